@@ -1,0 +1,328 @@
+//! Tactical action: cards turned one at a time, the owner of each acting;
+//! STOP ends the turn; casualties are settled when the action is over.
+
+use std::collections::BTreeMap;
+
+use super::command::{Command, Target};
+use super::data::Wound;
+use super::dice::Purpose;
+use super::event::{Event, SectionView};
+use super::pos::Pos;
+use super::ruleset::Melee;
+use super::soldier::{Section, Side, State};
+use super::{Card, Game, Phase, RuleError, illegal};
+
+impl Game {
+    fn action(&mut self) -> &mut super::Action {
+        match &mut self.phase {
+            Phase::Action(a) => a,
+            _ => unreachable!("only called during an action"),
+        }
+    }
+
+    pub(super) fn turn_card(&mut self, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        if let Some(i) = self.card_up() {
+            return illegal(format!("{}'s card is up: give him an order or hold first", self.soldiers[i].id));
+        }
+        let card = match self.action().deck.pop() {
+            Some(c) => c,
+            None => {
+                // Cannot happen with a STOP card in every deck; deal again rather than stall.
+                self.deal(events);
+                self.action().deck.pop().unwrap_or(Card::Stop)
+            }
+        };
+        self.action().turned.push(card);
+        let Card::Soldier(i) = card else {
+            events.push(Event::Card { card: "STOP".into(), side: "none".into() });
+            self.stop(events);
+            return Ok(());
+        };
+        let s = &self.soldiers[i];
+        events.push(Event::Card { card: s.id.clone(), side: s.side.name().into() });
+        if !s.can_act() {
+            let reason =
+                if s.pos.is_none() { "has left the map".to_string() } else { s.state.name().replace('_', " ") };
+            events.push(Event::CardLost { soldier: s.id.clone(), reason });
+        } else if s.side == Side::Enemy {
+            self.enemy_acts(i, events);
+            self.check_action_over(events);
+        } else {
+            self.action().up = Some(i);
+        }
+        Ok(())
+    }
+
+    /// A friendly order for the man whose card is up.
+    pub(super) fn act(&mut self, command: &Command, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let Some(me) = self.card_up() else {
+            return illegal("no friendly card is up: turn the next card");
+        };
+        let here = self.soldiers[me].pos.unwrap_or(Pos::new(-1, -1));
+        match command {
+            Command::Move { to, .. } => {
+                self.check_step(here, *to)?;
+                let s = &mut self.soldiers[me];
+                s.pos = Some(*to);
+                s.moved = true;
+                events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to: *to });
+                self.note_objective(*to, events);
+            }
+            Command::Fire { target } => {
+                let t = self.pick_target(me, target)?;
+                self.shot_odds(me, t).map_err(RuleError)?;
+                self.fire(me, t, events);
+            }
+            Command::Fight { target } => {
+                let Some(t) = self.find(target) else {
+                    return illegal(format!("there is nobody called '{target}'"));
+                };
+                let foe = &self.soldiers[t];
+                if foe.side == Side::Friendly || !foe.can_act() || foe.pos != Some(here) {
+                    return illegal(format!("{} is not an able enemy in your hex", foe.id));
+                }
+                self.fight(me, t, events);
+            }
+            Command::Carry { wounded, to } => {
+                let w = self.find(wounded).ok_or_else(|| RuleError(format!("there is nobody called '{wounded}'")))?;
+                let ws = &self.soldiers[w];
+                if ws.side != Side::Friendly || ws.state != State::SeriousWound || ws.pos != Some(here) {
+                    return illegal(format!("{} is not a seriously wounded comrade in your hex", ws.id));
+                }
+                let helpers_needed = self.book.patrol.bearers_per_wounded.saturating_sub(1) as usize;
+                let helpers: Vec<usize> = self
+                    .able(Side::Friendly)
+                    .filter(|&i| i != me && self.soldiers[i].pos == Some(here))
+                    .take(helpers_needed)
+                    .collect();
+                if helpers.len() < helpers_needed {
+                    return illegal(format!("carrying {} needs {} fit men in the hex", ws.id, helpers_needed + 1));
+                }
+                self.check_step(here, *to)?;
+                let mut moving = vec![me];
+                moving.extend(&helpers);
+                for &i in moving.iter().chain([&w]) {
+                    self.soldiers[i].pos = Some(*to);
+                    self.soldiers[i].moved = true;
+                }
+                events.push(Event::Carried {
+                    wounded: self.soldiers[w].id.clone(),
+                    bearers: self.ids(&moving),
+                    from: here,
+                    to: *to,
+                });
+                self.note_objective(*to, events);
+            }
+            Command::Hold => events.push(Event::Hold { soldier: self.soldiers[me].id.clone() }),
+            Command::Exit { .. } => {
+                if !self.map.on_home_edge(here) {
+                    return illegal(format!("{} at {here} is not on the home edge", self.soldiers[me].id));
+                }
+                self.soldiers[me].pos = None;
+                events.push(Event::Exited { soldiers: vec![self.soldiers[me].id.clone()], hex: here });
+            }
+            Command::Turn | Command::Split { .. } | Command::Join { .. } => unreachable!("dispatched in apply"),
+        }
+        self.action().up = None;
+        self.check_action_over(events);
+        Ok(())
+    }
+
+    /// The enemy soldier a fire order means: named, or the first able one in the hex.
+    fn pick_target(&self, me: usize, target: &Target) -> Result<usize, RuleError> {
+        match target {
+            Target::Soldier(id) => self.find(id).map_or_else(|| illegal(format!("there is nobody called '{id}'")), Ok),
+            Target::Hex(p) => {
+                let side = self.soldiers[me].side;
+                self.in_hex(*p)
+                    .find(|&i| self.soldiers[i].side != side && self.soldiers[i].can_act())
+                    .map_or_else(|| illegal(format!("no legitimate target at {p}")), Ok)
+            }
+        }
+    }
+
+    /// Aimed fire, already checked legal: the shot, the roll, and a man knocked over on a hit.
+    pub(super) fn fire(&mut self, shooter: usize, target: usize, events: &mut Vec<Event>) {
+        let Ok(odds) = self.shot_odds(shooter, target) else { return };
+        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
+        let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
+        events.push(Event::Shot {
+            shooter: s.id.clone(),
+            target: t.id.clone(),
+            weapon: s.weapon.clone(),
+            distance,
+            band: odds.band.map_or("", |b| b.name()).into(),
+        });
+        let roll = odds.roll(&mut self.dice, Purpose::Fire).by(&s.id).at(&t.id);
+        let hit = roll.succeeded();
+        events.push(Event::Roll(roll));
+        self.soldiers[shooter].first_shot = false;
+        if hit {
+            self.knock_over(target, shooter, events);
+        }
+    }
+
+    fn knock_over(&mut self, target: usize, by: usize, events: &mut Vec<Event>) {
+        self.soldiers[target].state = State::KnockedOver;
+        events.push(Event::Hit { soldier: self.soldiers[target].id.clone(), by: self.soldiers[by].id.clone() });
+    }
+
+    /// Hand-to-hand: one die each; 1-2 apart knocks the loser out, 3+ kills him.
+    pub(super) fn fight(&mut self, attacker: usize, defender: usize, events: &mut Vec<Event>) {
+        let (a, d) = (self.soldiers[attacker].id.clone(), self.soldiers[defender].id.clone());
+        let (rolls, outcome, attacker_lost) = self.rules.casualties().hand_to_hand(&self.book, &mut self.dice, &a, &d);
+        let difference = rolls[0].total.abs_diff(rolls[1].total);
+        events.extend(rolls.map(Event::Roll));
+        let (loser, winner) = if attacker_lost { (attacker, defender) } else { (defender, attacker) };
+        events.push(Event::HandToHand {
+            attacker: a,
+            defender: d,
+            difference,
+            outcome: outcome.name().into(),
+            loser: (outcome != Melee::Tie).then(|| self.soldiers[loser].id.clone()),
+        });
+        match outcome {
+            Melee::Tie => {}
+            Melee::KnockedOut => self.knock_over(loser, winner, events),
+            Melee::Killed => {
+                self.soldiers[loser].state = State::Dead;
+                events.push(Event::Killed {
+                    soldier: self.soldiers[loser].id.clone(),
+                    by: self.soldiers[winner].id.clone(),
+                });
+            }
+        }
+    }
+
+    /// Could anyone on either side fire at anyone now?
+    fn anyone_can_fire(&self) -> bool {
+        let friends: Vec<usize> = self.able(Side::Friendly).collect();
+        let foes: Vec<usize> = self.able(Side::Enemy).collect();
+        friends.iter().any(|&f| foes.iter().any(|&e| self.shot_odds(f, e).is_ok() || self.shot_odds(e, f).is_ok()))
+            || foes.iter().any(|&e| {
+                self.soldiers[e].pos.is_some_and(|p| self.in_hex(p).any(|i| self.soldiers[i].side == Side::Friendly))
+            })
+            || foes.iter().any(|&e| self.bombard_target(e).is_some())
+    }
+
+    /// The STOP card: the turn ends; check for another incident, then deal again.
+    fn stop(&mut self, events: &mut Vec<Event>) {
+        let turn = self.action().turn;
+        events.push(Event::Stop { turn });
+        // Incident check at STOP: nobody entered a hex, so no terrain modifier;
+        // earlier incidents count only if the rules data says so.
+        let leader = self.able(Side::Friendly).next().and_then(|i| self.soldiers[i].pos);
+        if let Some(at) = leader {
+            let modifiers =
+                if self.book.incident.earlier_incidents_at_stop { self.earlier_incidents_modifier() } else { None };
+            let roll = self.roll_incident_check(modifiers.into_iter().collect(), at);
+            let incident = roll.succeeded();
+            events.push(Event::Roll(roll));
+            if incident {
+                self.incident(at, events);
+            }
+        }
+        let met = self.action().enemies_met;
+        let enemy_breaks = self.rules.morale().breaks(self.able(Side::Enemy).count(), met);
+        let quiet = !self.anyone_can_fire();
+        let a = self.action();
+        a.turn += 1;
+        a.quiet_turns = if quiet { a.quiet_turns + 1 } else { 0 };
+        let broken_contact = a.quiet_turns >= self.book.action.quiet_turns_to_break_contact;
+        if enemy_breaks {
+            self.end_action("the enemy breaks off", events);
+        } else if broken_contact {
+            self.end_action("contact broken: nobody could fire", events);
+        } else if !self.check_action_over(events) {
+            for s in &mut self.soldiers {
+                s.moved = false;
+            }
+            self.deal(events);
+        }
+    }
+
+    /// Ends the action if one side has nobody left to fight. Returns true if it ended.
+    fn check_action_over(&mut self, events: &mut Vec<Event>) -> bool {
+        if !matches!(self.phase, Phase::Action(_)) {
+            return true;
+        }
+        if self.able(Side::Enemy).next().is_none() {
+            self.end_action("every enemy is hit or gone", events);
+        } else if self.able(Side::Friendly).next().is_none() {
+            self.end_action("no man of the patrol is left to fight", events);
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// The action is over: the enemy still standing slips away, every
+    /// casualty of both sides is rolled for, and the patrol re-forms.
+    fn end_action(&mut self, reason: &str, events: &mut Vec<Event>) {
+        events.push(Event::ActionEnd { reason: reason.into() });
+        let gone: Vec<usize> = self.able(Side::Enemy).collect();
+        for &i in &gone {
+            self.soldiers[i].pos = None;
+        }
+        if !gone.is_empty() {
+            events.push(Event::Gone { soldiers: self.ids(&gone) });
+        }
+        // Casualties: 1D6 each, 1-2 flesh wound, 3-4 serious, 5-6 dead; both sides.
+        let down: Vec<usize> =
+            (0..self.soldiers.len()).filter(|&i| self.soldiers[i].state == State::KnockedOver).collect();
+        for i in down {
+            let (roll, wound) = self.rules.casualties().casualty(&self.book, &mut self.dice, &self.soldiers[i].id);
+            events.push(Event::Roll(roll));
+            let s = &mut self.soldiers[i];
+            s.state = match wound {
+                Wound::Flesh => State::FleshWound,
+                Wound::Serious => State::SeriousWound,
+                Wound::Dead => State::Dead,
+            };
+            events.push(Event::Wounded { soldier: s.id.clone(), wound: wound.name().into() });
+            // A lightly wounded enemy makes off once the shooting stops.
+            if s.side == Side::Enemy && wound == Wound::Flesh {
+                s.pos = None;
+                events.push(Event::Gone { soldiers: vec![s.id.clone()] });
+            }
+        }
+        for s in &mut self.soldiers {
+            s.moved = false;
+        }
+        self.phase = Phase::Patrol;
+        self.reform_sections(events);
+        self.check_patrol_over(events);
+    }
+
+    /// After an action, every hex holding living friendly soldiers on the map
+    /// is one section. A group keeps the name of its first man's old section.
+    fn reform_sections(&mut self, events: &mut Vec<Event>) {
+        let old = std::mem::take(&mut self.sections);
+        let mut by_hex: BTreeMap<Pos, Vec<usize>> = BTreeMap::new();
+        for (i, s) in self.soldiers.iter().enumerate() {
+            if let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) {
+                by_hex.entry(p).or_default().push(i);
+            }
+        }
+        let mut groups: Vec<Vec<usize>> = by_hex.into_values().collect();
+        groups.sort_by_key(|g| g[0]);
+        for members in groups {
+            let wanted = old.iter().find(|s| s.members.contains(&members[0])).map(|s| s.name.clone());
+            let name = match wanted {
+                Some(n) if self.find_section(&n).is_none() => n,
+                _ => self.free_section_name(),
+            };
+            self.sections.push(Section { name, members });
+        }
+        let sections = self
+            .sections
+            .iter()
+            .map(|s| SectionView {
+                name: s.name.clone(),
+                hex: self.section_pos(s).unwrap_or(Pos::new(-1, -1)),
+                soldiers: self.ids(&s.members),
+            })
+            .collect();
+        events.push(Event::Sections { sections });
+    }
+}

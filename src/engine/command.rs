@@ -1,0 +1,221 @@
+//! What a player can do. The terminal UI and the headless runner both turn
+//! input into these; `Display` writes the runner's text form, and
+//! `Command::parse` reads it back.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::pos::Pos;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Patrol movement: a section steps to a neighbouring hex (the only
+    /// section if none is named). Tactical action: the man whose card is up steps.
+    Move {
+        section: Option<String>,
+        to: Pos,
+    },
+    /// Patrol movement: these men leave their section and form a new one.
+    Split {
+        soldiers: Vec<String>,
+    },
+    /// Patrol movement: the first section joins the second in its hex.
+    Join {
+        section: String,
+        into: String,
+    },
+    /// Leave the map from a home-edge hex: a section, or the man whose card is up.
+    Exit {
+        section: Option<String>,
+    },
+    /// Turn the next card of the deck.
+    Turn,
+    Fire {
+        target: Target,
+    },
+    /// Hand-to-hand against an enemy in the same hex.
+    Fight {
+        target: String,
+    },
+    /// The man whose card is up and a second fit man carry a seriously
+    /// wounded comrade one hex.
+    Carry {
+        wounded: String,
+        to: Pos,
+    },
+    /// The man whose card is up does nothing.
+    Hold,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Soldier(String),
+    Hex(Pos),
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Soldier(s) => f.write_str(s),
+            Target::Hex(p) => write!(f, "{p}"),
+        }
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Move { section: Some(s), to } => write!(f, "move {s} {to}"),
+            Command::Move { section: None, to } => write!(f, "move {to}"),
+            Command::Split { soldiers } => write!(f, "split {}", soldiers.join(" ")),
+            Command::Join { section, into } => write!(f, "join {section} {into}"),
+            Command::Exit { section: Some(s) } => write!(f, "exit {s}"),
+            Command::Exit { section: None } => f.write_str("exit"),
+            Command::Turn => f.write_str("turn"),
+            Command::Fire { target } => write!(f, "fire {target}"),
+            Command::Fight { target } => write!(f, "fight {target}"),
+            Command::Carry { wounded, to } => write!(f, "carry {wounded} {to}"),
+            Command::Hold => f.write_str("hold"),
+        }
+    }
+}
+
+/// Why a line of text is not a command.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {message}")]
+pub struct ParseError {
+    /// 1-based column of the word that was wrong.
+    pub column: usize,
+    pub message: String,
+}
+
+fn parse_pos(word: &str) -> Option<Pos> {
+    let (c, r) = word.split_once(',')?;
+    Some(Pos::new(c.trim().parse().ok()?, r.trim().parse().ok()?))
+}
+
+fn looks_like_pos(word: &str) -> bool {
+    word.contains(',')
+}
+
+impl FromStr for Command {
+    type Err = ParseError;
+
+    fn from_str(line: &str) -> Result<Self, ParseError> {
+        // Words with their 1-based columns, for messages that point at the culprit.
+        let words: Vec<(usize, &str)> = line
+            .char_indices()
+            .filter(|&(i, c)| !c.is_whitespace() && (i == 0 || line[..i].ends_with(char::is_whitespace)))
+            .map(|(i, _)| (i + 1, line[i..].split_whitespace().next().unwrap_or("")))
+            .collect();
+        let err = |column: usize, message: String| ParseError { column, message };
+        let Some(&(_, verb)) = words.first() else {
+            return Err(err(1, "empty command".into()));
+        };
+        let args = &words[1..];
+        let end = line.trim_end().len() + 1;
+        let pos_at = |i: usize| -> Result<Pos, ParseError> {
+            let (col, w) = *args.get(i).ok_or_else(|| err(end, "expected a hex as COL,ROW".into()))?;
+            parse_pos(w).ok_or_else(|| err(col, format!("'{w}' is not a hex; write it as COL,ROW, e.g. 9,10")))
+        };
+        let word_at = |i: usize, what: &str| -> Result<String, ParseError> {
+            args.get(i).map(|&(_, w)| w.to_string()).ok_or_else(|| err(end, format!("expected {what}")))
+        };
+        let no_more = |n: usize| -> Result<(), ParseError> {
+            match args.get(n) {
+                Some(&(col, w)) => Err(err(col, format!("unexpected '{w}' after the command"))),
+                None => Ok(()),
+            }
+        };
+        let cmd = match verb.to_ascii_lowercase().as_str() {
+            "move" | "m" => {
+                if args.len() >= 2 {
+                    no_more(2)?;
+                    Command::Move { section: Some(word_at(0, "a section")?), to: pos_at(1)? }
+                } else {
+                    Command::Move { section: None, to: pos_at(0)? }
+                }
+            }
+            "split" => {
+                if args.is_empty() {
+                    return Err(err(end, "expected the names of the men who split off".into()));
+                }
+                Command::Split { soldiers: args.iter().map(|&(_, w)| w.to_string()).collect() }
+            }
+            "join" => {
+                no_more(2)?;
+                Command::Join {
+                    section: word_at(0, "the section that joins")?,
+                    into: word_at(1, "the section it joins")?,
+                }
+            }
+            "exit" => {
+                no_more(1)?;
+                Command::Exit { section: args.first().map(|&(_, w)| w.to_string()) }
+            }
+            "turn" | "next" | "t" => {
+                no_more(0)?;
+                Command::Turn
+            }
+            "fire" | "f" => {
+                no_more(1)?;
+                let (_, w) = *args.first().ok_or_else(|| err(end, "expected a target: a soldier or a hex".into()))?;
+                let target = if looks_like_pos(w) { Target::Hex(pos_at(0)?) } else { Target::Soldier(w.to_string()) };
+                Command::Fire { target }
+            }
+            "fight" => {
+                no_more(1)?;
+                Command::Fight { target: word_at(0, "the enemy to fight")? }
+            }
+            "carry" => {
+                no_more(2)?;
+                Command::Carry { wounded: word_at(0, "the wounded man")?, to: pos_at(1)? }
+            }
+            "hold" | "h" => {
+                no_more(0)?;
+                Command::Hold
+            }
+            other => return Err(err(1, format!("unknown command '{other}'"))),
+        };
+        Ok(cmd)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_round_trips_through_text() {
+        let cmds = [
+            Command::Move { section: None, to: Pos::new(3, 4) },
+            Command::Move { section: Some("B".into()), to: Pos::new(10, 0) },
+            Command::Split { soldiers: vec!["Hughes".into(), "Dunn".into()] },
+            Command::Join { section: "B".into(), into: "A".into() },
+            Command::Exit { section: None },
+            Command::Exit { section: Some("A".into()) },
+            Command::Turn,
+            Command::Fire { target: Target::Soldier("G2".into()) },
+            Command::Fire { target: Target::Hex(Pos::new(5, 5)) },
+            Command::Fight { target: "G1".into() },
+            Command::Carry { wounded: "Mills".into(), to: Pos::new(8, 9) },
+            Command::Hold,
+        ];
+        for c in cmds {
+            assert_eq!(c.to_string().parse::<Command>(), Ok(c.clone()), "{c}");
+        }
+    }
+
+    #[test]
+    fn errors_point_at_the_word() {
+        let e = "move 3;4".parse::<Command>().unwrap_err();
+        assert_eq!(e.column, 6);
+        assert!(e.message.contains("'3;4' is not a hex"));
+        let e = "  jump 1,1".parse::<Command>().unwrap_err();
+        assert_eq!(e.message, "unknown command 'jump'");
+        let e = "turn now".parse::<Command>().unwrap_err();
+        assert_eq!(e.column, 6);
+        let e = "fire".parse::<Command>().unwrap_err();
+        assert_eq!(e.column, 5);
+    }
+}

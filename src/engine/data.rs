@@ -1,0 +1,265 @@
+//! The rules data the engine plays by. These are plain types: `rules/` fills
+//! them from the RON files under `assets/` and checks them before the engine
+//! ever sees them, so the engine may rely on what `RuleBook::check` promises.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use super::pos::Pos;
+
+/// Everything the Lone Warrior loop needs to know, in one value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RuleBook {
+    pub terrain: Vec<Terrain>,
+    pub weapons: Vec<Weapon>,
+    pub fire: FireTable,
+    pub incident: IncidentCheck,
+    pub incident_table: Vec<IncidentEntry>,
+    pub casualty_table: Vec<CasualtyEntry>,
+    pub hand_to_hand: HandToHand,
+    pub template: Template,
+    pub action: ActionRules,
+    pub patrol: PatrolRules,
+    /// Enemy groups an incident can bring, by key.
+    pub forces: BTreeMap<String, Group>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Cover {
+    None,
+    Soft,
+    Hard,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Terrain {
+    pub key: String,
+    pub name: String,
+    /// The character that stands for this terrain in a scenario's map rows.
+    pub glyph: char,
+    /// Added to the incident need when a section enters (woods and buildings: -1).
+    pub incident_modifier: i32,
+    pub cover: Cover,
+    pub blocks_sight: bool,
+    pub passable: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Weapon {
+    pub key: String,
+    pub name: String,
+    pub kind: WeaponKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum WeaponKind {
+    /// Aimed fire: the longest distance, in hexes, of each range band.
+    /// A band whose limit equals the one before it does not exist for the weapon.
+    Direct { short: u32, medium: u32, long: u32 },
+    /// Indirect fire on a hex: need the hex count or more on a D6.
+    Mortar { max_range: u32 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Band {
+    Short,
+    Medium,
+    Long,
+}
+
+impl Band {
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Short => "short",
+            Band::Medium => "medium",
+            Band::Long => "long",
+        }
+    }
+
+    /// The next longer band, or None past long.
+    pub fn longer(self) -> Option<Band> {
+        match self {
+            Band::Short => Some(Band::Medium),
+            Band::Medium => Some(Band::Long),
+            Band::Long => None,
+        }
+    }
+}
+
+/// To hit on a D6 by range band (short 3+, medium 4+, long 5+).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FireTable {
+    pub short: u8,
+    pub medium: u8,
+    pub long: u8,
+    /// A target in this cover or better counts one band longer.
+    pub cover_from: Cover,
+}
+
+impl FireTable {
+    pub fn need(&self, band: Band) -> u8 {
+        match band {
+            Band::Short => self.short,
+            Band::Medium => self.medium,
+            Band::Long => self.long,
+        }
+    }
+}
+
+/// The incident check made for every hex entered: 2D6, incident on `base`
+/// or more; each earlier incident of the patrol lowers the need by one, down
+/// to `max_earlier` of them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IncidentCheck {
+    pub dice: u8,
+    pub sides: u8,
+    pub base: u8,
+    pub per_earlier_incident: i32,
+    pub max_earlier: u32,
+    /// Whether the check at a STOP card counts earlier incidents too. The
+    /// terrain modifiers never apply there: nobody entered a hex.
+    pub earlier_incidents_at_stop: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IncidentEntry {
+    /// Inclusive range of 2D6 totals that give this result.
+    pub rolls: (u8, u8),
+    pub name: String,
+    pub kind: IncidentKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum IncidentKind {
+    FalseAlarm,
+    Minefield,
+    /// An enemy group joins, placed between `min` and `max` hexes away.
+    Enemy {
+        group: String,
+        min: u32,
+        max: u32,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Wound {
+    Flesh,
+    Serious,
+    Dead,
+}
+
+impl Wound {
+    pub fn name(self) -> &'static str {
+        match self {
+            Wound::Flesh => "flesh_wound",
+            Wound::Serious => "serious_wound",
+            Wound::Dead => "dead",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CasualtyEntry {
+    pub rolls: (u8, u8),
+    pub wound: Wound,
+}
+
+/// One die each; a difference in `knock_out` knocks the loser over, one of
+/// `kill_from` or more kills him; a tie settles nothing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandToHand {
+    pub sides: u8,
+    pub knock_out: (u8, u8),
+    pub kill_from: u8,
+}
+
+/// The six-triangle hex template used by mortar, H.E. and mines.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Template {
+    pub triangles: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActionRules {
+    pub cards_per_soldier: u32,
+    pub stop_cards: u32,
+    /// The need for the sniper's and MG team's first shot ("misses only on a 1").
+    pub first_shot_need: u8,
+    /// Mortar: +1 to the hex count when the target moved this turn.
+    pub mortar_moved_modifier: i32,
+    /// The action ends, the enemy slipping away, after this many STOP cards in
+    /// a row at which nobody on either side could fire at anybody.
+    pub quiet_turns_to_break_contact: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PatrolRules {
+    /// Fit men needed to carry one seriously wounded comrade.
+    pub bearers_per_wounded: u32,
+}
+
+/// An enemy group from the forces list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Group {
+    pub name: String,
+    /// Snipers, MG teams and mortars hold their ground.
+    pub stays_put: bool,
+    /// Placed where it can see the patrol, if such a hex is free.
+    pub wants_sight: bool,
+    pub men: Vec<Man>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Man {
+    pub role: String,
+    pub weapon: String,
+    /// The first shot of a sniper or MG card misses only on a 1.
+    #[serde(default)]
+    pub first_shot: bool,
+}
+
+/// A scenario: the map, the squad and where the patrol goes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub name: String,
+    pub briefing: String,
+    /// One string per row, one terrain glyph per hex.
+    pub rows: Vec<String>,
+    pub start: Pos,
+    pub objective: Pos,
+    pub home_edge: Edge,
+    pub squad: Vec<Member>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Edge {
+    North,
+    South,
+    East,
+    West,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Member {
+    pub name: String,
+    pub rank: String,
+    pub weapon: String,
+}
+
+impl RuleBook {
+    pub fn weapon(&self, key: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| w.key == key)
+    }
+
+    pub fn terrain_by_glyph(&self, glyph: char) -> Option<usize> {
+        self.terrain.iter().position(|t| t.glyph == glyph)
+    }
+
+    pub fn incident_for(&self, total: u8) -> Option<&IncidentEntry> {
+        self.incident_table.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&total))
+    }
+
+    pub fn wound_for(&self, face: u8) -> Option<Wound> {
+        self.casualty_table.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&face)).map(|e| e.wound)
+    }
+}

@@ -1,0 +1,125 @@
+//! The enemy plays itself. On an enemy card the soldier, in this order:
+//! 1. fights hand-to-hand if an able patrol man shares his hex;
+//! 2. a mortar fires at the patrol hex it is likeliest to hit (most men on a tie);
+//! 3. fires at the legitimate target he is likeliest to hit (nearest on a tie);
+//! 4. snipers, MG teams and mortar crews otherwise hold their ground;
+//! 5. anyone else steps to a neighbouring hex nearer the patrol, preferring
+//!    hard cover, then soft, then the nearer hex; if no step gets nearer, he holds.
+//!
+//! Ties that remain are broken by roster order and map order, so the enemy
+//! is as deterministic as the dice.
+
+use super::Game;
+use super::data::{Cover, WeaponKind};
+use super::dice::Purpose;
+use super::event::Event;
+use super::pos::Pos;
+use super::ruleset::Odds;
+use super::soldier::{Side, State};
+
+impl Game {
+    /// The hex a mortar crewman would bombard now, with its odds, if any.
+    pub(crate) fn bombard_target(&self, e: usize) -> Option<(Pos, Odds)> {
+        let s = &self.soldiers[e];
+        let from = s.pos?;
+        let weapon = self.book.weapon(&s.weapon)?;
+        if !matches!(weapon.kind, WeaponKind::Mortar { .. }) {
+            return None;
+        }
+        let mut best: Option<(i32, usize, Pos, Odds)> = None;
+        let mut hexes: Vec<Pos> = self.able(Side::Friendly).filter_map(|i| self.soldiers[i].pos).collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        for hex in hexes {
+            let moved = self.in_hex(hex).any(|i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].moved);
+            let Ok(odds) = self.rules.fire().bombard(&self.book, weapon, from.distance(hex), moved) else { continue };
+            if odds.need() > i32::from(odds.sides) {
+                continue;
+            }
+            let men = self
+                .in_hex(hex)
+                .filter(|&i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].can_act())
+                .count();
+            let better = best
+                .as_ref()
+                .is_none_or(|(need, n, _, _)| (odds.need(), std::cmp::Reverse(men)) < (*need, std::cmp::Reverse(*n)));
+            if better {
+                best = Some((odds.need(), men, hex, odds));
+            }
+        }
+        best.map(|(_, _, hex, odds)| (hex, odds))
+    }
+
+    pub(super) fn enemy_acts(&mut self, e: usize, events: &mut Vec<Event>) {
+        let Some(here) = self.soldiers[e].pos else { return };
+        // 1. Hand-to-hand with an able patrol man in the hex.
+        let foe = self.in_hex(here).find(|&i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].can_act());
+        if let Some(f) = foe {
+            self.fight(e, f, events);
+            return;
+        }
+        // 2. Mortar fire on a hex.
+        if let Some((hex, odds)) = self.bombard_target(e) {
+            let id = self.soldiers[e].id.clone();
+            events.push(Event::Bombard { firer: id.clone(), hex, distance: here.distance(hex) });
+            let roll = odds.roll(&mut self.dice, Purpose::Mortar).by(&id).on(hex);
+            let hit = roll.succeeded();
+            events.push(Event::Roll(roll));
+            if hit {
+                for i in self.roll_template(Purpose::Template, hex, &id, events) {
+                    if self.soldiers[i].can_act() {
+                        self.soldiers[i].state = State::KnockedOver;
+                        events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: id.clone() });
+                    }
+                }
+            }
+            return;
+        }
+        // 3. Aimed fire at the likeliest target.
+        let target = self
+            .able(Side::Friendly)
+            .filter_map(|f| {
+                let odds = self.shot_odds(e, f).ok()?;
+                let d = self.soldiers[f].pos.map_or(u32::MAX, |p| p.distance(here));
+                Some((odds.need(), d, f))
+            })
+            .min();
+        if let Some((_, _, f)) = target {
+            self.fire(e, f, events);
+            return;
+        }
+        // 4./5. Hold, or close in by cover.
+        let step = if self.soldiers[e].stays_put { None } else { self.enemy_step(here) };
+        match step {
+            Some(to) => {
+                let s = &mut self.soldiers[e];
+                s.pos = Some(to);
+                s.moved = true;
+                events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to });
+            }
+            None => events.push(Event::Hold { soldier: self.soldiers[e].id.clone() }),
+        }
+    }
+
+    fn nearest_patrol_man(&self, p: Pos) -> Option<u32> {
+        self.able(Side::Friendly).filter_map(|f| self.soldiers[f].pos).map(|q| q.distance(p)).min()
+    }
+
+    fn enemy_step(&self, here: Pos) -> Option<Pos> {
+        let now = self.nearest_patrol_man(here)?;
+        here.neighbours()
+            .into_iter()
+            .filter(|&p| self.map.enterable(&self.book, p))
+            .filter_map(|p| {
+                let d = self.nearest_patrol_man(p)?;
+                let cover = match self.map.cover(&self.book, p) {
+                    Cover::Hard => 0,
+                    Cover::Soft => 1,
+                    Cover::None => 2,
+                };
+                (d < now).then_some((cover, d, p))
+            })
+            .min()
+            .map(|(_, _, p)| p)
+    }
+}

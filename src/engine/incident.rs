@@ -1,0 +1,214 @@
+//! Incidents: the incident table, where the enemy appears, minefields, and
+//! the start of a tactical action.
+
+use std::collections::BTreeMap;
+
+use super::data::{Cover, IncidentKind};
+use super::dice::Purpose;
+use super::event::Event;
+use super::pos::Pos;
+use super::soldier::{Side, Soldier, State};
+use super::{Action, Card, Game, Phase};
+
+/// The six directions of a flat-topped hex, clockwise from north, as the
+/// placement roll names them (1 = north ... 6 = north-west).
+pub const DIRECTIONS: [&str; 6] = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
+
+/// Which of the six 60-degree sectors around `from` holds `to` (0 = north, clockwise).
+pub fn sector(from: Pos, to: Pos) -> usize {
+    let centre = |p: Pos| {
+        let x = 1.5 * f64::from(p.col);
+        let y = 3f64.sqrt() * (f64::from(p.row) + if p.col.rem_euclid(2) == 1 { 0.5 } else { 0.0 });
+        (x, y)
+    };
+    let (fx, fy) = centre(from);
+    let (tx, ty) = centre(to);
+    // Bearing clockwise from north; screen y grows southward.
+    let bearing = (tx - fx).atan2(fy - ty).to_degrees().rem_euclid(360.0);
+    ((bearing + 30.0) / 60.0).floor() as usize % 6
+}
+
+impl Game {
+    /// An incident happened at `at`: roll on the incident table and play it out.
+    pub(super) fn incident(&mut self, at: Pos, events: &mut Vec<Event>) {
+        self.incidents += 1;
+        let book = self.book.clone();
+        let mut found = None;
+        let roll = self
+            .dice
+            .table(Purpose::IncidentTable, 2, 6, |total| {
+                found = book.incident_for(total as u8).cloned();
+                found.as_ref().map_or("nothing".into(), |e| e.name.clone())
+            })
+            .on(at);
+        events.push(Event::Roll(roll));
+        let Some(entry) = found else { return };
+        events.push(Event::Incident { name: entry.name.clone(), hex: at });
+        match entry.kind {
+            IncidentKind::FalseAlarm => {}
+            IncidentKind::Minefield => self.minefield(at, events),
+            IncidentKind::Enemy { group, min, max } => {
+                if self.place_enemy(&group, min, max, at, events) && matches!(self.phase, Phase::Patrol) {
+                    self.start_action(at, events);
+                }
+            }
+        }
+    }
+
+    /// The soldiers in a hex by triangle of the six-triangle template: the
+    /// n-th man (roster order) lies in triangle n, wrapping round after six.
+    pub fn template_triangles(&self, hex: Pos) -> Vec<(u8, usize)> {
+        let n = self.book.template.triangles.max(1) as usize;
+        self.in_hex(hex).enumerate().map(|(k, i)| ((k % n) as u8 + 1, i)).collect()
+    }
+
+    /// Rolls the template over `hex`; returns who lies in the triangle hit.
+    pub(super) fn roll_template(
+        &mut self,
+        purpose: Purpose,
+        hex: Pos,
+        by: &str,
+        events: &mut Vec<Event>,
+    ) -> Vec<usize> {
+        let placed = self.template_triangles(hex);
+        let names = |t: u8| -> Vec<usize> { placed.iter().filter(|(tri, _)| *tri == t).map(|&(_, i)| i).collect() };
+        let soldiers = &self.soldiers;
+        let roll = self
+            .dice
+            .table(purpose, 1, self.book.template.triangles, |t| {
+                let hit: Vec<&str> = names(t as u8).iter().map(|&i| soldiers[i].id.as_str()).collect();
+                if hit.is_empty() {
+                    format!("triangle {t}: empty")
+                } else {
+                    format!("triangle {t}: {}", hit.join(", "))
+                }
+            })
+            .on(hex)
+            .by(by);
+        let hit = names(roll.total as u8);
+        events.push(Event::Roll(roll));
+        hit
+    }
+
+    /// A minefield: the template picks who is hit; every wound is serious;
+    /// the hex is marked from then on.
+    fn minefield(&mut self, at: Pos, events: &mut Vec<Event>) {
+        for i in self.roll_template(Purpose::Minefield, at, "minefield", events) {
+            if self.soldiers[i].state == State::Dead {
+                continue;
+            }
+            self.soldiers[i].state = State::SeriousWound;
+            events.push(Event::Wounded { soldier: self.soldiers[i].id.clone(), wound: "serious_wound".into() });
+        }
+        self.map.mark_minefield(at);
+        events.push(Event::MinefieldMarked { hex: at });
+    }
+
+    /// Places an enemy group near `near` by the placement rule (docs/RULES.md):
+    /// a D6 gives the direction; among free hexes `min..=max` away, prefer the
+    /// rolled sector, then sight of the patrol (if the group wants it), then
+    /// hard over soft over no cover, then the nearer hex, then map order.
+    /// Returns false if the group could not be placed.
+    fn place_enemy(&mut self, key: &str, min: u32, max: u32, near: Pos, events: &mut Vec<Event>) -> bool {
+        let Some(group) = self.book.forces.get(key).cloned() else {
+            return false;
+        };
+        let roll = self.dice.table(Purpose::Placement, 1, 6, |t| DIRECTIONS[(t as usize - 1) % 6].to_string()).on(near);
+        let dir = (roll.total as usize - 1) % 6;
+        events.push(Event::Roll(roll));
+        let friendly_at = |p: Pos| self.soldiers.iter().any(|s| s.side == Side::Friendly && s.pos == Some(p));
+        let best = self
+            .map
+            .hexes()
+            .filter(|&p| {
+                let d = near.distance(p);
+                d >= min && d <= max && self.map.enterable(&self.book, p) && !friendly_at(p)
+            })
+            .min_by_key(|&p| {
+                let cover = match self.map.cover(&self.book, p) {
+                    Cover::Hard => 0,
+                    Cover::Soft => 1,
+                    Cover::None => 2,
+                };
+                let blind = group.wants_sight && !self.map.line_of_sight(&self.book, p, near);
+                (sector(near, p) != dir, blind, cover, near.distance(p), p.row, p.col)
+            });
+        let Some(hex) = best else {
+            return false;
+        };
+        let mut ids = Vec::new();
+        for man in &group.men {
+            let id = format!("G{}", self.next_enemy);
+            self.next_enemy += 1;
+            self.soldiers.push(Soldier {
+                id: id.clone(),
+                rank: man.role.clone(),
+                side: Side::Enemy,
+                weapon: man.weapon.clone(),
+                pos: Some(hex),
+                state: State::Fit,
+                moved: false,
+                stays_put: group.stays_put,
+                first_shot: man.first_shot,
+            });
+            ids.push(id);
+        }
+        if let Phase::Action(a) = &mut self.phase {
+            a.enemies_met += ids.len();
+        }
+        events.push(Event::EnemyAppears { group: group.name.clone(), soldiers: ids, hex });
+        true
+    }
+
+    fn start_action(&mut self, at: Pos, events: &mut Vec<Event>) {
+        let enemies_met = self.able(Side::Enemy).count();
+        self.phase = Phase::Action(Action {
+            deck: Vec::new(),
+            turned: Vec::new(),
+            up: None,
+            turn: 1,
+            quiet_turns: 0,
+            enemies_met,
+        });
+        events.push(Event::ActionStart { hex: at });
+        self.deal(events);
+    }
+
+    /// Builds and shuffles the deck: two cards for every man of either side
+    /// who can act, and the STOP card.
+    pub(super) fn deal(&mut self, events: &mut Vec<Event>) {
+        let per = self.book.action.cards_per_soldier;
+        let mut deck = Vec::new();
+        let mut composition = BTreeMap::new();
+        for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
+            deck.extend(std::iter::repeat_n(Card::Soldier(i), per as usize));
+            composition.insert(s.id.clone(), per);
+        }
+        let stops = self.book.action.stop_cards;
+        deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
+        composition.insert("STOP".into(), stops);
+        self.dice.shuffle(&mut deck);
+        events.push(Event::Deck { size: deck.len(), composition });
+        if let Phase::Action(a) = &mut self.phase {
+            a.deck = deck;
+            a.turned.clear();
+            a.up = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sectors_run_clockwise_from_north() {
+        let c = Pos::new(4, 4);
+        assert_eq!(sector(c, Pos::new(4, 1)), 0);
+        assert_eq!(sector(c, Pos::new(7, 2)), 1);
+        assert_eq!(sector(c, Pos::new(7, 5)), 2);
+        assert_eq!(sector(c, Pos::new(4, 8)), 3);
+        assert_eq!(sector(c, Pos::new(1, 5)), 4);
+        assert_eq!(sector(c, Pos::new(1, 2)), 5);
+    }
+}

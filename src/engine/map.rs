@@ -1,0 +1,106 @@
+//! The hex map: terrain per hex, known minefields, the home edge, and line
+//! of sight along the hex line between centres.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::{Cover, Edge, RuleBook, Terrain};
+use super::pos::Pos;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Map {
+    pub width: i32,
+    pub height: i32,
+    /// Index into the rule book's terrain list, row by row.
+    terrain: Vec<u8>,
+    /// Hexes marked as minefields, kept sorted.
+    minefields: Vec<Pos>,
+    pub objective: Pos,
+    pub home_edge: Edge,
+}
+
+impl Map {
+    /// Builds the map from rows of terrain indices; `rules/` has checked
+    /// that every row has `width` entries.
+    pub fn new(rows: Vec<Vec<u8>>, objective: Pos, home_edge: Edge) -> Self {
+        let height = rows.len() as i32;
+        let width = rows.first().map_or(0, |r| r.len() as i32);
+        Self {
+            width,
+            height,
+            terrain: rows.into_iter().flatten().collect(),
+            minefields: Vec::new(),
+            objective,
+            home_edge,
+        }
+    }
+
+    pub fn contains(&self, p: Pos) -> bool {
+        p.col >= 0 && p.row >= 0 && p.col < self.width && p.row < self.height
+    }
+
+    /// The terrain of a hex on the map.
+    pub fn terrain<'a>(&self, book: &'a RuleBook, p: Pos) -> Option<&'a Terrain> {
+        if !self.contains(p) {
+            return None;
+        }
+        let i = (p.row * self.width + p.col) as usize;
+        self.terrain.get(i).and_then(|&t| book.terrain.get(t as usize))
+    }
+
+    pub fn cover(&self, book: &RuleBook, p: Pos) -> Cover {
+        self.terrain(book, p).map_or(Cover::None, |t| t.cover)
+    }
+
+    pub fn passable(&self, book: &RuleBook, p: Pos) -> bool {
+        self.terrain(book, p).is_some_and(|t| t.passable)
+    }
+
+    pub fn is_minefield(&self, p: Pos) -> bool {
+        self.minefields.binary_search(&p).is_ok()
+    }
+
+    pub fn mark_minefield(&mut self, p: Pos) {
+        if let Err(i) = self.minefields.binary_search(&p) {
+            self.minefields.insert(i, p);
+        }
+    }
+
+    pub fn minefields(&self) -> &[Pos] {
+        &self.minefields
+    }
+
+    /// A hex a soldier may step into: on the map, passable, not a known minefield.
+    pub fn enterable(&self, book: &RuleBook, p: Pos) -> bool {
+        self.passable(book, p) && !self.is_minefield(p)
+    }
+
+    pub fn on_home_edge(&self, p: Pos) -> bool {
+        self.contains(p)
+            && match self.home_edge {
+                Edge::North => p.row == 0,
+                Edge::South => p.row == self.height - 1,
+                Edge::West => p.col == 0,
+                Edge::East => p.col == self.width - 1,
+            }
+    }
+
+    /// Line of sight: blocked by any sight-blocking hex strictly between the
+    /// two centres. The firer's and the target's own hexes never block.
+    pub fn line_of_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
+        from.between(to).into_iter().all(|p| self.terrain(book, p).is_none_or(|t| !t.blocks_sight))
+    }
+
+    /// Every hex of the map, row by row.
+    pub fn hexes(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.height).flat_map(move |row| (0..self.width).map(move |col| Pos::new(col, row)))
+    }
+
+    /// The shortest walk from `from` to `to` over enterable hexes, start included.
+    pub fn path(&self, book: &RuleBook, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+        let path = hexx::algorithms::a_star(from.hex(), to.hex(), |_, b| {
+            let p = Pos::from_hex(b);
+            (self.enterable(book, p) || p == from).then_some(1)
+        })?;
+        Some(path.into_iter().map(Pos::from_hex).collect())
+    }
+}

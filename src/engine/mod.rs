@@ -1,0 +1,349 @@
+//! The rules of hexpatrol, played out: a pure, deterministic state machine.
+//!
+//! `Game::apply` takes a `Command` and returns the `Event`s it caused, or a
+//! `RuleError` saying why the command is not legal now. An illegal command
+//! changes nothing: every handler checks first and acts after. This module
+//! touches no terminal, file, clock, environment or global RNG; all chance
+//! comes from the `Dice` kept in the game state.
+
+pub mod command;
+pub mod data;
+pub mod dice;
+pub mod event;
+pub mod map;
+pub mod pos;
+pub mod ruleset;
+pub mod soldier;
+
+mod action;
+mod enemy;
+mod incident;
+mod patrol;
+pub mod policy;
+
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+pub use command::{Command, Target};
+pub use data::{RuleBook, Scenario};
+pub use dice::{Modifier, Purpose, Roll};
+pub use event::Event;
+pub use map::Map;
+pub use pos::Pos;
+pub use ruleset::{Odds, RuleSet};
+pub use soldier::{Section, Side, Soldier, State};
+
+use dice::Dice;
+
+/// Why a command is not legal now. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct RuleError(pub String);
+
+fn illegal<T>(reason: impl Into<String>) -> Result<T, RuleError> {
+    Err(RuleError(reason.into()))
+}
+
+/// Where the patrol is in the game loop.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Sections move hex by hex, each hex entered an incident check.
+    Patrol,
+    /// Card-by-card tactical action.
+    Action(Action),
+    /// The patrol is over; `outcome` says how.
+    Over { outcome: String },
+}
+
+/// A tactical action in progress.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Action {
+    /// Face-down cards; the next card is the last.
+    pub deck: Vec<Card>,
+    /// Cards turned this turn, in order.
+    pub turned: Vec<Card>,
+    /// The friendly soldier whose card is up and who has not acted yet.
+    pub up: Option<usize>,
+    /// The turn number within this action, from 1.
+    pub turn: u32,
+    /// STOP cards in a row at which nobody could fire at anybody.
+    pub quiet_turns: u32,
+    /// Enemy soldiers in the action when it began or joined it.
+    pub enemies_met: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Card {
+    /// A card of the soldier with this index.
+    Soldier(usize),
+    Stop,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub book: Arc<RuleBook>,
+    pub rules: RuleSet,
+    pub scenario: String,
+    pub seed: u64,
+    pub map: Map,
+    /// Both sides: the squad first, in roster order, then every enemy met.
+    pub soldiers: Vec<Soldier>,
+    pub sections: Vec<Section>,
+    pub phase: Phase,
+    /// Incidents so far this patrol (each lowers the next need, up to a limit).
+    pub incidents: u32,
+    pub objective_reached: bool,
+    dice: Dice,
+    next_enemy: u32,
+}
+
+impl Game {
+    /// Sets up a patrol of `scenario` with the squad at its start hex.
+    ///
+    /// # Errors
+    /// A map glyph, weapon or hex the rule book does not know. `rules/`
+    /// checks scenarios before this, with file positions; this is the engine
+    /// refusing to start on data it cannot play.
+    pub fn new(book: Arc<RuleBook>, scenario: &Scenario, seed: u64) -> Result<Self, RuleError> {
+        let mut rows = Vec::new();
+        for (r, row) in scenario.rows.iter().enumerate() {
+            let mut cells = Vec::new();
+            for (c, glyph) in row.chars().enumerate() {
+                let Some(t) = book.terrain_by_glyph(glyph) else {
+                    return illegal(format!("map row {r}, column {c}: unknown terrain '{glyph}'"));
+                };
+                cells.push(t as u8);
+            }
+            rows.push(cells);
+        }
+        let map = Map::new(rows, scenario.objective, scenario.home_edge);
+        if !map.enterable(&book, scenario.start) {
+            return illegal(format!("the start hex {} cannot be entered", scenario.start));
+        }
+        let mut soldiers = Vec::new();
+        for m in &scenario.squad {
+            if book.weapon(&m.weapon).is_none() {
+                return illegal(format!("{}: unknown weapon '{}'", m.name, m.weapon));
+            }
+            soldiers.push(Soldier {
+                id: m.name.clone(),
+                rank: m.rank.clone(),
+                side: Side::Friendly,
+                weapon: m.weapon.clone(),
+                pos: Some(scenario.start),
+                state: State::Fit,
+                moved: false,
+                stays_put: false,
+                first_shot: false,
+            });
+        }
+        let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];
+        Ok(Self {
+            book,
+            rules: RuleSet::LoneWarrior,
+            scenario: scenario.name.clone(),
+            seed,
+            map,
+            soldiers,
+            sections,
+            phase: Phase::Patrol,
+            incidents: 0,
+            objective_reached: false,
+            dice: Dice::new(seed),
+            next_enemy: 1,
+        })
+    }
+
+    /// The event that opens a patrol's stream.
+    pub fn start_event(&self) -> Event {
+        Event::Start {
+            scenario: self.scenario.clone(),
+            seed: self.seed,
+            squad: self.soldiers.iter().filter(|s| s.side == Side::Friendly).map(|s| s.id.clone()).collect(),
+            hex: self.sections.first().and_then(|s| self.section_pos(s)).unwrap_or(Pos::new(0, 0)),
+        }
+    }
+
+    /// Carries out a command.
+    ///
+    /// # Errors
+    /// Why the command is not legal now; the game is then unchanged.
+    pub fn apply(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        match (&self.phase, command) {
+            (Phase::Over { outcome }, _) => return illegal(format!("the patrol is over ({outcome})")),
+            (Phase::Patrol, Command::Move { section, to }) => {
+                self.move_section(section.as_deref(), *to, &mut events)?
+            }
+            (Phase::Patrol, Command::Split { soldiers }) => self.split(soldiers, &mut events)?,
+            (Phase::Patrol, Command::Join { section, into }) => self.join(section, into, &mut events)?,
+            (Phase::Patrol, Command::Exit { section }) => self.exit_section(section.as_deref(), &mut events)?,
+            (Phase::Patrol, Command::Turn) => return illegal("there is no action: no cards to turn"),
+            (Phase::Patrol, _) => return illegal(format!("'{command}' is for tactical action; now the patrol moves")),
+            (Phase::Action(_), Command::Turn) => self.turn_card(&mut events)?,
+            (Phase::Action(_), Command::Split { .. } | Command::Join { .. }) => {
+                return illegal("sections split and join in patrol movement, not during an action");
+            }
+            (Phase::Action(_), Command::Move { section: Some(_), .. } | Command::Exit { section: Some(_) }) => {
+                return illegal("in an action men move one at a time on their own cards: leave out the section");
+            }
+            (Phase::Action(_), _) => self.act(command, &mut events)?,
+        }
+        Ok(events)
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    /// The friendly soldier whose card is up, waiting for an order.
+    pub fn card_up(&self) -> Option<usize> {
+        match &self.phase {
+            Phase::Action(a) => a.up,
+            _ => None,
+        }
+    }
+
+    /// A soldier of either side by id, ignoring case.
+    pub fn find(&self, id: &str) -> Option<usize> {
+        self.soldiers.iter().position(|s| s.id.eq_ignore_ascii_case(id))
+    }
+
+    pub fn find_section(&self, name: &str) -> Option<usize> {
+        self.sections.iter().position(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn section_pos(&self, section: &Section) -> Option<Pos> {
+        section.members.iter().find_map(|&i| self.soldiers[i].pos)
+    }
+
+    /// Soldiers of `side` who can act: the ones that get cards and may be shot at.
+    pub fn able(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
+        self.soldiers.iter().enumerate().filter(move |(_, s)| s.side == side && s.can_act()).map(|(i, _)| i)
+    }
+
+    /// Everybody in a hex, of either side and any state but dead.
+    pub fn in_hex(&self, p: Pos) -> impl Iterator<Item = usize> + '_ {
+        self.soldiers
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| s.pos == Some(p) && s.state != State::Dead)
+            .map(|(i, _)| i)
+    }
+
+    /// The odds of `shooter` hitting `target` with aimed fire now, or why he cannot.
+    ///
+    /// # Errors
+    /// The reason in words: not a legitimate target, no line of sight, out of range.
+    pub fn shot_odds(&self, shooter: usize, target: usize) -> Result<Odds, String> {
+        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
+        if s.side == t.side {
+            return Err(format!("{} is on your own side", t.id));
+        }
+        if !t.can_act() {
+            return Err(format!("{} is {}: not a legitimate target", t.id, t.state.name().replace('_', " ")));
+        }
+        let (Some(from), Some(to)) = (s.pos, t.pos) else {
+            return Err("not on the map".into());
+        };
+        let weapon = self.book.weapon(&s.weapon).ok_or_else(|| format!("unknown weapon {}", s.weapon))?;
+        if !self.map.line_of_sight(&self.book, from, to) {
+            return Err(format!("no line of sight from {from} to {to}"));
+        }
+        let aim = ruleset::Aim {
+            weapon,
+            distance: from.distance(to),
+            cover: self.map.cover(&self.book, to),
+            first_shot: s.first_shot,
+        };
+        self.rules.fire().aimed(&self.book, &aim)
+    }
+
+    /// The incident need for a section entering `to`, with its modifiers.
+    pub fn incident_odds(&self, to: Pos) -> Odds {
+        let check = &self.book.incident;
+        let mut modifiers = Vec::new();
+        if let Some(t) = self.map.terrain(&self.book, to)
+            && t.incident_modifier != 0
+        {
+            modifiers.push(Modifier::new(&t.key, t.incident_modifier));
+        }
+        modifiers.extend(self.earlier_incidents_modifier());
+        Odds { sides: check.sides, base: i32::from(check.base), modifiers, band: None }
+    }
+
+    fn earlier_incidents_modifier(&self) -> Option<Modifier> {
+        let check = &self.book.incident;
+        let n = self.incidents.min(check.max_earlier) as i32;
+        (n > 0).then(|| Modifier::new("earlier_incidents", n * check.per_earlier_incident))
+    }
+
+    fn roll_incident_check(&mut self, modifiers: Vec<Modifier>, hex: Pos) -> Roll {
+        let c = &self.book.incident;
+        let (n, sides, base) = (c.dice, c.sides, i32::from(c.base));
+        self.dice.check(Purpose::Incident, n, sides, base, modifiers).on(hex)
+    }
+
+    /// Names of soldiers, for events.
+    fn ids(&self, idx: &[usize]) -> Vec<String> {
+        idx.iter().map(|&i| self.soldiers[i].id.clone()).collect()
+    }
+
+    /// Checks that `to` is a hex a man at `from` may step into.
+    fn check_step(&self, from: Pos, to: Pos) -> Result<(), RuleError> {
+        if !self.map.contains(to) {
+            return illegal(format!("{to} is off the map"));
+        }
+        if !from.is_adjacent(to) {
+            return illegal(format!("{to} is not next to {from}: one hex at a time"));
+        }
+        if !self.map.passable(&self.book, to) {
+            let name = self.map.terrain(&self.book, to).map_or("that terrain", |t| t.name.as_str());
+            return illegal(format!("{to} is {name}, which cannot be entered"));
+        }
+        if self.map.is_minefield(to) {
+            return illegal(format!("{to} is a known minefield"));
+        }
+        Ok(())
+    }
+
+    fn note_objective(&mut self, to: Pos, events: &mut Vec<Event>) {
+        if to == self.map.objective && !self.objective_reached {
+            self.objective_reached = true;
+            events.push(Event::ObjectiveReached { hex: to });
+        }
+    }
+
+    /// Ends the patrol when no friendly soldier on the map can move on.
+    fn check_patrol_over(&mut self, events: &mut Vec<Event>) {
+        if self.able(Side::Friendly).next().is_some() || self.is_over() {
+            return;
+        }
+        let friendly: Vec<&Soldier> = self.soldiers.iter().filter(|s| s.side == Side::Friendly).collect();
+        let home: Vec<String> =
+            friendly.iter().filter(|s| s.pos.is_none() && s.state != State::Dead).map(|s| s.id.clone()).collect();
+        let left_behind: Vec<String> =
+            friendly.iter().filter(|s| s.pos.is_some() && s.state != State::Dead).map(|s| s.id.clone()).collect();
+        let dead: Vec<String> = friendly.iter().filter(|s| s.state == State::Dead).map(|s| s.id.clone()).collect();
+        let enemy_casualties =
+            self.soldiers.iter().filter(|s| s.side == Side::Enemy && s.state != State::Fit).count() as u32;
+        let outcome = match (home.is_empty(), self.objective_reached) {
+            (true, _) => "lost",
+            (false, true) => "success",
+            (false, false) => "failed",
+        }
+        .to_string();
+        events.push(Event::PatrolEnd {
+            outcome: outcome.clone(),
+            objective_reached: self.objective_reached,
+            home,
+            left_behind,
+            dead,
+            enemy_casualties,
+        });
+        self.phase = Phase::Over { outcome };
+    }
+}
+
+#[cfg(test)]
+mod tests;

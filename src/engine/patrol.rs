@@ -1,0 +1,161 @@
+//! Patrol movement: sections step hex by hex, each hex entered an incident
+//! check; sections split, join and leave by the home edge.
+
+use super::event::Event;
+use super::pos::Pos;
+use super::soldier::{Section, State};
+use super::{Game, RuleError, illegal};
+
+impl Game {
+    /// The section a command means: the one named, or the only one there is.
+    fn pick_section(&self, name: Option<&str>) -> Result<usize, RuleError> {
+        match name {
+            Some(n) => self.find_section(n).map_or_else(|| illegal(format!("there is no section '{n}'")), Ok),
+            None if self.sections.len() == 1 => Ok(0),
+            None => {
+                let list: Vec<String> = self
+                    .sections
+                    .iter()
+                    .map(|s| format!("{} at {}", s.name, self.section_pos(s).map_or("-".into(), |p| p.to_string())))
+                    .collect();
+                illegal(format!("which section? {}", list.join(", ")))
+            }
+        }
+    }
+
+    /// A section can move if it has someone to walk and enough fit men to
+    /// carry each seriously wounded man (two each, by the rules data).
+    pub fn section_can_move(&self, section: &Section) -> Result<(), RuleError> {
+        let able = section.members.iter().filter(|&&i| self.soldiers[i].can_act()).count();
+        let carried = section.members.iter().filter(|&&i| self.soldiers[i].state == State::SeriousWound).count();
+        if able == 0 {
+            return illegal(format!("nobody in section {} can walk", section.name));
+        }
+        let needed = carried * self.book.patrol.bearers_per_wounded as usize;
+        if needed > able {
+            return illegal(format!(
+                "section {} has {carried} seriously wounded to carry and needs {needed} fit men, but has {able}",
+                section.name
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn move_section(
+        &mut self,
+        name: Option<&str>,
+        to: Pos,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let s = self.pick_section(name)?;
+        let section = &self.sections[s];
+        let Some(from) = self.section_pos(section) else {
+            return illegal(format!("section {} is not on the map", section.name));
+        };
+        self.check_step(from, to)?;
+        self.section_can_move(section)?;
+
+        let members = section.members.clone();
+        for &i in &members {
+            self.soldiers[i].pos = Some(to);
+            self.soldiers[i].moved = true;
+        }
+        events.push(Event::Moved { section: Some(section.name.clone()), soldiers: self.ids(&members), from, to });
+        self.note_objective(to, events);
+
+        // Incident check: 2D6, 7+, -1 woods/buildings, -1 per earlier incident (at most -2).
+        let modifiers = self.incident_odds(to).modifiers;
+        let roll = self.roll_incident_check(modifiers, to);
+        let incident = roll.succeeded();
+        events.push(Event::Roll(roll));
+        if incident {
+            self.incident(to, events);
+        }
+        // Moving counts against mortar fire only in the action the move began.
+        if matches!(self.phase, super::Phase::Patrol) {
+            for &i in &members {
+                self.soldiers[i].moved = false;
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn split(&mut self, names: &[String], events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let mut chosen = Vec::new();
+        for n in names {
+            let Some(i) = self.find(n) else {
+                return illegal(format!("there is nobody called '{n}'"));
+            };
+            if chosen.contains(&i) {
+                return illegal(format!("{n} is named twice"));
+            }
+            chosen.push(i);
+        }
+        let Some(s) = self.sections.iter().position(|sec| sec.members.contains(&chosen[0])) else {
+            return illegal(format!("{} is in no section", self.soldiers[chosen[0]].id));
+        };
+        if let Some(&stray) = chosen.iter().find(|i| !self.sections[s].members.contains(i)) {
+            return illegal(format!("{} is not in section {}", self.soldiers[stray].id, self.sections[s].name));
+        }
+        if chosen.len() == self.sections[s].members.len() {
+            return illegal(format!("that is all of section {}: leave someone behind", self.sections[s].name));
+        }
+        let new_name = self.free_section_name();
+        self.sections[s].members.retain(|i| !chosen.contains(i));
+        chosen.sort_unstable();
+        events.push(Event::Split {
+            section: self.sections[s].name.clone(),
+            new_section: new_name.clone(),
+            soldiers: self.ids(&chosen),
+        });
+        self.sections.push(Section { name: new_name, members: chosen });
+        Ok(())
+    }
+
+    pub(super) fn free_section_name(&self) -> String {
+        ('A'..='Z')
+            .map(String::from)
+            .find(|n| self.find_section(n).is_none())
+            .unwrap_or_else(|| format!("S{}", self.sections.len() + 1))
+    }
+
+    pub(super) fn join(&mut self, name: &str, into: &str, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let a = self.pick_section(Some(name))?;
+        let b = self.pick_section(Some(into))?;
+        if a == b {
+            return illegal("a section cannot join itself");
+        }
+        let (pa, pb) = (self.section_pos(&self.sections[a]), self.section_pos(&self.sections[b]));
+        if pa != pb {
+            return illegal(format!(
+                "sections {} and {} are in different hexes",
+                self.sections[a].name, self.sections[b].name
+            ));
+        }
+        let joining = self.sections.remove(a);
+        let b = if a < b { b - 1 } else { b };
+        self.sections[b].members.extend(joining.members);
+        self.sections[b].members.sort_unstable();
+        events.push(Event::Joined { section: joining.name, into: self.sections[b].name.clone() });
+        Ok(())
+    }
+
+    pub(super) fn exit_section(&mut self, name: Option<&str>, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let s = self.pick_section(name)?;
+        let section = &self.sections[s];
+        let Some(at) = self.section_pos(section) else {
+            return illegal(format!("section {} is not on the map", section.name));
+        };
+        if !self.map.on_home_edge(at) {
+            return illegal(format!("section {} at {at} is not on the home edge", section.name));
+        }
+        self.section_can_move(section)?;
+        let section = self.sections.remove(s);
+        for &i in &section.members {
+            self.soldiers[i].pos = None;
+        }
+        events.push(Event::Exited { soldiers: self.ids(&section.members), hex: at });
+        self.check_patrol_over(events);
+        Ok(())
+    }
+}

@@ -1,0 +1,148 @@
+//! The built-in patrol leader: picks the player's next command. `auto N` in
+//! the headless runner, the simulator and the tests use it.
+//!
+//! In patrol movement it keeps the squad together (sections in one hex join;
+//! a section apart walks to the largest), heads for the objective while more
+//! than half the squad can fight, then for the nearest home-edge hex, and
+//! leaves the map there. A section that cannot
+//! carry all its seriously wounded leaves the ones it cannot carry behind.
+//! In an action, the man whose card is up fights an enemy in his hex, else
+//! fires at the target he is likeliest to hit, else holds if he is in cover
+//! and no mortar can reach him, else steps toward the nearest enemy by cover, else holds; with no card up it turns the next card.
+
+use super::command::{Command, Target};
+use super::data::Cover;
+use super::pos::Pos;
+use super::soldier::{Side, State};
+use super::{Game, Phase};
+
+pub fn decide(game: &Game) -> Option<Command> {
+    match &game.phase {
+        Phase::Over { .. } => None,
+        Phase::Action(a) => Some(match a.up {
+            Some(me) => order(game, me),
+            None => Command::Turn,
+        }),
+        Phase::Patrol => patrol(game),
+    }
+}
+
+fn order(game: &Game, me: usize) -> Command {
+    let Some(here) = game.soldiers[me].pos else { return Command::Hold };
+    if let Some(foe) = game.in_hex(here).find(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act()) {
+        return Command::Fight { target: game.soldiers[foe].id.clone() };
+    }
+    let best = game
+        .able(Side::Enemy)
+        .filter_map(|e| {
+            let odds = game.shot_odds(me, e).ok()?;
+            Some((odds.need(), game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e))
+        })
+        .min();
+    if let Some((_, _, e)) = best {
+        return Command::Fire { target: Target::Soldier(game.soldiers[e].id.clone()) };
+    }
+    // No shot: a man in cover waits for the enemy to show himself, unless
+    // a mortar can reach him there.
+    let under_mortar = game.able(Side::Enemy).any(|e| game.bombard_target(e).is_some());
+    if game.map.cover(&game.book, here) != Cover::None && !under_mortar {
+        return Command::Hold;
+    }
+    let nearest_enemy =
+        |p: Pos| game.able(Side::Enemy).filter_map(|e| game.soldiers[e].pos).map(|q| q.distance(p)).min();
+    let Some(now) = nearest_enemy(here) else { return Command::Hold };
+    let step = here
+        .neighbours()
+        .into_iter()
+        .filter(|&p| game.map.enterable(&game.book, p))
+        .filter_map(|p| {
+            let d = nearest_enemy(p)?;
+            let cover = match game.map.cover(&game.book, p) {
+                Cover::Hard => 0,
+                Cover::Soft => 1,
+                Cover::None => 2,
+            };
+            (d < now && d > 0).then_some((cover, d, p))
+        })
+        .min();
+    match step {
+        Some((_, _, to)) => Command::Move { section: None, to },
+        None => Command::Hold,
+    }
+}
+
+fn patrol(game: &Game) -> Option<Command> {
+    let placed: Vec<(usize, Pos)> =
+        game.sections.iter().enumerate().filter_map(|(i, s)| game.section_pos(s).map(|p| (i, p))).collect();
+    let count = |i: usize, state: fn(&super::Soldier) -> bool| {
+        game.sections[i].members.iter().filter(|&&m| state(&game.soldiers[m])).count()
+    };
+    let able = |i: usize| count(i, |s| s.can_act());
+    let carried = |i: usize| count(i, |s| s.state == State::SeriousWound);
+    let bearers = game.book.patrol.bearers_per_wounded.max(1) as usize;
+    // Two sections are worth bringing together if together they could still move.
+    let joinable = |a: usize, b: usize| {
+        let fit = able(a) + able(b);
+        fit > 0 && (carried(a) + carried(b)) * bearers <= fit
+    };
+    // Sections in one hex join up.
+    for (k, &(a, pa)) in placed.iter().enumerate() {
+        if let Some(&(b, _)) = placed[k + 1..].iter().find(|&&(b, pb)| pb == pa && joinable(a, b)) {
+            return Some(Command::Join { section: game.sections[b].name.clone(), into: game.sections[a].name.clone() });
+        }
+    }
+    let movable = |i: usize| game.section_can_move(&game.sections[i]).is_ok();
+    // A section apart walks toward the largest movable section, or it to them.
+    let main = placed
+        .iter()
+        .filter(|(i, _)| movable(*i))
+        .max_by_key(|(i, _)| (game.sections[*i].members.len(), std::cmp::Reverse(*i)));
+    if let Some(&(main, main_at)) = main {
+        for &(other, at) in placed.iter().filter(|&&(i, _)| i != main && joinable(i, main)) {
+            let (mover, from, to) = if movable(other) { (other, at, main_at) } else { (main, main_at, at) };
+            if let Some(step) = step_toward(game, from, to) {
+                return Some(Command::Move { section: Some(game.sections[mover].name.clone()), to: step });
+            }
+        }
+    }
+    let Some(&(s, at)) = placed.iter().find(|(i, _)| movable(*i)) else {
+        // Nobody can move: leave behind the wounded who cannot be carried.
+        let &(s, _) = placed.iter().find(|(i, _)| able(*i) > 0)?;
+        let wounded: Vec<usize> = game.sections[s]
+            .members
+            .iter()
+            .copied()
+            .filter(|&i| game.soldiers[i].state == State::SeriousWound)
+            .collect();
+        let keep = able(s) / bearers;
+        let left = wounded.get(keep..)?.iter().map(|&i| game.soldiers[i].id.clone()).collect();
+        return Some(Command::Split { soldiers: left });
+    };
+    let name = Some(game.sections[s].name.clone());
+    // With half the squad or more out of the fight, the patrol turns for home.
+    let squad = game.soldiers.iter().filter(|x| x.side == Side::Friendly).count();
+    let fit = game.able(Side::Friendly).count();
+    if !game.objective_reached
+        && fit * 2 > squad
+        && let Some(step) = step_toward(game, at, game.map.objective)
+    {
+        return Some(Command::Move { section: name, to: step });
+    }
+    if game.map.on_home_edge(at) {
+        return Some(Command::Exit { section: name });
+    }
+    let home = game
+        .map
+        .hexes()
+        .filter(|&p| game.map.on_home_edge(p) && game.map.enterable(&game.book, p))
+        .filter_map(|p| game.map.path(&game.book, at, p).map(|path| (path.len(), p, path)))
+        .min_by_key(|(len, p, _)| (*len, *p))?;
+    Some(Command::Move { section: name, to: *home.2.get(1)? })
+}
+
+fn step_toward(game: &Game, from: Pos, to: Pos) -> Option<Pos> {
+    if from == to {
+        return None;
+    }
+    game.map.path(&game.book, from, to)?.get(1).copied()
+}

@@ -1,0 +1,113 @@
+//! Map positions. The player names hexes by column and row (offset
+//! coordinates on a flat-topped grid, odd columns shifted down half a hex);
+//! distance, neighbours and lines are done in hexx's axial coordinates.
+
+use hexx::{Hex, HexOrientation, OffsetHexMode};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A hex on the map, by column and row. Ordered, so maps keyed by it
+/// serialize in a fixed order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(from = "(i32, i32)", into = "(i32, i32)")]
+pub struct Pos {
+    pub col: i32,
+    pub row: i32,
+}
+
+const MODE: OffsetHexMode = OffsetHexMode::Odd;
+const ORIENTATION: HexOrientation = HexOrientation::Flat;
+
+impl Pos {
+    pub const fn new(col: i32, row: i32) -> Self {
+        Self { col, row }
+    }
+
+    pub fn hex(self) -> Hex {
+        Hex::from_offset_coordinates([self.col, self.row], MODE, ORIENTATION)
+    }
+
+    pub fn from_hex(hex: Hex) -> Self {
+        let [col, row] = hex.to_offset_coordinates(MODE, ORIENTATION);
+        Self { col, row }
+    }
+
+    /// Hexes between the two centres, counting the target but not the start.
+    pub fn distance(self, other: Pos) -> u32 {
+        self.hex().unsigned_distance_to(other.hex())
+    }
+
+    pub fn neighbours(self) -> [Pos; 6] {
+        self.hex().all_neighbors().map(Pos::from_hex)
+    }
+
+    pub fn is_adjacent(self, other: Pos) -> bool {
+        self.distance(other) == 1
+    }
+
+    /// The hexes strictly between the two centres along the hex line.
+    pub fn between(self, other: Pos) -> Vec<Pos> {
+        let line: Vec<Pos> = self.hex().line_to(other.hex()).map(Pos::from_hex).collect();
+        if line.len() <= 2 {
+            return Vec::new();
+        }
+        line[1..line.len() - 1].to_vec()
+    }
+}
+
+impl From<(i32, i32)> for Pos {
+    fn from((col, row): (i32, i32)) -> Self {
+        Self { col, row }
+    }
+}
+
+impl From<Pos> for (i32, i32) {
+    fn from(p: Pos) -> Self {
+        (p.col, p.row)
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.col, self.row)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn odd_columns_sit_half_a_hex_lower() {
+        // (1,0) is in an odd column, so it touches (0,0) and (0,1) on its left.
+        let p = Pos::new(1, 0);
+        assert!(p.is_adjacent(Pos::new(0, 0)));
+        assert!(p.is_adjacent(Pos::new(0, 1)));
+        assert!(!p.is_adjacent(Pos::new(0, 2)));
+        // (2,1) in an even column touches (1,0) and (1,1).
+        let q = Pos::new(2, 1);
+        assert!(q.is_adjacent(Pos::new(1, 0)));
+        assert!(q.is_adjacent(Pos::new(1, 1)));
+        assert!(!q.is_adjacent(Pos::new(1, 2)));
+    }
+
+    #[test]
+    fn offset_round_trip_and_distance() {
+        for col in 0..16 {
+            for row in 0..12 {
+                let p = Pos::new(col, row);
+                assert_eq!(Pos::from_hex(p.hex()), p);
+            }
+        }
+        assert_eq!(Pos::new(0, 0).distance(Pos::new(0, 4)), 4);
+        assert_eq!(Pos::new(0, 0).distance(Pos::new(4, 0)), 4);
+        assert_eq!(Pos::new(3, 3).distance(Pos::new(3, 3)), 0);
+    }
+
+    #[test]
+    fn between_excludes_both_ends() {
+        let a = Pos::new(0, 0);
+        assert!(a.between(Pos::new(0, 1)).is_empty());
+        assert_eq!(a.between(Pos::new(0, 3)), vec![Pos::new(0, 1), Pos::new(0, 2)]);
+    }
+}

@@ -1,0 +1,85 @@
+//! Soldiers of both sides, their state, and the patrol's sections.
+
+use serde::{Deserialize, Serialize};
+
+use super::pos::Pos;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Friendly,
+    Enemy,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Friendly => "friendly",
+            Side::Enemy => "enemy",
+        }
+    }
+}
+
+/// A soldier's condition. A hit man is knocked over where he stands until
+/// the action ends and his casualty roll says what the hit was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    Fit,
+    /// Fights on as if fit.
+    FleshWound,
+    KnockedOver,
+    /// Moves only when carried by two fit men.
+    SeriousWound,
+    Dead,
+}
+
+impl State {
+    pub fn name(self) -> &'static str {
+        match self {
+            State::Fit => "fit",
+            State::FleshWound => "flesh_wound",
+            State::KnockedOver => "knocked_over",
+            State::SeriousWound => "serious_wound",
+            State::Dead => "dead",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Soldier {
+    /// Unique short name used on cards and in commands ("Baker", "G3").
+    pub id: String,
+    pub rank: String,
+    pub side: Side,
+    pub weapon: String,
+    /// None once he has left the map (the patrol by its home edge, the enemy
+    /// when it slips away).
+    pub pos: Option<Pos>,
+    pub state: State,
+    /// Moved since the last STOP card (mortar and H.E. need it).
+    pub moved: bool,
+    /// Holds his ground (sniper, MG team, mortar).
+    pub stays_put: bool,
+    /// A sniper's or MG's first shot is still to come.
+    pub first_shot: bool,
+}
+
+impl Soldier {
+    /// Fit or flesh-wounded, and on the map: gets cards, may act, may be shot at.
+    pub fn can_act(&self) -> bool {
+        self.pos.is_some() && matches!(self.state, State::Fit | State::FleshWound)
+    }
+
+    pub fn label(&self) -> String {
+        format!("{} {}", self.rank, self.id)
+    }
+}
+
+/// Part of the patrol moving together in patrol movement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Section {
+    pub name: String,
+    /// Indices into the game's soldier list.
+    pub members: Vec<usize>,
+}

@@ -1,0 +1,14 @@
+//! hexpatrol: a solo WWII patrol wargame on a hex map, after the Lone
+//! Warrior solo patrol rules.
+//!
+//! - [`engine`]: the rules as a pure, deterministic state machine.
+//! - [`rules`]: the rules data under `assets/`, loaded and checked.
+//! - [`script`]: the headless runner, text commands in and JSON Lines out.
+//! - [`narrate`]: events in words, for people.
+//! - [`console`]: a plain line-by-line way to play in a terminal.
+
+pub mod console;
+pub mod engine;
+pub mod narrate;
+pub mod rules;
+pub mod script;

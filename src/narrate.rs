@@ -1,0 +1,78 @@
+//! Events in words, as a player reads them in a log.
+
+use crate::engine::{Event, Roll};
+
+fn roll_words(r: &Roll) -> String {
+    let purpose = serde_json::to_value(r.purpose).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+    let who = match (&r.soldier, &r.target) {
+        (Some(s), Some(t)) => format!(" {s} at {t}:"),
+        (Some(s), None) => format!(" {s}:"),
+        _ => String::new(),
+    };
+    let faces: Vec<String> = r.faces.iter().map(u8::to_string).collect();
+    let mut text = format!("[{}]{who} {} rolled {} = {}", purpose.replace('_', " "), r.dice, faces.join("+"), r.total);
+    if let (Some(need), Some(ok)) = (r.need, r.success) {
+        let mods: Vec<String> =
+            r.modifiers.iter().flatten().map(|m| format!("{} {:+}", m.name.replace('_', " "), m.value)).collect();
+        let mods = if mods.is_empty() { String::new() } else { format!(" ({})", mods.join(", ")) };
+        text.push_str(&format!(", need {need}+{mods}: {}", if ok { "success" } else { "failure" }));
+    }
+    if let Some(result) = &r.result {
+        text.push_str(&format!(" -> {}", result.replace('_', " ")));
+    }
+    text
+}
+
+/// One event as a line of text.
+pub fn describe(event: &Event) -> String {
+    match event {
+        Event::Start { scenario, seed, squad, hex } => {
+            format!("{scenario} (seed {seed}): {} men at {hex}", squad.len())
+        }
+        Event::Roll(r) => roll_words(r),
+        Event::Moved { section: Some(s), from, to, .. } => format!("Section {s} moves {from} -> {to}"),
+        Event::Moved { section: None, soldiers, from, to } => format!("{} moves {from} -> {to}", soldiers.join(", ")),
+        Event::Incident { name, hex } => format!("INCIDENT at {hex}: {name}"),
+        Event::EnemyAppears { group, soldiers, hex } => format!("{group} appears at {hex}: {}", soldiers.join(", ")),
+        Event::MinefieldMarked { hex } => format!("{hex} is marked as a minefield"),
+        Event::Wounded { soldier, wound } => format!("{soldier}: {}", wound.replace('_', " ")),
+        Event::ActionStart { hex } => format!("Tactical action begins at {hex}"),
+        Event::Deck { size, .. } => format!("The deck is shuffled: {size} cards"),
+        Event::Card { card, side } if side == "none" => format!("Card: {card}"),
+        Event::Card { card, side } => format!("Card: {card} ({side})"),
+        Event::CardLost { soldier, reason } => format!("{soldier} {reason}: the card passes"),
+        Event::Hold { soldier } => format!("{soldier} holds"),
+        Event::Shot { shooter, target, weapon, distance, band } => {
+            format!("{shooter} fires {weapon} at {target}, {distance} hexes ({band} range)")
+        }
+        Event::Bombard { firer, hex, distance } => format!("{firer} drops mortar bombs on {hex}, {distance} hexes"),
+        Event::Hit { soldier, by } => format!("{soldier} is hit by {by} and goes down"),
+        Event::Killed { soldier, by } => format!("{soldier} is killed by {by}"),
+        Event::HandToHand { attacker, defender, outcome, loser, .. } => match loser {
+            Some(l) => format!("Hand-to-hand {attacker} v {defender}: {l} {}", outcome.replace('_', " ")),
+            None => format!("Hand-to-hand {attacker} v {defender}: no decision"),
+        },
+        Event::Carried { wounded, bearers, to, .. } => format!("{} carry {wounded} to {to}", bearers.join(" and ")),
+        Event::Exited { soldiers, hex } => format!("{} leave the map at {hex}", soldiers.join(", ")),
+        Event::Stop { turn } => format!("STOP: turn {turn} ends"),
+        Event::ActionEnd { reason } => format!("The action is over: {reason}"),
+        Event::Gone { soldiers } => format!("{} slip away", soldiers.join(", ")),
+        Event::Split { section, new_section, soldiers } => {
+            format!("{} split from section {section} as section {new_section}", soldiers.join(", "))
+        }
+        Event::Joined { section, into } => format!("Section {section} joins section {into}"),
+        Event::Sections { sections } => {
+            let parts: Vec<String> =
+                sections.iter().map(|s| format!("{} at {} ({} men)", s.name, s.hex, s.soldiers.len())).collect();
+            format!("The patrol re-forms: {}", parts.join("; "))
+        }
+        Event::ObjectiveReached { hex } => format!("Objective reached at {hex}"),
+        Event::PatrolEnd { outcome, home, left_behind, dead, enemy_casualties, .. } => format!(
+            "PATROL OVER: {outcome}. Home: {}. Left behind: {}. Dead: {}. Enemy casualties: {enemy_casualties}",
+            home.len(),
+            left_behind.len(),
+            dead.len()
+        ),
+        Event::Auto { command } => format!("(leader) {command}"),
+    }
+}

@@ -1,0 +1,241 @@
+//! Checks on rules data beyond what the types enforce. RON gives positions
+//! only for syntax and type errors; for these, the position is found by
+//! looking for the offending entry's text in the file.
+
+use std::collections::BTreeSet;
+
+use super::DataError;
+use crate::engine::data::{IncidentKind, RuleBook, Scenario, WeaponKind};
+
+/// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
+/// the file's start if it is not there.
+fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
+    let Some((offset, _)) = text.match_indices(needle).nth(nth) else {
+        return (1, 1);
+    };
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+struct Checker<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Checker<'_> {
+    /// An error at the first occurrence of `needle`.
+    fn err(&self, needle: &str, message: String) -> DataError {
+        DataError::at(self.file, locate(self.text, needle, 0), message)
+    }
+}
+
+/// Every total of a table's dice must give exactly one entry.
+fn check_cover(c: &Checker, table: &str, ranges: &[(u8, u8)], lo: u8, hi: u8) -> Result<(), DataError> {
+    for &(a, b) in ranges {
+        if a > b {
+            return Err(c.err(&format!("({a}, {b})"), format!("{table}: range ({a}, {b}) runs backwards")));
+        }
+    }
+    for total in lo..=hi {
+        let n = ranges.iter().filter(|(a, b)| (*a..=*b).contains(&total)).count();
+        if n != 1 {
+            let what = if n == 0 { "no entry" } else { "more than one entry" };
+            return Err(c.err(table, format!("{table}: a roll of {total} has {what}; rolls {lo}-{hi} need one each")));
+        }
+    }
+    Ok(())
+}
+
+pub fn check_rule_book(
+    book: &RuleBook,
+    rules_file: &str,
+    rules: &str,
+    forces_file: &str,
+    forces: &str,
+) -> Result<(), DataError> {
+    let c = Checker { file: rules_file, text: rules };
+    if book.terrain.is_empty() {
+        return Err(c.err("terrain", "terrain: the list is empty".into()));
+    }
+    let mut keys = BTreeSet::new();
+    let mut glyphs = BTreeSet::new();
+    for t in &book.terrain {
+        let at = format!("\"{}\"", t.key);
+        if !keys.insert(t.key.as_str()) {
+            return Err(DataError::at(
+                rules_file,
+                locate(rules, &at, 1),
+                format!("terrain '{}' is listed twice", t.key),
+            ));
+        }
+        if !glyphs.insert(t.glyph) || t.glyph.is_whitespace() || t.glyph == '"' {
+            return Err(
+                c.err(&at, format!("terrain '{}': glyph '{}' is blank, a quote, or used twice", t.key, t.glyph))
+            );
+        }
+    }
+    let mut weapons = BTreeSet::new();
+    for w in &book.weapons {
+        let at = format!("\"{}\"", w.key);
+        if !weapons.insert(w.key.as_str()) {
+            return Err(DataError::at(
+                rules_file,
+                locate(rules, &at, 1),
+                format!("weapon '{}' is listed twice", w.key),
+            ));
+        }
+        match w.kind {
+            WeaponKind::Direct { short, medium, long } if !(short <= medium && medium <= long && long >= 1) => {
+                return Err(c.err(&at, format!("weapon '{}': bands must grow: short {short} <= medium {medium} <= long {long}, long at least 1", w.key)));
+            }
+            WeaponKind::Mortar { max_range: 0 } => return Err(c.err(&at, format!("weapon '{}': a range of 0", w.key))),
+            _ => {}
+        }
+    }
+    let f = &book.fire;
+    if ![f.short, f.medium, f.long].iter().all(|n| (1..=6).contains(n)) {
+        return Err(c.err("fire:", "fire: each band's need must be 1 to 6 on a D6".into()));
+    }
+    let i = &book.incident;
+    if i.dice != 2 || i.sides != 6 {
+        return Err(c.err("incident:", "incident: the check is 2D6 (dice: 2, sides: 6)".into()));
+    }
+    let ranges: Vec<(u8, u8)> = book.incident_table.iter().map(|e| e.rolls).collect();
+    check_cover(&c, "incident_table", &ranges, 2, 12)?;
+    for e in &book.incident_table {
+        if let IncidentKind::Enemy { group, min, max } = &e.kind {
+            if !book.forces.contains_key(group) {
+                return Err(c.err(
+                    &format!("\"{group}\""),
+                    format!("incident '{}': no group '{group}' in {forces_file}", e.name),
+                ));
+            }
+            if *min == 0 || min > max {
+                return Err(c.err(
+                    &format!("\"{group}\""),
+                    format!("incident '{}': distance {min} to {max} is not a range of at least 1", e.name),
+                ));
+            }
+        }
+    }
+    let ranges: Vec<(u8, u8)> = book.casualty_table.iter().map(|e| e.rolls).collect();
+    check_cover(&c, "casualty_table", &ranges, 1, 6)?;
+    let h = &book.hand_to_hand;
+    if h.sides < 2 || h.knock_out.0 == 0 || h.knock_out.0 > h.knock_out.1 || h.kill_from <= h.knock_out.1 {
+        return Err(c.err("hand_to_hand", "hand_to_hand: need knock_out (a, b) with 1 <= a <= b < kill_from".into()));
+    }
+    if book.template.triangles == 0 {
+        return Err(c.err("template", "template: at least one triangle".into()));
+    }
+    let a = &book.action;
+    if a.cards_per_soldier == 0
+        || a.stop_cards == 0
+        || !(1..=6).contains(&a.first_shot_need)
+        || a.quiet_turns_to_break_contact == 0
+    {
+        return Err(c.err(
+            "action:",
+            "action: cards and STOP cards at least 1, first_shot_need 1 to 6, quiet turns at least 1".into(),
+        ));
+    }
+    if book.patrol.bearers_per_wounded == 0 {
+        return Err(c.err("bearers_per_wounded", "patrol: at least one bearer per wounded man".into()));
+    }
+    let fc = Checker { file: forces_file, text: forces };
+    for (key, g) in &book.forces {
+        let at = format!("\"{key}\"");
+        if g.men.is_empty() {
+            return Err(fc.err(&at, format!("group '{key}' has no men")));
+        }
+        if let Some(m) = g.men.iter().find(|m| book.weapon(&m.weapon).is_none()) {
+            return Err(fc.err(&format!("\"{}\"", m.weapon), format!("group '{key}': unknown weapon '{}'", m.weapon)));
+        }
+    }
+    Ok(())
+}
+
+pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
+    let c = Checker { file, text };
+    let Some(first) = s.rows.first() else {
+        return Err(c.err("rows", "rows: the map has no rows".into()));
+    };
+    let width = first.chars().count();
+    if width == 0 {
+        return Err(c.err("rows", "rows: the first row is empty".into()));
+    }
+    for (r, row) in s.rows.iter().enumerate() {
+        let quoted = format!("\"{row}\"");
+        let nth = s.rows[..r].iter().filter(|x| *x == row).count();
+        let (line, col) = locate(text, &quoted, nth);
+        if row.chars().count() != width {
+            return Err(DataError::at(
+                file,
+                (line, col),
+                format!("row {r} has {} hexes; row 0 has {width}", row.chars().count()),
+            ));
+        }
+        if let Some((k, g)) = row.chars().enumerate().find(|(_, g)| book.terrain_by_glyph(*g).is_none()) {
+            let known: String =
+                book.terrain.iter().map(|t| format!("'{}' {}", t.glyph, t.key)).collect::<Vec<_>>().join(", ");
+            return Err(DataError::at(
+                file,
+                (line, col + 1 + k),
+                format!("unknown terrain '{g}' in row {r}; known: {known}"),
+            ));
+        }
+    }
+    let (w, h) = (width as i32, s.rows.len() as i32);
+    let glyph_at = |p: crate::engine::Pos| s.rows.get(p.row as usize).and_then(|r| r.chars().nth(p.col as usize));
+    for (what, p) in [("start", s.start), ("objective", s.objective)] {
+        if p.col < 0 || p.row < 0 || p.col >= w || p.row >= h {
+            return Err(c.err(&format!("{what}:"), format!("{what} {p} is off the {w}x{h} map")));
+        }
+        let passable = glyph_at(p).and_then(|g| book.terrain_by_glyph(g)).is_some_and(|t| book.terrain[t].passable);
+        if !passable {
+            return Err(c.err(&format!("{what}:"), format!("{what} {p} cannot be entered")));
+        }
+    }
+    if s.squad.is_empty() {
+        return Err(c.err("squad", "squad: nobody in it".into()));
+    }
+    let mut names = BTreeSet::new();
+    for m in &s.squad {
+        let at = format!("\"{}\"", m.name);
+        let enemy_like =
+            m.name.len() > 1 && m.name.starts_with(['G', 'g']) && m.name[1..].chars().all(|c| c.is_ascii_digit());
+        if m.name.is_empty()
+            || m.name.contains(|ch: char| ch.is_whitespace() || ch == ',')
+            || enemy_like
+            || m.name.eq_ignore_ascii_case("stop")
+        {
+            return Err(c.err(
+                &at,
+                format!("squad: '{}' cannot be a name (no spaces or commas, not STOP, not G and a number)", m.name),
+            ));
+        }
+        if !names.insert(m.name.to_ascii_lowercase()) {
+            return Err(DataError::at(file, locate(text, &at, 1), format!("squad: two men called '{}'", m.name)));
+        }
+        if book.weapon(&m.weapon).is_none() {
+            return Err(
+                c.err(&format!("\"{}\"", m.weapon), format!("squad: {} has unknown weapon '{}'", m.name, m.weapon))
+            );
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::locate;
+
+    #[test]
+    fn locate_counts_lines_and_columns_from_one() {
+        let text = "a\n  bc\nbc";
+        assert_eq!(locate(text, "bc", 0), (2, 3));
+        assert_eq!(locate(text, "bc", 1), (3, 1));
+        assert_eq!(locate(text, "zz", 0), (1, 1));
+    }
+}

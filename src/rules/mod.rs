@@ -1,0 +1,109 @@
+//! Rules data: the RON files under `assets/`, compiled in, parsed into the
+//! engine's data types and checked before any game starts. Every error names
+//! the file and the line and column it is about.
+
+mod check;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::engine::data::{Group, RuleBook, Scenario};
+use std::collections::BTreeMap;
+
+pub use check::{check_rule_book, check_scenario};
+
+pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";
+const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");
+pub const FORCES_FILE: &str = "assets/forces/german.ron";
+const FORCES_TEXT: &str = include_str!("../../assets/forces/german.ron");
+
+/// The scenarios built into the game, by name; the first is the default.
+pub const SCENARIOS: &[(&str, &str)] = &[("hedgerow", include_str!("../../assets/scenarios/hedgerow.ron"))];
+
+/// A problem in a data file, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DataError {
+    #[error("{file}:{line}:{col}: {message}")]
+    At { file: String, line: usize, col: usize, message: String },
+    #[error("{file}: {message}")]
+    File { file: String, message: String },
+}
+
+impl DataError {
+    pub fn at(file: &str, (line, col): (usize, usize), message: impl Into<String>) -> Self {
+        DataError::At { file: file.into(), line, col, message: message.into() }
+    }
+}
+
+/// RON's own error, with its position, as a `DataError`.
+fn from_ron(file: &str, e: &ron::error::SpannedError) -> DataError {
+    DataError::at(file, (e.span.start.line, e.span.start.col), e.code.to_string())
+}
+
+pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces: &str) -> Result<RuleBook, DataError> {
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "RuleBook", deny_unknown_fields)]
+    struct RulesFile {
+        terrain: Vec<crate::engine::data::Terrain>,
+        weapons: Vec<crate::engine::data::Weapon>,
+        fire: crate::engine::data::FireTable,
+        incident: crate::engine::data::IncidentCheck,
+        incident_table: Vec<crate::engine::data::IncidentEntry>,
+        casualty_table: Vec<crate::engine::data::CasualtyEntry>,
+        hand_to_hand: crate::engine::data::HandToHand,
+        template: crate::engine::data::Template,
+        action: crate::engine::data::ActionRules,
+        patrol: crate::engine::data::PatrolRules,
+    }
+    let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
+    let groups: BTreeMap<String, Group> = ron::from_str(forces).map_err(|e| from_ron(forces_file, &e))?;
+    let book = RuleBook {
+        terrain: r.terrain,
+        weapons: r.weapons,
+        fire: r.fire,
+        incident: r.incident,
+        incident_table: r.incident_table,
+        casualty_table: r.casualty_table,
+        hand_to_hand: r.hand_to_hand,
+        template: r.template,
+        action: r.action,
+        patrol: r.patrol,
+        forces: groups,
+    };
+    check_rule_book(&book, rules_file, rules, forces_file, forces)?;
+    Ok(book)
+}
+
+/// The built-in Lone Warrior rule book.
+pub fn rule_book() -> Result<Arc<RuleBook>, DataError> {
+    parse_rule_book(RULES_FILE, RULES_TEXT, FORCES_FILE, FORCES_TEXT).map(Arc::new)
+}
+
+pub fn parse_scenario(file: &str, text: &str, book: &RuleBook) -> Result<Scenario, DataError> {
+    let scenario: Scenario = ron::from_str(text).map_err(|e| from_ron(file, &e))?;
+    check_scenario(&scenario, book, file, text)?;
+    Ok(scenario)
+}
+
+/// A scenario by built-in name, or else from a file path.
+pub fn scenario(name_or_path: &str, book: &RuleBook) -> Result<Scenario, DataError> {
+    if let Some((name, text)) = SCENARIOS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name_or_path)) {
+        return parse_scenario(&format!("assets/scenarios/{name}.ron"), text, book);
+    }
+    let path = Path::new(name_or_path);
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let names: Vec<&str> = SCENARIOS.iter().map(|(n, _)| *n).collect();
+        DataError::File {
+            file: name_or_path.into(),
+            message: format!("not a built-in scenario ({}) and cannot be read: {e}", names.join(", ")),
+        }
+    })?;
+    parse_scenario(name_or_path, &text, book)
+}
+
+pub fn default_scenario_name() -> &'static str {
+    SCENARIOS[0].0
+}
+
+#[cfg(test)]
+mod tests;
