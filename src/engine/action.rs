@@ -242,7 +242,7 @@ impl Game {
     }
 
     /// Ends the action if one side has nobody left to fight. Returns true if it ended.
-    fn check_action_over(&mut self, events: &mut Vec<Event>) -> bool {
+    pub(super) fn check_action_over(&mut self, events: &mut Vec<Event>) -> bool {
         if !matches!(self.phase, Phase::Action(_)) {
             return true;
         }

@@ -92,7 +92,7 @@ impl Game {
 
     /// A minefield: the template picks who is hit; every wound is serious;
     /// the hex is marked from then on.
-    fn minefield(&mut self, at: Pos, events: &mut Vec<Event>) {
+    pub(super) fn minefield(&mut self, at: Pos, events: &mut Vec<Event>) {
         for i in self.roll_template(Purpose::Minefield, at, "minefield", events) {
             if self.soldiers[i].state == State::Dead {
                 continue;

@@ -1,1 +1,79 @@
+use super::*;
 
+#[test]
+fn the_built_in_rules_and_scenarios_load() {
+    let book = rule_book().unwrap();
+    assert_eq!(book.fire.short, 3);
+    for (name, _) in SCENARIOS {
+        let s = scenario(name, &book).unwrap();
+        assert!(s.rows.len() >= 10 && s.rows[0].len() >= 14, "{name} is about 16x12");
+        assert!((8..=10).contains(&s.squad.len()));
+    }
+}
+
+fn broken_rules(from: &str, to: &str) -> DataError {
+    let text = RULES_TEXT.replacen(from, to, 1);
+    assert_ne!(text, RULES_TEXT, "the test's edit applies");
+    parse_rule_book(RULES_FILE, &text, FORCES_FILE, FORCES_TEXT).unwrap_err()
+}
+
+fn line_col(e: &DataError) -> (usize, usize) {
+    match e {
+        DataError::At { line, col, .. } => (*line, *col),
+        DataError::File { .. } => panic!("expected a position: {e}"),
+    }
+}
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+#[test]
+fn syntax_errors_name_file_line_and_column() {
+    let e = broken_rules("cover_from: Soft)", "cover_from: Sofa)");
+    let msg = e.to_string();
+    assert!(msg.starts_with("assets/rules/lone_warrior.ron:"), "{msg}");
+    assert_eq!(line_col(&e).0, line_of(RULES_TEXT, "cover_from: Soft"));
+}
+
+#[test]
+fn semantic_errors_point_at_the_entry() {
+    let e = broken_rules("Direct(short: 2, medium: 3, long: 4)", "Direct(short: 3, medium: 2, long: 4)");
+    assert!(e.to_string().contains("weapon 'rifle': bands must grow"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(RULES_TEXT, "(key: \"rifle\""));
+
+    let e = broken_rules("(rolls: (5, 6), wound: Dead)", "(rolls: (5, 5), wound: Dead)");
+    assert!(e.to_string().contains("casualty_table: a roll of 6 has no entry"), "{e}");
+
+    let e = broken_rules("group: \"sniper\", min: 3", "group: \"snyper\", min: 3");
+    assert!(e.to_string().contains("no group 'snyper'"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(RULES_TEXT, "group: \"sniper\", min: 3"));
+}
+
+#[test]
+fn scenario_errors_point_at_the_bad_hex() {
+    let book = rule_book().unwrap();
+    let (_, text) = SCENARIOS[0];
+    let row = "..~~~..,,=..TTT.";
+    let broken = text.replacen(row, "..~~~..,,=..TQT.", 1);
+    let e = parse_scenario("my.ron", &broken, &book).unwrap_err();
+    let (line, col) = line_col(&e);
+    assert_eq!(line, line_of(text, row));
+    let quote = broken.lines().nth(line - 1).unwrap().find('"').unwrap();
+    assert_eq!(col, quote + 2 + 13, "column of the Q");
+    assert!(e.to_string().contains("unknown terrain 'Q' in row 3"), "{e}");
+
+    let e = parse_scenario("my.ron", &text.replacen("start: (9, 11)", "start: (99, 11)", 1), &book).unwrap_err();
+    assert!(e.to_string().contains("start 99,11 is off the 16x12 map"), "{e}");
+    let e = parse_scenario("my.ron", &text.replacen("\"Ruiz\"", "\"Baker\"", 1), &book).unwrap_err();
+    assert!(e.to_string().contains("two men called 'Baker'"), "{e}");
+    let e = parse_scenario("my.ron", "Scenario(", &book).unwrap_err();
+    assert!(e.to_string().starts_with("my.ron:1:"), "{e}");
+}
+
+#[test]
+fn an_unknown_scenario_name_says_what_exists() {
+    let book = rule_book().unwrap();
+    let e = scenario("no-such-place", &book).unwrap_err();
+    assert!(e.to_string().contains("not a built-in scenario (hedgerow)"), "{e}");
+}

@@ -1,0 +1,135 @@
+//! The headless runner, driven as another program would drive it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn events(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()
+}
+
+fn script(seed: &str, input: &str) -> Output {
+    run(&["script", "--seed", seed], input)
+}
+
+#[test]
+fn auto_plays_a_whole_patrol_and_every_event_has_the_published_shape() {
+    let out = script("7", "auto 20000\n");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let ev = events(&out);
+    assert_eq!(ev[0]["event"], "start");
+    assert_eq!(ev.last().unwrap()["event"], "patrol_end");
+    let mut purposes = std::collections::BTreeSet::new();
+    for e in &ev {
+        let kind = e["event"].as_str().expect("every event names itself");
+        match kind {
+            "roll" => {
+                purposes.insert(e["purpose"].as_str().unwrap().to_string());
+                let dice = e["dice"].as_str().unwrap();
+                let (n, sides) = dice.split_once('d').unwrap();
+                let faces = e["faces"].as_array().unwrap();
+                assert_eq!(faces.len(), n.parse::<usize>().unwrap(), "{e}");
+                let sides: u64 = sides.parse().unwrap();
+                assert!(faces.iter().all(|f| (1..=sides).contains(&f.as_u64().unwrap())));
+                let total: u64 = faces.iter().map(|f| f.as_u64().unwrap()).sum();
+                assert_eq!(e["total"].as_u64(), Some(total));
+                if let Some(need) = e.get("need") {
+                    let base_and_mods = e["modifiers"].as_array().expect("pass/fail rolls list modifiers");
+                    assert!(base_and_mods.iter().all(|m| m["name"].is_string() && m["value"].is_i64()));
+                    assert_eq!(e["success"].as_bool(), Some(total as i64 >= need.as_i64().unwrap()), "{e}");
+                    assert!(e.get("result").is_none());
+                } else {
+                    assert!(e["result"].is_string(), "a table roll carries its result: {e}");
+                }
+            }
+            "deck" => {
+                let comp = e["composition"].as_object().unwrap();
+                assert_eq!(comp["STOP"], 1);
+                let sum: u64 = comp.values().map(|v| v.as_u64().unwrap()).sum();
+                assert_eq!(e["size"].as_u64(), Some(sum));
+            }
+            "card" => {
+                let side = e["side"].as_str().unwrap();
+                assert!(["friendly", "enemy", "none"].contains(&side));
+                assert_eq!(side == "none", e["card"] == "STOP");
+            }
+            _ => {}
+        }
+    }
+    for p in ["incident", "incident_table", "fire", "casualty"] {
+        assert!(purposes.contains(p), "seed 7's patrol rolls for {p}: {purposes:?}");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_events() {
+    let a = script("42", "auto 300\nauto 300\n");
+    let b = script("42", "auto 600\n");
+    assert_eq!(a.stdout, b.stdout);
+    assert_ne!(a.stdout, script("43", "auto 600\n").stdout);
+}
+
+#[test]
+fn bad_lines_are_reported_with_their_number_and_change_nothing() {
+    let good = "move 9,10\nmove 9,9\n";
+    let bad = "move 9,10\nfly 9,9\n# a comment\n\nmove 9,8\nmove 9,9\n";
+    let clean = script("5", good);
+    let out = script("5", bad);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err, "line 2:1: unknown command 'fly'\nline 5: move 9,8: 9,8 is not next to 9,10: one hex at a time\n",
+        "one line per failure, nothing else"
+    );
+    // The bad lines did nothing: the good ones played exactly as without them.
+    assert_eq!(out.stdout, clean.stdout);
+}
+
+#[test]
+fn a_broken_scenario_file_is_unusable_input() {
+    let dir = std::env::temp_dir().join(format!("hexpatrol-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.ron");
+    std::fs::write(&path, "Scenario(\n  name: \"x\",\n  rows: [\"..Q\"],\n)").unwrap();
+    let out = run(&["script", "--scenario", path.to_str().unwrap()], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("broken.ron:"), "names the file: {err}");
+    assert_eq!(err.lines().count(), 1, "one clear line: {err}");
+}
+
+#[test]
+fn playing_without_a_terminal_is_refused_cleanly() {
+    let out = run(&[], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a terminal"));
+}
+
+#[test]
+fn golden_event_stream_for_seed_2024() {
+    let out = script("2024", "auto 20000\n");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/seed2024_auto.jsonl");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, &out.stdout).unwrap();
+    }
+    let golden = std::fs::read_to_string(path).expect("golden file exists (UPDATE_GOLDEN=1 writes it)");
+    let now = String::from_utf8_lossy(&out.stdout);
+    for (n, (a, b)) in golden.lines().zip(now.lines()).enumerate() {
+        assert_eq!(a, b, "first difference at event line {}", n + 1);
+    }
+    assert_eq!(golden.lines().count(), now.lines().count());
+}
