@@ -149,13 +149,25 @@ pub fn play(game: &mut Game, input: impl BufRead, mut out: impl Write) -> io::Re
         };
         match events {
             Ok(events) => {
-                let moved = events.iter().any(|e| !matches!(e, crate::engine::Event::Roll(_)));
+                use crate::engine::Event as E;
+                // Redraw the map only when someone moved, appeared or left.
+                let moved = events.iter().any(|e| {
+                    matches!(
+                        e,
+                        E::Moved { .. }
+                            | E::EnemyAppears { .. }
+                            | E::Carried { .. }
+                            | E::Exited { .. }
+                            | E::Sections { .. }
+                    )
+                });
                 for e in &events {
                     writeln!(out, "  {}", describe(e))?;
                 }
                 if moved {
-                    writeln!(out, "{}\n{}", draw_map(game), status(game))?;
+                    writeln!(out, "{}", draw_map(game))?;
                 }
+                writeln!(out, "{}", status(game))?;
             }
             Err(e) => writeln!(out, "  Not now: {e}")?,
         }

@@ -133,3 +133,16 @@ fn golden_event_stream_for_seed_2024() {
     }
     assert_eq!(golden.lines().count(), now.lines().count());
 }
+
+#[test]
+fn a_whole_patrol_in_explicit_commands() {
+    let text = include_str!("scripts/seed3_patrol.txt");
+    assert!(!text.lines().any(|l| l.trim_start().starts_with("auto")), "no auto in this script");
+    let out = script("3", text);
+    assert!(out.status.success(), "every line is legal: {}", String::from_utf8_lossy(&out.stderr));
+    let ev = events(&out);
+    let count = |kind: &str| ev.iter().filter(|e| e["event"] == kind).count();
+    assert!(count("incident") >= 3, "several incidents");
+    assert!(count("action_start") >= 2, "several tactical actions");
+    assert_eq!(ev.last().unwrap()["event"], "patrol_end");
+}
