@@ -79,10 +79,18 @@ fn write_events(out: &mut impl Write, events: &[Event]) -> io::Result<()> {
 /// Only failures to read input or write output.
 pub fn run(game: &mut Game, input: impl BufRead, mut out: impl Write, mut err: impl Write) -> io::Result<usize> {
     let mut failed = 0;
-    for (n, line) in input.lines().enumerate() {
-        let line = line?;
+    for (n, bytes) in input.split(b'\n').enumerate() {
         let number = n + 1;
-        let error = match parse_line(&line) {
+        let line = match String::from_utf8(bytes?) {
+            Ok(text) => text,
+            Err(_) => {
+                failed += 1;
+                writeln!(err, "line {number}: not valid UTF-8 text")?;
+                continue;
+            }
+        };
+        let line = line.strip_suffix('\r').unwrap_or(&line);
+        let error = match parse_line(line) {
             Ok(Line::Skip) => None,
             Ok(Line::Play(command)) => match game.apply(&command) {
                 Ok(events) => write_events(&mut out, &events).map(|()| None)?,

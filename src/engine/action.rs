@@ -199,9 +199,7 @@ impl Game {
         let friends: Vec<usize> = self.able(Side::Friendly).collect();
         let foes: Vec<usize> = self.able(Side::Enemy).collect();
         friends.iter().any(|&f| foes.iter().any(|&e| self.shot_odds(f, e).is_ok() || self.shot_odds(e, f).is_ok()))
-            || foes.iter().any(|&e| {
-                self.soldiers[e].pos.is_some_and(|p| self.in_hex(p).any(|i| self.soldiers[i].side == Side::Friendly))
-            })
+            || foes.iter().any(|&e| friends.iter().any(|&f| self.soldiers[f].pos == self.soldiers[e].pos))
             || foes.iter().any(|&e| self.bombard_target(e).is_some())
     }
 

@@ -19,7 +19,7 @@ use super::soldier::{Side, State};
 
 impl Game {
     /// The hex a mortar crewman would bombard now, with its odds, if any.
-    pub(crate) fn bombard_target(&self, e: usize) -> Option<(Pos, Odds)> {
+    pub(super) fn bombard_target(&self, e: usize) -> Option<(Pos, Odds)> {
         let s = &self.soldiers[e];
         let from = s.pos?;
         let weapon = self.book.weapon(&s.weapon)?;
@@ -66,11 +66,9 @@ impl Game {
             let hit = roll.succeeded();
             events.push(Event::Roll(roll));
             if hit {
-                for i in self.roll_template(Purpose::Template, hex, &id, events) {
-                    if self.soldiers[i].can_act() {
-                        self.soldiers[i].state = State::KnockedOver;
-                        events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: id.clone() });
-                    }
+                for i in self.roll_template(Purpose::Template, hex, None, Some(&id), events) {
+                    self.soldiers[i].state = State::KnockedOver;
+                    events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: id.clone() });
                 }
             }
             return;

@@ -14,18 +14,33 @@ use super::{Action, Card, Game, Phase};
 /// placement roll names them (1 = north ... 6 = north-west).
 pub const DIRECTIONS: [&str; 6] = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
 
-/// Which of the six 60-degree sectors around `from` holds `to` (0 = north, clockwise).
+/// Which of the six 60-degree sectors around `from` holds `to` (0 = north,
+/// clockwise): the direction whose step points most nearly at `to`. Worked in
+/// whole cube coordinates, so every machine agrees; a hex exactly between two
+/// sectors goes to the first of them clockwise from north.
 pub fn sector(from: Pos, to: Pos) -> usize {
-    let centre = |p: Pos| {
-        let x = 1.5 * f64::from(p.col);
-        let y = 3f64.sqrt() * (f64::from(p.row) + if p.col.rem_euclid(2) == 1 { 0.5 } else { 0.0 });
-        (x, y)
+    let cube = |p: Pos| {
+        let h = p.hex();
+        [h.x(), h.y(), -h.x() - h.y()]
     };
-    let (fx, fy) = centre(from);
-    let (tx, ty) = centre(to);
-    // Bearing clockwise from north; screen y grows southward.
-    let bearing = (tx - fx).atan2(fy - ty).to_degrees().rem_euclid(360.0);
-    ((bearing + 30.0) / 60.0).floor() as usize % 6
+    // The six steps, as seen from an even column: N, NE, SE, S, SW, NW.
+    let origin = Pos::new(4, 4);
+    let steps = [(4, 3), (5, 3), (5, 4), (4, 5), (3, 4), (3, 3)].map(|(c, r)| {
+        let (a, b) = (cube(Pos::new(c, r)), cube(origin));
+        [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+    });
+    let (a, b) = (cube(to), cube(from));
+    let v = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+    let mut best = 0;
+    let mut best_dot = i32::MIN;
+    for (k, d) in steps.iter().enumerate() {
+        let dot = v[0] * d[0] + v[1] * d[1] + v[2] * d[2];
+        if dot > best_dot {
+            best = k;
+            best_dot = dot;
+        }
+    }
+    best
 }
 
 impl Game {
@@ -55,11 +70,16 @@ impl Game {
         }
     }
 
-    /// The soldiers in a hex by triangle of the six-triangle template: the
-    /// n-th man (roster order) lies in triangle n, wrapping round after six.
-    pub fn template_triangles(&self, hex: Pos) -> Vec<(u8, usize)> {
+    /// The men standing in a hex (of one side, or both), by triangle of the
+    /// six-triangle template: the n-th man in roster order is in triangle n,
+    /// wrapping round after six. Men already down are casualties already.
+    pub fn template_triangles(&self, hex: Pos, side: Option<Side>) -> Vec<(u8, usize)> {
         let n = self.book.template.triangles.max(1) as usize;
-        self.in_hex(hex).enumerate().map(|(k, i)| ((k % n) as u8 + 1, i)).collect()
+        self.in_hex(hex)
+            .filter(|&i| self.soldiers[i].can_act() && side.is_none_or(|s| self.soldiers[i].side == s))
+            .enumerate()
+            .map(|(k, i)| ((k % n) as u8 + 1, i))
+            .collect()
     }
 
     /// Rolls the template over `hex`; returns who lies in the triangle hit.
@@ -67,10 +87,11 @@ impl Game {
         &mut self,
         purpose: Purpose,
         hex: Pos,
-        by: &str,
+        side: Option<Side>,
+        by: Option<&str>,
         events: &mut Vec<Event>,
     ) -> Vec<usize> {
-        let placed = self.template_triangles(hex);
+        let placed = self.template_triangles(hex, side);
         let names = |t: u8| -> Vec<usize> { placed.iter().filter(|(tri, _)| *tri == t).map(|&(_, i)| i).collect() };
         let soldiers = &self.soldiers;
         let roll = self
@@ -83,20 +104,20 @@ impl Game {
                     format!("triangle {t}: {}", hit.join(", "))
                 }
             })
-            .on(hex)
-            .by(by);
+            .on(hex);
+        let roll = match by {
+            Some(firer) => roll.by(firer),
+            None => roll,
+        };
         let hit = names(roll.total as u8);
         events.push(Event::Roll(roll));
         hit
     }
 
-    /// A minefield: the template picks who is hit; every wound is serious;
-    /// the hex is marked from then on.
+    /// A minefield: the template over the patrol's men standing in the hex
+    /// picks who is hit; every wound is serious; the hex is marked from then on.
     pub(super) fn minefield(&mut self, at: Pos, events: &mut Vec<Event>) {
-        for i in self.roll_template(Purpose::Minefield, at, "minefield", events) {
-            if self.soldiers[i].state == State::Dead {
-                continue;
-            }
+        for i in self.roll_template(Purpose::Minefield, at, Some(Side::Friendly), None, events) {
             self.soldiers[i].state = State::SeriousWound;
             events.push(Event::Wounded { soldier: self.soldiers[i].id.clone(), wound: "serious_wound".into() });
         }
@@ -155,6 +176,8 @@ impl Game {
         }
         if let Phase::Action(a) = &mut self.phase {
             a.enemies_met += ids.len();
+            // Newcomers get a turn before contact can be called broken.
+            a.quiet_turns = 0;
         }
         events.push(Event::EnemyAppears { group: group.name.clone(), soldiers: ids, hex });
         true
@@ -210,5 +233,12 @@ mod tests {
         assert_eq!(sector(c, Pos::new(4, 8)), 3);
         assert_eq!(sector(c, Pos::new(1, 5)), 4);
         assert_eq!(sector(c, Pos::new(1, 2)), 5);
+        // From an odd column too, and for every neighbour in turn.
+        let odd = Pos::new(5, 4);
+        assert_eq!(sector(odd, Pos::new(5, 1)), 0);
+        assert_eq!(sector(odd, Pos::new(5, 7)), 3);
+        let mut seen: Vec<usize> = c.neighbours().iter().map(|&n| sector(c, n)).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, vec![0, 1, 2, 3, 4, 5], "each neighbour is its own direction");
     }
 }

@@ -86,8 +86,13 @@ impl Map {
 
     /// Line of sight: blocked by any sight-blocking hex strictly between the
     /// two centres. The firer's and the target's own hexes never block.
+    /// Where the line runs exactly along a hex edge, rounding picks one of
+    /// the two hexes, and which one depends on the direction; sight is clear
+    /// if the line is clear either way, so it is always mutual.
     pub fn line_of_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
-        from.between(to).into_iter().all(|p| self.terrain(book, p).is_none_or(|t| !t.blocks_sight))
+        let clear =
+            |a: Pos, b: Pos| a.between(b).into_iter().all(|p| self.terrain(book, p).is_none_or(|t| !t.blocks_sight));
+        clear(from, to) || clear(to, from)
     }
 
     /// Every hex of the map, row by row.

@@ -70,6 +70,8 @@ impl Game {
         events.push(Event::Roll(roll));
         if incident {
             self.incident(to, events);
+            // A mine can leave nobody able to go on.
+            self.check_patrol_over(events);
         }
         // Moving counts against mortar fire only in the action the move began.
         if matches!(self.phase, super::Phase::Patrol) {
@@ -81,6 +83,9 @@ impl Game {
     }
 
     pub(super) fn split(&mut self, names: &[String], events: &mut Vec<Event>) -> Result<(), RuleError> {
+        if names.is_empty() {
+            return illegal("name the men who split off");
+        }
         let mut chosen = Vec::new();
         for n in names {
             let Some(i) = self.find(n) else {

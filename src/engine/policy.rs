@@ -44,7 +44,13 @@ fn order(game: &Game, me: usize) -> Command {
     }
     // No shot: a man in cover waits for the enemy to show himself, unless
     // a mortar can reach him there.
-    let under_mortar = game.able(Side::Enemy).any(|e| game.bombard_target(e).is_some());
+    let under_mortar = game.able(Side::Enemy).any(|e| {
+        let s = &game.soldiers[e];
+        let weapon = game.book.weapon(&s.weapon);
+        s.pos
+            .zip(weapon)
+            .is_some_and(|(p, w)| game.rules.fire().bombard(&game.book, w, p.distance(here), false).is_ok())
+    });
     if game.map.cover(&game.book, here) != Cover::None && !under_mortar {
         return Command::Hold;
     }

@@ -344,11 +344,16 @@ fn mortar_needs_the_hex_count() {
 
 #[test]
 fn template_places_men_in_six_triangles_in_roster_order() {
-    let g = game_on(&OPEN, (3, 7), &squad(9), 1);
-    let placed = g.template_triangles(Pos::new(3, 7));
+    let mut g = game_on(&OPEN, (3, 7), &squad(9), 1);
+    let placed = g.template_triangles(Pos::new(3, 7), None);
     let triangles: Vec<u8> = placed.iter().map(|(t, _)| *t).collect();
     assert_eq!(triangles, vec![1, 2, 3, 4, 5, 6, 1, 2, 3]);
     assert_eq!(placed[6].1, 6);
+    // A man already down is not placed again; the rest close up.
+    g.soldiers[0].state = State::KnockedOver;
+    let placed = g.template_triangles(Pos::new(3, 7), Some(Side::Friendly));
+    assert_eq!(placed[0], (1, 1));
+    assert_eq!(placed.len(), 8);
 }
 
 #[test]
@@ -593,6 +598,7 @@ fn play(seed: u64, commands: &[(Command, u8)]) -> (Game, Vec<Event>) {
                 events.extend(g.apply(&c).expect("the policy only gives legal commands"));
             }
         }
+        assert!(g.is_over() || g.able(Side::Friendly).next().is_some(), "nobody can go on, yet the patrol is not over");
     }
     (g, events)
 }
@@ -629,7 +635,7 @@ proptest! {
 
 #[test]
 fn the_leader_plays_whole_patrols_to_an_end() {
-    for seed in 0..20 {
+    for seed in 0..60 {
         let mut g = default_game(seed);
         let mut n = 0;
         while let Some(c) = policy::decide(&g) {

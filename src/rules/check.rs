@@ -197,6 +197,11 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
             return Err(c.err(&format!("{what}:"), format!("{what} {p} cannot be entered")));
         }
     }
+    if s.start == s.objective {
+        return Err(
+            c.err("objective:", format!("objective {} is the start hex: the patrol must go somewhere", s.objective))
+        );
+    }
     if s.squad.is_empty() {
         return Err(c.err("squad", "squad: nobody in it".into()));
     }
