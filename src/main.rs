@@ -1,6 +1,6 @@
 //! The hexpatrol command line.
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -36,12 +36,14 @@ struct Setup {
 /// Exit code for input that cannot be used (a bad file, no terminal).
 const UNUSABLE: u8 = 2;
 
-fn new_game(setup: &Setup) -> Result<Game, String> {
+/// A new game and its scenario's briefing.
+fn new_game(setup: &Setup) -> Result<(Game, String), String> {
     let book = rules::rule_book().map_err(|e| e.to_string())?;
     let name = setup.scenario.as_deref().unwrap_or(rules::default_scenario_name());
     let scenario = rules::scenario(name, &book).map_err(|e| e.to_string())?;
     let seed = setup.seed.unwrap_or_else(clock_seed);
-    Game::new(book, &scenario, seed).map_err(|e| format!("{name}: {e}"))
+    let game = Game::new(book, &scenario, seed).map_err(|e| format!("{name}: {e}"))?;
+    Ok((game, scenario.briefing))
 }
 
 /// A fresh seed when the player gives none; shown at the start so a game can be replayed.
@@ -70,16 +72,22 @@ fn play(setup: &Setup) -> Result<ExitCode, String> {
     if !io::stdin().is_terminal() {
         return Err("playing needs a terminal; for scripted play use `hexpatrol script`".into());
     }
-    let mut game = new_game(setup)?;
-    console::play(&mut game, io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())?;
+    let (mut game, briefing) = new_game(setup)?;
+    console::play(&mut game, &briefing, io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn run_script(setup: &Setup) -> Result<ExitCode, String> {
-    let mut game = new_game(setup)?;
+    let (mut game, _) = new_game(setup)?;
     let start = serde_json::to_string(&game.start_event()).map_err(|e| e.to_string())?;
-    println!("{start}");
-    let failed = script::run(&mut game, io::stdin().lock(), io::stdout().lock(), io::stderr().lock())
-        .map_err(|e| e.to_string())?;
-    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    let mut out = io::stdout().lock();
+    let ran =
+        writeln!(out, "{start}").and_then(|()| script::run(&mut game, io::stdin().lock(), out, io::stderr().lock()));
+    match ran {
+        Ok(0) => Ok(ExitCode::SUCCESS),
+        Ok(_) => Ok(ExitCode::from(1)),
+        // The reader went away (`| head`): stop quietly, as other tools do.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.to_string()),
+    }
 }

@@ -1,6 +1,16 @@
 //! Events in words, as a player reads them in a log.
 
-use crate::engine::{Event, Roll};
+use crate::engine::{Event, Roll, RuleBook};
+
+/// `n` and the noun, singular or plural.
+fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn weapon_name<'a>(book: &'a RuleBook, key: &'a str) -> &'a str {
+    book.weapon(key).map_or(key, |w| w.name.as_str())
+}
 
 fn roll_words(r: &Roll) -> String {
     let purpose = serde_json::to_value(r.purpose).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
@@ -24,16 +34,19 @@ fn roll_words(r: &Roll) -> String {
 }
 
 /// One event as a line of text.
-pub fn describe(event: &Event) -> String {
+pub fn describe(event: &Event, book: &RuleBook) -> String {
     match event {
         Event::Start { scenario, seed, squad, hex } => {
-            format!("{scenario} (seed {seed}): {} men at {hex}", squad.len())
+            format!("{scenario} (seed {seed}): {} at {hex}", count(squad.len() as u64, "man", "men"))
         }
         Event::Roll(r) => roll_words(r),
         Event::Moved { section: Some(s), from, to, .. } => format!("Section {s} moves {from} -> {to}"),
         Event::Moved { section: None, soldiers, from, to } => format!("{} moves {from} -> {to}", soldiers.join(", ")),
         Event::Incident { name, hex } => format!("INCIDENT at {hex}: {name}"),
         Event::EnemyAppears { group, soldiers, hex } => format!("{group} appears at {hex}: {}", soldiers.join(", ")),
+        Event::EnemyUnplaced { group, min, max } => {
+            format!("No room on the map for the {group} ({min}-{max} hexes off): nobody comes")
+        }
         Event::MinefieldMarked { hex } => format!("{hex} is marked as a minefield"),
         Event::Wounded { soldier, wound } => format!("{soldier}: {}", wound.replace('_', " ")),
         Event::ActionStart { hex } => format!("Tactical action begins at {hex}"),
@@ -43,9 +56,12 @@ pub fn describe(event: &Event) -> String {
         Event::CardLost { soldier, reason } => format!("{soldier} {reason}: the card passes"),
         Event::Hold { soldier } => format!("{soldier} holds"),
         Event::Shot { shooter, target, weapon, distance, band } => {
-            format!("{shooter} fires {weapon} at {target}, {distance} hexes ({band} range)")
+            let d = count(*distance, "hex", "hexes");
+            format!("{shooter} fires his {} at {target}, {d} ({band} range)", weapon_name(book, weapon))
         }
-        Event::Bombard { firer, hex, distance } => format!("{firer} drops mortar bombs on {hex}, {distance} hexes"),
+        Event::Bombard { firer, hex, distance } => {
+            format!("{firer} drops mortar bombs on {hex}, {}", count(*distance, "hex", "hexes"))
+        }
         Event::Hit { soldier, by } => format!("{soldier} is hit by {by} and goes down"),
         Event::Killed { soldier, by } => format!("{soldier} is killed by {by}"),
         Event::HandToHand { attacker, defender, outcome, loser, .. } => match loser {
@@ -56,14 +72,18 @@ pub fn describe(event: &Event) -> String {
         Event::Exited { soldiers, hex } => format!("{} leave the map at {hex}", soldiers.join(", ")),
         Event::Stop { turn } => format!("STOP: turn {turn} ends"),
         Event::ActionEnd { reason } => format!("The action is over: {reason}"),
-        Event::Gone { soldiers } => format!("{} slip away", soldiers.join(", ")),
+        Event::Gone { soldiers } => {
+            format!("{} {} away", soldiers.join(", "), if soldiers.len() == 1 { "slips" } else { "slip" })
+        }
         Event::Split { section, new_section, soldiers } => {
             format!("{} split from section {section} as section {new_section}", soldiers.join(", "))
         }
         Event::Joined { section, into } => format!("Section {section} joins section {into}"),
         Event::Sections { sections } => {
-            let parts: Vec<String> =
-                sections.iter().map(|s| format!("{} at {} ({} men)", s.name, s.hex, s.soldiers.len())).collect();
+            let parts: Vec<String> = sections
+                .iter()
+                .map(|s| format!("{} at {} ({})", s.name, s.hex, count(s.soldiers.len() as u64, "man", "men")))
+                .collect();
             format!("The patrol re-forms: {}", parts.join("; "))
         }
         Event::ObjectiveReached { hex } => format!("Objective reached at {hex}"),

@@ -90,6 +90,7 @@ pub fn run(game: &mut Game, input: impl BufRead, mut out: impl Write, mut err: i
             }
         };
         let line = line.strip_suffix('\r').unwrap_or(&line);
+        let line = if number == 1 { line.strip_prefix('\u{feff}').unwrap_or(line) } else { line };
         let error = match parse_line(line) {
             Ok(Line::Skip) => None,
             Ok(Line::Play(command)) => match game.apply(&command) {

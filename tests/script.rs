@@ -146,3 +146,38 @@ fn a_whole_patrol_in_explicit_commands() {
     assert!(count("action_start") >= 2, "several tactical actions");
     assert_eq!(ev.last().unwrap()["event"], "patrol_end");
 }
+
+#[test]
+fn a_closed_pipe_ends_the_runner_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .args(["script", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    // Enough output to fill any pipe buffer.
+    let _ = child.stdin.take().unwrap().write_all("auto 500\n".repeat(50).as_bytes());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn a_byte_order_mark_and_bad_bytes_in_a_script() {
+    let mut input = "\u{feff}move 9,10\n".as_bytes().to_vec();
+    input.extend_from_slice(b"\xff\xfe\nmove 9,9\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .args(["script", "--seed", "5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "line 2: not valid UTF-8 text\n");
+    assert_eq!(out.stdout, script("5", "move 9,10\nmove 9,9\n").stdout);
+}

@@ -98,49 +98,79 @@ fn looks_like_pos(word: &str) -> bool {
     word.contains(',')
 }
 
+/// A word as a message may quote it: control characters escaped, and cut
+/// short if it is long.
+pub fn quote(word: &str) -> String {
+    let shown: String = word.chars().take(40).flat_map(char::escape_debug).collect();
+    if word.chars().count() > 40 { format!("{shown}...") } else { shown }
+}
+
+/// The words of a line with their 1-based columns. A `#` starts a comment;
+/// `9, 10` is read as the one hex `9,10`.
+fn words(line: &str) -> Vec<(usize, String)> {
+    let mut words: Vec<(usize, String)> = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for (col, c) in line.chars().enumerate() {
+        if c == '#' {
+            break;
+        }
+        if c.is_whitespace() {
+            words.extend(current.take());
+        } else {
+            current.get_or_insert_with(|| (col + 1, String::new())).1.push(c);
+        }
+    }
+    words.extend(current);
+    let mut merged: Vec<(usize, String)> = Vec::new();
+    for (col, w) in words {
+        match merged.last_mut() {
+            Some((_, prev)) if prev.ends_with(',') && !w.contains(',') => prev.push_str(&w),
+            _ => merged.push((col, w)),
+        }
+    }
+    merged
+}
+
 impl FromStr for Command {
     type Err = ParseError;
 
     fn from_str(line: &str) -> Result<Self, ParseError> {
-        // Words with their 1-based columns, for messages that point at the culprit.
-        let words: Vec<(usize, &str)> = line
-            .char_indices()
-            .filter(|&(i, c)| !c.is_whitespace() && (i == 0 || line[..i].ends_with(char::is_whitespace)))
-            .map(|(i, _)| (i + 1, line[i..].split_whitespace().next().unwrap_or("")))
-            .collect();
+        let words = words(line);
         let err = |column: usize, message: String| ParseError { column, message };
-        let Some(&(_, verb)) = words.first() else {
+        let Some((verb_col, verb)) = words.first() else {
             return Err(err(1, "empty command".into()));
         };
         let args = &words[1..];
-        let end = line.trim_end().len() + 1;
+        let end = line.split('#').next().unwrap_or("").trim_end().chars().count() + 1;
         let pos_at = |i: usize| -> Result<Pos, ParseError> {
-            let (col, w) = *args.get(i).ok_or_else(|| err(end, "expected a hex as COL,ROW".into()))?;
-            parse_pos(w).ok_or_else(|| err(col, format!("'{w}' is not a hex; write it as COL,ROW, e.g. 9,10")))
+            let (col, w) = args.get(i).ok_or_else(|| err(end, "expected a hex as COL,ROW".into()))?;
+            parse_pos(w)
+                .ok_or_else(|| err(*col, format!("'{}' is not a hex; write it as COL,ROW, e.g. 9,10", quote(w))))
         };
         let word_at = |i: usize, what: &str| -> Result<String, ParseError> {
-            args.get(i).map(|&(_, w)| w.to_string()).ok_or_else(|| err(end, format!("expected {what}")))
+            args.get(i).map(|(_, w)| w.clone()).ok_or_else(|| err(end, format!("expected {what}")))
         };
         let no_more = |n: usize| -> Result<(), ParseError> {
             match args.get(n) {
-                Some(&(col, w)) => Err(err(col, format!("unexpected '{w}' after the command"))),
+                Some((col, w)) => Err(err(*col, format!("unexpected '{}' after the command", quote(w)))),
                 None => Ok(()),
             }
         };
         let cmd = match verb.to_ascii_lowercase().as_str() {
             "move" | "m" => {
-                if args.len() >= 2 {
-                    no_more(2)?;
-                    Command::Move { section: Some(word_at(0, "a section")?), to: pos_at(1)? }
-                } else {
+                if args.len() <= 1 || args.first().is_some_and(|(_, w)| looks_like_pos(w)) {
+                    no_more(1)?;
                     Command::Move { section: None, to: pos_at(0)? }
+                } else {
+                    no_more(2)?;
+                    Command::Move { section: Some(word_at(0, "a section or a hex")?), to: pos_at(1)? }
                 }
             }
             "split" => {
                 if args.is_empty() {
                     return Err(err(end, "expected the names of the men who split off".into()));
                 }
-                Command::Split { soldiers: args.iter().map(|&(_, w)| w.to_string()).collect() }
+                Command::Split { soldiers: args.iter().map(|(_, w)| w.clone()).collect() }
             }
             "join" => {
                 no_more(2)?;
@@ -151,7 +181,7 @@ impl FromStr for Command {
             }
             "exit" => {
                 no_more(1)?;
-                Command::Exit { section: args.first().map(|&(_, w)| w.to_string()) }
+                Command::Exit { section: args.first().map(|(_, w)| w.clone()) }
             }
             "turn" | "next" | "t" => {
                 no_more(0)?;
@@ -159,8 +189,8 @@ impl FromStr for Command {
             }
             "fire" | "f" => {
                 no_more(1)?;
-                let (_, w) = *args.first().ok_or_else(|| err(end, "expected a target: a soldier or a hex".into()))?;
-                let target = if looks_like_pos(w) { Target::Hex(pos_at(0)?) } else { Target::Soldier(w.to_string()) };
+                let (_, w) = args.first().ok_or_else(|| err(end, "expected a target: a soldier or a hex".into()))?;
+                let target = if looks_like_pos(w) { Target::Hex(pos_at(0)?) } else { Target::Soldier(w.clone()) };
                 Command::Fire { target }
             }
             "fight" => {
@@ -175,7 +205,7 @@ impl FromStr for Command {
                 no_more(0)?;
                 Command::Hold
             }
-            other => return Err(err(1, format!("unknown command '{other}'"))),
+            other => return Err(err(*verb_col, format!("unknown command '{}'", quote(other)))),
         };
         Ok(cmd)
     }
@@ -217,5 +247,17 @@ mod tests {
         assert_eq!(e.column, 6);
         let e = "fire".parse::<Command>().unwrap_err();
         assert_eq!(e.column, 5);
+        let e = "m 9,9 extra".parse::<Command>().unwrap_err();
+        assert_eq!((e.column, e.message.as_str()), (7, "unexpected 'extra' after the command"));
+        let e = "go\u{0}".parse::<Command>().unwrap_err();
+        assert_eq!(e.message, "unknown command 'go\\0'");
+        let long = "x".repeat(5000);
+        assert!(long.parse::<Command>().unwrap_err().message.len() < 80);
+    }
+
+    #[test]
+    fn a_space_after_the_comma_and_a_trailing_comment_are_fine() {
+        assert_eq!("move 9, 10 # up the lane".parse(), Ok(Command::Move { section: None, to: Pos::new(9, 10) }));
+        assert_eq!("MOVE b 9,10".parse(), Ok(Command::Move { section: Some("b".into()), to: Pos::new(9, 10) }));
     }
 }

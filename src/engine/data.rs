@@ -9,6 +9,7 @@ use super::pos::Pos;
 
 /// Everything the Lone Warrior loop needs to know, in one value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RuleBook {
     pub terrain: Vec<Terrain>,
     pub weapons: Vec<Weapon>,
@@ -32,6 +33,7 @@ pub enum Cover {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Terrain {
     pub key: String,
     pub name: String,
@@ -45,6 +47,7 @@ pub struct Terrain {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Weapon {
     pub key: String,
     pub name: String,
@@ -88,6 +91,7 @@ impl Band {
 
 /// To hit on a D6 by range band (short 3+, medium 4+, long 5+).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FireTable {
     pub short: u8,
     pub medium: u8,
@@ -110,6 +114,7 @@ impl FireTable {
 /// or more; each earlier incident of the patrol lowers the need by one, down
 /// to `max_earlier` of them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct IncidentCheck {
     pub dice: u8,
     pub sides: u8,
@@ -122,6 +127,7 @@ pub struct IncidentCheck {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct IncidentEntry {
     /// Inclusive range of 2D6 totals that give this result.
     pub rolls: (u8, u8),
@@ -159,6 +165,7 @@ impl Wound {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CasualtyEntry {
     pub rolls: (u8, u8),
     pub wound: Wound,
@@ -167,6 +174,7 @@ pub struct CasualtyEntry {
 /// One die each; a difference in `knock_out` knocks the loser over, one of
 /// `kill_from` or more kills him; a tie settles nothing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HandToHand {
     pub sides: u8,
     pub knock_out: (u8, u8),
@@ -175,11 +183,13 @@ pub struct HandToHand {
 
 /// The six-triangle hex template used by mortar, H.E. and mines.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Template {
     pub triangles: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ActionRules {
     pub cards_per_soldier: u32,
     pub stop_cards: u32,
@@ -193,6 +203,7 @@ pub struct ActionRules {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PatrolRules {
     /// Fit men needed to carry one seriously wounded comrade.
     pub bearers_per_wounded: u32,
@@ -200,6 +211,7 @@ pub struct PatrolRules {
 
 /// An enemy group from the forces list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Group {
     pub name: String,
     /// Snipers, MG teams and mortars hold their ground.
@@ -210,6 +222,7 @@ pub struct Group {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Man {
     pub role: String,
     pub weapon: String,
@@ -220,6 +233,7 @@ pub struct Man {
 
 /// A scenario: the map, the squad and where the patrol goes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scenario {
     pub name: String,
     pub briefing: String,
@@ -240,6 +254,7 @@ pub enum Edge {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Member {
     pub name: String,
     pub rank: String,

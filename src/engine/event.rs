@@ -37,6 +37,12 @@ pub enum Event {
         soldiers: Vec<String>,
         hex: Pos,
     },
+    /// The map had no free hex at the group's distance, so nobody came.
+    EnemyUnplaced {
+        group: String,
+        min: u32,
+        max: u32,
+    },
     MinefieldMarked {
         hex: Pos,
     },

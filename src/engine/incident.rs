@@ -155,6 +155,7 @@ impl Game {
                 (sector(near, p) != dir, blind, cover, near.distance(p), p.row, p.col)
             });
         let Some(hex) = best else {
+            events.push(Event::EnemyUnplaced { group: group.name.clone(), min, max });
             return false;
         };
         let mut ids = Vec::new();

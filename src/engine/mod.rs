@@ -294,6 +294,9 @@ impl Game {
         if !self.map.contains(to) {
             return illegal(format!("{to} is off the map"));
         }
+        if from == to {
+            return illegal(format!("already at {to}"));
+        }
         if !from.is_adjacent(to) {
             return illegal(format!("{to} is not next to {from}: one hex at a time"));
         }

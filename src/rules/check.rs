@@ -159,11 +159,11 @@ pub fn check_rule_book(
 pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
     let c = Checker { file, text };
     let Some(first) = s.rows.first() else {
-        return Err(c.err("rows", "rows: the map has no rows".into()));
+        return Err(c.err("rows:", "rows: the map has no rows".into()));
     };
     let width = first.chars().count();
     if width == 0 {
-        return Err(c.err("rows", "rows: the first row is empty".into()));
+        return Err(c.err("rows:", "rows: the first row is empty".into()));
     }
     for (r, row) in s.rows.iter().enumerate() {
         let quoted = format!("\"{row}\"");
@@ -203,7 +203,7 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
         );
     }
     if s.squad.is_empty() {
-        return Err(c.err("squad", "squad: nobody in it".into()));
+        return Err(c.err("squad:", "squad: nobody in it".into()));
     }
     let mut names = BTreeSet::new();
     for m in &s.squad {
@@ -221,12 +221,19 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
             ));
         }
         if !names.insert(m.name.to_ascii_lowercase()) {
-            return Err(DataError::at(file, locate(text, &at, 1), format!("squad: two men called '{}'", m.name)));
+            // Point at this man's line: the second name that matches, ignoring case.
+            let lower = text.to_ascii_lowercase();
+            let at = locate(&lower, &at.to_ascii_lowercase(), 1);
+            return Err(DataError::at(file, at, format!("squad: two men called '{}'", m.name)));
         }
-        if book.weapon(&m.weapon).is_none() {
-            return Err(
-                c.err(&format!("\"{}\"", m.weapon), format!("squad: {} has unknown weapon '{}'", m.name, m.weapon))
-            );
+        let at = format!("\"{}\"", m.weapon);
+        match book.weapon(&m.weapon).map(|w| &w.kind) {
+            None => return Err(c.err(&at, format!("squad: {} has unknown weapon '{}'", m.name, m.weapon))),
+            Some(WeaponKind::Mortar { .. }) => {
+                let why = format!("squad: {} cannot carry the {}: the squad has aimed weapons only", m.name, m.weapon);
+                return Err(c.err(&at, why));
+            }
+            Some(WeaponKind::Direct { .. }) => {}
         }
     }
     Ok(())

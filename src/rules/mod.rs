@@ -80,24 +80,33 @@ pub fn rule_book() -> Result<Arc<RuleBook>, DataError> {
 }
 
 pub fn parse_scenario(file: &str, text: &str, book: &RuleBook) -> Result<Scenario, DataError> {
+    // Editors on some systems start a file with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let scenario: Scenario = ron::from_str(text).map_err(|e| from_ron(file, &e))?;
     check_scenario(&scenario, book, file, text)?;
     Ok(scenario)
 }
 
-/// A scenario by built-in name, or else from a file path.
+/// A scenario by built-in key or title (ignoring case), or else from a file path.
 pub fn scenario(name_or_path: &str, book: &RuleBook) -> Result<Scenario, DataError> {
-    if let Some((name, text)) = SCENARIOS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name_or_path)) {
-        return parse_scenario(&format!("assets/scenarios/{name}.ron"), text, book);
+    for (key, text) in SCENARIOS {
+        let file = format!("assets/scenarios/{key}.ron");
+        if key.eq_ignore_ascii_case(name_or_path) {
+            return parse_scenario(&file, text, book);
+        }
+        let built_in = parse_scenario(&file, text, book)?;
+        if built_in.name.eq_ignore_ascii_case(name_or_path) {
+            return Ok(built_in);
+        }
     }
     let path = Path::new(name_or_path);
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let file = |message: String| DataError::File { file: name_or_path.into(), message };
+    let bytes = std::fs::read(path).map_err(|e| {
         let names: Vec<&str> = SCENARIOS.iter().map(|(n, _)| *n).collect();
-        DataError::File {
-            file: name_or_path.into(),
-            message: format!("not a built-in scenario ({}) and cannot be read: {e}", names.join(", ")),
-        }
+        file(format!("not a built-in scenario ({}) and cannot be read: {e}", names.join(", ")))
     })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| file(format!("not UTF-8 text (a bad byte at offset {})", e.utf8_error().valid_up_to())))?;
     parse_scenario(name_or_path, &text, book)
 }
 

@@ -77,3 +77,33 @@ fn an_unknown_scenario_name_says_what_exists() {
     let e = scenario("no-such-place", &book).unwrap_err();
     assert!(e.to_string().contains("not a built-in scenario (hedgerow)"), "{e}");
 }
+
+#[test]
+fn scenario_mistakes_a_player_makes() {
+    let book = rule_book().unwrap();
+    let (_, text) = SCENARIOS[0];
+    let check = |edited: String, want: &str, line_with: Option<&str>| {
+        let e = parse_scenario("my.ron", &edited, &book).unwrap_err();
+        assert!(e.to_string().contains(want), "wanted '{want}' in: {e}");
+        if let Some(needle) = line_with {
+            assert_eq!(line_col(&e).0, line_of(&edited, needle), "{e}");
+        }
+    };
+    check(text.replacen("weapon: \"rifle\")", "weapon: \"mortar\")", 1), "the squad has aimed weapons only", None);
+    check(text.replacen("\"Ruiz\"", "\"BAKER\"", 1), "two men called 'BAKER'", Some("\"BAKER\""));
+    check(text.replacen("briefing:", "brief:", 1), "brief", Some("brief:"));
+    check(text.replacen("home_edge: South,", "home_edge: South,\n    colour: \"red\",", 1), "colour", Some("colour"));
+    let no_squad = {
+        let a = text.find("squad: [").unwrap();
+        format!("{}squad: [],\n)\n", &text[..a])
+    };
+    check(no_squad, "squad: nobody in it", Some("squad: []"));
+    // A byte-order mark at the start is not an error.
+    assert!(parse_scenario("my.ron", &format!("\u{feff}{text}"), &book).is_ok());
+}
+
+#[test]
+fn a_built_in_scenario_can_be_named_by_its_title() {
+    let book = rule_book().unwrap();
+    assert_eq!(scenario("hedgerow farm", &book).unwrap().name, "Hedgerow Farm");
+}
