@@ -32,6 +32,17 @@ pub enum Cover {
     Hard,
 }
 
+impl Cover {
+    /// For choosing hexes: hard cover first (0), then soft, then none.
+    pub fn preference(self) -> u8 {
+        match self {
+            Cover::Hard => 0,
+            Cover::Soft => 1,
+            Cover::None => 2,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Terrain {

@@ -10,7 +10,7 @@
 //! is as deterministic as the dice.
 
 use super::Game;
-use super::data::{Cover, WeaponKind};
+use super::data::WeaponKind;
 use super::dice::Purpose;
 use super::event::Event;
 use super::pos::Pos;
@@ -87,7 +87,7 @@ impl Game {
             return;
         }
         // 4./5. Hold, or close in by cover.
-        let step = if self.soldiers[e].stays_put { None } else { self.enemy_step(here) };
+        let step = if self.soldiers[e].stays_put { None } else { self.closing_step(here, Side::Friendly, true) };
         match step {
             Some(to) => {
                 let s = &mut self.soldiers[e];
@@ -99,23 +99,19 @@ impl Game {
         }
     }
 
-    fn nearest_patrol_man(&self, p: Pos) -> Option<u32> {
-        self.able(Side::Friendly).filter_map(|f| self.soldiers[f].pos).map(|q| q.distance(p)).min()
-    }
-
-    fn enemy_step(&self, here: Pos) -> Option<Pos> {
-        let now = self.nearest_patrol_man(here)?;
+    /// A step for the man at `here` to a neighbouring hex nearer the nearest
+    /// able man of `toward`: hard cover before soft before none, then the
+    /// nearer hex, then map order. With `into_contact` false he will not
+    /// step into a hex that holds one of them.
+    pub(super) fn closing_step(&self, here: Pos, toward: Side, into_contact: bool) -> Option<Pos> {
+        let nearest = |p: Pos| self.able(toward).filter_map(|i| self.soldiers[i].pos).map(|q| q.distance(p)).min();
+        let now = nearest(here)?;
         here.neighbours()
             .into_iter()
             .filter(|&p| self.map.enterable(&self.book, p))
             .filter_map(|p| {
-                let d = self.nearest_patrol_man(p)?;
-                let cover = match self.map.cover(&self.book, p) {
-                    Cover::Hard => 0,
-                    Cover::Soft => 1,
-                    Cover::None => 2,
-                };
-                (d < now).then_some((cover, d, p))
+                let d = nearest(p)?;
+                (d < now && (into_contact || d > 0)).then_some((self.map.cover(&self.book, p).preference(), d, p))
             })
             .min()
             .map(|(_, _, p)| p)

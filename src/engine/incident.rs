@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::data::{Cover, IncidentKind};
+use super::data::IncidentKind;
 use super::dice::Purpose;
 use super::event::Event;
 use super::pos::Pos;
@@ -146,11 +146,7 @@ impl Game {
                 d >= min && d <= max && self.map.enterable(&self.book, p) && !friendly_at(p)
             })
             .min_by_key(|&p| {
-                let cover = match self.map.cover(&self.book, p) {
-                    Cover::Hard => 0,
-                    Cover::Soft => 1,
-                    Cover::None => 2,
-                };
+                let cover = self.map.cover(&self.book, p).preference();
                 let blind = group.wants_sight && !self.map.line_of_sight(&self.book, p, near);
                 (sector(near, p) != dir, blind, cover, near.distance(p), p.row, p.col)
             });

@@ -54,25 +54,8 @@ fn order(game: &Game, me: usize) -> Command {
     if game.map.cover(&game.book, here) != Cover::None && !under_mortar {
         return Command::Hold;
     }
-    let nearest_enemy =
-        |p: Pos| game.able(Side::Enemy).filter_map(|e| game.soldiers[e].pos).map(|q| q.distance(p)).min();
-    let Some(now) = nearest_enemy(here) else { return Command::Hold };
-    let step = here
-        .neighbours()
-        .into_iter()
-        .filter(|&p| game.map.enterable(&game.book, p))
-        .filter_map(|p| {
-            let d = nearest_enemy(p)?;
-            let cover = match game.map.cover(&game.book, p) {
-                Cover::Hard => 0,
-                Cover::Soft => 1,
-                Cover::None => 2,
-            };
-            (d < now && d > 0).then_some((cover, d, p))
-        })
-        .min();
-    match step {
-        Some((_, _, to)) => Command::Move { section: None, to },
+    match game.closing_step(here, Side::Enemy, false) {
+        Some(to) => Command::Move { section: None, to },
         None => Command::Hold,
     }
 }
