@@ -76,7 +76,7 @@ fn mark(game: &Game, p: Pos) -> char {
     if !here.is_empty() {
         return '+';
     }
-    if p == game.map.objective {
+    if !game.objective_reached && game.objective.hexes().contains(&p) && game.visited.binary_search(&p).is_err() {
         return '*';
     }
     if game.map.is_minefield(p) {
@@ -102,10 +102,10 @@ pub fn roster(game: &Game) -> String {
 fn status(game: &Game) -> String {
     match &game.phase {
         Phase::Patrol => format!(
-            "Patrol movement. Incidents so far: {}. Objective {}{}; {}.",
+            "Patrol movement. Incidents so far: {}. Objective: {}{}; {}.",
             game.incidents,
-            game.map.objective,
-            if game.objective_reached { " reached" } else { "" },
+            game.objective.describe(),
+            if game.objective_reached { " (done)" } else { "" },
             home_edge(game)
         ),
         Phase::Action(a) => match a.up {
@@ -156,9 +156,9 @@ pub fn play(game: &mut Game, briefing: &str, input: impl BufRead, mut out: impl 
     let book = game.book.clone();
     writeln!(
         out,
-        "{}\n{briefing}\nObjective {}; {}.",
+        "{}\n{briefing}\nObjective: {}; {}.",
         describe(&game.start_event(), &book),
-        game.map.objective,
+        game.objective.describe(),
         home_edge(game)
     )?;
     writeln!(out, "\n{}\n\n{}\n{}\nType ? for help.", draw_map(game), roster(game), status(game))?;

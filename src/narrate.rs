@@ -87,6 +87,8 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             format!("The patrol re-forms: {}", parts.join("; "))
         }
         Event::ObjectiveReached { hex } => format!("Objective reached at {hex}"),
+        Event::Reconnoitred { hex, left } => format!("{hex} reconnoitred; {left} to go"),
+        Event::Captured { prisoner, section, hex } => format!("Section {section} takes {prisoner} prisoner at {hex}"),
         Event::PatrolEnd { outcome, home, left_behind, dead, enemy_casualties, .. } => format!(
             "PATROL OVER: {outcome}. Home: {}. Left behind: {}. Dead: {}. Enemy casualties: {enemy_casualties}",
             home.len(),

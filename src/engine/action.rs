@@ -121,7 +121,9 @@ impl Game {
                 self.soldiers[me].pos = None;
                 events.push(Event::Exited { soldiers: vec![self.soldiers[me].id.clone()], hex: here });
             }
-            Command::Turn | Command::Split { .. } | Command::Join { .. } => unreachable!("dispatched in apply"),
+            Command::Turn | Command::Split { .. } | Command::Join { .. } | Command::Capture { .. } => {
+                unreachable!("dispatched in apply")
+            }
         }
         self.action().up = None;
         self.check_action_over(events);
@@ -300,6 +302,18 @@ impl Game {
         for (i, s) in self.soldiers.iter().enumerate() {
             if let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) {
                 by_hex.entry(p).or_default().push(i);
+            }
+        }
+        // Prisoners stay with the men in their hex; one left alone is lost.
+        for i in 0..self.soldiers.len() {
+            let s = &self.soldiers[i];
+            if s.captive
+                && let Some(p) = s.pos
+            {
+                match by_hex.get_mut(&p) {
+                    Some(group) => group.push(i),
+                    None => self.soldiers[i].captive = false,
+                }
             }
         }
         let mut groups: Vec<Vec<usize>> = by_hex.into_values().collect();

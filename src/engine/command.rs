@@ -45,6 +45,11 @@ pub enum Command {
     },
     /// The man whose card is up does nothing.
     Hold,
+    /// Patrol movement: the section in his hex takes a seriously wounded
+    /// enemy prisoner; he is carried with it like a wounded man.
+    Capture {
+        prisoner: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +81,7 @@ impl fmt::Display for Command {
             Command::Fight { target } => write!(f, "fight {target}"),
             Command::Carry { wounded, to } => write!(f, "carry {wounded} {to}"),
             Command::Hold => f.write_str("hold"),
+            Command::Capture { prisoner } => write!(f, "capture {prisoner}"),
         }
     }
 }
@@ -205,6 +211,10 @@ impl FromStr for Command {
                 no_more(0)?;
                 Command::Hold
             }
+            "capture" => {
+                no_more(1)?;
+                Command::Capture { prisoner: word_at(0, "the enemy to take prisoner")? }
+            }
             other => return Err(err(*verb_col, format!("unknown command '{}'", quote(other)))),
         };
         Ok(cmd)
@@ -230,6 +240,7 @@ mod tests {
             Command::Fight { target: "G1".into() },
             Command::Carry { wounded: "Mills".into(), to: Pos::new(8, 9) },
             Command::Hold,
+            Command::Capture { prisoner: "G4".into() },
         ];
         for c in cmds {
             assert_eq!(c.to_string().parse::<Command>(), Ok(c.clone()), "{c}");

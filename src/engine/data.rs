@@ -21,6 +21,7 @@ pub struct RuleBook {
     pub template: Template,
     pub action: ActionRules,
     pub patrol: PatrolRules,
+    pub campaign: CampaignRules,
     /// Enemy groups an incident can bring, by key.
     pub forces: BTreeMap<String, Group>,
 }
@@ -220,6 +221,24 @@ pub struct PatrolRules {
     pub bearers_per_wounded: u32,
 }
 
+/// What happens to the roster between patrols, and what experience is worth.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignRules {
+    /// Patrols a seriously wounded man misses before he is back.
+    pub serious_wound_patrols: u32,
+    /// Experience for each patrol a man comes home from.
+    pub experience_per_patrol: u32,
+    /// Experience for each enemy he hits (or beats hand-to-hand).
+    pub experience_per_hit: u32,
+    /// Experience at which a man is a veteran.
+    pub veteran_at: u32,
+    /// Added to a veteran's fire need: -1 means he hits one pip more often.
+    pub veteran_fire_modifier: i32,
+    /// Replacements bring the men fit for duty up to this many before a patrol.
+    pub squad_size: u32,
+}
+
 /// An enemy group from the forces list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -251,9 +270,43 @@ pub struct Scenario {
     /// One string per row, one terrain glyph per hex.
     pub rows: Vec<String>,
     pub start: Pos,
-    pub objective: Pos,
+    pub objective: Objective,
     pub home_edge: Edge,
     pub squad: Vec<Member>,
+}
+
+/// What a patrol is sent to do. Every objective ends with coming home.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Objective {
+    /// Reach this hex.
+    Reach(Pos),
+    /// Enter every one of these hexes.
+    Reconnoitre(Vec<Pos>),
+    /// Take a seriously wounded enemy prisoner and bring him home; the
+    /// enemy is expected about this hex.
+    Prisoner(Pos),
+}
+
+impl Objective {
+    /// The hexes the objective names.
+    pub fn hexes(&self) -> Vec<Pos> {
+        match self {
+            Objective::Reach(p) | Objective::Prisoner(p) => vec![*p],
+            Objective::Reconnoitre(hexes) => hexes.clone(),
+        }
+    }
+
+    /// The objective in a few words.
+    pub fn describe(&self) -> String {
+        match self {
+            Objective::Reach(p) => format!("reach {p} and come home"),
+            Objective::Reconnoitre(hexes) => {
+                let list: Vec<String> = hexes.iter().map(Pos::to_string).collect();
+                format!("reconnoitre {} and come home", list.join(", "))
+            }
+            Objective::Prisoner(p) => format!("bring back a prisoner (the enemy is about {p})"),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -270,6 +323,8 @@ pub struct Member {
     pub name: String,
     pub rank: String,
     pub weapon: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub veteran: bool,
 }
 
 impl RuleBook {

@@ -138,12 +138,25 @@ pub enum Event {
     ObjectiveReached {
         hex: Pos,
     },
+    /// An objective hex of a reconnaissance entered; `left` still to see.
+    Reconnoitred {
+        hex: Pos,
+        left: u32,
+    },
+    /// A seriously wounded enemy taken prisoner; he is carried like a wounded man.
+    Captured {
+        prisoner: String,
+        section: String,
+        hex: Pos,
+    },
     PatrolEnd {
         outcome: String,
         objective_reached: bool,
         home: Vec<String>,
         left_behind: Vec<String>,
         dead: Vec<String>,
+        /// Prisoners brought home.
+        prisoners: Vec<String>,
         enemy_casualties: u32,
     },
     /// The patrol-leader policy chose a command (written by `auto`).

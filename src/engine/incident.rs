@@ -168,6 +168,8 @@ impl Game {
                 moved: false,
                 stays_put: group.stays_put,
                 first_shot: man.first_shot,
+                captive: false,
+                veteran: false,
             });
             ids.push(id);
         }

@@ -14,24 +14,16 @@ pub struct Map {
     terrain: Vec<u8>,
     /// Hexes marked as minefields, kept sorted.
     minefields: Vec<Pos>,
-    pub objective: Pos,
     pub home_edge: Edge,
 }
 
 impl Map {
     /// Builds the map from rows of terrain indices; `rules/` has checked
     /// that every row has `width` entries.
-    pub fn new(rows: Vec<Vec<u8>>, objective: Pos, home_edge: Edge) -> Self {
+    pub fn new(rows: Vec<Vec<u8>>, home_edge: Edge) -> Self {
         let height = rows.len() as i32;
         let width = rows.first().map_or(0, |r| r.len() as i32);
-        Self {
-            width,
-            height,
-            terrain: rows.into_iter().flatten().collect(),
-            minefields: Vec::new(),
-            objective,
-            home_edge,
-        }
+        Self { width, height, terrain: rows.into_iter().flatten().collect(), minefields: Vec::new(), home_edge }
     }
 
     pub fn contains(&self, p: Pos) -> bool {

@@ -92,6 +92,11 @@ pub struct Game {
     pub phase: Phase,
     /// Incidents so far this patrol (each lowers the next need, up to a limit).
     pub incidents: u32,
+    pub objective: data::Objective,
+    /// Objective hexes entered so far, sorted.
+    pub visited: Vec<Pos>,
+    /// Done in the field: the hex reached, every hex reconnoitred, or a
+    /// prisoner taken. Success also needs men (and the prisoner) home.
     pub objective_reached: bool,
     dice: Dice,
     next_enemy: u32,
@@ -116,7 +121,7 @@ impl Game {
             }
             rows.push(cells);
         }
-        let map = Map::new(rows, scenario.objective, scenario.home_edge);
+        let map = Map::new(rows, scenario.home_edge);
         if !map.enterable(&book, scenario.start) {
             return illegal(format!("the start hex {} cannot be entered", scenario.start));
         }
@@ -135,6 +140,8 @@ impl Game {
                 moved: false,
                 stays_put: false,
                 first_shot: false,
+                captive: false,
+                veteran: m.veteran,
             });
         }
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];
@@ -148,6 +155,8 @@ impl Game {
             sections,
             phase: Phase::Patrol,
             incidents: 0,
+            objective: scenario.objective.clone(),
+            visited: Vec::new(),
             objective_reached: false,
             dice: Dice::new(seed),
             next_enemy: 1,
@@ -178,11 +187,12 @@ impl Game {
             (Phase::Patrol, Command::Split { soldiers }) => self.split(soldiers, &mut events)?,
             (Phase::Patrol, Command::Join { section, into }) => self.join(section, into, &mut events)?,
             (Phase::Patrol, Command::Exit { section }) => self.exit_section(section.as_deref(), &mut events)?,
+            (Phase::Patrol, Command::Capture { prisoner }) => self.capture(prisoner, &mut events)?,
             (Phase::Patrol, Command::Turn) => return illegal("there is no action: no cards to turn"),
             (Phase::Patrol, _) => return illegal(format!("'{command}' is for tactical action; now the patrol moves")),
             (Phase::Action(_), Command::Turn) => self.turn_card(&mut events)?,
-            (Phase::Action(_), Command::Split { .. } | Command::Join { .. }) => {
-                return illegal("sections split and join in patrol movement, not during an action");
+            (Phase::Action(_), Command::Split { .. } | Command::Join { .. } | Command::Capture { .. }) => {
+                return illegal("sections split, join and take prisoners in patrol movement, not during an action");
             }
             (Phase::Action(_), Command::Move { section: Some(_), .. } | Command::Exit { section: Some(_) }) => {
                 return illegal("in an action men move one at a time on their own cards: leave out the section");
@@ -255,6 +265,7 @@ impl Game {
             distance: from.distance(to),
             cover: self.map.cover(&self.book, to),
             first_shot: s.first_shot,
+            veteran: s.veteran,
         };
         self.rules.fire().aimed(&self.book, &aim)
     }
@@ -310,10 +321,28 @@ impl Game {
         Ok(())
     }
 
+    /// A friendly man entered `to`: tick off the objective if it names the hex.
     fn note_objective(&mut self, to: Pos, events: &mut Vec<Event>) {
-        if to == self.map.objective && !self.objective_reached {
-            self.objective_reached = true;
-            events.push(Event::ObjectiveReached { hex: to });
+        if self.objective_reached {
+            return;
+        }
+        match &self.objective {
+            data::Objective::Reach(p) if *p == to => {
+                self.objective_reached = true;
+                events.push(Event::ObjectiveReached { hex: to });
+            }
+            data::Objective::Reconnoitre(hexes) if hexes.contains(&to) => {
+                if let Err(i) = self.visited.binary_search(&to) {
+                    self.visited.insert(i, to);
+                    let left = hexes.iter().filter(|h| self.visited.binary_search(h).is_err()).count() as u32;
+                    events.push(Event::Reconnoitred { hex: to, left });
+                    if left == 0 {
+                        self.objective_reached = true;
+                        events.push(Event::ObjectiveReached { hex: to });
+                    }
+                }
+            }
+            _ => {}
         }
     }
 
@@ -330,7 +359,17 @@ impl Game {
         let dead: Vec<String> = friendly.iter().filter(|s| s.state == State::Dead).map(|s| s.id.clone()).collect();
         let enemy_casualties =
             self.soldiers.iter().filter(|s| s.side == Side::Enemy && s.state != State::Fit).count() as u32;
-        let outcome = match (home.is_empty(), self.objective_reached) {
+        let prisoners: Vec<String> = self
+            .soldiers
+            .iter()
+            .filter(|s| s.captive && s.pos.is_none() && s.state != State::Dead)
+            .map(|s| s.id.clone())
+            .collect();
+        let done = match self.objective {
+            data::Objective::Prisoner(_) => !prisoners.is_empty(),
+            _ => self.objective_reached,
+        };
+        let outcome = match (home.is_empty(), done) {
             (true, _) => "lost",
             (false, true) => "success",
             (false, false) => "failed",
@@ -342,6 +381,7 @@ impl Game {
             home,
             left_behind,
             dead,
+            prisoners,
             enemy_casualties,
         });
         self.phase = Phase::Over { outcome };

@@ -145,6 +145,31 @@ impl Game {
         Ok(())
     }
 
+    pub(super) fn capture(&mut self, name: &str, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let Some(p) = self.find(name) else {
+            return illegal(format!("there is nobody called '{name}'"));
+        };
+        let man = &self.soldiers[p];
+        let Some(at) = man.pos else {
+            return illegal(format!("{} is not on the map", man.id));
+        };
+        if man.side != super::Side::Enemy || man.state != State::SeriousWound || man.captive {
+            return illegal(format!("{} is not a seriously wounded enemy who can be taken", man.id));
+        }
+        let Some(s) = self.sections.iter().position(|sec| self.section_pos(sec) == Some(at)) else {
+            return illegal(format!("no section of the patrol is at {at}, where {} lies", man.id));
+        };
+        self.soldiers[p].captive = true;
+        self.sections[s].members.push(p);
+        let section = self.sections[s].name.clone();
+        events.push(Event::Captured { prisoner: self.soldiers[p].id.clone(), section, hex: at });
+        if matches!(self.objective, super::data::Objective::Prisoner(_)) && !self.objective_reached {
+            self.objective_reached = true;
+            events.push(Event::ObjectiveReached { hex: at });
+        }
+        Ok(())
+    }
+
     pub(super) fn exit_section(&mut self, name: Option<&str>, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let s = self.pick_section(name)?;
         let section = &self.sections[s];

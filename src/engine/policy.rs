@@ -11,7 +11,7 @@
 //! and no mortar can reach him, else steps toward the nearest enemy by cover, else holds; with no card up it turns the next card.
 
 use super::command::{Command, Target};
-use super::data::Cover;
+use super::data::{Cover, Objective};
 use super::pos::Pos;
 use super::soldier::{Side, State};
 use super::{Game, Phase};
@@ -111,11 +111,14 @@ fn patrol(game: &Game) -> Option<Command> {
     // With half the squad or more out of the fight, the patrol turns for home.
     let squad = game.soldiers.iter().filter(|x| x.side == Side::Friendly).count();
     let fit = game.able(Side::Friendly).count();
-    if !game.objective_reached
-        && fit * 2 > squad
-        && let Some(step) = step_toward(game, at, game.map.objective)
-    {
-        return Some(Command::Move { section: name, to: step });
+    if fit * 2 > squad && !game.objective_reached {
+        let wants_prisoner = matches!(game.objective, Objective::Prisoner(_));
+        if let Some(prisoner) = capturable(game).find(|&i| wants_prisoner && game.soldiers[i].pos == Some(at)) {
+            return Some(Command::Capture { prisoner: game.soldiers[prisoner].id.clone() });
+        }
+        if let Some(step) = objective_hex(game, at).and_then(|target| step_toward(game, at, target)) {
+            return Some(Command::Move { section: name, to: step });
+        }
     }
     if game.map.on_home_edge(at) {
         return Some(Command::Exit { section: name });
@@ -127,6 +130,29 @@ fn patrol(game: &Game) -> Option<Command> {
         .filter_map(|p| game.map.path(&game.book, at, p).map(|path| (path.len(), p, path)))
         .min_by_key(|(len, p, _)| (*len, *p))?;
     Some(Command::Move { section: name, to: *home.2.get(1)? })
+}
+
+/// Seriously wounded enemies lying on the map, who could be taken prisoner.
+fn capturable(game: &Game) -> impl Iterator<Item = usize> + '_ {
+    (0..game.soldiers.len()).filter(|&i| {
+        let s = &game.soldiers[i];
+        s.side == Side::Enemy && s.state == State::SeriousWound && !s.captive && s.pos.is_some()
+    })
+}
+
+/// Where the objective leads a section at `at` next, if anywhere.
+fn objective_hex(game: &Game, at: Pos) -> Option<Pos> {
+    let nearest = |hexes: Vec<Pos>| hexes.into_iter().min_by_key(|p| (p.distance(at), *p));
+    match &game.objective {
+        Objective::Reach(p) => Some(*p),
+        Objective::Reconnoitre(hexes) => {
+            nearest(hexes.iter().copied().filter(|h| game.visited.binary_search(h).is_err()).collect())
+        }
+        // A wounded enemy on the map if there is one; else look about the expected hex.
+        Objective::Prisoner(near) => nearest(capturable(game).filter_map(|i| game.soldiers[i].pos).collect())
+            .or(Some(*near))
+            .filter(|&p| p != at),
+    }
 }
 
 fn step_toward(game: &Game, from: Pos, to: Pos) -> Option<Pos> {

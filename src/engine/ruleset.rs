@@ -69,6 +69,8 @@ pub struct Aim<'a> {
     pub cover: Cover,
     /// A sniper's or MG team's first shot.
     pub first_shot: bool,
+    /// A campaign veteran shoots better.
+    pub veteran: bool,
 }
 
 pub trait FireRules {
@@ -152,6 +154,9 @@ impl FireRules for LoneWarrior {
                 return Err("in cover at long range: cannot be hit".into());
             };
             modifiers.push(Modifier::new("cover", i32::from(book.fire.need(shifted)) - base));
+        }
+        if aim.veteran && book.campaign.veteran_fire_modifier != 0 {
+            modifiers.push(Modifier::new("veteran", book.campaign.veteran_fire_modifier));
         }
         // Sniper and MG cards: the first shot misses only on a 1.
         let need: i32 = base + modifiers.iter().map(|m| m.value).sum::<i32>();

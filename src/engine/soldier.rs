@@ -63,6 +63,12 @@ pub struct Soldier {
     pub stays_put: bool,
     /// A sniper's or MG's first shot is still to come.
     pub first_shot: bool,
+    /// An enemy taken prisoner, carried with a section.
+    #[serde(default)]
+    pub captive: bool,
+    /// Experienced enough to shoot better (campaign experience).
+    #[serde(default)]
+    pub veteran: bool,
 }
 
 impl Soldier {

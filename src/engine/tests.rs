@@ -20,11 +20,11 @@ fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], seed: u64) 
         briefing: String::new(),
         rows: rows.iter().map(|r| r.to_string()).collect(),
         start: start.into(),
-        objective: Pos::new(0, 0),
+        objective: data::Objective::Reach(Pos::new(0, 0)),
         home_edge: Edge::South,
         squad: squad
             .iter()
-            .map(|(n, w)| Member { name: n.to_string(), rank: "Pvt".into(), weapon: w.to_string() })
+            .map(|(n, w)| Member { name: n.to_string(), rank: "Pvt".into(), weapon: w.to_string(), veteran: false })
             .collect(),
     };
     Game::new(book(), &scenario, seed).expect("test scenario is valid")
@@ -52,6 +52,8 @@ fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
         moved: false,
         stays_put: false,
         first_shot: false,
+        captive: false,
+        veteran: false,
     });
     g.soldiers.len() - 1
 }
@@ -129,7 +131,7 @@ fn exact_incident_chances() {
 fn aim(weapon: &str, distance: u32, cover: data::Cover, first_shot: bool) -> Result<Odds, String> {
     let b = book();
     let w = b.weapon(weapon).unwrap().clone();
-    RuleSet::LoneWarrior.fire().aimed(&b, &Aim { weapon: &w, distance, cover, first_shot })
+    RuleSet::LoneWarrior.fire().aimed(&b, &Aim { weapon: &w, distance, cover, first_shot, veteran: false })
 }
 
 #[test]
@@ -555,6 +557,59 @@ fn enemy_patrol_closes_in_by_cover() {
     // Out of rifle range (5 hexes): he steps nearer, and a wood is nearer only by a step later.
     assert!(matches!(events[1], Event::Moved { .. }), "{events:?}");
     assert_eq!(g.soldiers[e].pos.unwrap().distance(Pos::new(4, 5)), 4);
+}
+
+// --- Objectives and veterans ------------------------------------------------
+
+#[test]
+fn a_reconnaissance_is_done_when_every_hex_is_seen() {
+    let mut g = game_on(&OPEN, (3, 7), &squad(2), 21);
+    g.objective = data::Objective::Reconnoitre(vec![Pos::new(3, 6), Pos::new(3, 5)]);
+    let mut seen = Vec::new();
+    for to in [Pos::new(3, 6), Pos::new(4, 4), Pos::new(3, 6), Pos::new(3, 5)] {
+        g.note_objective(to, &mut seen);
+    }
+    assert_eq!(
+        seen,
+        vec![
+            Event::Reconnoitred { hex: Pos::new(3, 6), left: 1 },
+            Event::Reconnoitred { hex: Pos::new(3, 5), left: 0 },
+            Event::ObjectiveReached { hex: Pos::new(3, 5) },
+        ]
+    );
+    assert!(g.objective_reached);
+}
+
+#[test]
+fn a_prisoner_is_carried_home_and_makes_the_patrol_a_success() {
+    let mut g = game_on(&OPEN, (3, 7), &squad(2), 22);
+    g.objective = data::Objective::Prisoner(Pos::new(3, 2));
+    let e = add_enemy(&mut g, "rifle", (3, 7));
+    g.soldiers[e].state = State::Fit;
+    let before = g.clone();
+    assert!(g.apply(&Command::Capture { prisoner: "G1".into() }).unwrap_err().0.contains("not a seriously wounded"));
+    assert_eq!(g, before);
+    g.soldiers[e].state = State::SeriousWound;
+    let events = g.apply(&Command::Capture { prisoner: "G1".into() }).unwrap();
+    assert_eq!(events[0], Event::Captured { prisoner: "G1".into(), section: "A".into(), hex: Pos::new(3, 7) });
+    assert!(g.objective_reached);
+    // He needs two bearers like a wounded man; two fit men carry him out.
+    assert_eq!(g.sections[0].members, vec![0, 1, e]);
+    let events = g.apply(&Command::Exit { section: None }).unwrap();
+    let Some(Event::PatrolEnd { outcome, prisoners, .. }) = events.last() else { panic!("the patrol ends") };
+    assert_eq!((outcome.as_str(), prisoners.clone()), ("success", vec!["G1".to_string()]));
+}
+
+#[test]
+fn a_veteran_needs_one_less_to_hit() {
+    let b = book();
+    let w = b.weapon("rifle").unwrap().clone();
+    let vet = RuleSet::LoneWarrior
+        .fire()
+        .aimed(&b, &Aim { weapon: &w, distance: 3, cover: data::Cover::None, first_shot: false, veteran: true })
+        .unwrap();
+    assert_eq!(vet.need(), 3);
+    assert_eq!(vet.modifiers, vec![Modifier::new("veteran", -1)]);
 }
 
 // --- Properties -----------------------------------------------------------

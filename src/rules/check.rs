@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::DataError;
-use crate::engine::data::{IncidentKind, RuleBook, Scenario, WeaponKind};
+use crate::engine::data::{IncidentKind, Objective, RuleBook, Scenario, WeaponKind};
 
 /// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
 /// the file's start if it is not there.
@@ -188,7 +188,12 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
     }
     let (w, h) = (width as i32, s.rows.len() as i32);
     let glyph_at = |p: crate::engine::Pos| s.rows.get(p.row as usize).and_then(|r| r.chars().nth(p.col as usize));
-    for (what, p) in [("start", s.start), ("objective", s.objective)] {
+    let mut places = vec![("start", s.start)];
+    places.extend(s.objective.hexes().into_iter().map(|p| ("objective", p)));
+    if places.len() == 1 {
+        return Err(c.err("objective:", "objective: Reconnoitre needs at least one hex".into()));
+    }
+    for (what, p) in places {
         if p.col < 0 || p.row < 0 || p.col >= w || p.row >= h {
             return Err(c.err(&format!("{what}:"), format!("{what} {p} is off the {w}x{h} map")));
         }
@@ -196,11 +201,10 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
         if !passable {
             return Err(c.err(&format!("{what}:"), format!("{what} {p} cannot be entered")));
         }
-    }
-    if s.start == s.objective {
-        return Err(
-            c.err("objective:", format!("objective {} is the start hex: the patrol must go somewhere", s.objective))
-        );
+        if what == "objective" && p == s.start && !matches!(s.objective, Objective::Prisoner(_)) {
+            let why = format!("objective {p} is the start hex: the patrol must go somewhere");
+            return Err(c.err("objective:", why));
+        }
     }
     if s.squad.is_empty() {
         return Err(c.err("squad:", "squad: nobody in it".into()));

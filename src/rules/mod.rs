@@ -54,6 +54,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         template: crate::engine::data::Template,
         action: crate::engine::data::ActionRules,
         patrol: crate::engine::data::PatrolRules,
+        campaign: crate::engine::data::CampaignRules,
     }
     let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
     let groups: BTreeMap<String, Group> = ron::from_str(forces).map_err(|e| from_ron(forces_file, &e))?;
@@ -68,6 +69,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         template: r.template,
         action: r.action,
         patrol: r.patrol,
+        campaign: r.campaign,
         forces: groups,
     };
     check_rule_book(&book, rules_file, rules, forces_file, forces)?;
