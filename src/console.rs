@@ -4,9 +4,11 @@
 
 use std::io::{self, BufRead, Write};
 
+use crate::engine::campaign::{Campaign, PatrolRecord, Status};
 use crate::engine::{Command, Event, Game, Phase, Pos, Side, State};
 use crate::narrate::describe;
-use crate::script::{Line, auto, parse_line};
+use crate::save::{SaveError, Slot};
+use crate::script::{Line, now, parse_line, play_line};
 
 const HELP: &str = "\
 Commands (the same as the headless runner's, see docs/COMMANDS.md):
@@ -16,8 +18,10 @@ Commands (the same as the headless runner's, see docs/COMMANDS.md):
   exit [SECTION]           leave the map from a hex on the home edge
   turn                     action: turn the next card
   fire TARGET | fight TARGET | carry WOUNDED COL,ROW | hold
+  capture PRISONER         patrol: take a seriously wounded enemy in your hex prisoner
   auto N                   the patrol leader makes your next N decisions
-  map   redraw the map and roster    ?  this help    quit  leave the game
+  begin                    set out on the campaign's next patrol
+  map   redraw the map and roster    ?  this help    quit  save and leave
 Short forms: m move, t turn, f fire, h hold. Hexes are COL,ROW from 0,0 at the top left.
 Map: each hex shows its terrain and a mark. Terrain: . open  = road  T woods
   B buildings  h hedgerow  , crops  ~ water. Marks: A, B... a section (F a patrol
@@ -148,86 +152,182 @@ fn home_edge(game: &Game) -> String {
     format!("home is the {edge} edge: leave the map from there with exit")
 }
 
-/// Plays `game` at the prompt until the patrol ends or the player quits.
+/// The campaign's roll: every man, his state between patrols and his record.
+pub fn campaign_roster(campaign: &Campaign) -> String {
+    let veteran_at = campaign.book.campaign.veteran_at;
+    campaign
+        .roster
+        .iter()
+        .map(|m| {
+            let status = match m.status {
+                Status::Fit => "fit".to_string(),
+                Status::Wounded(n) => format!("wounded, out {n} more"),
+                Status::Dead(p) => format!("killed on patrol {p}"),
+                Status::Missing(p) => format!("missing since patrol {p}"),
+            };
+            let vet = if m.experience >= veteran_at { " veteran" } else { "" };
+            format!(
+                "  {:<9} {:<4} {:<8} {:<24} patrols {:>2}  hits {:>2}  exp {:>2}{vet}",
+                m.name, m.rank, m.weapon, status, m.patrols, m.hits, m.experience
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What to do next when no patrol is under way.
+fn between_patrols(campaign: &Campaign) -> String {
+    match campaign.current_plan() {
+        Some(plan) => format!(
+            "Next: patrol {} of {}, {}.\n{}\nObjective: {}.\nType begin to set out (or quit; the campaign is saved).",
+            campaign.finished + 1,
+            campaign.plans.len(),
+            plan.scenario.name,
+            plan.scenario.briefing,
+            plan.scenario.objective.describe()
+        ),
+        None => "The campaign is over.".into(),
+    }
+}
+
+fn patrol_opening(game: &Game, plan_briefing: &str) -> String {
+    format!(
+        "{plan_briefing}\nObjective: {}; {}.\n\n{}\n\n{}\n{}",
+        game.objective.describe(),
+        home_edge(game),
+        draw_map(game),
+        roster(game),
+        status(game)
+    )
+}
+
+/// Plays a campaign at the prompt until the player quits or it is over,
+/// saving after every command that changed something when `slot` is given.
 ///
 /// # Errors
-/// Only failures to read the terminal or write to it.
-pub fn play(game: &mut Game, briefing: &str, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
-    let book = game.book.clone();
-    writeln!(
-        out,
-        "{}\n{briefing}\nObjective: {}; {}.",
-        describe(&game.start_event(), &book),
-        game.objective.describe(),
-        home_edge(game)
-    )?;
-    writeln!(out, "\n{}\n\n{}\n{}\nType ? for help.", draw_map(game), roster(game), status(game))?;
+/// Failures to read the terminal or write to it; a save that failed comes
+/// back as the inner error, with the game stopped and the old file intact.
+pub fn play(
+    campaign: &mut Campaign,
+    slot: Option<&Slot>,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> io::Result<Result<(), SaveError>> {
+    let book = campaign.book.clone();
+    writeln!(out, "{}\n{}\n", campaign.title, campaign.briefing)?;
+    let briefing = |c: &Campaign| c.current_plan().map(|p| p.scenario.briefing.clone()).unwrap_or_default();
+    match &campaign.patrol {
+        Some(game) => writeln!(out, "Resuming.\n{}", patrol_opening(game, &briefing(campaign)))?,
+        None => writeln!(out, "{}\n\n{}", campaign_roster(campaign), between_patrols(campaign))?,
+    }
+    writeln!(out, "Type ? for help.")?;
     let mut lines = input.lines();
     let mut exit_warned = false;
-    loop {
+    while !campaign.is_over() {
         write!(out, "> ")?;
         out.flush()?;
         let Some(line) = lines.next() else { break };
         let line = line?;
         let word = line.trim().to_ascii_lowercase();
-        let events = match word.as_str() {
+        let parsed = match word.as_str() {
             "quit" | "q" => break,
             "?" | "help" => {
                 writeln!(out, "{HELP}")?;
                 continue;
             }
-            "map" => {
-                writeln!(out, "{}\n{}\n{}", draw_map(game), roster(game), status(game))?;
+            "map" | "roster" => {
+                match &campaign.patrol {
+                    Some(game) => writeln!(out, "{}\n{}\n{}", draw_map(game), roster(game), status(game))?,
+                    None => writeln!(out, "{}\n{}", campaign_roster(campaign), between_patrols(campaign))?,
+                }
                 continue;
             }
             _ => match parse_line(&line) {
                 Ok(Line::Skip) => continue,
-                Ok(Line::Play(Command::Exit { .. }))
-                    if matches!(game.phase, Phase::Patrol) && !game.objective_reached && !exit_warned =>
-                {
-                    exit_warned = true;
-                    writeln!(
-                        out,
-                        "  The objective is not reached yet. Type exit again to leave the map anyway (quit leaves the game)."
-                    )?;
+                Ok(parsed) => parsed,
+                Err(e) => {
+                    writeln!(out, "  Cannot read that (column {}): {}", e.column, e.message)?;
                     continue;
                 }
-                Ok(Line::Play(c)) => game.apply(&c).map_err(|e| format!("Not now: {e}")),
-                Ok(Line::Auto(n)) => match auto(game, n) {
-                    (events, None) => Ok(events),
-                    (_, Some(e)) => Err(format!("The patrol leader's order was refused: {e}")),
-                },
-                Err(e) => Err(format!("Cannot read that (column {}): {}", e.column, e.message)),
             },
         };
-        exit_warned = exit_warned && word.starts_with("exit");
-        match events {
-            Ok(events) => {
-                // Redraw the map first when someone moved, appeared or left, so the news stays below it.
-                let moved = events.iter().any(|e| {
-                    matches!(
-                        e,
-                        Event::Moved { .. }
-                            | Event::EnemyAppears { .. }
-                            | Event::Carried { .. }
-                            | Event::Exited { .. }
-                            | Event::Sections { .. }
-                    )
-                });
-                if moved {
-                    writeln!(out, "{}", draw_map(game))?;
-                }
-                for e in &events {
-                    writeln!(out, "  {}", describe(e, &book))?;
-                }
-                writeln!(out, "{}", status(game))?;
-            }
-            Err(e) => writeln!(out, "  {e}")?,
+        let leaving_early = matches!(parsed, Line::Play(Command::Exit { .. }))
+            && campaign.patrol.as_ref().is_some_and(|g| matches!(g.phase, Phase::Patrol) && !g.objective_reached);
+        if leaving_early && !exit_warned {
+            exit_warned = true;
+            writeln!(
+                out,
+                "  The objective is not done yet. Type exit again to leave the map anyway (quit leaves the game)."
+            )?;
+            continue;
         }
-        if game.is_over() {
-            writeln!(out, "{}", roster(game))?;
-            break;
+        exit_warned = false;
+        let begins = matches!(parsed, Line::Begin);
+        let (events, refused) = match play_line(campaign, parsed) {
+            Ok(events) => (events, None),
+            Err((events, e)) => (events, Some(e)),
+        };
+        let moved = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Moved { .. }
+                    | Event::EnemyAppears { .. }
+                    | Event::Carried { .. }
+                    | Event::Exited { .. }
+                    | Event::Sections { .. }
+            )
+        });
+        // Redraw the map first, so the news stays below it.
+        if let (true, Some(game), false) = (moved, &campaign.patrol, begins) {
+            writeln!(out, "{}", draw_map(game))?;
+        }
+        for e in &events {
+            writeln!(out, "  {}", describe(e, &book))?;
+        }
+        if let Some(e) = refused {
+            writeln!(out, "  Not now: {e}")?;
+        }
+        if let Some(record) = &campaign.unarchived {
+            writeln!(out, "{}", debrief(record))?;
+        }
+        if !events.is_empty()
+            && let Some(slot) = slot
+            && let Err(e) = slot.save(campaign, now())
+        {
+            return Ok(Err(e));
+        }
+        match &campaign.patrol {
+            Some(game) if begins => writeln!(out, "{}", patrol_opening(game, &briefing(campaign)))?,
+            Some(game) => writeln!(out, "{}", status(game))?,
+            None if !events.is_empty() => {
+                writeln!(out, "{}\n\n{}", campaign_roster(campaign), between_patrols(campaign))?
+            }
+            None => {}
         }
     }
-    Ok(())
+    Ok(Ok(()))
+}
+
+/// The after-action report of a finished patrol.
+pub fn debrief(record: &PatrolRecord) -> String {
+    let men: Vec<String> = record
+        .men
+        .iter()
+        .map(|m| format!("  {:<9} {:<14} hits {}", m.name, m.fate.replace('_', " "), m.hits))
+        .collect();
+    let prisoners = if record.prisoners.is_empty() {
+        String::new()
+    } else {
+        format!(", prisoners {}", record.prisoners.join(", "))
+    };
+    format!(
+        "After-action report, patrol {} ({}): {}. Incidents {}, actions {}, enemy hit {}{prisoners}.\n{}",
+        record.number,
+        record.name,
+        record.outcome,
+        record.incidents,
+        record.actions,
+        record.enemy_hit,
+        men.join("\n")
+    )
 }

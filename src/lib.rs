@@ -7,8 +7,10 @@
 //! - [`narrate`]: events in words, for people.
 //! - [`console`]: a plain line-by-line way to play in a terminal.
 
+pub mod check;
 pub mod console;
 pub mod engine;
 pub mod narrate;
 pub mod rules;
+pub mod save;
 pub mod script;

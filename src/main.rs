@@ -1,26 +1,66 @@
 //! The hexpatrol command line.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use hexpatrol::engine::Game;
-use hexpatrol::{console, rules, script};
+use hexpatrol::engine::campaign::Campaign;
+use hexpatrol::save::{self, SaveError, Slot};
+use hexpatrol::{check, console, rules, script};
 
 #[derive(Parser)]
 #[command(name = "hexpatrol", version, about = "A solo WWII patrol wargame on a hex map (Lone Warrior rules)")]
 struct Cli {
+    /// Folder for saved campaigns (default: HEXPATROL_DATA_DIR, else the platform's data folder).
+    #[arg(long, global = true, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Mode>,
 }
 
 #[derive(Subcommand)]
 enum Mode {
-    /// Play a patrol at the prompt (the default).
+    /// Start a new campaign and play it.
+    New {
+        /// A built-in campaign or the path of a campaign file.
+        #[arg(long)]
+        campaign: Option<String>,
+        /// The campaign's save name (letters, digits, - and _).
+        #[arg(long)]
+        name: Option<String>,
+        /// Seed for the dice; the same seed and commands give the same campaign.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Go on with a saved campaign (the most recent if none is named).
+    Resume {
+        name: Option<String>,
+        /// Put the newest valid backup in place of a campaign file that will not load.
+        #[arg(long)]
+        backup: bool,
+    },
+    /// List the saved campaigns.
+    List,
+    /// Check a save, scenario, campaign, rules or forces file and report any problem.
+    Check { file: PathBuf },
+    /// Play one patrol of a scenario at the prompt, without saving.
     Play(Setup),
     /// Headless: read commands from standard input, write events as JSON Lines.
-    Script(Setup),
+    Script {
+        #[command(flatten)]
+        setup: Setup,
+        /// A built-in campaign or a campaign file to play instead of a single scenario.
+        #[arg(long, conflicts_with_all = ["scenario", "load"])]
+        campaign: Option<String>,
+        /// Go on from this campaign file instead of starting afresh.
+        #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+        load: Option<PathBuf>,
+        /// Save the campaign to this file after every command.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+    },
 }
 
 #[derive(clap::Args, Default)]
@@ -36,16 +76,6 @@ struct Setup {
 /// Exit code for input that cannot be used (a bad file, no terminal).
 const UNUSABLE: u8 = 2;
 
-/// A new game and its scenario's briefing.
-fn new_game(setup: &Setup) -> Result<(Game, String), String> {
-    let book = rules::rule_book().map_err(|e| e.to_string())?;
-    let name = setup.scenario.as_deref().unwrap_or(rules::default_scenario_name());
-    let scenario = rules::scenario(name, &book).map_err(|e| e.to_string())?;
-    let seed = setup.seed.unwrap_or_else(clock_seed);
-    let game = Game::new(book, &scenario, seed).map_err(|e| format!("{name}: {e}"))?;
-    Ok((game, scenario.briefing))
-}
-
 /// A fresh seed when the player gives none; shown at the start so a game can be replayed.
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -55,9 +85,22 @@ fn clock_seed() -> u64 {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command.unwrap_or(Mode::Play(Setup::default())) {
-        Mode::Play(setup) => play(&setup),
-        Mode::Script(setup) => run_script(&setup),
+    let data_dir = || {
+        let env = std::env::var("HEXPATROL_DATA_DIR").ok();
+        save::data_dir(cli.data_dir.as_deref(), env.as_deref()).map_err(|e| e.to_string())
+    };
+    let result = match cli.command {
+        None => data_dir().and_then(|d| continue_or_start(&d)),
+        Some(Mode::New { campaign, name, seed }) => {
+            data_dir().and_then(|d| new_campaign(&d, campaign.as_deref(), name.as_deref(), seed))
+        }
+        Some(Mode::Resume { name, backup }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup)),
+        Some(Mode::List) => data_dir().map(|d| list(&d)),
+        Some(Mode::Check { file }) => Ok(check_file(&file)),
+        Some(Mode::Play(setup)) => play_scenario(&setup),
+        Some(Mode::Script { setup, campaign, load, save }) => {
+            run_script(&setup, campaign.as_deref(), load.as_deref(), save.as_deref())
+        }
     };
     match result {
         Ok(code) => code,
@@ -68,24 +111,190 @@ fn main() -> ExitCode {
     }
 }
 
-fn play(setup: &Setup) -> Result<ExitCode, String> {
-    if !io::stdin().is_terminal() {
-        return Err("playing needs a terminal; for scripted play use `hexpatrol script`".into());
+fn need_terminal() -> Result<(), String> {
+    if io::stdin().is_terminal() {
+        Ok(())
+    } else {
+        Err("playing needs a terminal; for scripted play use `hexpatrol script`".into())
     }
-    let (mut game, briefing) = new_game(setup)?;
-    console::play(&mut game, &briefing, io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())?;
+}
+
+/// With no command: the campaign played last, or a new one of the default campaign.
+fn continue_or_start(data_dir: &Path) -> Result<ExitCode, String> {
+    need_terminal()?;
+    match save::most_recent(data_dir) {
+        Some(name) => resume(data_dir, Some(&name), false),
+        None => new_campaign(data_dir, None, None, None),
+    }
+}
+
+fn new_campaign(data_dir: &Path, key: Option<&str>, name: Option<&str>, seed: Option<u64>) -> Result<ExitCode, String> {
+    need_terminal()?;
+    let book = rules::rule_book().map_err(|e| e.to_string())?;
+    let key = key.unwrap_or(rules::default_campaign_name());
+    let def = rules::campaign(key, &book).map_err(|e| e.to_string())?;
+    let name = match name {
+        Some(n) if save::valid_name(n) => n.to_string(),
+        Some(n) => return Err(format!("'{n}' cannot be a campaign name: use letters, digits, - and _")),
+        None => free_name(data_dir, key),
+    };
+    let path = save::campaign_path(data_dir, &name);
+    if path.exists() {
+        return Err(format!(
+            "a campaign called '{name}' exists already ({}); resume it or pick another --name",
+            path.display()
+        ));
+    }
+    let slot = Slot::open(&path).map_err(|e| e.to_string())?;
+    let seed = seed.unwrap_or_else(clock_seed);
+    let mut campaign = Campaign::new(&def.title, &def.briefing, seed, book, def.plans, &def.squad, def.replacements);
+    slot.save(&mut campaign, script::now()).map_err(|e| e.to_string())?;
+    println!("New campaign '{name}' (seed {seed}), saved in {}.", path.display());
+    play_saved(&mut campaign, &slot)
+}
+
+/// The campaign key itself, or with -2, -3 ... if that name is taken.
+fn free_name(data_dir: &Path, key: &str) -> String {
+    let stem: String = key.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').take(30).collect();
+    let stem = if stem.is_empty() { "campaign".to_string() } else { stem };
+    (1..)
+        .map(|k| if k == 1 { stem.clone() } else { format!("{stem}-{k}") })
+        .find(|n| !save::campaign_path(data_dir, n).exists())
+        .unwrap_or(stem)
+}
+
+fn resume(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<ExitCode, String> {
+    let name = match name {
+        Some(n) => n.to_string(),
+        None => {
+            save::most_recent(data_dir).ok_or("there is no saved campaign to resume: start one with `hexpatrol new`")?
+        }
+    };
+    let path = save::campaign_path(data_dir, &name);
+    if !path.exists() && !backup {
+        return Err(format!("no campaign called '{name}' in {} (see `hexpatrol list`)", data_dir.display()));
+    }
+    let slot = Slot::open(&path).map_err(|e| e.to_string())?;
+    if backup {
+        let from = slot.restore_backup().map_err(|e| e.to_string())?;
+        println!("Restored {} from {}.", path.display(), from.display());
+    }
+    let mut campaign = slot.load().map_err(|e| bad_save(&e, &path, &name))?;
+    need_terminal()?;
+    slot.backup().map_err(|e| e.to_string())?;
+    play_saved(&mut campaign, &slot)
+}
+
+/// The message for a save that will not load, with the way back if there is one.
+fn bad_save(e: &SaveError, path: &Path, name: &str) -> String {
+    match save::newest_valid_backup(path) {
+        Some(b) if !matches!(e, SaveError::TooNew { .. }) => format!(
+            "{e}\nThe file has not been touched. The newest backup that loads is {}:\n  hexpatrol resume {name} --backup\nputs it back (keeping the bad file as {}.broken).",
+            b.display(),
+            path.display()
+        ),
+        _ => format!("{e}\nThe file has not been touched."),
+    }
+}
+
+fn play_saved(campaign: &mut Campaign, slot: &Slot) -> Result<ExitCode, String> {
+    let saved =
+        console::play(campaign, Some(slot), io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())?;
+    saved.map_err(|e| format!("{e}\nThe game stopped here; the last good save is intact."))?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_script(setup: &Setup) -> Result<ExitCode, String> {
-    let (mut game, _) = new_game(setup)?;
-    let start = serde_json::to_string(&game.start_event()).map_err(|e| e.to_string())?;
+fn list(data_dir: &Path) -> ExitCode {
+    let found = save::list(data_dir);
+    if found.is_empty() {
+        println!("No saved campaigns in {}.", data_dir.display());
+        return ExitCode::SUCCESS;
+    }
+    println!("{:<20} {:<28} {:<9} {:<16} last played", "name", "campaign", "patrol", "phase");
+    for l in found {
+        match l.problem {
+            Some(p) => println!("{:<20} cannot be read: {p}", l.name),
+            None => println!(
+                "{:<20} {:<28} {:<9} {:<16} {}",
+                l.name,
+                l.title,
+                format!("{} of {}", l.patrol, l.patrols),
+                l.phase,
+                save::when(l.saved_at)
+            ),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn check_file(path: &Path) -> ExitCode {
+    match check::check(path) {
+        Ok(what) => {
+            println!("{}: a good {what}", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("hexpatrol: {message}");
+            ExitCode::from(UNUSABLE)
+        }
+    }
+}
+
+fn play_scenario(setup: &Setup) -> Result<ExitCode, String> {
+    need_terminal()?;
+    let mut campaign = single(setup)?;
+    campaign.begin().map_err(|e| e.to_string())?;
+    let saved =
+        console::play(&mut campaign, None, io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())?;
+    saved.map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A one-patrol campaign of a scenario.
+fn single(setup: &Setup) -> Result<Campaign, String> {
+    let book = rules::rule_book().map_err(|e| e.to_string())?;
+    let name = setup.scenario.as_deref().unwrap_or(rules::default_scenario_name());
+    let scenario = rules::scenario(name, &book).map_err(|e| e.to_string())?;
+    Ok(Campaign::single(&scenario, setup.seed.unwrap_or_else(clock_seed), book))
+}
+
+fn run_script(
+    setup: &Setup,
+    campaign: Option<&str>,
+    load: Option<&Path>,
+    save_to: Option<&Path>,
+) -> Result<ExitCode, String> {
+    // Take the lock before reading, so that nobody writes the file in between.
+    let slot = save_to.map(Slot::open).transpose().map_err(|e| e.to_string())?;
     let mut out = io::stdout().lock();
-    let ran =
-        writeln!(out, "{start}").and_then(|()| script::run(&mut game, io::stdin().lock(), out, io::stderr().lock()));
+    let mut opening = Vec::new();
+    let mut game = match (load, campaign) {
+        (Some(path), _) => save::read(path).map_err(|e| e.to_string())?.campaign,
+        (None, Some(key)) => {
+            let book = rules::rule_book().map_err(|e| e.to_string())?;
+            let def = rules::campaign(key, &book).map_err(|e| e.to_string())?;
+            let seed = setup.seed.unwrap_or_else(clock_seed);
+            Campaign::new(&def.title, &def.briefing, seed, book, def.plans, &def.squad, def.replacements)
+        }
+        (None, None) => single(setup)?,
+    };
+    if load.is_none() {
+        opening = game.begin().map_err(|e| e.to_string())?;
+    }
+    if let Some(slot) = &slot {
+        slot.save(&mut game, script::now()).map_err(|e| e.to_string())?;
+    }
+    let ran = opening
+        .iter()
+        .try_for_each(|e| {
+            serde_json::to_writer(&mut out, e).map_err(io::Error::other)?;
+            out.write_all(b"\n")
+        })
+        .and_then(|()| script::run(&mut game, slot.as_ref(), io::stdin().lock(), out, io::stderr().lock()));
     match ran {
-        Ok(0) => Ok(ExitCode::SUCCESS),
-        Ok(_) => Ok(ExitCode::from(1)),
+        Ok(script::Stop::Done(0)) => Ok(ExitCode::SUCCESS),
+        Ok(script::Stop::Done(_)) => Ok(ExitCode::from(1)),
+        Ok(script::Stop::SaveFailed(e)) => Err(format!("{e}\nStopped here; the last good save is intact.")),
         // The reader went away (`| head`): stop quietly, as other tools do.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
         Err(e) => Err(e.to_string()),

@@ -95,6 +95,14 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             left_behind.len(),
             dead.len()
         ),
+        Event::Replacement { soldier, rank, weapon } => {
+            format!("{rank} {soldier} joins the squad as a replacement ({})", weapon_name(book, weapon))
+        }
+        Event::Recovered { soldier } => format!("{soldier} is back from hospital"),
+        Event::Debrief { patrol, outcome, next } => match next {
+            Some(n) => format!("Patrol {patrol} is over ({outcome}). Next: {n}. Type begin when ready."),
+            None => format!("Patrol {patrol} is over ({outcome}). That was the last patrol of the campaign."),
+        },
         Event::Auto { command } => format!("(leader) {command}"),
     }
 }

@@ -1,13 +1,16 @@
 //! The headless runner: commands in, one per line; events out as JSON Lines.
 //!
-//! Besides the game's commands (see `Command`), a line may be `auto N`: the
-//! patrol-leader policy makes the next N decisions. Blank lines and lines
+//! Besides the game's commands (see `Command`), a line may be `auto N` (the
+//! patrol-leader policy makes the next N decisions) or `begin` (the
+//! campaign's next patrol sets out). Blank lines and lines
 //! starting with `#` are skipped. A line that does not parse or is not legal
 //! now is reported on the error stream with its line number and changes nothing.
 
 use std::io::{self, BufRead, Write};
 
-use crate::engine::{Command, Event, Game, policy};
+use crate::engine::campaign::Campaign;
+use crate::engine::{Command, Event, RuleError, policy};
+use crate::save::{SaveError, Slot};
 
 /// What the runner does with one line of input.
 #[derive(Debug, PartialEq, Eq)]
@@ -15,6 +18,8 @@ pub enum Line {
     Skip,
     Play(Command),
     Auto(u32),
+    /// Begin the campaign's next patrol.
+    Begin,
 }
 
 /// Parses a line of the command language.
@@ -25,6 +30,9 @@ pub fn parse_line(text: &str) -> Result<Line, crate::engine::command::ParseError
     let trimmed = text.trim();
     if trimmed.is_empty() || trimmed.starts_with('#') {
         return Ok(Line::Skip);
+    }
+    if trimmed.eq_ignore_ascii_case("begin") {
+        return Ok(Line::Begin);
     }
     let mut words = trimmed.split_whitespace();
     if words.next().is_some_and(|w| w.eq_ignore_ascii_case("auto")) {
@@ -52,17 +60,33 @@ pub fn parse_line(text: &str) -> Result<Line, crate::engine::command::ParseError
 /// ends). Returns the events, each chosen command announced by an `auto`
 /// event, and the error if the game refused a command the policy chose (a
 /// bug in the policy); the events before it stand.
-pub fn auto(game: &mut Game, n: u32) -> (Vec<Event>, Option<crate::engine::RuleError>) {
+pub fn auto(campaign: &mut Campaign, n: u32) -> (Vec<Event>, Option<RuleError>) {
     let mut events = Vec::new();
     for _ in 0..n {
-        let Some(command) = policy::decide(game) else { break };
+        let Some(command) = campaign.patrol.as_ref().and_then(policy::decide) else { break };
         events.push(Event::Auto { command: command.to_string() });
-        match game.apply(&command) {
+        match campaign.apply(&command) {
             Ok(more) => events.extend(more),
             Err(e) => return (events, Some(e)),
         }
     }
     (events, None)
+}
+
+/// Carries out one parsed line against the campaign.
+///
+/// # Errors
+/// Why the line was refused; events played before a refusal inside `auto` come back too.
+pub fn play_line(campaign: &mut Campaign, line: Line) -> Result<Vec<Event>, (Vec<Event>, RuleError)> {
+    match line {
+        Line::Skip => Ok(Vec::new()),
+        Line::Play(command) => campaign.apply(&command).map_err(|e| (Vec::new(), e)),
+        Line::Begin => campaign.begin().map_err(|e| (Vec::new(), e)),
+        Line::Auto(k) => match auto(campaign, k) {
+            (events, None) => Ok(events),
+            (events, Some(e)) => Err((events, RuleError(format!("the patrol leader's order was refused: {e}")))),
+        },
+    }
 }
 
 fn write_events(out: &mut impl Write, events: &[Event]) -> io::Result<()> {
@@ -73,11 +97,31 @@ fn write_events(out: &mut impl Write, events: &[Event]) -> io::Result<()> {
     Ok(())
 }
 
-/// Runs a script against `game`. Returns how many lines failed.
+/// Seconds since 1970, for the save's time stamp.
+pub fn now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// How a script run ended.
+#[derive(Debug)]
+pub enum Stop {
+    /// Every line was read; this many failed.
+    Done(usize),
+    /// The campaign could not be saved; the run stopped there.
+    SaveFailed(SaveError),
+}
+
+/// Runs a script against `campaign`, saving after every line to `slot` if given.
 ///
 /// # Errors
 /// Only failures to read input or write output.
-pub fn run(game: &mut Game, input: impl BufRead, mut out: impl Write, mut err: impl Write) -> io::Result<usize> {
+pub fn run(
+    campaign: &mut Campaign,
+    slot: Option<&Slot>,
+    input: impl BufRead,
+    mut out: impl Write,
+    mut err: impl Write,
+) -> io::Result<Stop> {
     let mut failed = 0;
     for (n, bytes) in input.split(b'\n').enumerate() {
         let number = n + 1;
@@ -91,24 +135,32 @@ pub fn run(game: &mut Game, input: impl BufRead, mut out: impl Write, mut err: i
         };
         let line = line.strip_suffix('\r').unwrap_or(&line);
         let line = if number == 1 { line.strip_prefix('\u{feff}').unwrap_or(line) } else { line };
-        let error = match parse_line(line) {
-            Ok(Line::Skip) => None,
-            Ok(Line::Play(command)) => match game.apply(&command) {
-                Ok(events) => write_events(&mut out, &events).map(|()| None)?,
-                Err(e) => Some(format!("line {number}: {}: {e}", line.trim())),
-            },
-            Ok(Line::Auto(k)) => {
-                let (events, refused) = auto(game, k);
-                write_events(&mut out, &events)?;
-                refused.map(|e| format!("line {number}: auto: the patrol leader's order was refused: {e}"))
+        let parsed = match parse_line(line) {
+            Ok(Line::Skip) => continue,
+            Ok(parsed) => parsed,
+            Err(e) => {
+                failed += 1;
+                writeln!(err, "line {number}:{}: {}", e.column, e.message)?;
+                continue;
             }
-            Err(e) => Some(format!("line {number}:{}: {}", e.column, e.message)),
         };
-        if let Some(message) = error {
+        let (events, error) = match play_line(campaign, parsed) {
+            Ok(events) => (events, None),
+            Err((events, e)) => (events, Some(e)),
+        };
+        write_events(&mut out, &events)?;
+        if let Some(e) = error {
             failed += 1;
-            writeln!(err, "{message}")?;
+            writeln!(err, "line {number}: {}: {e}", line.trim())?;
+        }
+        if let Some(slot) = slot
+            && !events.is_empty()
+            && let Err(e) = slot.save(campaign, now())
+        {
+            out.flush()?;
+            return Ok(Stop::SaveFailed(e));
         }
     }
     out.flush()?;
-    Ok(failed)
+    Ok(Stop::Done(failed))
 }

@@ -273,6 +273,10 @@ pub struct Scenario {
     pub objective: Objective,
     pub home_edge: Edge,
     pub squad: Vec<Member>,
+    /// Enemy met on this patrol in place of the usual: the incident table's
+    /// group key -> the forces key to bring instead.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub forces: BTreeMap<String, String>,
 }
 
 /// What a patrol is sent to do. Every objective ends with coming home.

@@ -159,6 +159,23 @@ pub enum Event {
         prisoners: Vec<String>,
         enemy_casualties: u32,
     },
+    /// A replacement joins the roster before a patrol.
+    Replacement {
+        soldier: String,
+        rank: String,
+        weapon: String,
+    },
+    /// A man back from a serious wound, fit for duty again.
+    Recovered {
+        soldier: String,
+    },
+    /// A campaign patrol is over and its record kept; `next` names the patrol to come.
+    Debrief {
+        patrol: u32,
+        outcome: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        next: Option<String>,
+    },
     /// The patrol-leader policy chose a command (written by `auto`).
     Auto {
         command: String,

@@ -131,6 +131,7 @@ impl Game {
     /// hard over soft over no cover, then the nearer hex, then map order.
     /// Returns false if the group could not be placed.
     fn place_enemy(&mut self, key: &str, min: u32, max: u32, near: Pos, events: &mut Vec<Event>) -> bool {
+        let key = self.forces.get(key).map_or(key, String::as_str);
         let Some(group) = self.book.forces.get(key).cloned() else {
             return false;
         };

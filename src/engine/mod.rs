@@ -6,6 +6,7 @@
 //! touches no terminal, file, clock, environment or global RNG; all chance
 //! comes from the `Dice` kept in the game state.
 
+pub mod campaign;
 pub mod command;
 pub mod data;
 pub mod dice;
@@ -100,6 +101,9 @@ pub struct Game {
     pub objective_reached: bool,
     dice: Dice,
     next_enemy: u32,
+    /// Which forces this patrol meets in place of the incident table's groups.
+    #[serde(default)]
+    forces: std::collections::BTreeMap<String, String>,
 }
 
 impl Game {
@@ -124,6 +128,9 @@ impl Game {
         let map = Map::new(rows, scenario.home_edge);
         if !map.enterable(&book, scenario.start) {
             return illegal(format!("the start hex {} cannot be entered", scenario.start));
+        }
+        if let Some(k) = scenario.forces.values().find(|k| !book.forces.contains_key(*k)) {
+            return illegal(format!("unknown forces '{k}'"));
         }
         let mut soldiers = Vec::new();
         for m in &scenario.squad {
@@ -160,6 +167,7 @@ impl Game {
             objective_reached: false,
             dice: Dice::new(seed),
             next_enemy: 1,
+            forces: scenario.forces.clone(),
         })
     }
 

@@ -26,6 +26,7 @@ fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], seed: u64) 
             .iter()
             .map(|(n, w)| Member { name: n.to_string(), rank: "Pvt".into(), weapon: w.to_string(), veteran: false })
             .collect(),
+        forces: Default::default(),
     };
     Game::new(book(), &scenario, seed).expect("test scenario is valid")
 }

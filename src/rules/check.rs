@@ -9,7 +9,7 @@ use crate::engine::data::{IncidentKind, Objective, RuleBook, Scenario, WeaponKin
 
 /// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
 /// the file's start if it is not there.
-fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
+pub(super) fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
     let Some((offset, _)) = text.match_indices(needle).nth(nth) else {
         return (1, 1);
     };

@@ -2,6 +2,7 @@
 //! engine's data types and checked before any game starts. Every error names
 //! the file and the line and column it is about.
 
+mod campaign;
 mod check;
 
 use std::path::Path;
@@ -10,15 +11,20 @@ use std::sync::Arc;
 use crate::engine::data::{Group, RuleBook, Scenario};
 use std::collections::BTreeMap;
 
+pub use campaign::{CAMPAIGNS, CampaignDef, campaign, default_campaign_name, parse_campaign};
 pub use check::{check_rule_book, check_scenario};
 
 pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";
-const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");
+pub const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");
 pub const FORCES_FILE: &str = "assets/forces/german.ron";
-const FORCES_TEXT: &str = include_str!("../../assets/forces/german.ron");
+pub const FORCES_TEXT: &str = include_str!("../../assets/forces/german.ron");
 
 /// The scenarios built into the game, by name; the first is the default.
-pub const SCENARIOS: &[(&str, &str)] = &[("hedgerow", include_str!("../../assets/scenarios/hedgerow.ron"))];
+pub const SCENARIOS: &[(&str, &str)] = &[
+    ("hedgerow", include_str!("../../assets/scenarios/hedgerow.ron")),
+    ("crossroads", include_str!("../../assets/scenarios/crossroads.ron")),
+    ("river", include_str!("../../assets/scenarios/river.ron")),
+];
 
 /// A problem in a data file, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -36,7 +42,7 @@ impl DataError {
 }
 
 /// RON's own error, with its position, as a `DataError`.
-fn from_ron(file: &str, e: &ron::error::SpannedError) -> DataError {
+pub(crate) fn from_ron(file: &str, e: &ron::error::SpannedError) -> DataError {
     DataError::at(file, (e.span.start.line, e.span.start.col), e.code.to_string())
 }
 
@@ -101,15 +107,27 @@ pub fn scenario(name_or_path: &str, book: &RuleBook) -> Result<Scenario, DataErr
             return Ok(built_in);
         }
     }
-    let path = Path::new(name_or_path);
-    let file = |message: String| DataError::File { file: name_or_path.into(), message };
-    let bytes = std::fs::read(path).map_err(|e| {
+    let text = read_text(Path::new(name_or_path), || {
         let names: Vec<&str> = SCENARIOS.iter().map(|(n, _)| *n).collect();
-        file(format!("not a built-in scenario ({}) and cannot be read: {e}", names.join(", ")))
+        format!("not a built-in scenario ({})", names.join(", "))
     })?;
-    let text = String::from_utf8(bytes)
-        .map_err(|e| file(format!("not UTF-8 text (a bad byte at offset {})", e.utf8_error().valid_up_to())))?;
     parse_scenario(name_or_path, &text, book)
+}
+
+/// Files larger than this are refused before they are read.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads a data file as text; `not_built_in` says what the name was not,
+/// for the message when there is no such file.
+pub fn read_text(path: &Path, not_built_in: impl FnOnce() -> String) -> Result<String, DataError> {
+    let file = |message: String| DataError::File { file: path.display().to_string(), message };
+    let meta = std::fs::metadata(path).map_err(|e| file(format!("{} and cannot be read: {e}", not_built_in())))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(file(format!("{} bytes is too big for a hexpatrol file (at most {MAX_FILE_BYTES})", meta.len())));
+    }
+    let bytes = std::fs::read(path).map_err(|e| file(format!("cannot be read: {e}")))?;
+    String::from_utf8(bytes)
+        .map_err(|e| file(format!("not UTF-8 text (a bad byte at offset {})", e.utf8_error().valid_up_to())))
 }
 
 pub fn default_scenario_name() -> &'static str {

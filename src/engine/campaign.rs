@@ -1,0 +1,332 @@
+//! The campaign: a series of patrols with one roster that carries over.
+//!
+//! Between patrols flesh wounds heal, a serious wound keeps a man out for a
+//! number of patrols, the dead and the missing stay on the roll, replacements
+//! join, and survivors gain experience (all numbers in `RuleBook::campaign`).
+//! Pure like the rest of the engine: the save layer decides where it lives.
+
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+use super::command::Command;
+use super::data::{Member, RuleBook, Scenario};
+use super::event::Event;
+use super::soldier::{Side, State};
+use super::{Game, RuleError, illegal};
+
+/// One patrol of the campaign, its map resolved: the squad is filled in
+/// from the roster when the patrol begins.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PatrolPlan {
+    pub scenario: Scenario,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Fit,
+    /// Recovering from a serious wound: misses this many more patrols.
+    Wounded(u32),
+    /// Killed on this patrol (numbered from 1).
+    Dead(u32),
+    /// Left behind on this patrol.
+    Missing(u32),
+}
+
+/// A man of the roster, remembered for the whole campaign.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RosterMan {
+    pub name: String,
+    pub rank: String,
+    pub weapon: String,
+    pub status: Status,
+    pub experience: u32,
+    /// Patrols he went out on.
+    pub patrols: u32,
+    /// Enemy he hit or beat hand-to-hand.
+    pub hits: u32,
+}
+
+/// What one man did on one patrol.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ManRecord {
+    pub name: String,
+    pub hits: u32,
+    /// How he came out of it: `fit`, `flesh_wound`, `serious_wound`, `dead`, `missing`.
+    pub fate: String,
+}
+
+/// The record a finished patrol leaves: written once, never rewritten.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PatrolRecord {
+    /// Numbered from 1.
+    pub number: u32,
+    pub name: String,
+    pub seed: u64,
+    pub outcome: String,
+    pub incidents: u32,
+    pub actions: u32,
+    pub enemy_hit: u32,
+    pub prisoners: Vec<String>,
+    pub men: Vec<ManRecord>,
+    /// Every event of the patrol, in order.
+    pub events: Vec<Event>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Campaign {
+    /// The campaign's title, from its definition.
+    pub title: String,
+    pub briefing: String,
+    pub seed: u64,
+    pub book: Arc<RuleBook>,
+    pub plans: Vec<PatrolPlan>,
+    /// Men who join when the squad is short, in order.
+    pub replacements: Vec<Member>,
+    pub replacements_used: usize,
+    /// Bring the fit men up to the rules' squad size with replacements
+    /// before each patrol (a campaign does; a single scenario does not).
+    pub fill_squad: bool,
+    pub roster: Vec<RosterMan>,
+    /// Patrols finished so far; the next to begin is `plans[finished]`.
+    pub finished: u32,
+    /// The patrol being played, if any.
+    pub patrol: Option<Game>,
+    /// The current patrol's events so far.
+    pub log: Vec<Event>,
+    /// A finished patrol's record, until the save layer has archived it.
+    pub unarchived: Option<PatrolRecord>,
+}
+
+/// The seed of patrol `k` (from 1) of a campaign. The first patrol uses the
+/// campaign's seed itself, so a scenario played on its own with `--seed N`
+/// starts as `N`; later ones mix in the patrol's number (SplitMix64), so
+/// each patrol's dice are its own.
+pub fn patrol_seed(seed: u64, k: u32) -> u64 {
+    if k <= 1 {
+        return seed;
+    }
+    let mut z = seed ^ u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Campaign {
+    /// A new campaign; no patrol has begun.
+    pub fn new(
+        title: &str,
+        briefing: &str,
+        seed: u64,
+        book: Arc<RuleBook>,
+        plans: Vec<PatrolPlan>,
+        squad: &[Member],
+        replacements: Vec<Member>,
+    ) -> Self {
+        let roster = squad.iter().map(recruit).collect();
+        Self {
+            title: title.into(),
+            briefing: briefing.into(),
+            seed,
+            book,
+            plans,
+            replacements,
+            replacements_used: 0,
+            fill_squad: true,
+            roster,
+            finished: 0,
+            patrol: None,
+            log: Vec::new(),
+            unarchived: None,
+        }
+    }
+
+    /// A campaign of one patrol: a scenario played on its own.
+    pub fn single(scenario: &Scenario, seed: u64, book: Arc<RuleBook>) -> Self {
+        let plan = PatrolPlan { scenario: Scenario { squad: Vec::new(), ..scenario.clone() } };
+        let mut campaign =
+            Self::new(&scenario.name, &scenario.briefing, seed, book, vec![plan], &scenario.squad, Vec::new());
+        campaign.fill_squad = false;
+        campaign
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.patrol.is_none() && self.finished as usize >= self.plans.len()
+    }
+
+    /// The plan of the patrol in progress or next to begin.
+    pub fn current_plan(&self) -> Option<&PatrolPlan> {
+        self.plans.get(self.finished as usize)
+    }
+
+    /// Men fit for duty now.
+    fn available(&self) -> impl Iterator<Item = &RosterMan> {
+        self.roster.iter().filter(|m| m.status == Status::Fit)
+    }
+
+    /// Begins the next patrol: replacements join if the squad is short,
+    /// and the fit men go out.
+    ///
+    /// # Errors
+    /// A patrol is already under way, or the campaign is over.
+    pub fn begin(&mut self) -> Result<Vec<Event>, RuleError> {
+        if self.patrol.is_some() {
+            return illegal("a patrol is already under way");
+        }
+        let Some(plan) = self.current_plan().cloned() else {
+            return illegal("the campaign is over: every patrol has been made");
+        };
+        let mut events = Vec::new();
+        let wanted = if self.fill_squad { self.book.campaign.squad_size as usize } else { 0 };
+        while self.available().count() < wanted {
+            let man = match self.replacements.get(self.replacements_used) {
+                Some(m) => m.clone(),
+                None => Member {
+                    name: format!("Rookie{}", self.replacements_used + 1),
+                    rank: "Pvt".into(),
+                    weapon: "rifle".into(),
+                    veteran: false,
+                },
+            };
+            self.replacements_used += 1;
+            if self.roster.iter().any(|m| m.name.eq_ignore_ascii_case(&man.name)) {
+                continue;
+            }
+            events.push(Event::Replacement {
+                soldier: man.name.clone(),
+                rank: man.rank.clone(),
+                weapon: man.weapon.clone(),
+            });
+            self.roster.push(recruit(&man));
+        }
+        let veteran_at = self.book.campaign.veteran_at;
+        let squad: Vec<Member> = self
+            .available()
+            .map(|m| Member {
+                name: m.name.clone(),
+                rank: m.rank.clone(),
+                weapon: m.weapon.clone(),
+                veteran: m.experience >= veteran_at,
+            })
+            .collect();
+        if squad.is_empty() {
+            return illegal("nobody is fit to go out");
+        }
+        let scenario = Scenario { squad, ..plan.scenario };
+        let seed = patrol_seed(self.seed, self.finished + 1);
+        let game = Game::new(self.book.clone(), &scenario, seed)?;
+        events.push(game.start_event());
+        self.log = events.clone();
+        self.patrol = Some(game);
+        Ok(events)
+    }
+
+    /// Plays a command in the current patrol. When it ends the patrol, the
+    /// roster is brought up to date and the record waits in `unarchived`.
+    ///
+    /// # Errors
+    /// No patrol is under way, or the command is not legal now (nothing changes).
+    pub fn apply(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
+        let Some(game) = self.patrol.as_mut() else {
+            return illegal(if self.is_over() {
+                "the campaign is over"
+            } else {
+                "no patrol is under way: begin the next one"
+            });
+        };
+        let events = game.apply(command)?;
+        self.log.extend(events.iter().cloned());
+        if game.is_over() {
+            let mut all = events;
+            all.extend(self.finish());
+            return Ok(all);
+        }
+        Ok(events)
+    }
+
+    /// The patrol is over: settle the roster and keep the record for archiving.
+    fn finish(&mut self) -> Vec<Event> {
+        let Some(game) = self.patrol.take() else { return Vec::new() };
+        let number = self.finished + 1;
+        let rules = self.book.campaign.clone();
+        let mut men = Vec::new();
+        let mut events = Vec::new();
+        // Those who sat this patrol out are one patrol nearer to coming back.
+        for m in &mut self.roster {
+            if let Status::Wounded(n) = m.status {
+                m.status = if n <= 1 { Status::Fit } else { Status::Wounded(n - 1) };
+                if m.status == Status::Fit {
+                    events.push(Event::Recovered { soldier: m.name.clone() });
+                }
+            }
+        }
+        for s in game.soldiers.iter().filter(|s| s.side == Side::Friendly) {
+            let Some(m) = self.roster.iter_mut().find(|m| m.name == s.id) else { continue };
+            let hits = self.log.iter().filter(|e| scored(e, &s.id)).count() as u32;
+            let home = s.pos.is_none() && s.state != State::Dead;
+            let (status, fate) = match (s.state, home) {
+                (State::Dead, _) => (Status::Dead(number), "dead"),
+                (_, false) => (Status::Missing(number), "missing"),
+                (State::SeriousWound, true) => (Status::Wounded(rules.serious_wound_patrols), "serious_wound"),
+                (State::FleshWound, true) => (Status::Fit, "flesh_wound"),
+                (_, true) => (Status::Fit, "fit"),
+            };
+            m.status = status;
+            m.patrols += 1;
+            m.hits += hits;
+            if home {
+                m.experience += rules.experience_per_patrol;
+            }
+            m.experience += hits * rules.experience_per_hit;
+            men.push(ManRecord { name: s.id.clone(), hits, fate: fate.into() });
+        }
+        let (outcome, prisoners) = self
+            .log
+            .iter()
+            .find_map(|e| match e {
+                Event::PatrolEnd { outcome, prisoners, .. } => Some((outcome.clone(), prisoners.clone())),
+                _ => None,
+            })
+            .unwrap_or_default();
+        let count = |f: fn(&Event) -> bool| self.log.iter().filter(|e| f(e)).count() as u32;
+        let record = PatrolRecord {
+            number,
+            name: game.scenario.clone(),
+            seed: game.seed,
+            outcome: outcome.clone(),
+            incidents: game.incidents,
+            actions: count(|e| matches!(e, Event::ActionStart { .. })),
+            enemy_hit: game.soldiers.iter().filter(|s| s.side == Side::Enemy && s.state != State::Fit).count() as u32,
+            prisoners,
+            men,
+            events: Vec::new(),
+        };
+        self.finished = number;
+        events.push(Event::Debrief {
+            patrol: number,
+            outcome,
+            next: self.current_plan().map(|p| p.scenario.name.clone()),
+        });
+        let mut log = std::mem::take(&mut self.log);
+        log.extend(events.iter().cloned());
+        self.unarchived = Some(PatrolRecord { events: log, ..record });
+        events
+    }
+}
+
+fn recruit(m: &Member) -> RosterMan {
+    RosterMan {
+        name: m.name.clone(),
+        rank: m.rank.clone(),
+        weapon: m.weapon.clone(),
+        status: Status::Fit,
+        experience: 0,
+        patrols: 0,
+        hits: 0,
+    }
+}
+
+/// Did this event credit `id` with a hit (by fire, mortar or hand-to-hand)?
+fn scored(e: &Event, id: &str) -> bool {
+    matches!(e, Event::Hit { by, .. } | Event::Killed { by, .. } if by == id)
+}

@@ -1,0 +1,127 @@
+//! Campaign files: a series of patrols on the built-in maps, the squad that
+//! starts it and the replacements that follow. Checked like every data file.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::check::{check_scenario, locate};
+use super::{DataError, SCENARIOS, from_ron, parse_scenario};
+use crate::engine::Pos;
+use crate::engine::campaign::PatrolPlan;
+use crate::engine::data::{Member, Objective, RuleBook, Scenario};
+
+/// The campaigns built into the game, by key; the first is the default.
+pub const CAMPAIGNS: &[(&str, &str)] = &[("bocage", include_str!("../../assets/campaigns/bocage.ron"))];
+
+/// A campaign file as written.
+#[derive(Deserialize)]
+#[serde(rename = "Campaign", deny_unknown_fields)]
+struct CampaignFile {
+    name: String,
+    briefing: String,
+    squad: Vec<Member>,
+    #[serde(default)]
+    replacements: Vec<Member>,
+    patrols: Vec<PatrolFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PatrolFile {
+    name: String,
+    briefing: String,
+    /// A built-in scenario whose map, start and home edge the patrol uses.
+    map: String,
+    objective: Objective,
+    #[serde(default)]
+    start: Option<Pos>,
+    #[serde(default)]
+    forces: BTreeMap<String, String>,
+}
+
+/// A campaign ready to start: every patrol's map resolved and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CampaignDef {
+    pub title: String,
+    pub briefing: String,
+    pub squad: Vec<Member>,
+    pub replacements: Vec<Member>,
+    pub plans: Vec<PatrolPlan>,
+}
+
+pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<CampaignDef, DataError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let c: CampaignFile = ron::from_str(text).map_err(|e| from_ron(file, &e))?;
+    let at = |needle: &str| locate(text, needle, 0);
+    if c.patrols.is_empty() {
+        return Err(DataError::at(file, at("patrols:"), "patrols: a campaign needs at least one patrol"));
+    }
+    let mut plans = Vec::new();
+    for p in c.patrols {
+        let quoted = format!("\"{}\"", p.name);
+        let Some((key, map_text)) = SCENARIOS.iter().find(|(k, _)| k.eq_ignore_ascii_case(&p.map)) else {
+            let names: Vec<&str> = SCENARIOS.iter().map(|(k, _)| *k).collect();
+            let message = format!("patrol '{}': no map '{}' (there are: {})", p.name, p.map, names.join(", "));
+            return Err(DataError::at(file, at(&format!("\"{}\"", p.map)), message));
+        };
+        let map = parse_scenario(&format!("assets/scenarios/{key}.ron"), map_text, book)?;
+        let scenario = Scenario {
+            name: p.name.clone(),
+            briefing: p.briefing,
+            start: p.start.unwrap_or(map.start),
+            objective: p.objective,
+            squad: c.squad.clone(),
+            forces: p.forces,
+            ..map
+        };
+        // Check the patrol as a scenario, pointing any error at the patrol's entry.
+        check_scenario(&scenario, book, file, text).map_err(|e| match e {
+            DataError::At { message, .. } => {
+                DataError::at(file, at(&quoted), format!("patrol '{}': {message}", p.name))
+            }
+            other => other,
+        })?;
+        if let Some(k) = scenario.forces.values().find(|k| !book.forces.contains_key(*k)) {
+            return Err(DataError::at(file, at(&format!("\"{k}\"")), format!("patrol '{}': no forces '{k}'", p.name)));
+        }
+        plans.push(PatrolPlan { scenario: Scenario { squad: Vec::new(), ..scenario } });
+    }
+    let mut names: Vec<String> = c.squad.iter().map(|m| m.name.to_ascii_lowercase()).collect();
+    for m in &c.replacements {
+        let lower = m.name.to_ascii_lowercase();
+        let quoted = format!("\"{}\"", m.name);
+        if names.contains(&lower) {
+            return Err(DataError::at(file, at(&quoted), format!("replacements: '{}' is already on the roll", m.name)));
+        }
+        if book.weapon(&m.weapon).is_none() || m.name.contains(char::is_whitespace) || m.name.is_empty() {
+            return Err(DataError::at(
+                file,
+                at(&quoted),
+                format!("replacements: '{}' needs a one-word name and a known weapon", m.name),
+            ));
+        }
+        names.push(lower);
+    }
+    Ok(CampaignDef { title: c.name, briefing: c.briefing, squad: c.squad, replacements: c.replacements, plans })
+}
+
+/// A campaign by built-in key or title, or else from a file path.
+pub fn campaign(name_or_path: &str, book: &RuleBook) -> Result<CampaignDef, DataError> {
+    for (key, text) in CAMPAIGNS {
+        let def = parse_campaign(&format!("assets/campaigns/{key}.ron"), text, book)?;
+        if key.eq_ignore_ascii_case(name_or_path) || def.title.eq_ignore_ascii_case(name_or_path) {
+            return Ok(def);
+        }
+    }
+    let text = super::read_text(Path::new(name_or_path), || {
+        let names: Vec<&str> = CAMPAIGNS.iter().map(|(n, _)| *n).collect();
+        format!("not a built-in campaign ({})", names.join(", "))
+    })?;
+    parse_campaign(name_or_path, &text, book)
+}
+
+pub fn default_campaign_name() -> &'static str {
+    CAMPAIGNS[0].0
+}

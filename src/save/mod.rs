@@ -1,0 +1,271 @@
+//! Campaign files. The save layer owns all file I/O for campaigns: where the
+//! files live, their format and versions, durable writes, backups and locks.
+//!
+//! One campaign is one RON file (`NAME.ron`). Beside it: `NAME.records/`
+//! with one file per finished patrol (written once, never rewritten, so an
+//! autosave costs the same at patrol 100 as at patrol 1), `NAME.ron.1` to
+//! `NAME.ron.3` (backups, newest first) and `NAME.ron.lock` (held while a
+//! program has the campaign open).
+
+mod durable;
+mod store;
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::campaign::{Campaign, PatrolRecord};
+
+pub use durable::write_atomic;
+pub use store::{Listing, campaign_path, data_dir, list, most_recent, valid_name, when};
+
+/// The save format this program writes. Older formats are migrated on load;
+/// newer ones are refused and never overwritten.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Backups kept beside a campaign file.
+pub const BACKUPS: usize = 3;
+
+/// A campaign file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveFile {
+    pub format_version: u32,
+    /// Seconds since 1970 when it was written (for `hexpatrol list`).
+    pub saved_at: u64,
+    pub campaign: Campaign,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SaveError {
+    #[error("{path}:{line}:{col}: {message}")]
+    Parse { path: String, line: usize, col: usize, message: String },
+    #[error("{path}: {message}")]
+    File { path: String, message: String },
+    #[error(
+        "{path}: written by a newer hexpatrol (save format {found}; this one reads up to {FORMAT_VERSION}). It has not been touched."
+    )]
+    TooNew { path: String, found: u32 },
+    #[error("{path}: the campaign is open in another hexpatrol; close that one first")]
+    Locked { path: String },
+    #[error("{0}")]
+    NoDataDir(String),
+}
+
+impl SaveError {
+    fn file(path: &Path, message: impl Into<String>) -> Self {
+        SaveError::File { path: path.display().to_string(), message: message.into() }
+    }
+}
+
+/// Only the version, read before anything else so that a newer file is
+/// refused before its contents are judged.
+#[derive(Deserialize)]
+#[serde(rename = "SaveFile")]
+struct Header {
+    format_version: u32,
+}
+
+fn ron_options() -> ron::Options {
+    ron::Options::default().with_recursion_limit(64)
+}
+
+fn parse_error(path: &Path, e: &ron::error::SpannedError) -> SaveError {
+    SaveError::Parse {
+        path: path.display().to_string(),
+        line: e.span.start.line,
+        col: e.span.start.col,
+        message: e.code.to_string(),
+    }
+}
+
+/// Reads a campaign file from text; `path` is for messages.
+///
+/// # Errors
+/// Empty, not RON, the wrong shape, or from a newer program.
+pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(SaveError::file(path, "the file is empty: expected a campaign save, SaveFile(...)"));
+    }
+    let header: Header = ron_options().from_str(text).map_err(|e| parse_error(path, &e))?;
+    if header.format_version > FORMAT_VERSION {
+        return Err(SaveError::TooNew { path: path.display().to_string(), found: header.format_version });
+    }
+    if header.format_version == 0 {
+        return Err(SaveError::file(path, "format_version 0 was never written by hexpatrol"));
+    }
+    // Format 1 is the first; later formats migrate older files here, one step at a time.
+    ron_options().from_str(text).map_err(|e| parse_error(path, &e))
+}
+
+/// Reads a campaign file from disk without taking its lock (to check or list it).
+///
+/// # Errors
+/// As `parse`, and when the file cannot be read.
+pub fn read(path: &Path) -> Result<SaveFile, SaveError> {
+    let text = crate::rules::read_text(path, || "no such campaign file".into()).map_err(|e| match e {
+        crate::rules::DataError::File { file, message } => SaveError::File { path: file, message },
+        crate::rules::DataError::At { file, line, col, message } => SaveError::Parse { path: file, line, col, message },
+    })?;
+    parse(path, &text)
+}
+
+/// The text of a save, one event per line in the logs so that a person can
+/// read it and a diff stays small. Without struct names: RON cannot read
+/// them back inside the internally tagged events.
+pub fn to_text(save: &SaveFile) -> Result<String, SaveError> {
+    let pretty = ron::ser::PrettyConfig::new().depth_limit(4);
+    ron::ser::to_string_pretty(save, pretty)
+        .map_err(|e| SaveError::File { path: String::new(), message: e.to_string() })
+}
+
+fn backup_path(path: &Path, k: usize) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(format!(".{k}"));
+    PathBuf::from(s)
+}
+
+fn records_dir(path: &Path) -> PathBuf {
+    path.with_extension("records")
+}
+
+/// The newest backup of `path` that loads, if any.
+pub fn newest_valid_backup(path: &Path) -> Option<PathBuf> {
+    (1..=BACKUPS).map(|k| backup_path(path, k)).find(|b| b.exists() && read(b).is_ok())
+}
+
+/// A campaign file opened for writing: holds its lock while it lives.
+#[derive(Debug)]
+pub struct Slot {
+    path: PathBuf,
+    _lock: File,
+}
+
+impl Slot {
+    /// Opens (or prepares to create) the campaign file at `path`, taking its lock.
+    ///
+    /// # Errors
+    /// Another program holds the lock, or the folder cannot be made or written.
+    pub fn open(path: &Path) -> Result<Self, SaveError> {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| SaveError::file(dir, format!("cannot make the folder: {e}")))?;
+        let mut lock_name = path.as_os_str().to_owned();
+        lock_name.push(".lock");
+        let lock = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_name)
+            .map_err(|e| SaveError::file(Path::new(&lock_name), format!("cannot open the lock file: {e}")))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(SaveError::Locked { path: path.display().to_string() });
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(SaveError::file(Path::new(&lock_name), format!("cannot lock: {e}")));
+            }
+        }
+        Ok(Self { path: path.to_path_buf(), _lock: lock })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn exists(&self) -> bool {
+        self.path.exists()
+    }
+
+    /// Loads the campaign. Loading draws no random number: the game resumes
+    /// exactly where it was saved.
+    ///
+    /// # Errors
+    /// As `read`; the file is left as it is.
+    pub fn load(&self) -> Result<Campaign, SaveError> {
+        read(&self.path).map(|s| s.campaign)
+    }
+
+    /// Saves the campaign: first the record of a patrol that has just ended
+    /// (once, into its own file), then the campaign file itself, durably.
+    ///
+    /// # Errors
+    /// The folder cannot be written (read-only, full disk): the old file is intact.
+    pub fn save(&self, campaign: &mut Campaign, now: u64) -> Result<(), SaveError> {
+        if let Some(record) = &campaign.unarchived {
+            self.archive(record)?;
+            campaign.unarchived = None;
+            // A patrol is over: a good moment for a backup.
+            self.write(campaign, now)?;
+            return self.backup();
+        }
+        self.write(campaign, now)
+    }
+
+    fn write(&self, campaign: &Campaign, now: u64) -> Result<(), SaveError> {
+        let save = SaveFile { format_version: FORMAT_VERSION, saved_at: now, campaign: campaign.clone() };
+        let text = to_text(&save)?;
+        write_atomic(&self.path, text.as_bytes()).map_err(|e| SaveError::file(&self.path, format!("cannot save: {e}")))
+    }
+
+    fn archive(&self, record: &PatrolRecord) -> Result<(), SaveError> {
+        let dir = records_dir(&self.path);
+        std::fs::create_dir_all(&dir).map_err(|e| SaveError::file(&dir, format!("cannot make the folder: {e}")))?;
+        let path = dir.join(format!("patrol-{:03}.ron", record.number));
+        let pretty = ron::ser::PrettyConfig::new().depth_limit(2);
+        let text = ron::ser::to_string_pretty(record, pretty).map_err(|e| SaveError::file(&path, e.to_string()))?;
+        write_atomic(&path, text.as_bytes()).map_err(|e| SaveError::file(&path, format!("cannot save: {e}")))
+    }
+
+    /// The records of the finished patrols, in order.
+    pub fn records(&self) -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(records_dir(&self.path))
+            .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        found.sort();
+        found
+    }
+
+    /// Rotates the backups: the current file becomes `.1`, `.1` becomes `.2`, ...
+    ///
+    /// # Errors
+    /// The folder cannot be written.
+    pub fn backup(&self) -> Result<(), SaveError> {
+        if !self.path.exists() {
+            return Ok(());
+        }
+        let fail = |p: &Path, e: std::io::Error| SaveError::file(p, format!("cannot keep a backup: {e}"));
+        for k in (1..BACKUPS).rev() {
+            let from = backup_path(&self.path, k);
+            if from.exists() {
+                std::fs::rename(&from, backup_path(&self.path, k + 1)).map_err(|e| fail(&from, e))?;
+            }
+        }
+        let bytes = std::fs::read(&self.path).map_err(|e| fail(&self.path, e))?;
+        let first = backup_path(&self.path, 1);
+        write_atomic(&first, &bytes).map_err(|e| fail(&first, e))
+    }
+
+    /// Puts the newest valid backup in place of a campaign file that will
+    /// not load; the bad file is kept as `NAME.ron.broken`.
+    ///
+    /// # Errors
+    /// There is no valid backup, or the folder cannot be written.
+    pub fn restore_backup(&self) -> Result<PathBuf, SaveError> {
+        let Some(backup) = newest_valid_backup(&self.path) else {
+            return Err(SaveError::file(&self.path, "there is no backup that loads"));
+        };
+        if self.path.exists() {
+            let mut broken = self.path.as_os_str().to_owned();
+            broken.push(".broken");
+            std::fs::rename(&self.path, &broken).map_err(|e| SaveError::file(&self.path, e.to_string()))?;
+        }
+        let bytes = std::fs::read(&backup).map_err(|e| SaveError::file(&backup, e.to_string()))?;
+        write_atomic(&self.path, &bytes).map_err(|e| SaveError::file(&self.path, e.to_string()))?;
+        Ok(backup)
+    }
+}
+
+#[cfg(test)]
+mod tests;

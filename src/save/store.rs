@@ -1,0 +1,126 @@
+//! Where campaigns live: the platform's data folder (found with the
+//! `directories` crate), or `--data-dir` / `HEXPATROL_DATA_DIR`.
+
+use std::path::{Path, PathBuf};
+
+use super::{SaveError, read};
+
+/// The data folder: the flag if given, else `HEXPATROL_DATA_DIR`, else the
+/// platform's (e.g. `~/.local/share/hexpatrol` on Linux).
+///
+/// # Errors
+/// None of them can be found (no home folder and no override).
+pub fn data_dir(flag: Option<&Path>, env: Option<&str>) -> Result<PathBuf, SaveError> {
+    if let Some(dir) = flag {
+        return Ok(dir.to_path_buf());
+    }
+    if let Some(dir) = env.filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "hexpatrol").map(|p| p.data_dir().to_path_buf()).ok_or_else(|| {
+        SaveError::NoDataDir(
+            "cannot find a folder for saved campaigns (is HOME set?): give one with --data-dir DIR or HEXPATROL_DATA_DIR"
+                .into(),
+        )
+    })
+}
+
+/// A campaign name is also its file name: letters, digits, `-` and `_`.
+pub fn valid_name(name: &str) -> bool {
+    !name.is_empty() && name.len() <= 40 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+pub fn campaign_path(data_dir: &Path, name: &str) -> PathBuf {
+    data_dir.join("campaigns").join(format!("{name}.ron"))
+}
+
+/// One line of `hexpatrol list`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listing {
+    pub name: String,
+    pub title: String,
+    /// The patrol in progress or next (from 1), and how many there are.
+    pub patrol: u32,
+    pub patrols: u32,
+    /// `patrol`, `action`, `between patrols` or `over`.
+    pub phase: String,
+    pub saved_at: u64,
+    /// Why the file would not load, if it would not.
+    pub problem: Option<String>,
+}
+
+/// Every campaign in the data folder, most recently played first.
+pub fn list(data_dir: &Path) -> Vec<Listing> {
+    let Ok(entries) = std::fs::read_dir(data_dir.join("campaigns")) else { return Vec::new() };
+    let mut found: Vec<Listing> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .filter_map(|path| {
+            let name = path.file_stem()?.to_str()?.to_string();
+            Some(match read(&path) {
+                Ok(save) => {
+                    let c = &save.campaign;
+                    let phase = match &c.patrol {
+                        Some(g) if matches!(g.phase, crate::engine::Phase::Action(_)) => "action",
+                        Some(_) => "patrol",
+                        None if c.is_over() => "over",
+                        None => "between patrols",
+                    };
+                    let patrols = c.plans.len() as u32;
+                    Listing {
+                        name,
+                        title: c.title.clone(),
+                        patrol: (c.finished + u32::from(c.patrol.is_some())).clamp(1, patrols.max(1)),
+                        patrols,
+                        phase: phase.into(),
+                        saved_at: save.saved_at,
+                        problem: None,
+                    }
+                }
+                Err(e) => Listing {
+                    name,
+                    title: String::new(),
+                    patrol: 0,
+                    patrols: 0,
+                    phase: String::new(),
+                    saved_at: 0,
+                    problem: Some(e.to_string()),
+                },
+            })
+        })
+        .collect();
+    found.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then(a.name.cmp(&b.name)));
+    found
+}
+
+/// The name of the campaign played last, if there is one that loads.
+pub fn most_recent(data_dir: &Path) -> Option<String> {
+    list(data_dir).into_iter().find(|l| l.problem.is_none()).map(|l| l.name)
+}
+
+/// A time stamp as `YYYY-MM-DD HH:MM` UTC.
+pub fn when(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
+    // Civil date from days since 1970 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{d:02} {h:02}:{m:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates() {
+        assert_eq!(super::when(0), "1970-01-01 00:00");
+        assert_eq!(super::when(1_796_000_000), "2026-11-30 00:53");
+        assert_eq!(super::when(951_782_400), "2000-02-29 00:00");
+    }
+}

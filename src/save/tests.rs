@@ -1,0 +1,251 @@
+use proptest::prelude::*;
+
+use super::*;
+use crate::engine::{Command, Event, Pos, Target, policy};
+
+fn fresh(seed: u64) -> Campaign {
+    let book = crate::rules::rule_book().unwrap();
+    let s = crate::rules::scenario("hedgerow", &book).unwrap();
+    let mut c = Campaign::single(&s, seed, book);
+    c.begin().unwrap();
+    c
+}
+
+fn campaign(seed: u64) -> Campaign {
+    let book = crate::rules::rule_book().unwrap();
+    let d = crate::rules::campaign(crate::rules::default_campaign_name(), &book).unwrap();
+    Campaign::new(&d.title, &d.briefing, seed, book, d.plans, &d.squad, d.replacements)
+}
+
+fn round_trip(c: &Campaign) -> Campaign {
+    let save = SaveFile { format_version: FORMAT_VERSION, saved_at: 7, campaign: c.clone() };
+    let text = to_text(&save).unwrap();
+    let back = parse(Path::new("t.ron"), &text).unwrap();
+    assert_eq!(back, save);
+    back.campaign
+}
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+/// One decision of the patrol leader, or `begin` between patrols.
+fn step(c: &mut Campaign) -> Option<Vec<Event>> {
+    if c.patrol.is_none() {
+        return c.begin().ok();
+    }
+    let cmd = policy::decide(c.patrol.as_ref()?)?;
+    Some(c.apply(&cmd).unwrap())
+}
+
+#[test]
+fn a_save_mid_action_reads_back_identical() {
+    let mut c = fresh(9);
+    while !matches!(c.patrol.as_ref().map(|g| &g.phase), Some(crate::engine::Phase::Action(_))) {
+        step(&mut c).unwrap();
+    }
+    round_trip(&c);
+}
+
+fn any_command() -> impl Strategy<Value = Command> {
+    let pos = (0i32..16, 0i32..12).prop_map(|(c, r)| Pos::new(c, r));
+    let name = prop::sample::select(vec!["A", "B", "Baker", "Ruiz", "G1", "G2"]).prop_map(String::from);
+    prop_oneof![
+        3 => Just(Command::Turn),
+        2 => (prop::option::of(name.clone()), pos.clone()).prop_map(|(section, to)| Command::Move { section, to }),
+        1 => name.clone().prop_map(|n| Command::Fire { target: Target::Soldier(n) }),
+        1 => Just(Command::Hold),
+        1 => prop::collection::vec(name, 1..3).prop_map(|soldiers| Command::Split { soldiers }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Saving and loading at any point, then going on, gives the same events
+    /// as never saving: loading draws no random number and re-rolls nothing.
+    #[test]
+    fn saving_and_loading_anywhere_changes_nothing(
+        seed in 0u64..500,
+        plan in prop::collection::vec((any_command(), 0u8..6), 1..50),
+        cut in 0usize..50,
+    ) {
+        let mut straight = campaign(seed);
+        let mut reloaded = campaign(seed);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for (k, (command, autos)) in plan.iter().enumerate() {
+            if k == cut {
+                reloaded = round_trip(&reloaded);
+            }
+            for (c, out) in [(&mut straight, &mut a), (&mut reloaded, &mut b)] {
+                if let Ok(e) = c.apply(command) {
+                    out.extend(e);
+                }
+                for _ in 0..*autos {
+                    if let Some(e) = step(c) {
+                        out.extend(e);
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(a, b);
+        prop_assert_eq!(straight, reloaded);
+    }
+}
+
+#[test]
+fn a_finished_patrol_is_archived_once_and_leaves_the_save() {
+    let dir = tmp();
+    let path = dir.path().join("c.ron");
+    let slot = Slot::open(&path).unwrap();
+    let mut c = campaign(3);
+    c.begin().unwrap();
+    let mut guard = 0;
+    while c.finished == 0 {
+        step(&mut c).unwrap();
+        guard += 1;
+        assert!(guard < 20_000);
+    }
+    let record = c.unarchived.clone().expect("the record waits to be archived");
+    assert!(c.log.is_empty(), "the finished patrol's events move to its record");
+    slot.save(&mut c, 1).unwrap();
+    assert!(c.unarchived.is_none());
+    let records = slot.records();
+    assert_eq!(records.len(), 1);
+    let text = std::fs::read_to_string(&records[0]).unwrap();
+    let back: PatrolRecord = ron::from_str(&text).unwrap();
+    assert_eq!(back, record);
+    assert!(back.events.iter().any(|e| matches!(e, Event::PatrolEnd { .. })));
+    // The save itself holds no finished patrol: it is as small as a fresh one.
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(!saved.contains("patrol_end"));
+    assert_eq!(slot.load().unwrap(), c);
+}
+
+#[test]
+fn bad_files_say_where_and_what() {
+    let p = Path::new("bad.ron");
+    let good = to_text(&SaveFile { format_version: 1, saved_at: 0, campaign: fresh(1) }).unwrap();
+    let err = |text: &str| parse(p, text).unwrap_err().to_string();
+    assert!(err("").contains("the file is empty"), "{}", err(""));
+    assert!(err("   \n").contains("the file is empty"));
+    let truncated = &good[..good.len() / 2];
+    assert!(err(truncated).starts_with("bad.ron:"), "{}", err(truncated));
+    assert!(err("garbage!").starts_with("bad.ron:1:"), "{}", err("garbage!"));
+    let nested = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    assert!(err(&nested).starts_with("bad.ron:1:"), "deep nesting is refused, not a stack overflow");
+    let edited = good.replacen("incidents: 0", "incidents: -3", 1);
+    assert!(err(&edited).starts_with("bad.ron:"), "{}", err(&edited));
+    let newer = good.replacen("format_version: 1", "format_version: 99", 1);
+    assert_eq!(parse(p, &newer).unwrap_err(), SaveError::TooNew { path: "bad.ron".into(), found: 99 });
+}
+
+#[test]
+fn a_newer_save_is_refused_and_left_alone() {
+    let dir = tmp();
+    let path = dir.path().join("new.ron");
+    let text = to_text(&SaveFile { format_version: 1, saved_at: 0, campaign: fresh(2) }).unwrap();
+    let newer = text.replacen("format_version: 1", "format_version: 2", 1);
+    std::fs::write(&path, &newer).unwrap();
+    let slot = Slot::open(&path).unwrap();
+    assert!(matches!(slot.load(), Err(SaveError::TooNew { found: 2, .. })));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
+}
+
+#[test]
+fn an_enormous_file_is_refused_before_reading() {
+    let dir = tmp();
+    let path = dir.path().join("huge.ron");
+    let f = std::fs::File::create(&path).unwrap();
+    f.set_len(crate::rules::MAX_FILE_BYTES + 1).unwrap();
+    assert!(read(&path).unwrap_err().to_string().contains("too big"));
+}
+
+#[test]
+fn a_second_program_cannot_open_the_same_campaign() {
+    let dir = tmp();
+    let path = dir.path().join("c.ron");
+    let first = Slot::open(&path).unwrap();
+    assert_eq!(Slot::open(&path).err(), Some(SaveError::Locked { path: path.display().to_string() }));
+    drop(first);
+    assert!(Slot::open(&path).is_ok(), "the lock goes with the program");
+}
+
+#[test]
+fn backups_rotate_and_the_newest_good_one_can_be_restored() {
+    let dir = tmp();
+    let path = dir.path().join("c.ron");
+    let slot = Slot::open(&path).unwrap();
+    let mut c = fresh(4);
+    for t in 1..=5 {
+        slot.save(&mut c, t).unwrap();
+        slot.backup().unwrap();
+    }
+    for k in 1..=BACKUPS {
+        assert!(backup_path(&path, k).exists());
+    }
+    assert!(!backup_path(&path, BACKUPS + 1).exists());
+    assert_eq!(read(&backup_path(&path, 1)).unwrap().saved_at, 5);
+    assert_eq!(read(&backup_path(&path, 3)).unwrap().saved_at, 3);
+    // Spoil the file and the newest backup: the next good one comes back.
+    std::fs::write(&path, "SaveFile(format_version: 1, sav").unwrap();
+    std::fs::write(backup_path(&path, 1), "").unwrap();
+    assert_eq!(newest_valid_backup(&path), Some(backup_path(&path, 2)));
+    assert_eq!(slot.restore_backup().unwrap(), backup_path(&path, 2));
+    assert_eq!(slot.load().unwrap(), c);
+    let mut broken = path.as_os_str().to_owned();
+    broken.push(".broken");
+    assert_eq!(std::fs::read_to_string(broken).unwrap(), "SaveFile(format_version: 1, sav");
+}
+
+#[test]
+fn a_save_that_cannot_be_written_leaves_the_old_file() {
+    let dir = tmp();
+    let path = dir.path().join("c.ron");
+    let slot = Slot::open(&path).unwrap();
+    let mut c = fresh(5);
+    slot.save(&mut c, 1).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    // The records folder is a file: archiving must fail, cleanly.
+    std::fs::write(records_dir(&path), "in the way").unwrap();
+    while c.unarchived.is_none() {
+        if step(&mut c).is_none() {
+            break;
+        }
+    }
+    let e = slot.save(&mut c, 2).unwrap_err();
+    assert!(e.to_string().contains("cannot make the folder"), "{e}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert!(c.unarchived.is_some(), "the record is kept for the next try");
+    // A folder where the lock or the file should go is reported too.
+    let blocked = dir.path().join("file-not-folder");
+    std::fs::write(&blocked, "x").unwrap();
+    assert!(Slot::open(&blocked.join("c.ron")).unwrap_err().to_string().contains("cannot make the folder"));
+}
+
+/// Every save format ever released loads, and plays on.
+#[test]
+fn every_fixture_loads_and_plays_on() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves");
+    let mut seen = 0;
+    for version in std::fs::read_dir(&root).unwrap() {
+        let version = version.unwrap().path();
+        if !version.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&version).unwrap() {
+            let file = file.unwrap().path();
+            let mut c = read(&file).unwrap_or_else(|e| panic!("{e}")).campaign;
+            // Loading migrates to the current format without losing anything.
+            round_trip(&c);
+            for _ in 0..50 {
+                if c.is_over() {
+                    break;
+                }
+                step(&mut c);
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 3, "fixtures found: {seen}");
+}
