@@ -1,0 +1,192 @@
+//! Campaign files through the real binary: resume exactly, survive kills,
+//! refuse bad files clearly and leave them alone.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn hexpatrol(args: &[&str], input: &str, data: &Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .args(args)
+        .env("HEXPATROL_DATA_DIR", data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn a_campaign_saved_and_loaded_between_commands_plays_exactly_as_straight_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("c.ron");
+    let f = file.to_str().unwrap();
+    let lines = ["auto 30", "auto 25", "auto 400", "begin", "auto 60"];
+    let straight = hexpatrol(&["script", "--campaign", "bocage", "--seed", "21"], &lines.join("\n"), dir.path());
+    let mut pieces =
+        text(&hexpatrol(&["script", "--campaign", "bocage", "--seed", "21", "--save", f], lines[0], dir.path()).stdout);
+    for line in &lines[1..] {
+        let out = hexpatrol(&["script", "--load", f, "--save", f], line, dir.path());
+        pieces.push_str(&text(&out.stdout));
+    }
+    assert_eq!(pieces, text(&straight.stdout));
+    assert!(pieces.contains("\"event\":\"debrief\""), "the run crosses a patrol's end");
+}
+
+#[test]
+fn a_killed_runner_always_leaves_a_file_that_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.ron");
+    let f = file.to_str().unwrap();
+    let exe = env!("CARGO_BIN_EXE_hexpatrol");
+    for round in 0..20u64 {
+        let args: Vec<String> = if file.exists() {
+            vec!["script".into(), "--load".into(), f.into(), "--save".into(), f.into()]
+        } else {
+            vec![
+                "script".into(),
+                "--campaign".into(),
+                "bocage".into(),
+                "--seed".into(),
+                "4".into(),
+                "--save".into(),
+                f.into(),
+            ]
+        };
+        let mut child = Command::new(exe)
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        // One decision a line: an autosave after each, as fast as it can go.
+        let _ = stdin.write_all("auto 1\nbegin\n".repeat(2000).as_bytes());
+        std::thread::sleep(std::time::Duration::from_millis(5 + round * 7 % 40));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if file.exists() {
+            hexpatrol::save::read(&file).unwrap_or_else(|e| panic!("round {round}: the save does not load: {e}"));
+        }
+    }
+    assert!(file.exists());
+}
+
+#[test]
+fn a_broken_save_is_reported_left_alone_and_a_backup_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let path = data.join("campaigns").join("mine.ron");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let f = path.to_str().unwrap();
+    hexpatrol(&["script", "--campaign", "bocage", "--seed", "8", "--save", f], "auto 5", data);
+    // Make a backup, as resuming does, then spoil the file.
+    std::fs::copy(&path, data.join("campaigns").join("mine.ron.1")).unwrap();
+    let spoiled = "SaveFile(\n  format_version: 1,\n  saved_at: oops,\n";
+    std::fs::write(&path, spoiled).unwrap();
+    let out = hexpatrol(&["resume", "mine"], "", data);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("mine.ron:3:"), "names the file and line: {err}");
+    assert!(err.contains("has not been touched"), "{err}");
+    assert!(err.contains("hexpatrol resume mine --backup"), "offers the backup: {err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), spoiled);
+    // The runner refuses it the same way.
+    let out = hexpatrol(&["script", "--load", f], "auto 1", data);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("mine.ron:3:"));
+}
+
+#[test]
+fn a_save_from_a_newer_program_is_refused_and_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("n.ron");
+    let f = file.to_str().unwrap();
+    hexpatrol(&["script", "--seed", "3", "--save", f], "auto 3", dir.path());
+    let newer = std::fs::read_to_string(&file).unwrap().replacen("format_version: 1", "format_version: 7", 1);
+    std::fs::write(&file, &newer).unwrap();
+    let out = hexpatrol(&["script", "--load", f, "--save", f], "auto 3", dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("newer hexpatrol (save format 7"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), newer);
+}
+
+#[test]
+fn two_programs_cannot_write_one_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("l.ron");
+    let f = file.to_str().unwrap();
+    let mut first = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .args(["script", "--seed", "3", "--save", f])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for the first to take the lock and save.
+    for _ in 0..200 {
+        if file.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let second = hexpatrol(&["script", "--load", f, "--save", f], "auto 1", dir.path());
+    drop(first.stdin.take());
+    first.wait().unwrap();
+    assert_eq!(second.status.code(), Some(2));
+    assert!(text(&second.stderr).contains("open in another hexpatrol"), "{}", text(&second.stderr));
+}
+
+#[test]
+fn check_tells_good_files_from_bad_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, kind) in [
+        ("assets/scenarios/hedgerow.ron", "scenario"),
+        ("assets/campaigns/bocage.ron", "campaign"),
+        ("assets/rules/lone_warrior.ron", "rules file"),
+        ("assets/forces/german.ron", "forces file"),
+        ("saves/v1/bocage-mid-action.ron", "campaign save"),
+    ] {
+        let out = hexpatrol(&["check", root.join(file).to_str().unwrap()], "", dir.path());
+        assert!(out.status.success(), "{file}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains(&format!("a good {kind}")), "{file}");
+    }
+    let bad = dir.path().join("bad.ron");
+    for (content, want) in [
+        ("", "empty"),
+        ("Scenario(\n  name: 3,\n)", "bad.ron:2:"),
+        ("Nonsense(1)", "bad.ron:1:1: 'Nonsense' is not a kind of hexpatrol file"),
+        ("SaveFile(format_version: 1, saved_at: 3)", "bad.ron:1:"),
+    ] {
+        std::fs::write(&bad, content).unwrap();
+        let out = hexpatrol(&["check", bad.to_str().unwrap()], "", dir.path());
+        assert_eq!(out.status.code(), Some(2), "{content}");
+        assert!(text(&out.stderr).contains(want), "{content}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn list_shows_every_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let campaigns = data.join("campaigns");
+    std::fs::create_dir_all(&campaigns).unwrap();
+    let a = campaigns.join("first.ron");
+    hexpatrol(&["script", "--campaign", "bocage", "--seed", "1", "--save", a.to_str().unwrap()], "auto 3", data);
+    std::fs::write(campaigns.join("broken.ron"), "garbage").unwrap();
+    let out = hexpatrol(&["list"], "", data);
+    assert!(out.status.success());
+    let listing = text(&out.stdout);
+    assert!(
+        listing.contains("first") && listing.contains("Bocage, June 1944") && listing.contains("1 of 5"),
+        "{listing}"
+    );
+    assert!(listing.contains("broken") && listing.contains("cannot be read"), "{listing}");
+}
