@@ -21,7 +21,8 @@ Commands (the same as the headless runner's, see docs/COMMANDS.md):
   capture PRISONER         patrol: take a seriously wounded enemy in your hex prisoner
   auto N                   the patrol leader makes your next N decisions
   begin                    set out on the campaign's next patrol
-  map   redraw the map and roster    ?  this help    quit  save and leave
+  map   redraw the map and roster    roll  the men lost so far
+  ?     this help                    quit  save and leave
 Short forms: m move, t turn, f fire, h hold. Hexes are COL,ROW from 0,0 at the top left.
 Map: each hex shows its terrain and a mark. Terrain: . open  = road  T woods
   B buildings  h hedgerow  , crops  ~ water. Marks: A, B... a section (F a patrol
@@ -181,7 +182,7 @@ fn between_patrols(campaign: &Campaign) -> String {
         Some(plan) => format!(
             "Next: patrol {} of {}, {}.\n{}\nObjective: {}.\nType begin to set out (or quit; the campaign is saved).",
             campaign.finished + 1,
-            campaign.plans.len(),
+            campaign.total_patrols(),
             plan.scenario.name,
             plan.scenario.briefing,
             plan.scenario.objective.describe()
@@ -233,6 +234,10 @@ pub fn play(
             "quit" | "q" => break,
             "?" | "help" => {
                 writeln!(out, "{HELP}")?;
+                continue;
+            }
+            "roll" => {
+                writeln!(out, "{}", roll_of_honour(slot))?;
                 continue;
             }
             "map" | "roster" => {
@@ -306,6 +311,27 @@ pub fn play(
         }
     }
     Ok(Ok(()))
+}
+
+/// The men lost so far, from the records of the finished patrols.
+fn roll_of_honour(slot: Option<&Slot>) -> String {
+    let Some(slot) = slot else { return "  (a single patrol keeps no records)".into() };
+    let mut lines = Vec::new();
+    for path in slot.records() {
+        match std::fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| ron::from_str::<PatrolRecord>(&t).map_err(|e| e.to_string()))
+        {
+            Ok(r) => lines.extend(
+                r.men
+                    .iter()
+                    .filter(|m| m.fate == "dead" || m.fate == "missing")
+                    .map(|m| format!("  {:<9} {:<8} patrol {} ({})", m.name, m.fate, r.number, r.name)),
+            ),
+            Err(e) => lines.push(format!("  {}: cannot be read: {e}", path.display())),
+        }
+    }
+    if lines.is_empty() { "  Nobody lost yet.".into() } else { format!("Roll of honour:\n{}", lines.join("\n")) }
 }
 
 /// The after-action report of a finished patrol.

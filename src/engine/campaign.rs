@@ -80,15 +80,18 @@ pub struct Campaign {
     pub briefing: String,
     pub seed: u64,
     pub book: Arc<RuleBook>,
+    /// The patrols still to come, the one under way or next first. Played
+    /// ones are dropped (their records keep them), so the save does not grow
+    /// as the campaign goes on.
     pub plans: Vec<PatrolPlan>,
-    /// Men who join when the squad is short, in order.
+    /// Men who join when the squad is short, in order; used ones are dropped.
     pub replacements: Vec<Member>,
     pub replacements_used: usize,
     /// Bring the fit men up to the rules' squad size with replacements
     /// before each patrol (a campaign does; a single scenario does not).
     pub fill_squad: bool,
     pub roster: Vec<RosterMan>,
-    /// Patrols finished so far; the next to begin is `plans[finished]`.
+    /// Patrols finished so far.
     pub finished: u32,
     /// The patrol being played, if any.
     pub patrol: Option<Game>,
@@ -151,12 +154,17 @@ impl Campaign {
     }
 
     pub fn is_over(&self) -> bool {
-        self.patrol.is_none() && self.finished as usize >= self.plans.len()
+        self.patrol.is_none() && self.plans.is_empty()
     }
 
     /// The plan of the patrol in progress or next to begin.
     pub fn current_plan(&self) -> Option<&PatrolPlan> {
-        self.plans.get(self.finished as usize)
+        self.plans.first()
+    }
+
+    /// Patrols in the whole campaign, played and to come.
+    pub fn total_patrols(&self) -> u32 {
+        self.finished + self.plans.len() as u32
     }
 
     /// Men fit for duty now.
@@ -179,8 +187,8 @@ impl Campaign {
         let mut events = Vec::new();
         let wanted = if self.fill_squad { self.book.campaign.squad_size as usize } else { 0 };
         while self.available().count() < wanted {
-            let man = match self.replacements.get(self.replacements_used) {
-                Some(m) => m.clone(),
+            let man = match self.replacements.first() {
+                Some(_) => self.replacements.remove(0),
                 None => Member {
                     name: format!("Rookie{}", self.replacements_used + 1),
                     rank: "Pvt".into(),
@@ -302,6 +310,11 @@ impl Campaign {
             events: Vec::new(),
         };
         self.finished = number;
+        if !self.plans.is_empty() {
+            self.plans.remove(0);
+        }
+        // The dead and the missing leave the roll; their patrol's record remembers them.
+        self.roster.retain(|m| matches!(m.status, Status::Fit | Status::Wounded(_)));
         events.push(Event::Debrief {
             patrol: number,
             outcome,

@@ -66,7 +66,7 @@ pub fn list(data_dir: &Path) -> Vec<Listing> {
                         None if c.is_over() => "over",
                         None => "between patrols",
                     };
-                    let patrols = c.plans.len() as u32;
+                    let patrols = c.total_patrols();
                     Listing {
                         name,
                         title: c.title.clone(),
