@@ -190,3 +190,23 @@ fn list_shows_every_campaign() {
     );
     assert!(listing.contains("broken") && listing.contains("cannot be read"), "{listing}");
 }
+
+#[test]
+fn the_default_campaign_plays_through_its_five_patrols() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = ["auto 20000"; 5].join("\nbegin\n");
+    let out = hexpatrol(&["script", "--campaign", "bocage", "--seed", "5"], &script, dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let events: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let debriefs: Vec<&serde_json::Value> = events.iter().filter(|e| e["event"] == "debrief").collect();
+    assert_eq!(debriefs.len(), 5);
+    assert!(debriefs[4].get("next").is_none(), "the last patrol has no next");
+    let objectives: Vec<&str> =
+        events.iter().filter(|e| e["event"] == "start").map(|e| e["scenario"].as_str().unwrap()).collect();
+    assert_eq!(objectives.len(), 5, "{objectives:?}");
+    assert!(events.iter().any(|e| e["event"] == "replacement"), "losses are made good");
+    // The seeds differ patrol to patrol.
+    let seeds: std::collections::BTreeSet<u64> =
+        events.iter().filter(|e| e["event"] == "start").map(|e| e["seed"].as_u64().unwrap()).collect();
+    assert_eq!(seeds.len(), 5);
+}
