@@ -61,6 +61,10 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("save, {finished} patrols finished"), |b| {
             b.iter(|| slot.save(black_box(&mut campaign), 0).unwrap())
         });
+        let file = save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: campaign.clone() };
+        group.bench_function(format!("to text only, {finished} patrols finished"), |b| {
+            b.iter(|| black_box(save::to_text(black_box(&file)).unwrap()))
+        });
         group.bench_function(format!("load, {finished} patrols finished"), |b| {
             b.iter(|| black_box(save::read(&path).unwrap()))
         });
