@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::engine::{Command, Event, Game, Phase, Pos, Side, State};
-use crate::narrate::describe;
+use crate::narrate::{describe, describe_odds};
 use crate::script::{Line, auto, parse_line};
 
 const HELP: &str = "\
@@ -17,6 +17,9 @@ Commands (the same as the headless runner's, see docs/COMMANDS.md):
   turn                     action: turn the next card
   fire TARGET | fight TARGET | carry WOUNDED COL,ROW | hold
   auto N                   the patrol leader makes your next N decisions
+  odds QUESTION            exact odds, changing nothing: odds move [SECTION] COL,ROW,
+                           odds fire [SHOOTER] TARGET, odds fight [MAN] ENEMY,
+                           odds bombard FIRER [COL,ROW], odds stop, odds casualty
   map   redraw the map and roster    ?  this help    quit  leave the game
 Short forms: m move, t turn, f fire, h hold. Hexes are COL,ROW from 0,0 at the top left.
 Map: each hex shows its terrain and a mark. Terrain: . open  = road  T woods
@@ -193,6 +196,13 @@ pub fn play(game: &mut Game, briefing: &str, input: impl BufRead, mut out: impl 
                     continue;
                 }
                 Ok(Line::Play(c)) => game.apply(&c).map_err(|e| format!("Not now: {e}")),
+                Ok(Line::Odds(q)) => {
+                    match game.odds(&q) {
+                        Ok(answer) => writeln!(out, "{}", describe_odds(&answer))?,
+                        Err(e) => writeln!(out, "  No odds: {e}")?,
+                    }
+                    continue;
+                }
                 Ok(Line::Auto(n)) => match auto(game, n) {
                     (events, None) => Ok(events),
                     (_, Some(e)) => Err(format!("The patrol leader's order was refused: {e}")),

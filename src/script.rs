@@ -1,13 +1,16 @@
 //! The headless runner: commands in, one per line; events out as JSON Lines.
 //!
 //! Besides the game's commands (see `Command`), a line may be `auto N`: the
-//! patrol-leader policy makes the next N decisions. Blank lines and lines
+//! patrol-leader policy makes the next N decisions; or `odds QUESTION`: the
+//! exact odds of a roll, which changes nothing. Blank lines and lines
 //! starting with `#` are skipped. A line that does not parse or is not legal
 //! now is reported on the error stream with its line number and changes nothing.
 
 use std::io::{self, BufRead, Write};
 
-use crate::engine::{Command, Event, Game, policy};
+use serde::Serialize;
+
+use crate::engine::{Command, Event, Game, OddsAnswer, OddsQuery, policy};
 
 /// What the runner does with one line of input.
 #[derive(Debug, PartialEq, Eq)]
@@ -15,6 +18,8 @@ pub enum Line {
     Skip,
     Play(Command),
     Auto(u32),
+    /// A question about the odds: answered, and nothing changes.
+    Odds(OddsQuery),
 }
 
 /// Parses a line of the command language.
@@ -27,7 +32,17 @@ pub fn parse_line(text: &str) -> Result<Line, crate::engine::command::ParseError
         return Ok(Line::Skip);
     }
     let mut words = trimmed.split_whitespace();
-    if words.next().is_some_and(|w| w.eq_ignore_ascii_case("auto")) {
+    let verb = words.next().unwrap_or("");
+    if verb.eq_ignore_ascii_case("odds") {
+        // The question follows the word; its columns are counted from the line's start.
+        let (head, question) = text.split_at(text.len() - text.trim_start().len() + verb.len());
+        let shift = head.chars().count();
+        return question
+            .parse()
+            .map(Line::Odds)
+            .map_err(|e| crate::engine::command::ParseError { column: e.column + shift, message: e.message });
+    }
+    if verb.eq_ignore_ascii_case("auto") {
         let indent = text.len() - text.trim_start().len();
         let col = indent + 6;
         let n = words.next().ok_or(crate::engine::command::ParseError {
@@ -65,7 +80,28 @@ pub fn auto(game: &mut Game, n: u32) -> (Vec<Event>, Option<crate::engine::RuleE
     (events, None)
 }
 
-fn write_events(out: &mut impl Write, events: &[Event]) -> io::Result<()> {
+/// An odds answer as the runner prints it: `{"event":"odds", ...}`.
+#[derive(Serialize)]
+struct OddsLine<'a> {
+    event: &'static str,
+    #[serde(flatten)]
+    answer: &'a OddsAnswer,
+}
+
+/// Writes an odds answer as one JSON line.
+///
+/// # Errors
+/// Only failures to write.
+pub fn write_odds(out: &mut impl Write, answer: &OddsAnswer) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, &OddsLine { event: "odds", answer }).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// Writes events as JSON Lines, one object per line.
+///
+/// # Errors
+/// Only failures to write.
+pub fn write_events(out: &mut impl Write, events: &[Event]) -> io::Result<()> {
     for e in events {
         serde_json::to_writer(&mut *out, e).map_err(io::Error::other)?;
         out.write_all(b"\n")?;
@@ -95,6 +131,10 @@ pub fn run(game: &mut Game, input: impl BufRead, mut out: impl Write, mut err: i
             Ok(Line::Skip) => None,
             Ok(Line::Play(command)) => match game.apply(&command) {
                 Ok(events) => write_events(&mut out, &events).map(|()| None)?,
+                Err(e) => Some(format!("line {number}: {}: {e}", line.trim())),
+            },
+            Ok(Line::Odds(query)) => match game.odds(&query) {
+                Ok(answer) => write_odds(&mut out, &answer).map(|()| None)?,
                 Err(e) => Some(format!("line {number}: {}: {e}", line.trim())),
             },
             Ok(Line::Auto(k)) => {

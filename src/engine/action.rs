@@ -129,7 +129,7 @@ impl Game {
     }
 
     /// The enemy soldier a fire order means: named, or the first able one in the hex.
-    fn pick_target(&self, me: usize, target: &Target) -> Result<usize, RuleError> {
+    pub(super) fn pick_target(&self, me: usize, target: &Target) -> Result<usize, RuleError> {
         match target {
             Target::Soldier(id) => self.find(id).map_or_else(|| illegal(format!("there is nobody called '{id}'")), Ok),
             Target::Hex(p) => {

@@ -10,6 +10,9 @@ use super::pos::Pos;
 use super::soldier::{Side, Soldier, State};
 use super::{Action, Card, Game, Phase};
 
+/// The dice of the incident table: 2D6, read by total.
+pub(super) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);
+
 /// The six directions of a flat-topped hex, clockwise from north, as the
 /// placement roll names them (1 = north ... 6 = north-west).
 pub const DIRECTIONS: [&str; 6] = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
@@ -43,6 +46,17 @@ pub fn sector(from: Pos, to: Pos) -> usize {
     best
 }
 
+/// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
+/// or "triangle 3: empty", for the men `placed` by `template_triangles`.
+pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> String {
+    let hit: Vec<&str> = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str()).collect();
+    if hit.is_empty() {
+        format!("triangle {triangle}: empty")
+    } else {
+        format!("triangle {triangle}: {}", hit.join(", "))
+    }
+}
+
 impl Game {
     /// An incident happened at `at`: roll on the incident table and play it out.
     pub(super) fn incident(&mut self, at: Pos, events: &mut Vec<Event>) {
@@ -51,7 +65,7 @@ impl Game {
         let mut found = None;
         let roll = self
             .dice
-            .table(Purpose::IncidentTable, 2, 6, |total| {
+            .table(Purpose::IncidentTable, INCIDENT_TABLE_DICE.0, INCIDENT_TABLE_DICE.1, |total| {
                 found = book.incident_for(total as u8).cloned();
                 found.as_ref().map_or("nothing".into(), |e| e.name.clone())
             })
@@ -96,14 +110,7 @@ impl Game {
         let soldiers = &self.soldiers;
         let roll = self
             .dice
-            .table(purpose, 1, self.book.template.triangles, |t| {
-                let hit: Vec<&str> = names(t as u8).iter().map(|&i| soldiers[i].id.as_str()).collect();
-                if hit.is_empty() {
-                    format!("triangle {t}: empty")
-                } else {
-                    format!("triangle {t}: {}", hit.join(", "))
-                }
-            })
+            .table(purpose, 1, self.book.template.triangles, |t| template_result(soldiers, &placed, t as u8))
             .on(hex);
         let roll = match by {
             Some(firer) => roll.by(firer),

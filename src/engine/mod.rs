@@ -6,6 +6,7 @@
 //! touches no terminal, file, clock, environment or global RNG; all chance
 //! comes from the `Dice` kept in the game state.
 
+pub mod chance;
 pub mod command;
 pub mod data;
 pub mod dice;
@@ -18,17 +19,20 @@ pub mod soldier;
 mod action;
 mod enemy;
 mod incident;
+mod odds;
 mod patrol;
 pub mod policy;
 
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+pub use chance::Chance;
 pub use command::{Command, Target};
 pub use data::{RuleBook, Scenario};
 pub use dice::{Modifier, Purpose, Roll};
 pub use event::Event;
 pub use map::Map;
+pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 pub use pos::Pos;
 pub use ruleset::{Odds, RuleSet};
 pub use soldier::{Section, Side, Soldier, State};
@@ -269,7 +273,7 @@ impl Game {
             modifiers.push(Modifier::new(&t.key, t.incident_modifier));
         }
         modifiers.extend(self.earlier_incidents_modifier());
-        Odds { sides: check.sides, base: i32::from(check.base), modifiers, band: None }
+        Odds { dice: check.dice, sides: check.sides, base: i32::from(check.base), modifiers, band: None }
     }
 
     fn earlier_incidents_modifier(&self) -> Option<Modifier> {

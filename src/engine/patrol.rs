@@ -8,7 +8,7 @@ use super::{Game, RuleError, illegal};
 
 impl Game {
     /// The section a command means: the one named, or the only one there is.
-    fn pick_section(&self, name: Option<&str>) -> Result<usize, RuleError> {
+    pub(super) fn pick_section(&self, name: Option<&str>) -> Result<usize, RuleError> {
         match name {
             Some(n) => self.find_section(n).map_or_else(|| illegal(format!("there is no section '{n}'")), Ok),
             None if self.sections.len() == 1 => Ok(0),

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::chance::Chance;
 use super::data::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
 use super::dice::{Dice, Modifier, Purpose, Roll};
 
@@ -35,9 +36,11 @@ impl RuleSet {
     }
 }
 
-/// What a shot needs: the die, the base need and what changed it.
+/// What a pass/fail roll needs: the dice, the base need and what changed it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Odds {
+    /// How many dice are thrown and added (2 for the incident check).
+    pub dice: u8,
     pub sides: u8,
     pub base: i32,
     pub modifiers: Vec<Modifier>,
@@ -50,15 +53,23 @@ impl Odds {
         self.base + self.modifiers.iter().map(|m| m.value).sum::<i32>()
     }
 
-    /// The exact chance of success, from the die.
+    /// The exact chance of success as a probability, from the dice.
     pub fn chance(&self) -> f64 {
-        let need = self.need().max(1);
-        let sides = i32::from(self.sides);
-        f64::from((sides - need + 1).max(0)) / f64::from(sides)
+        self.exact().value()
+    }
+
+    /// The exact chance of success: the throws that reach the need, counted.
+    pub fn exact(&self) -> Chance {
+        Chance::at_least(self.dice, self.sides, self.need())
+    }
+
+    /// "2d6", as roll events write the dice.
+    pub fn dice_name(&self) -> String {
+        format!("{}d{}", self.dice, self.sides)
     }
 
     pub fn roll(&self, dice: &mut Dice, purpose: Purpose) -> Roll {
-        dice.check(purpose, 1, self.sides, self.base, self.modifiers.clone())
+        dice.check(purpose, self.dice, self.sides, self.base, self.modifiers.clone())
     }
 }
 
@@ -104,9 +115,25 @@ impl Melee {
     }
 }
 
+/// One way a fight can end, with its exact chance. `attacker_lost` is None on a tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeleeOdds {
+    pub outcome: Melee,
+    pub attacker_lost: Option<bool>,
+    pub chance: Chance,
+}
+
 pub trait CasualtyRules {
     /// The roll that settles what a hit did.
     fn casualty(&self, book: &RuleBook, dice: &mut Dice, soldier: &str) -> (Roll, Wound);
+
+    /// The dice of the casualty roll ("1d6") and each wound it can give with
+    /// its exact chance, in the order of the table.
+    fn casualty_spread(&self, book: &RuleBook) -> (String, Vec<(Wound, Chance)>);
+
+    /// The dice each fighter throws ("1d6") and every way a fight can end:
+    /// the tie, then the defender losing, then the attacker losing.
+    fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>);
 
     /// One die each; returns both rolls, the outcome, and whether the attacker lost.
     fn hand_to_hand(
@@ -159,7 +186,7 @@ impl FireRules for LoneWarrior {
         if aim.first_shot && need > first {
             modifiers.push(Modifier::new("first_shot", first - need));
         }
-        Ok(Odds { sides: 6, base, modifiers, band: Some(band) })
+        Ok(Odds { dice: 1, sides: 6, base, modifiers, band: Some(band) })
     }
 
     fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String> {
@@ -174,11 +201,46 @@ impl FireRules for LoneWarrior {
         if target_moved {
             modifiers.push(Modifier::new("target_moved", book.action.mortar_moved_modifier));
         }
-        Ok(Odds { sides: 6, base: distance as i32, modifiers, band: None })
+        Ok(Odds { dice: 1, sides: 6, base: distance as i32, modifiers, band: None })
     }
 }
 
 impl CasualtyRules for LoneWarrior {
+    fn casualty_spread(&self, book: &RuleBook) -> (String, Vec<(Wound, Chance)>) {
+        // The same die and the same reading as `casualty` below.
+        let mut spread: Vec<(Wound, Chance)> = Vec::new();
+        for face in 1..=6u8 {
+            let wound = book.wound_for(face).unwrap_or(Wound::Dead);
+            match spread.iter_mut().find(|(w, _)| *w == wound) {
+                Some((_, c)) => c.ways += 1,
+                None => spread.push((wound, Chance::of_throws(1, 1, 6))),
+            }
+        }
+        ("1d6".into(), spread)
+    }
+
+    fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>) {
+        // Hand-to-hand: one die each; the difference decides (melee_outcome).
+        let sides = book.hand_to_hand.sides;
+        let of = |ways| Chance::of_throws(ways, 2, sides);
+        let mut spread: Vec<MeleeOdds> = vec![MeleeOdds { outcome: Melee::Tie, attacker_lost: None, chance: of(0) }];
+        for lost in [false, true] {
+            for outcome in [Melee::KnockedOut, Melee::Killed] {
+                spread.push(MeleeOdds { outcome, attacker_lost: Some(lost), chance: of(0) });
+            }
+        }
+        for a in 1..=u32::from(sides) {
+            for d in 1..=u32::from(sides) {
+                let outcome = melee_outcome(book, a.abs_diff(d));
+                let lost = (outcome != Melee::Tie).then_some(a < d);
+                if let Some(m) = spread.iter_mut().find(|m| m.outcome == outcome && m.attacker_lost == lost) {
+                    m.chance.ways += 1;
+                }
+            }
+        }
+        (format!("1d{sides}"), spread)
+    }
+
     fn casualty(&self, book: &RuleBook, dice: &mut Dice, soldier: &str) -> (Roll, Wound) {
         let mut wound = Wound::Dead;
         let roll = dice.table(Purpose::Casualty, 1, 6, |total| {
