@@ -188,7 +188,7 @@ impl Game {
 
     /// What the incident table gives, result by result (a result on two
     /// rows of the table counts once, with both rows' throws).
-    fn incident_table_odds(&self, hex: Pos) -> RollOdds {
+    pub fn incident_table_odds(&self, hex: Pos) -> RollOdds {
         let (count, sides) = INCIDENT_TABLE_DICE;
         let mut outcomes = Vec::new();
         for (total, &ways) in totals(count, sides).iter().enumerate().filter(|&(_, &w)| w > 0) {
