@@ -145,18 +145,23 @@ impl Game {
         let dir = (roll.total as usize - 1) % 6;
         events.push(Event::Roll(roll));
         let friendly_at = |p: Pos| self.soldiers.iter().any(|s| s.side == Side::Friendly && s.pos == Some(p));
-        let best = self
+        let free: Vec<(Pos, bool)> = self
             .map
             .hexes()
             .filter(|&p| {
                 let d = near.distance(p);
                 d >= min && d <= max && self.map.enterable(&self.book, p) && !friendly_at(p)
             })
-            .min_by_key(|&p| {
-                let cover = self.map.cover(&self.book, p).preference();
-                let blind = group.wants_sight && !self.map.line_of_sight(&self.book, p, near);
-                (sector(near, p) != dir, blind, cover, near.distance(p), p.row, p.col)
-            });
+            .map(|p| (p, sector(near, p) == dir))
+            .collect();
+        // The rolled sector comes first, so if any free hex lies in it the
+        // others cannot win, and sight (the costly part) is looked for only there.
+        let any_in_sector = free.iter().any(|&(_, inside)| inside);
+        let best = free.into_iter().filter(|&(_, inside)| inside || !any_in_sector).map(|(p, _)| p).min_by_key(|&p| {
+            let cover = self.map.cover(&self.book, p).preference();
+            let blind = group.wants_sight && !self.map.line_of_sight(&self.book, p, near);
+            (blind, cover, near.distance(p), p.row, p.col)
+        });
         let Some(hex) = best else {
             events.push(Event::EnemyUnplaced { group: group.name.clone(), min, max });
             return false;

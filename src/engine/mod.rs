@@ -20,6 +20,7 @@ mod action;
 mod enemy;
 mod incident;
 mod odds;
+mod path;
 mod patrol;
 pub mod policy;
 
@@ -261,6 +262,26 @@ impl Game {
             first_shot: s.first_shot,
         };
         self.rules.fire().aimed(&self.book, &aim)
+    }
+
+    /// `shot_odds(shooter, target).ok()`, with the cheap checks first and no
+    /// words for a shot that cannot be fired: the patrol leader, the enemy
+    /// and the end of every turn weigh every pair of men this way.
+    pub fn shot(&self, shooter: usize, target: usize) -> Option<Odds> {
+        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
+        if s.side == t.side || !t.can_act() {
+            return None;
+        }
+        let (from, to) = (s.pos?, t.pos?);
+        let weapon = self.book.weapon(&s.weapon)?;
+        let aim = ruleset::Aim {
+            weapon,
+            distance: from.distance(to),
+            cover: self.map.cover(&self.book, to),
+            first_shot: s.first_shot,
+        };
+        let odds = self.rules.fire().aimed_odds(&self.book, &aim)?;
+        self.map.line_of_sight(&self.book, from, to).then_some(odds)
     }
 
     /// The incident need for a section entering `to`, with its modifiers.

@@ -35,7 +35,7 @@ fn order(game: &Game, me: usize) -> Command {
     let best = game
         .able(Side::Enemy)
         .filter_map(|e| {
-            let odds = game.shot_odds(me, e).ok()?;
+            let odds = game.shot(me, e)?;
             Some((odds.need(), game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e))
         })
         .min();
@@ -49,7 +49,7 @@ fn order(game: &Game, me: usize) -> Command {
         let weapon = game.book.weapon(&s.weapon);
         s.pos
             .zip(weapon)
-            .is_some_and(|(p, w)| game.rules.fire().bombard(&game.book, w, p.distance(here), false).is_ok())
+            .is_some_and(|(p, w)| game.rules.fire().bombard_odds(&game.book, w, p.distance(here), false).is_some())
     });
     if game.map.cover(&game.book, here) != Cover::None && !under_mortar {
         return Command::Hold;
@@ -120,13 +120,18 @@ fn patrol(game: &Game) -> Option<Command> {
     if game.map.on_home_edge(at) {
         return Some(Command::Exit { section: name });
     }
-    let home = game
+    // The nearest home-edge hex by walking distance (the first by column and
+    // row on a tie), then the same path to it that A* gives: one search
+    // over the map instead of a path to every hex of the edge.
+    let dist = game.map.walking_distances(&game.book, at);
+    let (_, home) = game
         .map
         .hexes()
-        .filter(|&p| game.map.on_home_edge(p) && game.map.enterable(&game.book, p))
-        .filter_map(|p| game.map.path(&game.book, at, p).map(|path| (path.len(), p, path)))
-        .min_by_key(|(len, p, _)| (*len, *p))?;
-    Some(Command::Move { section: name, to: *home.2.get(1)? })
+        .zip(dist)
+        .filter(|&(p, _)| game.map.on_home_edge(p) && game.map.enterable(&game.book, p))
+        .filter_map(|(p, d)| Some((d?, p)))
+        .min()?;
+    Some(Command::Move { section: name, to: step_toward(game, at, home)? })
 }
 
 fn step_toward(game: &Game, from: Pos, to: Pos) -> Option<Pos> {

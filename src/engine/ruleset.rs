@@ -89,11 +89,22 @@ pub trait FireRules {
     /// The reason in words: out of range, same hex, in cover at long range.
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String>;
 
+    /// `aimed` without the reason when there is no shot, for the engine's
+    /// own choices, which weigh many shots that cannot be fired.
+    fn aimed_odds(&self, book: &RuleBook, aim: &Aim) -> Option<Odds> {
+        self.aimed(book, aim).ok()
+    }
+
     /// The odds of indirect fire landing on a hex `distance` away.
     ///
     /// # Errors
     /// The reason in words: out of range, or not an indirect-fire weapon.
     fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String>;
+
+    /// `bombard` without the reason when there is no shot.
+    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
+        self.bombard(book, weapon, distance, target_moved).ok()
+    }
 }
 
 /// How a hand-to-hand fight came out.
@@ -154,13 +165,39 @@ pub trait MoraleRules {
 
 pub struct LoneWarrior;
 
-impl FireRules for LoneWarrior {
-    fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+/// Why a shot cannot be fired, before it is put in words: the engine's own
+/// choices try many shots that cannot be, and need no words for them.
+enum NoShot {
+    NotAimed,
+    SameHex,
+    OutOfRange { long: u32 },
+    InCoverAtLong,
+    NotIndirect,
+    OutOfReach { max_range: u32 },
+}
+
+impl NoShot {
+    fn words(self, weapon: &Weapon, distance: u32) -> String {
+        match self {
+            NoShot::NotAimed => format!("the {} fires only at a hex", weapon.name),
+            NoShot::SameHex => "same hex: fight hand-to-hand instead".into(),
+            NoShot::OutOfRange { long } => {
+                format!("out of range: {distance} hexes, the {} reaches {long}", weapon.name)
+            }
+            NoShot::InCoverAtLong => "in cover at long range: cannot be hit".into(),
+            NoShot::NotIndirect => format!("the {} cannot fire at a hex", weapon.name),
+            NoShot::OutOfReach { max_range } => format!("a mortar reaches 1 to {max_range} hexes, not {distance}"),
+        }
+    }
+}
+
+impl LoneWarrior {
+    fn aim(book: &RuleBook, aim: &Aim) -> Result<Odds, NoShot> {
         let WeaponKind::Direct { short, medium, long } = aim.weapon.kind else {
-            return Err(format!("the {} fires only at a hex", aim.weapon.name));
+            return Err(NoShot::NotAimed);
         };
         if aim.distance == 0 {
-            return Err("same hex: fight hand-to-hand instead".into());
+            return Err(NoShot::SameHex);
         }
         let band = if aim.distance <= short {
             Band::Short
@@ -169,14 +206,14 @@ impl FireRules for LoneWarrior {
         } else if aim.distance <= long {
             Band::Long
         } else {
-            return Err(format!("out of range: {} hexes, the {} reaches {long}", aim.distance, aim.weapon.name));
+            return Err(NoShot::OutOfRange { long });
         };
         let base = i32::from(book.fire.need(band));
         let mut modifiers = Vec::new();
         // Cover: the target counts one band longer; in cover at long range it cannot be hit.
         if aim.cover >= book.fire.cover_from && aim.cover != Cover::None {
             let Some(shifted) = band.longer() else {
-                return Err("in cover at long range: cannot be hit".into());
+                return Err(NoShot::InCoverAtLong);
             };
             modifiers.push(Modifier::new("cover", i32::from(book.fire.need(shifted)) - base));
         }
@@ -189,12 +226,12 @@ impl FireRules for LoneWarrior {
         Ok(Odds { dice: 1, sides: 6, base, modifiers, band: Some(band) })
     }
 
-    fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String> {
+    fn drop_bombs(book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, NoShot> {
         let WeaponKind::Mortar { max_range } = weapon.kind else {
-            return Err(format!("the {} cannot fire at a hex", weapon.name));
+            return Err(NoShot::NotIndirect);
         };
         if distance == 0 || distance > max_range {
-            return Err(format!("a mortar reaches 1 to {max_range} hexes, not {distance}"));
+            return Err(NoShot::OutOfReach { max_range });
         }
         // Mortar: score the hex count or more on a D6, +1 to the count if the target moved.
         let mut modifiers = Vec::new();
@@ -202,6 +239,24 @@ impl FireRules for LoneWarrior {
             modifiers.push(Modifier::new("target_moved", book.action.mortar_moved_modifier));
         }
         Ok(Odds { dice: 1, sides: 6, base: distance as i32, modifiers, band: None })
+    }
+}
+
+impl FireRules for LoneWarrior {
+    fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+        Self::aim(book, aim).map_err(|no| no.words(aim.weapon, aim.distance))
+    }
+
+    fn aimed_odds(&self, book: &RuleBook, aim: &Aim) -> Option<Odds> {
+        Self::aim(book, aim).ok()
+    }
+
+    fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String> {
+        Self::drop_bombs(book, weapon, distance, target_moved).map_err(|no| no.words(weapon, distance))
+    }
+
+    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
+        Self::drop_bombs(book, weapon, distance, target_moved).ok()
     }
 }
 

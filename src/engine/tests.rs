@@ -649,3 +649,27 @@ fn the_leader_plays_whole_patrols_to_an_end() {
         assert!(g.is_over(), "seed {seed}: the leader stopped before the end");
     }
 }
+
+#[test]
+fn the_quick_shot_check_agrees_with_shot_odds() {
+    let mut pairs = 0;
+    for seed in 0..15 {
+        let mut g = default_game(seed);
+        while let Some(c) = policy::decide(&g) {
+            for a in 0..g.soldiers.len() {
+                for b in 0..g.soldiers.len() {
+                    assert_eq!(
+                        g.shot(a, b),
+                        g.shot_odds(a, b).ok(),
+                        "seed {seed}: {} at {}",
+                        g.soldiers[a].id,
+                        g.soldiers[b].id
+                    );
+                    pairs += usize::from(g.shot(a, b).is_some());
+                }
+            }
+            g.apply(&c).unwrap();
+        }
+    }
+    assert!(pairs > 1000, "many shots were possible ({pairs})");
+}
