@@ -104,6 +104,16 @@ impl Roll {
     }
 }
 
+/// "2d6": the dice as roll events name them. The game's own dice are
+/// spelled out, as formatting them was a good part of every roll's cost.
+fn dice_name(count: u8, sides: u8) -> String {
+    match (count, sides) {
+        (1, 6) => "1d6".into(),
+        (2, 6) => "2d6".into(),
+        _ => format!("{count}d{sides}"),
+    }
+}
+
 impl Dice {
     pub fn new(seed: u64) -> Self {
         Self { rng: Pcg32::seed_from_u64(seed) }
@@ -113,7 +123,7 @@ impl Dice {
         let faces: Vec<u8> = (0..count).map(|_| self.rng.random_range(1..=sides)).collect();
         Roll {
             purpose,
-            dice: format!("{count}d{sides}"),
+            dice: dice_name(count, sides),
             total: faces.iter().map(|&f| u32::from(f)).sum(),
             faces,
             need: None,

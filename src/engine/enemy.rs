@@ -79,9 +79,9 @@ impl Game {
         let target = self
             .able(Side::Friendly)
             .filter_map(|f| {
-                let odds = self.shot(e, f)?;
+                let need = self.shot_need(e, f)?;
                 let d = self.soldiers[f].pos.map_or(u32::MAX, |p| p.distance(here));
-                Some((odds.need(), d, f))
+                Some((need, d, f))
             })
             .min();
         if let Some((_, _, f)) = target {

@@ -17,26 +17,26 @@ pub(super) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);
 /// placement roll names them (1 = north ... 6 = north-west).
 pub const DIRECTIONS: [&str; 6] = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
 
+/// A hex in whole cube coordinates.
+fn cube(p: Pos) -> [i32; 3] {
+    let h = p.hex();
+    [h.x(), h.y(), -h.x() - h.y()]
+}
+
+/// The six steps in cube coordinates: N, NE, SE, S, SW, NW (a test checks
+/// them against the neighbours of a hex).
+const SECTOR_STEPS: [[i32; 3]; 6] = [[0, -1, 1], [1, -1, 0], [1, 0, -1], [0, 1, -1], [-1, 1, 0], [-1, 0, 1]];
+
 /// Which of the six 60-degree sectors around `from` holds `to` (0 = north,
 /// clockwise): the direction whose step points most nearly at `to`. Worked in
 /// whole cube coordinates, so every machine agrees; a hex exactly between two
 /// sectors goes to the first of them clockwise from north.
 pub fn sector(from: Pos, to: Pos) -> usize {
-    let cube = |p: Pos| {
-        let h = p.hex();
-        [h.x(), h.y(), -h.x() - h.y()]
-    };
-    // The six steps, as seen from an even column: N, NE, SE, S, SW, NW.
-    let origin = Pos::new(4, 4);
-    let steps = [(4, 3), (5, 3), (5, 4), (4, 5), (3, 4), (3, 3)].map(|(c, r)| {
-        let (a, b) = (cube(Pos::new(c, r)), cube(origin));
-        [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-    });
     let (a, b) = (cube(to), cube(from));
     let v = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
     let mut best = 0;
     let mut best_dot = i32::MIN;
-    for (k, d) in steps.iter().enumerate() {
+    for (k, d) in SECTOR_STEPS.iter().enumerate() {
         let dot = v[0] * d[0] + v[1] * d[1] + v[2] * d[2];
         if dot > best_dot {
             best = k;
@@ -66,18 +66,18 @@ impl Game {
         let roll = self
             .dice
             .table(Purpose::IncidentTable, INCIDENT_TABLE_DICE.0, INCIDENT_TABLE_DICE.1, |total| {
-                found = book.incident_for(total as u8).cloned();
-                found.as_ref().map_or("nothing".into(), |e| e.name.clone())
+                found = book.incident_for(total as u8);
+                found.map_or("nothing".into(), |e| e.name.clone())
             })
             .on(at);
         events.push(Event::Roll(roll));
         let Some(entry) = found else { return };
         events.push(Event::Incident { name: entry.name.clone(), hex: at });
-        match entry.kind {
+        match &entry.kind {
             IncidentKind::FalseAlarm => {}
             IncidentKind::Minefield => self.minefield(at, events),
-            IncidentKind::Enemy { group, min, max } => {
-                if self.place_enemy(&group, min, max, at, events) && matches!(self.phase, Phase::Patrol) {
+            &IncidentKind::Enemy { ref group, min, max } => {
+                if self.place_enemy(group, min, max, at, events) && matches!(self.phase, Phase::Patrol) {
                     self.start_action(at, events);
                 }
             }
@@ -138,16 +138,24 @@ impl Game {
     /// hard over soft over no cover, then the nearer hex, then map order.
     /// Returns false if the group could not be placed.
     fn place_enemy(&mut self, key: &str, min: u32, max: u32, near: Pos, events: &mut Vec<Event>) -> bool {
-        let Some(group) = self.book.forces.get(key).cloned() else {
+        // The rule book is shared; hold it apart from `self` rather than copy the group.
+        let book = self.book.clone();
+        let Some(group) = book.forces.get(key) else {
             return false;
         };
         let roll = self.dice.table(Purpose::Placement, 1, 6, |t| DIRECTIONS[(t as usize - 1) % 6].to_string()).on(near);
         let dir = (roll.total as usize - 1) % 6;
         events.push(Event::Roll(roll));
         let friendly_at = |p: Pos| self.soldiers.iter().any(|s| s.side == Side::Friendly && s.pos == Some(p));
+        // Only hexes within `max` columns and rows can be `max` hexes away or nearer.
+        let reach = max.min(i32::MAX as u32) as i32;
+        let (rows, cols) = (
+            near.row.saturating_sub(reach)..=near.row.saturating_add(reach),
+            near.col.saturating_sub(reach)..=near.col.saturating_add(reach),
+        );
         let free: Vec<(Pos, bool)> = self
             .map
-            .hexes()
+            .hexes_in(rows, cols)
             .filter(|&p| {
                 let d = near.distance(p);
                 d >= min && d <= max && self.map.enterable(&self.book, p) && !friendly_at(p)
@@ -232,6 +240,17 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sector_steps_are_the_six_neighbours() {
+        // As seen from an even column: N, NE, SE, S, SW, NW.
+        let origin = cube(Pos::new(4, 4));
+        let steps = [(4, 3), (5, 3), (5, 4), (4, 5), (3, 4), (3, 3)].map(|(c, r)| {
+            let a = cube(Pos::new(c, r));
+            [a[0] - origin[0], a[1] - origin[1], a[2] - origin[2]]
+        });
+        assert_eq!(steps, SECTOR_STEPS);
+    }
 
     #[test]
     fn sectors_run_clockwise_from_north() {

@@ -264,10 +264,11 @@ impl Game {
         self.rules.fire().aimed(&self.book, &aim)
     }
 
-    /// `shot_odds(shooter, target).ok()`, with the cheap checks first and no
-    /// words for a shot that cannot be fired: the patrol leader, the enemy
-    /// and the end of every turn weigh every pair of men this way.
-    pub fn shot(&self, shooter: usize, target: usize) -> Option<Odds> {
+    /// The need of `shot_odds(shooter, target)`, or None where that is an
+    /// error: the cheap checks first, and no words or modifiers written
+    /// down. The patrol leader, the enemy and the end of every turn weigh
+    /// every pair of men this way.
+    pub fn shot_need(&self, shooter: usize, target: usize) -> Option<i32> {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         if s.side == t.side || !t.can_act() {
             return None;
@@ -280,8 +281,8 @@ impl Game {
             cover: self.map.cover(&self.book, to),
             first_shot: s.first_shot,
         };
-        let odds = self.rules.fire().aimed_odds(&self.book, &aim)?;
-        self.map.line_of_sight(&self.book, from, to).then_some(odds)
+        let need = self.rules.fire().aimed_need(&self.book, &aim)?;
+        self.map.line_of_sight(&self.book, from, to).then_some(need)
     }
 
     /// The incident need for a section entering `to`, with its modifiers.

@@ -105,26 +105,35 @@ impl Map {
         None
     }
 
-    /// The number of steps from `from` to every hex of the map over
-    /// enterable hexes (the start counts as enterable), in row order;
-    /// None where no walk leads. A breadth-first search: every step costs 1.
-    pub fn walking_distances(&self, book: &RuleBook, from: Pos) -> Vec<Option<u32>> {
-        let mut dist = vec![None; self.hex_count()];
-        let Some(start) = self.index(from) else { return dist };
-        dist[start] = Some(0);
+    /// The nearest hex that is `wanted`, by steps over enterable hexes from
+    /// `from` (not counting `from` itself), with its distance; of several
+    /// equally near, the least by column, then row. None if none can be reached.
+    ///
+    /// A breadth-first search that stops once the hexes one step further than
+    /// the first wanted hex are about to be looked at: by then every hex at that
+    /// distance is found, so the answer is that of a search over the whole map.
+    pub fn nearest(&self, book: &RuleBook, from: Pos, wanted: impl Fn(Pos) -> bool) -> Option<(u32, Pos)> {
+        let mut seen = vec![false; self.hex_count()];
+        seen[self.index(from)?] = true;
         let mut queue = VecDeque::from([(from, 0u32)]);
+        let mut best: Option<(u32, Pos)> = None;
         while let Some((p, d)) = queue.pop_front() {
+            if best.is_some_and(|(found, _)| d >= found) {
+                break;
+            }
             for n in p.neighbours() {
-                if let Some(i) = self.index(n)
-                    && dist[i].is_none()
-                    && self.enterable(book, n)
-                {
-                    dist[i] = Some(d + 1);
-                    queue.push_back((n, d + 1));
+                let Some(i) = self.index(n) else { continue };
+                if seen[i] || !self.enterable(book, n) {
+                    continue;
+                }
+                seen[i] = true;
+                queue.push_back((n, d + 1));
+                if wanted(n) && best.is_none_or(|b| (d + 1, n) < b) {
+                    best = Some((d + 1, n));
                 }
             }
         }
-        dist
+        best
     }
 }
 
@@ -142,6 +151,30 @@ mod tests {
             m.mark_minefield(Pos::new((i % width) as i32, (i / width) as i32));
         }
         m
+    }
+
+    impl Map {
+        /// The number of steps from `from` to every hex of the map over
+        /// enterable hexes (the start counts as enterable), in row order;
+        /// None where no walk leads. A breadth-first search: every step costs 1.
+        pub fn walking_distances(&self, book: &RuleBook, from: Pos) -> Vec<Option<u32>> {
+            let mut dist = vec![None; self.hex_count()];
+            let Some(start) = self.index(from) else { return dist };
+            dist[start] = Some(0);
+            let mut queue = VecDeque::from([(from, 0u32)]);
+            while let Some((p, d)) = queue.pop_front() {
+                for n in p.neighbours() {
+                    if let Some(i) = self.index(n)
+                        && dist[i].is_none()
+                        && self.enterable(book, n)
+                    {
+                        dist[i] = Some(d + 1);
+                        queue.push_back((n, d + 1));
+                    }
+                }
+            }
+            dist
+        }
     }
 
     /// hexx's own A*, as the map used it before.
@@ -179,6 +212,31 @@ mod tests {
             let i = (to.row as usize) * width + to.col as usize;
             if from != to {
                 prop_assert_eq!(ours.map(|p| p.len() as u32 - 1), dist[i], "A* is as short as the search");
+            }
+        }
+    }
+
+    #[test]
+    fn the_nearest_wanted_hex_is_the_least_of_all_distances() {
+        for seed in 0..3 {
+            let mut g = crate::engine::tests::default_game(seed);
+            if seed > 0 {
+                for p in [Pos::new(9, 9), Pos::new(8, 10), Pos::new(10, 10)] {
+                    g.map.mark_minefield(p);
+                }
+            }
+            let (map, book) = (&g.map, &g.book);
+            for from in map.hexes() {
+                for edge in [|p: Pos| p.row == 11, |p: Pos| p.col == 0, |p: Pos| p == Pos::new(12, 5)] {
+                    let dist = map.walking_distances(book, from);
+                    let all = map
+                        .hexes()
+                        .zip(dist)
+                        .filter(|&(p, _)| p != from && edge(p) && map.enterable(book, p))
+                        .filter_map(|(p, d)| Some((d?, p)))
+                        .min();
+                    assert_eq!(map.nearest(book, from, edge), all, "from {from}");
+                }
             }
         }
     }

@@ -118,10 +118,11 @@ impl Game {
     }
 
     pub(super) fn free_section_name(&self) -> String {
+        // Compared letter by letter: a name is made only for the one chosen.
+        let mut letter = [0u8; 4];
         ('A'..='Z')
-            .map(String::from)
-            .find(|n| self.find_section(n).is_none())
-            .unwrap_or_else(|| format!("S{}", self.sections.len() + 1))
+            .find(|c| self.find_section(c.encode_utf8(&mut letter)).is_none())
+            .map_or_else(|| format!("S{}", self.sections.len() + 1), String::from)
     }
 
     pub(super) fn join(&mut self, name: &str, into: &str, events: &mut Vec<Event>) -> Result<(), RuleError> {

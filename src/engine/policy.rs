@@ -35,8 +35,8 @@ fn order(game: &Game, me: usize) -> Command {
     let best = game
         .able(Side::Enemy)
         .filter_map(|e| {
-            let odds = game.shot(me, e)?;
-            Some((odds.need(), game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e))
+            let need = game.shot_need(me, e)?;
+            Some((need, game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e))
         })
         .min();
     if let Some((_, _, e)) = best {
@@ -123,14 +123,7 @@ fn patrol(game: &Game) -> Option<Command> {
     // The nearest home-edge hex by walking distance (the first by column and
     // row on a tie), then the same path to it that A* gives: one search
     // over the map instead of a path to every hex of the edge.
-    let dist = game.map.walking_distances(&game.book, at);
-    let (_, home) = game
-        .map
-        .hexes()
-        .zip(dist)
-        .filter(|&(p, _)| game.map.on_home_edge(p) && game.map.enterable(&game.book, p))
-        .filter_map(|(p, d)| Some((d?, p)))
-        .min()?;
+    let (_, home) = game.map.nearest(&game.book, at, |p| game.map.on_home_edge(p))?;
     Some(Command::Move { section: name, to: step_toward(game, at, home)? })
 }
 

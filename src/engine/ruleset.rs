@@ -74,6 +74,7 @@ impl Odds {
 }
 
 /// An aimed shot as the fire rules see it.
+#[derive(Debug)]
 pub struct Aim<'a> {
     pub weapon: &'a Weapon,
     pub distance: u32,
@@ -89,10 +90,11 @@ pub trait FireRules {
     /// The reason in words: out of range, same hex, in cover at long range.
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String>;
 
-    /// `aimed` without the reason when there is no shot, for the engine's
-    /// own choices, which weigh many shots that cannot be fired.
-    fn aimed_odds(&self, book: &RuleBook, aim: &Aim) -> Option<Odds> {
-        self.aimed(book, aim).ok()
+    /// Only the need of `aimed`, or None when there is no shot: the
+    /// engine's own choices weigh many shots and need neither the reasons
+    /// nor the modifiers, which cost more to write down than to work out.
+    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
+        self.aimed(book, aim).ok().map(|o| o.need())
     }
 
     /// The odds of indirect fire landing on a hex `distance` away.
@@ -191,8 +193,31 @@ impl NoShot {
     }
 }
 
+/// An aimed shot worked out, before its modifiers are written down.
+struct Aimed {
+    band: Band,
+    base: i32,
+    /// How much cover moved the need (one band longer).
+    cover: Option<i32>,
+    /// How much a sniper's or MG's first shot moved it.
+    first_shot: Option<i32>,
+}
+
+impl Aimed {
+    fn need(&self) -> i32 {
+        self.base + self.cover.unwrap_or(0) + self.first_shot.unwrap_or(0)
+    }
+
+    fn odds(self) -> Odds {
+        let mut modifiers = Vec::new();
+        modifiers.extend(self.cover.map(|v| Modifier::new("cover", v)));
+        modifiers.extend(self.first_shot.map(|v| Modifier::new("first_shot", v)));
+        Odds { dice: 1, sides: 6, base: self.base, modifiers, band: Some(self.band) }
+    }
+}
+
 impl LoneWarrior {
-    fn aim(book: &RuleBook, aim: &Aim) -> Result<Odds, NoShot> {
+    fn aim(book: &RuleBook, aim: &Aim) -> Result<Aimed, NoShot> {
         let WeaponKind::Direct { short, medium, long } = aim.weapon.kind else {
             return Err(NoShot::NotAimed);
         };
@@ -209,21 +234,21 @@ impl LoneWarrior {
             return Err(NoShot::OutOfRange { long });
         };
         let base = i32::from(book.fire.need(band));
-        let mut modifiers = Vec::new();
+        let mut aimed = Aimed { band, base, cover: None, first_shot: None };
         // Cover: the target counts one band longer; in cover at long range it cannot be hit.
         if aim.cover >= book.fire.cover_from && aim.cover != Cover::None {
             let Some(shifted) = band.longer() else {
                 return Err(NoShot::InCoverAtLong);
             };
-            modifiers.push(Modifier::new("cover", i32::from(book.fire.need(shifted)) - base));
+            aimed.cover = Some(i32::from(book.fire.need(shifted)) - base);
         }
         // Sniper and MG cards: the first shot misses only on a 1.
-        let need: i32 = base + modifiers.iter().map(|m| m.value).sum::<i32>();
+        let need = aimed.need();
         let first = i32::from(book.action.first_shot_need);
         if aim.first_shot && need > first {
-            modifiers.push(Modifier::new("first_shot", first - need));
+            aimed.first_shot = Some(first - need);
         }
-        Ok(Odds { dice: 1, sides: 6, base, modifiers, band: Some(band) })
+        Ok(aimed)
     }
 
     fn drop_bombs(book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, NoShot> {
@@ -244,11 +269,11 @@ impl LoneWarrior {
 
 impl FireRules for LoneWarrior {
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
-        Self::aim(book, aim).map_err(|no| no.words(aim.weapon, aim.distance))
+        Self::aim(book, aim).map(Aimed::odds).map_err(|no| no.words(aim.weapon, aim.distance))
     }
 
-    fn aimed_odds(&self, book: &RuleBook, aim: &Aim) -> Option<Odds> {
-        Self::aim(book, aim).ok()
+    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
+        Self::aim(book, aim).ok().map(|a| a.need())
     }
 
     fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String> {

@@ -659,17 +659,36 @@ fn the_quick_shot_check_agrees_with_shot_odds() {
             for a in 0..g.soldiers.len() {
                 for b in 0..g.soldiers.len() {
                     assert_eq!(
-                        g.shot(a, b),
-                        g.shot_odds(a, b).ok(),
+                        g.shot_need(a, b),
+                        g.shot_odds(a, b).ok().map(|o| o.need()),
                         "seed {seed}: {} at {}",
                         g.soldiers[a].id,
                         g.soldiers[b].id
                     );
-                    pairs += usize::from(g.shot(a, b).is_some());
+                    pairs += usize::from(g.shot_need(a, b).is_some());
                 }
             }
             g.apply(&c).unwrap();
         }
     }
     assert!(pairs > 1000, "many shots were possible ({pairs})");
+}
+
+#[test]
+fn the_need_alone_is_the_need_of_the_full_odds() {
+    let b = book();
+    let fire = RuleSet::LoneWarrior.fire();
+    for w in &b.weapons {
+        for distance in 0..8 {
+            for cover in [data::Cover::None, data::Cover::Soft, data::Cover::Hard] {
+                for first_shot in [false, true] {
+                    let aim = Aim { weapon: w, distance, cover, first_shot };
+                    assert_eq!(fire.aimed_need(&b, &aim), fire.aimed(&b, &aim).ok().map(|o| o.need()), "{aim:?}");
+                }
+            }
+            for moved in [false, true] {
+                assert_eq!(fire.bombard_odds(&b, w, distance, moved), fire.bombard(&b, w, distance, moved).ok());
+            }
+        }
+    }
 }
