@@ -81,6 +81,13 @@ fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
 }
 
+// The engine reports every step as events made of many small strings; the
+// simulator plays hundreds of thousands of them a second, and mimalloc makes
+// and frees them in well under half the time of the system allocator
+// (docs/PERFORMANCE.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Mode::Play(Setup::default())) {

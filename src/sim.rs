@@ -22,6 +22,8 @@ use std::ops::Range;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use std::sync::Arc;
+
 use crate::engine::{Event, Game, RuleBook, Scenario, policy};
 use crate::script;
 
@@ -59,12 +61,12 @@ pub fn patrol_seed(seed: u64, k: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A new game for patrol `k`.
+/// The game every patrol starts from; each is this with its own seed.
 ///
 /// # Errors
-/// The engine refusing the scenario (the caller has checked it already).
-fn new_game(book: &std::sync::Arc<RuleBook>, scenario: &Scenario, plan: &Plan, k: u64) -> Result<Game, String> {
-    Game::new(book.clone(), scenario, patrol_seed(plan.seed, k)).map_err(|e| e.to_string())
+/// The engine refusing the scenario.
+fn first_game(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan) -> Result<Game, String> {
+    Game::new(book.clone(), scenario, plan.seed).map_err(|e| format!("{}: {e}", scenario.name))
 }
 
 /// Plays `game` to its end with the patrol leader deciding, showing each
@@ -86,22 +88,15 @@ pub fn play_out(game: &mut Game, mut seen: impl FnMut(&Game, &Event)) -> (u64, O
 ///
 /// # Errors
 /// The scenario cannot be played, or the plan runs past the last patrol number.
-pub fn run(
-    book: &std::sync::Arc<RuleBook>,
-    scenario: &Scenario,
-    plan: &Plan,
-    tick: &(dyn Fn() + Sync),
-) -> Result<Tally, String> {
+pub fn run(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan, tick: &(dyn Fn() + Sync)) -> Result<Tally, String> {
     let numbers = plan.numbers().ok_or("the patrol numbers run past the largest there is")?;
-    // Refuse a scenario the engine cannot set up before any thread starts.
-    new_game(book, scenario, plan, plan.first)?;
+    let start = first_game(book, scenario, plan)?;
     Ok(numbers
         .into_par_iter()
         .fold(Tally::default, |mut tally, k| {
-            if let Ok(mut game) = new_game(book, scenario, plan, k) {
-                let (decisions, problem) = play_out(&mut game, |g, e| tally.observe(g, e));
-                tally.close(k, &game, decisions, problem);
-            }
+            let mut game = start.reseeded(patrol_seed(plan.seed, k));
+            let (decisions, problem) = play_out(&mut game, |g, e| tally.observe(g, e));
+            tally.close(k, &game, decisions, problem);
             tick();
             tally
         })
@@ -110,13 +105,13 @@ pub fn run(
 
 /// The lines `--events` writes for patrol `k`: a `patrol_start` line, then
 /// exactly what `hexpatrol script --seed SEED` prints for `auto` played to the end.
-fn patrol_lines(book: &std::sync::Arc<RuleBook>, scenario: &Scenario, plan: &Plan, k: u64) -> io::Result<Vec<u8>> {
+fn patrol_lines(start: &Game, plan: &Plan, k: u64) -> io::Result<Vec<u8>> {
     #[derive(Serialize)]
     struct PatrolStart {
         event: &'static str,
         patrol: u64,
     }
-    let mut game = new_game(book, scenario, plan, k).map_err(io::Error::other)?;
+    let mut game = start.reseeded(patrol_seed(plan.seed, k));
     let mut out = Vec::new();
     serde_json::to_writer(&mut out, &PatrolStart { event: "patrol_start", patrol: k }).map_err(io::Error::other)?;
     out.push(b'\n');
@@ -131,20 +126,21 @@ fn patrol_lines(book: &std::sync::Arc<RuleBook>, scenario: &Scenario, plan: &Pla
 /// # Errors
 /// Failures to write, or a plan that runs past the last patrol number.
 pub fn stream(
-    book: &std::sync::Arc<RuleBook>,
+    book: &Arc<RuleBook>,
     scenario: &Scenario,
     plan: &Plan,
     mut out: impl Write,
     tick: &(dyn Fn() + Sync),
 ) -> io::Result<()> {
     let numbers = plan.numbers().ok_or_else(|| io::Error::other("the patrol numbers run past the largest there is"))?;
-    let mut start = numbers.start;
-    while start < numbers.end {
-        let end = numbers.end.min(start.saturating_add(STREAM_BATCH));
-        let batch: Vec<io::Result<Vec<u8>>> = (start..end)
+    let start = first_game(book, scenario, plan).map_err(io::Error::other)?;
+    let mut next = numbers.start;
+    while next < numbers.end {
+        let end = numbers.end.min(next.saturating_add(STREAM_BATCH));
+        let batch: Vec<io::Result<Vec<u8>>> = (next..end)
             .into_par_iter()
             .map(|k| {
-                let lines = patrol_lines(book, scenario, plan, k);
+                let lines = patrol_lines(&start, plan, k);
                 tick();
                 lines
             })
@@ -152,7 +148,7 @@ pub fn stream(
         for lines in batch {
             out.write_all(&lines?)?;
         }
-        start = end;
+        next = end;
     }
     out.flush()
 }

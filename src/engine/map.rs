@@ -1,10 +1,35 @@
 //! The hex map: terrain per hex, known minefields, the home edge, and line
 //! of sight along the hex line between centres.
 
+use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, OnceLock};
+
 use serde::{Deserialize, Serialize};
 
 use super::data::{Cover, Edge, RuleBook, Terrain};
 use super::pos::Pos;
+
+/// Sight between every pair of hexes, worked out the first time it is asked
+/// and kept: it depends on the terrain alone, which never changes, and the
+/// line between two hexes costs far more to trace than to look up. 0 not
+/// known yet, 1 clear, 2 blocked. Clones of a map share it. It is a memo,
+/// not part of the game: it is not saved and two maps that differ only in
+/// it are equal.
+#[derive(Clone, Default)]
+struct SightMemo(Arc<OnceLock<Box<[AtomicU8]>>>);
+
+impl PartialEq for SightMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for SightMemo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SightMemo")
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Map {
@@ -16,6 +41,8 @@ pub struct Map {
     minefields: Vec<Pos>,
     pub objective: Pos,
     pub home_edge: Edge,
+    #[serde(skip)]
+    sight: SightMemo,
 }
 
 impl Map {
@@ -31,6 +58,7 @@ impl Map {
             minefields: Vec::new(),
             objective,
             home_edge,
+            sight: SightMemo::default(),
         }
     }
 
@@ -89,7 +117,36 @@ impl Map {
     /// Where the line runs exactly along a hex edge, rounding picks one of
     /// the two hexes, and which one depends on the direction; sight is clear
     /// if the line is clear either way, so it is always mutual.
+    ///
+    /// The answer is kept for the pair (see `SightMemo`), which assumes the
+    /// map is always asked with the one rule book of its game.
     pub fn line_of_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
+        let n = (self.width.max(0) * self.height.max(0)) as usize;
+        let (Some(a), Some(b)) = (self.index_of(from), self.index_of(to)) else {
+            return self.trace_sight(book, from, to);
+        };
+        let memo = self.sight.0.get_or_init(|| (0..n * n).map(|_| AtomicU8::new(0)).collect());
+        // Relaxed is enough: two threads that race both store the same answer.
+        match memo[a * n + b].load(Ordering::Relaxed) {
+            1 => true,
+            2 => false,
+            _ => {
+                let clear = self.trace_sight(book, from, to);
+                let v = if clear { 1 } else { 2 };
+                memo[a * n + b].store(v, Ordering::Relaxed);
+                memo[b * n + a].store(v, Ordering::Relaxed);
+                clear
+            }
+        }
+    }
+
+    /// The index of a hex on the map in row order.
+    fn index_of(&self, p: Pos) -> Option<usize> {
+        self.contains(p).then(|| (p.row * self.width + p.col) as usize)
+    }
+
+    /// Line of sight worked out along the hex line.
+    fn trace_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
         // `Pos::between` without gathering the hexes in a list: this runs for
         // every shot considered, and the list was most of its cost.
         let clear = |a: Pos, b: Pos| {

@@ -159,6 +159,17 @@ impl Game {
         })
     }
 
+    /// The patrol this game began as, with the dice seeded with `seed`
+    /// instead: the same as `Game::new` with that seed, when called on a game
+    /// `Game::new` has just made. The simulator starts every patrol this way,
+    /// so they all share what the map works out once (its sight between hexes).
+    pub fn reseeded(&self, seed: u64) -> Game {
+        let mut game = self.clone();
+        game.seed = seed;
+        game.dice = Dice::new(seed);
+        game
+    }
+
     /// The event that opens a patrol's stream.
     pub fn start_event(&self) -> Event {
         Event::Start {

@@ -692,3 +692,21 @@ fn the_need_alone_is_the_need_of_the_full_odds() {
         }
     }
 }
+
+#[test]
+fn a_reseeded_game_is_a_new_game_with_that_seed() {
+    let start = default_game(1);
+    // A first patrol fills the shared sight memo; the reseeded ones must not care.
+    let mut first = start.reseeded(99);
+    while let Some(c) = policy::decide(&first) {
+        first.apply(&c).unwrap();
+    }
+    for seed in [0, 5, 2024] {
+        let (mut a, mut b) = (start.reseeded(seed), default_game(seed));
+        assert_eq!(a, b);
+        while let Some(c) = policy::decide(&b) {
+            assert_eq!(a.apply(&c), b.apply(&c), "seed {seed}: {c}");
+        }
+        assert!(policy::decide(&a).is_none());
+    }
+}
