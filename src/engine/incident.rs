@@ -219,14 +219,16 @@ impl Game {
     pub(super) fn deal(&mut self, events: &mut Vec<Event>) {
         let per = self.book.action.cards_per_soldier;
         let mut deck = Vec::new();
-        let mut composition = BTreeMap::new();
+        let mut names = Vec::new();
         for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
             deck.extend(std::iter::repeat_n(Card::Soldier(i), per as usize));
-            composition.insert(s.id.clone(), per);
+            names.push((s.id.clone(), per));
         }
         let stops = self.book.action.stop_cards;
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
-        composition.insert("STOP".into(), stops);
+        names.push(("STOP".into(), stops));
+        // Built from the whole list at once, which is quicker than name by name.
+        let composition: BTreeMap<String, u32> = names.into_iter().collect();
         self.dice.shuffle(&mut deck);
         events.push(Event::Deck { size: deck.len(), composition });
         if let Phase::Action(a) = &mut self.phase {

@@ -185,7 +185,8 @@ impl Game {
     /// # Errors
     /// Why the command is not legal now; the game is then unchanged.
     pub fn apply(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
+        // Room for what most commands report, so the list is seldom moved as it grows.
+        let mut events = Vec::with_capacity(8);
         match (&self.phase, command) {
             (Phase::Over { outcome }, _) => return illegal(format!("the patrol is over ({outcome})")),
             (Phase::Patrol, Command::Move { section, to }) => {

@@ -26,6 +26,9 @@ impl Game {
     /// A section can move if it has someone to walk and enough fit men to
     /// carry each seriously wounded man (two each, by the rules data).
     pub fn section_can_move(&self, section: &Section) -> Result<(), RuleError> {
+        if self.section_moves(section) {
+            return Ok(());
+        }
         let able = section.members.iter().filter(|&&i| self.soldiers[i].can_act()).count();
         let carried = section.members.iter().filter(|&&i| self.soldiers[i].state == State::SeriousWound).count();
         if able == 0 {
@@ -39,6 +42,13 @@ impl Game {
             ));
         }
         Ok(())
+    }
+
+    /// Whether `section_can_move` would allow it, without the reason.
+    pub fn section_moves(&self, section: &Section) -> bool {
+        let able = section.members.iter().filter(|&&i| self.soldiers[i].can_act()).count();
+        let carried = section.members.iter().filter(|&&i| self.soldiers[i].state == State::SeriousWound).count();
+        able > 0 && carried * self.book.patrol.bearers_per_wounded as usize <= able
     }
 
     pub(super) fn move_section(

@@ -80,7 +80,7 @@ fn patrol(game: &Game) -> Option<Command> {
             return Some(Command::Join { section: game.sections[b].name.clone(), into: game.sections[a].name.clone() });
         }
     }
-    let movable = |i: usize| game.section_can_move(&game.sections[i]).is_ok();
+    let movable = |i: usize| game.section_moves(&game.sections[i]);
     // A section apart walks toward the largest movable section, or it to them.
     let main = placed
         .iter()
