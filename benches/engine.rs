@@ -77,7 +77,8 @@ fn simulator(c: &mut Criterion) {
     g.throughput(Throughput::Elements(plan.patrols));
     for threads in [1, 0] {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("threads start");
-        let name = if threads == 1 { "10000 patrols, one thread".to_string() } else { "10000 patrols, all cores".into() };
+        let name =
+            if threads == 1 { "10000 patrols, one thread".to_string() } else { "10000 patrols, all cores".into() };
         g.bench_function(name, |b| {
             b.iter(|| pool.install(|| black_box(sim::run(&book, &scenario, &plan, &|| {}).expect("the run plays"))))
         });

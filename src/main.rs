@@ -134,8 +134,11 @@ fn progress(len: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} patrols, {per_sec}, {eta} left") {
-        bar.set_style(style);
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} patrols, {rate}, {eta} left") {
+        let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} a second", state.per_sec());
+        };
+        bar.set_style(style.with_key("rate", rate));
     }
     bar
 }

@@ -387,4 +387,6 @@ impl Game {
 }
 
 #[cfg(test)]
+mod shortcut_tests;
+#[cfg(test)]
 mod tests;
