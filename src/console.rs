@@ -6,9 +6,9 @@ use std::io::{self, BufRead, Write};
 
 use crate::engine::campaign::{Campaign, PatrolRecord, Status};
 use crate::engine::{Command, Event, Game, Phase, Pos, Side, State};
-use crate::narrate::describe;
+use crate::narrate::{describe, describe_odds};
 use crate::save::{SaveError, Slot};
-use crate::script::{Line, now, parse_line, play_line};
+use crate::script::{Line, ask, now, parse_line, play_line};
 
 const HELP: &str = "\
 Commands (the same as the headless runner's, see docs/COMMANDS.md):
@@ -20,6 +20,9 @@ Commands (the same as the headless runner's, see docs/COMMANDS.md):
   fire TARGET | fight TARGET | carry WOUNDED COL,ROW | hold
   capture PRISONER         patrol: take a seriously wounded enemy in your hex prisoner
   auto N                   the patrol leader makes your next N decisions
+  odds QUESTION            exact odds, changing nothing: odds move [SECTION] COL,ROW,
+                           odds fire [SHOOTER] TARGET, odds fight [MAN] ENEMY,
+                           odds bombard FIRER [COL,ROW], odds stop, odds casualty
   begin                    set out on the campaign's next patrol
   map   redraw the map and roster    roll  the men lost so far
   ?     this help                    quit  save and leave
@@ -267,6 +270,13 @@ pub fn play(
             continue;
         }
         exit_warned = false;
+        if let Line::Odds(query) = &parsed {
+            match ask(campaign, query) {
+                Ok(answer) => writeln!(out, "{}", describe_odds(&answer))?,
+                Err(e) => writeln!(out, "  No odds: {e}")?,
+            }
+            continue;
+        }
         let begins = matches!(parsed, Line::Begin);
         let (events, refused) = match play_line(campaign, parsed) {
             Ok(events) => (events, None),

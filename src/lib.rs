@@ -4,6 +4,7 @@
 //! - [`engine`]: the rules as a pure, deterministic state machine.
 //! - [`rules`]: the rules data under `assets/`, loaded and checked.
 //! - [`script`]: the headless runner, text commands in and JSON Lines out.
+//! - [`sim`]: many patrols played by the built-in policies, summed up.
 //! - [`narrate`]: events in words, for people.
 //! - [`console`]: a plain line-by-line way to play in a terminal.
 
@@ -14,3 +15,4 @@ pub mod narrate;
 pub mod rules;
 pub mod save;
 pub mod script;
+pub mod sim;

@@ -5,10 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
 
+use hexpatrol::engine::Game;
 use hexpatrol::engine::campaign::Campaign;
 use hexpatrol::save::{self, SaveError, Slot};
-use hexpatrol::{check, console, rules, script};
+use hexpatrol::{check, console, rules, script, sim};
 
 #[derive(Parser)]
 #[command(name = "hexpatrol", version, about = "A solo WWII patrol wargame on a hex map (Lone Warrior rules)")]
@@ -61,6 +63,33 @@ enum Mode {
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
     },
+    /// Play many patrols with the built-in policies on both sides and sum them up.
+    Sim(SimArgs),
+}
+
+#[derive(clap::Args)]
+struct SimArgs {
+    /// How many patrols to play.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    patrols: u64,
+    /// The run's seed; patrol K plays with a seed made from this and K alone.
+    #[arg(long)]
+    seed: u64,
+    /// The number of the first patrol, to play one part of a longer run.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    first: u64,
+    /// A built-in scenario name or the path of a scenario file.
+    #[arg(long)]
+    scenario: Option<String>,
+    /// Print the summary as one JSON object.
+    #[arg(long, conflicts_with = "events")]
+    json: bool,
+    /// Instead of a summary, stream every patrol's events as JSON Lines.
+    #[arg(long)]
+    events: bool,
+    /// Threads to play on (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..1025))]
+    threads: Option<u64>,
 }
 
 #[derive(clap::Args, Default)]
@@ -83,6 +112,13 @@ fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
 }
 
+// The engine reports every step as events made of many small strings; the
+// simulator plays hundreds of thousands of them a second, and mimalloc makes
+// and frees them in well under half the time of the system allocator
+// (docs/PERFORMANCE.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let data_dir = || {
@@ -101,6 +137,7 @@ fn main() -> ExitCode {
         Some(Mode::Script { setup, campaign, load, save }) => {
             run_script(&setup, campaign.as_deref(), load.as_deref(), save.as_deref())
         }
+        Some(Mode::Sim(args)) => run_sim(&args),
     };
     match result {
         Ok(code) => code,
@@ -296,6 +333,59 @@ fn run_script(
         Ok(script::Stop::Done(_)) => Ok(ExitCode::from(1)),
         Ok(script::Stop::SaveFailed(e)) => Err(format!("{e}\nStopped here; the last good save is intact.")),
         // The reader went away (`| head`): stop quietly, as other tools do.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A progress bar on standard error, drawn only when that is a terminal.
+fn progress(len: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} patrols, {rate}, {eta} left") {
+        let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} a second", state.per_sec());
+        };
+        bar.set_style(style.with_key("rate", rate));
+    }
+    bar
+}
+
+fn run_sim(args: &SimArgs) -> Result<ExitCode, String> {
+    let book = rules::rule_book().map_err(|e| e.to_string())?;
+    let name = args.scenario.as_deref().unwrap_or(rules::default_scenario_name());
+    let scenario = rules::scenario(name, &book).map_err(|e| e.to_string())?;
+    let game = Game::new(book.clone(), &scenario, args.seed).map_err(|e| format!("{name}: {e}"))?;
+    let plan = sim::Plan { seed: args.seed, first: args.first, patrols: args.patrols };
+    if plan.numbers().is_none() {
+        return Err(format!("--first {} and --patrols {} run past the last patrol number", args.first, args.patrols));
+    }
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.threads {
+        pool = pool.num_threads(n as usize);
+    }
+    let pool = pool.build().map_err(|e| format!("cannot start the threads: {e}"))?;
+    let bar = progress(args.patrols);
+    let tick = || bar.inc(1);
+    let written = if args.events {
+        // The stream is written from the pool's thread, so it takes the unlocked handle.
+        let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
+        pool.install(|| sim::stream(&book, &scenario, &plan, out, &tick))
+    } else {
+        let mut out = io::stdout().lock();
+        let tally = pool.install(|| sim::run(&book, &scenario, &plan, &tick))?;
+        let summary = sim::Summary::new(tally, plan, &game);
+        if args.json {
+            serde_json::to_writer(&mut out, &summary).map_err(io::Error::other).and_then(|()| writeln!(out))
+        } else {
+            sim::write_text(&summary, &mut out)
+        }
+    };
+    bar.finish_and_clear();
+    match written {
+        Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
         Err(e) => Err(e.to_string()),
     }

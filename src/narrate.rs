@@ -1,6 +1,6 @@
 //! Events in words, as a player reads them in a log.
 
-use crate::engine::{Event, Roll, RuleBook};
+use crate::engine::{Event, OddsAnswer, Roll, RollOdds, RuleBook, Spread};
 
 /// `n` and the noun, singular or plural.
 fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
@@ -105,4 +105,43 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         },
         Event::Auto { command } => format!("(leader) {command}"),
     }
+}
+
+/// The words for one roll's odds: "incident 2d6, need 6+ (woods -1): 26/36 (72.2%)".
+fn roll_odds_words(r: &RollOdds) -> String {
+    let purpose = serde_json::to_value(r.purpose).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+    let who = match (&r.soldier, &r.target) {
+        (Some(s), Some(t)) => format!(" {s} at {t}"),
+        (Some(s), None) => format!(" {s}"),
+        _ => String::new(),
+    };
+    let head = format!("{}{who} {}", purpose.replace('_', " "), r.dice);
+    match &r.spread {
+        Spread::Check { need, modifiers, chance } => {
+            let mods: Vec<String> =
+                modifiers.iter().map(|m| format!("{} {:+}", m.name.replace('_', " "), m.value)).collect();
+            let mods = if mods.is_empty() { String::new() } else { format!(" ({})", mods.join(", ")) };
+            format!("{head}, need {need}+{mods}: {chance}")
+        }
+        Spread::Table { outcomes } => {
+            let parts: Vec<String> = outcomes
+                .iter()
+                .map(|o| match &o.loser {
+                    Some(l) => format!("{l} {} {}", o.result.replace('_', " "), o.chance),
+                    None => format!("{} {}", o.result.replace('_', " "), o.chance),
+                })
+                .collect();
+            format!("{head}: {}", parts.join("; "))
+        }
+    }
+}
+
+/// An odds answer in words, one line per roll: the roll asked about, and
+/// the one that follows if it succeeds.
+pub fn describe_odds(answer: &OddsAnswer) -> String {
+    let mut text = format!("  Odds ({}): {}", answer.query, roll_odds_words(&answer.roll));
+    if let Some(then) = &answer.then {
+        text.push_str(&format!("\n    then {}", roll_odds_words(then)));
+    }
+    text
 }

@@ -1,15 +1,18 @@
 //! The headless runner: commands in, one per line; events out as JSON Lines.
 //!
 //! Besides the game's commands (see `Command`), a line may be `auto N` (the
-//! patrol-leader policy makes the next N decisions) or `begin` (the
-//! campaign's next patrol sets out). Blank lines and lines
+//! patrol-leader policy makes the next N decisions), `begin` (the
+//! campaign's next patrol sets out) or `odds QUESTION` (the exact odds of a
+//! roll, which changes nothing). Blank lines and lines
 //! starting with `#` are skipped. A line that does not parse or is not legal
 //! now is reported on the error stream with its line number and changes nothing.
 
 use std::io::{self, BufRead, Write};
 
+use serde::Serialize;
+
 use crate::engine::campaign::Campaign;
-use crate::engine::{Command, Event, RuleError, policy};
+use crate::engine::{Command, Event, OddsAnswer, OddsQuery, RuleError, policy};
 use crate::save::{SaveError, Slot};
 
 /// What the runner does with one line of input.
@@ -20,6 +23,8 @@ pub enum Line {
     Auto(u32),
     /// Begin the campaign's next patrol.
     Begin,
+    /// A question about the odds: answered, and nothing changes.
+    Odds(OddsQuery),
 }
 
 /// Parses a line of the command language.
@@ -35,7 +40,17 @@ pub fn parse_line(text: &str) -> Result<Line, crate::engine::command::ParseError
         return Ok(Line::Begin);
     }
     let mut words = trimmed.split_whitespace();
-    if words.next().is_some_and(|w| w.eq_ignore_ascii_case("auto")) {
+    let verb = words.next().unwrap_or("");
+    if verb.eq_ignore_ascii_case("odds") {
+        // The question follows the word; its columns are counted from the line's start.
+        let (head, question) = text.split_at(text.len() - text.trim_start().len() + verb.len());
+        let shift = head.chars().count();
+        return question
+            .parse()
+            .map(Line::Odds)
+            .map_err(|e| crate::engine::command::ParseError { column: e.column + shift, message: e.message });
+    }
+    if verb.eq_ignore_ascii_case("auto") {
         let indent = text.len() - text.trim_start().len();
         let col = indent + 6;
         let n = words.next().ok_or(crate::engine::command::ParseError {
@@ -73,7 +88,8 @@ pub fn auto(campaign: &mut Campaign, n: u32) -> (Vec<Event>, Option<RuleError>) 
     (events, None)
 }
 
-/// Carries out one parsed line against the campaign.
+/// Carries out one parsed line against the campaign. `odds` lines are
+/// questions, not moves: `ask` answers them.
 ///
 /// # Errors
 /// Why the line was refused; events played before a refusal inside `auto` come back too.
@@ -82,6 +98,7 @@ pub fn play_line(campaign: &mut Campaign, line: Line) -> Result<Vec<Event>, (Vec
         Line::Skip => Ok(Vec::new()),
         Line::Play(command) => campaign.apply(&command).map_err(|e| (Vec::new(), e)),
         Line::Begin => campaign.begin().map_err(|e| (Vec::new(), e)),
+        Line::Odds(query) => ask(campaign, &query).map(|_| Vec::new()).map_err(|e| (Vec::new(), e)),
         Line::Auto(k) => match auto(campaign, k) {
             (events, None) => Ok(events),
             (events, Some(e)) => Err((events, RuleError(format!("the patrol leader's order was refused: {e}")))),
@@ -89,7 +106,39 @@ pub fn play_line(campaign: &mut Campaign, line: Line) -> Result<Vec<Event>, (Vec
     }
 }
 
-fn write_events(out: &mut impl Write, events: &[Event]) -> io::Result<()> {
+/// Answers an odds question about the patrol under way; changes nothing.
+///
+/// # Errors
+/// No patrol is under way, or the question does not apply now.
+pub fn ask(campaign: &Campaign, query: &OddsQuery) -> Result<OddsAnswer, RuleError> {
+    match &campaign.patrol {
+        Some(game) => game.odds(query),
+        None => Err(RuleError("no patrol is under way: begin the next one".into())),
+    }
+}
+
+/// An odds answer as the runner prints it: `{"event":"odds", ...}`.
+#[derive(Serialize)]
+struct OddsLine<'a> {
+    event: &'static str,
+    #[serde(flatten)]
+    answer: &'a OddsAnswer,
+}
+
+/// Writes an odds answer as one JSON line.
+///
+/// # Errors
+/// Only failures to write.
+pub fn write_odds(out: &mut impl Write, answer: &OddsAnswer) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, &OddsLine { event: "odds", answer }).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// Writes events as JSON Lines, one object per line.
+///
+/// # Errors
+/// Only failures to write.
+pub fn write_events(out: &mut impl Write, events: &[Event]) -> io::Result<()> {
     for e in events {
         serde_json::to_writer(&mut *out, e).map_err(io::Error::other)?;
         out.write_all(b"\n")?;
@@ -144,6 +193,16 @@ pub fn run(
                 continue;
             }
         };
+        if let Line::Odds(query) = &parsed {
+            match ask(campaign, query) {
+                Ok(answer) => write_odds(&mut out, &answer)?,
+                Err(e) => {
+                    failed += 1;
+                    writeln!(err, "line {number}: {}: {e}", line.trim())?;
+                }
+            }
+            continue;
+        }
         let (events, error) = match play_line(campaign, parsed) {
             Ok(events) => (events, None),
             Err((events, e)) => (events, Some(e)),

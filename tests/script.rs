@@ -182,3 +182,34 @@ fn a_byte_order_mark_and_bad_bytes_in_a_script() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "line 2: not valid UTF-8 text\n");
     assert_eq!(out.stdout, script("5", "move 9,10\nmove 9,9\n").stdout);
 }
+
+#[test]
+fn odds_lines_answer_and_change_nothing() {
+    let plain = "move 9,10\nmove 9,9\nauto 30\n";
+    let asking =
+        "odds move 9,10\nmove 9,10\nodds casualty\nodds move A 9,9\nmove 9,9\nodds stop\nauto 30\nodds casualty Ruiz\n";
+    let (a, b) = (script("2024", plain), script("2024", asking));
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let answers: Vec<Value> = events(&b).into_iter().filter(|e| e["event"] == "odds").collect();
+    let others: Vec<Value> = events(&b).into_iter().filter(|e| e["event"] != "odds").collect();
+    assert_eq!(others, events(&a), "the answers are the only difference");
+    assert_eq!(answers[0]["query"], "move 9,10");
+    assert_eq!(answers[0]["purpose"], "incident");
+    assert_eq!(answers[0]["need"], 7);
+    assert_eq!(answers[0]["chance"], serde_json::json!({"ways": 21, "of": 36, "p": 21.0 / 36.0}));
+    assert_eq!(answers[1]["outcomes"].as_array().map(Vec::len), Some(3), "three wounds on the casualty table");
+    assert_eq!(answers.last().unwrap()["soldier"], "Ruiz");
+}
+
+#[test]
+fn a_bad_odds_question_is_reported_like_any_bad_line() {
+    let out = script("1", "odds\n  odds move 3;4\nodds fire Nobody G1\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "line 1:5: expected what to ask about: move, fire, fight, bombard, stop or casualty\n\
+         line 2:13: '3;4' is not a hex; write it as COL,ROW, e.g. 9,10\n\
+         line 3: odds fire Nobody G1: there is nobody called 'Nobody'\n"
+    );
+    assert_eq!(events(&out).len(), 1, "only the start event");
+}

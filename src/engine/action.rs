@@ -131,7 +131,7 @@ impl Game {
     }
 
     /// The enemy soldier a fire order means: named, or the first able one in the hex.
-    fn pick_target(&self, me: usize, target: &Target) -> Result<usize, RuleError> {
+    pub(super) fn pick_target(&self, me: usize, target: &Target) -> Result<usize, RuleError> {
         match target {
             Target::Soldier(id) => self.find(id).map_or_else(|| illegal(format!("there is nobody called '{id}'")), Ok),
             Target::Hex(p) => {
@@ -200,7 +200,7 @@ impl Game {
     fn anyone_can_fire(&self) -> bool {
         let friends: Vec<usize> = self.able(Side::Friendly).collect();
         let foes: Vec<usize> = self.able(Side::Enemy).collect();
-        friends.iter().any(|&f| foes.iter().any(|&e| self.shot_odds(f, e).is_ok() || self.shot_odds(e, f).is_ok()))
+        friends.iter().any(|&f| foes.iter().any(|&e| self.shot_need(f, e).is_some() || self.shot_need(e, f).is_some()))
             || foes.iter().any(|&e| friends.iter().any(|&f| self.soldiers[f].pos == self.soldiers[e].pos))
             || foes.iter().any(|&e| self.bombard_target(e).is_some())
     }

@@ -95,12 +95,12 @@ pub struct ParseError {
     pub message: String,
 }
 
-fn parse_pos(word: &str) -> Option<Pos> {
+pub(super) fn parse_pos(word: &str) -> Option<Pos> {
     let (c, r) = word.split_once(',')?;
     Some(Pos::new(c.trim().parse().ok()?, r.trim().parse().ok()?))
 }
 
-fn looks_like_pos(word: &str) -> bool {
+pub(super) fn looks_like_pos(word: &str) -> bool {
     word.contains(',')
 }
 
@@ -113,7 +113,7 @@ pub fn quote(word: &str) -> String {
 
 /// The words of a line with their 1-based columns. A `#` starts a comment;
 /// `9, 10` is read as the one hex `9,10`.
-fn words(line: &str) -> Vec<(usize, String)> {
+pub(super) fn words(line: &str) -> Vec<(usize, String)> {
     let mut words: Vec<(usize, String)> = Vec::new();
     let mut current: Option<(usize, String)> = None;
     for (col, c) in line.chars().enumerate() {

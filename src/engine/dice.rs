@@ -14,7 +14,7 @@ pub struct Dice {
 }
 
 /// What a roll was for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Purpose {
     Incident,
@@ -26,6 +26,23 @@ pub enum Purpose {
     Mortar,
     Template,
     Minefield,
+}
+
+impl Purpose {
+    /// The name roll events use (`incident_table`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Purpose::Incident => "incident",
+            Purpose::IncidentTable => "incident_table",
+            Purpose::Placement => "placement",
+            Purpose::Fire => "fire",
+            Purpose::HandToHand => "hand_to_hand",
+            Purpose::Casualty => "casualty",
+            Purpose::Mortar => "mortar",
+            Purpose::Template => "template",
+            Purpose::Minefield => "minefield",
+        }
+    }
 }
 
 /// One thing that moved a need away from its base value.
@@ -87,6 +104,16 @@ impl Roll {
     }
 }
 
+/// "2d6": the dice as roll events name them. The game's own dice are
+/// spelled out, as formatting them was a good part of every roll's cost.
+fn dice_name(count: u8, sides: u8) -> String {
+    match (count, sides) {
+        (1, 6) => "1d6".into(),
+        (2, 6) => "2d6".into(),
+        _ => format!("{count}d{sides}"),
+    }
+}
+
 impl Dice {
     pub fn new(seed: u64) -> Self {
         Self { rng: Pcg32::seed_from_u64(seed) }
@@ -96,7 +123,7 @@ impl Dice {
         let faces: Vec<u8> = (0..count).map(|_| self.rng.random_range(1..=sides)).collect();
         Roll {
             purpose,
-            dice: format!("{count}d{sides}"),
+            dice: dice_name(count, sides),
             total: faces.iter().map(|&f| u32::from(f)).sum(),
             faces,
             need: None,
@@ -154,6 +181,14 @@ mod tests {
             seen[r.faces[0] as usize - 1] = true;
         }
         assert!(seen.iter().all(|&s| s), "every face turns up in 600 throws");
+    }
+
+    #[test]
+    fn purpose_names_are_the_event_names() {
+        use Purpose::*;
+        for p in [Incident, IncidentTable, Placement, Fire, HandToHand, Casualty, Mortar, Template, Minefield] {
+            assert_eq!(serde_json::to_value(p).unwrap(), p.name());
+        }
     }
 
     #[test]

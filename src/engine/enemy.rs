@@ -32,7 +32,9 @@ impl Game {
         hexes.dedup();
         for hex in hexes {
             let moved = self.in_hex(hex).any(|i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].moved);
-            let Ok(odds) = self.rules.fire().bombard(&self.book, weapon, from.distance(hex), moved) else { continue };
+            let Some(odds) = self.rules.fire().bombard_odds(&self.book, weapon, from.distance(hex), moved) else {
+                continue;
+            };
             if odds.need() > i32::from(odds.sides) {
                 continue;
             }
@@ -77,9 +79,9 @@ impl Game {
         let target = self
             .able(Side::Friendly)
             .filter_map(|f| {
-                let odds = self.shot_odds(e, f).ok()?;
+                let need = self.shot_need(e, f)?;
                 let d = self.soldiers[f].pos.map_or(u32::MAX, |p| p.distance(here));
-                Some((odds.need(), d, f))
+                Some((need, d, f))
             })
             .min();
         if let Some((_, _, f)) = target {

@@ -10,30 +10,33 @@ use super::pos::Pos;
 use super::soldier::{Side, Soldier, State};
 use super::{Action, Card, Game, Phase};
 
+/// The dice of the incident table: 2D6, read by total.
+pub(super) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);
+
 /// The six directions of a flat-topped hex, clockwise from north, as the
 /// placement roll names them (1 = north ... 6 = north-west).
 pub const DIRECTIONS: [&str; 6] = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
+
+/// A hex in whole cube coordinates.
+fn cube(p: Pos) -> [i32; 3] {
+    let h = p.hex();
+    [h.x(), h.y(), -h.x() - h.y()]
+}
+
+/// The six steps in cube coordinates: N, NE, SE, S, SW, NW (a test checks
+/// them against the neighbours of a hex).
+const SECTOR_STEPS: [[i32; 3]; 6] = [[0, -1, 1], [1, -1, 0], [1, 0, -1], [0, 1, -1], [-1, 1, 0], [-1, 0, 1]];
 
 /// Which of the six 60-degree sectors around `from` holds `to` (0 = north,
 /// clockwise): the direction whose step points most nearly at `to`. Worked in
 /// whole cube coordinates, so every machine agrees; a hex exactly between two
 /// sectors goes to the first of them clockwise from north.
 pub fn sector(from: Pos, to: Pos) -> usize {
-    let cube = |p: Pos| {
-        let h = p.hex();
-        [h.x(), h.y(), -h.x() - h.y()]
-    };
-    // The six steps, as seen from an even column: N, NE, SE, S, SW, NW.
-    let origin = Pos::new(4, 4);
-    let steps = [(4, 3), (5, 3), (5, 4), (4, 5), (3, 4), (3, 3)].map(|(c, r)| {
-        let (a, b) = (cube(Pos::new(c, r)), cube(origin));
-        [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-    });
     let (a, b) = (cube(to), cube(from));
     let v = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
     let mut best = 0;
     let mut best_dot = i32::MIN;
-    for (k, d) in steps.iter().enumerate() {
+    for (k, d) in SECTOR_STEPS.iter().enumerate() {
         let dot = v[0] * d[0] + v[1] * d[1] + v[2] * d[2];
         if dot > best_dot {
             best = k;
@@ -41,6 +44,17 @@ pub fn sector(from: Pos, to: Pos) -> usize {
         }
     }
     best
+}
+
+/// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
+/// or "triangle 3: empty", for the men `placed` by `template_triangles`.
+pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> String {
+    let hit: Vec<&str> = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str()).collect();
+    if hit.is_empty() {
+        format!("triangle {triangle}: empty")
+    } else {
+        format!("triangle {triangle}: {}", hit.join(", "))
+    }
 }
 
 impl Game {
@@ -51,19 +65,19 @@ impl Game {
         let mut found = None;
         let roll = self
             .dice
-            .table(Purpose::IncidentTable, 2, 6, |total| {
-                found = book.incident_for(total as u8).cloned();
-                found.as_ref().map_or("nothing".into(), |e| e.name.clone())
+            .table(Purpose::IncidentTable, INCIDENT_TABLE_DICE.0, INCIDENT_TABLE_DICE.1, |total| {
+                found = book.incident_for(total as u8);
+                found.map_or("nothing".into(), |e| e.name.clone())
             })
             .on(at);
         events.push(Event::Roll(roll));
         let Some(entry) = found else { return };
         events.push(Event::Incident { name: entry.name.clone(), hex: at });
-        match entry.kind {
+        match &entry.kind {
             IncidentKind::FalseAlarm => {}
             IncidentKind::Minefield => self.minefield(at, events),
-            IncidentKind::Enemy { group, min, max } => {
-                if self.place_enemy(&group, min, max, at, events) && matches!(self.phase, Phase::Patrol) {
+            &IncidentKind::Enemy { ref group, min, max } => {
+                if self.place_enemy(group, min, max, at, events) && matches!(self.phase, Phase::Patrol) {
                     self.start_action(at, events);
                 }
             }
@@ -96,14 +110,7 @@ impl Game {
         let soldiers = &self.soldiers;
         let roll = self
             .dice
-            .table(purpose, 1, self.book.template.triangles, |t| {
-                let hit: Vec<&str> = names(t as u8).iter().map(|&i| soldiers[i].id.as_str()).collect();
-                if hit.is_empty() {
-                    format!("triangle {t}: empty")
-                } else {
-                    format!("triangle {t}: {}", hit.join(", "))
-                }
-            })
+            .table(purpose, 1, self.book.template.triangles, |t| template_result(soldiers, &placed, t as u8))
             .on(hex);
         let roll = match by {
             Some(firer) => roll.by(firer),
@@ -132,25 +139,38 @@ impl Game {
     /// Returns false if the group could not be placed.
     fn place_enemy(&mut self, key: &str, min: u32, max: u32, near: Pos, events: &mut Vec<Event>) -> bool {
         let key = self.forces.get(key).map_or(key, String::as_str);
-        let Some(group) = self.book.forces.get(key).cloned() else {
+        // The rule book is shared; hold it apart from `self` rather than copy the group.
+        let book = self.book.clone();
+        let Some(group) = book.forces.get(key) else {
             return false;
         };
         let roll = self.dice.table(Purpose::Placement, 1, 6, |t| DIRECTIONS[(t as usize - 1) % 6].to_string()).on(near);
         let dir = (roll.total as usize - 1) % 6;
         events.push(Event::Roll(roll));
         let friendly_at = |p: Pos| self.soldiers.iter().any(|s| s.side == Side::Friendly && s.pos == Some(p));
-        let best = self
+        // Only hexes within `max` columns and rows can be `max` hexes away or nearer.
+        let reach = max.min(i32::MAX as u32) as i32;
+        let (rows, cols) = (
+            near.row.saturating_sub(reach)..=near.row.saturating_add(reach),
+            near.col.saturating_sub(reach)..=near.col.saturating_add(reach),
+        );
+        let free: Vec<(Pos, bool)> = self
             .map
-            .hexes()
+            .hexes_in(rows, cols)
             .filter(|&p| {
                 let d = near.distance(p);
                 d >= min && d <= max && self.map.enterable(&self.book, p) && !friendly_at(p)
             })
-            .min_by_key(|&p| {
-                let cover = self.map.cover(&self.book, p).preference();
-                let blind = group.wants_sight && !self.map.line_of_sight(&self.book, p, near);
-                (sector(near, p) != dir, blind, cover, near.distance(p), p.row, p.col)
-            });
+            .map(|p| (p, sector(near, p) == dir))
+            .collect();
+        // The rolled sector comes first, so if any free hex lies in it the
+        // others cannot win, and sight (the costly part) is looked for only there.
+        let any_in_sector = free.iter().any(|&(_, inside)| inside);
+        let best = free.into_iter().filter(|&(_, inside)| inside || !any_in_sector).map(|(p, _)| p).min_by_key(|&p| {
+            let cover = self.map.cover(&self.book, p).preference();
+            let blind = group.wants_sight && !self.map.line_of_sight(&self.book, p, near);
+            (blind, cover, near.distance(p), p.row, p.col)
+        });
         let Some(hex) = best else {
             events.push(Event::EnemyUnplaced { group: group.name.clone(), min, max });
             return false;
@@ -202,14 +222,16 @@ impl Game {
     pub(super) fn deal(&mut self, events: &mut Vec<Event>) {
         let per = self.book.action.cards_per_soldier;
         let mut deck = Vec::new();
-        let mut composition = BTreeMap::new();
+        let mut names = Vec::new();
         for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
             deck.extend(std::iter::repeat_n(Card::Soldier(i), per as usize));
-            composition.insert(s.id.clone(), per);
+            names.push((s.id.clone(), per));
         }
         let stops = self.book.action.stop_cards;
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
-        composition.insert("STOP".into(), stops);
+        names.push(("STOP".into(), stops));
+        // Built from the whole list at once, which is quicker than name by name.
+        let composition: BTreeMap<String, u32> = names.into_iter().collect();
         self.dice.shuffle(&mut deck);
         events.push(Event::Deck { size: deck.len(), composition });
         if let Phase::Action(a) = &mut self.phase {
@@ -223,6 +245,17 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sector_steps_are_the_six_neighbours() {
+        // As seen from an even column: N, NE, SE, S, SW, NW.
+        let origin = cube(Pos::new(4, 4));
+        let steps = [(4, 3), (5, 3), (5, 4), (4, 5), (3, 4), (3, 3)].map(|(c, r)| {
+            let a = cube(Pos::new(c, r));
+            [a[0] - origin[0], a[1] - origin[1], a[2] - origin[2]]
+        });
+        assert_eq!(steps, SECTOR_STEPS);
+    }
 
     #[test]
     fn sectors_run_clockwise_from_north() {

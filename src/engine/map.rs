@@ -1,10 +1,35 @@
 //! The hex map: terrain per hex, known minefields, the home edge, and line
 //! of sight along the hex line between centres.
 
+use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, OnceLock};
+
 use serde::{Deserialize, Serialize};
 
 use super::data::{Cover, Edge, RuleBook, Terrain};
 use super::pos::Pos;
+
+/// Sight between every pair of hexes, worked out the first time it is asked
+/// and kept: it depends on the terrain alone, which never changes, and the
+/// line between two hexes costs far more to trace than to look up. 0 not
+/// known yet, 1 clear, 2 blocked. Clones of a map share it. It is a memo,
+/// not part of the game: it is not saved and two maps that differ only in
+/// it are equal.
+#[derive(Clone, Default)]
+struct SightMemo(Arc<OnceLock<Box<[AtomicU8]>>>);
+
+impl PartialEq for SightMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for SightMemo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SightMemo")
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Map {
@@ -15,6 +40,8 @@ pub struct Map {
     /// Hexes marked as minefields, kept sorted.
     minefields: Vec<Pos>,
     pub home_edge: Edge,
+    #[serde(skip)]
+    sight: SightMemo,
 }
 
 impl Map {
@@ -23,7 +50,14 @@ impl Map {
     pub fn new(rows: Vec<Vec<u8>>, home_edge: Edge) -> Self {
         let height = rows.len() as i32;
         let width = rows.first().map_or(0, |r| r.len() as i32);
-        Self { width, height, terrain: rows.into_iter().flatten().collect(), minefields: Vec::new(), home_edge }
+        Self {
+            width,
+            height,
+            terrain: rows.into_iter().flatten().collect(),
+            minefields: Vec::new(),
+            home_edge,
+            sight: SightMemo::default(),
+        }
     }
 
     pub fn contains(&self, p: Pos) -> bool {
@@ -81,23 +115,78 @@ impl Map {
     /// Where the line runs exactly along a hex edge, rounding picks one of
     /// the two hexes, and which one depends on the direction; sight is clear
     /// if the line is clear either way, so it is always mutual.
+    ///
+    /// The answer is kept for the pair (see `SightMemo`), which assumes the
+    /// map is always asked with the one rule book of its game.
     pub fn line_of_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
-        let clear =
-            |a: Pos, b: Pos| a.between(b).into_iter().all(|p| self.terrain(book, p).is_none_or(|t| !t.blocks_sight));
+        let n = (self.width.max(0) * self.height.max(0)) as usize;
+        let (Some(a), Some(b)) = (self.index_of(from), self.index_of(to)) else {
+            return self.trace_sight(book, from, to);
+        };
+        let memo = self.sight.0.get_or_init(|| (0..n * n).map(|_| AtomicU8::new(0)).collect());
+        // Relaxed is enough: two threads that race both store the same answer.
+        match memo[a * n + b].load(Ordering::Relaxed) {
+            1 => true,
+            2 => false,
+            _ => {
+                let clear = self.trace_sight(book, from, to);
+                let v = if clear { 1 } else { 2 };
+                memo[a * n + b].store(v, Ordering::Relaxed);
+                memo[b * n + a].store(v, Ordering::Relaxed);
+                clear
+            }
+        }
+    }
+
+    /// The index of a hex on the map in row order.
+    fn index_of(&self, p: Pos) -> Option<usize> {
+        self.contains(p).then(|| (p.row * self.width + p.col) as usize)
+    }
+
+    /// Line of sight worked out along the hex line.
+    fn trace_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
+        // `Pos::between` without gathering the hexes in a list: this runs for
+        // every shot considered, and the list was most of its cost.
+        let clear = |a: Pos, b: Pos| {
+            let line = a.hex().line_to(b.hex());
+            let inner = line.len().saturating_sub(2);
+            line.skip(1).take(inner).all(|h| self.terrain(book, Pos::from_hex(h)).is_none_or(|t| !t.blocks_sight))
+        };
         clear(from, to) || clear(to, from)
+    }
+
+    /// The hexes of the map in these rows and columns, row by row.
+    pub fn hexes_in(
+        &self,
+        rows: std::ops::RangeInclusive<i32>,
+        cols: std::ops::RangeInclusive<i32>,
+    ) -> impl Iterator<Item = Pos> + '_ {
+        let rows = (*rows.start()).max(0)..=(*rows.end()).min(self.height - 1);
+        let (first, last) = ((*cols.start()).max(0), (*cols.end()).min(self.width - 1));
+        rows.flat_map(move |row| (first..=last).map(move |col| Pos::new(col, row)))
     }
 
     /// Every hex of the map, row by row.
     pub fn hexes(&self) -> impl Iterator<Item = Pos> + '_ {
         (0..self.height).flat_map(move |row| (0..self.width).map(move |col| Pos::new(col, row)))
     }
+}
 
-    /// The shortest walk from `from` to `to` over enterable hexes, start included.
-    pub fn path(&self, book: &RuleBook, from: Pos, to: Pos) -> Option<Vec<Pos>> {
-        let path = hexx::algorithms::a_star(from.hex(), to.hex(), |_, b| {
-            let p = Pos::from_hex(b);
-            (self.enterable(book, p) || p == from).then_some(1)
-        })?;
-        Some(path.into_iter().map(Pos::from_hex).collect())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sight_is_the_hexes_between_read_one_by_one() {
+        // The line of sight as first written, gathering the hexes between.
+        let g = crate::engine::tests::default_game(1);
+        let (map, book) = (&g.map, &g.book);
+        let clear =
+            |a: Pos, b: Pos| a.between(b).into_iter().all(|p| map.terrain(book, p).is_none_or(|t| !t.blocks_sight));
+        for a in map.hexes() {
+            for b in map.hexes() {
+                assert_eq!(map.line_of_sight(book, a, b), clear(a, b) || clear(b, a), "{a} to {b}");
+            }
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! comes from the `Dice` kept in the game state.
 
 pub mod campaign;
+pub mod chance;
 pub mod command;
 pub mod data;
 pub mod dice;
@@ -19,17 +20,21 @@ pub mod soldier;
 mod action;
 mod enemy;
 mod incident;
+mod odds;
+mod path;
 mod patrol;
 pub mod policy;
 
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+pub use chance::Chance;
 pub use command::{Command, Target};
 pub use data::{RuleBook, Scenario};
 pub use dice::{Modifier, Purpose, Roll};
 pub use event::Event;
 pub use map::Map;
+pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 pub use pos::Pos;
 pub use ruleset::{Odds, RuleSet};
 pub use soldier::{Section, Side, Soldier, State};
@@ -171,6 +176,17 @@ impl Game {
         })
     }
 
+    /// The patrol this game began as, with the dice seeded with `seed`
+    /// instead: the same as `Game::new` with that seed, when called on a game
+    /// `Game::new` has just made. The simulator starts every patrol this way,
+    /// so they all share what the map works out once (its sight between hexes).
+    pub fn reseeded(&self, seed: u64) -> Game {
+        let mut game = self.clone();
+        game.seed = seed;
+        game.dice = Dice::new(seed);
+        game
+    }
+
     /// The event that opens a patrol's stream.
     pub fn start_event(&self) -> Event {
         Event::Start {
@@ -186,7 +202,8 @@ impl Game {
     /// # Errors
     /// Why the command is not legal now; the game is then unchanged.
     pub fn apply(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::new();
+        // Room for what most commands report, so the list is seldom moved as it grows.
+        let mut events = Vec::with_capacity(8);
         match (&self.phase, command) {
             (Phase::Over { outcome }, _) => return illegal(format!("the patrol is over ({outcome})")),
             (Phase::Patrol, Command::Move { section, to }) => {
@@ -278,6 +295,28 @@ impl Game {
         self.rules.fire().aimed(&self.book, &aim)
     }
 
+    /// The need of `shot_odds(shooter, target)`, or None where that is an
+    /// error: the cheap checks first, and no words or modifiers written
+    /// down. The patrol leader, the enemy and the end of every turn weigh
+    /// every pair of men this way.
+    pub fn shot_need(&self, shooter: usize, target: usize) -> Option<i32> {
+        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
+        if s.side == t.side || !t.can_act() {
+            return None;
+        }
+        let (from, to) = (s.pos?, t.pos?);
+        let weapon = self.book.weapon(&s.weapon)?;
+        let aim = ruleset::Aim {
+            weapon,
+            distance: from.distance(to),
+            cover: self.map.cover(&self.book, to),
+            first_shot: s.first_shot,
+            veteran: s.veteran,
+        };
+        let need = self.rules.fire().aimed_need(&self.book, &aim)?;
+        self.map.line_of_sight(&self.book, from, to).then_some(need)
+    }
+
     /// The incident need for a section entering `to`, with its modifiers.
     pub fn incident_odds(&self, to: Pos) -> Odds {
         let check = &self.book.incident;
@@ -288,7 +327,7 @@ impl Game {
             modifiers.push(Modifier::new(&t.key, t.incident_modifier));
         }
         modifiers.extend(self.earlier_incidents_modifier());
-        Odds { sides: check.sides, base: i32::from(check.base), modifiers, band: None }
+        Odds { dice: check.dice, sides: check.sides, base: i32::from(check.base), modifiers, band: None }
     }
 
     fn earlier_incidents_modifier(&self) -> Option<Modifier> {
@@ -396,5 +435,7 @@ impl Game {
     }
 }
 
+#[cfg(test)]
+mod shortcut_tests;
 #[cfg(test)]
 mod tests;

@@ -8,7 +8,7 @@ use super::{Game, RuleError, illegal};
 
 impl Game {
     /// The section a command means: the one named, or the only one there is.
-    fn pick_section(&self, name: Option<&str>) -> Result<usize, RuleError> {
+    pub(super) fn pick_section(&self, name: Option<&str>) -> Result<usize, RuleError> {
         match name {
             Some(n) => self.find_section(n).map_or_else(|| illegal(format!("there is no section '{n}'")), Ok),
             None if self.sections.len() == 1 => Ok(0),
@@ -26,6 +26,9 @@ impl Game {
     /// A section can move if it has someone to walk and enough fit men to
     /// carry each seriously wounded man (two each, by the rules data).
     pub fn section_can_move(&self, section: &Section) -> Result<(), RuleError> {
+        if self.section_moves(section) {
+            return Ok(());
+        }
         let able = section.members.iter().filter(|&&i| self.soldiers[i].can_act()).count();
         let carried = section.members.iter().filter(|&&i| self.soldiers[i].state == State::SeriousWound).count();
         if able == 0 {
@@ -39,6 +42,13 @@ impl Game {
             ));
         }
         Ok(())
+    }
+
+    /// Whether `section_can_move` would allow it, without the reason.
+    pub fn section_moves(&self, section: &Section) -> bool {
+        let able = section.members.iter().filter(|&&i| self.soldiers[i].can_act()).count();
+        let carried = section.members.iter().filter(|&&i| self.soldiers[i].state == State::SeriousWound).count();
+        able > 0 && carried * self.book.patrol.bearers_per_wounded as usize <= able
     }
 
     pub(super) fn move_section(
@@ -118,10 +128,11 @@ impl Game {
     }
 
     pub(super) fn free_section_name(&self) -> String {
+        // Compared letter by letter: a name is made only for the one chosen.
+        let mut letter = [0u8; 4];
         ('A'..='Z')
-            .map(String::from)
-            .find(|n| self.find_section(n).is_none())
-            .unwrap_or_else(|| format!("S{}", self.sections.len() + 1))
+            .find(|c| self.find_section(c.encode_utf8(&mut letter)).is_none())
+            .map_or_else(|| format!("S{}", self.sections.len() + 1), String::from)
     }
 
     pub(super) fn join(&mut self, name: &str, into: &str, events: &mut Vec<Event>) -> Result<(), RuleError> {

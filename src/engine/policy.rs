@@ -35,8 +35,8 @@ fn order(game: &Game, me: usize) -> Command {
     let best = game
         .able(Side::Enemy)
         .filter_map(|e| {
-            let odds = game.shot_odds(me, e).ok()?;
-            Some((odds.need(), game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e))
+            let need = game.shot_need(me, e)?;
+            Some((need, game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e))
         })
         .min();
     if let Some((_, _, e)) = best {
@@ -49,7 +49,7 @@ fn order(game: &Game, me: usize) -> Command {
         let weapon = game.book.weapon(&s.weapon);
         s.pos
             .zip(weapon)
-            .is_some_and(|(p, w)| game.rules.fire().bombard(&game.book, w, p.distance(here), false).is_ok())
+            .is_some_and(|(p, w)| game.rules.fire().bombard_odds(&game.book, w, p.distance(here), false).is_some())
     });
     if game.map.cover(&game.book, here) != Cover::None && !under_mortar {
         return Command::Hold;
@@ -80,7 +80,7 @@ fn patrol(game: &Game) -> Option<Command> {
             return Some(Command::Join { section: game.sections[b].name.clone(), into: game.sections[a].name.clone() });
         }
     }
-    let movable = |i: usize| game.section_can_move(&game.sections[i]).is_ok();
+    let movable = |i: usize| game.section_moves(&game.sections[i]);
     // A section apart walks toward the largest movable section, or it to them.
     let main = placed
         .iter()
@@ -123,13 +123,11 @@ fn patrol(game: &Game) -> Option<Command> {
     if game.map.on_home_edge(at) {
         return Some(Command::Exit { section: name });
     }
-    let home = game
-        .map
-        .hexes()
-        .filter(|&p| game.map.on_home_edge(p) && game.map.enterable(&game.book, p))
-        .filter_map(|p| game.map.path(&game.book, at, p).map(|path| (path.len(), p, path)))
-        .min_by_key(|(len, p, _)| (*len, *p))?;
-    Some(Command::Move { section: name, to: *home.2.get(1)? })
+    // The nearest home-edge hex by walking distance (the first by column and
+    // row on a tie), then the same path to it that A* gives: one search
+    // over the map instead of a path to every hex of the edge.
+    let (_, home) = game.map.nearest(&game.book, at, |p| game.map.on_home_edge(p))?;
+    Some(Command::Move { section: name, to: step_toward(game, at, home)? })
 }
 
 /// Seriously wounded enemies lying on the map, who could be taken prisoner.

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::chance::Chance;
 use super::data::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
 use super::dice::{Dice, Modifier, Purpose, Roll};
 
@@ -35,9 +36,11 @@ impl RuleSet {
     }
 }
 
-/// What a shot needs: the die, the base need and what changed it.
+/// What a pass/fail roll needs: the dice, the base need and what changed it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Odds {
+    /// How many dice are thrown and added (2 for the incident check).
+    pub dice: u8,
     pub sides: u8,
     pub base: i32,
     pub modifiers: Vec<Modifier>,
@@ -50,19 +53,28 @@ impl Odds {
         self.base + self.modifiers.iter().map(|m| m.value).sum::<i32>()
     }
 
-    /// The exact chance of success, from the die.
+    /// The exact chance of success as a probability, from the dice.
     pub fn chance(&self) -> f64 {
-        let need = self.need().max(1);
-        let sides = i32::from(self.sides);
-        f64::from((sides - need + 1).max(0)) / f64::from(sides)
+        self.exact().value()
+    }
+
+    /// The exact chance of success: the throws that reach the need, counted.
+    pub fn exact(&self) -> Chance {
+        Chance::at_least(self.dice, self.sides, self.need())
+    }
+
+    /// "2d6", as roll events write the dice.
+    pub fn dice_name(&self) -> String {
+        format!("{}d{}", self.dice, self.sides)
     }
 
     pub fn roll(&self, dice: &mut Dice, purpose: Purpose) -> Roll {
-        dice.check(purpose, 1, self.sides, self.base, self.modifiers.clone())
+        dice.check(purpose, self.dice, self.sides, self.base, self.modifiers.clone())
     }
 }
 
 /// An aimed shot as the fire rules see it.
+#[derive(Debug)]
 pub struct Aim<'a> {
     pub weapon: &'a Weapon,
     pub distance: u32,
@@ -80,11 +92,23 @@ pub trait FireRules {
     /// The reason in words: out of range, same hex, in cover at long range.
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String>;
 
+    /// Only the need of `aimed`, or None when there is no shot: the
+    /// engine's own choices weigh many shots and need neither the reasons
+    /// nor the modifiers, which cost more to write down than to work out.
+    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
+        self.aimed(book, aim).ok().map(|o| o.need())
+    }
+
     /// The odds of indirect fire landing on a hex `distance` away.
     ///
     /// # Errors
     /// The reason in words: out of range, or not an indirect-fire weapon.
     fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String>;
+
+    /// `bombard` without the reason when there is no shot.
+    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
+        self.bombard(book, weapon, distance, target_moved).ok()
+    }
 }
 
 /// How a hand-to-hand fight came out.
@@ -106,9 +130,25 @@ impl Melee {
     }
 }
 
+/// One way a fight can end, with its exact chance. `attacker_lost` is None on a tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeleeOdds {
+    pub outcome: Melee,
+    pub attacker_lost: Option<bool>,
+    pub chance: Chance,
+}
+
 pub trait CasualtyRules {
     /// The roll that settles what a hit did.
     fn casualty(&self, book: &RuleBook, dice: &mut Dice, soldier: &str) -> (Roll, Wound);
+
+    /// The dice of the casualty roll ("1d6") and each wound it can give with
+    /// its exact chance, in the order of the table.
+    fn casualty_spread(&self, book: &RuleBook) -> (String, Vec<(Wound, Chance)>);
+
+    /// The dice each fighter throws ("1d6") and every way a fight can end:
+    /// the tie, then the defender losing, then the attacker losing.
+    fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>);
 
     /// One die each; returns both rolls, the outcome, and whether the attacker lost.
     fn hand_to_hand(
@@ -129,13 +169,65 @@ pub trait MoraleRules {
 
 pub struct LoneWarrior;
 
-impl FireRules for LoneWarrior {
-    fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+/// Why a shot cannot be fired, before it is put in words: the engine's own
+/// choices try many shots that cannot be, and need no words for them.
+enum NoShot {
+    NotAimed,
+    SameHex,
+    OutOfRange { long: u32 },
+    InCoverAtLong,
+    NotIndirect,
+    OutOfReach { max_range: u32 },
+}
+
+impl NoShot {
+    fn words(self, weapon: &Weapon, distance: u32) -> String {
+        match self {
+            NoShot::NotAimed => format!("the {} fires only at a hex", weapon.name),
+            NoShot::SameHex => "same hex: fight hand-to-hand instead".into(),
+            NoShot::OutOfRange { long } => {
+                format!("out of range: {distance} hexes, the {} reaches {long}", weapon.name)
+            }
+            NoShot::InCoverAtLong => "in cover at long range: cannot be hit".into(),
+            NoShot::NotIndirect => format!("the {} cannot fire at a hex", weapon.name),
+            NoShot::OutOfReach { max_range } => format!("a mortar reaches 1 to {max_range} hexes, not {distance}"),
+        }
+    }
+}
+
+/// An aimed shot worked out, before its modifiers are written down.
+struct Aimed {
+    band: Band,
+    base: i32,
+    /// How much cover moved the need (one band longer).
+    cover: Option<i32>,
+    /// How much a campaign veteran's skill moved it.
+    veteran: Option<i32>,
+    /// How much a sniper's or MG's first shot moved it.
+    first_shot: Option<i32>,
+}
+
+impl Aimed {
+    fn need(&self) -> i32 {
+        self.base + self.cover.unwrap_or(0) + self.veteran.unwrap_or(0) + self.first_shot.unwrap_or(0)
+    }
+
+    fn odds(self) -> Odds {
+        let mut modifiers = Vec::new();
+        modifiers.extend(self.cover.map(|v| Modifier::new("cover", v)));
+        modifiers.extend(self.veteran.map(|v| Modifier::new("veteran", v)));
+        modifiers.extend(self.first_shot.map(|v| Modifier::new("first_shot", v)));
+        Odds { dice: 1, sides: 6, base: self.base, modifiers, band: Some(self.band) }
+    }
+}
+
+impl LoneWarrior {
+    fn aim(book: &RuleBook, aim: &Aim) -> Result<Aimed, NoShot> {
         let WeaponKind::Direct { short, medium, long } = aim.weapon.kind else {
-            return Err(format!("the {} fires only at a hex", aim.weapon.name));
+            return Err(NoShot::NotAimed);
         };
         if aim.distance == 0 {
-            return Err("same hex: fight hand-to-hand instead".into());
+            return Err(NoShot::SameHex);
         }
         let band = if aim.distance <= short {
             Band::Short
@@ -144,46 +236,99 @@ impl FireRules for LoneWarrior {
         } else if aim.distance <= long {
             Band::Long
         } else {
-            return Err(format!("out of range: {} hexes, the {} reaches {long}", aim.distance, aim.weapon.name));
+            return Err(NoShot::OutOfRange { long });
         };
         let base = i32::from(book.fire.need(band));
-        let mut modifiers = Vec::new();
+        let mut aimed = Aimed { band, base, cover: None, veteran: None, first_shot: None };
         // Cover: the target counts one band longer; in cover at long range it cannot be hit.
         if aim.cover >= book.fire.cover_from && aim.cover != Cover::None {
             let Some(shifted) = band.longer() else {
-                return Err("in cover at long range: cannot be hit".into());
+                return Err(NoShot::InCoverAtLong);
             };
-            modifiers.push(Modifier::new("cover", i32::from(book.fire.need(shifted)) - base));
+            aimed.cover = Some(i32::from(book.fire.need(shifted)) - base);
         }
         if aim.veteran && book.campaign.veteran_fire_modifier != 0 {
-            modifiers.push(Modifier::new("veteran", book.campaign.veteran_fire_modifier));
+            aimed.veteran = Some(book.campaign.veteran_fire_modifier);
         }
         // Sniper and MG cards: the first shot misses only on a 1.
-        let need: i32 = base + modifiers.iter().map(|m| m.value).sum::<i32>();
+        let need = aimed.need();
         let first = i32::from(book.action.first_shot_need);
         if aim.first_shot && need > first {
-            modifiers.push(Modifier::new("first_shot", first - need));
+            aimed.first_shot = Some(first - need);
         }
-        Ok(Odds { sides: 6, base, modifiers, band: Some(band) })
+        Ok(aimed)
     }
 
-    fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String> {
+    fn drop_bombs(book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, NoShot> {
         let WeaponKind::Mortar { max_range } = weapon.kind else {
-            return Err(format!("the {} cannot fire at a hex", weapon.name));
+            return Err(NoShot::NotIndirect);
         };
         if distance == 0 || distance > max_range {
-            return Err(format!("a mortar reaches 1 to {max_range} hexes, not {distance}"));
+            return Err(NoShot::OutOfReach { max_range });
         }
         // Mortar: score the hex count or more on a D6, +1 to the count if the target moved.
         let mut modifiers = Vec::new();
         if target_moved {
             modifiers.push(Modifier::new("target_moved", book.action.mortar_moved_modifier));
         }
-        Ok(Odds { sides: 6, base: distance as i32, modifiers, band: None })
+        Ok(Odds { dice: 1, sides: 6, base: distance as i32, modifiers, band: None })
+    }
+}
+
+impl FireRules for LoneWarrior {
+    fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+        Self::aim(book, aim).map(Aimed::odds).map_err(|no| no.words(aim.weapon, aim.distance))
+    }
+
+    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
+        Self::aim(book, aim).ok().map(|a| a.need())
+    }
+
+    fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String> {
+        Self::drop_bombs(book, weapon, distance, target_moved).map_err(|no| no.words(weapon, distance))
+    }
+
+    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
+        Self::drop_bombs(book, weapon, distance, target_moved).ok()
     }
 }
 
 impl CasualtyRules for LoneWarrior {
+    fn casualty_spread(&self, book: &RuleBook) -> (String, Vec<(Wound, Chance)>) {
+        // The same die and the same reading as `casualty` below.
+        let mut spread: Vec<(Wound, Chance)> = Vec::new();
+        for face in 1..=6u8 {
+            let wound = book.wound_for(face).unwrap_or(Wound::Dead);
+            match spread.iter_mut().find(|(w, _)| *w == wound) {
+                Some((_, c)) => c.ways += 1,
+                None => spread.push((wound, Chance::of_throws(1, 1, 6))),
+            }
+        }
+        ("1d6".into(), spread)
+    }
+
+    fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>) {
+        // Hand-to-hand: one die each; the difference decides (melee_outcome).
+        let sides = book.hand_to_hand.sides;
+        let of = |ways| Chance::of_throws(ways, 2, sides);
+        let mut spread: Vec<MeleeOdds> = vec![MeleeOdds { outcome: Melee::Tie, attacker_lost: None, chance: of(0) }];
+        for lost in [false, true] {
+            for outcome in [Melee::KnockedOut, Melee::Killed] {
+                spread.push(MeleeOdds { outcome, attacker_lost: Some(lost), chance: of(0) });
+            }
+        }
+        for a in 1..=u32::from(sides) {
+            for d in 1..=u32::from(sides) {
+                let outcome = melee_outcome(book, a.abs_diff(d));
+                let lost = (outcome != Melee::Tie).then_some(a < d);
+                if let Some(m) = spread.iter_mut().find(|m| m.outcome == outcome && m.attacker_lost == lost) {
+                    m.chance.ways += 1;
+                }
+            }
+        }
+        (format!("1d{sides}"), spread)
+    }
+
     fn casualty(&self, book: &RuleBook, dice: &mut Dice, soldier: &str) -> (Roll, Wound) {
         let mut wound = Wound::Dead;
         let roll = dice.table(Purpose::Casualty, 1, 6, |total| {

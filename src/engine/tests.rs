@@ -9,12 +9,12 @@ use super::data::{Band, Edge, Member, Scenario, Wound};
 use super::ruleset::{Aim, Melee, melee_outcome};
 use super::*;
 
-fn book() -> Arc<RuleBook> {
+pub(super) fn book() -> Arc<RuleBook> {
     crate::rules::rule_book().expect("the built-in rules load")
 }
 
 /// A small test map; `rows` use the built-in terrain glyphs.
-fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], seed: u64) -> Game {
+pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], seed: u64) -> Game {
     let scenario = Scenario {
         name: "test".into(),
         briefing: String::new(),
@@ -31,16 +31,16 @@ fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], seed: u64) 
     Game::new(book(), &scenario, seed).expect("test scenario is valid")
 }
 
-const OPEN: [&str; 8] = ["........"; 8];
+pub(super) const OPEN: [&str; 8] = ["........"; 8];
 
-fn squad(n: usize) -> Vec<(&'static str, &'static str)> {
+pub(super) fn squad(n: usize) -> Vec<(&'static str, &'static str)> {
     ["Able", "Baker", "Charlie", "Dog", "Easy", "Fox", "George", "How", "Item"][..n]
         .iter()
         .map(|&n| (n, "rifle"))
         .collect()
 }
 
-fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
+pub(super) fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
     let id = format!("G{}", g.next_enemy);
     g.next_enemy += 1;
     g.soldiers.push(Soldier {
@@ -60,7 +60,7 @@ fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
 }
 
 /// Puts the game into an action with a freshly dealt deck.
-fn begin_action(g: &mut Game) -> Vec<Event> {
+pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
     let mut events = Vec::new();
     g.phase = Phase::Action(Action { deck: vec![], turned: vec![], up: None, turn: 1, quiet_turns: 0, enemies_met: 1 });
     g.deal(&mut events);
@@ -68,13 +68,13 @@ fn begin_action(g: &mut Game) -> Vec<Event> {
 }
 
 /// Makes `i`'s card the next one turned.
-fn card_next(g: &mut Game, i: usize) {
+pub(super) fn card_next(g: &mut Game, i: usize) {
     if let Phase::Action(a) = &mut g.phase {
         a.deck.push(Card::Soldier(i));
     }
 }
 
-fn rolls(events: &[Event]) -> Vec<&Roll> {
+pub(super) fn rolls(events: &[Event]) -> Vec<&Roll> {
     events.iter().filter_map(|e| if let Event::Roll(r) = e { Some(r) } else { None }).collect()
 }
 
@@ -123,8 +123,11 @@ fn every_hex_entered_rolls_the_incident_check() {
 #[test]
 fn exact_incident_chances() {
     let g = game_on(&["T."], (1, 0), &squad(1), 1);
-    // 2D6 >= 7 is 21/36; the engine's Odds uses one die, so check the need only here.
-    assert_eq!(g.incident_odds(Pos::new(0, 0)).need(), 6);
+    // Woods: 2D6 for 6 or more, 26 of the 36 throws; open ground 7+, 21 of 36.
+    let woods = g.incident_odds(Pos::new(0, 0));
+    assert_eq!((woods.need(), woods.exact()), (6, Chance::new(26, 36)));
+    assert_eq!(g.incident_odds(Pos::new(1, 0)).exact(), Chance::new(21, 36));
+    assert_eq!(woods.chance(), 26.0 / 36.0);
 }
 
 // --- Fire ----------------------------------------------------------------
@@ -203,7 +206,7 @@ fn the_first_shot_is_used_up_by_firing() {
 
 #[test]
 fn chance_is_exact() {
-    let odds = |base| Odds { sides: 6, base, modifiers: vec![], band: None };
+    let odds = |base| Odds { dice: 1, sides: 6, base, modifiers: vec![], band: None };
     assert_eq!(odds(3).chance(), 4.0 / 6.0);
     assert_eq!(odds(1).chance(), 1.0);
     assert_eq!(odds(0).chance(), 1.0);
@@ -633,7 +636,7 @@ fn any_command() -> impl Strategy<Value = Command> {
     ]
 }
 
-fn default_game(seed: u64) -> Game {
+pub(super) fn default_game(seed: u64) -> Game {
     let b = book();
     let s = crate::rules::scenario(crate::rules::default_scenario_name(), &b).unwrap();
     Game::new(b, &s, seed).unwrap()

@@ -1,0 +1,140 @@
+//! Exact chances from the dice. Nothing here is sampled: every way the dice
+//! can fall is counted, so a chance is a whole number of ways out of a whole
+//! number of equally likely throws (2D6 for 7 or more: 21 ways of 36).
+
+use std::fmt;
+
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+/// `ways` of the `of` equally likely throws of the dice.
+///
+/// Kept as the counts, not reduced, because "21 of 36" is what a player
+/// checks against the dice; `value` gives the probability.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Chance {
+    pub ways: u64,
+    pub of: u64,
+}
+
+impl Chance {
+    pub const fn new(ways: u64, of: u64) -> Self {
+        Self { ways, of }
+    }
+
+    /// The probability, from 0 to 1 (0 for no throws at all).
+    pub fn value(self) -> f64 {
+        if self.of == 0 { 0.0 } else { self.ways as f64 / self.of as f64 }
+    }
+
+    /// Whether two chances are the same number, however they are written.
+    pub fn same_as(self, other: Chance) -> bool {
+        u128::from(self.ways) * u128::from(other.of) == u128::from(other.ways) * u128::from(self.of)
+    }
+
+    /// The chance of `ways` throws of `count` dice with `sides` faces.
+    pub fn of_throws(ways: u64, count: u8, sides: u8) -> Self {
+        Self { ways, of: throws(count, sides) }
+    }
+
+    /// The chance that `count` dice of `sides` faces total `need` or more.
+    pub fn at_least(count: u8, sides: u8, need: i32) -> Self {
+        let ways = totals(count, sides)
+            .iter()
+            .enumerate()
+            .filter(|&(total, _)| total as i64 >= i64::from(need))
+            .map(|(_, &w)| w)
+            .fold(0u64, u64::saturating_add);
+        Self::of_throws(ways, count, sides)
+    }
+}
+
+/// JSON: `{"ways":21,"of":36,"p":0.5833333333333334}`, the counts and the probability.
+impl Serialize for Chance {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Chance", 3)?;
+        s.serialize_field("ways", &self.ways)?;
+        s.serialize_field("of", &self.of)?;
+        s.serialize_field("p", &self.value())?;
+        s.end()
+    }
+}
+
+/// "21/36 (58.3%)".
+impl fmt::Display for Chance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{} ({:.1}%)", self.ways, self.of, self.value() * 100.0)
+    }
+}
+
+/// How many equally likely throws `count` dice of `sides` faces have:
+/// `sides` to the power `count`. Exact up to 64 bits (24 six-sided dice);
+/// the rules data uses one or two dice.
+pub fn throws(count: u8, sides: u8) -> u64 {
+    u64::from(sides).saturating_pow(u32::from(count))
+}
+
+/// The number of ways `count` dice of `sides` faces make each total; the
+/// index is the total (so index 0 is the total of no dice at all).
+pub fn totals(count: u8, sides: u8) -> Vec<u64> {
+    let mut ways = vec![1u64];
+    for _ in 0..count {
+        // Adding one die: each new total sums the ways of the totals one to `sides` below it.
+        let mut next = vec![0u64; ways.len() + usize::from(sides)];
+        for (total, &w) in ways.iter().enumerate() {
+            for face in 1..=usize::from(sides) {
+                next[total + face] = next[total + face].saturating_add(w);
+            }
+        }
+        ways = next;
+    }
+    ways
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_dice_make_the_familiar_triangle() {
+        assert_eq!(totals(2, 6), vec![0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]);
+        assert_eq!(totals(1, 6), vec![0, 1, 1, 1, 1, 1, 1]);
+        assert_eq!(totals(0, 6), vec![1]);
+        assert_eq!(totals(3, 6).iter().sum::<u64>(), 216);
+    }
+
+    #[test]
+    fn incident_needs_on_two_dice() {
+        // 2D6: 7+ is 21 of 36, 6+ (woods) 26, 5+ (woods after an incident) 30.
+        assert_eq!(Chance::at_least(2, 6, 7), Chance::new(21, 36));
+        assert_eq!(Chance::at_least(2, 6, 6), Chance::new(26, 36));
+        assert_eq!(Chance::at_least(2, 6, 5), Chance::new(30, 36));
+        assert_eq!(Chance::at_least(2, 6, 2), Chance::new(36, 36));
+        assert_eq!(Chance::at_least(2, 6, -3), Chance::new(36, 36));
+        assert_eq!(Chance::at_least(2, 6, 13), Chance::new(0, 36));
+    }
+
+    #[test]
+    fn one_die_needs() {
+        for need in 1..=6 {
+            assert_eq!(Chance::at_least(1, 6, need), Chance::new(7 - need as u64, 6), "{need}+");
+        }
+        assert_eq!(Chance::at_least(1, 6, 7).value(), 0.0);
+    }
+
+    #[test]
+    fn values_and_words() {
+        assert_eq!(Chance::new(21, 36).value(), 21.0 / 36.0);
+        assert!(Chance::new(21, 36).same_as(Chance::new(7, 12)));
+        assert!(!Chance::new(21, 36).same_as(Chance::new(1, 2)));
+        assert_eq!(Chance::new(0, 0).value(), 0.0);
+        assert_eq!(Chance::new(21, 36).to_string(), "21/36 (58.3%)");
+        let json = serde_json::to_string(&Chance::new(3, 6)).unwrap();
+        assert_eq!(json, r#"{"ways":3,"of":6,"p":0.5}"#);
+    }
+
+    #[test]
+    fn absurd_dice_do_not_overflow() {
+        assert_eq!(throws(200, 6), u64::MAX);
+        assert!(Chance::at_least(40, 6, 100).value() <= 1.0);
+    }
+}

@@ -1,0 +1,314 @@
+//! Exact odds before a roll: which dice a choice would throw, what they need
+//! and how likely each result is, counted from the dice (never sampled).
+//!
+//! `Game::odds` only reads the game: nothing changes and no random number is
+//! drawn, so asking can never change what happens next. Each answer has the
+//! need and modifiers exactly as the roll event would show them.
+
+mod parse;
+
+use serde::Serialize;
+
+use super::chance::{Chance, totals};
+use super::command::Target;
+use super::data::WeaponKind;
+use super::dice::{Modifier, Purpose};
+use super::incident::{INCIDENT_TABLE_DICE, template_result};
+use super::pos::Pos;
+use super::ruleset::Odds;
+use super::soldier::Side;
+use super::{Game, Phase, RuleError, illegal};
+
+/// A question about the odds of a choice. Its text form is what follows
+/// `odds` in the command language (docs/COMMANDS.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OddsQuery {
+    /// Patrol movement: the incident check for a section stepping into a
+    /// hex, and what the incident table would give.
+    Move { section: Option<String>, to: Pos },
+    /// Aimed fire by `shooter` (the man whose card is up if None).
+    Fire { shooter: Option<String>, target: Target },
+    /// Hand-to-hand: `attacker` (the man whose card is up if None) against `defender`.
+    Fight { attacker: Option<String>, defender: String },
+    /// A mortar crewman's fire at a hex (the one he would choose if None),
+    /// and the template if the bombs land.
+    Bombard { firer: String, hex: Option<Pos> },
+    /// The incident check at the STOP card of this turn.
+    Stop,
+    /// The casualty roll a hit man makes when the action is over.
+    Casualty { soldier: Option<String> },
+}
+
+/// The odds of one roll: its dice, and either its need with the chance of
+/// success or each result of its table with its chance.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RollOdds {
+    pub purpose: Purpose,
+    /// `NdS` as in roll events; in hand-to-hand each fighter throws these.
+    pub dice: String,
+    #[serde(flatten)]
+    pub spread: Spread,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub soldier: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hex: Option<Pos>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Spread {
+    /// A pass/fail roll: the need after the modifiers, and the chance to reach it.
+    Check { need: i32, modifiers: Vec<Modifier>, chance: Chance },
+    /// A table roll: each result the roll event could show, with its chance.
+    Table { outcomes: Vec<Outcome> },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    pub result: String,
+    /// Hand-to-hand: who goes down.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loser: Option<String>,
+    pub chance: Chance,
+}
+
+/// The answer to an `OddsQuery`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OddsAnswer {
+    /// The question, in the command language.
+    pub query: String,
+    #[serde(flatten)]
+    pub roll: RollOdds,
+    /// The roll that follows only if this one succeeds: the incident table
+    /// after an incident, the template after a mortar hit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub then: Option<RollOdds>,
+}
+
+impl RollOdds {
+    fn new(purpose: Purpose, dice: String, spread: Spread) -> Self {
+        Self { purpose, dice, spread, soldier: None, target: None, hex: None }
+    }
+
+    /// A pass/fail roll with these odds.
+    fn check(purpose: Purpose, odds: &Odds) -> Self {
+        let spread = Spread::Check { need: odds.need(), modifiers: odds.modifiers.clone(), chance: odds.exact() };
+        Self::new(purpose, odds.dice_name(), spread)
+    }
+
+    fn by(mut self, soldier: &str) -> Self {
+        self.soldier = Some(soldier.to_string());
+        self
+    }
+
+    fn at(mut self, target: &str) -> Self {
+        self.target = Some(target.to_string());
+        self
+    }
+
+    fn on(mut self, hex: Pos) -> Self {
+        self.hex = Some(hex);
+        self
+    }
+
+    /// The chance of success of a pass/fail roll.
+    pub fn chance(&self) -> Option<Chance> {
+        match &self.spread {
+            Spread::Check { chance, .. } => Some(*chance),
+            Spread::Table { .. } => None,
+        }
+    }
+
+    /// The results of a table roll.
+    pub fn outcomes(&self) -> &[Outcome] {
+        match &self.spread {
+            Spread::Check { .. } => &[],
+            Spread::Table { outcomes } => outcomes,
+        }
+    }
+}
+
+/// Adds `ways` to the outcome named `result`, or a new outcome after the others.
+fn tally(outcomes: &mut Vec<Outcome>, result: String, chance: Chance) {
+    match outcomes.iter_mut().find(|o| o.result == result) {
+        Some(o) => o.chance.ways += chance.ways,
+        None => outcomes.push(Outcome { result, loser: None, chance }),
+    }
+}
+
+impl Game {
+    /// The exact odds of the roll a choice would lead to now. Reads the game
+    /// only: nothing changes and no random number is drawn.
+    ///
+    /// # Errors
+    /// Why the question has no answer now, in the words the command itself
+    /// would use where there is one (no such man, not next to him, out of
+    /// range, a move in an action that rolls nothing...).
+    pub fn odds(&self, query: &OddsQuery) -> Result<OddsAnswer, RuleError> {
+        if let Phase::Over { outcome } = &self.phase {
+            return illegal(format!("the patrol is over ({outcome})"));
+        }
+        let (roll, then) = match query {
+            OddsQuery::Move { section, to } => self.move_odds(section.as_deref(), *to)?,
+            OddsQuery::Fire { shooter, target } => (self.fire_odds(shooter.as_deref(), target)?, None),
+            OddsQuery::Fight { attacker, defender } => (self.fight_odds(attacker.as_deref(), defender)?, None),
+            OddsQuery::Bombard { firer, hex } => self.bombard_odds(firer, *hex)?,
+            OddsQuery::Stop => self.stop_odds()?,
+            OddsQuery::Casualty { soldier } => (self.casualty_odds(soldier.as_deref())?, None),
+        };
+        Ok(OddsAnswer { query: query.to_string(), roll, then })
+    }
+
+    /// Soldier `id`, or why not.
+    fn named(&self, id: &str) -> Result<usize, RuleError> {
+        self.find(id).map_or_else(|| illegal(format!("there is nobody called '{id}'")), Ok)
+    }
+
+    /// The man whose card is up, for questions that leave out who acts.
+    fn up_for(&self, what: &str) -> Result<usize, RuleError> {
+        self.card_up().map_or_else(|| illegal(format!("no friendly card is up: name who {what}")), Ok)
+    }
+
+    /// The same checks as the move command, then the incident check it would roll.
+    fn move_odds(&self, section: Option<&str>, to: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
+        if matches!(self.phase, Phase::Action(_)) {
+            return illegal("in an action a man steps without an incident check: the move rolls nothing");
+        }
+        let s = &self.sections[self.pick_section(section)?];
+        let Some(from) = self.section_pos(s) else {
+            return illegal(format!("section {} is not on the map", s.name));
+        };
+        self.check_step(from, to)?;
+        self.section_can_move(s)?;
+        let check = RollOdds::check(Purpose::Incident, &self.incident_odds(to)).on(to);
+        Ok((check, Some(self.incident_table_odds(to))))
+    }
+
+    /// What the incident table gives, result by result (a result on two
+    /// rows of the table counts once, with both rows' throws).
+    pub fn incident_table_odds(&self, hex: Pos) -> RollOdds {
+        let (count, sides) = INCIDENT_TABLE_DICE;
+        let mut outcomes = Vec::new();
+        for (total, &ways) in totals(count, sides).iter().enumerate().filter(|&(_, &w)| w > 0) {
+            let name = self.book.incident_for(total as u8).map_or("nothing", |e| e.name.as_str());
+            tally(&mut outcomes, name.to_string(), Chance::of_throws(ways, count, sides));
+        }
+        RollOdds::new(Purpose::IncidentTable, format!("{count}d{sides}"), Spread::Table { outcomes }).on(hex)
+    }
+
+    fn fire_odds(&self, shooter: Option<&str>, target: &Target) -> Result<RollOdds, RuleError> {
+        let me = match shooter {
+            Some(id) => self.named(id)?,
+            None => self.up_for("fires, e.g. odds fire Ruiz G1")?,
+        };
+        let t = self.pick_target(me, target)?;
+        let odds = self.shot_odds(me, t).map_err(RuleError)?;
+        Ok(RollOdds::check(Purpose::Fire, &odds).by(&self.soldiers[me].id).at(&self.soldiers[t].id))
+    }
+
+    fn fight_odds(&self, attacker: Option<&str>, defender: &str) -> Result<RollOdds, RuleError> {
+        let d = self.named(defender)?;
+        let a = match attacker {
+            Some(id) => self.named(id)?,
+            None => {
+                // As the fight command: an able enemy in the hex of the man whose card is up.
+                let me = self.up_for("fights, e.g. odds fight Ruiz G1")?;
+                let foe = &self.soldiers[d];
+                if foe.side == Side::Friendly || !foe.can_act() || foe.pos != self.soldiers[me].pos {
+                    return illegal(format!("{} is not an able enemy in your hex", foe.id));
+                }
+                me
+            }
+        };
+        let (sa, sd) = (&self.soldiers[a], &self.soldiers[d]);
+        if sa.side == sd.side {
+            return illegal(format!("{} and {} are on the same side", sa.id, sd.id));
+        }
+        let (dice, spread) = self.rules.casualties().hand_to_hand_spread(&self.book);
+        let outcomes = spread
+            .into_iter()
+            .map(|m| Outcome {
+                result: m.outcome.name().into(),
+                loser: m.attacker_lost.map(|lost| if lost { sa.id.clone() } else { sd.id.clone() }),
+                chance: m.chance,
+            })
+            .collect();
+        Ok(RollOdds::new(Purpose::HandToHand, dice, Spread::Table { outcomes }).by(&sa.id).at(&sd.id))
+    }
+
+    fn bombard_odds(&self, firer: &str, hex: Option<Pos>) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
+        let e = self.named(firer)?;
+        let s = &self.soldiers[e];
+        let Some(from) = s.pos.filter(|_| s.can_act()) else {
+            return illegal(format!(
+                "{} cannot fire: he is {}",
+                s.id,
+                if s.pos.is_none() { "off the map" } else { s.state.name() }
+            ));
+        };
+        let weapon = self.book.weapon(&s.weapon).ok_or_else(|| RuleError(format!("unknown weapon {}", s.weapon)))?;
+        if !matches!(weapon.kind, WeaponKind::Mortar { .. }) {
+            return illegal(format!("{} carries a {}, which cannot fire at a hex", s.id, weapon.name));
+        }
+        let (hex, odds) = match hex {
+            // As the enemy chooses: the patrol hex likeliest to be hit.
+            None => {
+                self.bombard_target(e).ok_or_else(|| RuleError(format!("no patrol hex is in reach of {}", s.id)))?
+            }
+            Some(h) => {
+                let moved = self.in_hex(h).any(|i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].moved);
+                (h, self.rules.fire().bombard(&self.book, weapon, from.distance(h), moved).map_err(RuleError)?)
+            }
+        };
+        let check = RollOdds::check(Purpose::Mortar, &odds).by(&s.id).on(hex);
+        // The template: one triangle in `triangles`, each as likely.
+        let n = self.book.template.triangles;
+        let placed = self.template_triangles(hex, None);
+        let outcomes = (1..=n)
+            .map(|t| Outcome {
+                result: template_result(&self.soldiers, &placed, t),
+                loser: None,
+                chance: Chance::of_throws(1, 1, n),
+            })
+            .collect();
+        let template = RollOdds::new(Purpose::Template, format!("1d{n}"), Spread::Table { outcomes }).by(&s.id).on(hex);
+        Ok((check, Some(template)))
+    }
+
+    /// The check at STOP, as the action rolls it: no terrain modifier, and
+    /// earlier incidents only if the rules data says so.
+    fn stop_odds(&self) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
+        if !matches!(self.phase, Phase::Action(_)) {
+            return illegal("there is no action: STOP cards come only in one");
+        }
+        let Some(at) = self.able(Side::Friendly).next().and_then(|i| self.soldiers[i].pos) else {
+            return illegal("no man of the patrol is left to make the check");
+        };
+        let c = &self.book.incident;
+        let modifiers = if c.earlier_incidents_at_stop { self.earlier_incidents_modifier() } else { None };
+        let odds = Odds {
+            dice: c.dice,
+            sides: c.sides,
+            base: i32::from(c.base),
+            modifiers: modifiers.into_iter().collect(),
+            band: None,
+        };
+        Ok((RollOdds::check(Purpose::Incident, &odds).on(at), Some(self.incident_table_odds(at))))
+    }
+
+    fn casualty_odds(&self, soldier: Option<&str>) -> Result<RollOdds, RuleError> {
+        let (dice, spread) = self.rules.casualties().casualty_spread(&self.book);
+        let outcomes =
+            spread.into_iter().map(|(w, chance)| Outcome { result: w.name().into(), loser: None, chance }).collect();
+        let roll = RollOdds::new(Purpose::Casualty, dice, Spread::Table { outcomes });
+        match soldier {
+            Some(id) => Ok(roll.by(&self.soldiers[self.named(id)?].id)),
+            None => Ok(roll),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

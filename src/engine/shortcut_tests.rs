@@ -1,0 +1,68 @@
+//! The engine's quick ways of working things out, which its own choices
+//! use to play fast, give the same answers as the plain ways players see.
+
+use super::data;
+use super::ruleset::Aim;
+use super::tests::{book, default_game};
+use super::*;
+
+#[test]
+fn the_quick_shot_check_agrees_with_shot_odds() {
+    let mut pairs = 0;
+    for seed in 0..15 {
+        let mut g = default_game(seed);
+        while let Some(c) = policy::decide(&g) {
+            for a in 0..g.soldiers.len() {
+                for b in 0..g.soldiers.len() {
+                    assert_eq!(
+                        g.shot_need(a, b),
+                        g.shot_odds(a, b).ok().map(|o| o.need()),
+                        "seed {seed}: {} at {}",
+                        g.soldiers[a].id,
+                        g.soldiers[b].id
+                    );
+                    pairs += usize::from(g.shot_need(a, b).is_some());
+                }
+            }
+            g.apply(&c).unwrap();
+        }
+    }
+    assert!(pairs > 1000, "many shots were possible ({pairs})");
+}
+
+#[test]
+fn the_need_alone_is_the_need_of_the_full_odds() {
+    let b = book();
+    let fire = RuleSet::LoneWarrior.fire();
+    for w in &b.weapons {
+        for distance in 0..8 {
+            for cover in [data::Cover::None, data::Cover::Soft, data::Cover::Hard] {
+                for first_shot in [false, true] {
+                    let aim = Aim { weapon: w, distance, cover, first_shot, veteran: false };
+                    assert_eq!(fire.aimed_need(&b, &aim), fire.aimed(&b, &aim).ok().map(|o| o.need()), "{aim:?}");
+                }
+            }
+            for moved in [false, true] {
+                assert_eq!(fire.bombard_odds(&b, w, distance, moved), fire.bombard(&b, w, distance, moved).ok());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_reseeded_game_is_a_new_game_with_that_seed() {
+    let start = default_game(1);
+    // A first patrol fills the shared sight memo; the reseeded ones must not care.
+    let mut first = start.reseeded(99);
+    while let Some(c) = policy::decide(&first) {
+        first.apply(&c).unwrap();
+    }
+    for seed in [0, 5, 2024] {
+        let (mut a, mut b) = (start.reseeded(seed), default_game(seed));
+        assert_eq!(a, b);
+        while let Some(c) = policy::decide(&b) {
+            assert_eq!(a.apply(&c), b.apply(&c), "seed {seed}: {c}");
+        }
+        assert!(policy::decide(&a).is_none());
+    }
+}

@@ -1,0 +1,224 @@
+//! The simulator's summary: the tally's counts with the rates a player
+//! reads, as one JSON object (`--json`) or as text.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::{Plan, Tally};
+use crate::engine::chance::Chance;
+use crate::engine::{Game, Pos, Purpose};
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub scenario: String,
+    #[serde(flatten)]
+    pub plan: Plan,
+    /// Patrols by how they ended: `success`, `failed`, `lost` (and `unfinished`, should one not end).
+    pub outcomes: BTreeMap<String, u64>,
+    /// Patrols of which at least one man came home (`success` and `failed`).
+    pub came_home: u64,
+    pub objective_reached: u64,
+    pub men_home: u64,
+    pub decisions_per_patrol: f64,
+    pub incidents: Incidents,
+    pub actions: Actions,
+    pub enemies_met: u64,
+    /// Men of each side (`friendly`, `enemy`) by the state the patrol left them in.
+    pub casualties: BTreeMap<&'static str, BTreeMap<&'static str, u64>>,
+    /// Every pass/fail roll thrown, by purpose, dice and need.
+    pub checks: Vec<CheckRow>,
+    /// Table rolls: the incident table and casualty rolls by result, fights by outcome.
+    pub tables: Vec<TableRow>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_unfinished: Option<Unfinished>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Incidents {
+    pub total: u64,
+    pub per_patrol: f64,
+    pub by_terrain: BTreeMap<String, u64>,
+    pub by_kind: BTreeMap<String, u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Actions {
+    pub total: u64,
+    pub per_patrol: f64,
+    /// Cards turned in all actions, STOP cards included.
+    pub cards: u64,
+    pub cards_per_action: f64,
+    pub turns_per_action: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckRow {
+    pub purpose: Purpose,
+    pub dice: String,
+    pub need: i32,
+    pub rolls: u64,
+    pub successes: u64,
+    pub observed: f64,
+    pub exact: Chance,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableRow {
+    pub purpose: Purpose,
+    pub result: String,
+    pub count: u64,
+    pub observed: f64,
+    /// None where the chance depends on who stood where (never for these tables).
+    pub exact: Option<Chance>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Unfinished {
+    pub patrol: u64,
+    pub why: String,
+}
+
+fn ratio(n: u64, of: u64) -> f64 {
+    if of == 0 { 0.0 } else { n as f64 / of as f64 }
+}
+
+/// The exact chance of each result of the tables the summary shows, from
+/// the rules (`game` is any game of the scenario: only its rules are read).
+fn exact_tables(game: &Game) -> BTreeMap<Purpose, Vec<(String, Chance)>> {
+    let mut exact = BTreeMap::new();
+    let table = game.incident_table_odds(Pos::new(0, 0));
+    exact.insert(Purpose::IncidentTable, table.outcomes().iter().map(|o| (o.result.clone(), o.chance)).collect());
+    let (_, wounds) = game.rules.casualties().casualty_spread(&game.book);
+    exact.insert(Purpose::Casualty, wounds.into_iter().map(|(w, c)| (w.name().to_string(), c)).collect());
+    let (_, melee) = game.rules.casualties().hand_to_hand_spread(&game.book);
+    let mut fights: Vec<(String, Chance)> = Vec::new();
+    for m in melee {
+        match fights.iter_mut().find(|(name, _)| name == m.outcome.name()) {
+            Some((_, c)) => c.ways += m.chance.ways,
+            None => fights.push((m.outcome.name().to_string(), m.chance)),
+        }
+    }
+    exact.insert(Purpose::HandToHand, fights);
+    exact
+}
+
+impl Summary {
+    pub fn new(tally: Tally, plan: Plan, game: &Game) -> Self {
+        let per = |n: u64| ratio(n, tally.patrols);
+        let count = |k: &str| tally.outcomes.get(k).copied().unwrap_or(0);
+        let checks = tally
+            .checks
+            .iter()
+            .map(|(&(purpose, count, sides, need), &(rolls, successes))| CheckRow {
+                purpose,
+                dice: format!("{count}d{sides}"),
+                need,
+                rolls,
+                successes,
+                observed: ratio(successes, rolls),
+                exact: Chance::at_least(count, sides, need),
+            })
+            .collect();
+        let mut tables = Vec::new();
+        for (purpose, results) in exact_tables(game) {
+            let seen = tally.tables.get(&purpose);
+            let total: u64 = seen.map_or(0, |m| m.values().sum());
+            for (result, chance) in results {
+                let n = seen.and_then(|m| m.get(&result)).copied().unwrap_or(0);
+                tables.push(TableRow { purpose, result, count: n, observed: ratio(n, total), exact: Some(chance) });
+            }
+        }
+        Summary {
+            scenario: game.scenario.clone(),
+            plan,
+            came_home: count("success") + count("failed"),
+            objective_reached: tally.objective_reached,
+            men_home: tally.men_home,
+            decisions_per_patrol: per(tally.decisions),
+            incidents: Incidents {
+                total: tally.incidents,
+                per_patrol: per(tally.incidents),
+                by_terrain: tally.incidents_by_terrain,
+                by_kind: tally.incidents_by_kind,
+            },
+            actions: Actions {
+                total: tally.actions,
+                per_patrol: per(tally.actions),
+                cards: tally.cards,
+                cards_per_action: ratio(tally.cards, tally.actions),
+                turns_per_action: ratio(tally.stop_cards, tally.actions),
+            },
+            enemies_met: tally.enemies_met,
+            casualties: tally.casualties,
+            checks,
+            tables,
+            first_unfinished: tally.first_problem.map(|(patrol, why)| Unfinished { patrol, why }),
+            outcomes: tally.outcomes,
+        }
+    }
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// The summary as text, for people.
+///
+/// # Errors
+/// Only failures to write.
+pub fn write_text(s: &Summary, mut out: impl Write) -> io::Result<()> {
+    let n = s.plan.patrols;
+    let share = |k: u64| percent(ratio(k, n));
+    let last = s.plan.first.saturating_add(n.saturating_sub(1));
+    writeln!(out, "{}: {n} patrols (numbers {} to {last}), seed {}", s.scenario, s.plan.first, s.plan.seed)?;
+    let outcomes: Vec<String> = s.outcomes.iter().map(|(k, &v)| format!("{k} {v} ({})", share(v))).collect();
+    writeln!(out, "Came home:         {} ({}): {}", s.came_home, share(s.came_home), outcomes.join(", "))?;
+    writeln!(out, "Objective reached: {} ({})", s.objective_reached, share(s.objective_reached))?;
+    writeln!(out, "Men home:          {:.2} per patrol", ratio(s.men_home, n))?;
+    writeln!(out, "Decisions:         {:.1} per patrol", s.decisions_per_patrol)?;
+    let per = |m: &BTreeMap<String, u64>| {
+        m.iter().map(|(k, &v)| format!("{k} {:.3}", ratio(v, n))).collect::<Vec<_>>().join(", ")
+    };
+    let i = &s.incidents;
+    writeln!(out, "Incidents:         {:.3} per patrol", i.per_patrol)?;
+    writeln!(out, "  by terrain:      {}", per(&i.by_terrain))?;
+    writeln!(out, "  by kind:         {}", per(&i.by_kind))?;
+    let a = &s.actions;
+    writeln!(
+        out,
+        "Tactical actions:  {:.3} per patrol; {:.1} cards and {:.2} turns per action; {:.2} enemies met per patrol",
+        a.per_patrol,
+        a.cards_per_action,
+        a.turns_per_action,
+        ratio(s.enemies_met, n)
+    )?;
+    writeln!(out, "Casualties (men per patrol, by the state the patrol left them in):")?;
+    for (side, states) in &s.casualties {
+        let parts: Vec<String> = states.iter().map(|(k, &v)| format!("{k} {:.3}", ratio(v, n))).collect();
+        writeln!(out, "  {side:<16} {}", parts.join(", "))?;
+    }
+    writeln!(out, "Pass/fail rolls:   {:<14} {:>5} {:>10} {:>9}  exact", "purpose", "need", "rolls", "observed")?;
+    for c in &s.checks {
+        let what = format!("{} {}", c.purpose.name(), c.dice);
+        writeln!(
+            out,
+            "                   {what:<14} {:>4}+ {:>10} {:>9}  {}",
+            c.need,
+            c.rolls,
+            percent(c.observed),
+            c.exact
+        )?;
+    }
+    writeln!(out, "Tables:            {:<28} {:>10} {:>9}  exact", "purpose: result", "count", "observed")?;
+    for t in &s.tables {
+        let what = format!("{}: {}", t.purpose.name(), t.result);
+        let exact = t.exact.map_or("-".into(), |c| c.to_string());
+        writeln!(out, "                   {what:<28} {:>10} {:>9}  {exact}", t.count, percent(t.observed))?;
+    }
+    if let Some(u) = &s.first_unfinished {
+        writeln!(out, "Unfinished: patrol {} first: {}", u.patrol, u.why)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,85 @@
+//! `hexpatrol sim`, driven as a user would drive it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn hexpatrol(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn sim(args: &[&str]) -> Output {
+    let mut all = vec!["sim"];
+    all.extend_from_slice(args);
+    hexpatrol(&all, "")
+}
+
+#[test]
+fn the_events_are_the_runners_events_for_each_patrols_seed() {
+    let out = sim(&["--patrols", "3", "--seed", "21", "--events"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "no progress bar without a terminal");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.matches("{\"event\":\"patrol_start\"").count(), 3);
+    let mut lines = text.lines().peekable();
+    for k in 1..=3u64 {
+        let head: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+        assert_eq!(head, serde_json::json!({"event": "patrol_start", "patrol": k}));
+        let mut mine = Vec::new();
+        while let Some(l) = lines.next_if(|l| !l.starts_with("{\"event\":\"patrol_start\"")) {
+            mine.push(l);
+        }
+        let start: Value = serde_json::from_str(mine[0]).unwrap();
+        let seed = start["seed"].as_u64().unwrap().to_string();
+        let runner = hexpatrol(&["script", "--seed", &seed], "auto 100000\n");
+        assert_eq!(String::from_utf8(runner.stdout).unwrap(), format!("{}\n", mine.join("\n")), "patrol {k}");
+        assert!(mine[mine.len() - 2].contains("\"event\":\"patrol_end\""));
+        assert!(mine.last().unwrap().contains("\"event\":\"debrief\""));
+    }
+}
+
+#[test]
+fn the_json_summary_is_one_object_and_repeats() {
+    let a = sim(&["--patrols", "20", "--seed", "4", "--json"]);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.stdout.iter().filter(|&&b| b == b'\n').count(), 1, "one line");
+    let v: Value = serde_json::from_slice(&a.stdout).unwrap();
+    assert_eq!((v["patrols"].as_u64(), v["seed"].as_u64(), v["first"].as_u64()), (Some(20), Some(4), Some(1)));
+    assert_eq!(v["scenario"], "Hedgerow Farm");
+    let ended: u64 = v["outcomes"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(ended, 20);
+    for key in ["came_home", "incidents", "actions", "casualties", "checks", "tables"] {
+        assert!(v.get(key).is_some(), "{key} in {v}");
+    }
+    let b = sim(&["--patrols", "20", "--seed", "4", "--json", "--threads", "1"]);
+    assert_eq!(a.stdout, b.stdout, "one thread or all, the same summary");
+    let text = sim(&["--patrols", "20", "--seed", "4"]);
+    assert!(String::from_utf8_lossy(&text.stdout).starts_with("Hedgerow Farm: 20 patrols"));
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_clear_message() {
+    for (args, says) in [
+        (vec!["--patrols", "0", "--seed", "1"], "--patrols"),
+        (vec!["--patrols", "ten", "--seed", "1"], "--patrols"),
+        (vec!["--patrols", "5"], "--seed"),
+        (vec!["--patrols", "5", "--seed", "1", "--json", "--events"], "--events"),
+        (vec!["--patrols", "5", "--seed", "1", "--scenario", "/nowhere/x.ron"], "/nowhere/x.ron"),
+        (vec!["--patrols", "5", "--seed", "1", "--first", "18446744073709551615"], "past the last patrol"),
+    ] {
+        let out = sim(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
