@@ -166,8 +166,6 @@ pub fn campaign_roster(campaign: &Campaign) -> String {
             let status = match m.status {
                 Status::Fit => "fit".to_string(),
                 Status::Wounded(n) => format!("wounded, out {n} more"),
-                Status::Dead(p) => format!("killed on patrol {p}"),
-                Status::Missing(p) => format!("missing since patrol {p}"),
             };
             let vet = if m.experience >= veteran_at { " veteran" } else { "" };
             format!(

@@ -176,16 +176,17 @@ fn new_campaign(data_dir: &Path, key: Option<&str>, name: Option<&str>, seed: Op
         None => free_name(data_dir, key),
     };
     let path = save::campaign_path(data_dir, &name);
-    if path.exists() {
+    if save::name_taken(data_dir, &name) {
         return Err(format!(
-            "a campaign called '{name}' exists already ({}); resume it or pick another --name",
-            path.display()
+            "the name '{name}' is in use in {} (a campaign, its backups or its records); resume it or pick another --name",
+            data_dir.display()
         ));
     }
     let slot = Slot::open(&path).map_err(|e| e.to_string())?;
     let seed = seed.unwrap_or_else(clock_seed);
     let mut campaign = Campaign::new(&def.title, &def.briefing, seed, book, def.plans, &def.squad, def.replacements);
     slot.save(&mut campaign, script::now()).map_err(|e| e.to_string())?;
+    slot.backup().map_err(|e| e.to_string())?;
     println!("New campaign '{name}' (seed {seed}), saved in {}.", path.display());
     play_saved(&mut campaign, &slot)
 }
@@ -196,40 +197,45 @@ fn free_name(data_dir: &Path, key: &str) -> String {
     let stem = if stem.is_empty() { "campaign".to_string() } else { stem };
     (1..)
         .map(|k| if k == 1 { stem.clone() } else { format!("{stem}-{k}") })
-        .find(|n| !save::campaign_path(data_dir, n).exists())
+        .find(|n| !save::name_taken(data_dir, n))
         .unwrap_or(stem)
 }
 
 fn resume(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<ExitCode, String> {
     let name = match name {
-        Some(n) => n.to_string(),
+        Some(n) if save::valid_name(n) => n.to_string(),
+        Some(n) => return Err(format!("'{n}' is not a campaign name: see `hexpatrol list`")),
         None => {
-            save::most_recent(data_dir).ok_or("there is no saved campaign to resume: start one with `hexpatrol new`")?
+            save::most_recent(data_dir).ok_or("there is no campaign to go on with: start one with `hexpatrol new`")?
         }
     };
     let path = save::campaign_path(data_dir, &name);
     if !path.exists() && !backup {
         return Err(format!("no campaign called '{name}' in {} (see `hexpatrol list`)", data_dir.display()));
     }
+    if backup {
+        need_terminal()?;
+    }
     let slot = Slot::open(&path).map_err(|e| e.to_string())?;
     if backup {
         let from = slot.restore_backup().map_err(|e| e.to_string())?;
         println!("Restored {} from {}.", path.display(), from.display());
     }
-    let mut campaign = slot.load().map_err(|e| bad_save(&e, &path, &name))?;
+    let how =
+        format!("hexpatrol resume {name} --backup\nputs it back (the bad file is kept beside it as {name}.ron.broken)");
+    let mut campaign = slot.load().map_err(|e| bad_save(&e, &path, &how))?;
     need_terminal()?;
     slot.backup().map_err(|e| e.to_string())?;
     play_saved(&mut campaign, &slot)
 }
 
-/// The message for a save that will not load, with the way back if there is one.
-fn bad_save(e: &SaveError, path: &Path, name: &str) -> String {
+/// The message for a save that will not load, with the way back (`how`)
+/// if there is a backup that loads.
+fn bad_save(e: &SaveError, path: &Path, how: &str) -> String {
     match save::newest_valid_backup(path) {
-        Some(b) if !matches!(e, SaveError::TooNew { .. }) => format!(
-            "{e}\nThe file has not been touched. The newest backup that loads is {}:\n  hexpatrol resume {name} --backup\nputs it back (keeping the bad file as {}.broken).",
-            b.display(),
-            path.display()
-        ),
+        Some(b) if !matches!(e, SaveError::TooNew { .. }) => {
+            format!("{e}\nThe file has not been touched. The newest backup that loads is {}:\n  {how}", b.display())
+        }
         _ => format!("{e}\nThe file has not been touched."),
     }
 }
@@ -301,12 +307,25 @@ fn run_script(
     load: Option<&Path>,
     save_to: Option<&Path>,
 ) -> Result<ExitCode, String> {
+    // Never write over a campaign file that was not the one loaded.
+    if let Some(to) = save_to.filter(|p| p.exists()) {
+        let same = load.is_some_and(|from| from.canonicalize().ok() == to.canonicalize().ok());
+        if !same {
+            return Err(format!(
+                "{} exists: to go on with it give --load {0} --save {0}; to start afresh, save somewhere new",
+                to.display()
+            ));
+        }
+    }
     // Take the lock before reading, so that nobody writes the file in between.
     let slot = save_to.map(Slot::open).transpose().map_err(|e| e.to_string())?;
     let mut out = io::stdout().lock();
     let mut opening = Vec::new();
     let mut game = match (load, campaign) {
-        (Some(path), _) => save::read(path).map_err(|e| e.to_string())?.campaign,
+        (Some(path), _) => {
+            let how = format!("copy it over {} to go on from there", path.display());
+            save::read(path).map_err(|e| bad_save(&e, path, &how))?.campaign
+        }
         (None, Some(key)) => {
             let book = rules::rule_book().map_err(|e| e.to_string())?;
             let def = rules::campaign(key, &book).map_err(|e| e.to_string())?;

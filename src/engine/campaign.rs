@@ -1,8 +1,9 @@
 //! The campaign: a series of patrols with one roster that carries over.
 //!
 //! Between patrols flesh wounds heal, a serious wound keeps a man out for a
-//! number of patrols, the dead and the missing stay on the roll, replacements
-//! join, and survivors gain experience (all numbers in `RuleBook::campaign`).
+//! number of patrols, the dead and the missing leave the roster for their
+//! patrol's record, replacements join, and survivors gain experience (all
+//! numbers in `RuleBook::campaign`).
 //! Pure like the rest of the engine: the save layer decides where it lives.
 
 use serde::{Deserialize, Serialize};
@@ -27,10 +28,6 @@ pub enum Status {
     Fit,
     /// Recovering from a serious wound: misses this many more patrols.
     Wounded(u32),
-    /// Killed on this patrol (numbered from 1).
-    Dead(u32),
-    /// Left behind on this patrol.
-    Missing(u32),
 }
 
 /// A man of the roster, remembered for the whole campaign.
@@ -126,7 +123,7 @@ impl Campaign {
         squad: &[Member],
         replacements: Vec<Member>,
     ) -> Self {
-        let roster = squad.iter().map(recruit).collect();
+        let roster = squad.iter().map(|m| recruit(m, book.campaign.veteran_at)).collect();
         Self {
             title: title.into(),
             briefing: briefing.into(),
@@ -178,6 +175,14 @@ impl Campaign {
     /// # Errors
     /// A patrol is already under way, or the campaign is over.
     pub fn begin(&mut self) -> Result<Vec<Event>, RuleError> {
+        // Work on a copy so that a patrol that cannot start changes nothing.
+        let mut draft = self.clone();
+        let events = draft.set_out()?;
+        *self = draft;
+        Ok(events)
+    }
+
+    fn set_out(&mut self) -> Result<Vec<Event>, RuleError> {
         if self.patrol.is_some() {
             return illegal("a patrol is already under way");
         }
@@ -205,7 +210,7 @@ impl Campaign {
                 rank: man.rank.clone(),
                 weapon: man.weapon.clone(),
             });
-            self.roster.push(recruit(&man));
+            self.roster.push(recruit(&man, self.book.campaign.veteran_at));
         }
         let veteran_at = self.book.campaign.veteran_at;
         let squad: Vec<Member> = self
@@ -258,6 +263,7 @@ impl Campaign {
         let number = self.finished + 1;
         let rules = self.book.campaign.clone();
         let mut men = Vec::new();
+        let mut lost = Vec::new();
         let mut events = Vec::new();
         // Those who sat this patrol out are one patrol nearer to coming back.
         for m in &mut self.roster {
@@ -273,13 +279,16 @@ impl Campaign {
             let hits = self.log.iter().filter(|e| scored(e, &s.id)).count() as u32;
             let home = s.pos.is_none() && s.state != State::Dead;
             let (status, fate) = match (s.state, home) {
-                (State::Dead, _) => (Status::Dead(number), "dead"),
-                (_, false) => (Status::Missing(number), "missing"),
-                (State::SeriousWound, true) => (Status::Wounded(rules.serious_wound_patrols), "serious_wound"),
-                (State::FleshWound, true) => (Status::Fit, "flesh_wound"),
-                (_, true) => (Status::Fit, "fit"),
+                (State::Dead, _) => (None, "dead"),
+                (_, false) => (None, "missing"),
+                (State::SeriousWound, true) => (Some(Status::Wounded(rules.serious_wound_patrols)), "serious_wound"),
+                (State::FleshWound, true) => (Some(Status::Fit), "flesh_wound"),
+                (_, true) => (Some(Status::Fit), "fit"),
             };
-            m.status = status;
+            match status {
+                Some(status) => m.status = status,
+                None => lost.push(s.id.clone()),
+            }
             m.patrols += 1;
             m.hits += hits;
             if home {
@@ -313,8 +322,8 @@ impl Campaign {
         if !self.plans.is_empty() {
             self.plans.remove(0);
         }
-        // The dead and the missing leave the roll; their patrol's record remembers them.
-        self.roster.retain(|m| matches!(m.status, Status::Fit | Status::Wounded(_)));
+        // The dead and the missing leave the roster; their patrol's record remembers them.
+        self.roster.retain(|m| !lost.contains(&m.name));
         events.push(Event::Debrief {
             patrol: number,
             outcome,
@@ -327,13 +336,14 @@ impl Campaign {
     }
 }
 
-fn recruit(m: &Member) -> RosterMan {
+/// A man joins the roster; one marked a veteran starts with a veteran's experience.
+fn recruit(m: &Member, veteran_at: u32) -> RosterMan {
     RosterMan {
         name: m.name.clone(),
         rank: m.rank.clone(),
         weapon: m.weapon.clone(),
         status: Status::Fit,
-        experience: 0,
+        experience: if m.veteran { veteran_at } else { 0 },
         patrols: 0,
         hits: 0,
     }

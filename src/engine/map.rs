@@ -60,6 +60,29 @@ impl Map {
         }
     }
 
+    /// Checks a map read from a file: its size, terrain and minefields.
+    ///
+    /// # Errors
+    /// What does not hold together.
+    pub fn check(&self, book: &RuleBook) -> Result<(), String> {
+        if self.width <= 0 || self.height <= 0 || self.width > 1000 || self.height > 1000 {
+            return Err(format!("a map of {}x{} hexes", self.width, self.height));
+        }
+        if self.terrain.len() != (self.width * self.height) as usize {
+            return Err(format!("the map is {}x{} but has {} hexes", self.width, self.height, self.terrain.len()));
+        }
+        if let Some(t) = self.terrain.iter().find(|&&t| usize::from(t) >= book.terrain.len()) {
+            return Err(format!("terrain number {t} is not in the rule book"));
+        }
+        if let Some(p) = self.minefields.iter().find(|p| !self.contains(**p)) {
+            return Err(format!("the minefield at {p} is off the map"));
+        }
+        if !self.minefields.is_sorted() {
+            return Err("the minefields are not in order".into());
+        }
+        Ok(())
+    }
+
     pub fn contains(&self, p: Pos) -> bool {
         p.col >= 0 && p.row >= 0 && p.col < self.width && p.row < self.height
     }

@@ -18,6 +18,7 @@ pub mod ruleset;
 pub mod soldier;
 
 mod action;
+mod consistency;
 mod enemy;
 mod incident;
 mod odds;
@@ -185,6 +186,11 @@ impl Game {
         game.seed = seed;
         game.dice = Dice::new(seed);
         game
+    }
+
+    /// The forces this patrol meets in place of the incident table's groups.
+    pub fn forces_met(&self) -> impl Iterator<Item = &String> {
+        self.forces.values()
     }
 
     /// The event that opens a patrol's stream.

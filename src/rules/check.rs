@@ -140,6 +140,13 @@ pub fn check_rule_book(
             "action: cards and STOP cards at least 1, first_shot_need 1 to 6, quiet turns at least 1".into(),
         ));
     }
+    let cr = &book.campaign;
+    if cr.squad_size == 0 || cr.squad_size > 100 || cr.serious_wound_patrols == 0 || cr.veteran_at == 0 {
+        return Err(c.err(
+            "campaign:",
+            "campaign: squad_size 1 to 100, serious_wound_patrols and veteran_at at least 1".into(),
+        ));
+    }
     if book.patrol.bearers_per_wounded == 0 {
         return Err(c.err("bearers_per_wounded", "patrol: at least one bearer per wounded man".into()));
     }
@@ -204,6 +211,16 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
         if what == "objective" && p == s.start && !matches!(s.objective, Objective::Prisoner(_)) {
             let why = format!("objective {p} is the start hex: the patrol must go somewhere");
             return Err(c.err("objective:", why));
+        }
+    }
+    for (key, to) in &s.forces {
+        let met =
+            book.incident_table.iter().any(|e| matches!(&e.kind, IncidentKind::Enemy { group, .. } if group == key));
+        if !met {
+            return Err(c.err(&format!("\"{key}\""), format!("forces: no incident brings a group called '{key}'")));
+        }
+        if !book.forces.contains_key(to) {
+            return Err(c.err(&format!("\"{to}\""), format!("forces: no group called '{to}' in the forces list")));
         }
     }
     if s.squad.is_empty() {

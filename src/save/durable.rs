@@ -7,17 +7,47 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 
+/// The start of the temporary files written beside `path`: one prefix per
+/// target, so that a program holding a campaign's lock can sweep away what
+/// a killed one left for that campaign without touching anybody else's.
+fn temp_prefix(path: &Path) -> String {
+    format!(".{}.", path.file_name().map_or("save".into(), |n| n.to_string_lossy().into_owned()))
+}
+
 /// Replaces `path` with `bytes`, durably.
 ///
 /// # Errors
 /// Any failure to write, flush or rename; the old file is then untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new().prefix(".hexpatrol-").suffix(".tmp").tempfile_in(dir)?;
+    let dir = parent(path);
+    let mut tmp = tempfile::Builder::new().prefix(&temp_prefix(path)).suffix(".tmp").tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir)
+}
+
+/// Removes temporary files a killed program left beside `path`. Call only
+/// while holding the lock of `path`.
+pub fn sweep_temporaries(path: &Path) {
+    let prefix = temp_prefix(path);
+    let Ok(entries) = std::fs::read_dir(parent(path)) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(&prefix) && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Flushes the folder that holds `path`, so that a new entry in it lasts.
+pub fn sync_parent(path: &Path) -> io::Result<()> {
+    sync_dir(parent(path))
+}
+
+fn parent(path: &Path) -> &Path {
+    path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
 #[cfg(unix)]

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::campaign::{Campaign, PatrolRecord};
 
 pub use durable::write_atomic;
-pub use store::{Listing, campaign_path, data_dir, list, most_recent, valid_name, when};
+pub use store::{Listing, campaign_path, data_dir, list, most_recent, name_taken, valid_name, when};
 
 /// The save format this program writes. Older formats are migrated on load;
 /// newer ones are refused and never overwritten.
@@ -96,7 +96,49 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
         return Err(SaveError::file(path, "format_version 0 was never written by hexpatrol"));
     }
     // Format 1 is the first; later formats migrate older files here, one step at a time.
-    ron_options().from_str(text).map_err(|e| parse_error(path, &e))
+    let save: SaveFile = ron_options().from_str(text).map_err(|e| parse_error(path, &e))?;
+    check_consistent(&save.campaign).map_err(|e| SaveError::file(path, format!("does not hold together: {e}")))?;
+    Ok(save)
+}
+
+/// What the engine needs of a campaign read from a file, checked before it
+/// is played: its rule books, its maps and every index it holds.
+fn check_consistent(c: &Campaign) -> Result<(), String> {
+    use crate::rules::{DataError, check_rule_book, check_scenario};
+    let message = |e: DataError| match e {
+        DataError::At { message, .. } | DataError::File { message, .. } => message,
+    };
+    check_rule_book(&c.book, "", "", "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
+    if let Some(game) = &c.patrol {
+        check_rule_book(&game.book, "", "", "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
+    }
+    // A plan has no squad of its own: check its map with the roster, or one stand-in.
+    let squad: Vec<crate::engine::data::Member> = c
+        .roster
+        .iter()
+        .map(|m| crate::engine::data::Member {
+            name: m.name.clone(),
+            rank: m.rank.clone(),
+            weapon: m.weapon.clone(),
+            veteran: false,
+        })
+        .collect();
+    let squad = if squad.is_empty() {
+        vec![crate::engine::data::Member {
+            name: "Standin".into(),
+            rank: "Pvt".into(),
+            weapon: "rifle".into(),
+            veteran: false,
+        }]
+    } else {
+        squad
+    };
+    for plan in &c.plans {
+        let scenario = crate::engine::Scenario { squad: squad.clone(), ..plan.scenario.clone() };
+        check_scenario(&scenario, &c.book, "", "")
+            .map_err(|e| format!("patrol '{}': {}", plan.scenario.name, message(e)))?;
+    }
+    c.check_consistent()
 }
 
 /// Reads a campaign file from disk without taking its lock (to check or list it).
@@ -120,7 +162,7 @@ pub fn to_text(save: &SaveFile) -> Result<String, SaveError> {
         .map_err(|e| SaveError::File { path: String::new(), message: e.to_string() })
 }
 
-fn backup_path(path: &Path, k: usize) -> PathBuf {
+pub(crate) fn backup_path(path: &Path, k: usize) -> PathBuf {
     let mut s = path.as_os_str().to_owned();
     s.push(format!(".{k}"));
     PathBuf::from(s)
@@ -167,6 +209,7 @@ impl Slot {
                 return Err(SaveError::file(Path::new(&lock_name), format!("cannot lock: {e}")));
             }
         }
+        durable::sweep_temporaries(path);
         Ok(Self { path: path.to_path_buf(), _lock: lock })
     }
 
@@ -211,7 +254,11 @@ impl Slot {
 
     fn archive(&self, record: &PatrolRecord) -> Result<(), SaveError> {
         let dir = records_dir(&self.path);
-        std::fs::create_dir_all(&dir).map_err(|e| SaveError::file(&dir, format!("cannot make the folder: {e}")))?;
+        if !dir.is_dir() {
+            std::fs::create_dir_all(&dir).map_err(|e| SaveError::file(&dir, format!("cannot make the folder: {e}")))?;
+            // Make the new folder itself survive a crash.
+            durable::sync_parent(&dir).map_err(|e| SaveError::file(&dir, format!("cannot make the folder: {e}")))?;
+        }
         let path = dir.join(format!("patrol-{:03}.ron", record.number));
         let pretty = ron::ser::PrettyConfig::new().depth_limit(2);
         let text = ron::ser::to_string_pretty(record, pretty).map_err(|e| SaveError::file(&path, e.to_string()))?;
@@ -236,30 +283,49 @@ impl Slot {
             return Ok(());
         }
         let fail = |p: &Path, e: std::io::Error| SaveError::file(p, format!("cannot keep a backup: {e}"));
+        let bytes = std::fs::read(&self.path).map_err(|e| fail(&self.path, e))?;
+        let first = backup_path(&self.path, 1);
+        // The same state twice would only push an older, different one out.
+        if std::fs::read(&first).is_ok_and(|b| b == bytes) {
+            return Ok(());
+        }
         for k in (1..BACKUPS).rev() {
             let from = backup_path(&self.path, k);
             if from.exists() {
                 std::fs::rename(&from, backup_path(&self.path, k + 1)).map_err(|e| fail(&from, e))?;
             }
         }
-        let bytes = std::fs::read(&self.path).map_err(|e| fail(&self.path, e))?;
-        let first = backup_path(&self.path, 1);
         write_atomic(&first, &bytes).map_err(|e| fail(&first, e))
     }
 
     /// Puts the newest valid backup in place of a campaign file that will
-    /// not load; the bad file is kept as `NAME.ron.broken`.
+    /// not load. The bad file is first copied aside (`NAME.ron.broken`, or
+    /// `.broken-2` and so on if that is taken); then the backup replaces it
+    /// in one rename, so there is never a moment without the campaign file.
     ///
     /// # Errors
-    /// There is no valid backup, or the folder cannot be written.
+    /// The file loads (there is nothing to restore), there is no valid
+    /// backup, or the folder cannot be written.
     pub fn restore_backup(&self) -> Result<PathBuf, SaveError> {
+        if self.path.exists() && self.load().is_ok() {
+            return Err(SaveError::file(
+                &self.path,
+                "loads as it is: a backup is only put back for a file that will not load",
+            ));
+        }
         let Some(backup) = newest_valid_backup(&self.path) else {
             return Err(SaveError::file(&self.path, "there is no backup that loads"));
         };
-        if self.path.exists() {
-            let mut broken = self.path.as_os_str().to_owned();
-            broken.push(".broken");
-            std::fs::rename(&self.path, &broken).map_err(|e| SaveError::file(&self.path, e.to_string()))?;
+        if let Ok(bad) = std::fs::read(&self.path) {
+            let aside = (1..)
+                .map(|k| {
+                    let mut name = self.path.as_os_str().to_owned();
+                    name.push(if k == 1 { ".broken".to_string() } else { format!(".broken-{k}") });
+                    PathBuf::from(name)
+                })
+                .find(|p| !p.exists())
+                .unwrap_or_else(|| self.path.with_extension("broken"));
+            write_atomic(&aside, &bad).map_err(|e| SaveError::file(&aside, e.to_string()))?;
         }
         let bytes = std::fs::read(&backup).map_err(|e| SaveError::file(&backup, e.to_string()))?;
         write_atomic(&self.path, &bytes).map_err(|e| SaveError::file(&self.path, e.to_string()))?;

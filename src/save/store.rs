@@ -70,7 +70,7 @@ pub fn list(data_dir: &Path) -> Vec<Listing> {
                     Listing {
                         name,
                         title: c.title.clone(),
-                        patrol: (c.finished + u32::from(c.patrol.is_some())).clamp(1, patrols.max(1)),
+                        patrol: (c.finished + 1).min(patrols),
                         patrols,
                         phase: phase.into(),
                         saved_at: save.saved_at,
@@ -93,9 +93,23 @@ pub fn list(data_dir: &Path) -> Vec<Listing> {
     found
 }
 
-/// The name of the campaign played last, if there is one that loads.
+/// The campaign played last that is not over, judged by the file's own time
+/// so that one that will not load is not passed over in silence.
 pub fn most_recent(data_dir: &Path) -> Option<String> {
-    list(data_dir).into_iter().find(|l| l.problem.is_none()).map(|l| l.name)
+    let modified = |name: &str| std::fs::metadata(campaign_path(data_dir, name)).and_then(|m| m.modified()).ok();
+    list(data_dir)
+        .into_iter()
+        .filter(|l| l.phase != "over")
+        .max_by_key(|l| (modified(&l.name), l.saved_at))
+        .map(|l| l.name)
+}
+
+/// Is the name in use: by a campaign file, its backups or its records?
+pub fn name_taken(data_dir: &Path, name: &str) -> bool {
+    let path = campaign_path(data_dir, name);
+    let mut taken = vec![path.clone(), path.with_extension("records")];
+    taken.extend((1..=super::BACKUPS).map(|k| super::backup_path(&path, k)));
+    taken.iter().any(|p| p.exists())
 }
 
 /// A time stamp as `YYYY-MM-DD HH:MM` UTC.

@@ -249,3 +249,23 @@ fn every_fixture_loads_and_plays_on() {
     }
     assert!(seen >= 3, "fixtures found: {seen}");
 }
+
+#[test]
+fn a_save_that_parses_but_does_not_hold_together_is_refused() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v1/bocage-mid-action.ron");
+    let good = std::fs::read_to_string(&root).unwrap();
+    let p = Path::new("edited.ron");
+    assert!(parse(p, &good).is_ok());
+    let up = good.find("up: Some(").expect("a card is up in this fixture");
+    let end = up + good[up..].find(')').unwrap();
+    for (edited, want) in [
+        (format!("{}up: Some(99{}", &good[..up], &good[end..]), "card number 99 is up"),
+        (good.replacen("Soldier(", "Soldier(9999", 1), "a soldier who does not exist"),
+        (good.replacen("sides: 6,", "sides: 0,", 1), "its rule book"),
+        (good.replacen("squad_size: 9", "squad_size: 100000", 1), "squad_size"),
+    ] {
+        let e = parse(p, &edited).unwrap_err().to_string();
+        assert!(e.starts_with("edited.ron: does not hold together"), "{e}");
+        assert!(e.contains(want), "wanted '{want}': {e}");
+    }
+}

@@ -1,0 +1,77 @@
+//! Checks on a game or campaign read back from a file. A save is plain data
+//! that a person can edit; before the engine plays it, everything that the
+//! engine relies on (indices, soldiers on the map, a card that is up) must
+//! hold, or the file is refused with what is wrong.
+
+use std::collections::BTreeSet;
+
+use super::campaign::Campaign;
+use super::soldier::Side;
+use super::{Card, Game, Phase};
+
+impl Game {
+    /// # Errors
+    /// The first thing that does not hold together, in words.
+    pub fn check_consistent(&self) -> Result<(), String> {
+        self.map.check(&self.book)?;
+        let n = self.soldiers.len();
+        let mut ids = BTreeSet::new();
+        for s in &self.soldiers {
+            if !ids.insert(s.id.to_ascii_lowercase()) {
+                return Err(format!("two soldiers called '{}'", s.id));
+            }
+            if self.book.weapon(&s.weapon).is_none() {
+                return Err(format!("{} carries an unknown weapon '{}'", s.id, s.weapon));
+            }
+            if let Some(p) = s.pos.filter(|p| !self.map.contains(*p)) {
+                return Err(format!("{} stands at {p}, off the map", s.id));
+            }
+        }
+        let mut seen = BTreeSet::new();
+        for section in &self.sections {
+            for &i in &section.members {
+                if i >= n || !seen.insert(i) {
+                    return Err(format!("section {} names soldier number {i} wrongly", section.name));
+                }
+            }
+        }
+        if let Phase::Action(a) = &self.phase {
+            let bad = |c: &Card| matches!(c, Card::Soldier(i) if *i >= n);
+            if a.deck.iter().chain(&a.turned).any(bad) {
+                return Err("the deck holds a card of a soldier who does not exist".into());
+            }
+            if let Some(i) = a.up
+                && (i >= n || self.soldiers[i].side != Side::Friendly || !self.soldiers[i].can_act())
+            {
+                return Err(format!("card number {i} is up, but that is no patrol man who can act"));
+            }
+        }
+        if let Some(k) = self.forces_met().find(|k| !self.book.forces.contains_key(*k)) {
+            return Err(format!("unknown forces '{k}'"));
+        }
+        Ok(())
+    }
+}
+
+impl Campaign {
+    /// # Errors
+    /// The first thing that does not hold together, in words.
+    pub fn check_consistent(&self) -> Result<(), String> {
+        if let Some(game) = &self.patrol {
+            game.check_consistent().map_err(|e| format!("the patrol under way: {e}"))?;
+        }
+        if self.finished > 1_000_000 || self.plans.len() > 1_000_000 {
+            return Err(format!("{} patrols finished and {} to come", self.finished, self.plans.len()));
+        }
+        let mut names = BTreeSet::new();
+        for m in &self.roster {
+            if !names.insert(m.name.to_ascii_lowercase()) {
+                return Err(format!("two men on the roster called '{}'", m.name));
+            }
+            if self.book.weapon(&m.weapon).is_none() {
+                return Err(format!("{} carries an unknown weapon '{}'", m.name, m.weapon));
+            }
+        }
+        Ok(())
+    }
+}
