@@ -46,8 +46,27 @@ pub fn check(path: &Path) -> Result<&'static str, String> {
         "{" => rules::parse_rule_book(rules::RULES_FILE, rules::RULES_TEXT, &file, &text)
             .map(|_| "forces file")
             .map_err(|e| e.to_string()),
-        "" => Err(format!(
+        // Written without its name: tell the kind by a field only it has.
+        "" if text.trim_start().starts_with('(') => {
+            if text.contains("rows:") {
+                rules::parse_scenario(&file, &text, &*book()?).map(|_| "scenario").map_err(|e| e.to_string())
+            } else if text.contains("patrols:") {
+                rules::parse_campaign(&file, &text, &*book()?).map(|_| "campaign").map_err(|e| e.to_string())
+            } else if text.contains("terrain:") {
+                rules::parse_rule_book(&file, &text, rules::FORCES_FILE, rules::FORCES_TEXT)
+                    .map(|_| "rules file")
+                    .map_err(|e| e.to_string())
+            } else {
+                Err(format!(
+                    "{file}:1:1: cannot tell what kind of hexpatrol file this is (a save needs its format_version)"
+                ))
+            }
+        }
+        "" if text.trim().is_empty() => Err(format!(
             "{file}: empty: expected a hexpatrol file (SaveFile, Scenario, Campaign, RuleBook or a forces map)"
+        )),
+        "" => Err(format!(
+            "{file}:1:1: not a hexpatrol file: expected SaveFile, Scenario, Campaign, RuleBook or a forces map"
         )),
         other => Err(format!(
             "{file}:1:1: '{}' is not a kind of hexpatrol file: expected SaveFile, Scenario, Campaign, RuleBook or a forces map {{...}}",

@@ -219,17 +219,27 @@ pub fn play(
     writeln!(out, "{}\n{}\n", campaign.title, campaign.briefing)?;
     let briefing = |c: &Campaign| c.current_plan().map(|p| p.scenario.briefing.clone()).unwrap_or_default();
     match &campaign.patrol {
-        Some(game) => writeln!(out, "Resuming.\n{}", patrol_opening(game, &briefing(campaign)))?,
+        Some(game) => writeln!(
+            out,
+            "Resuming patrol {} of {}, {}.\n{}",
+            campaign.finished + 1,
+            campaign.total_patrols(),
+            game.scenario,
+            patrol_opening(game, &briefing(campaign))
+        )?,
         None => writeln!(out, "{}\n\n{}", campaign_roster(campaign), between_patrols(campaign))?,
     }
     writeln!(out, "Type ? for help.")?;
-    let mut lines = input.lines();
+    let mut lines = input.split(b'\n');
     let mut exit_warned = false;
     while !campaign.is_over() {
         write!(out, "> ")?;
         out.flush()?;
         let Some(line) = lines.next() else { break };
-        let line = line?;
+        let Ok(line) = String::from_utf8(line?) else {
+            writeln!(out, "  Cannot read that: it is not UTF-8 text")?;
+            continue;
+        };
         let word = line.trim().to_ascii_lowercase();
         let parsed = match word.as_str() {
             "quit" | "q" => break,
@@ -317,6 +327,15 @@ pub fn play(
             }
             None => {}
         }
+    }
+    if campaign.is_over() {
+        writeln!(
+            out,
+            "\nThe campaign is over: {} patrols made. The men still on the roll:\n{}",
+            campaign.finished,
+            campaign_roster(campaign)
+        )?;
+        writeln!(out, "{}", roll_of_honour(slot))?;
     }
     Ok(Ok(()))
 }

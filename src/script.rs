@@ -76,6 +76,11 @@ pub fn parse_line(text: &str) -> Result<Line, crate::engine::command::ParseError
 /// event, and the error if the game refused a command the policy chose (a
 /// bug in the policy); the events before it stand.
 pub fn auto(campaign: &mut Campaign, n: u32) -> (Vec<Event>, Option<RuleError>) {
+    if campaign.patrol.is_none() {
+        let why =
+            if campaign.is_over() { "the campaign is over" } else { "no patrol is under way: begin the next one" };
+        return (Vec::new(), Some(RuleError(why.into())));
+    }
     let mut events = Vec::new();
     for _ in 0..n {
         let Some(command) = campaign.patrol.as_ref().and_then(policy::decide) else { break };
@@ -101,7 +106,10 @@ pub fn play_line(campaign: &mut Campaign, line: Line) -> Result<Vec<Event>, (Vec
         Line::Odds(query) => ask(campaign, &query).map(|_| Vec::new()).map_err(|e| (Vec::new(), e)),
         Line::Auto(k) => match auto(campaign, k) {
             (events, None) => Ok(events),
-            (events, Some(e)) => Err((events, RuleError(format!("the patrol leader's order was refused: {e}")))),
+            (events, Some(e)) if !events.is_empty() => {
+                Err((events, RuleError(format!("the patrol leader's order was refused: {e}"))))
+            }
+            (events, Some(e)) => Err((events, e)),
         },
     }
 }

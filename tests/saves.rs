@@ -210,3 +210,26 @@ fn the_default_campaign_plays_through_its_five_patrols() {
         events.iter().filter(|e| e["event"] == "start").map(|e| e["seed"].as_u64().unwrap()).collect();
     assert_eq!(seeds.len(), 5);
 }
+
+#[test]
+fn the_runner_will_not_save_over_a_file_it_did_not_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.ron");
+    let f = file.to_str().unwrap();
+    hexpatrol(&["script", "--seed", "3", "--save", f], "auto 5", dir.path());
+    let before = std::fs::read(&file).unwrap();
+    for args in [vec!["script", "--seed", "4", "--save", f], vec!["script", "--campaign", "bocage", "--save", f]] {
+        let out = hexpatrol(&args, "auto 5", dir.path());
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains("exists: to go on with it give --load"), "{}", text(&out.stderr));
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
+#[test]
+fn auto_between_patrols_says_to_begin() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = hexpatrol(&["script", "--campaign", "bocage", "--seed", "5"], "auto 20000\nauto 5\n", dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr), "line 2: auto 5: no patrol is under way: begin the next one\n");
+}

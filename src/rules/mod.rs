@@ -43,7 +43,15 @@ impl DataError {
 
 /// RON's own error, with its position, as a `DataError`.
 pub(crate) fn from_ron(file: &str, e: &ron::error::SpannedError) -> DataError {
-    DataError::at(file, (e.span.start.line, e.span.start.col), e.code.to_string())
+    DataError::at(file, (e.span.start.line, e.span.start.col), ron_message(&e.code))
+}
+
+/// RON's message, in the game's words where RON's own would mislead a player.
+pub fn ron_message(e: &ron::Error) -> String {
+    match e {
+        ron::Error::ExceededRecursionLimit => "nested too deeply: no hexpatrol file goes this deep".into(),
+        other => other.to_string(),
+    }
 }
 
 pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces: &str) -> Result<RuleBook, DataError> {
@@ -122,12 +130,28 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 pub fn read_text(path: &Path, not_built_in: impl FnOnce() -> String) -> Result<String, DataError> {
     let file = |message: String| DataError::File { file: path.display().to_string(), message };
     let meta = std::fs::metadata(path).map_err(|e| file(format!("{} and cannot be read: {e}", not_built_in())))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(file(format!("{} bytes is too big for a hexpatrol file (at most {MAX_FILE_BYTES})", meta.len())));
+    // Devices and pipes can claim any size, or never end.
+    if !meta.is_file() {
+        return Err(file("not a plain file".into()));
     }
-    let bytes = std::fs::read(path).map_err(|e| file(format!("cannot be read: {e}")))?;
-    String::from_utf8(bytes)
-        .map_err(|e| file(format!("not UTF-8 text (a bad byte at offset {})", e.utf8_error().valid_up_to())))
+    let too_big = || file(format!("too big for a hexpatrol file (at most {MAX_FILE_BYTES} bytes)"));
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, MAX_FILE_BYTES + 1), &mut bytes))
+        .map_err(|e| file(format!("cannot be read: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..bad];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        DataError::at(&path.display().to_string(), (line, col), "not UTF-8 text: save the file as UTF-8")
+    })
 }
 
 pub fn default_scenario_name() -> &'static str {

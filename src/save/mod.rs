@@ -75,7 +75,7 @@ fn parse_error(path: &Path, e: &ron::error::SpannedError) -> SaveError {
         path: path.display().to_string(),
         line: e.span.start.line,
         col: e.span.start.col,
-        message: e.code.to_string(),
+        message: crate::rules::ron_message(&e.code),
     }
 }
 
