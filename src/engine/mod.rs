@@ -291,14 +291,18 @@ impl Game {
         if !self.map.line_of_sight(&self.book, from, to) {
             return Err(format!("no line of sight from {from} to {to}"));
         }
-        let aim = ruleset::Aim {
+        self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))
+    }
+
+    /// A shot by `s` with `weapon` from `from` at a man in `to`, as the fire rules see it.
+    fn aim<'a>(&self, s: &Soldier, weapon: &'a data::Weapon, from: Pos, to: Pos) -> ruleset::Aim<'a> {
+        ruleset::Aim {
             weapon,
             distance: from.distance(to),
             cover: self.map.cover(&self.book, to),
             first_shot: s.first_shot,
             veteran: s.veteran,
-        };
-        self.rules.fire().aimed(&self.book, &aim)
+        }
     }
 
     /// The need of `shot_odds(shooter, target)`, or None where that is an
@@ -312,14 +316,7 @@ impl Game {
         }
         let (from, to) = (s.pos?, t.pos?);
         let weapon = self.book.weapon(&s.weapon)?;
-        let aim = ruleset::Aim {
-            weapon,
-            distance: from.distance(to),
-            cover: self.map.cover(&self.book, to),
-            first_shot: s.first_shot,
-            veteran: s.veteran,
-        };
-        let need = self.rules.fire().aimed_need(&self.book, &aim)?;
+        let need = self.rules.fire().aimed_need(&self.book, &self.aim(s, weapon, from, to))?;
         self.map.line_of_sight(&self.book, from, to).then_some(need)
     }
 
