@@ -233,3 +233,24 @@ fn auto_between_patrols_says_to_begin() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stderr), "line 2: auto 5: no patrol is under way: begin the next one\n");
 }
+
+#[test]
+fn the_data_folder_is_found_without_home_and_can_be_given() {
+    let dir = tempfile::tempdir().unwrap();
+    // With HOME unset the platform folder comes from the user's password entry: no failure.
+    let out = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .arg("list")
+        .env_remove("HOME")
+        .env_remove("HEXPATROL_DATA_DIR")
+        .output()
+        .unwrap();
+    assert!(out.status.code() == Some(0) || text(&out.stderr).contains("--data-dir"), "{}", text(&out.stderr));
+    // --data-dir wins over the environment.
+    let other = dir.path().join("flagged");
+    let out = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .args(["--data-dir", other.to_str().unwrap(), "list"])
+        .env("HEXPATROL_DATA_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert!(text(&out.stdout).contains("flagged"), "{}", text(&out.stdout));
+}
