@@ -113,7 +113,7 @@ fn status(game: &Game) -> String {
             "Patrol movement. Incidents so far: {}. Objective: {}{}; {}.",
             game.incidents,
             game.objective.describe(),
-            if game.objective_reached { " (done)" } else { "" },
+            progress(game),
             home_edge(game)
         ),
         Phase::Action(a) => match a.up {
@@ -149,6 +149,21 @@ fn status(game: &Game) -> String {
 fn at_distance(game: &Game, a: usize, b: usize) -> String {
     let d = game.soldiers[a].pos.zip(game.soldiers[b].pos).map_or(0, |(p, q)| p.distance(q));
     if d == 1 { "1 hex".into() } else { format!("{d} hexes") }
+}
+
+/// How far the objective has come, in a few words.
+fn progress(game: &Game) -> String {
+    use crate::engine::data::Objective;
+    if game.objective_reached {
+        return " (done)".into();
+    }
+    match &game.objective {
+        Objective::Reconnoitre(hexes) => format!(" ({} of {} seen)", game.visited.len(), hexes.len()),
+        Objective::Prisoner(_) if game.soldiers.iter().any(|s| s.captive && s.pos.is_some()) => {
+            " (prisoner taken: bring him home)".into()
+        }
+        _ => String::new(),
+    }
 }
 
 fn home_edge(game: &Game) -> String {
@@ -221,7 +236,7 @@ pub fn play(
     match &campaign.patrol {
         Some(game) => writeln!(
             out,
-            "Resuming patrol {} of {}, {}.\n{}",
+            "Patrol {} of {}, {}.\n{}",
             campaign.finished + 1,
             campaign.total_patrols(),
             game.scenario,
@@ -242,7 +257,12 @@ pub fn play(
         };
         let word = line.trim().to_ascii_lowercase();
         let parsed = match word.as_str() {
-            "quit" | "q" => break,
+            "quit" | "q" => {
+                if slot.is_some() {
+                    writeln!(out, "Saved. `hexpatrol` takes you back here.")?;
+                }
+                break;
+            }
             "?" | "help" => {
                 writeln!(out, "{HELP}")?;
                 continue;
@@ -322,7 +342,7 @@ pub fn play(
         match &campaign.patrol {
             Some(game) if begins => writeln!(out, "{}", patrol_opening(game, &briefing(campaign)))?,
             Some(game) => writeln!(out, "{}", status(game))?,
-            None if !events.is_empty() => {
+            None if !events.is_empty() && !campaign.is_over() => {
                 writeln!(out, "{}\n\n{}", campaign_roster(campaign), between_patrols(campaign))?
             }
             None => {}

@@ -236,6 +236,8 @@ fn bad_save(e: &SaveError, path: &Path, how: &str) -> String {
         Some(b) if !matches!(e, SaveError::TooNew { .. }) => {
             format!("{e}\nThe file has not been touched. The newest backup that loads is {}:\n  {how}", b.display())
         }
+        // A newer file says so in its own message.
+        _ if matches!(e, SaveError::TooNew { .. }) => e.to_string(),
         _ => format!("{e}\nThe file has not been touched."),
     }
 }

@@ -88,6 +88,7 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         }
         Event::ObjectiveReached { hex } => format!("Objective reached at {hex}"),
         Event::Reconnoitred { hex, left } => format!("{hex} reconnoitred; {left} to go"),
+        Event::PrisonerLost { prisoner, hex } => format!("{prisoner} was left alone at {hex}: the prisoner is lost"),
         Event::Captured { prisoner, section, hex } => format!("Section {section} takes {prisoner} prisoner at {hex}"),
         Event::PatrolEnd { outcome, home, left_behind, dead, enemy_casualties, .. } => format!(
             "PATROL OVER: {outcome}. Home: {}. Left behind: {}. Dead: {}. Enemy casualties: {enemy_casualties}",

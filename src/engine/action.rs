@@ -86,8 +86,9 @@ impl Game {
             Command::Carry { wounded, to } => {
                 let w = self.find(wounded).ok_or_else(|| RuleError(format!("there is nobody called '{wounded}'")))?;
                 let ws = &self.soldiers[w];
-                if ws.side != Side::Friendly || ws.state != State::SeriousWound || ws.pos != Some(here) {
-                    return illegal(format!("{} is not a seriously wounded comrade in your hex", ws.id));
+                if (ws.side != Side::Friendly && !ws.captive) || ws.state != State::SeriousWound || ws.pos != Some(here)
+                {
+                    return illegal(format!("{} is not a seriously wounded comrade or prisoner in your hex", ws.id));
                 }
                 let helpers_needed = self.book.patrol.bearers_per_wounded.saturating_sub(1) as usize;
                 let helpers: Vec<usize> = self
@@ -312,7 +313,10 @@ impl Game {
             {
                 match by_hex.get_mut(&p) {
                     Some(group) => group.push(i),
-                    None => self.soldiers[i].captive = false,
+                    None => {
+                        self.soldiers[i].captive = false;
+                        events.push(Event::PrisonerLost { prisoner: self.soldiers[i].id.clone(), hex: p });
+                    }
                 }
             }
         }

@@ -46,6 +46,20 @@ impl Game {
                 return Err(format!("card number {i} is up, but that is no patrol man who can act"));
             }
         }
+        // New enemies are numbered on from `next_enemy`: it must be past every G-number in use.
+        let highest = self
+            .soldiers
+            .iter()
+            .filter(|s| s.side == Side::Enemy)
+            .filter_map(|s| s.id.strip_prefix('G').and_then(|n| n.parse::<u32>().ok()))
+            .max()
+            .unwrap_or(0);
+        if self.next_enemy <= highest {
+            return Err(format!(
+                "next_enemy {} would name a new enemy like one already met (G{highest})",
+                self.next_enemy
+            ));
+        }
         if let Some(k) = self.forces_met().find(|k| !self.book.forces.contains_key(*k)) {
             return Err(format!("unknown forces '{k}'"));
         }

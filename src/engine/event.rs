@@ -143,6 +143,11 @@ pub enum Event {
         hex: Pos,
         left: u32,
     },
+    /// A prisoner left alone in a hex when the patrol re-formed: he is lost.
+    PrisonerLost {
+        prisoner: String,
+        hex: Pos,
+    },
     /// A seriously wounded enemy taken prisoner; he is carried like a wounded man.
     Captured {
         prisoner: String,

@@ -173,11 +173,8 @@ impl Game {
         self.soldiers[p].captive = true;
         self.sections[s].members.push(p);
         let section = self.sections[s].name.clone();
+        // The prisoner objective is done only when he is brought home (see exit_section).
         events.push(Event::Captured { prisoner: self.soldiers[p].id.clone(), section, hex: at });
-        if matches!(self.objective, super::data::Objective::Prisoner(_)) && !self.objective_reached {
-            self.objective_reached = true;
-            events.push(Event::ObjectiveReached { hex: at });
-        }
         Ok(())
     }
 
@@ -196,6 +193,11 @@ impl Game {
             self.soldiers[i].pos = None;
         }
         events.push(Event::Exited { soldiers: self.ids(&section.members), hex: at });
+        let brings_prisoner = section.members.iter().any(|&i| self.soldiers[i].captive);
+        if brings_prisoner && matches!(self.objective, super::data::Objective::Prisoner(_)) && !self.objective_reached {
+            self.objective_reached = true;
+            events.push(Event::ObjectiveReached { hex: at });
+        }
         self.check_patrol_over(events);
         Ok(())
     }

@@ -112,7 +112,8 @@ fn patrol(game: &Game) -> Option<Command> {
     let squad = game.soldiers.iter().filter(|x| x.side == Side::Friendly).count();
     let fit = game.able(Side::Friendly).count();
     if fit * 2 > squad && !game.objective_reached {
-        let wants_prisoner = matches!(game.objective, Objective::Prisoner(_));
+        let holding = game.soldiers.iter().any(|s| s.captive && s.pos.is_some());
+        let wants_prisoner = matches!(game.objective, Objective::Prisoner(_)) && !holding;
         if let Some(prisoner) = capturable(game).find(|&i| wants_prisoner && game.soldiers[i].pos == Some(at)) {
             return Some(Command::Capture { prisoner: game.soldiers[prisoner].id.clone() });
         }
@@ -146,7 +147,9 @@ fn objective_hex(game: &Game, at: Pos) -> Option<Pos> {
         Objective::Reconnoitre(hexes) => {
             nearest(hexes.iter().copied().filter(|h| game.visited.binary_search(h).is_err()).collect())
         }
-        // A wounded enemy on the map if there is one; else look about the expected hex.
+        // With a prisoner in hand, home; else a wounded enemy on the map if
+        // there is one; else look about the expected hex.
+        Objective::Prisoner(_) if game.soldiers.iter().any(|s| s.captive && s.pos.is_some()) => None,
         Objective::Prisoner(near) => nearest(capturable(game).filter_map(|i| game.soldiers[i].pos).collect())
             .or(Some(*near))
             .filter(|&p| p != at),

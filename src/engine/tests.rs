@@ -595,11 +595,12 @@ fn a_prisoner_is_carried_home_and_makes_the_patrol_a_success() {
     assert_eq!(g, before);
     g.soldiers[e].state = State::SeriousWound;
     let events = g.apply(&Command::Capture { prisoner: "G1".into() }).unwrap();
-    assert_eq!(events[0], Event::Captured { prisoner: "G1".into(), section: "A".into(), hex: Pos::new(3, 7) });
-    assert!(g.objective_reached);
+    assert_eq!(events, vec![Event::Captured { prisoner: "G1".into(), section: "A".into(), hex: Pos::new(3, 7) }]);
+    assert!(!g.objective_reached, "taken is not yet brought home");
     // He needs two bearers like a wounded man; two fit men carry him out.
     assert_eq!(g.sections[0].members, vec![0, 1, e]);
     let events = g.apply(&Command::Exit { section: None }).unwrap();
+    assert!(events.contains(&Event::ObjectiveReached { hex: Pos::new(3, 7) }));
     let Some(Event::PatrolEnd { outcome, prisoners, .. }) = events.last() else { panic!("the patrol ends") };
     assert_eq!((outcome.as_str(), prisoners.clone()), ("success", vec!["G1".to_string()]));
 }

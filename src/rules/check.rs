@@ -130,14 +130,14 @@ pub fn check_rule_book(
         return Err(c.err("template", "template: at least one triangle".into()));
     }
     let a = &book.action;
-    if a.cards_per_soldier == 0
-        || a.stop_cards == 0
+    if !(1..=10).contains(&a.cards_per_soldier)
+        || !(1..=10).contains(&a.stop_cards)
         || !(1..=6).contains(&a.first_shot_need)
         || a.quiet_turns_to_break_contact == 0
     {
         return Err(c.err(
             "action:",
-            "action: cards and STOP cards at least 1, first_shot_need 1 to 6, quiet turns at least 1".into(),
+            "action: cards and STOP cards 1 to 10, first_shot_need 1 to 6, quiet turns at least 1".into(),
         ));
     }
     let cr = &book.campaign;

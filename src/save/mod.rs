@@ -86,7 +86,7 @@ fn parse_error(path: &Path, e: &ron::error::SpannedError) -> SaveError {
 pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
-        return Err(SaveError::file(path, "the file is empty: expected a campaign save, SaveFile(...)"));
+        return Err(SaveError::file(path, "the file is empty: expected a campaign save"));
     }
     let header: Header = ron_options().from_str(text).map_err(|e| parse_error(path, &e))?;
     if header.format_version > FORMAT_VERSION {
