@@ -69,7 +69,8 @@ pub struct TableRow {
     pub purpose: Purpose,
     pub result: String,
     pub count: u64,
-    pub observed: f64,
+    /// None when the table was never rolled (JSON null): nothing was observed.
+    pub observed: Option<f64>,
     /// None where the chance depends on who stood where (never for these tables).
     pub exact: Option<Chance>,
 }
@@ -127,7 +128,8 @@ impl Summary {
             let total: u64 = seen.map_or(0, |m| m.values().sum());
             for (result, chance) in results {
                 let n = seen.and_then(|m| m.get(&result)).copied().unwrap_or(0);
-                tables.push(TableRow { purpose, result, count: n, observed: ratio(n, total), exact: Some(chance) });
+                let observed = (total > 0).then(|| ratio(n, total));
+                tables.push(TableRow { purpose, result, count: n, observed, exact: Some(chance) });
             }
         }
         Summary {
@@ -215,7 +217,8 @@ pub fn write_text(s: &Summary, mut out: impl Write) -> io::Result<()> {
     for t in &s.tables {
         let what = format!("{}: {}", t.purpose.name(), t.result);
         let exact = t.exact.map_or("-".into(), |c| c.to_string());
-        writeln!(out, "                   {what:<28} {:>10} {:>9}  {exact}", t.count, percent(t.observed))?;
+        let observed = t.observed.map_or("-".into(), percent);
+        writeln!(out, "                   {what:<28} {:>10} {observed:>9}  {exact}", t.count)?;
     }
     if let Some(u) = &s.first_unfinished {
         writeln!(out, "Unfinished: patrol {} first: {}", u.patrol, u.why)?;
