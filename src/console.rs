@@ -287,8 +287,12 @@ pub fn play(
                 }
             },
         };
+        // Leaving with a prisoner is how that objective is done, so no warning then.
         let leaving_early = matches!(parsed, Line::Play(Command::Exit { .. }))
-            && campaign.patrol.as_ref().is_some_and(|g| matches!(g.phase, Phase::Patrol) && !g.objective_reached);
+            && campaign.patrol.as_ref().is_some_and(|g| {
+                let holding = g.soldiers.iter().any(|s| s.captive && s.pos.is_some());
+                matches!(g.phase, Phase::Patrol) && !g.objective_reached && !holding
+            });
         if leaving_early && !exit_warned {
             exit_warned = true;
             writeln!(
