@@ -84,6 +84,9 @@ pub struct Campaign {
     /// Men who join when the squad is short, in order; used ones are dropped.
     pub replacements: Vec<Member>,
     pub replacements_used: usize,
+    /// Numbered rookies sent once the list of replacements ran out.
+    #[serde(default)]
+    pub rookies: u32,
     /// Bring the fit men up to the rules' squad size with replacements
     /// before each patrol (a campaign does; a single scenario does not).
     pub fill_squad: bool,
@@ -132,6 +135,7 @@ impl Campaign {
             plans,
             replacements,
             replacements_used: 0,
+            rookies: 0,
             fill_squad: true,
             roster,
             finished: 0,
@@ -195,7 +199,10 @@ impl Campaign {
             let man = match self.replacements.first() {
                 Some(_) => self.replacements.remove(0),
                 None => Member {
-                    name: format!("Rookie{}", self.replacements_used + 1),
+                    name: {
+                        self.rookies += 1;
+                        format!("Rookie{}", self.rookies)
+                    },
                     rank: "Pvt".into(),
                     weapon: "rifle".into(),
                     veteran: false,
