@@ -109,7 +109,16 @@ pub fn name_taken(data_dir: &Path, name: &str) -> bool {
     let path = campaign_path(data_dir, name);
     let mut taken = vec![path.clone(), path.with_extension("records")];
     taken.extend((1..=super::BACKUPS).map(|k| super::backup_path(&path, k)));
-    taken.iter().any(|p| p.exists())
+    // Names that differ only in case are one file on some systems.
+    let same_but_case = std::fs::read_dir(data_dir.join("campaigns")).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let file = e.file_name();
+            let stem = file.to_string_lossy();
+            let stem = stem.split('.').next().unwrap_or("");
+            stem.eq_ignore_ascii_case(name) && stem != name
+        })
+    });
+    same_but_case || taken.iter().any(|p| p.exists())
 }
 
 /// A time stamp as `YYYY-MM-DD HH:MM` UTC.
