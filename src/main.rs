@@ -18,6 +18,9 @@ struct Cli {
     /// Folder for saved campaigns (default: HEXPATROL_DATA_DIR, else the platform's data folder).
     #[arg(long, global = true, value_name = "DIR")]
     data_dir: Option<PathBuf>,
+    /// A rules file of your own, in place of the built-in Lone Warrior rules, for new games.
+    #[arg(long, global = true, value_name = "FILE")]
+    rules: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Mode>,
 }
@@ -119,8 +122,26 @@ fn clock_seed() -> u64 {
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The player's own rules file, if one was given.
+static RULES_FILE: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+
+/// The rule book for a new game: the player's own file if given, else the built-in one.
+fn rule_book() -> Result<std::sync::Arc<hexpatrol::engine::RuleBook>, String> {
+    match RULES_FILE.get().and_then(Option::as_ref) {
+        Some(path) => {
+            let text = rules::read_text(path, || "no such rules file".into()).map_err(|e| e.to_string())?;
+            let file = path.display().to_string();
+            rules::parse_rule_book(&file, &text, rules::FORCES_FILE, rules::FORCES_TEXT)
+                .map(std::sync::Arc::new)
+                .map_err(|e| e.to_string())
+        }
+        None => rules::rule_book().map_err(|e| e.to_string()),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let _ = RULES_FILE.set(cli.rules.clone());
     let data_dir = || {
         let env = std::env::var("HEXPATROL_DATA_DIR").ok();
         save::data_dir(cli.data_dir.as_deref(), env.as_deref()).map_err(|e| e.to_string())
@@ -167,7 +188,7 @@ fn continue_or_start(data_dir: &Path) -> Result<ExitCode, String> {
 
 fn new_campaign(data_dir: &Path, key: Option<&str>, name: Option<&str>, seed: Option<u64>) -> Result<ExitCode, String> {
     need_terminal()?;
-    let book = rules::rule_book().map_err(|e| e.to_string())?;
+    let book = rule_book()?;
     let key = key.unwrap_or(rules::default_campaign_name());
     let def = rules::campaign(key, &book).map_err(|e| e.to_string())?;
     let name = match name {
@@ -297,7 +318,7 @@ fn play_scenario(setup: &Setup) -> Result<ExitCode, String> {
 
 /// A one-patrol campaign of a scenario.
 fn single(setup: &Setup) -> Result<Campaign, String> {
-    let book = rules::rule_book().map_err(|e| e.to_string())?;
+    let book = rule_book()?;
     let name = setup.scenario.as_deref().unwrap_or(rules::default_scenario_name());
     let scenario = rules::scenario(name, &book).map_err(|e| e.to_string())?;
     Ok(Campaign::single(&scenario, setup.seed.unwrap_or_else(clock_seed), book))
@@ -329,7 +350,7 @@ fn run_script(
             save::read(path).map_err(|e| bad_save(&e, path, &how))?.campaign
         }
         (None, Some(key)) => {
-            let book = rules::rule_book().map_err(|e| e.to_string())?;
+            let book = rule_book()?;
             let def = rules::campaign(key, &book).map_err(|e| e.to_string())?;
             let seed = setup.seed.unwrap_or_else(clock_seed);
             Campaign::new(&def.title, &def.briefing, seed, book, def.plans, &def.squad, def.replacements)
@@ -375,7 +396,7 @@ fn progress(len: u64) -> ProgressBar {
 }
 
 fn run_sim(args: &SimArgs) -> Result<ExitCode, String> {
-    let book = rules::rule_book().map_err(|e| e.to_string())?;
+    let book = rule_book()?;
     let name = args.scenario.as_deref().unwrap_or(rules::default_scenario_name());
     let scenario = rules::scenario(name, &book).map_err(|e| e.to_string())?;
     let game = Game::new(book.clone(), &scenario, args.seed).map_err(|e| format!("{name}: {e}"))?;

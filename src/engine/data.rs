@@ -112,6 +112,10 @@ pub struct FireTable {
     pub cover_from: Cover,
 }
 
+fn yes() -> bool {
+    true
+}
+
 impl FireTable {
     pub fn need(&self, band: Band) -> u8 {
         match band {
@@ -133,6 +137,11 @@ pub struct IncidentCheck {
     pub base: u8,
     pub per_earlier_incident: i32,
     pub max_earlier: u32,
+    /// Whether a false alarm counts as an earlier incident. The rule says
+    /// "each previous incident"; its example speaks of an encounter with the
+    /// enemy. Set false to count only the incidents that were not false alarms.
+    #[serde(default = "yes")]
+    pub false_alarms_count: bool,
     /// Whether the check at a STOP card counts earlier incidents too. The
     /// terrain modifiers never apply there: nobody entered a hex.
     pub earlier_incidents_at_stop: bool,

@@ -73,6 +73,9 @@ impl Game {
         events.push(Event::Roll(roll));
         let Some(entry) = found else { return };
         events.push(Event::Incident { name: entry.name.clone(), hex: at });
+        if !matches!(entry.kind, IncidentKind::FalseAlarm) {
+            self.encounters += 1;
+        }
         match &entry.kind {
             IncidentKind::FalseAlarm => {}
             IncidentKind::Minefield => self.minefield(at, events),

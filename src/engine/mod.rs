@@ -99,6 +99,9 @@ pub struct Game {
     pub phase: Phase,
     /// Incidents so far this patrol (each lowers the next need, up to a limit).
     pub incidents: u32,
+    /// Incidents so far that were not false alarms.
+    #[serde(default)]
+    pub encounters: u32,
     pub objective: data::Objective,
     /// Objective hexes entered so far, sorted.
     pub visited: Vec<Pos>,
@@ -168,6 +171,7 @@ impl Game {
             sections,
             phase: Phase::Patrol,
             incidents: 0,
+            encounters: 0,
             objective: scenario.objective.clone(),
             visited: Vec::new(),
             objective_reached: false,
@@ -335,7 +339,8 @@ impl Game {
 
     fn earlier_incidents_modifier(&self) -> Option<Modifier> {
         let check = &self.book.incident;
-        let n = self.incidents.min(check.max_earlier) as i32;
+        let earlier = if check.false_alarms_count { self.incidents } else { self.encounters };
+        let n = earlier.min(check.max_earlier) as i32;
         (n > 0).then(|| Modifier::new("earlier_incidents", n * check.per_earlier_incident))
     }
 

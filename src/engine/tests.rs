@@ -100,6 +100,16 @@ fn incident_need_follows_the_source_example() {
 }
 
 #[test]
+fn false_alarms_count_as_earlier_incidents_unless_the_rules_say_not() {
+    let mut g = game_on(&["...", "..."], (0, 1), &squad(1), 1);
+    g.incidents = 2;
+    g.encounters = 1;
+    assert_eq!(g.incident_odds(Pos::new(0, 0)).need(), 5);
+    Arc::make_mut(&mut g.book).incident.false_alarms_count = false;
+    assert_eq!(g.incident_odds(Pos::new(0, 0)).need(), 6);
+}
+
+#[test]
 fn buildings_lower_the_need_like_woods_and_roads_do_not() {
     let g = game_on(&["B=h,", "...."], (0, 1), &squad(1), 1);
     assert_eq!(g.incident_odds(Pos::new(0, 0)).need(), 6);
