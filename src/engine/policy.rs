@@ -70,9 +70,15 @@ fn patrol(game: &Game) -> Option<Command> {
     let carried = |i: usize| count(i, |s| s.state == State::SeriousWound);
     let bearers = game.book.patrol.bearers_per_wounded.max(1) as usize;
     // Two sections are worth bringing together if together they could still move.
+    // Two sections are worth bringing together if together they can carry
+    // everyone, or if one is wounded men alone and the other can carry at
+    // least one more of them (those it still cannot carry are left, below).
+    let spare = |i: usize| able(i) / bearers > carried(i);
+    let stranded = |i: usize| able(i) == 0 && carried(i) > 0;
     let joinable = |a: usize, b: usize| {
         let fit = able(a) + able(b);
-        fit > 0 && (carried(a) + carried(b)) * bearers <= fit
+        fit > 0
+            && ((carried(a) + carried(b)) * bearers <= fit || (stranded(b) && spare(a)) || (stranded(a) && spare(b)))
     };
     // Sections in one hex join up.
     for (k, &(a, pa)) in placed.iter().enumerate() {
