@@ -115,6 +115,16 @@ fn dice_name(count: u8, sides: u8) -> String {
 }
 
 impl Dice {
+    /// A generator read from a file is sound if its stream increment is odd,
+    /// as every Pcg32 the game seeds is; an even one (say 0) is a hand edit
+    /// that would give a broken stream (every die a 1).
+    pub fn is_sound(&self) -> bool {
+        serde_json::to_value(&self.rng)
+            .ok()
+            .and_then(|v| v.get("increment").and_then(serde_json::Value::as_u64))
+            .is_some_and(|inc| inc % 2 == 1)
+    }
+
     pub fn new(seed: u64) -> Self {
         Self { rng: Pcg32::seed_from_u64(seed) }
     }

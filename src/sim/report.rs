@@ -175,8 +175,13 @@ pub fn write_text(s: &Summary, mut out: impl Write) -> io::Result<()> {
     let share = |k: u64| percent(ratio(k, n));
     let last = s.plan.first.saturating_add(n.saturating_sub(1));
     writeln!(out, "{}: {n} patrols (numbers {} to {last}), seed {}", s.scenario, s.plan.first, s.plan.seed)?;
-    let outcomes: Vec<String> = s.outcomes.iter().map(|(k, &v)| format!("{k} {v} ({})", share(v))).collect();
-    writeln!(out, "Came home:         {} ({}): {}", s.came_home, share(s.came_home), outcomes.join(", "))?;
+    // Best to worst, then anything else (unfinished).
+    let order = ["success", "failed", "lost"];
+    let mut outcomes: Vec<(&String, &u64)> = s.outcomes.iter().collect();
+    outcomes.sort_by_key(|(k, _)| order.iter().position(|o| o == k).unwrap_or(order.len()));
+    let outcomes: Vec<String> = outcomes.iter().map(|(k, v)| format!("{k} {v} ({})", share(**v))).collect();
+    writeln!(out, "Outcomes:          {}", outcomes.join(", "))?;
+    writeln!(out, "Came home:         {} ({}) of the patrols brought someone home", s.came_home, share(s.came_home))?;
     writeln!(out, "Objective reached: {} ({})", s.objective_reached, share(s.objective_reached))?;
     writeln!(out, "Men home:          {:.2} per patrol", ratio(s.men_home, n))?;
     writeln!(out, "Decisions:         {:.1} per patrol", s.decisions_per_patrol)?;
