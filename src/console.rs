@@ -352,13 +352,12 @@ pub fn play(
             None => {}
         }
     }
-    if campaign.is_over() {
-        writeln!(
-            out,
-            "\nThe campaign is over: {} patrols made. The men still on the roll:\n{}",
-            campaign.finished,
-            campaign_roster(campaign)
-        )?;
+    // A single patrol ends with its report; a campaign with its roll.
+    if campaign.is_over() && slot.is_some() {
+        let patrols =
+            if campaign.finished == 1 { "1 patrol".to_string() } else { format!("{} patrols", campaign.finished) };
+        let roster = if campaign.roster.is_empty() { "  nobody".to_string() } else { campaign_roster(campaign) };
+        writeln!(out, "\nThe campaign is over: {patrols} made. The men still on the roll:\n{roster}")?;
         writeln!(out, "{}", roll_of_honour(slot))?;
     }
     Ok(Ok(()))
