@@ -159,9 +159,7 @@ fn progress(game: &Game) -> String {
     }
     match &game.objective {
         Objective::Reconnoitre(hexes) => format!(" ({} of {} seen)", game.visited.len(), hexes.len()),
-        Objective::Prisoner(_) if game.soldiers.iter().any(|s| s.captive && s.pos.is_some()) => {
-            " (prisoner taken: bring him home)".into()
-        }
+        Objective::Prisoner(_) if game.holds_prisoner() => " (prisoner taken: bring him home)".into(),
         _ => String::new(),
     }
 }
@@ -290,7 +288,7 @@ pub fn play(
         // Leaving with a prisoner is how that objective is done, so no warning then.
         let leaving_early = matches!(parsed, Line::Play(Command::Exit { .. }))
             && campaign.patrol.as_ref().is_some_and(|g| {
-                let holding = g.soldiers.iter().any(|s| s.captive && s.pos.is_some());
+                let holding = g.holds_prisoner();
                 matches!(g.phase, Phase::Patrol) && !g.objective_reached && !holding
             });
         if leaving_early && !exit_warned {

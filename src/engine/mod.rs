@@ -192,6 +192,11 @@ impl Game {
         game
     }
 
+    /// Does the patrol have a prisoner with it on the map?
+    pub fn holds_prisoner(&self) -> bool {
+        self.soldiers.iter().any(|s| s.captive && s.pos.is_some())
+    }
+
     /// The forces this patrol meets in place of the incident table's groups.
     pub fn forces_met(&self) -> impl Iterator<Item = &String> {
         self.forces.values()

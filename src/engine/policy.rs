@@ -118,7 +118,7 @@ fn patrol(game: &Game) -> Option<Command> {
     let squad = game.soldiers.iter().filter(|x| x.side == Side::Friendly).count();
     let fit = game.able(Side::Friendly).count();
     if fit * 2 > squad && !game.objective_reached {
-        let holding = game.soldiers.iter().any(|s| s.captive && s.pos.is_some());
+        let holding = game.holds_prisoner();
         let wants_prisoner = matches!(game.objective, Objective::Prisoner(_)) && !holding;
         if let Some(prisoner) = capturable(game).find(|&i| wants_prisoner && game.soldiers[i].pos == Some(at)) {
             return Some(Command::Capture { prisoner: game.soldiers[prisoner].id.clone() });
@@ -155,7 +155,7 @@ fn objective_hex(game: &Game, at: Pos) -> Option<Pos> {
         }
         // With a prisoner in hand, home; else a wounded enemy on the map if
         // there is one; else look about the expected hex.
-        Objective::Prisoner(_) if game.soldiers.iter().any(|s| s.captive && s.pos.is_some()) => None,
+        Objective::Prisoner(_) if game.holds_prisoner() => None,
         Objective::Prisoner(near) => nearest(capturable(game).filter_map(|i| game.soldiers[i].pos).collect())
             .or(Some(*near))
             .filter(|&p| p != at),
