@@ -205,7 +205,7 @@ fn new_campaign(data_dir: &Path, key: Option<&str>, name: Option<&str>, seed: Op
     }
     let slot = Slot::open(&path).map_err(|e| e.to_string())?;
     let seed = seed.unwrap_or_else(clock_seed);
-    let mut campaign = Campaign::new(&def.title, &def.briefing, seed, book, def.plans, &def.squad, def.replacements);
+    let mut campaign = def.start(seed, book);
     slot.save(&mut campaign, script::now()).map_err(|e| e.to_string())?;
     slot.backup().map_err(|e| e.to_string())?;
     println!("New campaign '{name}' (seed {seed}), saved in {}.", path.display());
@@ -353,7 +353,7 @@ fn run_script(
             let book = rule_book()?;
             let def = rules::campaign(key, &book).map_err(|e| e.to_string())?;
             let seed = setup.seed.unwrap_or_else(clock_seed);
-            Campaign::new(&def.title, &def.briefing, seed, book, def.plans, &def.squad, def.replacements)
+            def.start(seed, book)
         }
         (None, None) => single(setup)?,
     };

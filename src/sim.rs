@@ -56,10 +56,8 @@ impl Plan {
 /// SplitMix64 (Steele, Lea and Flood 2014) started at `seed`, i.e. the
 /// finaliser applied to `seed + k * 0x9E3779B97F4A7C15` (wrapping).
 pub fn patrol_seed(seed: u64, k: u64) -> u64 {
-    let mut z = seed.wrapping_add(k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    use crate::engine::dice::{GOLDEN_GAMMA, mix64};
+    mix64(seed.wrapping_add(k.wrapping_mul(GOLDEN_GAMMA)))
 }
 
 /// The game every patrol starts from; each is this with its own seed.

@@ -109,10 +109,7 @@ pub fn patrol_seed(seed: u64, k: u32) -> u64 {
     if k <= 1 {
         return seed;
     }
-    let mut z = seed ^ u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    super::dice::mix64(seed ^ u64::from(k).wrapping_mul(super::dice::GOLDEN_GAMMA))
 }
 
 impl Campaign {

@@ -114,6 +114,17 @@ fn dice_name(count: u8, sides: u8) -> String {
     }
 }
 
+/// The SplitMix64 finaliser (Steele, Lea and Flood 2014): spreads every bit
+/// of `z` over the result. Seeds derived for patrols go through it.
+pub fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// SplitMix64's step, the golden-ratio increment.
+pub const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
 impl Dice {
     /// A generator read from a file is sound if its stream increment is odd,
     /// as every Pcg32 the game seeds is; an even one (say 0) is a hand edit

@@ -51,6 +51,21 @@ pub struct CampaignDef {
     pub plans: Vec<PatrolPlan>,
 }
 
+impl CampaignDef {
+    /// A new campaign of this definition: no patrol begun yet.
+    pub fn start(self, seed: u64, book: std::sync::Arc<RuleBook>) -> crate::engine::campaign::Campaign {
+        crate::engine::campaign::Campaign::new(
+            &self.title,
+            &self.briefing,
+            seed,
+            book,
+            self.plans,
+            &self.squad,
+            self.replacements,
+        )
+    }
+}
+
 pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<CampaignDef, DataError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let c: CampaignFile = ron::from_str(text).map_err(|e| from_ron(file, &e))?;

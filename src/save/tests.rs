@@ -14,7 +14,7 @@ fn fresh(seed: u64) -> Campaign {
 fn campaign(seed: u64) -> Campaign {
     let book = crate::rules::rule_book().unwrap();
     let d = crate::rules::campaign(crate::rules::default_campaign_name(), &book).unwrap();
-    Campaign::new(&d.title, &d.briefing, seed, book, d.plans, &d.squad, d.replacements)
+    d.start(seed, book)
 }
 
 fn round_trip(c: &Campaign) -> Campaign {
