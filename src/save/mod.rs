@@ -213,14 +213,6 @@ impl Slot {
         Ok(Self { path: path.to_path_buf(), _lock: lock })
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    pub fn exists(&self) -> bool {
-        self.path.exists()
-    }
-
     /// Loads the campaign. Loading draws no random number: the game resumes
     /// exactly where it was saved.
     ///
