@@ -6,13 +6,15 @@
 //! - [`script`]: the headless runner, text commands in and JSON Lines out.
 //! - [`sim`]: many patrols played by the built-in policies, summed up.
 //! - [`narrate`]: events in words, for people.
-//! - [`console`]: a plain line-by-line way to play in a terminal.
+//! - [`tui`]: the game at the terminal (ratatui).
+//! - [`start`]: starting and opening saved campaigns.
 
 pub mod check;
-pub mod console;
 pub mod engine;
 pub mod narrate;
 pub mod rules;
 pub mod save;
 pub mod script;
 pub mod sim;
+pub mod start;
+pub mod tui;

@@ -9,8 +9,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use hexpatrol::engine::Game;
 use hexpatrol::engine::campaign::Campaign;
-use hexpatrol::save::{self, SaveError, Slot};
-use hexpatrol::{check, console, rules, script, sim};
+use hexpatrol::save::{self, Slot};
+use hexpatrol::start::{self, Choice, Opened};
+use hexpatrol::tui::{self, Ended, Start, theme::Theme};
+use hexpatrol::{check, rules, script, sim};
 
 #[derive(Parser)]
 #[command(name = "hexpatrol", version, about = "A solo WWII patrol wargame on a hex map (Lone Warrior rules)")]
@@ -21,17 +23,23 @@ struct Cli {
     /// A rules file of your own, in place of the built-in Lone Warrior rules, for new games.
     #[arg(long, global = true, value_name = "FILE")]
     rules: Option<PathBuf>,
+    /// Draw the game with plain ASCII, for terminals without box drawing.
+    #[arg(long, global = true)]
+    ascii: bool,
     #[command(subcommand)]
     command: Option<Mode>,
 }
 
 #[derive(Subcommand)]
 enum Mode {
-    /// Start a new campaign and play it.
+    /// Start a new campaign (or a single patrol) and play it.
     New {
-        /// A built-in campaign or the path of a campaign file.
+        /// A built-in campaign or the path of a campaign file (default: bocage).
         #[arg(long)]
         campaign: Option<String>,
+        /// Play one patrol of this built-in scenario or scenario file instead of a campaign.
+        #[arg(long, conflicts_with = "campaign")]
+        scenario: Option<String>,
         /// The campaign's save name (letters, digits, - and _).
         #[arg(long)]
         name: Option<String>,
@@ -50,8 +58,6 @@ enum Mode {
     List,
     /// Check a save, scenario, campaign, rules or forces file and report any problem.
     Check { file: PathBuf },
-    /// Play one patrol of a scenario at the prompt, without saving.
-    Play(Setup),
     /// Headless: read commands from standard input, write events as JSON Lines.
     Script {
         #[command(flatten)]
@@ -146,15 +152,19 @@ fn main() -> ExitCode {
         let env = std::env::var("HEXPATROL_DATA_DIR").ok();
         save::data_dir(cli.data_dir.as_deref(), env.as_deref()).map_err(|e| e.to_string())
     };
+    let theme = Theme::from_env(std::env::var("NO_COLOR").ok().as_deref(), cli.ascii);
     let result = match cli.command {
-        None => data_dir().and_then(|d| continue_or_start(&d)),
-        Some(Mode::New { campaign, name, seed }) => {
-            data_dir().and_then(|d| new_campaign(&d, campaign.as_deref(), name.as_deref(), seed))
+        None => data_dir().and_then(|d| title(d, theme)),
+        Some(Mode::New { campaign, scenario, name, seed }) => {
+            let choice = match (scenario, campaign) {
+                (Some(s), _) => Choice::Scenario(s),
+                (None, c) => Choice::Campaign(c.unwrap_or_else(|| rules::default_campaign_name().to_string())),
+            };
+            data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, theme))
         }
-        Some(Mode::Resume { name, backup }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup)),
+        Some(Mode::Resume { name, backup }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
         Some(Mode::List) => data_dir().map(|d| list(&d)),
         Some(Mode::Check { file }) => Ok(check_file(&file)),
-        Some(Mode::Play(setup)) => play_scenario(&setup),
         Some(Mode::Script { setup, campaign, load, save }) => {
             run_script(&setup, campaign.as_deref(), load.as_deref(), save.as_deref())
         }
@@ -170,104 +180,63 @@ fn main() -> ExitCode {
 }
 
 fn need_terminal() -> Result<(), String> {
-    if io::stdin().is_terminal() {
+    if io::stdin().is_terminal() && io::stdout().is_terminal() {
         Ok(())
     } else {
         Err("playing needs a terminal; for scripted play use `hexpatrol script`".into())
     }
 }
 
-/// With no command: the campaign played last, or a new one of the default campaign.
-fn continue_or_start(data_dir: &Path) -> Result<ExitCode, String> {
-    need_terminal()?;
-    match save::most_recent(data_dir) {
-        Some(name) => resume(data_dir, Some(&name), false),
-        None => new_campaign(data_dir, None, None, None),
-    }
-}
-
-fn new_campaign(data_dir: &Path, key: Option<&str>, name: Option<&str>, seed: Option<u64>) -> Result<ExitCode, String> {
+/// With no command: the title screen.
+fn title(data_dir: PathBuf, theme: Theme) -> Result<ExitCode, String> {
     need_terminal()?;
     let book = rule_book()?;
-    let key = key.unwrap_or(rules::default_campaign_name());
-    let def = rules::campaign(key, &book).map_err(|e| e.to_string())?;
-    let name = match name {
-        Some(n) if save::valid_name(n) => n.to_string(),
-        Some(n) => return Err(format!("'{n}' cannot be a campaign name: use letters, digits, - and _")),
-        None => free_name(data_dir, key),
-    };
-    let path = save::campaign_path(data_dir, &name);
-    if save::name_taken(data_dir, &name) {
-        return Err(format!(
-            "the name '{name}' is in use in {} (a campaign, its backups or its records); resume it or pick another --name",
-            data_dir.display()
-        ));
-    }
-    let slot = Slot::open(&path).map_err(|e| e.to_string())?;
-    let seed = seed.unwrap_or_else(clock_seed);
-    let mut campaign = def.start(seed, book);
-    slot.save(&mut campaign, script::now()).map_err(|e| e.to_string())?;
-    slot.backup().map_err(|e| e.to_string())?;
-    println!("New campaign '{name}' (seed {seed}), saved in {}.", path.display());
-    play_saved(&mut campaign, &slot)
+    play(Start::Title { data_dir, book, seed: clock_seed() }, theme)
 }
 
-/// The campaign key itself, or with -2, -3 ... if that name is taken.
-fn free_name(data_dir: &Path, key: &str) -> String {
-    let stem: String = key.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').take(30).collect();
-    let stem = if stem.is_empty() { "campaign".to_string() } else { stem };
-    (1..)
-        .map(|k| if k == 1 { stem.clone() } else { format!("{stem}-{k}") })
-        .find(|n| !save::name_taken(data_dir, n))
-        .unwrap_or(stem)
+fn new_campaign(
+    data_dir: &Path,
+    choice: &Choice,
+    name: Option<&str>,
+    seed: Option<u64>,
+    theme: Theme,
+) -> Result<ExitCode, String> {
+    need_terminal()?;
+    let mut opened = start::new_game(data_dir, rule_book()?, choice, name, seed.unwrap_or_else(clock_seed))?;
+    // A new game sets out on its first patrol at once; the game saves it.
+    opened.campaign.begin().map_err(|e| e.to_string())?;
+    opened.slot.save(&mut opened.campaign, script::now()).map_err(|e| e.to_string())?;
+    play(Start::Game(Box::new(opened)), theme)
 }
 
-fn resume(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<ExitCode, String> {
+fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Result<ExitCode, String> {
     let name = match name {
-        Some(n) if save::valid_name(n) => n.to_string(),
-        Some(n) => return Err(format!("'{n}' is not a campaign name: see `hexpatrol list`")),
+        Some(n) => n.to_string(),
         None => {
             save::most_recent(data_dir).ok_or("there is no campaign to go on with: start one with `hexpatrol new`")?
         }
     };
-    let path = save::campaign_path(data_dir, &name);
-    if !path.exists() && !backup {
-        return Err(format!("no campaign called '{name}' in {} (see `hexpatrol list`)", data_dir.display()));
-    }
     if backup {
         need_terminal()?;
-    }
-    let slot = Slot::open(&path).map_err(|e| e.to_string())?;
-    if backup {
+        if !save::valid_name(&name) {
+            return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
+        }
+        let path = save::campaign_path(data_dir, &name);
+        let slot = Slot::open(&path).map_err(|e| e.to_string())?;
         let from = slot.restore_backup().map_err(|e| e.to_string())?;
         println!("Restored {} from {}.", path.display(), from.display());
     }
-    let how =
-        format!("hexpatrol resume {name} --backup\nputs it back (the bad file is kept beside it as {name}.ron.broken)");
-    let mut campaign = slot.load().map_err(|e| bad_save(&e, &path, &how))?;
+    let opened: Opened = start::open_game(data_dir, &name)?;
     need_terminal()?;
-    slot.backup().map_err(|e| e.to_string())?;
-    play_saved(&mut campaign, &slot)
+    play(Start::Game(Box::new(opened)), theme)
 }
 
-/// The message for a save that will not load, with the way back (`how`)
-/// if there is a backup that loads.
-fn bad_save(e: &SaveError, path: &Path, how: &str) -> String {
-    match save::newest_valid_backup(path) {
-        Some(b) if !matches!(e, SaveError::TooNew { .. }) => {
-            format!("{e}\nThe file has not been touched. The newest backup that loads is {}:\n  {how}", b.display())
-        }
-        // A newer file says so in its own message.
-        _ if matches!(e, SaveError::TooNew { .. }) => e.to_string(),
-        _ => format!("{e}\nThe file has not been touched."),
+/// Plays at the terminal, and says afterwards where the game was left.
+fn play(start: Start, theme: Theme) -> Result<ExitCode, String> {
+    match tui::run(start, theme).map_err(|e| format!("the terminal failed: {e}"))? {
+        Ended::Quit => Ok(ExitCode::SUCCESS),
+        Ended::SaveFailed(e) => Err(format!("{e}\nThe game stopped here; the last good save is intact.")),
     }
-}
-
-fn play_saved(campaign: &mut Campaign, slot: &Slot) -> Result<ExitCode, String> {
-    let saved =
-        console::play(campaign, Some(slot), io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())?;
-    saved.map_err(|e| format!("{e}\nThe game stopped here; the last good save is intact."))?;
-    Ok(ExitCode::SUCCESS)
 }
 
 fn list(data_dir: &Path) -> ExitCode {
@@ -306,16 +275,6 @@ fn check_file(path: &Path) -> ExitCode {
     }
 }
 
-fn play_scenario(setup: &Setup) -> Result<ExitCode, String> {
-    need_terminal()?;
-    let mut campaign = single(setup)?;
-    campaign.begin().map_err(|e| e.to_string())?;
-    let saved =
-        console::play(&mut campaign, None, io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())?;
-    saved.map_err(|e| e.to_string())?;
-    Ok(ExitCode::SUCCESS)
-}
-
 /// A one-patrol campaign of a scenario.
 fn single(setup: &Setup) -> Result<Campaign, String> {
     let book = rule_book()?;
@@ -347,7 +306,7 @@ fn run_script(
     let mut game = match (load, campaign) {
         (Some(path), _) => {
             let how = format!("copy it over {} to go on from there", path.display());
-            save::read(path).map_err(|e| bad_save(&e, path, &how))?.campaign
+            save::read(path).map_err(|e| start::bad_save(&e, path, &how))?.campaign
         }
         (None, Some(key)) => {
             let book = rule_book()?;

@@ -27,7 +27,7 @@ const FORBIDDEN: &[&str] = &[
     "crossterm",
     "crate::rules",
     "crate::script",
-    "crate::console",
+    "crate::start",
     "crate::narrate",
     "crate::tui",
     "crate::save",

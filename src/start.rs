@@ -1,0 +1,122 @@
+//! Starting and opening saved campaigns: the one way the command line and
+//! the title screen both do it.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::engine::RuleBook;
+use crate::engine::campaign::Campaign;
+use crate::rules;
+use crate::save::{self, SaveError, Slot};
+use crate::script;
+
+/// What a new game plays: a campaign of several patrols, or one scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// A built-in campaign's key or the path of a campaign file.
+    Campaign(String),
+    /// A built-in scenario's key or the path of a scenario file, played as
+    /// a campaign of one patrol.
+    Scenario(String),
+}
+
+impl Choice {
+    /// The key or file the player named.
+    pub fn key(&self) -> &str {
+        match self {
+            Choice::Campaign(k) | Choice::Scenario(k) => k,
+        }
+    }
+}
+
+/// A campaign ready to play, with the file it is saved in.
+pub struct Opened {
+    pub name: String,
+    pub campaign: Campaign,
+    pub slot: Slot,
+}
+
+/// Starts a new campaign (or single scenario) and saves it under `name`,
+/// or under a free name made from its key.
+///
+/// # Errors
+/// A campaign or scenario that will not load, a name that cannot be used or
+/// is taken, or a save that failed; the message says which.
+pub fn new_game(
+    data_dir: &Path,
+    book: Arc<RuleBook>,
+    choice: &Choice,
+    name: Option<&str>,
+    seed: u64,
+) -> Result<Opened, String> {
+    let campaign = match choice {
+        Choice::Campaign(key) => rules::campaign(key, &book).map_err(|e| e.to_string())?.start(seed, book),
+        Choice::Scenario(key) => {
+            let scenario = rules::scenario(key, &book).map_err(|e| e.to_string())?;
+            Campaign::single(&scenario, seed, book)
+        }
+    };
+    let name = match name {
+        Some(n) if save::valid_name(n) => n.to_string(),
+        Some(n) => return Err(format!("'{n}' cannot be a campaign name: use letters, digits, - and _")),
+        None => free_name(data_dir, choice.key()),
+    };
+    if save::name_taken(data_dir, &name) {
+        return Err(format!(
+            "the name '{name}' is in use in {} (a campaign, its backups or its records); resume it or pick another --name",
+            data_dir.display()
+        ));
+    }
+    let slot = Slot::open(&save::campaign_path(data_dir, &name)).map_err(|e| e.to_string())?;
+    let mut campaign = campaign;
+    slot.save(&mut campaign, script::now()).map_err(|e| e.to_string())?;
+    slot.backup().map_err(|e| e.to_string())?;
+    Ok(Opened { name, campaign, slot })
+}
+
+/// A save name made from a campaign key or file: the key itself, or with
+/// -2, -3 ... if that name is taken.
+pub fn free_name(data_dir: &Path, key: &str) -> String {
+    let stem = Path::new(key).file_stem().and_then(|s| s.to_str()).unwrap_or(key);
+    let stem: String = stem.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').take(30).collect();
+    let stem = if stem.is_empty() { "campaign".to_string() } else { stem };
+    (1..)
+        .map(|k| if k == 1 { stem.clone() } else { format!("{stem}-{k}") })
+        .find(|n| !save::name_taken(data_dir, n))
+        .unwrap_or(stem)
+}
+
+/// Opens the saved campaign `name` and loads it, keeping a backup of it as
+/// it was when play began.
+///
+/// # Errors
+/// No such campaign, a file that is locked or will not load (with the way
+/// back through a backup, if one loads).
+pub fn open_game(data_dir: &Path, name: &str) -> Result<Opened, String> {
+    if !save::valid_name(name) {
+        return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
+    }
+    let path = save::campaign_path(data_dir, name);
+    if !path.exists() {
+        return Err(format!("no campaign called '{name}' in {} (see `hexpatrol list`)", data_dir.display()));
+    }
+    let slot = Slot::open(&path).map_err(|e| e.to_string())?;
+    let how =
+        format!("hexpatrol resume {name} --backup\nputs it back (the bad file is kept beside it as {name}.ron.broken)");
+    let campaign = slot.load().map_err(|e| bad_save(&e, &path, &how))?;
+    slot.backup().map_err(|e| e.to_string())?;
+    Ok(Opened { name: name.to_string(), campaign, slot })
+}
+
+/// The message for a save that will not load, with the way back (`how`)
+/// if there is a backup that loads.
+pub fn bad_save(e: &SaveError, path: &Path, how: &str) -> String {
+    match save::newest_valid_backup(path) {
+        // A newer file says so in its own message.
+        _ if matches!(e, SaveError::TooNew { .. }) => e.to_string(),
+        Some(b) => {
+            format!("{e}\nThe file has not been touched. The newest backup that loads is {}:\n  {how}", b.display())
+        }
+        None => format!("{e}\nThe file has not been touched."),
+    }
+}

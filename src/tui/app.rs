@@ -1,0 +1,434 @@
+//! The terminal game's model and its update: a key's message in, the game
+//! moved on through the same commands the headless runner reads. Nothing
+//! here draws or touches the terminal; `view` draws and `run` does the I/O.
+
+use std::cell::Cell;
+
+use ratatui::layout::Rect;
+
+use super::keymap::{Dir, Msg};
+use super::report;
+use super::theme::Theme;
+use crate::engine::campaign::Campaign;
+use crate::engine::{Command, Event, Game, OddsQuery, Phase, Pos, Side, State, Target};
+use crate::narrate::{describe, describe_odds};
+use crate::script::{Line, ask, parse_line, play_line};
+
+/// What covers the game screen, if anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    /// The keys and the rules of the current phase; `scroll` lines down.
+    Help {
+        scroll: u16,
+    },
+    /// The command line: a command of the headless runner being typed.
+    Prompt {
+        text: String,
+    },
+    /// The after-action report of the patrol just over.
+    Report {
+        lines: Vec<String>,
+    },
+}
+
+/// Where the last frame put the map, so a mouse click can find its hex.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MapView {
+    /// The map panel's inside, on the screen.
+    pub area: Rect,
+    /// The map's character cell at the area's top left.
+    pub origin: (u16, u16),
+}
+
+pub struct App {
+    pub campaign: Campaign,
+    /// The save name, shown in the title.
+    pub name: String,
+    pub theme: Theme,
+    pub cursor: Pos,
+    /// The section that moves in patrol movement.
+    pub section: usize,
+    /// Every event of the patrol in words, and the game's own notes.
+    pub log: Vec<String>,
+    /// How many lines the log is scrolled back from the newest.
+    pub log_back: usize,
+    pub overlay: Overlay,
+    /// The answer to the last key: why a command was refused, what to do next.
+    pub notice: Option<String>,
+    /// Exit was pressed once with the objective not done.
+    exit_warned: bool,
+    pub quit: bool,
+    /// Something changed since the last save.
+    pub unsaved: bool,
+    pub map_view: Cell<MapView>,
+}
+
+impl App {
+    pub fn new(campaign: Campaign, name: &str, theme: Theme) -> Self {
+        let mut app = Self {
+            campaign,
+            name: name.to_string(),
+            theme,
+            cursor: Pos::new(0, 0),
+            section: 0,
+            log: Vec::new(),
+            log_back: 0,
+            overlay: Overlay::None,
+            notice: None,
+            exit_warned: false,
+            quit: false,
+            unsaved: false,
+            map_view: Cell::new(MapView::default()),
+        };
+        let book = app.campaign.book.clone();
+        app.log = app.campaign.log.iter().map(|e| describe(e, &book)).collect();
+        if app.campaign.patrol.is_none() {
+            app.log.extend(report::between_patrols(&app.campaign));
+        }
+        app.cursor_to_section();
+        app
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.campaign.patrol.as_ref()
+    }
+
+    /// Carries out one message from a key or the mouse.
+    pub fn update(&mut self, msg: Msg) {
+        if !matches!(msg, Msg::Exit | Msg::Act) {
+            self.exit_warned = false;
+        }
+        match (&mut self.overlay, msg) {
+            (Overlay::Help { scroll }, Msg::Cursor(Dir::South) | Msg::LogDown) => *scroll = scroll.saturating_add(1),
+            (Overlay::Help { scroll }, Msg::Cursor(Dir::North) | Msg::LogUp) => *scroll = scroll.saturating_sub(1),
+            (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => {
+                self.overlay = Overlay::None;
+            }
+            (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Quit) => self.quit = true,
+            (Overlay::Help { .. } | Overlay::Report { .. }, _) => {}
+            (Overlay::Prompt { .. }, _) => {}
+            (Overlay::None, msg) => self.play(msg),
+        }
+    }
+
+    /// A typed character or key while the command line is open.
+    pub fn prompt_key(&mut self, key: PromptKey) {
+        let Overlay::Prompt { text } = &mut self.overlay else { return };
+        match key {
+            PromptKey::Char(c) => text.push(c),
+            PromptKey::Backspace => {
+                text.pop();
+            }
+            PromptKey::Cancel => self.overlay = Overlay::None,
+            PromptKey::Enter => {
+                let typed = std::mem::take(text);
+                self.overlay = Overlay::None;
+                match parse_line(&typed) {
+                    Ok(Line::Skip) => {}
+                    Ok(line) => {
+                        self.log.push(format!("> {}", typed.trim()));
+                        self.run(line);
+                    }
+                    Err(e) => self.notice = Some(format!("Cannot read '{typed}' (column {}): {}", e.column, e.message)),
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, msg: Msg) {
+        self.notice = None;
+        match msg {
+            Msg::Cursor(d) => self.cursor = step(self.cursor, d, self.game()),
+            Msg::Help => self.overlay = Overlay::Help { scroll: 0 },
+            Msg::Cancel => self.exit_warned = false,
+            Msg::Quit => self.quit = true,
+            Msg::Command => self.overlay = Overlay::Prompt { text: String::new() },
+            Msg::LogUp => self.log_back = (self.log_back + 5).min(self.log.len().saturating_sub(1)),
+            Msg::LogDown => self.log_back = self.log_back.saturating_sub(5),
+            Msg::Next => self.next(),
+            Msg::Begin => self.run(Line::Begin),
+            Msg::Leader => self.run(Line::Auto(1)),
+            Msg::Turn => self.run(Line::Play(Command::Turn)),
+            Msg::Hold => self.run(Line::Play(Command::Hold)),
+            Msg::Odds => match self.odds_query() {
+                Ok(q) => self.run(Line::Odds(q)),
+                Err(why) => self.notice = Some(why),
+            },
+            Msg::Act | Msg::Move | Msg::Fire | Msg::Exit | Msg::Carry | Msg::Capture => match self.order(msg) {
+                Ok(line) => self.run(line),
+                Err(Refusal::Say(why)) => self.notice = Some(why),
+                Err(Refusal::Choose(section)) => {
+                    self.section = section;
+                    let name = self.game().and_then(|g| g.sections.get(section)).map(|s| s.name.clone());
+                    self.notice = name.map(|n| format!("Section {n} chosen: it moves next."));
+                }
+                Err(Refusal::ExitEarly) => {
+                    self.exit_warned = true;
+                    self.notice =
+                        Some("The objective is not done yet. Press the same key again to leave the map anyway.".into());
+                }
+            },
+        }
+    }
+
+    /// Runs one line of the command language, as the headless runner would,
+    /// and writes what happened in the log.
+    pub fn run(&mut self, line: Line) {
+        if let Line::Odds(q) = &line {
+            match ask(&self.campaign, q) {
+                Ok(answer) => self.log.extend(describe_odds(&answer).lines().map(|l| l.trim_start().to_string())),
+                Err(e) => self.notice = Some(format!("No odds: {e}")),
+            }
+            self.log_back = 0;
+            return;
+        }
+        let begins = matches!(line, Line::Begin);
+        let (events, refused) = match play_line(&mut self.campaign, line) {
+            Ok(events) => (events, None),
+            Err((events, e)) => (events, Some(e)),
+        };
+        if begins && !events.is_empty() {
+            self.log.clear();
+        }
+        let book = self.campaign.book.clone();
+        self.log.extend(events.iter().map(|e| describe(e, &book)));
+        self.log_back = 0;
+        if let Some(e) = refused {
+            self.notice = Some(format!("Not now: {e}"));
+        }
+        if events.is_empty() {
+            return;
+        }
+        self.unsaved = true;
+        let moved = events.iter().any(|e| matches!(e, Event::Start { .. } | Event::Sections { .. }));
+        if moved || self.section >= self.game().map_or(0, |g| g.sections.len()) {
+            self.section = 0;
+        }
+        if let Some(record) = &self.campaign.unarchived {
+            self.overlay = Overlay::Report { lines: report::debrief(record) };
+        }
+        if self.campaign.patrol.is_none() {
+            self.log.extend(report::between_patrols(&self.campaign));
+        }
+        // The man whose card came up, or the section after a step, is where the eye goes next.
+        let card_up = self.game().and_then(Game::card_up).is_some();
+        let stepped = events.iter().any(|e| matches!(e, Event::Moved { .. }))
+            && matches!(self.game().map(|g| &g.phase), Some(Phase::Patrol));
+        if begins || card_up || stepped {
+            self.cursor_to_section();
+        }
+    }
+
+    /// Puts the cursor on the man whose card is up, or on the chosen section.
+    fn cursor_to_section(&mut self) {
+        if let Some(p) = self.active_pos() {
+            self.cursor = p;
+        }
+    }
+
+    /// The hex of the man whose card is up, or of the section that moves.
+    pub fn active_pos(&self) -> Option<Pos> {
+        let game = self.game()?;
+        match game.card_up() {
+            Some(i) => game.soldiers[i].pos,
+            None => game.sections.get(self.section).and_then(|s| game.section_pos(s)),
+        }
+    }
+
+    /// Tab: the next section in patrol movement, the next enemy in sight in an action.
+    fn next(&mut self) {
+        let Some(game) = self.game() else { return };
+        match &game.phase {
+            Phase::Patrol if game.sections.len() > 1 => {
+                self.section = (self.section + 1) % game.sections.len();
+                self.cursor_to_section();
+                let name = self.game().and_then(|g| g.sections.get(self.section)).map(|s| s.name.clone());
+                self.notice = name.map(|n| format!("Section {n} moves next"));
+            }
+            Phase::Action(_) => {
+                let mut hexes: Vec<Pos> = game.able(Side::Enemy).filter_map(|e| game.soldiers[e].pos).collect();
+                hexes.sort();
+                hexes.dedup();
+                if let Some(&p) = hexes.iter().find(|&&p| p > self.cursor).or(hexes.first()) {
+                    self.cursor = p;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The command a key means at the cursor hex, or why there is none.
+    fn order(&self, msg: Msg) -> Result<Line, Refusal> {
+        let Some(game) = self.game() else {
+            return match msg {
+                Msg::Act => Ok(Line::Begin),
+                _ => Err(say("No patrol is under way: press Enter to set out on the next one.")),
+            };
+        };
+        let here = self.cursor;
+        let play = |c| Ok(Line::Play(c));
+        match (&game.phase, msg) {
+            (Phase::Over { .. }, _) => Err(say("The patrol is over.")),
+            (Phase::Action(a), _) if a.up.is_none() && matches!(msg, Msg::Act) => play(Command::Turn),
+            (Phase::Action(a), _) if a.up.is_none() => Err(say("Turn the next card first (Space).")),
+            (_, Msg::Exit) => self.exit_order(game),
+            (_, Msg::Move) => play(Command::Move { section: self.section_name(game), to: here }),
+            (_, Msg::Fire) => {
+                let t = target_in(game, here).map_err(Refusal::Say)?;
+                play(Command::Fire { target: Target::Soldier(t) })
+            }
+            (_, Msg::Carry) => {
+                let me = self.active_pos().ok_or(say("Nobody to carry with."))?;
+                let wounded = game
+                    .in_hex(me)
+                    .find(|&i| game.soldiers[i].side == Side::Friendly && game.soldiers[i].state == State::SeriousWound)
+                    .ok_or(say("Nobody seriously wounded in this hex to carry."))?;
+                play(Command::Carry { wounded: game.soldiers[wounded].id.to_string(), to: here })
+            }
+            (_, Msg::Capture) => {
+                let me = self.active_pos().ok_or(say("Nobody to take a prisoner."))?;
+                let prisoner = game
+                    .in_hex(me)
+                    .find(|&i| {
+                        let s = &game.soldiers[i];
+                        s.side == Side::Enemy && s.state == State::SeriousWound && !s.captive
+                    })
+                    .ok_or(say("No seriously wounded enemy in this hex to take prisoner."))?;
+                play(Command::Capture { prisoner: game.soldiers[prisoner].id.to_string() })
+            }
+            // Enter: whatever the hex under the cursor calls for.
+            (phase, _) => {
+                let me = self.active_pos().ok_or(say("Nobody to give an order to."))?;
+                if matches!(phase, Phase::Action(_))
+                    && let Ok(t) = target_in(game, here)
+                {
+                    return play(if here == me {
+                        Command::Fight { target: t }
+                    } else {
+                        Command::Fire { target: Target::Soldier(t) }
+                    });
+                }
+                // In patrol movement, Enter on another section's hex chooses it.
+                let other = game.sections.iter().position(|s| game.section_pos(s) == Some(here));
+                if let (Phase::Patrol, Some(other)) = (phase, other)
+                    && other != self.section
+                    && (here == me || !me.is_adjacent(here))
+                {
+                    return Err(Refusal::Choose(other));
+                }
+                if here == me {
+                    if game.map.on_home_edge(me) {
+                        return self.exit_order(game);
+                    }
+                    return Err(say("Put the cursor on a neighbouring hex to step there, or on a target to fire."));
+                }
+                play(Command::Move { section: self.section_name(game), to: here })
+            }
+        }
+    }
+
+    /// Exit from the home edge; the first press is a warning when the
+    /// objective is not done (leaving with a prisoner is how that one is done).
+    fn exit_order(&self, game: &Game) -> Result<Line, Refusal> {
+        let early = matches!(game.phase, Phase::Patrol) && !game.objective_reached && !game.holds_prisoner();
+        if early && !self.exit_warned {
+            return Err(Refusal::ExitEarly);
+        }
+        Ok(Line::Play(Command::Exit { section: self.section_name(game).filter(|_| game.card_up().is_none()) }))
+    }
+
+    /// The chosen section's name, when there is more than one to choose from.
+    fn section_name(&self, game: &Game) -> Option<String> {
+        (game.card_up().is_none() && game.sections.len() > 1)
+            .then(|| game.sections.get(self.section).map(|s| s.name.clone()))
+            .flatten()
+    }
+
+    /// The odds question for acting on the cursor hex.
+    fn odds_query(&self) -> Result<OddsQuery, String> {
+        let game = self.game().ok_or("No patrol is under way.")?;
+        match &game.phase {
+            Phase::Patrol => Ok(OddsQuery::Move { section: self.section_name(game), to: self.cursor }),
+            Phase::Action(a) if a.up.is_some() => {
+                let t = target_in(game, self.cursor)?;
+                Ok(OddsQuery::Fire { shooter: None, target: Target::Soldier(t) })
+            }
+            Phase::Action(_) => Ok(OddsQuery::Stop),
+            Phase::Over { .. } => Err("The patrol is over.".into()),
+        }
+    }
+
+    /// A click on the map: the first click on a hex puts the cursor there,
+    /// a second acts on it.
+    pub fn click(&mut self, column: u16, row: u16) {
+        let view = self.map_view.get();
+        let inside =
+            column >= view.area.x && row >= view.area.y && column < view.area.right() && row < view.area.bottom();
+        let Some(game) = self.game().filter(|_| inside && self.overlay == Overlay::None) else { return };
+        let x = column - view.area.x + view.origin.0;
+        let y = row - view.area.y + view.origin.1;
+        if let Some(p) = super::map::hex_at(x, y).filter(|&p| game.map.contains(p)) {
+            if p == self.cursor {
+                self.update(Msg::Act);
+            } else {
+                self.cursor = p;
+                self.notice = None;
+            }
+        }
+    }
+}
+
+/// Why a key gave no command.
+enum Refusal {
+    /// Words for the status bar.
+    Say(String),
+    /// Enter on another section's hex: that section moves next.
+    Choose(usize),
+    /// Exit with the objective not done: asked once more before it goes.
+    ExitEarly,
+}
+
+fn say(words: &str) -> Refusal {
+    Refusal::Say(words.to_string())
+}
+
+/// A key typed while the command line is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromptKey {
+    Char(char),
+    Backspace,
+    Enter,
+    Cancel,
+}
+
+/// The enemy in `hex` that is the best target: able to act, the first by id.
+fn target_in(game: &Game, hex: Pos) -> Result<String, String> {
+    game.in_hex(hex)
+        .filter(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act())
+        .map(|i| game.soldiers[i].id.to_string())
+        .next()
+        .ok_or_else(|| format!("No enemy able to fight at {hex}."))
+}
+
+/// The hex one step from `p` in direction `d`, kept on the map.
+pub fn step(p: Pos, d: Dir, game: Option<&Game>) -> Pos {
+    let odd = p.col.rem_euclid(2) == 1;
+    let (dc, dr) = match d {
+        Dir::North => (0, -1),
+        Dir::South => (0, 1),
+        Dir::West => (-1, 0),
+        Dir::East => (1, 0),
+        // Odd columns sit half a hex lower, so their upper neighbours share the row.
+        Dir::NorthWest => (-1, if odd { 0 } else { -1 }),
+        Dir::NorthEast => (1, if odd { 0 } else { -1 }),
+        Dir::SouthWest => (-1, if odd { 1 } else { 0 }),
+        Dir::SouthEast => (1, if odd { 1 } else { 0 }),
+    };
+    let to = Pos::new(p.col + dc, p.row + dr);
+    match game {
+        Some(g) if g.map.contains(to) => to,
+        Some(_) => p,
+        None => to,
+    }
+}

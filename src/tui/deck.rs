@@ -1,0 +1,79 @@
+//! The deck panel: the cards left face down, the current card drawn large
+//! with its owner and side, and the cards already turned this turn.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::app::App;
+use crate::engine::{Card, Game, Phase, Side};
+
+/// A card's name as the pile lists it.
+fn card_name(game: &Game, card: Card) -> String {
+    match card {
+        Card::Stop => "STOP".into(),
+        Card::Soldier(i) => game.soldiers.get(i).map_or("?".into(), |s| s.id.to_string()),
+    }
+}
+
+/// The current card as a box of text, five lines high.
+fn big_card(app: &App, game: &Game, card: Card, waiting: bool) -> Vec<Line<'static>> {
+    let theme = app.theme;
+    let (h, v, tl, tr, bl, br) =
+        if theme.ascii { ('-', '|', '+', '+', '+', '+') } else { ('─', '│', '┌', '┐', '└', '┘') };
+    let width = 16;
+    let (top, middle, bottom, style) = match card {
+        Card::Stop => ("S T O P".to_string(), "end of turn".to_string(), "check, reshuffle".to_string(), theme.stop()),
+        Card::Soldier(i) => {
+            let s = &game.soldiers[i];
+            let weapon = game.book.weapon(&s.weapon).map_or(s.weapon.to_string(), |w| w.name.to_string());
+            let side = if s.side == Side::Friendly { "yours" } else { "enemy" };
+            let style = if s.side == Side::Friendly { theme.friend() } else { theme.enemy() };
+            let state = if waiting { "your order" } else { side };
+            (format!("{} {}", s.rank, s.id), weapon, state.to_string(), style)
+        }
+    };
+    let row = |text: &str| {
+        let text: String = text.chars().take(width).collect();
+        Line::from(vec![
+            Span::raw(v.to_string()),
+            Span::styled(format!("{text:^width$}"), style),
+            Span::raw(v.to_string()),
+        ])
+    };
+    let rule = |l: char, r: char| Line::from(format!("{l}{}{r}", h.to_string().repeat(width)));
+    vec![rule(tl, tr), row(&top), row(&middle), row(&bottom), rule(bl, br)]
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
+    let theme = app.theme;
+    let Some(game) = app.game() else {
+        Paragraph::new("No patrol under way.").render(area, buf);
+        return;
+    };
+    let Phase::Action(action) = &game.phase else {
+        let words = "No action. When an incident brings the enemy, a deck is dealt: two cards for every man \
+                     who can fight, one STOP.";
+        Paragraph::new(words).style(theme.dim()).wrap(Wrap { trim: true }).render(area, buf);
+        return;
+    };
+    let back = theme.card_back().repeat(action.deck.len().min(12));
+    let mut lines = vec![Line::from(vec![
+        Span::raw(format!("Turn {} · {} face down ", action.turn, action.deck.len())),
+        Span::styled(back, theme.dim()),
+    ])];
+    match action.turned.last() {
+        Some(&card) => lines.extend(big_card(app, game, card, action.up.is_some())),
+        None => lines.push(Line::styled("No card turned yet: Space turns one.", Style::new())),
+    }
+    let turned: Vec<String> = action.turned.iter().rev().skip(1).map(|&c| card_name(game, c)).collect();
+    if !turned.is_empty() {
+        lines.push(Line::from(format!("Before: {}", turned.join(", "))));
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: false }).render(area, buf);
+}

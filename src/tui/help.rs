@@ -1,0 +1,109 @@
+//! The help overlay: every key from the keymap, a reminder of the rules of
+//! the phase the game is in, and the map's legend.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::app::App;
+use super::keymap::KEYMAP;
+use super::theme::Theme;
+use crate::engine::{Phase, RuleBook};
+
+/// Where the game is, for the rules the help screen reminds of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Patrol,
+    Action,
+    Over,
+    Between,
+}
+
+impl Stage {
+    pub fn of(phase: Option<&Phase>) -> Self {
+        match phase {
+            Some(Phase::Patrol) => Stage::Patrol,
+            Some(Phase::Action(_)) => Stage::Action,
+            Some(Phase::Over { .. }) => Stage::Over,
+            None => Stage::Between,
+        }
+    }
+}
+
+/// The rules of the phase, in a few lines, with the numbers from the rule book.
+pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
+    let i = &book.incident;
+    let patrol = vec![
+        "Patrol movement. Move a section one hex at a time. Every hex entered is an incident check:".to_string(),
+        format!(
+            "{}D{}, an incident on {}+; woods and buildings lower the need by 1, and each earlier incident \
+             of this patrol by {} more (at most {}).",
+            i.dice, i.sides, i.base, -i.per_earlier_incident, i.max_earlier
+        ),
+        "An incident is rolled on the incident table: enemy, sniper, MG, mortar, minefield or a false alarm.".into(),
+        "Bring the patrol home by leaving the map from its home edge once the objective is done.".into(),
+    ];
+    let action = vec![
+        "Tactical action. The deck holds two cards for each man of either side who can fight, and one STOP."
+            .to_string(),
+        "Turn a card: on your man's card give him an order (move a hex, fire, fight hand-to-hand, carry, hold);".into(),
+        "the enemy's cards play themselves. STOP ends the turn: another incident check, then a new deck.".into(),
+        "A hit man is knocked over; when the action is over each rolls a D6: 1-2 flesh wound (fights on),".into(),
+        "3-4 serious wound (two fit men carry him), 5-6 dead. The action ends when no enemy is left fighting.".into(),
+    ];
+    match stage {
+        Stage::Patrol => patrol,
+        Stage::Action => action,
+        Stage::Over => vec!["The patrol is over: its report is in the log.".into()],
+        Stage::Between => vec![
+            "Between patrols. Wounds heal or keep a man out, the dead stay dead, replacements join.".into(),
+            "Press Enter to set out on the next patrol.".into(),
+        ],
+    }
+}
+
+/// The map's legend.
+pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
+    let terrain: Vec<String> = book.terrain.iter().map(|t| format!("{} {}", t.glyph, t.name)).collect();
+    vec![
+        format!("Terrain: {}.", terrain.join(", ")),
+        "In a hex: A2 section A with 2 men (patrol), F3 three of your men (action), G2 two enemy \
+         (g: out of sight of the man whose card is up), !4 both sides, +1 a man down."
+            .into(),
+        format!(
+            "Under a hex: * objective, X minefield, {} home edge, + a man down. Odd columns sit half a hex lower.",
+            theme.home_mark()
+        ),
+        "Hexes are named COL,ROW from 0,0 at the top left, as in the log and the command line.".into(),
+    ]
+}
+
+pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let area = area.inner(ratatui::layout::Margin::new(2, 1));
+    if area.is_empty() {
+        return;
+    }
+    let book = &app.campaign.book;
+    let mut lines = vec![Line::styled("Keys", theme.title())];
+    for b in KEYMAP.iter().filter(|b| !b.help.is_empty()) {
+        lines.push(Line::from(vec![Span::styled(format!("{:>8}  ", b.label), theme.key()), Span::raw(b.help)]));
+    }
+    lines.push(Line::from(
+        "   mouse  click a hex to put the cursor there, click again to act; the wheel scrolls the log",
+    ));
+    lines.push(Line::from(""));
+    lines.push(Line::styled("Now", theme.title()));
+    lines.extend(phase_rules(book, Stage::of(app.game().map(|g| &g.phase))).into_iter().map(Line::from));
+    lines.push(Line::from(""));
+    lines.push(Line::styled("The map", theme.title()));
+    lines.extend(legend(book, theme).into_iter().map(Line::from));
+    lines.push(Line::from(""));
+    lines.push(Line::from(
+        "The full rules reference is docs/RULES.md; the command line (:) takes every command of docs/COMMANDS.md.",
+    ));
+    let block = Block::bordered().border_set(theme.border()).title(" Help: j/k scroll, Esc closes ");
+    Clear.render(area, buf);
+    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((scroll, 0)).render(area, buf);
+}

@@ -1,0 +1,142 @@
+//! Every key of the game in one table: what it does and the words the help
+//! screen and the status bar show for it. The app never matches on a key
+//! anywhere else.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+/// A direction on the hex grid (flat-topped hexes, odd columns half a hex lower).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    North,
+    South,
+    /// The hex beside in the same row, to the west or east: on this grid it
+    /// is always a neighbour (up-left or down-left by the column).
+    West,
+    East,
+    NorthWest,
+    NorthEast,
+    SouthWest,
+    SouthEast,
+}
+
+/// What a key asks the game to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Msg {
+    Cursor(Dir),
+    /// Act on the hex under the cursor: step there, fire at it, exit from it.
+    Act,
+    /// Turn the next card.
+    Turn,
+    /// Next section (patrol movement) or next target (tactical action).
+    Next,
+    Fire,
+    Move,
+    Hold,
+    Exit,
+    Carry,
+    Capture,
+    /// Set out on the campaign's next patrol.
+    Begin,
+    /// The patrol leader takes the next decision.
+    Leader,
+    /// Write the full odds of acting on the cursor hex into the log.
+    Odds,
+    /// Open the command line, for any command of the headless runner.
+    Command,
+    Help,
+    Cancel,
+    Quit,
+    LogUp,
+    LogDown,
+}
+
+/// A key, the message it sends, and what the help screen says of it.
+pub struct Binding {
+    pub keys: &'static [KeyCode],
+    pub msg: Msg,
+    /// The keys as the help screen writes them.
+    pub label: &'static str,
+    pub help: &'static str,
+}
+
+const fn bind(keys: &'static [KeyCode], msg: Msg, label: &'static str, help: &'static str) -> Binding {
+    Binding { keys, msg, label, help }
+}
+
+use KeyCode::{BackTab, Char, Down, Enter, Esc, Left, PageDown, PageUp, Right, Tab, Up};
+
+pub const KEYMAP: &[Binding] = &[
+    bind(&[Up, Char('k')], Msg::Cursor(Dir::North), "k Up", "cursor to the hex above"),
+    bind(&[Down, Char('j')], Msg::Cursor(Dir::South), "j Down", "cursor to the hex below"),
+    bind(&[Left, Char('h')], Msg::Cursor(Dir::West), "h Left", "cursor to the hex beside, west"),
+    bind(&[Right, Char('l')], Msg::Cursor(Dir::East), "l Right", "cursor to the hex beside, east"),
+    bind(&[Char('y')], Msg::Cursor(Dir::NorthWest), "y u", "cursor up-left, up-right"),
+    bind(&[Char('u')], Msg::Cursor(Dir::NorthEast), "", ""),
+    bind(&[Char('b')], Msg::Cursor(Dir::SouthWest), "b n", "cursor down-left, down-right"),
+    bind(&[Char('n')], Msg::Cursor(Dir::SouthEast), "", ""),
+    bind(&[Enter], Msg::Act, "Enter", "act on the cursor hex: step there, fire at it, exit from it"),
+    bind(&[Char(' ')], Msg::Turn, "Space", "turn the next card"),
+    bind(&[Tab, BackTab], Msg::Next, "Tab", "next section (patrol) or next target (action)"),
+    bind(&[Char('m')], Msg::Move, "m", "move to the cursor hex"),
+    bind(&[Char('f')], Msg::Fire, "f", "fire at the cursor hex"),
+    bind(&[Char('.')], Msg::Hold, ".", "hold: the man whose card is up does nothing"),
+    bind(&[Char('x')], Msg::Exit, "x", "exit the map from the home edge"),
+    bind(&[Char('c')], Msg::Carry, "c", "carry a seriously wounded man of your hex to the cursor hex"),
+    bind(&[Char('p')], Msg::Capture, "p", "take a seriously wounded enemy in your hex prisoner"),
+    bind(&[Char('B')], Msg::Begin, "B", "set out on the next patrol"),
+    bind(&[Char('a')], Msg::Leader, "a", "let the patrol leader take the next decision"),
+    bind(&[Char('o')], Msg::Odds, "o", "write the exact odds for the cursor hex in the log"),
+    bind(&[Char(':')], Msg::Command, ":", "type a command (split, join, odds, auto N ...)"),
+    bind(&[PageUp, Char('K')], Msg::LogUp, "PgUp K", "scroll the log back"),
+    bind(&[PageDown, Char('J')], Msg::LogDown, "PgDn J", "scroll the log forward"),
+    bind(&[Char('?'), KeyCode::F(1)], Msg::Help, "?", "this help"),
+    bind(&[Esc], Msg::Cancel, "Esc", "close, cancel"),
+    bind(&[Char('q')], Msg::Quit, "q", "save and quit"),
+];
+
+/// The message of a key press, if the key means anything. Releases and
+/// repeats of other kinds are ignored; Ctrl-C quits like `q` (the game is
+/// saved after every move anyway).
+pub fn message(key: KeyEvent) -> Option<Msg> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return matches!(key.code, Char('c') | Char('q')).then_some(Msg::Quit);
+    }
+    KEYMAP.iter().find(|b| b.keys.contains(&key.code)).map(|b| b.msg)
+}
+
+/// The label of the key that sends `msg`, for the status bar.
+pub fn label(msg: Msg) -> &'static str {
+    KEYMAP.iter().find(|b| b.msg == msg).map_or("", |b| b.label.split(' ').next().unwrap_or(""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_key_is_bound_twice() {
+        let mut seen = Vec::new();
+        for b in KEYMAP {
+            for k in b.keys {
+                assert!(!seen.contains(k), "{k:?} is bound twice");
+                seen.push(*k);
+            }
+        }
+    }
+
+    #[test]
+    fn keys_send_their_messages() {
+        let press = |code| message(KeyEvent::new(code, KeyModifiers::NONE));
+        assert_eq!(press(Char('k')), Some(Msg::Cursor(Dir::North)));
+        assert_eq!(press(Enter), Some(Msg::Act));
+        assert_eq!(press(Char(' ')), Some(Msg::Turn));
+        assert_eq!(press(Char('Z')), None);
+        assert_eq!(message(KeyEvent::new(Char('c'), KeyModifiers::CONTROL)), Some(Msg::Quit));
+        let mut release = KeyEvent::new(Enter, KeyModifiers::NONE);
+        release.kind = KeyEventKind::Release;
+        assert_eq!(message(release), None);
+    }
+}

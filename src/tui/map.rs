@@ -1,0 +1,186 @@
+//! The map panel: flat-topped hexes drawn with `/ \ _`, odd columns half a
+//! hex lower, as on the scenario's grid. Each hex is five characters wide
+//! and shares its slanted sides with its neighbours:
+//!
+//! ```text
+//!  ___     ___
+//! /T A\___/.  \
+//! \___/hG2\___/
+//!     \_*_/
+//! ```
+//!
+//! The upper row inside a hex holds the terrain glyph and who is there; the
+//! lower row marks the objective, a minefield or the home edge.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+use super::app::{App, MapView};
+use crate::engine::{Game, Phase, Pos, Side};
+
+/// Characters across and down that a map of `width` x `height` hexes takes.
+pub fn canvas_size(width: i32, height: i32) -> (u16, u16) {
+    let w = (4 * width.max(0) + 1).min(i32::from(u16::MAX));
+    let h = (2 * height.max(0) + 2).min(i32::from(u16::MAX));
+    (w as u16, h as u16)
+}
+
+/// The map character cell of the top-left corner of a hex's box.
+fn corner(p: Pos) -> (i32, i32) {
+    (4 * p.col, 2 * p.row + p.col.rem_euclid(2))
+}
+
+/// The hex whose inside holds map character cell (x, y), if any (the
+/// slanted sides belong to no one hex).
+pub fn hex_at(x: u16, y: u16) -> Option<Pos> {
+    let (x, y) = (i32::from(x), i32::from(y));
+    if x < 1 || (x - 1) % 4 == 3 {
+        return None;
+    }
+    let col = (x - 1) / 4;
+    let dy = y - col % 2;
+    (dy >= 1).then(|| Pos::new(col, (dy - 1) / 2))
+}
+
+/// What the upper row of a hex shows after its terrain glyph: two characters and their style.
+fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
+    let theme = app.theme;
+    let count = |n: usize| char::from_digit(n.min(9) as u32, 10).unwrap_or('+');
+    let (mut friends, mut foes, mut down) = (0, 0, 0);
+    let mut hidden = true;
+    let up = game.card_up().and_then(|i| game.soldiers[i].pos);
+    for i in game.in_hex(p) {
+        let s = &game.soldiers[i];
+        match (s.side, s.can_act()) {
+            (Side::Friendly, true) => friends += 1,
+            (Side::Enemy, true) => {
+                foes += 1;
+                hidden &= up.is_some_and(|from| !game.map.line_of_sight(&game.book, from, p));
+            }
+            _ => down += 1,
+        }
+    }
+    let in_patrol = matches!(game.phase, Phase::Patrol);
+    if in_patrol && let Some(s) = game.sections.iter().find(|s| game.section_pos(s) == Some(p)) {
+        let letter = s.name.chars().next().unwrap_or('A');
+        return ([letter, count(friends)], theme.friend(), down > 0);
+    }
+    match (friends, foes) {
+        (0, 0) if down > 0 => (['+', count(down)], theme.warn(), false),
+        (0, 0) => ([' ', ' '], Style::new(), false),
+        (f, 0) => (['F', count(f)], theme.friend(), down > 0),
+        // An enemy out of the sight of the man whose card is up is written small.
+        (0, e) => ([if hidden { 'g' } else { 'G' }, count(e)], theme.enemy(), down > 0),
+        (f, e) => (['!', count(f + e)], theme.enemy(), down > 0),
+    }
+}
+
+/// The lower row of a hex: three characters and their style.
+fn lower(app: &App, game: &Game, p: Pos, men_down: bool) -> ([char; 3], Style) {
+    let theme = app.theme;
+    let left = if men_down { '+' } else { '_' };
+    if game.map.is_minefield(p) {
+        return ([left, 'X', '_'], theme.warn());
+    }
+    if !game.objective_reached && game.objective.hexes().contains(&p) && game.visited.binary_search(&p).is_err() {
+        return ([left, '*', '_'], theme.objective());
+    }
+    if game.map.on_home_edge(p) {
+        return ([left, theme.home_mark(), '_'], theme.home());
+    }
+    ([left, '_', '_'], if men_down { theme.warn() } else { theme.outline() })
+}
+
+/// Scrolls the view only as far as needed to keep the cursor's hex in sight.
+fn scroll(previous: (u16, u16), area: Rect, canvas: (u16, u16), cursor: Pos) -> (u16, u16) {
+    let (cx, cy) = corner(cursor);
+    let axis = |old: u16, size: u16, total: u16, at: i32, span: i32| -> u16 {
+        let (old, size, total) = (i32::from(old), i32::from(size), i32::from(total));
+        let mut o = old;
+        if at < o {
+            o = at;
+        }
+        if at + span > o + size {
+            o = at + span - size;
+        }
+        o.clamp(0, (total - size).max(0)) as u16
+    };
+    (axis(previous.0, area.width, canvas.0, cx, 5), axis(previous.1, area.height, canvas.1, cy, 3))
+}
+
+pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
+    let theme = app.theme;
+    let canvas = canvas_size(game.map.width, game.map.height);
+    let origin = scroll(app.map_view.get().origin, area, canvas, app.cursor);
+    app.map_view.set(MapView { area, origin });
+    let mut put = |x: i32, y: i32, ch: char, style: Style| {
+        let (vx, vy) = (x - i32::from(origin.0), y - i32::from(origin.1));
+        if vx >= 0 && vy >= 0 && vx < i32::from(area.width) && vy < i32::from(area.height) {
+            let cell = &mut buf[(area.x + vx as u16, area.y + vy as u16)];
+            cell.set_char(ch).set_style(style);
+        }
+    };
+    let active = app.active_pos();
+    for p in game.map.hexes() {
+        let (x, y) = corner(p);
+        let edge = theme.outline();
+        for i in 1..4 {
+            put(x + i, y, '_', edge);
+        }
+        put(x, y + 1, '/', edge);
+        put(x + 4, y + 1, '\\', edge);
+        put(x, y + 2, '\\', edge);
+        put(x + 4, y + 2, '/', edge);
+        let cursor = if p == app.cursor { theme.cursor() } else { Style::new() };
+        let terrain = game.map.terrain(&game.book, p);
+        let glyph = terrain.map_or('?', |t| t.glyph);
+        let tstyle = terrain.map_or(Style::new(), |t| theme.terrain(&t.key));
+        put(x + 1, y + 1, glyph, tstyle.patch(cursor));
+        let (who, mut style, down) = occupant(app, game, p);
+        if active == Some(p) {
+            style = style.add_modifier(Modifier::UNDERLINED);
+        }
+        put(x + 2, y + 1, who[0], style.patch(cursor));
+        put(x + 3, y + 1, who[1], style.patch(cursor));
+        let (marks, mstyle) = lower(app, game, p, down);
+        for (i, ch) in marks.into_iter().enumerate() {
+            put(x + 1 + i as i32, y + 2, ch, mstyle.patch(cursor));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_inside_cell_finds_its_hex() {
+        for col in 0..6 {
+            for row in 0..5 {
+                let p = Pos::new(col, row);
+                let (x, y) = corner(p);
+                for (dx, dy) in [(1, 1), (2, 1), (3, 1), (1, 2), (2, 2), (3, 2)] {
+                    assert_eq!(hex_at((x + dx) as u16, (y + dy) as u16), Some(p), "{p} at +{dx},+{dy}");
+                }
+                assert_eq!(hex_at(x as u16, (y + 1) as u16), None, "the side of {p} is nobody's");
+            }
+        }
+    }
+
+    #[test]
+    fn the_view_follows_the_cursor_and_no_further() {
+        let area = Rect::new(0, 0, 20, 10);
+        // Already in view: nothing moves.
+        assert_eq!(scroll((0, 0), area, (65, 26), Pos::new(1, 1)), (0, 0));
+        // Off to the right: just far enough to show the whole hex.
+        assert_eq!(scroll((0, 0), area, (65, 26), Pos::new(6, 1)), (9, 0));
+        // Never past the end of the map.
+        assert_eq!(scroll((0, 0), area, (65, 26), Pos::new(15, 11)), (45, 16));
+        // A map smaller than the panel never scrolls.
+        assert_eq!(scroll((3, 3), Rect::new(0, 0, 80, 40), (65, 26), Pos::new(15, 11)), (0, 0));
+    }
+}

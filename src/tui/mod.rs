@@ -1,0 +1,241 @@
+//! The terminal game (ratatui): the title screen, then the map, deck,
+//! roster and log panels with a status bar. Keys become `Msg`s through the
+//! keymap, messages become the headless runner's commands in `App`, and the
+//! campaign is saved after every change.
+//!
+//! The terminal is given back as it was on quit, on a panic (ratatui's own
+//! hook, wrapped to release the mouse too), and on SIGTERM, SIGHUP and
+//! SIGINT. A signal is met on a thread of its own, because the main thread
+//! may be inside crossterm's read, which never returns once the terminal
+//! has hung up: that thread waits for any save under way, gives the
+//! terminal back and ends the program. Every change is saved as it is made,
+//! so nothing is lost.
+
+pub mod app;
+pub mod deck;
+pub mod help;
+pub mod keymap;
+pub mod log;
+pub mod map;
+pub mod report;
+pub mod roster;
+pub mod status;
+pub mod theme;
+pub mod title;
+pub mod view;
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEventKind, MouseEventKind,
+};
+use ratatui::crossterm::execute;
+
+use crate::engine::RuleBook;
+use crate::save::SaveError;
+use crate::start::{self, Opened};
+use app::{App, Overlay, PromptKey};
+use keymap::Msg;
+use theme::Theme;
+use title::{Chosen, Title};
+
+/// Where the terminal game starts.
+pub enum Start {
+    /// The title screen, with the data folder its lists come from, the rules
+    /// for new games, and the seed offered for a new one.
+    Title { data_dir: PathBuf, book: Arc<RuleBook>, seed: u64 },
+    /// Straight into a campaign.
+    Game(Box<Opened>),
+}
+
+/// How a session at the terminal ended.
+#[derive(Debug)]
+pub enum Ended {
+    /// The player quit (or a signal asked the game to stop); all is saved.
+    Quit,
+    /// A save failed: the game stopped with the last good save intact.
+    SaveFailed(SaveError),
+}
+
+/// Held while a save is written, so that a signal never ends the program
+/// halfway through one.
+static SAVING: Mutex<()> = Mutex::new(());
+
+/// Ends the program on SIGTERM, SIGHUP or SIGINT, with the terminal given back.
+fn watch_signals() -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            let _saved = SAVING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            give_back();
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
+/// Takes the terminal: raw mode, the alternate screen and the mouse.
+fn take_terminal() -> io::Result<DefaultTerminal> {
+    let terminal = ratatui::try_init().inspect_err(|_| ratatui::restore())?;
+    // ratatui's hook gives the screen back on a panic; the mouse goes first.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+        hook(info);
+    }));
+    if let Err(e) = execute!(io::stdout(), EnableMouseCapture) {
+        give_back();
+        return Err(e);
+    }
+    Ok(terminal)
+}
+
+fn give_back() {
+    let _ = execute!(io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+}
+
+/// Gives the terminal back however the loop ends, even by `?`.
+struct Guard;
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        give_back();
+    }
+}
+
+/// The screen being played.
+enum Screen {
+    Title(Title),
+    Game(Box<App>, Box<crate::save::Slot>),
+}
+
+/// Plays at the terminal until the player quits.
+///
+/// # Errors
+/// The terminal could not be taken or written; a campaign chosen on the
+/// title screen is not an error (the title screen says what went wrong).
+pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
+    watch_signals()?;
+    let mut terminal = take_terminal()?;
+    let _guard = Guard;
+    let mut screen = match start {
+        Start::Title { data_dir, book, seed } => Screen::Title(Title::new(data_dir, book, theme, seed)),
+        Start::Game(opened) => open(*opened, theme),
+    };
+    loop {
+        terminal.draw(|frame| match &screen {
+            Screen::Title(t) => frame.render_widget(t, frame.area()),
+            Screen::Game(app, _) => frame.render_widget(&**app, frame.area()),
+        })?;
+        // Wait for input, then take every event already waiting before the
+        // next frame, so that a held key never queues up frames.
+        loop {
+            let ev = event::read()?;
+            if let Some(next) = handle(&mut screen, ev) {
+                screen = next;
+            }
+            if !event::poll(Duration::ZERO)? {
+                break;
+            }
+        }
+        match &mut screen {
+            Screen::Game(app, slot) => {
+                if app.unsaved {
+                    let _saving = SAVING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    if let Err(e) = slot.save(&mut app.campaign, crate::script::now()) {
+                        return Ok(Ended::SaveFailed(e));
+                    }
+                    app.unsaved = false;
+                }
+                if app.quit {
+                    return Ok(Ended::Quit);
+                }
+            }
+            Screen::Title(t) if t.quit => return Ok(Ended::Quit),
+            Screen::Title(_) => {}
+        }
+    }
+}
+
+fn open(opened: Opened, theme: Theme) -> Screen {
+    let app = App::new(opened.campaign, &opened.name, theme);
+    Screen::Game(Box::new(app), Box::new(opened.slot))
+}
+
+/// One terminal event; returns the next screen when the title screen
+/// opened a game.
+fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
+    match (screen, ev) {
+        (Screen::Game(app, _), Event::Key(key)) if key.kind != KeyEventKind::Release => {
+            if let Overlay::Prompt { .. } = app.overlay {
+                let typed = match key.code {
+                    KeyCode::Char(c) => Some(PromptKey::Char(c)),
+                    KeyCode::Backspace => Some(PromptKey::Backspace),
+                    KeyCode::Enter => Some(PromptKey::Enter),
+                    KeyCode::Esc => Some(PromptKey::Cancel),
+                    _ => None,
+                };
+                if let Some(k) = typed {
+                    app.prompt_key(k);
+                }
+            } else if let Some(msg) = keymap::message(key) {
+                app.update(msg);
+            }
+            None
+        }
+        (Screen::Game(app, _), Event::Mouse(m)) => {
+            match m.kind {
+                MouseEventKind::Down(_) => app.click(m.column, m.row),
+                MouseEventKind::ScrollUp => app.update(Msg::LogUp),
+                MouseEventKind::ScrollDown => app.update(Msg::LogDown),
+                _ => {}
+            }
+            None
+        }
+        (Screen::Title(t), Event::Key(key)) if key.kind != KeyEventKind::Release => {
+            let typed = match key.code {
+                KeyCode::Char(c) => t.type_seed(Some(c)),
+                KeyCode::Backspace => t.type_seed(None),
+                _ => false,
+            };
+            if typed {
+                return None;
+            }
+            match t.update(keymap::message(key)?)? {
+                Chosen::Quit => {
+                    t.quit = true;
+                    None
+                }
+                Chosen::Open(name) => match start::open_game(&t.data_dir, &name) {
+                    Ok(opened) => Some(open(opened, t.theme)),
+                    Err(e) => {
+                        t.message = Some(e);
+                        None
+                    }
+                },
+                Chosen::New(choice, seed) => match start::new_game(&t.data_dir, t.book.clone(), &choice, None, seed) {
+                    Ok(mut opened) => {
+                        // A new game sets out on its first patrol at once.
+                        let _ = opened.campaign.begin();
+                        let mut screen = open(opened, t.theme);
+                        if let Screen::Game(app, _) = &mut screen {
+                            app.unsaved = true;
+                        }
+                        Some(screen)
+                    }
+                    Err(e) => {
+                        t.message = Some(e);
+                        None
+                    }
+                },
+            }
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,56 @@
+//! The campaign's words between patrols: the after-action report, the
+//! roll of the squad, and what comes next.
+
+use crate::engine::campaign::{Campaign, PatrolRecord, Status};
+
+/// The after-action report of a finished patrol, a line a man.
+pub fn debrief(record: &PatrolRecord) -> Vec<String> {
+    let mut lines = vec![
+        format!("Patrol {} ({}): {}", record.number, record.name, record.outcome),
+        format!("Incidents {}, tactical actions {}, enemy hit {}", record.incidents, record.actions, record.enemy_hit),
+    ];
+    if !record.prisoners.is_empty() {
+        lines.push(format!("Prisoners brought in: {}", record.prisoners.join(", ")));
+    }
+    lines.push(String::new());
+    lines.extend(record.men.iter().map(|m| format!("{:<12} {:<14} hits {}", m.name, m.fate.replace('_', " "), m.hits)));
+    lines
+}
+
+/// The squad between patrols: every man, his state and his record.
+pub fn roll(campaign: &Campaign) -> Vec<String> {
+    let veteran_at = campaign.book.campaign.veteran_at;
+    campaign
+        .roster
+        .iter()
+        .map(|m| {
+            let status = match m.status {
+                Status::Fit => "fit".to_string(),
+                Status::Wounded(n) => format!("wounded, out {n} more"),
+            };
+            let vet = if m.experience >= veteran_at { " veteran" } else { "" };
+            format!(
+                "{:<12} {:<4} {:<7} {:<21} patrols {} hits {} exp {}{vet}",
+                m.name, m.rank, m.weapon, status, m.patrols, m.hits, m.experience
+            )
+        })
+        .collect()
+}
+
+/// What the log says when no patrol is under way.
+pub fn between_patrols(campaign: &Campaign) -> Vec<String> {
+    match campaign.current_plan() {
+        Some(plan) => vec![
+            String::new(),
+            format!("Next: patrol {} of {}, {}.", campaign.finished + 1, campaign.total_patrols(), plan.scenario.name),
+            plan.scenario.briefing.clone(),
+            format!("Objective: {}.", plan.scenario.objective.describe()),
+            "Press Enter to set out (or q: the campaign is saved).".into(),
+        ],
+        None => {
+            let patrols =
+                if campaign.finished == 1 { "1 patrol".into() } else { format!("{} patrols", campaign.finished) };
+            vec![String::new(), format!("The campaign is over: {patrols} made.")]
+        }
+    }
+}

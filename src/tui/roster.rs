@@ -1,0 +1,124 @@
+//! The roster panel: every man of the patrol and every enemy met, with his
+//! weapon, his state (a letter as well as a colour) and his cards left.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::app::App;
+use super::theme::Theme;
+use crate::engine::{Card, Game, Phase, Side, Soldier, State};
+
+/// A state's letter in the roster, and its colour.
+pub fn state_mark(theme: Theme, s: &Soldier) -> (&'static str, Style) {
+    match s.state {
+        State::Fit if s.pos.is_none() => ("home", theme.dim()),
+        State::Fit => ("fit", Style::new()),
+        State::FleshWound => ("FW", theme.warn()),
+        State::KnockedOver => ("KO", theme.warn()),
+        State::SeriousWound => ("SW", theme.warn()),
+        State::Dead => ("DEAD", theme.enemy()),
+    }
+}
+
+/// How many cards of soldier `i` are still face down this turn.
+fn cards_left(game: &Game, i: usize) -> usize {
+    match &game.phase {
+        Phase::Action(a) => a.deck.iter().filter(|&&c| c == Card::Soldier(i)).count(),
+        _ => 0,
+    }
+}
+
+/// The name column's width, and the weapon's in a panel `width` wide.
+const NAME: usize = 13;
+
+fn weapon_width(width: usize) -> usize {
+    width.saturating_sub(NAME + 1 + 1 + 4 + 2).clamp(6, 16)
+}
+
+fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
+    let s = &game.soldiers[i];
+    let theme = app.theme;
+    let (mark, style) = state_mark(theme, s);
+    let weapon = game.book.weapon(&s.weapon).map_or(s.weapon.to_string(), |w| w.name.to_string());
+    let ww = weapon_width(width);
+    let weapon: String = weapon.chars().take(ww).collect();
+    let cards = if matches!(game.phase, Phase::Action(_)) && s.can_act() {
+        format!("{}", cards_left(game, i))
+    } else {
+        String::new()
+    };
+    let up = game.card_up() == Some(i);
+    let name_style = match (up, s.side) {
+        (true, _) => theme.cursor(),
+        (false, Side::Friendly) => theme.friend(),
+        (false, Side::Enemy) => theme.enemy(),
+    };
+    let captive = if s.captive { " prisoner" } else { "" };
+    // Ours by rank and name; theirs by the id that commands use, then rank.
+    let name = match s.side {
+        Side::Friendly => format!("{} {}", s.rank, s.id),
+        Side::Enemy => format!("{} {}{captive}", s.id, s.rank),
+    };
+    let name: String = name.chars().take(NAME).collect();
+    Line::from(vec![
+        Span::styled(format!("{name:<NAME$}"), name_style),
+        Span::raw(format!(" {weapon:<ww$} ")),
+        Span::styled(format!("{mark:<4}"), style),
+        Span::raw(format!(" {cards}")),
+    ])
+}
+
+/// How much a roster line matters when not all fit: 0 most.
+fn weight(game: &Game, i: usize) -> u8 {
+    let s = &game.soldiers[i];
+    match (s.side, s.can_act()) {
+        _ if game.card_up() == Some(i) => 0,
+        (Side::Enemy, true) => 0,
+        (Side::Friendly, true) => 1,
+        _ if s.state == State::Dead || s.pos.is_none() => 3,
+        _ => 2,
+    }
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
+    let theme = app.theme;
+    let Some(game) = app.game() else {
+        let lines: Vec<Line> = super::report::roll(&app.campaign).into_iter().map(Line::from).collect();
+        Paragraph::new(lines).render(area, buf);
+        return;
+    };
+    let width = usize::from(area.width);
+    let height = usize::from(area.height);
+    let ours: Vec<usize> = (0..game.soldiers.len()).filter(|&i| game.soldiers[i].side == Side::Friendly).collect();
+    let theirs: Vec<usize> = (0..game.soldiers.len())
+        .filter(|&i| {
+            game.soldiers[i].side == Side::Enemy && (game.soldiers[i].pos.is_some() || game.soldiers[i].captive)
+        })
+        .collect();
+    // When not every man fits, the ones that matter least now give way, and a line says how many.
+    let mut shown: Vec<usize> = ours.iter().chain(&theirs).copied().collect();
+    let extra = usize::from(!theirs.is_empty()) + 1;
+    let mut hidden = 0;
+    while shown.len() + extra + usize::from(hidden > 0) > height && !shown.is_empty() {
+        let Some((at, _)) = shown.iter().enumerate().max_by_key(|&(_, &i)| weight(game, i)) else { break };
+        shown.remove(at);
+        hidden += 1;
+    }
+    let ww = weapon_width(width);
+    let mut lines = vec![Line::styled(format!("{:<NAME$} {:<ww$} State Cards", "Man", "Weapon"), theme.dim())];
+    lines.extend(shown.iter().filter(|i| ours.contains(i)).map(|&i| row(app, game, i, width)));
+    if !theirs.is_empty() {
+        lines.push(Line::styled("Enemy met", theme.dim()));
+        lines.extend(shown.iter().filter(|i| theirs.contains(i)).map(|&i| row(app, game, i, width)));
+    }
+    if hidden > 0 {
+        lines.push(Line::styled(format!("({hidden} more not shown: the least busy)"), theme.dim()));
+    }
+    Paragraph::new(lines).render(area, buf);
+}

@@ -1,0 +1,146 @@
+//! The status bar: what is under the cursor (with the odds of acting on
+//! it), the answer to the last key, and the phase with the keys that do
+//! something now.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::app::{App, Overlay};
+use super::keymap::{Msg, label};
+use crate::engine::{Game, Phase, Side, State};
+
+/// The words for the hex under the cursor: its terrain, who is there, and
+/// what entering or firing at it would take.
+pub fn hover(app: &App, game: &Game) -> String {
+    let p = app.cursor;
+    let Some(t) = game.map.terrain(&game.book, p) else { return format!("{p}: off the map") };
+    let mut parts = vec![format!("{p} {}", t.name)];
+    let men: Vec<String> = game
+        .in_hex(p)
+        .map(|i| &game.soldiers[i])
+        .map(|s| match s.state {
+            State::Fit => s.id.to_string(),
+            state => format!("{} ({})", s.id, state.name().replace('_', " ")),
+        })
+        .collect();
+    if !men.is_empty() {
+        parts.push(men.join(", "));
+    }
+    if game.objective.hexes().contains(&p) && !game.objective_reached && game.visited.binary_search(&p).is_err() {
+        parts.push("objective".into());
+    }
+    if game.map.is_minefield(p) {
+        parts.push("minefield".into());
+    } else if game.map.on_home_edge(p) {
+        parts.push("home edge".into());
+    }
+    let from = app.active_pos();
+    match (&game.phase, from) {
+        (Phase::Patrol, Some(from)) if from.is_adjacent(p) && game.map.passable(&game.book, p) => {
+            let odds = game.incident_odds(p);
+            parts.push(format!("incident on {}+, {:.0}%", odds.need(), odds.chance() * 100.0));
+        }
+        (Phase::Action(a), Some(from)) if a.up.is_some() && from != p => {
+            let up = a.up.unwrap_or(0);
+            let target = game.in_hex(p).find(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act());
+            match target.map(|t| game.shot_odds(up, t)) {
+                Some(Ok(odds)) => {
+                    let band = odds.band.map_or("", |b| b.name());
+                    parts.push(format!(
+                        "{} hexes, {band} range: hit on {}+, {:.0}%",
+                        from.distance(p),
+                        odds.need(),
+                        odds.chance() * 100.0
+                    ));
+                }
+                Some(Err(why)) => parts.push(why),
+                None if game.map.line_of_sight(&game.book, from, p) => parts.push("in sight".into()),
+                None => parts.push("out of sight".into()),
+            }
+        }
+        _ => {}
+    }
+    parts.join(" · ")
+}
+
+/// The phase in a few words.
+fn phase(app: &App) -> String {
+    let Some(game) = app.game() else {
+        return match app.campaign.current_plan() {
+            Some(_) => format!("Between patrols ({} of {} made)", app.campaign.finished, app.campaign.total_patrols()),
+            None => "The campaign is over".into(),
+        };
+    };
+    match &game.phase {
+        Phase::Patrol => {
+            let section = game.sections.get(app.section).map_or("", |s| s.name.as_str());
+            format!("Patrol movement · section {section} · incidents {}", game.incidents)
+        }
+        Phase::Action(a) => match a.up {
+            Some(i) => format!(
+                "Action, turn {} · {}'s card: give him an order · incidents {}",
+                a.turn, game.soldiers[i].id, game.incidents
+            ),
+            None => format!("Action, turn {} · turn a card · incidents {}", a.turn, game.incidents),
+        },
+        Phase::Over { outcome } => format!("Patrol over: {outcome}"),
+    }
+}
+
+/// The keys that do something now, most useful first.
+fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
+    let k = |m, words| (label(m), words);
+    if let Overlay::Prompt { .. } = app.overlay {
+        return vec![("Enter", "run"), ("Esc", "cancel")];
+    }
+    if app.overlay != Overlay::None {
+        return vec![("Esc", "close"), ("q", "quit")];
+    }
+    let mut keys = match app.game().map(|g| &g.phase) {
+        None => vec![("Enter", "set out")],
+        Some(Phase::Patrol) => {
+            vec![k(Msg::Act, "move"), k(Msg::Next, "section"), k(Msg::Exit, "exit"), k(Msg::Leader, "leader")]
+        }
+        Some(Phase::Action(a)) if a.up.is_some() => {
+            vec![
+                k(Msg::Act, "act"),
+                k(Msg::Fire, "fire"),
+                k(Msg::Hold, "hold"),
+                k(Msg::Next, "target"),
+                k(Msg::Leader, "leader"),
+            ]
+        }
+        Some(Phase::Action(_)) => vec![k(Msg::Turn, "turn card"), k(Msg::Leader, "leader")],
+        Some(Phase::Over { .. }) => vec![],
+    };
+    keys.extend([k(Msg::Command, "command"), k(Msg::Help, "help"), k(Msg::Quit, "quit")]);
+    keys
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
+    let theme = app.theme;
+    let first = match (&app.overlay, app.game()) {
+        (Overlay::Prompt { text }, _) => Line::from(vec![
+            Span::styled(": ", theme.key()),
+            Span::raw(text.clone()),
+            Span::styled("_", theme.cursor()),
+        ]),
+        (_, Some(game)) => Line::from(hover(app, game)),
+        (_, None) => Line::from(""),
+    };
+    let second = match &app.notice {
+        Some(n) => Line::styled(n.clone(), theme.title()),
+        None => Line::from(phase(app)),
+    };
+    let mut spans = Vec::new();
+    for (key, words) in keys(app) {
+        spans.push(Span::styled(key, theme.key()));
+        spans.push(Span::raw(format!(" {words}  ")));
+    }
+    Paragraph::new(vec![first, second, Line::from(spans)]).render(area, buf);
+}

@@ -1,0 +1,252 @@
+//! The title screen: go on with the last campaign, start a new one (its
+//! campaign or scenario and its seed shown and editable), load another,
+//! read the rules, or quit.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Margin, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+use super::help;
+use super::keymap::{Dir, Msg};
+use super::theme::Theme;
+use crate::engine::RuleBook;
+use crate::rules;
+use crate::save::{self, Listing};
+use crate::start::Choice;
+
+/// Which page of the title screen is showing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Page {
+    Menu,
+    /// Choosing what to play, with the seed being typed.
+    New {
+        seed: String,
+    },
+    Load,
+    Rules {
+        scroll: u16,
+    },
+}
+
+/// What the player chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Chosen {
+    New(Choice, u64),
+    Open(String),
+    Quit,
+}
+
+pub struct Title {
+    pub data_dir: PathBuf,
+    pub book: Arc<RuleBook>,
+    pub theme: Theme,
+    pub page: Page,
+    /// The highlighted line of the page's list.
+    pub selected: usize,
+    pub saves: Vec<Listing>,
+    /// Built-in campaigns and scenarios, with the words the list shows.
+    pub games: Vec<(Choice, String)>,
+    /// Why the last choice failed (a save that will not load, say).
+    pub message: Option<String>,
+    pub seed: u64,
+    /// The player chose to quit.
+    pub quit: bool,
+}
+
+impl Title {
+    pub fn new(data_dir: PathBuf, book: Arc<RuleBook>, theme: Theme, seed: u64) -> Self {
+        let mut games = Vec::new();
+        for (key, _) in rules::CAMPAIGNS {
+            if let Ok(def) = rules::campaign(key, &book) {
+                games.push((
+                    Choice::Campaign(key.to_string()),
+                    format!("Campaign: {} ({} patrols)", def.title, def.plans.len()),
+                ));
+            }
+        }
+        for (key, _) in rules::SCENARIOS {
+            if let Ok(s) = rules::scenario(key, &book) {
+                games.push((Choice::Scenario(key.to_string()), format!("One patrol: {}", s.name)));
+            }
+        }
+        let saves = save::list(&data_dir);
+        Self { data_dir, book, theme, page: Page::Menu, selected: 0, saves, games, message: None, seed, quit: false }
+    }
+
+    /// The menu's lines: what each does.
+    fn menu(&self) -> Vec<(Option<Chosen>, String)> {
+        let mut items = Vec::new();
+        if let Some(l) = self.saves.iter().find(|l| l.problem.is_none() && l.phase != "over") {
+            let words =
+                format!("Continue '{}': {}, patrol {} of {}, {}", l.name, l.title, l.patrol, l.patrols, l.phase);
+            items.push((Some(Chosen::Open(l.name.clone())), words));
+        }
+        items.push((None, "New campaign or patrol".into()));
+        items.push((None, "Load another saved campaign".into()));
+        items.push((None, "Rules reference".into()));
+        items.push((Some(Chosen::Quit), "Quit".into()));
+        items
+    }
+
+    fn len(&self) -> usize {
+        match &self.page {
+            Page::Menu => self.menu().len(),
+            Page::New { .. } => self.games.len(),
+            Page::Load => self.saves.len(),
+            Page::Rules { .. } => 0,
+        }
+    }
+
+    /// A key's message; returns what was chosen, if anything was.
+    pub fn update(&mut self, msg: Msg) -> Option<Chosen> {
+        self.message = None;
+        match (&mut self.page, msg) {
+            (_, Msg::Quit) => return Some(Chosen::Quit),
+            (Page::Rules { scroll }, Msg::Cursor(Dir::South)) => *scroll = scroll.saturating_add(1),
+            (Page::Rules { scroll }, Msg::Cursor(Dir::North)) => *scroll = scroll.saturating_sub(1),
+            (Page::Menu, Msg::Cancel) => return Some(Chosen::Quit),
+            (_, Msg::Cancel) => self.back(),
+            (_, Msg::Cursor(Dir::South)) => self.selected = (self.selected + 1).min(self.len().saturating_sub(1)),
+            (_, Msg::Cursor(Dir::North)) => self.selected = self.selected.saturating_sub(1),
+            (Page::Menu, Msg::Help) => self.page = Page::Rules { scroll: 0 },
+            (_, Msg::Act) => return self.choose(),
+            _ => {}
+        }
+        None
+    }
+
+    fn back(&mut self) {
+        self.page = Page::Menu;
+        self.selected = 0;
+    }
+
+    fn choose(&mut self) -> Option<Chosen> {
+        match &self.page {
+            Page::Menu => {
+                let items = self.menu();
+                let (chosen, words) = items.get(self.selected)?.clone();
+                if chosen.is_some() {
+                    return chosen;
+                }
+                self.page = match words.as_str() {
+                    "New campaign or patrol" => Page::New { seed: self.seed.to_string() },
+                    "Load another saved campaign" => Page::Load,
+                    _ => Page::Rules { scroll: 0 },
+                };
+                self.selected = 0;
+                None
+            }
+            Page::New { seed } => {
+                let Ok(seed) = seed.parse::<u64>() else {
+                    self.message = Some("The seed must be a whole number from 0 to 18446744073709551615.".into());
+                    return None;
+                };
+                self.games.get(self.selected).map(|(c, _)| Chosen::New(c.clone(), seed))
+            }
+            Page::Load => match self.saves.get(self.selected) {
+                Some(l) if l.problem.is_some() => {
+                    self.message =
+                        Some(format!("'{}' cannot be read: try `hexpatrol resume {} --backup`.", l.name, l.name));
+                    None
+                }
+                Some(l) => Some(Chosen::Open(l.name.clone())),
+                None => None,
+            },
+            Page::Rules { .. } => None,
+        }
+    }
+
+    /// A digit or a backspace typed on the new-game page edits the seed.
+    /// Returns false when the key is not for the seed.
+    pub fn type_seed(&mut self, c: Option<char>) -> bool {
+        let Page::New { seed } = &mut self.page else { return false };
+        match c {
+            Some(d) if d.is_ascii_digit() && seed.len() < 20 => seed.push(d),
+            Some(d) if d.is_ascii_digit() => {}
+            Some(_) => return false,
+            None => {
+                seed.pop();
+            }
+        }
+        true
+    }
+}
+
+impl Widget for &Title {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        if area.is_empty() {
+            return;
+        }
+        let block = Block::bordered().border_set(theme.border()).title(" hexpatrol ");
+        let inner = block.inner(area).inner(Margin::new(1, 0));
+        block.render(area, buf);
+        let mut lines = vec![
+            Line::styled("hexpatrol: a solo patrol wargame, after the Lone Warrior rules", theme.title()),
+            Line::from(""),
+        ];
+        let item = |i: usize, words: &str| {
+            let style = if i == self.selected { theme.cursor() } else { ratatui::style::Style::new() };
+            Line::styled(format!(" {words} "), style)
+        };
+        match &self.page {
+            Page::Menu => {
+                lines.extend(self.menu().iter().enumerate().map(|(i, (_, w))| item(i, w)));
+                lines.push(Line::from(""));
+                lines.push(Line::from(format!("Saves are kept in {}.", self.data_dir.display())));
+            }
+            Page::New { seed } => {
+                lines.push(Line::from("What to play:"));
+                lines.extend(self.games.iter().enumerate().map(|(i, (_, w))| item(i, w)));
+                lines.push(Line::from(""));
+                lines.push(Line::from(vec![
+                    ratatui::text::Span::raw("Seed: "),
+                    ratatui::text::Span::styled(format!("{seed}_"), theme.key()),
+                    ratatui::text::Span::raw("  (type digits, Backspace; the same seed plays the same dice)"),
+                ]));
+            }
+            Page::Load if self.saves.is_empty() => lines.push(Line::from("No saved campaigns yet.")),
+            Page::Load => {
+                lines.push(Line::from("Saved campaigns, the most recent first:"));
+                lines.extend(self.saves.iter().enumerate().map(|(i, l)| {
+                    let words = match &l.problem {
+                        Some(_) => format!("{:<16} cannot be read", l.name),
+                        None => format!(
+                            "{:<16} {}, patrol {} of {}, {}, {}",
+                            l.name,
+                            l.title,
+                            l.patrol,
+                            l.patrols,
+                            l.phase,
+                            save::when(l.saved_at)
+                        ),
+                    };
+                    item(i, &words)
+                }));
+            }
+            Page::Rules { scroll } => {
+                let mut text = vec![Line::styled("Rules reference", theme.title())];
+                for stage in [help::Stage::Patrol, help::Stage::Action] {
+                    text.extend(help::phase_rules(&self.book, stage).into_iter().map(Line::from));
+                    text.push(Line::from(""));
+                }
+                text.extend(help::legend(&self.book, theme).into_iter().map(Line::from));
+                text.push(Line::from(""));
+                text.push(Line::from("Every rule and where its numbers live: docs/RULES.md. Esc goes back."));
+                Paragraph::new(text).wrap(Wrap { trim: false }).scroll((*scroll, 0)).render(inner, buf);
+                return;
+            }
+        }
+        if let Some(m) = &self.message {
+            lines.push(Line::from(""));
+            lines.push(Line::styled(m.clone(), theme.enemy()));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::styled("Up/Down (j/k) choose · Enter go · Esc back · ? rules · q quit", theme.dim()));
+        Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    }
+}

@@ -1,0 +1,96 @@
+//! The whole screen: the four panels, the status bar, and whatever overlay
+//! is open. Every panel draws into the area it is given and nothing else,
+//! so any terminal size, down to nothing at all, draws without a panic.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::app::{App, Overlay};
+use super::{deck, help, log, map, roster, status};
+
+/// The smallest terminal the game is drawn in.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 18;
+
+/// The panels' places on a screen of this size.
+pub struct Areas {
+    pub map: Rect,
+    pub log: Rect,
+    pub deck: Rect,
+    pub roster: Rect,
+    pub status: Rect,
+}
+
+pub fn areas(app: &App, area: Rect) -> Areas {
+    let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(area);
+    let right_width = if area.width >= 110 { 40 } else { 34 };
+    let [left, right] = Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(main);
+    // The map takes what it needs, up to two thirds of the height; the log the rest.
+    let map_height = app.game().map_or(12, |g| map::canvas_size(g.map.width, g.map.height).1 + 2);
+    let map_height = map_height.min(left.height.saturating_mul(2) / 3).max(left.height.min(8));
+    let [map, log] = Layout::vertical([Constraint::Length(map_height), Constraint::Min(0)]).areas(left);
+    let deck_height = if app.game().is_some() { 9 } else { 0 };
+    let [deck, roster] = Layout::vertical([Constraint::Length(deck_height), Constraint::Min(0)]).areas(right);
+    Areas { map, log, deck, roster, status }
+}
+
+/// A bordered panel with its title; returns the inside.
+fn panel(app: &App, title: &str, area: Rect, buf: &mut Buffer) -> Rect {
+    let block = Block::bordered().border_set(app.theme.border()).title(format!(" {title} "));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    inner
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.is_empty() {
+            return;
+        }
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            let words = format!(
+                "hexpatrol needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {}x{}. \
+                 Make it bigger, or press q to save and quit.",
+                area.width, area.height
+            );
+            Paragraph::new(words).wrap(Wrap { trim: true }).render(area, buf);
+            return;
+        }
+        let a = areas(self, area);
+        let inner = panel(self, "Map", a.map, buf);
+        match self.game() {
+            Some(game) => map::render(self, game, inner, buf),
+            None => {
+                let title = format!("{} · {}", self.campaign.title, self.name);
+                let mut lines =
+                    vec![Line::styled(title, self.theme.title()), Line::from(self.campaign.briefing.clone())];
+                lines.push(Line::from(""));
+                lines.extend(super::report::between_patrols(&self.campaign).into_iter().map(Line::from));
+                Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
+            }
+        }
+        let inner = panel(self, "Log", a.log, buf);
+        log::render(self, inner, buf);
+        if !a.deck.is_empty() {
+            let inner = panel(self, "Deck", a.deck, buf);
+            deck::render(self, inner, buf);
+        }
+        let inner = panel(self, "Roster", a.roster, buf);
+        roster::render(self, inner, buf);
+        status::render(self, a.status, buf);
+        match &self.overlay {
+            Overlay::Help { scroll } => help::render(self, *scroll, area, buf),
+            Overlay::Report { lines } => {
+                let popup = area.inner(ratatui::layout::Margin::new(area.width / 6, area.height / 6));
+                Clear.render(popup, buf);
+                let block =
+                    Block::bordered().border_set(self.theme.border()).title(" After-action report: Enter closes ");
+                let text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
+                Paragraph::new(text).block(block).wrap(Wrap { trim: false }).render(popup, buf);
+            }
+            Overlay::Prompt { .. } | Overlay::None => {}
+        }
+    }
+}
