@@ -239,3 +239,6 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests;

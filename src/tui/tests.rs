@@ -1,0 +1,238 @@
+//! The screen drawn into a test backend, snapshot by snapshot (insta), and
+//! keys played through `App::update` as a player would press them.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use super::app::{App, Overlay, PromptKey};
+use super::keymap::{Dir, Msg};
+use super::theme::Theme;
+use super::{deck, log, map, roster, status, view};
+use crate::engine::campaign::Campaign;
+use crate::engine::{Phase, Pos};
+use crate::rules;
+use crate::script::Line;
+
+const THEME: Theme = Theme { color: true, ascii: false };
+
+/// A patrol of the default scenario with the given seed, set out.
+fn patrol(seed: u64) -> App {
+    let book = rules::rule_book().expect("the built-in rules load");
+    let scenario = rules::scenario(rules::default_scenario_name(), &book).expect("the default scenario loads");
+    let mut campaign = Campaign::single(&scenario, seed, book);
+    campaign.begin().expect("a new patrol sets out");
+    App::new(campaign, "test", THEME)
+}
+
+/// The same patrol, played by the patrol leader until a card of ours is up.
+fn in_action(seed: u64) -> App {
+    let mut app = patrol(seed);
+    for _ in 0..200 {
+        if app.game().and_then(|g| g.card_up()).is_some() {
+            return app;
+        }
+        app.run(Line::Auto(1));
+    }
+    panic!("seed {seed}: no card of ours came up in 200 decisions");
+}
+
+/// The screen as text, one line a row.
+fn text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        for x in 0..area.width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal.draw(|f| f.render_widget(app, f.area())).expect("a frame draws");
+    text(terminal.backend().buffer())
+}
+
+/// One panel drawn alone into an area of its own.
+fn panel(width: u16, height: u16, draw: impl FnOnce(Rect, &mut Buffer)) -> String {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    draw(area, &mut buf);
+    text(&buf)
+}
+
+#[test]
+fn the_patrol_screen_at_120x40_and_80x24() {
+    let app = patrol(7);
+    insta::assert_snapshot!("patrol_120x40", screen(&app, 120, 40));
+    insta::assert_snapshot!("patrol_80x24", screen(&app, 80, 24));
+}
+
+#[test]
+fn the_action_screen_at_120x40_and_80x24() {
+    let app = in_action(7);
+    insta::assert_snapshot!("action_120x40", screen(&app, 120, 40));
+    insta::assert_snapshot!("action_80x24", screen(&app, 80, 24));
+}
+
+#[test]
+fn each_panel_alone() {
+    let app = in_action(7);
+    let game = app.game().expect("a patrol");
+    for (w, h) in [(120, 40), (80, 24)] {
+        let (pw, ph) = (w / 2, h / 2);
+        insta::assert_snapshot!(format!("map_{w}x{h}"), panel(pw, ph, |a, b| map::render(&app, game, a, b)));
+        insta::assert_snapshot!(format!("deck_{w}x{h}"), panel(pw / 2, 9, |a, b| deck::render(&app, a, b)));
+        insta::assert_snapshot!(format!("roster_{w}x{h}"), panel(38, ph, |a, b| roster::render(&app, a, b)));
+        insta::assert_snapshot!(format!("log_{w}x{h}"), panel(pw, ph / 2, |a, b| log::render(&app, a, b)));
+        insta::assert_snapshot!(format!("status_{w}x{h}"), panel(w, 3, |a, b| status::render(&app, a, b)));
+    }
+}
+
+#[test]
+fn help_and_too_small() {
+    let mut app = patrol(7);
+    app.update(Msg::Help);
+    insta::assert_snapshot!("help_80x24", screen(&app, 80, 24));
+    app.update(Msg::Cancel);
+    assert_eq!(app.overlay, Overlay::None);
+    let small = screen(&app, view::MIN_WIDTH - 1, 10);
+    assert!(small.contains("needs a terminal of at least 60x18"), "{small}");
+}
+
+#[test]
+fn no_panel_panics_in_no_room_at_all() {
+    let app = in_action(7);
+    let game = app.game().expect("a patrol");
+    for (w, h) in [(0, 0), (0, 5), (5, 0), (1, 1), (3, 2)] {
+        let _ = panel(w, h, |a, b| map::render(&app, game, a, b));
+        let _ = panel(w, h, |a, b| deck::render(&app, a, b));
+        let _ = panel(w, h, |a, b| roster::render(&app, a, b));
+        let _ = panel(w, h, |a, b| log::render(&app, a, b));
+        let _ = panel(w, h, |a, b| status::render(&app, a, b));
+        let _ = panel(w, h, |a, b| super::help::render(&app, 0, a, b));
+        let _ = screen(&app, w.max(1), h.max(1));
+    }
+    // Every size between nothing and a small screen, with the help open too.
+    let mut app = app;
+    for overlay in [Overlay::None, Overlay::Help { scroll: 3 }] {
+        app.overlay = overlay;
+        for w in (0..=70).step_by(7) {
+            for h in 0..=20 {
+                let _ = panel(w, h, |a, b| ratatui::widgets::Widget::render(&app, a, b));
+            }
+        }
+    }
+}
+
+#[test]
+fn enter_on_a_neighbouring_hex_steps_there_and_the_log_tells_it() {
+    let mut app = patrol(7);
+    let start = app.cursor;
+    assert_eq!(start, Pos::new(9, 11), "the cursor starts on the squad");
+    app.update(Msg::Cursor(Dir::North));
+    assert_eq!(app.cursor, Pos::new(9, 10));
+    app.update(Msg::Act);
+    let game = app.game().expect("a patrol");
+    assert!(app.unsaved, "a step is saved");
+    assert!(app.log.iter().any(|l| l.contains("moves 9,11 -> 9,10")), "{:?}", app.log);
+    assert!(app.log.iter().any(|l| l.starts_with("[incident] 2d6 rolled")), "every roll is in the log");
+    if matches!(game.phase, Phase::Patrol) {
+        assert_eq!(app.cursor, Pos::new(9, 10), "the cursor follows the section");
+    }
+}
+
+#[test]
+fn a_step_too_far_is_refused_with_a_reason_and_changes_nothing() {
+    let mut app = patrol(7);
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Cursor(Dir::North));
+    let before = app.campaign.clone();
+    app.update(Msg::Act);
+    assert_eq!(app.campaign, before);
+    assert!(!app.unsaved);
+    let notice = app.notice.clone().unwrap_or_default();
+    assert!(notice.contains("not next to"), "{notice}");
+}
+
+#[test]
+fn the_cursor_stays_on_the_map() {
+    let mut app = patrol(7);
+    for _ in 0..30 {
+        app.update(Msg::Cursor(Dir::SouthEast));
+        app.update(Msg::Cursor(Dir::South));
+    }
+    let game = app.game().expect("a patrol");
+    assert!(game.map.contains(app.cursor), "{}", app.cursor);
+    assert_eq!(app.cursor.row, game.map.height - 1);
+}
+
+#[test]
+fn exit_with_the_objective_undone_asks_twice() {
+    let mut app = patrol(7);
+    app.update(Msg::Exit);
+    assert!(app.notice.as_deref().is_some_and(|n| n.contains("not done yet")));
+    assert!(!app.game().is_some_and(|g| g.is_over()));
+    app.update(Msg::Exit);
+    assert!(app.campaign.is_over(), "the second press leaves: {:?}", app.notice);
+    assert!(matches!(app.overlay, Overlay::Report { .. }), "the after-action report opens");
+}
+
+#[test]
+fn in_an_action_space_turns_cards_and_fire_shoots_at_the_cursor() {
+    let mut app = in_action(7);
+    let up = app.game().and_then(|g| g.card_up()).expect("a card of ours is up");
+    app.update(Msg::Next);
+    let target_hex = app.cursor;
+    let game = app.game().expect("a patrol");
+    let targets: Vec<_> =
+        game.in_hex(target_hex).filter(|&i| game.soldiers[i].side == crate::engine::Side::Enemy).collect();
+    assert!(!targets.is_empty(), "Tab puts the cursor on an enemy");
+    let shooter = game.soldiers[up].id.to_string();
+    app.update(Msg::Fire);
+    let fired = app.log.iter().any(|l| l.starts_with(&format!("{shooter} fires")));
+    let refused = app.notice.as_deref().is_some_and(|n| n.starts_with("Not now"));
+    assert!(fired || refused, "fire either shoots or says why not: {:?} {:?}", app.log.last(), app.notice);
+    if fired {
+        assert!(app.game().and_then(|g| g.card_up()).is_none(), "the order used his card");
+        let deck_before = match &app.game().expect("a patrol").phase {
+            Phase::Action(a) => a.deck.len(),
+            _ => 0,
+        };
+        app.update(Msg::Turn);
+        if let Some(Phase::Action(a)) = app.game().map(|g| &g.phase) {
+            assert!(a.deck.len() < deck_before || a.turn > 1, "Space turned a card");
+        }
+    }
+}
+
+#[test]
+fn the_command_line_takes_any_runner_command() {
+    let mut app = patrol(7);
+    app.update(Msg::Command);
+    for c in "odds move 9,10".chars() {
+        app.prompt_key(PromptKey::Char(c));
+    }
+    app.prompt_key(PromptKey::Enter);
+    assert_eq!(app.overlay, Overlay::None);
+    assert!(app.log.iter().any(|l| l.contains("need 7+") && l.contains("21/36")), "{:?}", app.log);
+    app.update(Msg::Command);
+    for c in "mvoe 9,10".chars() {
+        app.prompt_key(PromptKey::Char(c));
+    }
+    app.prompt_key(PromptKey::Enter);
+    assert!(app.notice.as_deref().is_some_and(|n| n.contains("column 1")), "{:?}", app.notice);
+}
+
+#[test]
+fn a_resumed_patrol_shows_its_log_again() {
+    let mut app = patrol(11);
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Act);
+    let again = App::new(app.campaign.clone(), "test", THEME);
+    assert_eq!(again.log, app.log);
+}

@@ -1,0 +1,123 @@
+//! The real binary played in a pseudo-terminal, as a player would: a new
+//! game with a fixed seed, a step, cards turned, help opened and closed,
+//! quit; then the save is there and the terminal is back as it was.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use expectrl::Session;
+use expectrl::process::unix::{PtyStream, UnixProcess, WaitStatus};
+
+type Pty = Session<UnixProcess, PtyStream>;
+
+/// The terminal as a player sees it: everything the game wrote, run
+/// through a terminal emulator.
+struct Screen {
+    pty: Pty,
+    parser: vt100::Parser,
+    /// Every byte written, for the checks on the escape codes.
+    raw: Vec<u8>,
+}
+
+fn size(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("a size above zero")
+}
+
+impl Screen {
+    fn start(data_dir: &Path, args: &[&str]) -> Screen {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hexpatrol"));
+        cmd.arg("--data-dir").arg(data_dir).args(args).env("TERM", "xterm-256color").env_remove("NO_COLOR");
+        let mut pty = Session::spawn(cmd).expect("the game starts in a pseudo-terminal");
+        pty.get_process_mut().set_window_size(100, 32).expect("the window size is set");
+        Screen { pty, parser: vt100::Parser::new(size(32), size(100), 0), raw: Vec::new() }
+    }
+
+    /// Reads what the game wrote until the screen shows `text`.
+    fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut buf = [0u8; 8192];
+        while !self.parser.screen().contents().contains(text) {
+            assert!(
+                Instant::now() < deadline,
+                "waited for {text:?}; the screen shows:\n{}",
+                self.parser.screen().contents()
+            );
+            match self.pty.try_read(&mut buf) {
+                Ok(0) => std::thread::sleep(Duration::from_millis(10)),
+                Ok(n) => {
+                    self.parser.process(&buf[..n]);
+                    self.raw.extend_from_slice(&buf[..n]);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => std::thread::sleep(Duration::from_millis(10)),
+                Err(e) => panic!("reading the terminal: {e}; the screen shows:\n{}", self.parser.screen().contents()),
+            }
+        }
+    }
+
+    fn keys(&mut self, keys: &str) {
+        self.pty.write_all(keys.as_bytes()).expect("keys are sent");
+        self.pty.flush().expect("keys are sent");
+    }
+
+    /// Reads to the end, once the game has quit.
+    fn finish(mut self) -> (Vec<u8>, WaitStatus) {
+        let mut rest = Vec::new();
+        let _ = self.pty.read_to_end(&mut rest);
+        self.raw.extend_from_slice(&rest);
+        let status = self.pty.get_process().wait().expect("the game ends");
+        (self.raw, status)
+    }
+}
+
+#[test]
+fn a_new_game_is_played_and_quit_in_a_real_terminal() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut s = Screen::start(dir.path(), &["new", "--scenario", "hedgerow", "--seed", "42", "--name", "e2e"]);
+    s.wait_for("Map");
+    s.wait_for("Roster");
+    s.wait_for("9,11 road");
+    // One hex north, then Enter: the section steps and the dice are rolled.
+    s.keys("k\r");
+    s.wait_for("moves 9,11 -> 9,10");
+    s.wait_for("[incident] 2d6 rolled");
+    // The patrol leader walks on until an action deals the cards.
+    for _ in 0..60 {
+        if s.parser.screen().contents().contains("face down") {
+            break;
+        }
+        s.keys("a");
+        std::thread::sleep(Duration::from_millis(30));
+        s.wait_for("(leader)");
+    }
+    s.wait_for("face down");
+    s.keys(" ");
+    s.keys("?");
+    s.wait_for("Help: j/k scroll, Esc closes");
+    s.keys("\x1b");
+    s.keys("q");
+    let (raw, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "the game quits cleanly: {status:?}");
+    let text = String::from_utf8_lossy(&raw);
+    let entered = text.rfind("\x1b[?1049h").expect("the game took the alternate screen");
+    let left = text.rfind("\x1b[?1049l").expect("the game gave the alternate screen back");
+    assert!(left > entered, "the alternate screen was left last");
+    let save = std::fs::read_to_string(dir.path().join("campaigns/e2e.ron")).expect("the game was saved");
+    assert!(save.contains("moved"), "the step is in the save");
+}
+
+#[test]
+fn without_a_terminal_the_game_says_so_and_exits_2() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .arg("--data-dir")
+        .arg(dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the game runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("needs a terminal"), "{err}");
+}
