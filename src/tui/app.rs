@@ -62,6 +62,8 @@ pub struct App {
     /// Something changed since the last save.
     pub unsaved: bool,
     pub map_view: Cell<MapView>,
+    /// The roll of honour: the men the campaign has lost, from its records.
+    pub fallen: Vec<String>,
 }
 
 impl App {
@@ -80,6 +82,7 @@ impl App {
             quit: false,
             unsaved: false,
             map_view: Cell::new(MapView::default()),
+            fallen: Vec::new(),
         };
         let book = app.campaign.book.clone();
         app.log = app.campaign.log.iter().map(|e| describe(e, &book)).collect();

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::app::App;
 use super::keymap::KEYMAP;
 use super::theme::Theme;
+use crate::engine::data::Wound;
 use crate::engine::{Phase, RuleBook};
 
 /// Where the game is, for the rules the help screen reminds of.
@@ -44,13 +45,34 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
         "An incident is rolled on the incident table: enemy, sniper, MG, mortar, minefield or a false alarm.".into(),
         "Bring the patrol home by leaving the map from its home edge once the objective is done.".into(),
     ];
+    let a = &book.action;
+    let wounds: Vec<String> = book
+        .casualty_table
+        .iter()
+        .map(|e| {
+            let faces =
+                if e.rolls.0 == e.rolls.1 { e.rolls.0.to_string() } else { format!("{}-{}", e.rolls.0, e.rolls.1) };
+            let what = match e.wound {
+                Wound::Flesh => "flesh wound (fights on)".to_string(),
+                Wound::Serious => format!("serious wound ({} fit men carry him)", book.patrol.bearers_per_wounded),
+                Wound::Dead => "dead".to_string(),
+            };
+            format!("{faces} {what}")
+        })
+        .collect();
     let action = vec![
-        "Tactical action. The deck holds two cards for each man of either side who can fight, and one STOP."
-            .to_string(),
+        format!(
+            "Tactical action. The deck holds {} cards for each man of either side who can fight, and {} STOP.",
+            a.cards_per_soldier, a.stop_cards
+        ),
         "Turn a card: on your man's card give him an order (move a hex, fire, fight hand-to-hand, carry, hold);".into(),
         "the enemy's cards play themselves. STOP ends the turn: another incident check, then a new deck.".into(),
-        "A hit man is knocked over; when the action is over each rolls a D6: 1-2 flesh wound (fights on),".into(),
-        "3-4 serious wound (two fit men carry him), 5-6 dead. The action ends when no enemy is left fighting.".into(),
+        format!("A hit man is knocked over; when the action is over each rolls a die: {}.", wounds.join(", ")),
+        format!(
+            "The action ends when no enemy is left fighting, or the enemy slips away after {} turns in a row \
+             in which nobody could fire.",
+            a.quiet_turns_to_break_contact
+        ),
     ];
     match stage {
         Stage::Patrol => patrol,

@@ -152,6 +152,9 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
                         return Ok(Ended::SaveFailed(e));
                     }
                     app.unsaved = false;
+                    if app.campaign.patrol.is_none() {
+                        app.fallen = report::fallen(&slot.records());
+                    }
                 }
                 if app.quit {
                     return Ok(Ended::Quit);
@@ -164,7 +167,8 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
 }
 
 fn open(opened: Opened, theme: Theme) -> Screen {
-    let app = App::new(opened.campaign, &opened.name, theme);
+    let mut app = App::new(opened.campaign, &opened.name, theme);
+    app.fallen = report::fallen(&opened.slot.records());
     Screen::Game(Box::new(app), Box::new(opened.slot))
 }
 

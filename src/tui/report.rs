@@ -1,6 +1,8 @@
 //! The campaign's words between patrols: the after-action report, the
 //! roll of the squad, and what comes next.
 
+use std::path::PathBuf;
+
 use crate::engine::campaign::{Campaign, PatrolRecord, Status};
 
 /// The after-action report of a finished patrol, a line a man.
@@ -53,4 +55,25 @@ pub fn between_patrols(campaign: &Campaign) -> Vec<String> {
             vec![String::new(), format!("The campaign is over: {patrols} made.")]
         }
     }
+}
+
+/// The men lost so far, from the records of the finished patrols (a record
+/// that cannot be read says so in its line).
+pub fn fallen(records: &[PathBuf]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for path in records {
+        let record = std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| ron::from_str::<PatrolRecord>(&t).map_err(|e| e.to_string()));
+        match record {
+            Ok(r) => lines.extend(
+                r.men
+                    .iter()
+                    .filter(|m| m.fate == "dead" || m.fate == "missing")
+                    .map(|m| format!("{:<12} {:<8} patrol {} ({})", m.name, m.fate, r.number, r.name)),
+            ),
+            Err(e) => lines.push(format!("{}: cannot be read: {e}", path.display())),
+        }
+    }
+    lines
 }

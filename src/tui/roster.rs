@@ -35,7 +35,9 @@ fn cards_left(game: &Game, i: usize) -> usize {
 const NAME: usize = 13;
 
 fn weapon_width(width: usize) -> usize {
-    width.saturating_sub(NAME + 1 + 1 + 4 + 2).clamp(6, 16)
+    // Name, weapon, a five-letter state and the cards, a space between each.
+    // Name, weapon, a five-letter state and the cards, a space between each.
+    width.saturating_sub(NAME + 1 + 1 + 5 + 1 + 5).clamp(6, 16)
 }
 
 fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
@@ -66,7 +68,7 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     Line::from(vec![
         Span::styled(format!("{name:<NAME$}"), name_style),
         Span::raw(format!(" {weapon:<ww$} ")),
-        Span::styled(format!("{mark:<4}"), style),
+        Span::styled(format!("{mark:<5}"), style),
         Span::raw(format!(" {cards}")),
     ])
 }

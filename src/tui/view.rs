@@ -27,9 +27,10 @@ pub fn areas(app: &App, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(area);
     let right_width = if area.width >= 110 { 40 } else { 34 };
     let [left, right] = Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(main);
-    // The map takes what it needs, up to two thirds of the height; the log the rest.
+    // The map takes what it needs if the log keeps eight rows, else two thirds; the log the rest.
     let map_height = app.game().map_or(12, |g| map::canvas_size(g.map.width, g.map.height).1 + 2);
-    let map_height = map_height.min(left.height.saturating_mul(2) / 3).max(left.height.min(8));
+    let room = left.height.saturating_sub(8).max(left.height.saturating_mul(2) / 3);
+    let map_height = map_height.min(room).max(left.height.min(8));
     let [map, log] = Layout::vertical([Constraint::Length(map_height), Constraint::Min(0)]).areas(left);
     let deck_height = if app.game().is_some() { 9 } else { 0 };
     let [deck, roster] = Layout::vertical([Constraint::Length(deck_height), Constraint::Min(0)]).areas(right);
@@ -68,6 +69,13 @@ impl Widget for &App {
                     vec![Line::styled(title, self.theme.title()), Line::from(self.campaign.briefing.clone())];
                 lines.push(Line::from(""));
                 lines.extend(super::report::between_patrols(&self.campaign).into_iter().map(Line::from));
+                lines.push(Line::from(""));
+                if self.fallen.is_empty() {
+                    lines.push(Line::from("Nobody lost yet."));
+                } else {
+                    lines.push(Line::styled("Roll of honour", self.theme.title()));
+                    lines.extend(self.fallen.iter().map(|l| Line::from(l.clone())));
+                }
                 Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
             }
         }
