@@ -64,7 +64,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let back = theme.card_back().repeat(action.deck.len().min(12));
     let mut lines = vec![Line::from(vec![
-        Span::raw(format!("Turn {} · {} face down ", action.turn, action.deck.len())),
+        Span::raw(format!("Turn {} | {} face down ", action.turn, action.deck.len())),
         Span::styled(back, theme.dim()),
     ])];
     match action.turned.last() {

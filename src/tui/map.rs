@@ -125,9 +125,11 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         }
     };
     let active = app.active_pos();
+    // The outlines first: a hex's lower row is the top edge of the hex
+    // below it, and its marks must not be drawn over by that edge.
+    let edge = theme.outline();
     for p in game.map.hexes() {
         let (x, y) = corner(p);
-        let edge = theme.outline();
         for i in 1..4 {
             put(x + i, y, '_', edge);
         }
@@ -135,6 +137,9 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         put(x + 4, y + 1, '\\', edge);
         put(x, y + 2, '\\', edge);
         put(x + 4, y + 2, '/', edge);
+    }
+    for p in game.map.hexes() {
+        let (x, y) = corner(p);
         let cursor = if p == app.cursor { theme.cursor() } else { Style::new() };
         let terrain = game.map.terrain(&game.book, p);
         let glyph = terrain.map_or('?', |t| t.glyph);

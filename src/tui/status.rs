@@ -62,7 +62,7 @@ pub fn hover(app: &App, game: &Game) -> String {
         }
         _ => {}
     }
-    parts.join(" · ")
+    parts.join(" | ")
 }
 
 /// The phase in a few words.
@@ -76,14 +76,14 @@ fn phase(app: &App) -> String {
     match &game.phase {
         Phase::Patrol => {
             let section = game.sections.get(app.section).map_or("", |s| s.name.as_str());
-            format!("Patrol movement · section {section} · incidents {}", game.incidents)
+            format!("Patrol movement | section {section} | incidents {}", game.incidents)
         }
         Phase::Action(a) => match a.up {
             Some(i) => format!(
-                "Action, turn {} · {}'s card: give him an order · incidents {}",
+                "Action, turn {} | {}'s card: give him an order | incidents {}",
                 a.turn, game.soldiers[i].id, game.incidents
             ),
-            None => format!("Action, turn {} · turn a card · incidents {}", a.turn, game.incidents),
+            None => format!("Action, turn {} | turn a card | incidents {}", a.turn, game.incidents),
         },
         Phase::Over { outcome } => format!("Patrol over: {outcome}"),
     }

@@ -236,3 +236,41 @@ fn a_resumed_patrol_shows_its_log_again() {
     let again = App::new(app.campaign.clone(), "test", THEME);
     assert_eq!(again.log, app.log);
 }
+
+#[test]
+fn ascii_mode_draws_nothing_but_ascii() {
+    let mut app = in_action(7);
+    app.theme = Theme { color: true, ascii: true };
+    for (w, h) in [(120, 40), (80, 24)] {
+        let drawn = screen(&app, w, h);
+        let odd: Vec<char> = drawn.chars().filter(|c| !c.is_ascii()).collect();
+        assert!(odd.is_empty(), "{w}x{h}: {odd:?}\n{drawn}");
+    }
+    app.update(Msg::Help);
+    assert!(screen(&app, 80, 24).is_ascii());
+}
+
+#[test]
+fn without_colour_every_cell_keeps_the_terminal_colours() {
+    let mut app = in_action(7);
+    app.theme = Theme::from_env(Some("1"), false);
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a test terminal");
+    terminal.draw(|f| f.render_widget(&app, f.area())).expect("a frame draws");
+    let buf = terminal.backend().buffer();
+    let coloured =
+        buf.content().iter().filter(|c| c.fg != ratatui::style::Color::Reset || c.bg != ratatui::style::Color::Reset);
+    assert_eq!(coloured.count(), 0);
+    // NO_COLOR set but empty does not count (no-color.org).
+    assert!(Theme::from_env(Some(""), false).color);
+    assert!(Theme::from_env(None, false).color);
+}
+
+#[test]
+fn a_mark_under_a_hex_is_not_drawn_over_by_the_hex_below() {
+    let app = patrol(7);
+    let game = app.game().expect("a patrol");
+    // Hedgerow Farm's objective, 12,5, has a hex below it; its star must show.
+    let drawn = panel(70, 30, |a, b| map::render(&app, game, a, b));
+    let objective = drawn.lines().nth(2 * 5 + 2).expect("the objective's lower row");
+    assert_eq!(objective.chars().nth(4 * 12 + 2), Some('*'), "{drawn}");
+}

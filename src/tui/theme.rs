@@ -108,8 +108,4 @@ impl Theme {
     pub fn card_back(self) -> &'static str {
         if self.ascii { "#" } else { "▒" }
     }
-
-    pub fn bullet(self) -> &'static str {
-        if self.ascii { "-" } else { "·" }
-    }
 }

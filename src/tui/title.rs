@@ -246,7 +246,7 @@ impl Widget for &Title {
             lines.push(Line::styled(m.clone(), theme.enemy()));
         }
         lines.push(Line::from(""));
-        lines.push(Line::styled("Up/Down (j/k) choose · Enter go · Esc back · ? rules · q quit", theme.dim()));
+        lines.push(Line::styled("Up/Down (j/k) choose | Enter go | Esc back | ? rules | q quit", theme.dim()));
         Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
     }
 }

@@ -64,7 +64,7 @@ impl Widget for &App {
         match self.game() {
             Some(game) => map::render(self, game, inner, buf),
             None => {
-                let title = format!("{} · {}", self.campaign.title, self.name);
+                let title = format!("{} | {}", self.campaign.title, self.name);
                 let mut lines =
                     vec![Line::styled(title, self.theme.title()), Line::from(self.campaign.briefing.clone())];
                 lines.push(Line::from(""));
