@@ -121,3 +121,23 @@ fn without_a_terminal_the_game_says_so_and_exits_2() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("needs a terminal"), "{err}");
 }
+
+#[test]
+fn sigterm_gives_the_terminal_back_and_the_game_resumes_where_it_was() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut s = Screen::start(dir.path(), &["new", "--scenario", "hedgerow", "--seed", "42", "--name", "sig"]);
+    s.wait_for("9,11 road");
+    s.keys("k\r");
+    s.wait_for("moves 9,11 -> 9,10");
+    s.pty.get_process_mut().signal(expectrl::process::unix::Signal::SIGTERM).expect("the signal is sent");
+    let (raw, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 143)), "128 + SIGTERM: {status:?}");
+    let text = String::from_utf8_lossy(&raw);
+    assert!(text.rfind("\x1b[?1049l") > text.rfind("\x1b[?1049h"), "the alternate screen was left");
+    // Back in: the step is there, in the log and on the map.
+    let mut s = Screen::start(dir.path(), &["resume", "sig"]);
+    s.wait_for("moves 9,11 -> 9,10");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+}
