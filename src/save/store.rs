@@ -25,9 +25,20 @@ pub fn data_dir(flag: Option<&Path>, env: Option<&str>) -> Result<PathBuf, SaveE
     })
 }
 
-/// A campaign name is also its file name: letters, digits, `-` and `_`.
+/// A campaign name is also its file name: letters, digits, `-` and `_`,
+/// and none of the names Windows keeps for devices (CON, NUL, COM1 ...),
+/// so that a campaign folder can be copied to any machine.
 pub fn valid_name(name: &str) -> bool {
-    !name.is_empty() && name.len() <= 40 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    const DEVICES: &[&str] = &["con", "prn", "aux", "nul"];
+    let lower = name.to_ascii_lowercase();
+    let device = DEVICES.contains(&lower.as_str())
+        || ((lower.starts_with("com") || lower.starts_with("lpt"))
+            && lower.len() == 4
+            && lower.as_bytes()[3].is_ascii_digit());
+    !device
+        && !name.is_empty()
+        && name.len() <= 40
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 pub fn campaign_path(data_dir: &Path, name: &str) -> PathBuf {

@@ -277,3 +277,44 @@ fn a_save_that_parses_but_does_not_hold_together_is_refused() {
         assert!(e.contains(want), "wanted '{want}': {e}");
     }
 }
+
+#[test]
+fn campaign_names_are_file_names_on_every_system() {
+    for good in ["bocage", "bocage-2", "my_campaign", "COM", "console", "com10", "Lpt"] {
+        assert!(valid_name(good), "{good}");
+    }
+    for bad in ["", "CON", "con", "Nul", "aux", "PRN", "com1", "LPT9", "a b", "../x", "é", &"x".repeat(41)] {
+        assert!(!valid_name(bad), "{bad}");
+    }
+}
+
+/// FNV-1a, 64 bits: enough to notice a changed byte.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// The v1 fixtures stand for saves already on players' disks: they are
+/// never regenerated. A new format gets a new folder.
+#[test]
+fn the_released_fixtures_never_change() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v1");
+    let mut found: Vec<(String, u64)> = std::fs::read_dir(&dir)
+        .expect("saves/v1 is there")
+        .map(|e| e.expect("a readable entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+            (name, fnv(&std::fs::read(&p).expect("a readable fixture")))
+        })
+        .collect();
+    found.sort();
+    let pinned: Vec<(String, u64)> = FIXTURES.iter().map(|(n, h)| (n.to_string(), *h)).collect();
+    assert_eq!(found, pinned);
+}
+
+const FIXTURES: &[(&str, u64)] = &[
+    ("bocage-between-patrols.ron", 17_215_530_405_747_641_366),
+    ("bocage-mid-action.ron", 9_881_950_374_254_664_094),
+    ("bocage-patrol1-start.ron", 10_985_755_903_970_547_501),
+    ("hedgerow-single-patrol.ron", 3_240_893_377_661_513_996),
+];
