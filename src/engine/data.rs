@@ -24,6 +24,10 @@ pub struct RuleBook {
     pub campaign: CampaignRules,
     /// Enemy groups an incident can bring, by key.
     pub forces: BTreeMap<String, Group>,
+    /// Vehicles, anti-tank and H.E. fire. Saves made before they existed
+    /// load without them.
+    #[serde(default)]
+    pub arsenal: super::arsenal::Arsenal,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

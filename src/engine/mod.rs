@@ -6,6 +6,7 @@
 //! touches no terminal, file, clock, environment or global RNG; all chance
 //! comes from the `Dice` kept in the game state.
 
+pub mod arsenal;
 pub mod campaign;
 pub mod chance;
 pub mod command;

@@ -150,6 +150,7 @@ pub fn check_rule_book(
     if book.patrol.bearers_per_wounded == 0 {
         return Err(c.err("bearers_per_wounded", "patrol: at least one bearer per wounded man".into()));
     }
+    check_arsenal(&c, &book.arsenal)?;
     let fc = Checker { file: forces_file, text: forces };
     for (key, g) in &book.forces {
         let at = format!("\"{key}\"");
@@ -158,6 +159,60 @@ pub fn check_rule_book(
         }
         if let Some(m) = g.men.iter().find(|m| book.weapon(&m.weapon).is_none()) {
             return Err(fc.err(&format!("\"{}\"", m.weapon), format!("group '{key}': unknown weapon '{}'", m.weapon)));
+        }
+    }
+    Ok(())
+}
+
+/// Vehicles, A/T and H.E. fire: keys once each, card counts the deck can
+/// hold, ranges that grow band by band, and damage tables for every face.
+fn check_arsenal(c: &Checker, a: &crate::engine::arsenal::Arsenal) -> Result<(), DataError> {
+    let mut keys = BTreeSet::new();
+    for v in &a.vehicles {
+        let at = format!("\"{}\"", v.key);
+        if !keys.insert(v.key.as_str()) {
+            return Err(c.err(&at, format!("vehicle '{}' is listed twice", v.key)));
+        }
+        if !(1..=10).contains(&v.cards) {
+            return Err(c.err(&at, format!("vehicle '{}': cards must be 1 to 10", v.key)));
+        }
+    }
+    if !a.vehicles.is_empty() && a.hexes_per_card == 0 {
+        return Err(c.err("hexes_per_card", "arsenal: hexes_per_card must be at least 1".into()));
+    }
+    if let Some(t) = &a.anti_tank {
+        if t.sides < 2 || t.damage_sides < 2 {
+            return Err(c.err("anti_tank", "anti_tank: the dice need at least two sides".into()));
+        }
+        let mut keys = BTreeSet::new();
+        for w in &t.weapons {
+            let at = format!("\"{}\"", w.key);
+            let bands = w.point_blank >= 1
+                && w.normal.is_none_or(|n| n > w.point_blank && n < w.extreme)
+                && w.extreme > w.point_blank;
+            if !keys.insert(w.key.as_str()) {
+                return Err(c.err(&at, format!("A/T weapon '{}' is listed twice", w.key)));
+            }
+            if !bands {
+                return Err(c.err(&at, format!("A/T weapon '{}': need 1 <= point_blank < normal < extreme", w.key)));
+            }
+        }
+        let close: Vec<(u8, u8)> = t.close_damage.iter().map(|e| e.rolls).collect();
+        check_cover(c, "close_damage", &close, 1, t.damage_sides)?;
+        let extreme: Vec<(u8, u8)> = t.extreme_damage.iter().map(|e| e.rolls).collect();
+        check_cover(c, "extreme_damage", &extreme, 1, t.damage_sides)?;
+    }
+    if let Some(h) = &a.high_explosive {
+        let faces = 1..=h.effect_sides;
+        if h.sides < 2
+            || h.max_range == 0
+            || !faces.contains(&h.soft_skin_destroyed_from)
+            || !faces.contains(&h.open_top_destroyed_from)
+        {
+            return Err(c.err(
+                "high_explosive",
+                "high_explosive: dice of two sides or more, a range of 1 or more, destroyed-from faces on the effect die".into(),
+            ));
         }
     }
     Ok(())

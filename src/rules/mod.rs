@@ -69,6 +69,8 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         action: crate::engine::data::ActionRules,
         patrol: crate::engine::data::PatrolRules,
         campaign: crate::engine::data::CampaignRules,
+        #[serde(default)]
+        arsenal: crate::engine::arsenal::Arsenal,
     }
     let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
     let groups: BTreeMap<String, Group> = ron::from_str(forces).map_err(|e| from_ron(forces_file, &e))?;
@@ -85,6 +87,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         patrol: r.patrol,
         campaign: r.campaign,
         forces: groups,
+        arsenal: r.arsenal,
     };
     check_rule_book(&book, rules_file, rules, forces_file, forces)?;
     Ok(book)

@@ -51,6 +51,22 @@ fn semantic_errors_point_at_the_entry() {
 }
 
 #[test]
+fn arsenal_errors_point_at_the_entry() {
+    let e = broken_rules("(key: \"truck\",", "(key: \"jeep\",");
+    assert!(e.to_string().contains("vehicle 'jeep' is listed twice"), "{e}");
+    let e = broken_rules("name: \"cavalry\",               cards: 2", "name: \"cavalry\",               cards: 0");
+    assert!(e.to_string().contains("vehicle 'cavalry': cards must be 1 to 10"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(RULES_TEXT, "(key: \"cavalry\""));
+    let e = broken_rules("point_blank: 2, normal: Some(5), extreme: 8", "point_blank: 2, normal: Some(9), extreme: 8");
+    assert!(e.to_string().contains("A/T weapon 'at_gun': need 1 <= point_blank < normal < extreme"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(RULES_TEXT, "(key: \"at_gun\""));
+    let e = broken_rules("(rolls: (6, 6), damage: Destroyed)", "(rolls: (5, 6), damage: Destroyed)");
+    assert!(e.to_string().contains("extreme_damage: a roll of 5 has more than one entry"), "{e}");
+    let e = broken_rules("soft_skin_destroyed_from: 4", "soft_skin_destroyed_from: 7");
+    assert!(e.to_string().contains("high_explosive:"), "{e}");
+}
+
+#[test]
 fn scenario_errors_point_at_the_bad_hex() {
     let book = rule_book().unwrap();
     let (_, text) = SCENARIOS[0];
