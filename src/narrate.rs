@@ -25,10 +25,21 @@ fn roll_words(r: &Roll) -> String {
         let mods: Vec<String> =
             r.modifiers.iter().flatten().map(|m| format!("{} {:+}", m.name.replace('_', " "), m.value)).collect();
         let mods = if mods.is_empty() { String::new() } else { format!(" ({})", mods.join(", ")) };
-        text.push_str(&format!(", need {need}+{mods}: {}", if ok { "success" } else { "failure" }));
+        // An incident check that "succeeds" brings trouble: say what it means.
+        let verdict = match (r.purpose, ok) {
+            (crate::engine::Purpose::Incident, true) => "incident!",
+            (crate::engine::Purpose::Incident, false) => "no incident",
+            (_, true) => "success",
+            (_, false) => "failure",
+        };
+        text.push_str(&format!(", need {need}+{mods}: {verdict}"));
     }
     if let Some(result) = &r.result {
         text.push_str(&format!(" -> {}", result.replace('_', " ")));
+        if r.purpose == crate::engine::Purpose::Placement {
+            // The direction is a preference (docs/RULES.md, placement).
+            text.push_str(" (where a hex that way will do; else the best one)");
+        }
     }
     text
 }
@@ -101,7 +112,7 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         }
         Event::Recovered { soldier } => format!("{soldier} is back from hospital"),
         Event::Debrief { patrol, outcome, next } => match next {
-            Some(n) => format!("Patrol {patrol} is over ({outcome}). Next: {n}. Type begin when ready."),
+            Some(n) => format!("Patrol {patrol} is over ({outcome}). Next: {n}."),
             None => format!("Patrol {patrol} is over ({outcome}). That was the last patrol of the campaign."),
         },
         Event::Auto { command } => format!("(leader) {command}"),

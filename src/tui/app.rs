@@ -64,6 +64,8 @@ pub struct App {
     pub map_view: Cell<MapView>,
     /// The roll of honour: the men the campaign has lost, from its records.
     pub fallen: Vec<String>,
+    /// How far the help can scroll, as the last frame found it.
+    pub help_last: Cell<u16>,
 }
 
 impl App {
@@ -83,9 +85,11 @@ impl App {
             unsaved: false,
             map_view: Cell::new(MapView::default()),
             fallen: Vec::new(),
+            help_last: Cell::new(u16::MAX),
         };
         let book = app.campaign.book.clone();
-        app.log = app.campaign.log.iter().map(|e| describe(e, &book)).collect();
+        app.log = report::patrol_opening(&app.campaign);
+        app.log.extend(app.campaign.log.iter().map(|e| describe(e, &book)));
         if app.campaign.patrol.is_none() {
             app.log.extend(report::between_patrols(&app.campaign));
         }
@@ -103,7 +107,9 @@ impl App {
             self.exit_warned = false;
         }
         match (&mut self.overlay, msg) {
-            (Overlay::Help { scroll }, Msg::Cursor(Dir::South) | Msg::LogDown) => *scroll = scroll.saturating_add(1),
+            (Overlay::Help { scroll }, Msg::Cursor(Dir::South) | Msg::LogDown) => {
+                *scroll = scroll.saturating_add(1).min(self.help_last.get());
+            }
             (Overlay::Help { scroll }, Msg::Cursor(Dir::North) | Msg::LogUp) => *scroll = scroll.saturating_sub(1),
             (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => {
                 self.overlay = Overlay::None;
@@ -127,13 +133,21 @@ impl App {
             PromptKey::Enter => {
                 let typed = std::mem::take(text);
                 self.overlay = Overlay::None;
+                if matches!(typed.trim(), "help" | "?") {
+                    self.overlay = Overlay::Help { scroll: 0 };
+                    return;
+                }
                 match parse_line(&typed) {
                     Ok(Line::Skip) => {}
                     Ok(line) => {
                         self.log.push(format!("> {}", typed.trim()));
                         self.run(line);
                     }
-                    Err(e) => self.notice = Some(format!("Cannot read '{typed}' (column {}): {}", e.column, e.message)),
+                    Err(e) => {
+                        let words = format!("Cannot read '{typed}' (column {}): {}", e.column, e.message);
+                        self.log.push(words.clone());
+                        self.notice = Some(words);
+                    }
                 }
             }
         }
@@ -144,7 +158,11 @@ impl App {
         match msg {
             Msg::Cursor(d) => self.cursor = step(self.cursor, d, self.game()),
             Msg::Help => self.overlay = Overlay::Help { scroll: 0 },
-            Msg::Cancel => self.exit_warned = false,
+            // Esc: back to the man whose card is up, or the section that moves.
+            Msg::Cancel => {
+                self.exit_warned = false;
+                self.cursor_to_section();
+            }
             Msg::Quit => self.quit = true,
             Msg::Command => self.overlay = Overlay::Prompt { text: String::new() },
             Msg::LogUp => self.log_back = (self.log_back + 5).min(self.log.len().saturating_sub(1)),
@@ -192,13 +210,16 @@ impl App {
             Err((events, e)) => (events, Some(e)),
         };
         if begins && !events.is_empty() {
-            self.log.clear();
+            self.log = report::patrol_opening(&self.campaign);
         }
         let book = self.campaign.book.clone();
         self.log.extend(events.iter().map(|e| describe(e, &book)));
         self.log_back = 0;
         if let Some(e) = refused {
-            self.notice = Some(format!("Not now: {e}"));
+            // In the log too: the status bar may be too narrow for all of it.
+            let words = format!("Not now: {e}");
+            self.log.push(words.clone());
+            self.notice = Some(words);
         }
         if events.is_empty() {
             return;
@@ -216,7 +237,7 @@ impl App {
         }
         // The man whose card came up, or the section after a step, is where the eye goes next.
         let card_up = self.game().and_then(Game::card_up).is_some();
-        let stepped = events.iter().any(|e| matches!(e, Event::Moved { .. }))
+        let stepped = events.iter().any(|e| matches!(e, Event::Moved { .. } | Event::Sections { .. }))
             && matches!(self.game().map(|g| &g.phase), Some(Phase::Patrol));
         if begins || card_up || stepped {
             self.cursor_to_section();
@@ -334,6 +355,14 @@ impl App {
     /// Exit from the home edge; the first press is a warning when the
     /// objective is not done (leaving with a prisoner is how that one is done).
     fn exit_order(&self, game: &Game) -> Result<Line, Refusal> {
+        if let Some(at) = self.active_pos()
+            && !game.map.on_home_edge(at)
+        {
+            let edge = format!("{:?}", game.map.home_edge).to_lowercase();
+            return Err(Refusal::Say(format!(
+                "{at} is not on the home edge: the map is left from a hex of the {edge} edge."
+            )));
+        }
         let early = matches!(game.phase, Phase::Patrol) && !game.objective_reached && !game.holds_prisoner();
         if early && !self.exit_warned {
             return Err(Refusal::ExitEarly);

@@ -42,6 +42,14 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
              of this patrol by {} more (at most {}).",
             i.dice, i.sides, i.base, -i.per_earlier_incident, i.max_earlier
         ),
+        if i.earlier_incidents_at_stop {
+            "The check at each STOP card of an action counts the earlier incidents too.".into()
+        } else {
+            format!(
+                "The check at each STOP card of an action is the bare {}+: earlier incidents do not count there.",
+                i.base
+            )
+        },
         "An incident is rolled on the incident table: enemy, sniper, MG, mortar, minefield or a false alarm.".into(),
         "Bring the patrol home by leaving the map from its home edge once the objective is done.".into(),
     ];
@@ -90,8 +98,8 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
     let terrain: Vec<String> = book.terrain.iter().map(|t| format!("{} {}", t.glyph, t.name)).collect();
     vec![
         format!("Terrain: {}.", terrain.join(", ")),
-        "In a hex: A2 section A with 2 men (patrol), F3 three of your men (action), G2 two enemy \
-         (g: out of sight of the man whose card is up), !4 both sides, +1 a man down."
+        "In a hex: A2 section A with 2 men (patrol), F3 three of your men (action), E2 two enemy \
+         (e2: out of sight of the man whose card is up), !4 both sides, +1 a man down."
             .into(),
         format!(
             "Under a hex: * objective, X minefield, {} home edge, + a man down. Odd columns sit half a hex lower.",
@@ -122,10 +130,35 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     lines.push(Line::styled("The map", theme.title()));
     lines.extend(legend(book, theme).into_iter().map(Line::from));
     lines.push(Line::from(""));
-    lines.push(Line::from(
-        "The full rules reference is docs/RULES.md; the command line (:) takes every command of docs/COMMANDS.md.",
-    ));
+    lines.push(Line::styled("The command line (:)", theme.title()));
+    lines.extend(COMMANDS.iter().map(|l| Line::from(*l)));
+    lines.push(Line::from(""));
+    lines.push(Line::from("Every rule, and each decision where the source is silent: docs/RULES.md."));
     let block = Block::bordered().border_set(theme.border()).title(" Help: j/k scroll, Esc closes ");
+    // Scrolled no further than the last line can reach the bottom.
+    let inner = block.inner(area);
+    let width = usize::from(inner.width.max(1));
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+    let last = u16::try_from(rows.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX);
+    app.help_last.set(last);
     Clear.render(area, buf);
-    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((scroll, 0)).render(area, buf);
+    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((scroll.min(last), 0)).render(area, buf);
 }
+
+/// The commands of the headless runner, which the command line takes too.
+const COMMANDS: &[&str] = &[
+    "  move [SECTION] COL,ROW     a section steps (patrol); the man whose card is up steps (action)",
+    "  split NAME NAME...         these men leave their section and form a new one",
+    "  join SECTION INTO          two sections in one hex become one",
+    "  exit [SECTION]             leave the map from a hex of the home edge",
+    "  turn, hold                 turn the next card; the man whose card is up does nothing",
+    "  fire TARGET                fire at a man (G2) or a hex (4,5)",
+    "  fight ENEMY                hand-to-hand with an enemy in your hex",
+    "  carry WOUNDED COL,ROW      you and a second fit man carry a wounded comrade one hex",
+    "  capture PRISONER           take a seriously wounded enemy in your hex prisoner",
+    "  begin                      set out on the next patrol",
+    "  auto N                     the patrol leader makes your next N decisions",
+    "  odds move [SECTION] COL,ROW    odds fire [SHOOTER] TARGET    odds fight [MAN] ENEMY",
+    "  odds bombard FIRER [COL,ROW]   odds stop    odds casualty [MAN]",
+    "  help                       this screen",
+];

@@ -5,7 +5,7 @@
 //! ```text
 //!  ___     ___
 //! /T A\___/.  \
-//! \___/hG2\___/
+//! \___/hE2\___/
 //!     \_*_/
 //! ```
 //!
@@ -63,15 +63,17 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
     }
     let in_patrol = matches!(game.phase, Phase::Patrol);
     if in_patrol && let Some(s) = game.sections.iter().find(|s| game.section_pos(s) == Some(p)) {
+        // Every man of the section counts, carried ones too, as the log counts them.
         let letter = s.name.chars().next().unwrap_or('A');
-        return ([letter, count(friends)], theme.friend(), down > 0);
+        let men = s.members.iter().filter(|&&i| game.soldiers[i].pos == Some(p)).count();
+        return ([letter, count(men)], theme.friend(), down > 0 && friends > 0);
     }
     match (friends, foes) {
         (0, 0) if down > 0 => (['+', count(down)], theme.warn(), false),
         (0, 0) => ([' ', ' '], Style::new(), false),
         (f, 0) => (['F', count(f)], theme.friend(), down > 0),
         // An enemy out of the sight of the man whose card is up is written small.
-        (0, e) => ([if hidden { 'g' } else { 'G' }, count(e)], theme.enemy(), down > 0),
+        (0, e) => ([if hidden { 'e' } else { 'E' }, count(e)], theme.enemy(), down > 0),
         (f, e) => (['!', count(f + e)], theme.enemy(), down > 0),
     }
 }

@@ -135,9 +135,18 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
         })?;
         // Wait for input, then take every event already waiting before the
         // next frame, so that a held key never queues up frames.
+        // Below the smallest size the screen only says so: no key but quit acts unseen.
+        let size = terminal.size()?;
+        let small = size.width < view::MIN_WIDTH || size.height < view::MIN_HEIGHT;
         loop {
             let ev = event::read()?;
-            if let Some(next) = handle(&mut screen, ev) {
+            let unseen = small
+                && match &ev {
+                    Event::Key(k) => keymap::message(*k) != Some(Msg::Quit),
+                    Event::Mouse(_) => true,
+                    _ => false,
+                };
+            if !unseen && let Some(next) = handle(&mut screen, ev) {
                 screen = next;
             }
             if !event::poll(Duration::ZERO)? {

@@ -77,3 +77,19 @@ pub fn fallen(records: &[PathBuf]) -> Vec<String> {
     }
     lines
 }
+
+/// What the log opens a patrol with: where to go and how to come back.
+pub fn patrol_opening(campaign: &Campaign) -> Vec<String> {
+    let Some(game) = &campaign.patrol else { return Vec::new() };
+    let mut lines = Vec::new();
+    if let Some(plan) = campaign.current_plan() {
+        lines.push(format!("Patrol {} of {}: {}", campaign.finished + 1, campaign.total_patrols(), plan.scenario.name));
+        lines.push(plan.scenario.briefing.clone());
+    }
+    let edge = format!("{:?}", game.map.home_edge).to_lowercase();
+    lines.push(format!(
+        "Objective: {} (marked * on the map). Home is the {edge} edge: leave the map from there (x).",
+        game.objective.describe()
+    ));
+    lines
+}

@@ -31,13 +31,15 @@ fn cards_left(game: &Game, i: usize) -> usize {
     }
 }
 
-/// The name column's width, and the weapon's in a panel `width` wide.
-const NAME: usize = 13;
+/// The name column's width in a panel `width` wide: longer names where there is room.
+fn name_width(width: usize) -> usize {
+    if width >= 46 { 18 } else { 13 }
+}
 
+/// The weapon column's width: what is left beside the name, a five-letter
+/// state and the cards, a space between each.
 fn weapon_width(width: usize) -> usize {
-    // Name, weapon, a five-letter state and the cards, a space between each.
-    // Name, weapon, a five-letter state and the cards, a space between each.
-    width.saturating_sub(NAME + 1 + 1 + 5 + 1 + 5).clamp(6, 16)
+    width.saturating_sub(name_width(width) + 1 + 1 + 5 + 1 + 5).clamp(6, 16)
 }
 
 fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
@@ -64,9 +66,10 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
         Side::Friendly => format!("{} {}", s.rank, s.id),
         Side::Enemy => format!("{} {}{captive}", s.id, s.rank),
     };
-    let name: String = name.chars().take(NAME).collect();
+    let nw = name_width(width);
+    let name: String = name.chars().take(nw).collect();
     Line::from(vec![
-        Span::styled(format!("{name:<NAME$}"), name_style),
+        Span::styled(format!("{name:<nw$}"), name_style),
         Span::raw(format!(" {weapon:<ww$} ")),
         Span::styled(format!("{mark:<5}"), style),
         Span::raw(format!(" {cards}")),
@@ -91,8 +94,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let theme = app.theme;
     let Some(game) = app.game() else {
-        let lines: Vec<Line> = super::report::roll(&app.campaign).into_iter().map(Line::from).collect();
-        Paragraph::new(lines).render(area, buf);
+        let mut lines: Vec<Line> = super::report::roll(&app.campaign).into_iter().map(Line::from).collect();
+        if lines.is_empty() {
+            lines.push(Line::from("Nobody is left on the roll."));
+        }
+        lines.push(Line::styled("Replacements join when the next patrol sets out.", theme.dim()));
+        Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false }).render(area, buf);
         return;
     };
     let width = usize::from(area.width);
@@ -112,8 +119,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         shown.remove(at);
         hidden += 1;
     }
-    let ww = weapon_width(width);
-    let mut lines = vec![Line::styled(format!("{:<NAME$} {:<ww$} State Cards", "Man", "Weapon"), theme.dim())];
+    let (nw, ww) = (name_width(width), weapon_width(width));
+    let mut lines = vec![Line::styled(format!("{:<nw$} {:<ww$} State Cards", "Man", "Weapon"), theme.dim())];
     lines.extend(shown.iter().filter(|i| ours.contains(i)).map(|&i| row(app, game, i, width)));
     if !theirs.is_empty() {
         lines.push(Line::styled("Enemy met", theme.dim()));

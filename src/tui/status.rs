@@ -38,7 +38,9 @@ pub fn hover(app: &App, game: &Game) -> String {
     }
     let from = app.active_pos();
     match (&game.phase, from) {
-        (Phase::Patrol, Some(from)) if from.is_adjacent(p) && game.map.passable(&game.book, p) => {
+        (Phase::Patrol, Some(from))
+            if from.is_adjacent(p) && game.map.passable(&game.book, p) && section_walks(app, game) =>
+        {
             let odds = game.incident_odds(p);
             parts.push(format!("incident on {}+, {:.0}%", odds.need(), odds.chance() * 100.0));
         }
@@ -48,9 +50,10 @@ pub fn hover(app: &App, game: &Game) -> String {
             match target.map(|t| game.shot_odds(up, t)) {
                 Some(Ok(odds)) => {
                     let band = odds.band.map_or("", |b| b.name());
+                    let d = from.distance(p);
                     parts.push(format!(
-                        "{} hexes, {band} range: hit on {}+, {:.0}%",
-                        from.distance(p),
+                        "{d} {}, {band} range: hit on {}+, {:.0}%",
+                        if d == 1 { "hex" } else { "hexes" },
                         odds.need(),
                         odds.chance() * 100.0
                     ));
@@ -65,6 +68,11 @@ pub fn hover(app: &App, game: &Game) -> String {
     parts.join(" | ")
 }
 
+/// Whether the section that moves has a man who can walk.
+fn section_walks(app: &App, game: &Game) -> bool {
+    game.sections.get(app.section).is_some_and(|s| s.members.iter().any(|&i| game.soldiers[i].can_act()))
+}
+
 /// The phase in a few words.
 fn phase(app: &App) -> String {
     let Some(game) = app.game() else {
@@ -76,7 +84,12 @@ fn phase(app: &App) -> String {
     match &game.phase {
         Phase::Patrol => {
             let section = game.sections.get(app.section).map_or("", |s| s.name.as_str());
-            format!("Patrol movement | section {section} | incidents {}", game.incidents)
+            let done = if game.objective_reached { " (done)" } else { "" };
+            format!(
+                "Patrol movement | section {section} | incidents {} | objective: {}{done}",
+                game.incidents,
+                game.objective.describe()
+            )
         }
         Phase::Action(a) => match a.up {
             Some(i) => format!(

@@ -274,3 +274,40 @@ fn a_mark_under_a_hex_is_not_drawn_over_by_the_hex_below() {
     let objective = drawn.lines().nth(2 * 5 + 2).expect("the objective's lower row");
     assert_eq!(objective.chars().nth(4 * 12 + 2), Some('*'), "{drawn}");
 }
+
+#[test]
+fn exit_away_from_the_home_edge_says_so_first() {
+    let mut app = patrol(7);
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Act);
+    if app.game().is_some_and(|g| matches!(g.phase, Phase::Patrol)) {
+        app.update(Msg::Exit);
+        let notice = app.notice.clone().unwrap_or_default();
+        assert!(notice.contains("not on the home edge"), "{notice}");
+    }
+}
+
+#[test]
+fn esc_brings_the_cursor_home_and_help_is_on_the_command_line() {
+    let mut app = patrol(7);
+    for _ in 0..4 {
+        app.update(Msg::Cursor(Dir::NorthEast));
+    }
+    assert_ne!(app.cursor, Pos::new(9, 11));
+    app.update(Msg::Cancel);
+    assert_eq!(app.cursor, Pos::new(9, 11), "back on the section");
+    app.update(Msg::Command);
+    for c in "help".chars() {
+        app.prompt_key(PromptKey::Char(c));
+    }
+    app.prompt_key(PromptKey::Enter);
+    assert_eq!(app.overlay, Overlay::Help { scroll: 0 });
+}
+
+#[test]
+fn a_patrol_opens_with_its_briefing_and_objective() {
+    let app = patrol(7);
+    assert!(app.log.iter().any(|l| l.starts_with("Objective: reach 12,5")), "{:?}", app.log);
+    let status = screen(&app, 120, 40);
+    assert!(status.contains("objective: reach 12,5"), "the status bar keeps it in view");
+}

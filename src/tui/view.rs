@@ -25,7 +25,9 @@ pub struct Areas {
 
 pub fn areas(app: &App, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(area);
-    let right_width = if area.width >= 110 { 40 } else { 34 };
+    // The map takes the width it needs (when the screen has it), the deck and roster the rest.
+    let map_width = app.game().map_or(0, |g| map::canvas_size(g.map.width, g.map.height).0 + 2);
+    let right_width = area.width.saturating_sub(map_width).clamp(34, 56);
     let [left, right] = Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(main);
     // The map takes what it needs if the log keeps eight rows, else two thirds; the log the rest.
     let map_height = app.game().map_or(12, |g| map::canvas_size(g.map.width, g.map.height).1 + 2);
