@@ -150,7 +150,11 @@ impl Game {
         let roll = self.dice.table(Purpose::Placement, 1, 6, |t| DIRECTIONS[(t as usize - 1) % 6].to_string()).on(near);
         let dir = (roll.total as usize - 1) % 6;
         events.push(Event::Roll(roll));
-        let friendly_at = |p: Pos| self.soldiers.iter().any(|s| s.side == Side::Friendly && s.pos == Some(p));
+        // The patrol stands in a hex or two: gathered once, not looked up for every hex near.
+        let mut friendly: Vec<Pos> =
+            self.soldiers.iter().filter(|s| s.side == Side::Friendly).filter_map(|s| s.pos).collect();
+        friendly.sort_unstable();
+        friendly.dedup();
         // Only hexes within `max` columns and rows can be `max` hexes away or nearer.
         let reach = max.min(i32::MAX as u32) as i32;
         let (rows, cols) = (
@@ -162,7 +166,7 @@ impl Game {
             .hexes_in(rows, cols)
             .filter(|&p| {
                 let d = near.distance(p);
-                d >= min && d <= max && self.map.enterable(&self.book, p) && !friendly_at(p)
+                d >= min && d <= max && self.map.enterable(&self.book, p) && !friendly.contains(&p)
             })
             .map(|p| (p, sector(near, p) == dir))
             .collect();
