@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use super::data::IncidentKind;
 use super::dice::Purpose;
 use super::event::Event;
+use super::name::{Name, format_name};
 use super::pos::Pos;
 use super::soldier::{Side, Soldier, State};
 use super::{Action, Card, Game, Phase};
@@ -48,12 +49,12 @@ pub fn sector(from: Pos, to: Pos) -> usize {
 
 /// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
 /// or "triangle 3: empty", for the men `placed` by `template_triangles`.
-pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> String {
+pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> Name {
     let hit: Vec<&str> = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str()).collect();
     if hit.is_empty() {
-        format!("triangle {triangle}: empty")
+        format_name!("triangle {triangle}: empty")
     } else {
-        format!("triangle {triangle}: {}", hit.join(", "))
+        format_name!("triangle {triangle}: {}", hit.join(", "))
     }
 }
 
@@ -67,7 +68,7 @@ impl Game {
             .dice
             .table(Purpose::IncidentTable, INCIDENT_TABLE_DICE.0, INCIDENT_TABLE_DICE.1, |total| {
                 found = book.incident_for(total as u8);
-                found.map_or("nothing".into(), |e| e.name.clone())
+                found.map_or(Name::new_static("nothing"), |e| e.name.clone())
             })
             .on(at);
         events.push(Event::Roll(roll));
@@ -105,7 +106,7 @@ impl Game {
         purpose: Purpose,
         hex: Pos,
         side: Option<Side>,
-        by: Option<&str>,
+        by: Option<&Name>,
         events: &mut Vec<Event>,
     ) -> Vec<usize> {
         let placed = self.template_triangles(hex, side);
@@ -129,7 +130,10 @@ impl Game {
     pub(super) fn minefield(&mut self, at: Pos, events: &mut Vec<Event>) {
         for i in self.roll_template(Purpose::Minefield, at, Some(Side::Friendly), None, events) {
             self.soldiers[i].state = State::SeriousWound;
-            events.push(Event::Wounded { soldier: self.soldiers[i].id.clone(), wound: "serious_wound".into() });
+            events.push(Event::Wounded {
+                soldier: self.soldiers[i].id.clone(),
+                wound: Name::new_static("serious_wound"),
+            });
         }
         self.map.mark_minefield(at);
         events.push(Event::MinefieldMarked { hex: at });
@@ -147,7 +151,8 @@ impl Game {
         let Some(group) = book.forces.get(key) else {
             return false;
         };
-        let roll = self.dice.table(Purpose::Placement, 1, 6, |t| DIRECTIONS[(t as usize - 1) % 6].to_string()).on(near);
+        let roll =
+            self.dice.table(Purpose::Placement, 1, 6, |t| Name::new_static(DIRECTIONS[(t as usize - 1) % 6])).on(near);
         let dir = (roll.total as usize - 1) % 6;
         events.push(Event::Roll(roll));
         // The patrol stands in a hex or two: gathered once, not looked up for every hex near.
@@ -184,7 +189,7 @@ impl Game {
         };
         let mut ids = Vec::new();
         for man in &group.men {
-            let id = format!("G{}", self.next_enemy);
+            let id = format_name!("G{}", self.next_enemy);
             self.next_enemy += 1;
             self.soldiers.push(Soldier {
                 id: id.clone(),
@@ -236,9 +241,9 @@ impl Game {
         }
         let stops = self.book.action.stop_cards;
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
-        names.push(("STOP".into(), stops));
+        names.push((Name::new_static("STOP"), stops));
         // Built from the whole list at once, which is quicker than name by name.
-        let composition: BTreeMap<String, u32> = names.into_iter().collect();
+        let composition: BTreeMap<Name, u32> = names.into_iter().collect();
         self.dice.shuffle(&mut deck);
         events.push(Event::Deck { size: deck.len(), composition });
         if let Phase::Action(a) = &mut self.phase {

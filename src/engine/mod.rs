@@ -13,6 +13,7 @@ pub mod data;
 pub mod dice;
 pub mod event;
 pub mod map;
+pub mod name;
 pub mod pos;
 pub mod ruleset;
 pub mod soldier;
@@ -35,6 +36,7 @@ pub use data::{RuleBook, Scenario};
 pub use dice::{Modifier, Purpose, Roll};
 pub use event::Event;
 pub use map::Map;
+pub use name::Name;
 pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 pub use pos::Pos;
 pub use ruleset::{Odds, RuleSet};
@@ -147,10 +149,10 @@ impl Game {
                 return illegal(format!("{}: unknown weapon '{}'", m.name, m.weapon));
             }
             soldiers.push(Soldier {
-                id: m.name.clone(),
-                rank: m.rank.clone(),
+                id: m.name.as_str().into(),
+                rank: m.rank.as_str().into(),
                 side: Side::Friendly,
-                weapon: m.weapon.clone(),
+                weapon: m.weapon.as_str().into(),
                 pos: Some(scenario.start),
                 state: State::Fit,
                 moved: false,
@@ -205,7 +207,7 @@ impl Game {
     /// The event that opens a patrol's stream.
     pub fn start_event(&self) -> Event {
         Event::Start {
-            scenario: self.scenario.clone(),
+            scenario: self.scenario.as_str().into(),
             seed: self.seed,
             squad: self.soldiers.iter().filter(|s| s.side == Side::Friendly).map(|s| s.id.clone()).collect(),
             hex: self.sections.first().and_then(|s| self.section_pos(s)).unwrap_or(Pos::new(0, 0)),
@@ -336,7 +338,7 @@ impl Game {
         if let Some(t) = self.map.terrain(&self.book, to)
             && t.incident_modifier != 0
         {
-            modifiers.push(Modifier::new(&t.key, t.incident_modifier));
+            modifiers.push(Modifier::new(t.key.clone(), t.incident_modifier));
         }
         modifiers.extend(self.earlier_incidents_modifier());
         Odds { dice: check.dice, sides: check.sides, base: i32::from(check.base), modifiers, band: None }
@@ -356,7 +358,7 @@ impl Game {
     }
 
     /// Names of soldiers, for events.
-    fn ids(&self, idx: &[usize]) -> Vec<String> {
+    fn ids(&self, idx: &[usize]) -> Vec<Name> {
         idx.iter().map(|&i| self.soldiers[i].id.clone()).collect()
     }
 
@@ -412,14 +414,14 @@ impl Game {
             return;
         }
         let friendly: Vec<&Soldier> = self.soldiers.iter().filter(|s| s.side == Side::Friendly).collect();
-        let home: Vec<String> =
+        let home: Vec<Name> =
             friendly.iter().filter(|s| s.pos.is_none() && s.state != State::Dead).map(|s| s.id.clone()).collect();
-        let left_behind: Vec<String> =
+        let left_behind: Vec<Name> =
             friendly.iter().filter(|s| s.pos.is_some() && s.state != State::Dead).map(|s| s.id.clone()).collect();
-        let dead: Vec<String> = friendly.iter().filter(|s| s.state == State::Dead).map(|s| s.id.clone()).collect();
+        let dead: Vec<Name> = friendly.iter().filter(|s| s.state == State::Dead).map(|s| s.id.clone()).collect();
         let enemy_casualties =
             self.soldiers.iter().filter(|s| s.side == Side::Enemy && s.state != State::Fit).count() as u32;
-        let prisoners: Vec<String> = self
+        let prisoners: Vec<Name> = self
             .soldiers
             .iter()
             .filter(|s| s.captive && s.pos.is_none() && s.state != State::Dead)
@@ -433,10 +435,9 @@ impl Game {
             (true, _) => "lost",
             (false, true) => "success",
             (false, false) => "failed",
-        }
-        .to_string();
+        };
         events.push(Event::PatrolEnd {
-            outcome: outcome.clone(),
+            outcome: Name::new_static(outcome),
             objective_reached: self.objective_reached,
             home,
             left_behind,
@@ -444,7 +445,7 @@ impl Game {
             prisoners,
             enemy_casualties,
         });
-        self.phase = Phase::Over { outcome };
+        self.phase = Phase::Over { outcome: outcome.into() };
     }
 }
 
