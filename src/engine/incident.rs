@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use hexx::Hex;
+
 use super::data::IncidentKind;
 use super::dice::Purpose;
 use super::event::Event;
@@ -18,23 +20,16 @@ pub(super) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);
 /// placement roll names them (1 = north ... 6 = north-west).
 pub const DIRECTIONS: [&str; 6] = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
 
-/// A hex in whole cube coordinates.
-fn cube(p: Pos) -> [i32; 3] {
-    let h = p.hex();
-    [h.x(), h.y(), -h.x() - h.y()]
-}
-
 /// The six steps in cube coordinates: N, NE, SE, S, SW, NW (a test checks
 /// them against the neighbours of a hex).
 const SECTOR_STEPS: [[i32; 3]; 6] = [[0, -1, 1], [1, -1, 0], [1, 0, -1], [0, 1, -1], [-1, 1, 0], [-1, 0, 1]];
 
-/// Which of the six 60-degree sectors around `from` holds `to` (0 = north,
-/// clockwise): the direction whose step points most nearly at `to`. Worked in
-/// whole cube coordinates, so every machine agrees; a hex exactly between two
-/// sectors goes to the first of them clockwise from north.
-pub fn sector(from: Pos, to: Pos) -> usize {
-    let (a, b) = (cube(to), cube(from));
-    let v = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+/// Which of the six 60-degree sectors around a hex holds the hex `offset`
+/// away from it (0 = north, clockwise): the direction whose step points most
+/// nearly at it. Worked in whole cube coordinates, so every machine agrees; a
+/// hex exactly between two sectors goes to the first of them clockwise from north.
+fn sector_of(offset: Hex) -> usize {
+    let v = [offset.x(), offset.y(), -offset.x() - offset.y()];
     let mut best = 0;
     let mut best_dot = i32::MIN;
     for (k, d) in SECTOR_STEPS.iter().enumerate() {
@@ -160,21 +155,23 @@ impl Game {
             self.soldiers.iter().filter(|s| s.side == Side::Friendly).filter_map(|s| s.pos).collect();
         friendly.sort_unstable();
         friendly.dedup();
-        // Only hexes within `max` columns and rows can be `max` hexes away or nearer.
-        let reach = max.min(i32::MAX as u32) as i32;
-        let (rows, cols) = (
-            near.row.saturating_sub(reach)..=near.row.saturating_add(reach),
-            near.col.saturating_sub(reach)..=near.col.saturating_add(reach),
-        );
-        let free: Vec<(Pos, bool)> = self
-            .map
-            .hexes_in(rows, cols)
-            .filter(|&p| {
-                let d = near.distance(p);
-                d >= min && d <= max && self.map.enterable(&self.book, p) && !friendly.contains(&p)
-            })
-            .map(|p| (p, sector(near, p) == dir))
-            .collect();
+        // The free hexes `min..=max` away (none lies farther than the map is
+        // wide and high), each with whether it is in the rolled sector. The
+        // order does not matter: the choice below is by a key no two hexes
+        // share. Plain loops over the offsets, as this runs for every enemy
+        // group placed and iterator adapters here cost several times as much.
+        let reach = max.min((self.map.width.max(0) + self.map.height.max(0)) as u32) as i32;
+        let centre = near.hex();
+        let mut free: Vec<(Pos, bool)> = Vec::with_capacity(Hex::range_count(reach as u32) as usize);
+        for q in -reach..=reach {
+            for r in (-reach).max(-q - reach)..=reach.min(reach - q) {
+                let step = Hex::new(q, r);
+                let p = Pos::from_hex(centre + step);
+                if step.ulength() >= min && self.map.enterable(&self.book, p) && !friendly.contains(&p) {
+                    free.push((p, sector_of(step) == dir));
+                }
+            }
+        }
         // The rolled sector comes first, so if any free hex lies in it the
         // others cannot win, and sight (the costly part) is looked for only there.
         let any_in_sector = free.iter().any(|&(_, inside)| inside);
@@ -261,12 +258,17 @@ mod tests {
     #[test]
     fn the_sector_steps_are_the_six_neighbours() {
         // As seen from an even column: N, NE, SE, S, SW, NW.
-        let origin = cube(Pos::new(4, 4));
+        let origin = Pos::new(4, 4).hex();
         let steps = [(4, 3), (5, 3), (5, 4), (4, 5), (3, 4), (3, 3)].map(|(c, r)| {
-            let a = cube(Pos::new(c, r));
-            [a[0] - origin[0], a[1] - origin[1], a[2] - origin[2]]
+            let a = Pos::new(c, r).hex() - origin;
+            [a.x(), a.y(), -a.x() - a.y()]
         });
         assert_eq!(steps, SECTOR_STEPS);
+    }
+
+    /// The sector around `from` that holds `to`.
+    fn sector(from: Pos, to: Pos) -> usize {
+        sector_of(to.hex() - from.hex())
     }
 
     #[test]
