@@ -9,7 +9,7 @@ use super::dice::Purpose;
 use super::event::{Event, SectionView};
 use super::name::Name;
 use super::pos::Pos;
-use super::ruleset::Melee;
+use super::ruleset::{Melee, Odds};
 use super::soldier::{Section, Side, State};
 use super::{Card, Game, Phase, RuleError, illegal};
 
@@ -71,8 +71,8 @@ impl Game {
             }
             Command::Fire { target } => {
                 let t = self.pick_target(me, target)?;
-                self.shot_odds(me, t).map_err(RuleError)?;
-                self.fire(me, t, events);
+                let odds = self.shot_odds(me, t).map_err(RuleError)?;
+                self.fire(me, t, odds, events);
             }
             Command::Fight { target } => {
                 let Some(t) = self.find(target) else {
@@ -145,9 +145,9 @@ impl Game {
         }
     }
 
-    /// Aimed fire, already checked legal: the shot, the roll, and a man knocked over on a hit.
-    pub(super) fn fire(&mut self, shooter: usize, target: usize, events: &mut Vec<Event>) {
-        let Ok(odds) = self.shot_odds(shooter, target) else { return };
+    /// Aimed fire at the `odds` that `shot_odds` gave: the shot, the roll,
+    /// and a man knocked over on a hit.
+    pub(super) fn fire(&mut self, shooter: usize, target: usize, odds: Odds, events: &mut Vec<Event>) {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
         events.push(Event::Shot {
