@@ -221,27 +221,44 @@ impl Game {
     pub fn apply(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
         // Room for what most commands report, so the list is seldom moved as it grows.
         let mut events = Vec::with_capacity(8);
+        self.apply_into(command, &mut events)?;
+        Ok(events)
+    }
+
+    /// `apply`, adding the events to the end of `events`: the simulator
+    /// plays a patrol's hundreds of commands into one list, cleared between
+    /// them, rather than make a new one for each.
+    ///
+    /// # Errors
+    /// As `apply`; the game and `events` are then unchanged.
+    pub fn apply_into(&mut self, command: &Command, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let before = events.len();
+        let done = self.dispatch(command, events);
+        if done.is_err() {
+            events.truncate(before);
+        }
+        done
+    }
+
+    fn dispatch(&mut self, command: &Command, events: &mut Vec<Event>) -> Result<(), RuleError> {
         match (&self.phase, command) {
-            (Phase::Over { outcome }, _) => return illegal(format!("the patrol is over ({outcome})")),
-            (Phase::Patrol, Command::Move { section, to }) => {
-                self.move_section(section.as_deref(), *to, &mut events)?
-            }
-            (Phase::Patrol, Command::Split { soldiers }) => self.split(soldiers, &mut events)?,
-            (Phase::Patrol, Command::Join { section, into }) => self.join(section, into, &mut events)?,
-            (Phase::Patrol, Command::Exit { section }) => self.exit_section(section.as_deref(), &mut events)?,
-            (Phase::Patrol, Command::Capture { prisoner }) => self.capture(prisoner, &mut events)?,
-            (Phase::Patrol, Command::Turn) => return illegal("there is no action: no cards to turn"),
-            (Phase::Patrol, _) => return illegal(format!("'{command}' is for tactical action; now the patrol moves")),
-            (Phase::Action(_), Command::Turn) => self.turn_card(&mut events)?,
+            (Phase::Over { outcome }, _) => illegal(format!("the patrol is over ({outcome})")),
+            (Phase::Patrol, Command::Move { section, to }) => self.move_section(section.as_deref(), *to, events),
+            (Phase::Patrol, Command::Split { soldiers }) => self.split(soldiers, events),
+            (Phase::Patrol, Command::Join { section, into }) => self.join(section, into, events),
+            (Phase::Patrol, Command::Exit { section }) => self.exit_section(section.as_deref(), events),
+            (Phase::Patrol, Command::Capture { prisoner }) => self.capture(prisoner, events),
+            (Phase::Patrol, Command::Turn) => illegal("there is no action: no cards to turn"),
+            (Phase::Patrol, _) => illegal(format!("'{command}' is for tactical action; now the patrol moves")),
+            (Phase::Action(_), Command::Turn) => self.turn_card(events),
             (Phase::Action(_), Command::Split { .. } | Command::Join { .. } | Command::Capture { .. }) => {
-                return illegal("sections split, join and take prisoners in patrol movement, not during an action");
+                illegal("sections split, join and take prisoners in patrol movement, not during an action")
             }
             (Phase::Action(_), Command::Move { section: Some(_), .. } | Command::Exit { section: Some(_) }) => {
-                return illegal("in an action men move one at a time on their own cards: leave out the section");
+                illegal("in an action men move one at a time on their own cards: leave out the section")
             }
-            (Phase::Action(_), _) => self.act(command, &mut events)?,
+            (Phase::Action(_), _) => self.act(command, events),
         }
-        Ok(events)
     }
 
     pub fn is_over(&self) -> bool {
