@@ -12,6 +12,7 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use crate::engine::campaign::Campaign;
+use crate::engine::name::format_name;
 use crate::engine::{Command, Event, OddsAnswer, OddsQuery, RuleError, policy};
 use crate::save::{SaveError, Slot};
 
@@ -84,7 +85,7 @@ pub fn auto(campaign: &mut Campaign, n: u32) -> (Vec<Event>, Option<RuleError>) 
     let mut events = Vec::new();
     for _ in 0..n {
         let Some(command) = campaign.patrol.as_ref().and_then(policy::decide) else { break };
-        events.push(Event::Auto { command: command.to_string() });
+        events.push(Event::Auto { command: format_name!("{command}") });
         match campaign.apply(&command) {
             Ok(more) => events.extend(more),
             Err(e) => return (events, Some(e)),

@@ -72,10 +72,12 @@ fn first_game(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan) -> Result<
 /// event to `seen`. Returns the decisions taken and why the patrol stopped
 /// short of its end, if it did.
 pub fn play_out(game: &mut Game, mut seen: impl FnMut(&Game, &Event)) -> (u64, Option<String>) {
+    // One list for every command's events, cleared after each is seen.
+    let mut events = Vec::new();
     for n in 0..u64::from(MAX_DECISIONS) {
         let Some(command) = policy::decide(game) else { return (n, None) };
-        match game.apply(&command) {
-            Ok(events) => events.iter().for_each(|e| seen(game, e)),
+        match game.apply_into(&command, &mut events) {
+            Ok(()) => events.drain(..).for_each(|e| seen(game, &e)),
             Err(e) => return (n + 1, Some(format!("the patrol leader's '{command}' was refused: {e}"))),
         }
     }

@@ -7,8 +7,9 @@ use super::command::{Command, Target};
 use super::data::Wound;
 use super::dice::Purpose;
 use super::event::{Event, SectionView};
+use super::name::Name;
 use super::pos::Pos;
-use super::ruleset::Melee;
+use super::ruleset::{Melee, Odds};
 use super::soldier::{Section, Side, State};
 use super::{Card, Game, Phase, RuleError, illegal};
 
@@ -34,15 +35,15 @@ impl Game {
         };
         self.action().turned.push(card);
         let Card::Soldier(i) = card else {
-            events.push(Event::Card { card: "STOP".into(), side: "none".into() });
+            events.push(Event::Card { card: Name::new_static("STOP"), side: Name::new_static("none") });
             self.stop(events);
             return Ok(());
         };
         let s = &self.soldiers[i];
-        events.push(Event::Card { card: s.id.clone(), side: s.side.name().into() });
+        events.push(Event::Card { card: s.id.clone(), side: Name::new_static(s.side.name()) });
         if !s.can_act() {
-            let reason =
-                if s.pos.is_none() { "has left the map".to_string() } else { s.state.name().replace('_', " ") };
+            let reason = if s.pos.is_none() { "has left the map" } else { s.state.words() };
+            let reason = Name::new_static(reason);
             events.push(Event::CardLost { soldier: s.id.clone(), reason });
         } else if s.side == Side::Enemy {
             self.enemy_acts(i, events);
@@ -70,8 +71,8 @@ impl Game {
             }
             Command::Fire { target } => {
                 let t = self.pick_target(me, target)?;
-                self.shot_odds(me, t).map_err(RuleError)?;
-                self.fire(me, t, events);
+                let odds = self.shot_odds(me, t).map_err(RuleError)?;
+                self.fire(me, t, odds, events);
             }
             Command::Fight { target } => {
                 let Some(t) = self.find(target) else {
@@ -144,9 +145,9 @@ impl Game {
         }
     }
 
-    /// Aimed fire, already checked legal: the shot, the roll, and a man knocked over on a hit.
-    pub(super) fn fire(&mut self, shooter: usize, target: usize, events: &mut Vec<Event>) {
-        let Ok(odds) = self.shot_odds(shooter, target) else { return };
+    /// Aimed fire at the `odds` that `shot_odds` gave: the shot, the roll,
+    /// and a man knocked over on a hit.
+    pub(super) fn fire(&mut self, shooter: usize, target: usize, odds: Odds, events: &mut Vec<Event>) {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
         events.push(Event::Shot {
@@ -154,7 +155,7 @@ impl Game {
             target: t.id.clone(),
             weapon: s.weapon.clone(),
             distance,
-            band: odds.band.map_or("", |b| b.name()).into(),
+            band: Name::new_static(odds.band.map_or("", |b| b.name())),
         });
         let roll = odds.roll(&mut self.dice, Purpose::Fire).by(&s.id).at(&t.id);
         let hit = roll.succeeded();
@@ -181,7 +182,7 @@ impl Game {
             attacker: a,
             defender: d,
             difference,
-            outcome: outcome.name().into(),
+            outcome: Name::new_static(outcome.name()),
             loser: (outcome != Melee::Tie).then(|| self.soldiers[loser].id.clone()),
         });
         match outcome {
@@ -259,8 +260,8 @@ impl Game {
 
     /// The action is over: the enemy still standing slips away, every
     /// casualty of both sides is rolled for, and the patrol re-forms.
-    fn end_action(&mut self, reason: &str, events: &mut Vec<Event>) {
-        events.push(Event::ActionEnd { reason: reason.into() });
+    fn end_action(&mut self, reason: &'static str, events: &mut Vec<Event>) {
+        events.push(Event::ActionEnd { reason: Name::new_static(reason) });
         let gone: Vec<usize> = self.able(Side::Enemy).collect();
         for &i in &gone {
             self.soldiers[i].pos = None;
@@ -280,7 +281,7 @@ impl Game {
                 Wound::Serious => State::SeriousWound,
                 Wound::Dead => State::Dead,
             };
-            events.push(Event::Wounded { soldier: s.id.clone(), wound: wound.name().into() });
+            events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(wound.name()) });
             // A lightly wounded enemy makes off once the shooting stops.
             if s.side == Side::Enemy && wound == Wound::Flesh {
                 s.pos = None;

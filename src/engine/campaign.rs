@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::command::Command;
 use super::data::{Member, RuleBook, Scenario};
 use super::event::Event;
+use super::name::Name;
 use super::soldier::{Side, State};
 use super::{Game, RuleError, illegal};
 
@@ -210,9 +211,9 @@ impl Campaign {
                 continue;
             }
             events.push(Event::Replacement {
-                soldier: man.name.clone(),
-                rank: man.rank.clone(),
-                weapon: man.weapon.clone(),
+                soldier: man.name.as_str().into(),
+                rank: man.rank.as_str().into(),
+                weapon: man.weapon.as_str().into(),
             });
             self.roster.push(recruit(&man, self.book.campaign.veteran_at));
         }
@@ -274,7 +275,7 @@ impl Campaign {
             if let Status::Wounded(n) = m.status {
                 m.status = if n <= 1 { Status::Fit } else { Status::Wounded(n - 1) };
                 if m.status == Status::Fit {
-                    events.push(Event::Recovered { soldier: m.name.clone() });
+                    events.push(Event::Recovered { soldier: m.name.as_str().into() });
                 }
             }
         }
@@ -299,7 +300,7 @@ impl Campaign {
                 m.experience += rules.experience_per_patrol;
             }
             m.experience += hits * rules.experience_per_hit;
-            men.push(ManRecord { name: s.id.clone(), hits, fate: fate.into() });
+            men.push(ManRecord { name: s.id.to_string(), hits, fate: fate.into() });
         }
         let (outcome, prisoners) = self
             .log
@@ -314,11 +315,11 @@ impl Campaign {
             number,
             name: game.scenario.clone(),
             seed: game.seed,
-            outcome: outcome.clone(),
+            outcome: outcome.to_string(),
             incidents: game.incidents,
             actions: count(|e| matches!(e, Event::ActionStart { .. })),
             enemy_hit: game.soldiers.iter().filter(|s| s.side == Side::Enemy && s.state != State::Fit).count() as u32,
-            prisoners,
+            prisoners: prisoners.iter().map(Name::to_string).collect(),
             men,
             events: Vec::new(),
         };
@@ -327,11 +328,11 @@ impl Campaign {
             self.plans.remove(0);
         }
         // The dead and the missing leave the roster; their patrol's record remembers them.
-        self.roster.retain(|m| !lost.contains(&m.name));
+        self.roster.retain(|m| !lost.iter().any(|l: &Name| *l == m.name));
         events.push(Event::Debrief {
             patrol: number,
             outcome,
-            next: self.current_plan().map(|p| p.scenario.name.clone()),
+            next: self.current_plan().map(|p| p.scenario.name.as_str().into()),
         });
         let mut log = std::mem::take(&mut self.log);
         log.extend(events.iter().cloned());

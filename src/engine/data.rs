@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+use super::name::Name;
 use super::pos::Pos;
 
 /// Everything the Lone Warrior loop needs to know, in one value.
@@ -51,8 +52,8 @@ impl Cover {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Terrain {
-    pub key: String,
-    pub name: String,
+    pub key: Name,
+    pub name: Name,
     /// The character that stands for this terrain in a scenario's map rows.
     pub glyph: char,
     /// Added to the incident need when a section enters (woods and buildings: -1).
@@ -65,8 +66,8 @@ pub struct Terrain {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
-    pub key: String,
-    pub name: String,
+    pub key: Name,
+    pub name: Name,
     pub kind: WeaponKind,
 }
 
@@ -156,7 +157,7 @@ pub struct IncidentCheck {
 pub struct IncidentEntry {
     /// Inclusive range of 2D6 totals that give this result.
     pub rolls: (u8, u8),
-    pub name: String,
+    pub name: Name,
     pub kind: IncidentKind,
 }
 
@@ -166,7 +167,7 @@ pub enum IncidentKind {
     Minefield,
     /// An enemy group joins, placed between `min` and `max` hexes away.
     Enemy {
-        group: String,
+        group: Name,
         min: u32,
         max: u32,
     },
@@ -256,7 +257,7 @@ pub struct CampaignRules {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Group {
-    pub name: String,
+    pub name: Name,
     /// Snipers, MG teams and mortars hold their ground.
     pub stays_put: bool,
     /// Placed where it can see the patrol, if such a hex is free.
@@ -267,8 +268,8 @@ pub struct Group {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Man {
-    pub role: String,
-    pub weapon: String,
+    pub role: Name,
+    pub weapon: Name,
     /// The first shot of a sniper or MG card misses only on a 1.
     #[serde(default)]
     pub first_shot: bool,

@@ -6,6 +6,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 
+use super::name::Name;
 use super::pos::Pos;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,13 +49,13 @@ impl Purpose {
 /// One thing that moved a need away from its base value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
-    pub name: String,
+    pub name: Name,
     pub value: i32,
 }
 
 impl Modifier {
-    pub fn new(name: &str, value: i32) -> Self {
-        Self { name: name.to_string(), value }
+    pub fn new(name: impl Into<Name>, value: i32) -> Self {
+        Self { name: name.into(), value }
     }
 }
 
@@ -63,7 +64,7 @@ impl Modifier {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Roll {
     pub purpose: Purpose,
-    pub dice: String,
+    pub dice: Name,
     pub faces: Vec<u8>,
     pub total: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -73,12 +74,12 @@ pub struct Roll {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub modifiers: Option<Vec<Modifier>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<String>,
+    pub result: Option<Name>,
     /// Who rolled, or for whom.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub soldier: Option<String>,
+    pub soldier: Option<Name>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub target: Option<String>,
+    pub target: Option<Name>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hex: Option<Pos>,
 }
@@ -88,13 +89,13 @@ impl Roll {
         self.success == Some(true)
     }
 
-    pub fn by(mut self, soldier: &str) -> Self {
-        self.soldier = Some(soldier.to_string());
+    pub fn by(mut self, soldier: &Name) -> Self {
+        self.soldier = Some(soldier.clone());
         self
     }
 
-    pub fn at(mut self, target: &str) -> Self {
-        self.target = Some(target.to_string());
+    pub fn at(mut self, target: &Name) -> Self {
+        self.target = Some(target.clone());
         self
     }
 
@@ -106,11 +107,11 @@ impl Roll {
 
 /// "2d6": the dice as roll events name them. The game's own dice are
 /// spelled out, as formatting them was a good part of every roll's cost.
-fn dice_name(count: u8, sides: u8) -> String {
+fn dice_name(count: u8, sides: u8) -> Name {
     match (count, sides) {
-        (1, 6) => "1d6".into(),
-        (2, 6) => "2d6".into(),
-        _ => format!("{count}d{sides}"),
+        (1, 6) => Name::new_static("1d6"),
+        (2, 6) => Name::new_static("2d6"),
+        _ => super::name::format_name!("{count}d{sides}"),
     }
 }
 
@@ -168,7 +169,7 @@ impl Dice {
     }
 
     /// A table roll: `read` turns the total into the table's result.
-    pub fn table(&mut self, purpose: Purpose, count: u8, sides: u8, read: impl FnOnce(u32) -> String) -> Roll {
+    pub fn table(&mut self, purpose: Purpose, count: u8, sides: u8, read: impl FnOnce(u32) -> Name) -> Roll {
         let mut roll = self.throw(purpose, count, sides);
         roll.result = Some(read(roll.total));
         roll
@@ -197,7 +198,7 @@ mod tests {
         let mut d = Dice::new(1);
         let mut seen = [false; 6];
         for _ in 0..600 {
-            let r = d.table(Purpose::Casualty, 1, 6, |t| t.to_string());
+            let r = d.table(Purpose::Casualty, 1, 6, |t| super::super::name::format_name!("{t}"));
             assert!((1..=6).contains(&r.faces[0]));
             seen[r.faces[0] as usize - 1] = true;
         }

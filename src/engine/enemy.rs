@@ -85,7 +85,9 @@ impl Game {
             })
             .min();
         if let Some((_, _, f)) = target {
-            self.fire(e, f, events);
+            if let Ok(odds) = self.shot_odds(e, f) {
+                self.fire(e, f, odds, events);
+            }
             return;
         }
         // 4./5. Hold, or close in by cover.
@@ -106,7 +108,12 @@ impl Game {
     /// nearer hex, then map order. With `into_contact` false he will not
     /// step into a hex that holds one of them.
     pub(super) fn closing_step(&self, here: Pos, toward: Side, into_contact: bool) -> Option<Pos> {
-        let nearest = |p: Pos| self.able(toward).filter_map(|i| self.soldiers[i].pos).map(|q| q.distance(p)).min();
+        // Where they stand, gathered once for the seven hexes weighed: mostly
+        // a hex or two, however many men.
+        let mut targets: Vec<Pos> = self.able(toward).filter_map(|i| self.soldiers[i].pos).collect();
+        targets.sort_unstable();
+        targets.dedup();
+        let nearest = |p: Pos| targets.iter().map(|q| q.distance(p)).min();
         let now = nearest(here)?;
         here.neighbours()
             .into_iter()

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::dice::Roll;
+use super::name::Name;
 use super::pos::Pos;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -12,34 +13,34 @@ use super::pos::Pos;
 pub enum Event {
     /// A new patrol: the scenario, the seed and the squad.
     Start {
-        scenario: String,
+        scenario: Name,
         seed: u64,
-        squad: Vec<String>,
+        squad: Vec<Name>,
         hex: Pos,
     },
     Roll(Roll),
     /// Soldiers stepped from one hex to the next.
     Moved {
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        section: Option<String>,
-        soldiers: Vec<String>,
+        section: Option<Name>,
+        soldiers: Vec<Name>,
         from: Pos,
         to: Pos,
     },
     /// The incident table's result.
     Incident {
-        name: String,
+        name: Name,
         hex: Pos,
     },
     /// Enemy soldiers placed on the map.
     EnemyAppears {
-        group: String,
-        soldiers: Vec<String>,
+        group: Name,
+        soldiers: Vec<Name>,
         hex: Pos,
     },
     /// The map had no free hex at the group's distance, so nobody came.
     EnemyUnplaced {
-        group: String,
+        group: Name,
         min: u32,
         max: u32,
     },
@@ -48,67 +49,67 @@ pub enum Event {
     },
     /// A wound settled: by a mine, or by the casualty roll after an action.
     Wounded {
-        soldier: String,
-        wound: String,
+        soldier: Name,
+        wound: Name,
     },
     ActionStart {
         hex: Pos,
     },
     Deck {
         size: usize,
-        composition: BTreeMap<String, u32>,
+        composition: BTreeMap<Name, u32>,
     },
     Card {
-        card: String,
-        side: String,
+        card: Name,
+        side: Name,
     },
     /// The card's owner can no longer act; the card passes.
     CardLost {
-        soldier: String,
-        reason: String,
+        soldier: Name,
+        reason: Name,
     },
     Hold {
-        soldier: String,
+        soldier: Name,
     },
     /// A shot about to be rolled: who at whom, how far, which band.
     Shot {
-        shooter: String,
-        target: String,
-        weapon: String,
+        shooter: Name,
+        target: Name,
+        weapon: Name,
         distance: u32,
-        band: String,
+        band: Name,
     },
     /// Indirect fire aimed at a hex.
     Bombard {
-        firer: String,
+        firer: Name,
         hex: Pos,
         distance: u32,
     },
     /// Knocked over where he stands.
     Hit {
-        soldier: String,
-        by: String,
+        soldier: Name,
+        by: Name,
     },
     Killed {
-        soldier: String,
-        by: String,
+        soldier: Name,
+        by: Name,
     },
     HandToHand {
-        attacker: String,
-        defender: String,
+        attacker: Name,
+        defender: Name,
         difference: u32,
-        outcome: String,
+        outcome: Name,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        loser: Option<String>,
+        loser: Option<Name>,
     },
     Carried {
-        wounded: String,
-        bearers: Vec<String>,
+        wounded: Name,
+        bearers: Vec<Name>,
         from: Pos,
         to: Pos,
     },
     Exited {
-        soldiers: Vec<String>,
+        soldiers: Vec<Name>,
         hex: Pos,
     },
     /// The STOP card: the turn ends.
@@ -116,20 +117,20 @@ pub enum Event {
         turn: u32,
     },
     ActionEnd {
-        reason: String,
+        reason: Name,
     },
     /// Enemy soldiers who slipped away.
     Gone {
-        soldiers: Vec<String>,
+        soldiers: Vec<Name>,
     },
     Split {
-        section: String,
-        new_section: String,
-        soldiers: Vec<String>,
+        section: Name,
+        new_section: Name,
+        soldiers: Vec<Name>,
     },
     Joined {
-        section: String,
-        into: String,
+        section: Name,
+        into: Name,
     },
     /// The patrol's sections after an action: one per hex with friendly soldiers.
     Sections {
@@ -145,51 +146,51 @@ pub enum Event {
     },
     /// A prisoner left alone in a hex when the patrol re-formed: he is lost.
     PrisonerLost {
-        prisoner: String,
+        prisoner: Name,
         hex: Pos,
     },
     /// A seriously wounded enemy taken prisoner; he is carried like a wounded man.
     Captured {
-        prisoner: String,
-        section: String,
+        prisoner: Name,
+        section: Name,
         hex: Pos,
     },
     PatrolEnd {
-        outcome: String,
+        outcome: Name,
         objective_reached: bool,
-        home: Vec<String>,
-        left_behind: Vec<String>,
-        dead: Vec<String>,
+        home: Vec<Name>,
+        left_behind: Vec<Name>,
+        dead: Vec<Name>,
         /// Prisoners brought home.
-        prisoners: Vec<String>,
+        prisoners: Vec<Name>,
         enemy_casualties: u32,
     },
     /// A replacement joins the roster before a patrol.
     Replacement {
-        soldier: String,
-        rank: String,
-        weapon: String,
+        soldier: Name,
+        rank: Name,
+        weapon: Name,
     },
     /// A man back from a serious wound, fit for duty again.
     Recovered {
-        soldier: String,
+        soldier: Name,
     },
     /// A campaign patrol is over and its record kept; `next` names the patrol to come.
     Debrief {
         patrol: u32,
-        outcome: String,
+        outcome: Name,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        next: Option<String>,
+        next: Option<Name>,
     },
     /// The patrol-leader policy chose a command (written by `auto`).
     Auto {
-        command: String,
+        command: Name,
     },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SectionView {
-    pub name: String,
+    pub name: Name,
     pub hex: Pos,
-    pub soldiers: Vec<String>,
+    pub soldiers: Vec<Name>,
 }

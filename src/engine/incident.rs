@@ -3,9 +3,12 @@
 
 use std::collections::BTreeMap;
 
+use hexx::Hex;
+
 use super::data::IncidentKind;
 use super::dice::Purpose;
 use super::event::Event;
+use super::name::{Name, format_name};
 use super::pos::Pos;
 use super::soldier::{Side, Soldier, State};
 use super::{Action, Card, Game, Phase};
@@ -17,23 +20,16 @@ pub(super) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);
 /// placement roll names them (1 = north ... 6 = north-west).
 pub const DIRECTIONS: [&str; 6] = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
 
-/// A hex in whole cube coordinates.
-fn cube(p: Pos) -> [i32; 3] {
-    let h = p.hex();
-    [h.x(), h.y(), -h.x() - h.y()]
-}
-
 /// The six steps in cube coordinates: N, NE, SE, S, SW, NW (a test checks
 /// them against the neighbours of a hex).
 const SECTOR_STEPS: [[i32; 3]; 6] = [[0, -1, 1], [1, -1, 0], [1, 0, -1], [0, 1, -1], [-1, 1, 0], [-1, 0, 1]];
 
-/// Which of the six 60-degree sectors around `from` holds `to` (0 = north,
-/// clockwise): the direction whose step points most nearly at `to`. Worked in
-/// whole cube coordinates, so every machine agrees; a hex exactly between two
-/// sectors goes to the first of them clockwise from north.
-pub fn sector(from: Pos, to: Pos) -> usize {
-    let (a, b) = (cube(to), cube(from));
-    let v = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+/// Which of the six 60-degree sectors around a hex holds the hex `offset`
+/// away from it (0 = north, clockwise): the direction whose step points most
+/// nearly at it. Worked in whole cube coordinates, so every machine agrees; a
+/// hex exactly between two sectors goes to the first of them clockwise from north.
+fn sector_of(offset: Hex) -> usize {
+    let v = [offset.x(), offset.y(), -offset.x() - offset.y()];
     let mut best = 0;
     let mut best_dot = i32::MIN;
     for (k, d) in SECTOR_STEPS.iter().enumerate() {
@@ -48,12 +44,12 @@ pub fn sector(from: Pos, to: Pos) -> usize {
 
 /// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
 /// or "triangle 3: empty", for the men `placed` by `template_triangles`.
-pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> String {
+pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> Name {
     let hit: Vec<&str> = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str()).collect();
     if hit.is_empty() {
-        format!("triangle {triangle}: empty")
+        format_name!("triangle {triangle}: empty")
     } else {
-        format!("triangle {triangle}: {}", hit.join(", "))
+        format_name!("triangle {triangle}: {}", hit.join(", "))
     }
 }
 
@@ -67,7 +63,7 @@ impl Game {
             .dice
             .table(Purpose::IncidentTable, INCIDENT_TABLE_DICE.0, INCIDENT_TABLE_DICE.1, |total| {
                 found = book.incident_for(total as u8);
-                found.map_or("nothing".into(), |e| e.name.clone())
+                found.map_or(Name::new_static("nothing"), |e| e.name.clone())
             })
             .on(at);
         events.push(Event::Roll(roll));
@@ -105,7 +101,7 @@ impl Game {
         purpose: Purpose,
         hex: Pos,
         side: Option<Side>,
-        by: Option<&str>,
+        by: Option<&Name>,
         events: &mut Vec<Event>,
     ) -> Vec<usize> {
         let placed = self.template_triangles(hex, side);
@@ -129,7 +125,10 @@ impl Game {
     pub(super) fn minefield(&mut self, at: Pos, events: &mut Vec<Event>) {
         for i in self.roll_template(Purpose::Minefield, at, Some(Side::Friendly), None, events) {
             self.soldiers[i].state = State::SeriousWound;
-            events.push(Event::Wounded { soldier: self.soldiers[i].id.clone(), wound: "serious_wound".into() });
+            events.push(Event::Wounded {
+                soldier: self.soldiers[i].id.clone(),
+                wound: Name::new_static("serious_wound"),
+            });
         }
         self.map.mark_minefield(at);
         events.push(Event::MinefieldMarked { hex: at });
@@ -147,25 +146,32 @@ impl Game {
         let Some(group) = book.forces.get(key) else {
             return false;
         };
-        let roll = self.dice.table(Purpose::Placement, 1, 6, |t| DIRECTIONS[(t as usize - 1) % 6].to_string()).on(near);
+        let roll =
+            self.dice.table(Purpose::Placement, 1, 6, |t| Name::new_static(DIRECTIONS[(t as usize - 1) % 6])).on(near);
         let dir = (roll.total as usize - 1) % 6;
         events.push(Event::Roll(roll));
-        let friendly_at = |p: Pos| self.soldiers.iter().any(|s| s.side == Side::Friendly && s.pos == Some(p));
-        // Only hexes within `max` columns and rows can be `max` hexes away or nearer.
-        let reach = max.min(i32::MAX as u32) as i32;
-        let (rows, cols) = (
-            near.row.saturating_sub(reach)..=near.row.saturating_add(reach),
-            near.col.saturating_sub(reach)..=near.col.saturating_add(reach),
-        );
-        let free: Vec<(Pos, bool)> = self
-            .map
-            .hexes_in(rows, cols)
-            .filter(|&p| {
-                let d = near.distance(p);
-                d >= min && d <= max && self.map.enterable(&self.book, p) && !friendly_at(p)
-            })
-            .map(|p| (p, sector(near, p) == dir))
-            .collect();
+        // The patrol stands in a hex or two: gathered once, not looked up for every hex near.
+        let mut friendly: Vec<Pos> =
+            self.soldiers.iter().filter(|s| s.side == Side::Friendly).filter_map(|s| s.pos).collect();
+        friendly.sort_unstable();
+        friendly.dedup();
+        // The free hexes `min..=max` away (none lies farther than the map is
+        // wide and high), each with whether it is in the rolled sector. The
+        // order does not matter: the choice below is by a key no two hexes
+        // share. Plain loops over the offsets, as this runs for every enemy
+        // group placed and iterator adapters here cost several times as much.
+        let reach = max.min((self.map.width.max(0) + self.map.height.max(0)) as u32) as i32;
+        let centre = near.hex();
+        let mut free: Vec<(Pos, bool)> = Vec::with_capacity(Hex::range_count(reach as u32) as usize);
+        for q in -reach..=reach {
+            for r in (-reach).max(-q - reach)..=reach.min(reach - q) {
+                let step = Hex::new(q, r);
+                let p = Pos::from_hex(centre + step);
+                if step.ulength() >= min && self.map.enterable(&self.book, p) && !friendly.contains(&p) {
+                    free.push((p, sector_of(step) == dir));
+                }
+            }
+        }
         // The rolled sector comes first, so if any free hex lies in it the
         // others cannot win, and sight (the costly part) is looked for only there.
         let any_in_sector = free.iter().any(|&(_, inside)| inside);
@@ -180,7 +186,7 @@ impl Game {
         };
         let mut ids = Vec::new();
         for man in &group.men {
-            let id = format!("G{}", self.next_enemy);
+            let id = format_name!("G{}", self.next_enemy);
             self.next_enemy += 1;
             self.soldiers.push(Soldier {
                 id: id.clone(),
@@ -232,9 +238,9 @@ impl Game {
         }
         let stops = self.book.action.stop_cards;
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
-        names.push(("STOP".into(), stops));
+        names.push((Name::new_static("STOP"), stops));
         // Built from the whole list at once, which is quicker than name by name.
-        let composition: BTreeMap<String, u32> = names.into_iter().collect();
+        let composition: BTreeMap<Name, u32> = names.into_iter().collect();
         self.dice.shuffle(&mut deck);
         events.push(Event::Deck { size: deck.len(), composition });
         if let Phase::Action(a) = &mut self.phase {
@@ -252,12 +258,17 @@ mod tests {
     #[test]
     fn the_sector_steps_are_the_six_neighbours() {
         // As seen from an even column: N, NE, SE, S, SW, NW.
-        let origin = cube(Pos::new(4, 4));
+        let origin = Pos::new(4, 4).hex();
         let steps = [(4, 3), (5, 3), (5, 4), (4, 5), (3, 4), (3, 3)].map(|(c, r)| {
-            let a = cube(Pos::new(c, r));
-            [a[0] - origin[0], a[1] - origin[1], a[2] - origin[2]]
+            let a = Pos::new(c, r).hex() - origin;
+            [a.x(), a.y(), -a.x() - a.y()]
         });
         assert_eq!(steps, SECTOR_STEPS);
+    }
+
+    /// The sector around `from` that holds `to`.
+    fn sector(from: Pos, to: Pos) -> usize {
+        sector_of(to.hex() - from.hex())
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod data;
 pub mod dice;
 pub mod event;
 pub mod map;
+pub mod name;
 pub mod pos;
 pub mod ruleset;
 pub mod soldier;
@@ -36,6 +37,7 @@ pub use data::{RuleBook, Scenario};
 pub use dice::{Modifier, Purpose, Roll};
 pub use event::Event;
 pub use map::Map;
+pub use name::Name;
 pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 pub use pos::Pos;
 pub use ruleset::{Odds, RuleSet};
@@ -148,10 +150,10 @@ impl Game {
                 return illegal(format!("{}: unknown weapon '{}'", m.name, m.weapon));
             }
             soldiers.push(Soldier {
-                id: m.name.clone(),
-                rank: m.rank.clone(),
+                id: m.name.as_str().into(),
+                rank: m.rank.as_str().into(),
                 side: Side::Friendly,
-                weapon: m.weapon.clone(),
+                weapon: m.weapon.as_str().into(),
                 pos: Some(scenario.start),
                 state: State::Fit,
                 moved: false,
@@ -206,7 +208,7 @@ impl Game {
     /// The event that opens a patrol's stream.
     pub fn start_event(&self) -> Event {
         Event::Start {
-            scenario: self.scenario.clone(),
+            scenario: self.scenario.as_str().into(),
             seed: self.seed,
             squad: self.soldiers.iter().filter(|s| s.side == Side::Friendly).map(|s| s.id.clone()).collect(),
             hex: self.sections.first().and_then(|s| self.section_pos(s)).unwrap_or(Pos::new(0, 0)),
@@ -220,27 +222,44 @@ impl Game {
     pub fn apply(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
         // Room for what most commands report, so the list is seldom moved as it grows.
         let mut events = Vec::with_capacity(8);
+        self.apply_into(command, &mut events)?;
+        Ok(events)
+    }
+
+    /// `apply`, adding the events to the end of `events`: the simulator
+    /// plays a patrol's hundreds of commands into one list, cleared between
+    /// them, rather than make a new one for each.
+    ///
+    /// # Errors
+    /// As `apply`; the game and `events` are then unchanged.
+    pub fn apply_into(&mut self, command: &Command, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let before = events.len();
+        let done = self.dispatch(command, events);
+        if done.is_err() {
+            events.truncate(before);
+        }
+        done
+    }
+
+    fn dispatch(&mut self, command: &Command, events: &mut Vec<Event>) -> Result<(), RuleError> {
         match (&self.phase, command) {
-            (Phase::Over { outcome }, _) => return illegal(format!("the patrol is over ({outcome})")),
-            (Phase::Patrol, Command::Move { section, to }) => {
-                self.move_section(section.as_deref(), *to, &mut events)?
-            }
-            (Phase::Patrol, Command::Split { soldiers }) => self.split(soldiers, &mut events)?,
-            (Phase::Patrol, Command::Join { section, into }) => self.join(section, into, &mut events)?,
-            (Phase::Patrol, Command::Exit { section }) => self.exit_section(section.as_deref(), &mut events)?,
-            (Phase::Patrol, Command::Capture { prisoner }) => self.capture(prisoner, &mut events)?,
-            (Phase::Patrol, Command::Turn) => return illegal("there is no action: no cards to turn"),
-            (Phase::Patrol, _) => return illegal(format!("'{command}' is for tactical action; now the patrol moves")),
-            (Phase::Action(_), Command::Turn) => self.turn_card(&mut events)?,
+            (Phase::Over { outcome }, _) => illegal(format!("the patrol is over ({outcome})")),
+            (Phase::Patrol, Command::Move { section, to }) => self.move_section(section.as_deref(), *to, events),
+            (Phase::Patrol, Command::Split { soldiers }) => self.split(soldiers, events),
+            (Phase::Patrol, Command::Join { section, into }) => self.join(section, into, events),
+            (Phase::Patrol, Command::Exit { section }) => self.exit_section(section.as_deref(), events),
+            (Phase::Patrol, Command::Capture { prisoner }) => self.capture(prisoner, events),
+            (Phase::Patrol, Command::Turn) => illegal("there is no action: no cards to turn"),
+            (Phase::Patrol, _) => illegal(format!("'{command}' is for tactical action; now the patrol moves")),
+            (Phase::Action(_), Command::Turn) => self.turn_card(events),
             (Phase::Action(_), Command::Split { .. } | Command::Join { .. } | Command::Capture { .. }) => {
-                return illegal("sections split, join and take prisoners in patrol movement, not during an action");
+                illegal("sections split, join and take prisoners in patrol movement, not during an action")
             }
             (Phase::Action(_), Command::Move { section: Some(_), .. } | Command::Exit { section: Some(_) }) => {
-                return illegal("in an action men move one at a time on their own cards: leave out the section");
+                illegal("in an action men move one at a time on their own cards: leave out the section")
             }
-            (Phase::Action(_), _) => self.act(command, &mut events)?,
+            (Phase::Action(_), _) => self.act(command, events),
         }
-        Ok(events)
     }
 
     pub fn is_over(&self) -> bool {
@@ -337,7 +356,7 @@ impl Game {
         if let Some(t) = self.map.terrain(&self.book, to)
             && t.incident_modifier != 0
         {
-            modifiers.push(Modifier::new(&t.key, t.incident_modifier));
+            modifiers.push(Modifier::new(t.key.clone(), t.incident_modifier));
         }
         modifiers.extend(self.earlier_incidents_modifier());
         Odds { dice: check.dice, sides: check.sides, base: i32::from(check.base), modifiers, band: None }
@@ -357,7 +376,7 @@ impl Game {
     }
 
     /// Names of soldiers, for events.
-    fn ids(&self, idx: &[usize]) -> Vec<String> {
+    fn ids(&self, idx: &[usize]) -> Vec<Name> {
         idx.iter().map(|&i| self.soldiers[i].id.clone()).collect()
     }
 
@@ -413,14 +432,14 @@ impl Game {
             return;
         }
         let friendly: Vec<&Soldier> = self.soldiers.iter().filter(|s| s.side == Side::Friendly).collect();
-        let home: Vec<String> =
+        let home: Vec<Name> =
             friendly.iter().filter(|s| s.pos.is_none() && s.state != State::Dead).map(|s| s.id.clone()).collect();
-        let left_behind: Vec<String> =
+        let left_behind: Vec<Name> =
             friendly.iter().filter(|s| s.pos.is_some() && s.state != State::Dead).map(|s| s.id.clone()).collect();
-        let dead: Vec<String> = friendly.iter().filter(|s| s.state == State::Dead).map(|s| s.id.clone()).collect();
+        let dead: Vec<Name> = friendly.iter().filter(|s| s.state == State::Dead).map(|s| s.id.clone()).collect();
         let enemy_casualties =
             self.soldiers.iter().filter(|s| s.side == Side::Enemy && s.state != State::Fit).count() as u32;
-        let prisoners: Vec<String> = self
+        let prisoners: Vec<Name> = self
             .soldiers
             .iter()
             .filter(|s| s.captive && s.pos.is_none() && s.state != State::Dead)
@@ -434,10 +453,9 @@ impl Game {
             (true, _) => "lost",
             (false, true) => "success",
             (false, false) => "failed",
-        }
-        .to_string();
+        };
         events.push(Event::PatrolEnd {
-            outcome: outcome.clone(),
+            outcome: Name::new_static(outcome),
             objective_reached: self.objective_reached,
             home,
             left_behind,
@@ -445,7 +463,7 @@ impl Game {
             prisoners,
             enemy_casualties,
         });
-        self.phase = Phase::Over { outcome };
+        self.phase = Phase::Over { outcome: outcome.into() };
     }
 }
 

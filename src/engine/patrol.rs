@@ -2,6 +2,7 @@
 //! check; sections split, join and leave by the home edge.
 
 use super::event::Event;
+use super::name::{Name, format_name};
 use super::pos::Pos;
 use super::soldier::{Section, State};
 use super::{Game, RuleError, illegal};
@@ -127,12 +128,12 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn free_section_name(&self) -> String {
+    pub(super) fn free_section_name(&self) -> Name {
         // Compared letter by letter: a name is made only for the one chosen.
         let mut letter = [0u8; 4];
         ('A'..='Z')
             .find(|c| self.find_section(c.encode_utf8(&mut letter)).is_none())
-            .map_or_else(|| format!("S{}", self.sections.len() + 1), String::from)
+            .map_or_else(|| format_name!("S{}", self.sections.len() + 1), Name::from)
     }
 
     pub(super) fn join(&mut self, name: &str, into: &str, events: &mut Vec<Event>) -> Result<(), RuleError> {

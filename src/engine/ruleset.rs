@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::chance::Chance;
 use super::data::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
 use super::dice::{Dice, Modifier, Purpose, Roll};
+use super::name::Name;
 
 /// Which rules decide fire, casualties and morale.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,7 +141,7 @@ pub struct MeleeOdds {
 
 pub trait CasualtyRules {
     /// The roll that settles what a hit did.
-    fn casualty(&self, book: &RuleBook, dice: &mut Dice, soldier: &str) -> (Roll, Wound);
+    fn casualty(&self, book: &RuleBook, dice: &mut Dice, soldier: &Name) -> (Roll, Wound);
 
     /// The dice of the casualty roll ("1d6") and each wound it can give with
     /// its exact chance, in the order of the table.
@@ -155,8 +156,8 @@ pub trait CasualtyRules {
         &self,
         book: &RuleBook,
         dice: &mut Dice,
-        attacker: &str,
-        defender: &str,
+        attacker: &Name,
+        defender: &Name,
     ) -> ([Roll; 2], Melee, bool);
 }
 
@@ -329,12 +330,12 @@ impl CasualtyRules for LoneWarrior {
         (format!("1d{sides}"), spread)
     }
 
-    fn casualty(&self, book: &RuleBook, dice: &mut Dice, soldier: &str) -> (Roll, Wound) {
+    fn casualty(&self, book: &RuleBook, dice: &mut Dice, soldier: &Name) -> (Roll, Wound) {
         let mut wound = Wound::Dead;
         let roll = dice.table(Purpose::Casualty, 1, 6, |total| {
             // The checked table covers 1-6; a gap would count as dead.
             wound = book.wound_for(total as u8).unwrap_or(Wound::Dead);
-            wound.name().to_string()
+            Name::new_static(wound.name())
         });
         (roll.by(soldier), wound)
     }
@@ -343,12 +344,12 @@ impl CasualtyRules for LoneWarrior {
         &self,
         book: &RuleBook,
         dice: &mut Dice,
-        attacker: &str,
-        defender: &str,
+        attacker: &Name,
+        defender: &Name,
     ) -> ([Roll; 2], Melee, bool) {
         let sides = book.hand_to_hand.sides;
-        let mut a = dice.table(Purpose::HandToHand, 1, sides, |_| String::new()).by(attacker).at(defender);
-        let mut d = dice.table(Purpose::HandToHand, 1, sides, |_| String::new()).by(defender).at(attacker);
+        let mut a = dice.table(Purpose::HandToHand, 1, sides, |_| Name::default()).by(attacker).at(defender);
+        let mut d = dice.table(Purpose::HandToHand, 1, sides, |_| Name::default()).by(defender).at(attacker);
         let outcome = melee_outcome(book, a.total.abs_diff(d.total));
         let attacker_lost = a.total < d.total;
         let (ra, rd) = match (outcome, attacker_lost) {
@@ -356,8 +357,8 @@ impl CasualtyRules for LoneWarrior {
             (_, true) => ("loses", "wins"),
             (_, false) => ("wins", "loses"),
         };
-        a.result = Some(ra.into());
-        d.result = Some(rd.into());
+        a.result = Some(Name::new_static(ra));
+        d.result = Some(Name::new_static(rd));
         ([a, d], outcome, attacker_lost)
     }
 }

@@ -66,3 +66,19 @@ fn a_reseeded_game_is_a_new_game_with_that_seed() {
         assert!(policy::decide(&a).is_none());
     }
 }
+
+#[test]
+fn applying_into_a_list_adds_what_apply_returns_and_nothing_when_refused() {
+    let (mut a, mut b) = (default_game(5), default_game(5));
+    let mut events = vec![Event::Stop { turn: 99 }];
+    while let Some(c) = policy::decide(&a) {
+        let before = events.len();
+        b.apply_into(&c, &mut events).unwrap();
+        assert_eq!(events[before..], a.apply(&c).unwrap());
+        // A command that is never legal leaves the list and the game as they were.
+        let kept = (events.len(), b.clone());
+        assert!(b.apply_into(&Command::Join { section: "Q".into(), into: "Q".into() }, &mut events).is_err());
+        assert_eq!((events.len(), b.clone()), kept);
+    }
+    assert_eq!(a, b);
+}

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::name::Name;
 use super::pos::Pos;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,15 +45,26 @@ impl State {
             State::Dead => "dead",
         }
     }
+
+    /// The name in words ("serious wound"), as a lost card gives the reason.
+    pub fn words(self) -> &'static str {
+        match self {
+            State::Fit => "fit",
+            State::FleshWound => "flesh wound",
+            State::KnockedOver => "knocked over",
+            State::SeriousWound => "serious wound",
+            State::Dead => "dead",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Soldier {
     /// Unique short name used on cards and in commands ("Baker", "G3").
-    pub id: String,
-    pub rank: String,
+    pub id: Name,
+    pub rank: Name,
     pub side: Side,
-    pub weapon: String,
+    pub weapon: Name,
     /// None once he has left the map (the patrol by its home edge, the enemy
     /// when it slips away).
     pub pos: Option<Pos>,
@@ -85,7 +97,7 @@ impl Soldier {
 /// Part of the patrol moving together in patrol movement.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Section {
-    pub name: String,
+    pub name: Name,
     /// Indices into the game's soldier list.
     pub members: Vec<usize>,
 }

@@ -41,7 +41,7 @@ pub(super) fn squad(n: usize) -> Vec<(&'static str, &'static str)> {
 }
 
 pub(super) fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
-    let id = format!("G{}", g.next_enemy);
+    let id = crate::engine::name::format_name!("G{}", g.next_enemy);
     g.next_enemy += 1;
     g.soldiers.push(Soldier {
         id,
@@ -388,8 +388,8 @@ fn mortar_hits_everyone_in_the_triangle() {
             let t = r[1];
             assert_eq!(t.purpose, Purpose::Template);
             let tri = t.total as usize;
-            let expect: Vec<String> = (0..9).filter(|k| k % 6 + 1 == tri).map(|k| g.soldiers[k].id.clone()).collect();
-            let hit: Vec<String> = events
+            let expect: Vec<Name> = (0..9).filter(|k| k % 6 + 1 == tri).map(|k| g.soldiers[k].id.clone()).collect();
+            let hit: Vec<Name> = events
                 .iter()
                 .filter_map(|e| if let Event::Hit { soldier, .. } = e { Some(soldier.clone()) } else { None })
                 .collect();
@@ -612,7 +612,7 @@ fn a_prisoner_is_carried_home_and_makes_the_patrol_a_success() {
     let events = g.apply(&Command::Exit { section: None }).unwrap();
     assert!(events.contains(&Event::ObjectiveReached { hex: Pos::new(3, 7) }));
     let Some(Event::PatrolEnd { outcome, prisoners, .. }) = events.last() else { panic!("the patrol ends") };
-    assert_eq!((outcome.as_str(), prisoners.clone()), ("success", vec!["G1".to_string()]));
+    assert_eq!((outcome.as_str(), prisoners.clone()), ("success", vec![Name::from("G1")]));
 }
 
 #[test]

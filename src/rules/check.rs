@@ -106,7 +106,7 @@ pub fn check_rule_book(
     check_cover(&c, "incident_table", &ranges, 2, 12)?;
     for e in &book.incident_table {
         if let IncidentKind::Enemy { group, min, max } = &e.kind {
-            if !book.forces.contains_key(group) {
+            if !book.forces.contains_key(group.as_str()) {
                 return Err(c.err(
                     &format!("\"{group}\""),
                     format!("incident '{}': no group '{group}' in {forces_file}", e.name),

@@ -373,7 +373,7 @@ impl App {
     /// The chosen section's name, when there is more than one to choose from.
     fn section_name(&self, game: &Game) -> Option<String> {
         (game.card_up().is_none() && game.sections.len() > 1)
-            .then(|| game.sections.get(self.section).map(|s| s.name.clone()))
+            .then(|| game.sections.get(self.section).map(|s| s.name.to_string()))
             .flatten()
     }
 

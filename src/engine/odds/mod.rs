@@ -231,7 +231,7 @@ impl Game {
             .into_iter()
             .map(|m| Outcome {
                 result: m.outcome.name().into(),
-                loser: m.attacker_lost.map(|lost| if lost { sa.id.clone() } else { sd.id.clone() }),
+                loser: m.attacker_lost.map(|lost| if lost { sa.id.to_string() } else { sd.id.to_string() }),
                 chance: m.chance,
             })
             .collect();
@@ -268,7 +268,7 @@ impl Game {
         let placed = self.template_triangles(hex, None);
         let outcomes = (1..=n)
             .map(|t| Outcome {
-                result: template_result(&self.soldiers, &placed, t),
+                result: template_result(&self.soldiers, &placed, t).to_string(),
                 loser: None,
                 chance: Chance::of_throws(1, 1, n),
             })

@@ -107,7 +107,7 @@ fn fire_by_the_man_whose_card_is_up() {
     assert_eq!((a.roll.soldier.as_deref(), chance(&a)), (Some("Baker"), Chance::new(3, 6)));
     // And the roll then made has that need.
     let before = g.clone();
-    let events = g.apply(&Command::Fire { target: Target::Soldier(g.soldiers[e].id.clone()) }).unwrap();
+    let events = g.apply(&Command::Fire { target: Target::Soldier(g.soldiers[e].id.to_string()) }).unwrap();
     assert_eq!(rolls(&events)[0].need, Some(4));
     assert_ne!(g, before);
 }
@@ -197,17 +197,17 @@ fn questions(g: &Game) -> Vec<OddsQuery> {
     for s in &g.sections {
         if let Some(p) = g.section_pos(s) {
             for to in p.neighbours() {
-                qs.push(OddsQuery::Move { section: Some(s.name.clone()), to });
+                qs.push(OddsQuery::Move { section: Some(s.name.to_string()), to });
             }
         }
     }
     for a in &g.soldiers {
         for b in g.soldiers.iter().filter(|b| b.side != a.side) {
-            qs.push(OddsQuery::Fire { shooter: Some(a.id.clone()), target: Target::Soldier(b.id.clone()) });
-            qs.push(OddsQuery::Fight { attacker: Some(a.id.clone()), defender: b.id.clone() });
+            qs.push(OddsQuery::Fire { shooter: Some(a.id.to_string()), target: Target::Soldier(b.id.to_string()) });
+            qs.push(OddsQuery::Fight { attacker: Some(a.id.to_string()), defender: b.id.to_string() });
         }
-        qs.push(OddsQuery::Bombard { firer: a.id.clone(), hex: None });
-        qs.push(OddsQuery::Fire { shooter: None, target: Target::Soldier(a.id.clone()) });
+        qs.push(OddsQuery::Bombard { firer: a.id.to_string(), hex: None });
+        qs.push(OddsQuery::Fire { shooter: None, target: Target::Soldier(a.id.to_string()) });
     }
     qs
 }
