@@ -59,6 +59,10 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             format!("No room on the map for the {group} ({min}-{max} hexes off): nobody comes")
         }
         Event::MinefieldMarked { hex } => format!("{hex} is marked as a minefield"),
+        Event::FireCalled { soldier, hex, missions_left } => format!(
+            "{soldier} calls H.E. fire on {hex}: it lands at the STOP card ({} left)",
+            count(*missions_left, "mission", "missions")
+        ),
         Event::Wounded { soldier, wound } => format!("{soldier}: {}", wound.replace('_', " ")),
         Event::ActionStart { hex } => format!("Tactical action begins at {hex}"),
         Event::Deck { size, .. } => format!("The deck is shuffled: {size} cards"),

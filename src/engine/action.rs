@@ -123,6 +123,7 @@ impl Game {
                 self.soldiers[me].pos = None;
                 events.push(Event::Exited { soldiers: vec![self.soldiers[me].id.clone()], hex: here });
             }
+            Command::Call { hex } => self.call_fire(me, *hex, events)?,
             Command::Turn | Command::Split { .. } | Command::Join { .. } | Command::Capture { .. } => {
                 unreachable!("dispatched in apply")
             }
@@ -211,6 +212,7 @@ impl Game {
     fn stop(&mut self, events: &mut Vec<Event>) {
         let turn = self.action().turn;
         events.push(Event::Stop { turn });
+        self.land_fire(events);
         // Incident check at STOP: nobody entered a hex, so no terrain modifier;
         // earlier incidents count only if the rules data says so.
         let leader = self.able(Side::Friendly).next().and_then(|i| self.soldiers[i].pos);

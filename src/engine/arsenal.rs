@@ -235,6 +235,8 @@ pub struct HighExplosive {
     pub effect_sides: u8,
     pub soft_skin_destroyed_from: u8,
     pub open_top_destroyed_from: u8,
+    /// Decision: fire missions the guns fire for one patrol.
+    pub missions_per_patrol: u32,
 }
 
 impl HighExplosive {

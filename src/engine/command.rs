@@ -50,6 +50,11 @@ pub enum Command {
     Capture {
         prisoner: String,
     },
+    /// Tactical action: the patrol's radio man, his card up, calls H.E. fire
+    /// on a hex; it lands at this turn's STOP card.
+    Call {
+        hex: Pos,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +87,7 @@ impl fmt::Display for Command {
             Command::Carry { wounded, to } => write!(f, "carry {wounded} {to}"),
             Command::Hold => f.write_str("hold"),
             Command::Capture { prisoner } => write!(f, "capture {prisoner}"),
+            Command::Call { hex } => write!(f, "call {hex}"),
         }
     }
 }
@@ -215,6 +221,10 @@ impl FromStr for Command {
                 no_more(1)?;
                 Command::Capture { prisoner: word_at(0, "the enemy to take prisoner")? }
             }
+            "call" => {
+                no_more(1)?;
+                Command::Call { hex: pos_at(0)? }
+            }
             other => return Err(err(*verb_col, format!("unknown command '{}'", quote(other)))),
         };
         Ok(cmd)
@@ -241,6 +251,7 @@ mod tests {
             Command::Carry { wounded: "Mills".into(), to: Pos::new(8, 9) },
             Command::Hold,
             Command::Capture { prisoner: "G4".into() },
+            Command::Call { hex: Pos::new(3, 4) },
         ];
         for c in cmds {
             assert_eq!(c.to_string().parse::<Command>(), Ok(c.clone()), "{c}");

@@ -30,6 +30,12 @@ impl Game {
                 return Err(format!("{} stands at {p}, off the map", s.id));
             }
         }
+        if let Some(m) = self.fire_pending.iter().find(|m| !self.map.contains(m.hex)) {
+            return Err(format!("fire is called on {}, off the map", m.hex));
+        }
+        if !self.fire_pending.is_empty() && !matches!(self.phase, Phase::Action(_)) {
+            return Err("fire is on its way with no action under way".into());
+        }
         let mut seen = BTreeSet::new();
         for section in &self.sections {
             for &i in &section.members {

@@ -165,6 +165,9 @@ pub struct IncidentEntry {
 pub enum IncidentKind {
     FalseAlarm,
     Minefield,
+    /// A booby trap: the template picks who sets it off; he rolls for his
+    /// wound at once. The hex is not marked.
+    BoobyTrap,
     /// An enemy group joins, placed between `min` and `max` hexes away.
     Enemy {
         group: Name,
@@ -291,6 +294,9 @@ pub struct Scenario {
     /// group key -> the forces key to bring instead.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub forces: BTreeMap<String, String>,
+    /// The patrol carries a radio and may call H.E. fire (docs/RULES.md).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub radio: bool,
 }
 
 /// What a patrol is sent to do. Every objective ends with coming home.

@@ -27,6 +27,10 @@ pub enum Purpose {
     Mortar,
     Template,
     Minefield,
+    /// H.E. fire called by the patrol's radio: does it land on the hex?
+    HighExplosive,
+    /// Who sets off a booby trap (a template roll).
+    BoobyTrap,
 }
 
 impl Purpose {
@@ -42,6 +46,8 @@ impl Purpose {
             Purpose::Mortar => "mortar",
             Purpose::Template => "template",
             Purpose::Minefield => "minefield",
+            Purpose::HighExplosive => "high_explosive",
+            Purpose::BoobyTrap => "booby_trap",
         }
     }
 }

@@ -47,6 +47,12 @@ pub enum Event {
     MinefieldMarked {
         hex: Pos,
     },
+    /// The radio man called H.E. fire on a hex; it lands at the STOP card.
+    FireCalled {
+        soldier: Name,
+        hex: Pos,
+        missions_left: u32,
+    },
     /// A wound settled: by a mine, or by the casualty roll after an action.
     Wounded {
         soldier: Name,

@@ -75,6 +75,7 @@ impl Game {
         match &entry.kind {
             IncidentKind::FalseAlarm => {}
             IncidentKind::Minefield => self.minefield(at, events),
+            IncidentKind::BoobyTrap => self.booby_trap(at, events),
             &IncidentKind::Enemy { ref group, min, max } => {
                 if self.place_enemy(group, min, max, at, events) && matches!(self.phase, Phase::Patrol) {
                     self.start_action(at, events);

@@ -27,6 +27,7 @@ mod odds;
 mod path;
 mod patrol;
 pub mod policy;
+pub mod support;
 
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -116,6 +117,15 @@ pub struct Game {
     /// Which forces this patrol meets in place of the incident table's groups.
     #[serde(default)]
     forces: std::collections::BTreeMap<String, String>,
+    /// The patrol carries a radio: its senior able man may call H.E. fire.
+    #[serde(default)]
+    pub radio: bool,
+    /// H.E. fire missions called so far this patrol.
+    #[serde(default)]
+    pub fire_missions: u32,
+    /// H.E. fire called this turn, landing at its STOP card.
+    #[serde(default)]
+    pub fire_pending: Vec<support::FireMission>,
 }
 
 impl Game {
@@ -181,6 +191,9 @@ impl Game {
             dice: Dice::new(seed),
             next_enemy: 1,
             forces: scenario.forces.clone(),
+            radio: scenario.radio,
+            fire_missions: 0,
+            fire_pending: Vec::new(),
         })
     }
 

@@ -7,6 +7,8 @@
 //! leaves the map there. A section that cannot
 //! carry all its seriously wounded leaves the ones it cannot carry behind.
 //! In an action, the man whose card is up fights an enemy in his hex, else
+//! (if he works the radio) calls H.E. fire on a hex of two or more enemies
+//! well clear of the patrol, else
 //! fires at the target he is likeliest to hit, else holds if he is in cover
 //! and no mortar can reach him, else steps toward the nearest enemy by cover, else holds; with no card up it turns the next card.
 
@@ -31,6 +33,9 @@ fn order(game: &Game, me: usize) -> Command {
     let Some(here) = game.soldiers[me].pos else { return Command::Hold };
     if let Some(foe) = game.in_hex(here).find(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act()) {
         return Command::Fight { target: game.soldiers[foe].id.to_string() };
+    }
+    if let Some(hex) = fire_mission(game, me) {
+        return Command::Call { hex };
     }
     let best = game
         .able(Side::Enemy)
@@ -58,6 +63,33 @@ fn order(game: &Game, me: usize) -> Command {
         Some(to) => Command::Move { section: None, to },
         None => Command::Hold,
     }
+}
+
+/// The radio man calls the guns on the hex with the most enemies, when two
+/// or more stand there, the shells would land on 6 or less of the D8, and
+/// no man of the patrol is within a hex of it (the template hits anyone).
+fn fire_mission(game: &Game, me: usize) -> Option<Pos> {
+    if game.radio_man() != Some(me) || game.fire_missions_left() == 0 || !game.fire_pending.is_empty() {
+        return None;
+    }
+    let friends: Vec<Pos> = game.able(Side::Friendly).filter_map(|i| game.soldiers[i].pos).collect();
+    let mut hexes: Vec<Pos> = game.able(Side::Enemy).filter_map(|e| game.soldiers[e].pos).collect();
+    hexes.sort_unstable();
+    hexes.dedup();
+    hexes
+        .into_iter()
+        .filter(|&h| friends.iter().all(|f| f.distance(h) > 1))
+        .filter_map(|h| {
+            let distance = game.fire_call_check(me, h).ok()?;
+            let mission = super::support::FireMission { hex: h, caller: game.soldiers[me].id.clone(), distance };
+            let (base, mods) = game.fire_mission_need(&mission)?;
+            let need = base + mods.iter().map(|m| m.value).sum::<i32>();
+            let foes =
+                game.in_hex(h).filter(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act()).count();
+            (foes >= 2 && need <= 6).then_some((std::cmp::Reverse(foes), need, h))
+        })
+        .min()
+        .map(|(_, _, h)| h)
 }
 
 fn patrol(game: &Game) -> Option<Command> {

@@ -27,6 +27,7 @@ pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], 
             .map(|(n, w)| Member { name: n.to_string(), rank: "Pvt".into(), weapon: w.to_string(), veteran: false })
             .collect(),
         forces: Default::default(),
+        radio: false,
     };
     Game::new(book(), &scenario, seed).expect("test scenario is valid")
 }

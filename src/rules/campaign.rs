@@ -39,6 +39,9 @@ struct PatrolFile {
     start: Option<Pos>,
     #[serde(default)]
     forces: BTreeMap<String, String>,
+    /// The patrol takes a radio and may call H.E. fire.
+    #[serde(default)]
+    radio: bool,
 }
 
 /// A campaign ready to start: every patrol's map resolved and checked.
@@ -89,6 +92,7 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
             objective: p.objective,
             squad: c.squad.clone(),
             forces: p.forces,
+            radio: p.radio,
             ..map
         };
         // Check the patrol as a scenario, pointing any error at the patrol's entry.

@@ -176,7 +176,9 @@ impl App {
                 Ok(q) => self.run(Line::Odds(q)),
                 Err(why) => self.notice = Some(why),
             },
-            Msg::Act | Msg::Move | Msg::Fire | Msg::Exit | Msg::Carry | Msg::Capture => match self.order(msg) {
+            Msg::Act | Msg::Move | Msg::Fire | Msg::Exit | Msg::Carry | Msg::Capture | Msg::Call => match self
+                .order(msg)
+            {
                 Ok(line) => self.run(line),
                 Err(Refusal::Say(why)) => self.notice = Some(why),
                 Err(Refusal::Choose(section)) => {
@@ -297,6 +299,7 @@ impl App {
             (Phase::Action(a), _) if a.up.is_none() && matches!(msg, Msg::Act) => play(Command::Turn),
             (Phase::Action(a), _) if a.up.is_none() => Err(say("Turn the next card first (Space).")),
             (_, Msg::Exit) => self.exit_order(game),
+            (_, Msg::Call) => play(Command::Call { hex: here }),
             (_, Msg::Move) => play(Command::Move { section: self.section_name(game), to: here }),
             (_, Msg::Fire) => {
                 let t = target_in(game, here).map_err(Refusal::Say)?;

@@ -82,6 +82,15 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
             a.quiet_turns_to_break_contact
         ),
     ];
+    let mut action = action;
+    if let Some(he) = &book.arsenal.high_explosive {
+        action.push(format!(
+            "With a radio, the senior man calls H.E. fire (r) on a hex he sees, up to {} hexes off: it lands at the \
+             STOP card on at least the hex count on a d8 (+1 if anyone there moved, +1 in hard cover), and the \
+             template hits whoever is there, friend or foe. {} missions a patrol.",
+            he.max_range, he.missions_per_patrol
+        ));
+    }
     match stage {
         Stage::Patrol => patrol,
         Stage::Action => action,
@@ -156,9 +165,10 @@ const COMMANDS: &[&str] = &[
     "  fight ENEMY                hand-to-hand with an enemy in your hex",
     "  carry WOUNDED COL,ROW      you and a second fit man carry a wounded comrade one hex",
     "  capture PRISONER           take a seriously wounded enemy in your hex prisoner",
+    "  call COL,ROW               the radio man calls H.E. fire on a hex",
     "  begin                      set out on the next patrol",
     "  auto N                     the patrol leader makes your next N decisions",
     "  odds move [SECTION] COL,ROW    odds fire [SHOOTER] TARGET    odds fight [MAN] ENEMY",
-    "  odds bombard FIRER [COL,ROW]   odds stop    odds casualty [MAN]",
+    "  odds bombard FIRER [COL,ROW]   odds call COL,ROW   odds stop    odds casualty [MAN]",
     "  help                       this screen",
 ];

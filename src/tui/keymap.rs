@@ -35,6 +35,8 @@ pub enum Msg {
     Exit,
     Carry,
     Capture,
+    /// The radio man calls H.E. fire on the cursor hex.
+    Call,
     /// Set out on the campaign's next patrol.
     Begin,
     /// The patrol leader takes the next decision.
@@ -83,6 +85,7 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[Char('x')], Msg::Exit, "x", "exit the map from the home edge"),
     bind(&[Char('c')], Msg::Carry, "c", "carry a seriously wounded man of your hex to the cursor hex"),
     bind(&[Char('p')], Msg::Capture, "p", "take a seriously wounded enemy in your hex prisoner"),
+    bind(&[Char('r')], Msg::Call, "r", "radio: call H.E. fire on the cursor hex (lands at the STOP card)"),
     bind(&[Char('B')], Msg::Begin, "B", "set out on the next patrol"),
     bind(&[Char('a')], Msg::Leader, "a", "let the patrol leader take the next decision"),
     bind(&[Char('o')], Msg::Odds, "o", "write the exact odds for the cursor hex in the log"),

@@ -62,8 +62,9 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     };
     let captive = if s.captive { " prisoner" } else { "" };
     // Ours by rank and name; theirs by the id that commands use, then rank.
+    let radio = if game.radio_man() == Some(i) { " (r)" } else { "" };
     let name = match s.side {
-        Side::Friendly => format!("{} {}", s.rank, s.id),
+        Side::Friendly => format!("{} {}{radio}", s.rank, s.id),
         Side::Enemy => format!("{} {}{captive}", s.id, s.rank),
     };
     let nw = name_width(width);

@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::app::{App, Overlay};
 use super::keymap::{Msg, label};
-use crate::engine::{Game, Phase, Side, State};
+use crate::engine::{Game, OddsQuery, Phase, Side, State};
 
 /// The words for the hex under the cursor: its terrain, who is there, and
 /// what entering or firing at it would take.
@@ -62,6 +62,14 @@ pub fn hover(app: &App, game: &Game) -> String {
                 None if game.map.line_of_sight(&game.book, from, p) => parts.push("in sight".into()),
                 None => parts.push("out of sight".into()),
             }
+            // The radio man sees what the guns would do there.
+            if let Ok(answer) = game.odds(&OddsQuery::Call { hex: p })
+                && game.radio_man() == Some(up)
+                && let (Some(chance), crate::engine::Spread::Check { need, .. }) =
+                    (answer.roll.chance(), &answer.roll.spread)
+            {
+                parts.push(format!("H.E. (r) on {need}+ on a d8, {:.0}%", chance.value() * 100.0));
+            }
         }
         _ => {}
     }
@@ -91,13 +99,20 @@ fn phase(app: &App) -> String {
                 game.objective.describe()
             )
         }
-        Phase::Action(a) => match a.up {
-            Some(i) => format!(
-                "Action, turn {} | {}'s card: give him an order | incidents {}",
-                a.turn, game.soldiers[i].id, game.incidents
-            ),
-            None => format!("Action, turn {} | turn a card | incidents {}", a.turn, game.incidents),
-        },
+        Phase::Action(a) => {
+            let radio = match (game.radio, game.fire_pending.first()) {
+                (_, Some(m)) => format!(" | H.E. on its way to {}", m.hex),
+                (true, None) => format!(" | fire missions left {}", game.fire_missions_left()),
+                (false, None) => String::new(),
+            };
+            match a.up {
+                Some(i) => format!(
+                    "Action, turn {} | {}'s card: give him an order | incidents {}{radio}",
+                    a.turn, game.soldiers[i].id, game.incidents
+                ),
+                None => format!("Action, turn {} | turn a card | incidents {}{radio}", a.turn, game.incidents),
+            }
+        }
         Phase::Over { outcome } => format!("Patrol over: {outcome}"),
     }
 }
@@ -115,6 +130,15 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
         None => vec![("Enter", "set out")],
         Some(Phase::Patrol) => {
             vec![k(Msg::Act, "move"), k(Msg::Next, "section"), k(Msg::Exit, "exit"), k(Msg::Leader, "leader")]
+        }
+        Some(Phase::Action(a)) if a.up.is_some() && app.game().and_then(|g| g.radio_man()) == a.up => {
+            vec![
+                k(Msg::Act, "act"),
+                k(Msg::Fire, "fire"),
+                k(Msg::Call, "radio"),
+                k(Msg::Hold, "hold"),
+                k(Msg::Next, "target"),
+            ]
         }
         Some(Phase::Action(a)) if a.up.is_some() => {
             vec![

@@ -311,3 +311,41 @@ fn a_patrol_opens_with_its_briefing_and_objective() {
     let status = screen(&app, 120, 40);
     assert!(status.contains("objective: reach 12,5"), "the status bar keeps it in view");
 }
+
+#[test]
+fn r_calls_the_guns_on_the_cursor_hex() {
+    let book = rules::rule_book().expect("the built-in rules load");
+    let scenario = rules::scenario("crossroads", &book).expect("the crossroads scenario loads");
+    assert!(scenario.radio, "the crossroads patrol takes a radio");
+    for seed in 1..40 {
+        let mut campaign = Campaign::single(&scenario, seed, book.clone());
+        campaign.begin().expect("a new patrol sets out");
+        let mut app = App::new(campaign, "test", THEME);
+        for _ in 0..300 {
+            let Some(game) = app.game() else { break };
+            let up = game.card_up();
+            if up.is_some() && up == game.radio_man() {
+                break;
+            }
+            app.run(Line::Auto(1));
+        }
+        let Some(game) = app.game().filter(|g| g.card_up().is_some()) else { continue };
+        let caller = game.soldiers[game.card_up().expect("up")].id.to_string();
+        let Some(hex) = game
+            .able(crate::engine::Side::Enemy)
+            .filter_map(|e| game.soldiers[e].pos)
+            .find(|&h| game.fire_call_check(game.card_up().expect("up"), h).is_ok())
+        else {
+            continue;
+        };
+        app.cursor = hex;
+        let hover = status::hover(&app, app.game().expect("a patrol"));
+        assert!(hover.contains("H.E. (r) on"), "{hover}");
+        app.update(Msg::Call);
+        let called = format!("{caller} calls H.E. fire on {hex}");
+        assert!(app.log.iter().any(|l| l.starts_with(&called)), "{:?}", app.log.last());
+        assert_eq!(app.game().map(|g| g.fire_pending.len()), Some(1));
+        return;
+    }
+    panic!("no seed brought the radio man's card up with an enemy in reach");
+}

@@ -33,6 +33,9 @@ pub enum OddsQuery {
     /// A mortar crewman's fire at a hex (the one he would choose if None),
     /// and the template if the bombs land.
     Bombard { firer: String, hex: Option<Pos> },
+    /// H.E. fire the patrol's radio man would call on a hex, and the
+    /// template if it lands (its modifiers as things stand now).
+    Call { hex: Pos },
     /// The incident check at the STOP card of this turn.
     Stop,
     /// The casualty roll a hit man makes when the action is over.
@@ -155,6 +158,7 @@ impl Game {
             OddsQuery::Fire { shooter, target } => (self.fire_odds(shooter.as_deref(), target)?, None),
             OddsQuery::Fight { attacker, defender } => (self.fight_odds(attacker.as_deref(), defender)?, None),
             OddsQuery::Bombard { firer, hex } => self.bombard_odds(firer, *hex)?,
+            OddsQuery::Call { hex } => self.call_odds(*hex)?,
             OddsQuery::Stop => self.stop_odds()?,
             OddsQuery::Casualty { soldier } => (self.casualty_odds(soldier.as_deref())?, None),
         };
@@ -263,7 +267,11 @@ impl Game {
             }
         };
         let check = RollOdds::check(Purpose::Mortar, &odds).by(&s.id).on(hex);
-        // The template: one triangle in `triangles`, each as likely.
+        Ok((check, Some(self.template_odds(hex, &s.id))))
+    }
+
+    /// The template over `hex`: one triangle in `triangles`, each as likely.
+    fn template_odds(&self, hex: Pos, by: &str) -> RollOdds {
         let n = self.book.template.triangles;
         let placed = self.template_triangles(hex, None);
         let outcomes = (1..=n)
@@ -273,8 +281,20 @@ impl Game {
                 chance: Chance::of_throws(1, 1, n),
             })
             .collect();
-        let template = RollOdds::new(Purpose::Template, format!("1d{n}"), Spread::Table { outcomes }).by(&s.id).on(hex);
-        Ok((check, Some(template)))
+        RollOdds::new(Purpose::Template, format!("1d{n}"), Spread::Table { outcomes }).by(by).on(hex)
+    }
+
+    /// H.E. fire on `hex` by the radio man, as it would land with things as they are now.
+    fn call_odds(&self, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
+        let caller = self.radio_man().ok_or_else(|| RuleError("this patrol has no radio".into()))?;
+        let distance = self.fire_call_check(caller, hex).map_err(RuleError)?;
+        let mission = super::support::FireMission { hex, caller: self.soldiers[caller].id.clone(), distance };
+        let sides = self.book.arsenal.high_explosive.as_ref().map_or(8, |h| h.sides);
+        let (base, modifiers) =
+            self.fire_mission_need(&mission).ok_or_else(|| RuleError(format!("{hex} is out of the guns' reach")))?;
+        let odds = Odds { dice: 1, sides, base, modifiers, band: None };
+        let id = &self.soldiers[caller].id;
+        Ok((RollOdds::check(Purpose::HighExplosive, &odds).by(id).on(hex), Some(self.template_odds(hex, id))))
     }
 
     /// The check at STOP, as the action rolls it: no terrain modifier, and

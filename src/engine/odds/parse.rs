@@ -7,7 +7,7 @@ use std::str::FromStr;
 use super::OddsQuery;
 use crate::engine::command::{ParseError, Target, looks_like_pos, parse_pos, quote, words};
 
-const ASK: &str = "move, fire, fight, bombard, stop or casualty";
+const ASK: &str = "move, fire, fight, bombard, call, stop or casualty";
 
 impl fmt::Display for OddsQuery {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -20,6 +20,7 @@ impl fmt::Display for OddsQuery {
             OddsQuery::Fight { attacker: None, defender } => write!(f, "fight {defender}"),
             OddsQuery::Bombard { firer, hex: Some(h) } => write!(f, "bombard {firer} {h}"),
             OddsQuery::Bombard { firer, hex: None } => write!(f, "bombard {firer}"),
+            OddsQuery::Call { hex } => write!(f, "call {hex}"),
             OddsQuery::Stop => f.write_str("stop"),
             OddsQuery::Casualty { soldier: Some(s) } => write!(f, "casualty {s}"),
             OddsQuery::Casualty { soldier: None } => f.write_str("casualty"),
@@ -80,6 +81,10 @@ impl FromStr for OddsQuery {
                 no_more(2)?;
                 let firer = word_at(0, "the mortar crewman who fires")?;
                 OddsQuery::Bombard { firer, hex: if args.len() > 1 { Some(pos_at(1)?) } else { None } }
+            }
+            "call" => {
+                no_more(1)?;
+                OddsQuery::Call { hex: pos_at(0)? }
             }
             "stop" => {
                 no_more(0)?;

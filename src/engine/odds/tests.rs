@@ -63,7 +63,8 @@ fn the_incident_table_spread_counts_both_rows_of_a_result() {
     assert_eq!(by_name("false alarm"), Some(Chance::new(5 + 6 + 5, 36)));
     assert_eq!(by_name("sniper"), Some(Chance::new(4 + 3, 36)), "rolls 5 and 10");
     assert_eq!(by_name("enemy patrol"), Some(Chance::new(4 + 1, 36)), "rolls 9 and 12");
-    assert_eq!(by_name("MG team"), Some(Chance::new(3 + 2, 36)), "rolls 4 and 11");
+    assert_eq!(by_name("MG team"), Some(Chance::new(3, 36)), "roll 4");
+    assert_eq!(by_name("booby trap"), Some(Chance::new(2, 36)), "roll 11");
     assert_eq!(table.outcomes().iter().map(|o| o.chance.ways).sum::<u64>(), 36);
 }
 
@@ -259,7 +260,7 @@ fn questions_round_trip_through_text_and_errors_point_at_the_word() {
     let e = "luck".parse::<OddsQuery>().unwrap_err();
     assert_eq!(
         (e.column, e.message.as_str()),
-        (1, "cannot give odds for 'luck': ask about move, fire, fight, bombard, stop or casualty")
+        (1, "cannot give odds for 'luck': ask about move, fire, fight, bombard, call, stop or casualty")
     );
     assert_eq!("".parse::<OddsQuery>().unwrap_err().column, 1);
     assert_eq!("bombard".parse::<OddsQuery>().unwrap_err().column, 8);

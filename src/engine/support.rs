@@ -1,0 +1,146 @@
+//! H.E. fire support: the patrol's radio calls the guns on a hex, and the
+//! shells land at the turn's STOP card.
+//!
+//! The source gives the roll (at most 8 hexes; score at least the hex count
+//! on a D8, +1 if the target or the firer moved, +1 if the target is in
+//! hard cover) and the effect (the six-triangle template on men). Who may
+//! call and when the fire comes are decisions (docs/RULES.md):
+//! - a patrol carries a radio only where its scenario says so; the senior
+//!   able man (the first in roster order) works it;
+//! - he calls on his own card, on a hex he can see, up to the range of the
+//!   guns counted from him: the count is his, since he directs the fire;
+//! - the shells land at the STOP card that ends the turn, before the
+//!   incident check, so the enemy may walk out of the hex and friends into
+//!   it; the template does not tell friend from foe;
+//! - the guns fire a limited number of missions a patrol (rules data), one
+//!   at a time.
+
+use serde::{Deserialize, Serialize};
+
+use super::data::Cover;
+use super::dice::{Modifier, Purpose};
+use super::name::Name;
+use super::{Event, Game, Pos, RuleError, Side, State, illegal};
+
+/// H.E. fire called and not yet landed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireMission {
+    pub hex: Pos,
+    /// Who called it; the hex count is from where he stood.
+    pub caller: Name,
+    pub distance: u32,
+}
+
+impl Game {
+    /// The man who works the radio: the senior able man of the patrol, if
+    /// it carries one.
+    pub fn radio_man(&self) -> Option<usize> {
+        if !self.radio || self.book.arsenal.high_explosive.is_none() {
+            return None;
+        }
+        self.able(Side::Friendly).next()
+    }
+
+    /// Missions the guns will still fire this patrol.
+    pub fn fire_missions_left(&self) -> u32 {
+        let per_patrol = self.book.arsenal.high_explosive.as_ref().map_or(0, |h| h.missions_per_patrol);
+        per_patrol.saturating_sub(self.fire_missions)
+    }
+
+    /// Why `caller` may not call fire on `hex` now, if he may not; else the
+    /// hex count of the mission.
+    ///
+    /// # Errors
+    /// The reason in words.
+    pub fn fire_call_check(&self, caller: usize, hex: Pos) -> Result<u32, String> {
+        let Some(he) = &self.book.arsenal.high_explosive else {
+            return Err("these rules have no H.E. fire".into());
+        };
+        if !self.radio {
+            return Err("this patrol has no radio".into());
+        }
+        if self.radio_man() != Some(caller) {
+            let who = self.radio_man().map_or("nobody".into(), |i| self.soldiers[i].id.to_string());
+            return Err(format!("only the man with the radio can call fire ({who})"));
+        }
+        if self.fire_missions_left() == 0 {
+            return Err("the guns have fired every mission they had for this patrol".into());
+        }
+        if !self.fire_pending.is_empty() {
+            return Err("a fire mission is already on its way: it lands at the STOP card".into());
+        }
+        if !self.map.contains(hex) {
+            return Err(format!("{hex} is off the map"));
+        }
+        let from = self.soldiers[caller].pos.ok_or("not on the map")?;
+        let distance = from.distance(hex);
+        if distance == 0 || distance > he.max_range {
+            return Err(format!("{hex} is {distance} hexes off: the guns reach 1 to {} hexes", he.max_range));
+        }
+        if !self.map.line_of_sight(&self.book, from, hex) {
+            return Err(format!("{hex} cannot be seen from {from}: fire is called on what the caller sees"));
+        }
+        Ok(distance)
+    }
+
+    /// The man whose card is up calls fire on `hex`.
+    pub(super) fn call_fire(&mut self, caller: usize, hex: Pos, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let distance = match self.fire_call_check(caller, hex) {
+            Ok(d) => d,
+            Err(why) => return illegal(why),
+        };
+        self.fire_missions += 1;
+        let caller = self.soldiers[caller].id.clone();
+        events.push(Event::FireCalled { soldier: caller.clone(), hex, missions_left: self.fire_missions_left() });
+        self.fire_pending.push(FireMission { hex, caller, distance });
+        Ok(())
+    }
+
+    /// The need of a mission landing now, with its modifiers.
+    pub fn fire_mission_need(&self, mission: &FireMission) -> Option<(i32, Vec<Modifier>)> {
+        let he = self.book.arsenal.high_explosive.as_ref()?;
+        let moved = self.in_hex(mission.hex).any(|i| self.soldiers[i].moved);
+        let hard = self.map.cover(&self.book, mission.hex) == Cover::Hard;
+        let need = he.need(mission.distance, moved, hard)?;
+        Some((mission.distance as i32, need.modifiers))
+    }
+
+    /// The STOP card: the fire called this turn lands.
+    pub(super) fn land_fire(&mut self, events: &mut Vec<Event>) {
+        for mission in std::mem::take(&mut self.fire_pending) {
+            let Some(sides) = self.book.arsenal.high_explosive.as_ref().map(|h| h.sides) else { continue };
+            let Some((base, modifiers)) = self.fire_mission_need(&mission) else { continue };
+            let roll =
+                self.dice.check(Purpose::HighExplosive, 1, sides, base, modifiers).on(mission.hex).by(&mission.caller);
+            let landed = roll.succeeded();
+            events.push(Event::Roll(roll));
+            if !landed {
+                continue;
+            }
+            // The template does not tell friend from foe.
+            for i in self.roll_template(Purpose::Template, mission.hex, None, None, events) {
+                self.soldiers[i].state = State::KnockedOver;
+                events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: mission.caller.clone() });
+            }
+        }
+    }
+
+    /// A booby trap in `at`: the template over the patrol's men there picks
+    /// who sets it off, and he rolls for his wound at once.
+    pub(super) fn booby_trap(&mut self, at: Pos, events: &mut Vec<Event>) {
+        for i in self.roll_template(Purpose::BoobyTrap, at, Some(Side::Friendly), None, events) {
+            let id = self.soldiers[i].id.clone();
+            let (roll, wound) = self.rules.casualties().casualty(&self.book, &mut self.dice, &id);
+            events.push(Event::Roll(roll));
+            self.soldiers[i].state = match wound {
+                super::data::Wound::Flesh => State::FleshWound,
+                super::data::Wound::Serious => State::SeriousWound,
+                super::data::Wound::Dead => State::Dead,
+            };
+            events.push(Event::Wounded { soldier: id, wound: Name::new_static(wound.name()) });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
