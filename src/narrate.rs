@@ -59,6 +59,13 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             format!("No room on the map for the {group} ({min}-{max} hexes off): nobody comes")
         }
         Event::MinefieldMarked { hex } => format!("{hex} is marked as a minefield"),
+        Event::VehicleDamaged { vehicle, hit, damage, by } => match (hit.as_str(), damage.as_str()) {
+            (_, "destroyed") => format!("{vehicle} is destroyed by {by}: its crew is lost"),
+            ("no_damage", "no_damage") => format!("{vehicle} is hit by {by} but not harmed"),
+            (hit, now) => {
+                format!("{vehicle} is hit by {by}: {}; it now has {}", hit.replace('_', " "), now.replace('_', " "))
+            }
+        },
         Event::FireCalled { soldier, hex, missions_left } => format!(
             "{soldier} calls H.E. fire on {hex}: it lands at the STOP card ({} left)",
             count(*missions_left, "mission", "missions")

@@ -82,6 +82,12 @@ impl Game {
                 if foe.side == Side::Friendly || !foe.can_act() || foe.pos != Some(here) {
                     return illegal(format!("{} is not an able enemy in your hex", foe.id));
                 }
+                if foe.vehicle.is_some() {
+                    return illegal(format!(
+                        "{} is a vehicle: it is fought with anti-tank weapons, not hand to hand",
+                        foe.id
+                    ));
+                }
                 self.fight(me, t, events);
             }
             Command::Carry { wounded, to } => {
@@ -151,19 +157,33 @@ impl Game {
     pub(super) fn fire(&mut self, shooter: usize, target: usize, odds: Odds, events: &mut Vec<Event>) {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
+        // At a vehicle, the anti-tank weapon and its band; at a man, the weapon he aims.
+        let at_band = if t.vehicle.is_some() { self.at_odds(shooter, target).ok().map(|(_, b)| b) } else { None };
+        let (weapon, band) = match at_band {
+            Some(b) => (s.weapon.clone(), b.name()),
+            None => (
+                self.aimed_weapon(s).map_or_else(|| s.weapon.clone(), |w| w.key.clone()),
+                odds.band.map_or("", |b| b.name()),
+            ),
+        };
         events.push(Event::Shot {
             shooter: s.id.clone(),
             target: t.id.clone(),
-            weapon: s.weapon.clone(),
+            weapon,
             distance,
-            band: Name::new_static(odds.band.map_or("", |b| b.name())),
+            band: Name::new_static(band),
         });
         let roll = odds.roll(&mut self.dice, Purpose::Fire).by(&s.id).at(&t.id);
         let hit = roll.succeeded();
         events.push(Event::Roll(roll));
         self.soldiers[shooter].first_shot = false;
-        if hit {
-            self.knock_over(target, shooter, events);
+        match (hit, at_band) {
+            (true, Some(band)) => {
+                let by = self.soldiers[shooter].id.clone();
+                self.at_hit(target, band, &by, events);
+            }
+            (true, None) => self.knock_over(target, shooter, events),
+            (false, _) => {}
         }
     }
 
@@ -213,6 +233,9 @@ impl Game {
         let turn = self.action().turn;
         events.push(Event::Stop { turn });
         self.land_fire(events);
+        for v in self.soldiers.iter_mut().filter(|s| s.pos.is_some()).filter_map(|s| s.vehicle.as_mut()) {
+            v.turns += 1;
+        }
         // Incident check at STOP: nobody entered a hex, so no terrain modifier;
         // earlier incidents count only if the rules data says so.
         let leader = self.able(Side::Friendly).next().and_then(|i| self.soldiers[i].pos);

@@ -23,6 +23,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::dice::Modifier;
+use super::name::Name;
 
 /// How a vehicle is protected, which decides what H.E. does to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -279,6 +280,11 @@ pub struct Arsenal {
     pub hexes_per_card: u32,
     /// Decision: on one card a vehicle moves or fires, not both, like a man.
     pub fire_after_moving: bool,
+    /// Decision: the terrain (keys) a vehicle may enter.
+    pub vehicle_terrain: Vec<Name>,
+    /// Decision: an enemy vehicle pulls back after this many turns of an
+    /// action (it does not hunt a patrol it cannot finish).
+    pub vehicle_turns: u32,
     pub damage: Option<DamageRules>,
     pub anti_tank: Option<AntiTank>,
     pub high_explosive: Option<HighExplosive>,

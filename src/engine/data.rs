@@ -78,6 +78,13 @@ pub enum WeaponKind {
     Direct { short: u32, medium: u32, long: u32 },
     /// Indirect fire on a hex: need the hex count or more on a D6.
     Mortar { max_range: u32 },
+    /// An anti-tank weapon (its ranges are in the arsenal's A/T table); at
+    /// men its man fires his side arm.
+    AntiTank { side_arm: Name },
+    /// A gun (a tank's, an anti-tank gun's): at a hex of men it fires H.E.
+    /// by the arsenal's H.E. rules; at one man, its side arm if it has one
+    /// (a tank's hull MG).
+    Gun { side_arm: Option<Name> },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -276,6 +283,9 @@ pub struct Man {
     /// The first shot of a sniper or MG card misses only on a 1.
     #[serde(default)]
     pub first_shot: bool,
+    /// A vehicle of this type (a key of the arsenal), its crew included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vehicle: Option<Name>,
 }
 
 /// A scenario: the map, the squad and where the patrol goes.

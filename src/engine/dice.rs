@@ -31,6 +31,8 @@ pub enum Purpose {
     HighExplosive,
     /// Who sets off a booby trap (a template roll).
     BoobyTrap,
+    /// What a hit does to a vehicle.
+    Damage,
 }
 
 impl Purpose {
@@ -48,6 +50,7 @@ impl Purpose {
             Purpose::Minefield => "minefield",
             Purpose::HighExplosive => "high_explosive",
             Purpose::BoobyTrap => "booby_trap",
+            Purpose::Damage => "damage",
         }
     }
 }

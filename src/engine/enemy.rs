@@ -54,6 +54,10 @@ impl Game {
 
     pub(super) fn enemy_acts(&mut self, e: usize, events: &mut Vec<Event>) {
         let Some(here) = self.soldiers[e].pos else { return };
+        if self.soldiers[e].vehicle.is_some() {
+            self.vehicle_acts(e, events);
+            return;
+        }
         // 1. Hand-to-hand with an able patrol man in the hex.
         let foe = self.in_hex(here).find(|&i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].can_act());
         if let Some(f) = foe {
@@ -73,6 +77,11 @@ impl Game {
                     events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: id.clone() });
                 }
             }
+            return;
+        }
+        // 2b. A gun's H.E. at the hex of the patrol with the most men.
+        if let Some((hex, base, mods)) = self.gun_target(e) {
+            self.gun_fire(e, hex, base, mods, events);
             return;
         }
         // 3. Aimed fire at the likeliest target.

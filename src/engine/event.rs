@@ -47,6 +47,13 @@ pub enum Event {
     MinefieldMarked {
         hex: Pos,
     },
+    /// A vehicle hit by A/T fire or H.E.: what the hit did, and its damage now.
+    VehicleDamaged {
+        vehicle: Name,
+        hit: Name,
+        damage: Name,
+        by: Name,
+    },
     /// The radio man called H.E. fire on a hex; it lands at the STOP card.
     FireCalled {
         soldier: Name,

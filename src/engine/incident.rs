@@ -28,7 +28,7 @@ const SECTOR_STEPS: [[i32; 3]; 6] = [[0, -1, 1], [1, -1, 0], [1, 0, -1], [0, 1, 
 /// away from it (0 = north, clockwise): the direction whose step points most
 /// nearly at it. Worked in whole cube coordinates, so every machine agrees; a
 /// hex exactly between two sectors goes to the first of them clockwise from north.
-fn sector_of(offset: Hex) -> usize {
+pub(super) fn sector_of(offset: Hex) -> usize {
     let v = [offset.x(), offset.y(), -offset.x() - offset.y()];
     let mut best = 0;
     let mut best_dot = i32::MIN;
@@ -89,8 +89,10 @@ impl Game {
     /// wrapping round after six. Men already down are casualties already.
     pub fn template_triangles(&self, hex: Pos, side: Option<Side>) -> Vec<(u8, usize)> {
         let n = self.book.template.triangles.max(1) as usize;
+        // Vehicles are not in the template: the effect die settles them.
         self.in_hex(hex)
-            .filter(|&i| self.soldiers[i].can_act() && side.is_none_or(|s| self.soldiers[i].side == s))
+            .filter(|&i| self.soldiers[i].can_act() && self.soldiers[i].vehicle.is_none())
+            .filter(|&i| side.is_none_or(|s| self.soldiers[i].side == s))
             .enumerate()
             .map(|(k, i)| ((k % n) as u8 + 1, i))
             .collect()
@@ -162,13 +164,19 @@ impl Game {
         // share. Plain loops over the offsets, as this runs for every enemy
         // group placed and iterator adapters here cost several times as much.
         let reach = max.min((self.map.width.max(0) + self.map.height.max(0)) as u32) as i32;
+        // A group with a vehicle starts where the vehicle can be.
+        let mounted = group.men.iter().any(|m| m.vehicle.is_some());
         let centre = near.hex();
         let mut free: Vec<(Pos, bool)> = Vec::with_capacity(Hex::range_count(reach as u32) as usize);
         for q in -reach..=reach {
             for r in (-reach).max(-q - reach)..=reach.min(reach - q) {
                 let step = Hex::new(q, r);
                 let p = Pos::from_hex(centre + step);
-                if step.ulength() >= min && self.map.enterable(&self.book, p) && !friendly.contains(&p) {
+                if step.ulength() >= min
+                    && self.map.enterable(&self.book, p)
+                    && !friendly.contains(&p)
+                    && (!mounted || self.vehicle_passable(p))
+                {
                     free.push((p, sector_of(step) == dir));
                 }
             }
@@ -186,8 +194,22 @@ impl Game {
             return false;
         };
         let mut ids = Vec::new();
+        // A vehicle faces the way it came: toward the hex of the incident.
+        let facing = if hex == near { 0 } else { sector_of(near.hex() - hex.hex()) as u8 };
         for man in &group.men {
-            let id = format_name!("G{}", self.next_enemy);
+            self.tanks |=
+                man.vehicle.as_ref().and_then(|k| self.book.arsenal.vehicle(k)).is_some_and(|t| t.blocks_sight);
+            let vehicle = man.vehicle.as_ref().map(|kind| super::vehicle::Vehicle {
+                kind: kind.clone(),
+                facing,
+                damage: super::arsenal::Damage::None,
+                turns: 0,
+            });
+            let id = if vehicle.is_some() {
+                format_name!("V{}", self.next_enemy)
+            } else {
+                format_name!("G{}", self.next_enemy)
+            };
             self.next_enemy += 1;
             self.soldiers.push(Soldier {
                 id: id.clone(),
@@ -201,6 +223,7 @@ impl Game {
                 first_shot: man.first_shot,
                 captive: false,
                 veteran: false,
+                vehicle,
             });
             ids.push(id);
         }
@@ -234,8 +257,20 @@ impl Game {
         let mut deck = Vec::new();
         let mut names = Vec::new();
         for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
-            deck.extend(std::iter::repeat_n(Card::Soldier(i), per as usize));
-            names.push((s.id.clone(), per));
+            // A vehicle brings its type's cards, fewer once damaged.
+            let cards = match &s.vehicle {
+                Some(v) => {
+                    let kind = self.book.arsenal.vehicle(&v.kind);
+                    match (kind, &self.book.arsenal.damage) {
+                        (Some(k), Some(d)) => d.cards(k, v.damage),
+                        (Some(k), None) => k.cards,
+                        (None, _) => per,
+                    }
+                }
+                None => per,
+            };
+            deck.extend(std::iter::repeat_n(Card::Soldier(i), cards as usize));
+            names.push((s.id.clone(), cards));
         }
         let stops = self.book.action.stop_cards;
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));

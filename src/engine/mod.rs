@@ -28,6 +28,7 @@ mod path;
 mod patrol;
 pub mod policy;
 pub mod support;
+pub mod vehicle;
 
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -126,6 +127,10 @@ pub struct Game {
     /// H.E. fire called this turn, landing at its STOP card.
     #[serde(default)]
     pub fire_pending: Vec<support::FireMission>,
+    /// A vehicle that blocks sight has been on the map this patrol: sight
+    /// must look for it (the map's own sight is worked out once).
+    #[serde(default)]
+    pub tanks: bool,
 }
 
 impl Game {
@@ -171,6 +176,7 @@ impl Game {
                 first_shot: false,
                 captive: false,
                 veteran: m.veteran,
+                vehicle: None,
             });
         }
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];
@@ -194,6 +200,7 @@ impl Game {
             radio: scenario.radio,
             fire_missions: 0,
             fire_pending: Vec::new(),
+            tanks: false,
         })
     }
 
@@ -329,11 +336,26 @@ impl Game {
         let (Some(from), Some(to)) = (s.pos, t.pos) else {
             return Err("not on the map".into());
         };
-        let weapon = self.book.weapon(&s.weapon).ok_or_else(|| format!("unknown weapon {}", s.weapon))?;
-        if !self.map.line_of_sight(&self.book, from, to) {
+        if t.vehicle.is_some() {
+            return self.at_odds(shooter, target).map(|(odds, _)| odds);
+        }
+        let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon))?;
+        if !self.can_see(from, to) {
             return Err(format!("no line of sight from {from} to {to}"));
         }
         self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))
+    }
+
+    /// The weapon a man aims at men: his own, or the side arm of an
+    /// anti-tank weapon's man.
+    pub(crate) fn aimed_weapon(&self, s: &Soldier) -> Option<&data::Weapon> {
+        let weapon = self.book.weapon(&s.weapon)?;
+        match &weapon.kind {
+            data::WeaponKind::AntiTank { side_arm } | data::WeaponKind::Gun { side_arm: Some(side_arm) } => {
+                self.book.weapon(side_arm)
+            }
+            _ => Some(weapon),
+        }
     }
 
     /// A shot by `s` with `weapon` from `from` at a man in `to`, as the fire rules see it.
@@ -356,10 +378,13 @@ impl Game {
         if s.side == t.side || !t.can_act() {
             return None;
         }
+        if t.vehicle.is_some() {
+            return self.at_odds(shooter, target).ok().map(|(odds, _)| odds.need());
+        }
         let (from, to) = (s.pos?, t.pos?);
-        let weapon = self.book.weapon(&s.weapon)?;
+        let weapon = self.aimed_weapon(s)?;
         let need = self.rules.fire().aimed_need(&self.book, &self.aim(s, weapon, from, to))?;
-        self.map.line_of_sight(&self.book, from, to).then_some(need)
+        self.can_see(from, to).then_some(need)
     }
 
     /// The incident need for a section entering `to`, with its modifiers.

@@ -81,6 +81,9 @@ pub struct Soldier {
     /// Experienced enough to shoot better (campaign experience).
     #[serde(default)]
     pub veteran: bool,
+    /// A vehicle: the soldier is the vehicle and its crew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vehicle: Option<super::vehicle::Vehicle>,
 }
 
 impl Soldier {

@@ -122,6 +122,7 @@ impl Game {
                 self.soldiers[i].state = State::KnockedOver;
                 events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: mission.caller.clone() });
             }
+            self.he_on_vehicles(mission.hex, &mission.caller, events);
         }
     }
 

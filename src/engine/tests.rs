@@ -56,6 +56,7 @@ pub(super) fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
         first_shot: false,
         captive: false,
         veteran: false,
+        vehicle: None,
     });
     g.soldiers.len() - 1
 }
@@ -690,13 +691,26 @@ proptest! {
 
     #[test]
     fn every_deck_has_two_cards_per_able_man_and_one_stop(seed in 0u64..500, steps in 1usize..400) {
+        // A man has two cards; a vehicle its type's count, one fewer once damaged.
         let mut g = default_game(seed);
         for _ in 0..steps {
             let Some(c) = policy::decide(&g) else { break };
             for e in g.apply(&c).unwrap() {
                 if let Event::Deck { size, composition } = e {
-                    let able = g.soldiers.iter().filter(|s| s.can_act()).count();
-                    prop_assert_eq!(size, 2 * able + 1);
+                    let a = &g.book.arsenal;
+                    let cards: usize = g
+                        .soldiers
+                        .iter()
+                        .filter(|s| s.can_act())
+                        .map(|s| match &s.vehicle {
+                            None => 2,
+                            Some(v) => {
+                                let kind = a.vehicle(&v.kind).expect("a known vehicle");
+                                a.damage.as_ref().expect("damage rules").cards(kind, v.damage) as usize
+                            }
+                        })
+                        .sum();
+                    prop_assert_eq!(size, cards + 1);
                     prop_assert_eq!(composition.get("STOP"), Some(&1));
                 }
             }

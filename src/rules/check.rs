@@ -93,6 +93,22 @@ pub fn check_rule_book(
             WeaponKind::Mortar { max_range: 0 } => return Err(c.err(&at, format!("weapon '{}': a range of 0", w.key))),
             _ => {}
         }
+        // An anti-tank weapon needs its row in the A/T table; a side arm must be aimed fire.
+        let side_arm = match &w.kind {
+            WeaponKind::AntiTank { side_arm } => {
+                if book.arsenal.anti_tank.as_ref().and_then(|t| t.weapon(&w.key)).is_none() {
+                    return Err(c.err(&at, format!("weapon '{}': no row for it in anti_tank weapons", w.key)));
+                }
+                Some(side_arm)
+            }
+            WeaponKind::Gun { side_arm } => side_arm.as_ref(),
+            _ => None,
+        };
+        if let Some(arm) = side_arm
+            && !book.weapon(arm).is_some_and(|a| matches!(a.kind, WeaponKind::Direct { .. }))
+        {
+            return Err(c.err(&at, format!("weapon '{}': side arm '{arm}' is not an aimed weapon", w.key)));
+        }
     }
     let f = &book.fire;
     if ![f.short, f.medium, f.long].iter().all(|n| (1..=6).contains(n)) {
@@ -159,6 +175,9 @@ pub fn check_rule_book(
         }
         if let Some(m) = g.men.iter().find(|m| book.weapon(&m.weapon).is_none()) {
             return Err(fc.err(&format!("\"{}\"", m.weapon), format!("group '{key}': unknown weapon '{}'", m.weapon)));
+        }
+        if let Some(v) = g.men.iter().filter_map(|m| m.vehicle.as_ref()).find(|v| book.arsenal.vehicle(v).is_none()) {
+            return Err(fc.err(&format!("\"{v}\""), format!("group '{key}': unknown vehicle '{v}'")));
         }
     }
     Ok(())
@@ -284,8 +303,9 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
     let mut names = BTreeSet::new();
     for m in &s.squad {
         let at = format!("\"{}\"", m.name);
-        let enemy_like =
-            m.name.len() > 1 && m.name.starts_with(['G', 'g']) && m.name[1..].chars().all(|c| c.is_ascii_digit());
+        let enemy_like = m.name.len() > 1
+            && m.name.starts_with(['G', 'g', 'V', 'v'])
+            && m.name[1..].chars().all(|c| c.is_ascii_digit());
         if m.name.is_empty()
             || m.name.contains(|ch: char| ch.is_whitespace() || ch == ',')
             || enemy_like
@@ -293,7 +313,10 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
         {
             return Err(c.err(
                 &at,
-                format!("squad: '{}' cannot be a name (no spaces or commas, not STOP, not G and a number)", m.name),
+                format!(
+                    "squad: '{}' cannot be a name (no spaces or commas, not STOP, not G or V and a number)",
+                    m.name
+                ),
             ));
         }
         if !names.insert(m.name.to_ascii_lowercase()) {
@@ -309,7 +332,12 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
                 let why = format!("squad: {} cannot carry the {}: the squad has aimed weapons only", m.name, m.weapon);
                 return Err(c.err(&at, why));
             }
-            Some(WeaponKind::Direct { .. }) => {}
+            Some(WeaponKind::Gun { .. }) => {
+                let why =
+                    format!("squad: {} cannot carry the {}: guns belong to vehicles and gun crews", m.name, m.weapon);
+                return Err(c.err(&at, why));
+            }
+            Some(WeaponKind::Direct { .. } | WeaponKind::AntiTank { .. }) => {}
         }
     }
     Ok(())

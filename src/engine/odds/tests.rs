@@ -62,7 +62,8 @@ fn the_incident_table_spread_counts_both_rows_of_a_result() {
     assert_eq!(by_name("mortar fire"), Some(Chance::new(2, 36)));
     assert_eq!(by_name("false alarm"), Some(Chance::new(5 + 6 + 5, 36)));
     assert_eq!(by_name("sniper"), Some(Chance::new(4 + 3, 36)), "rolls 5 and 10");
-    assert_eq!(by_name("enemy patrol"), Some(Chance::new(4 + 1, 36)), "rolls 9 and 12");
+    assert_eq!(by_name("enemy patrol"), Some(Chance::new(4, 36)), "roll 9");
+    assert_eq!(by_name("armoured car"), Some(Chance::new(1, 36)), "roll 12");
     assert_eq!(by_name("MG team"), Some(Chance::new(3, 36)), "roll 4");
     assert_eq!(by_name("booby trap"), Some(Chance::new(2, 36)), "roll 11");
     assert_eq!(table.outcomes().iter().map(|o| o.chance.ways).sum::<u64>(), 36);

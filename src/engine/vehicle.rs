@@ -1,0 +1,314 @@
+//! Vehicles in play. A vehicle is a soldier of the roster with a
+//! `Vehicle` riding along: it takes its place in the deck (by its type's
+//! card count), moves and fires on its cards, is a target only for
+//! anti-tank weapons and H.E., and is destroyed rather than wounded. Its
+//! crew is part of it. The tables are in `arsenal.rs`; the decisions here
+//! are in docs/RULES.md:
+//! - a vehicle keeps to the terrain the rules data lets it enter;
+//! - on a card it fires if it has a target, else closes to two hexes of the
+//!   patrol; once damaged, or after the turns the rules data gives it, it
+//!   withdraws and leaves by the nearest map edge;
+//! - it faces the way it last moved (at first, toward where it appeared
+//!   from); a shot from the sextant behind it is at its rear;
+//! - in soft or hard cover it is partly hidden;
+//! - a tank blocks sight between the hexes on either side of it;
+//! - a gun (a tank's, or an anti-tank gun's) fires H.E. at men: the H.E.
+//!   roll and the template; an anti-tank weapon's man fires his side arm at men.
+
+use serde::{Deserialize, Serialize};
+
+use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
+use super::data::{Cover, WeaponKind};
+use super::dice::Purpose;
+use super::incident::sector_of;
+use super::name::Name;
+use super::ruleset::Odds;
+use super::{Event, Game, Pos, Side, State};
+
+/// What a vehicle soldier carries beside the soldier's own fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vehicle {
+    /// Its type in the rule book's arsenal.
+    pub kind: Name,
+    /// The hex side it faces, 0 north then clockwise.
+    pub facing: u8,
+    pub damage: Damage,
+    /// STOP cards it has seen in this action.
+    #[serde(default)]
+    pub turns: u32,
+}
+
+impl Game {
+    /// The vehicle riding with soldier `i`, if he is one.
+    pub fn vehicle(&self, i: usize) -> Option<&Vehicle> {
+        self.soldiers[i].vehicle.as_ref()
+    }
+
+    /// Can a vehicle enter `p`? Only the terrain the rules data names.
+    pub fn vehicle_passable(&self, p: Pos) -> bool {
+        self.map.terrain(&self.book, p).is_some_and(|t| self.book.arsenal.vehicle_terrain.contains(&t.key))
+            && !self.map.is_minefield(p)
+    }
+
+    /// Sight between two hexes: the map's, and no tank in a hex between.
+    pub fn can_see(&self, from: Pos, to: Pos) -> bool {
+        if !self.map.line_of_sight(&self.book, from, to) {
+            return false;
+        }
+        if !self.tanks {
+            return true;
+        }
+        let blocking: Vec<Pos> = self
+            .soldiers
+            .iter()
+            .filter(|s| s.state != State::Dead)
+            .filter_map(|s| {
+                let v = s.vehicle.as_ref()?;
+                self.book.arsenal.vehicle(&v.kind).filter(|t| t.blocks_sight)?;
+                s.pos.filter(|&p| p != from && p != to)
+            })
+            .collect();
+        blocking.is_empty() || {
+            let line: Vec<Pos> = from.between(to);
+            !blocking.iter().any(|b| line.contains(b))
+        }
+    }
+
+    /// The A/T shot of `shooter` at the vehicle `target`: its odds and range band.
+    ///
+    /// # Errors
+    /// Why not: not an anti-tank weapon, out of range, no sight.
+    pub fn at_odds(&self, shooter: usize, target: usize) -> Result<(Odds, AtBand), String> {
+        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
+        let v = t.vehicle.as_ref().ok_or_else(|| format!("{} is not a vehicle", t.id))?;
+        let table: &AntiTank = self.book.arsenal.anti_tank.as_ref().ok_or("these rules have no anti-tank fire")?;
+        let name = self.book.arsenal.vehicle(&v.kind).map_or(v.kind.as_str(), |k| k.name.as_str());
+        let Some(weapon) = table.weapon(&s.weapon) else {
+            let carried = self.book.weapon(&s.weapon).map_or(s.weapon.as_str(), |w| w.name.as_str());
+            return Err(format!("a {carried} cannot hurt the {name}: only anti-tank weapons and H.E. can"));
+        };
+        let (Some(from), Some(to)) = (s.pos, t.pos) else { return Err("not on the map".into()) };
+        if !self.can_see(from, to) {
+            return Err(format!("no line of sight from {from} to {to}"));
+        }
+        let shot = AtShot {
+            distance: from.distance(to),
+            moved: s.moved || t.moved,
+            partly_hidden: self.map.cover(&self.book, to) != Cover::None,
+            rear: from != to && sector_of(from.hex() - to.hex()) == (usize::from(v.facing) + 3) % 6,
+        };
+        let (band, need) = table.need(weapon, shot).ok_or_else(|| {
+            format!("{} is {} hexes off: the {} reaches {} at most", t.id, shot.distance, weapon.name, weapon.extreme)
+        })?;
+        let odds =
+            Odds { dice: 1, sides: table.sides, base: shot.distance as i32, modifiers: need.modifiers, band: None };
+        Ok((odds, band))
+    }
+
+    /// An A/T hit on vehicle `target` at `band`: the damage roll, and the
+    /// vehicle destroyed, damaged or unharmed.
+    pub(super) fn at_hit(&mut self, target: usize, band: AtBand, by: &Name, events: &mut Vec<Event>) {
+        let Some(table) = self.book.arsenal.anti_tank.clone() else { return };
+        let roll = self
+            .dice
+            .table(Purpose::Damage, 1, table.damage_sides, |face| {
+                Name::new_static(table.damage(band, face as u8).name())
+            })
+            .by(by)
+            .at(&self.soldiers[target].id);
+        let hit = table.damage(band, roll.total as u8);
+        events.push(Event::Roll(roll));
+        self.damage_vehicle(target, hit, by, events);
+    }
+
+    /// A vehicle takes `hit`: its damage adds up by the rules data.
+    fn damage_vehicle(&mut self, target: usize, hit: Damage, by: &Name, events: &mut Vec<Event>) {
+        let rules = self.book.arsenal.damage.clone();
+        let Some(v) = self.soldiers[target].vehicle.as_mut() else { return };
+        let now = match &rules {
+            Some(r) => r.after(v.damage, hit),
+            None => v.damage.max(hit),
+        };
+        v.damage = now;
+        let id = self.soldiers[target].id.clone();
+        events.push(Event::VehicleDamaged {
+            vehicle: id,
+            hit: Name::new_static(hit.name()),
+            damage: Name::new_static(now.name()),
+            by: by.clone(),
+        });
+        if now == Damage::Destroyed {
+            self.soldiers[target].state = State::Dead;
+        }
+    }
+
+    /// H.E. landing on a hex: each vehicle there rolls the effect die, and
+    /// soft skins and open-top armour are destroyed on the faces the rules give.
+    pub(super) fn he_on_vehicles(&mut self, hex: Pos, by: &Name, events: &mut Vec<Event>) {
+        let Some(he) = self.book.arsenal.high_explosive.clone() else { return };
+        let hit: Vec<usize> = self.in_hex(hex).filter(|&i| self.soldiers[i].vehicle.is_some()).collect();
+        for i in hit {
+            let Some(armour) = self.vehicle(i).and_then(|v| self.book.arsenal.vehicle(&v.kind)).map(|t| t.armour)
+            else {
+                continue;
+            };
+            let from = he.destroys_from(armour);
+            let roll = self
+                .dice
+                .table(Purpose::Damage, 1, he.effect_sides, |face| {
+                    let destroyed = from.is_some_and(|f| face as u8 >= f);
+                    Name::new_static(if destroyed { Damage::Destroyed.name() } else { Damage::None.name() })
+                })
+                .by(by)
+                .at(&self.soldiers[i].id);
+            let destroyed = from.is_some_and(|f| roll.total as u8 >= f);
+            events.push(Event::Roll(roll));
+            if destroyed {
+                self.damage_vehicle(i, Damage::Destroyed, by, events);
+            }
+        }
+    }
+
+    /// Can `e`'s weapon fire H.E. at men (a tank's gun, an anti-tank gun)?
+    fn has_gun(&self, e: usize) -> bool {
+        self.book.weapon(&self.soldiers[e].weapon).is_some_and(|w| matches!(w.kind, WeaponKind::Gun { .. }))
+    }
+
+    /// The hex of the patrol `e`'s gun would fire H.E. at: in reach and
+    /// sight, the most men, then the likeliest to land; with the need.
+    pub(super) fn gun_target(&self, e: usize) -> Option<(Pos, i32, Vec<super::Modifier>)> {
+        if !self.has_gun(e) {
+            return None;
+        }
+        let he = self.book.arsenal.high_explosive.as_ref()?;
+        let from = self.soldiers[e].pos?;
+        let mut hexes: Vec<Pos> = self.able(Side::Friendly).filter_map(|i| self.soldiers[i].pos).collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        hexes
+            .into_iter()
+            .filter(|&h| self.can_see(from, h))
+            .filter_map(|h| {
+                let moved = self.soldiers[e].moved || self.in_hex(h).any(|i| self.soldiers[i].moved);
+                let hard = self.map.cover(&self.book, h) == Cover::Hard;
+                let need = he.need(from.distance(h), moved, hard)?;
+                let men = self.in_hex(h).filter(|&i| self.soldiers[i].side == Side::Friendly).count();
+                (need.need <= i32::from(he.sides)).then_some((std::cmp::Reverse(men), need.need, h, need.modifiers))
+            })
+            .min_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)))
+            .map(|(_, need, h, mods)| (h, need - mods.iter().map(|m| m.value).sum::<i32>(), mods))
+    }
+
+    /// `e`'s gun fires H.E. at `hex`: the D8 roll, then the template on the
+    /// men and the effect die on any vehicle.
+    pub(super) fn gun_fire(
+        &mut self,
+        e: usize,
+        hex: Pos,
+        base: i32,
+        modifiers: Vec<super::Modifier>,
+        events: &mut Vec<Event>,
+    ) {
+        let Some(sides) = self.book.arsenal.high_explosive.as_ref().map(|h| h.sides) else { return };
+        let id = self.soldiers[e].id.clone();
+        let from = self.soldiers[e].pos.unwrap_or(hex);
+        events.push(Event::Bombard { firer: id.clone(), hex, distance: from.distance(hex) });
+        let roll = self.dice.check(Purpose::HighExplosive, 1, sides, base, modifiers).by(&id).on(hex);
+        let landed = roll.succeeded();
+        events.push(Event::Roll(roll));
+        if landed {
+            for i in self.roll_template(Purpose::Template, hex, None, Some(&id), events) {
+                self.soldiers[i].state = State::KnockedOver;
+                events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: id.clone() });
+            }
+            self.he_on_vehicles(hex, &id, events);
+        }
+    }
+
+    /// An enemy vehicle's card: withdraw once damaged, else fire, else close in.
+    pub(super) fn vehicle_acts(&mut self, e: usize, events: &mut Vec<Event>) {
+        let Some(here) = self.soldiers[e].pos else { return };
+        let damage = self.vehicle(e).map_or(Damage::None, |v| v.damage);
+        let immobile =
+            damage >= Damage::Heavy && self.book.arsenal.damage.as_ref().is_some_and(|d| d.heavy_immobilises);
+        let leaving = self.vehicle(e).is_some_and(|v| v.turns >= self.book.arsenal.vehicle_turns);
+        if (damage >= Damage::Light || leaving) && !immobile {
+            self.vehicle_withdraws(e, here, events);
+            return;
+        }
+        // Fire: the gun at a hex of two or more, else the MG at a man, else the gun at one.
+        let gun = self.gun_target(e);
+        if let Some((hex, base, mods)) = gun
+            .clone()
+            .filter(|(h, _, _)| self.in_hex(*h).filter(|&i| self.soldiers[i].side == Side::Friendly).count() >= 2)
+        {
+            self.gun_fire(e, hex, base, mods, events);
+            return;
+        }
+        let target = self.able(Side::Friendly).filter_map(|f| Some((self.shot_need(e, f)?, f))).min();
+        if let Some((_, f)) = target
+            && let Ok(odds) = self.shot_odds(e, f)
+        {
+            self.fire(e, f, odds, events);
+            return;
+        }
+        if let Some((hex, base, mods)) = gun {
+            self.gun_fire(e, hex, base, mods, events);
+            return;
+        }
+        match self.vehicle_step(here, true).filter(|_| !immobile) {
+            Some(to) => self.vehicle_moves(e, here, to, events),
+            None => events.push(Event::Hold { soldier: self.soldiers[e].id.clone() }),
+        }
+    }
+
+    /// A damaged vehicle backs away from the patrol, and leaves the map from
+    /// an edge hex.
+    fn vehicle_withdraws(&mut self, e: usize, here: Pos, events: &mut Vec<Event>) {
+        let on_edge = here.neighbours().iter().any(|&p| !self.map.contains(p));
+        if on_edge {
+            self.soldiers[e].pos = None;
+            events.push(Event::Gone { soldiers: vec![self.soldiers[e].id.clone()] });
+            return;
+        }
+        match self.vehicle_step(here, false) {
+            Some(to) => self.vehicle_moves(e, here, to, events),
+            None => events.push(Event::Hold { soldier: self.soldiers[e].id.clone() }),
+        }
+    }
+
+    fn vehicle_moves(&mut self, e: usize, from: Pos, to: Pos, events: &mut Vec<Event>) {
+        let s = &mut self.soldiers[e];
+        s.pos = Some(to);
+        s.moved = true;
+        if let Some(v) = s.vehicle.as_mut() {
+            v.facing = sector_of(to.hex() - from.hex()) as u8;
+        }
+        events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from, to });
+    }
+
+    /// A step for vehicle `e` on terrain it may enter and into no hex of the
+    /// patrol's: nearer the nearest able man of the patrol, but no nearer
+    /// than two hexes (`closer`), or farther from him (not `closer`).
+    fn vehicle_step(&self, here: Pos, closer: bool) -> Option<Pos> {
+        let mut targets: Vec<Pos> = self.able(Side::Friendly).filter_map(|i| self.soldiers[i].pos).collect();
+        targets.sort_unstable();
+        targets.dedup();
+        let nearest = |p: Pos| targets.iter().map(|q| q.distance(p)).min();
+        let now = nearest(here)?;
+        here.neighbours()
+            .into_iter()
+            .filter(|&p| self.map.contains(p) && self.vehicle_passable(p) && !targets.contains(&p))
+            .filter_map(|p| {
+                let d = nearest(p)?;
+                let wanted = if closer { d < now && d >= 2 } else { d > now };
+                let key = if closer { d } else { u32::MAX - d };
+                wanted.then_some((key, p))
+            })
+            .min()
+            .map(|(_, p)| p)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,193 @@
+//! Vehicles in play: cards, fire at them and from them, damage, sight.
+
+use super::*;
+use crate::engine::arsenal::Damage;
+use crate::engine::tests::{OPEN, add_enemy, begin_action, card_next, game_on, rolls};
+use crate::engine::{Card, Command, Phase, Target};
+
+/// Adds an enemy vehicle of `kind` with `weapon` at `at`, facing north.
+fn add_vehicle(g: &mut Game, kind: &str, weapon: &str, at: (i32, i32)) -> usize {
+    let i = add_enemy(g, weapon, at);
+    g.soldiers[i].id = crate::engine::name::format_name!("V{i}");
+    g.soldiers[i].vehicle = Some(Vehicle { kind: kind.into(), facing: 0, damage: Damage::None, turns: 0 });
+    g.tanks |= g.book.arsenal.vehicle(kind).is_some_and(|t| t.blocks_sight);
+    i
+}
+
+fn squad_with_bazooka() -> Vec<(&'static str, &'static str)> {
+    vec![("Able", "rifle"), ("Baker", "bazooka"), ("Charlie", "rifle")]
+}
+
+fn deck_count(g: &Game, i: usize) -> usize {
+    match &g.phase {
+        Phase::Action(a) => a.deck.iter().filter(|&&c| c == Card::Soldier(i)).count(),
+        _ => 0,
+    }
+}
+
+#[test]
+fn a_vehicle_brings_its_types_cards_and_fewer_when_damaged() {
+    for (kind, cards) in [("armoured_car", 3), ("halftrack", 2), ("slow_tracked", 1), ("fast_tracked", 3)] {
+        let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 1);
+        let v = add_vehicle(&mut g, kind, "mg", (3, 2));
+        begin_action(&mut g);
+        assert_eq!(deck_count(&g, v), cards, "{kind}");
+        assert_eq!(deck_count(&g, 0), 2, "a man still has two");
+        g.soldiers[v].vehicle.as_mut().expect("a vehicle").damage = Damage::Light;
+        let mut events = Vec::new();
+        g.deal(&mut events);
+        assert_eq!(deck_count(&g, v), cards.saturating_sub(1).max(1), "{kind} with light damage");
+    }
+}
+
+#[test]
+fn only_anti_tank_weapons_can_fire_at_a_vehicle() {
+    let mut g = game_on(&OPEN, (3, 5), &squad_with_bazooka(), 1);
+    let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 3));
+    begin_action(&mut g);
+    let e = g.shot_odds(0, v).expect_err("a rifle cannot");
+    assert!(e.contains("only anti-tank weapons and H.E."), "{e}");
+    assert_eq!(g.shot_need(0, v), None, "the leader does not weigh rifle shots at it");
+    // The bazooka at 2 hexes, at the vehicle's front (it faces south, toward
+    // him): extreme range, the count 2 +1 for a short weapon at extreme.
+    g.soldiers[v].vehicle.as_mut().expect("a vehicle").facing = 3;
+    let odds = g.shot_odds(1, v).expect("the bazooka can");
+    assert_eq!((odds.sides, odds.need()), (8, 3));
+    let (_, band) = g.at_odds(1, v).expect("in range");
+    assert_eq!(band, AtBand::Extreme);
+    // At the rear: the vehicle faces north, the shooter is south of it.
+    g.soldiers[v].vehicle.as_mut().expect("a vehicle").facing = 0;
+    g.soldiers[1].pos = Some(Pos::new(3, 4));
+    let (odds, band) = g.at_odds(1, v).expect("adjacent");
+    assert_eq!(band, AtBand::PointBlank);
+    let names: Vec<&str> = odds.modifiers.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["rear"]);
+    assert_eq!(odds.need(), 0, "1 hex, -1 at the rear");
+}
+
+#[test]
+fn a_bazooka_hit_rolls_for_damage_and_can_destroy() {
+    let mut destroyed = 0;
+    for seed in 0..60 {
+        let mut g = game_on(&OPEN, (3, 4), &squad_with_bazooka(), seed);
+        let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 3));
+        add_enemy(&mut g, "rifle", (0, 0));
+        begin_action(&mut g);
+        card_next(&mut g, 1);
+        g.apply(&Command::Turn).expect("a card turns");
+        let events = g.apply(&Command::Fire { target: Target::Soldier(format!("V{v}")) }).expect("legal");
+        let shot = events.iter().find_map(|e| match e {
+            Event::Shot { weapon, band, .. } => Some((weapon.to_string(), band.to_string())),
+            _ => None,
+        });
+        assert_eq!(shot, Some(("bazooka".into(), "point_blank".into())));
+        let r = rolls(&events);
+        assert_eq!(r[0].purpose, Purpose::Fire);
+        assert!(r[0].succeeded(), "adjacent, the count is 1: a D8 never misses");
+        assert_eq!(r[1].purpose, Purpose::Damage);
+        let damage = g.soldiers[v].vehicle.as_ref().expect("a vehicle").damage;
+        let expected = match r[1].total {
+            1 | 2 => Damage::Light,
+            3 | 4 => Damage::Heavy,
+            _ => Damage::Destroyed,
+        };
+        assert_eq!(damage, expected, "face {}", r[1].total);
+        if damage == Damage::Destroyed {
+            destroyed += 1;
+            assert_eq!(g.soldiers[v].state, State::Dead);
+        }
+    }
+    assert!(destroyed > 0);
+}
+
+#[test]
+fn a_man_cannot_fight_a_vehicle_hand_to_hand() {
+    let mut g = game_on(&OPEN, (3, 3), &squad_with_bazooka(), 1);
+    let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 3));
+    begin_action(&mut g);
+    card_next(&mut g, 0);
+    g.apply(&Command::Turn).expect("a card turns");
+    let e = g.apply(&Command::Fight { target: g.soldiers[v].id.to_string() }).expect_err("no");
+    assert!(e.0.contains("is a vehicle"), "{e}");
+}
+
+#[test]
+fn a_tank_blocks_sight_between_the_hexes_either_side() {
+    let mut g = game_on(&OPEN, (3, 6), &squad_with_bazooka(), 1);
+    let man = add_enemy(&mut g, "rifle", (3, 2));
+    assert!(g.can_see(Pos::new(3, 6), Pos::new(3, 2)));
+    add_vehicle(&mut g, "medium_tracked", "tank_gun", (3, 4));
+    assert!(!g.can_see(Pos::new(3, 6), Pos::new(3, 2)), "the tank stands between");
+    assert!(g.can_see(Pos::new(3, 6), Pos::new(3, 4)), "the tank itself can be seen");
+    assert_eq!(g.shot_need(0, man), None);
+    let mut g = game_on(&OPEN, (3, 6), &squad_with_bazooka(), 1);
+    add_enemy(&mut g, "rifle", (3, 2));
+    add_vehicle(&mut g, "armoured_car", "mg", (3, 4));
+    assert!(g.can_see(Pos::new(3, 6), Pos::new(3, 2)), "an armoured car does not block sight");
+}
+
+#[test]
+fn he_destroys_soft_skins_and_open_tops_on_their_faces_and_never_closed_armour() {
+    for (kind, from) in [("jeep", Some(4)), ("halftrack", Some(6)), ("armoured_car", None)] {
+        for seed in 0..30 {
+            let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), seed);
+            let v = add_vehicle(&mut g, kind, "mg", (3, 2));
+            let mut events = Vec::new();
+            g.he_on_vehicles(Pos::new(3, 2), &"Able".into(), &mut events);
+            let r = rolls(&events);
+            assert_eq!(r.len(), 1, "{kind}: one effect die");
+            assert_eq!((r[0].purpose, r[0].dice.as_str()), (Purpose::Damage, "1d6"));
+            let destroyed = g.soldiers[v].state == State::Dead;
+            assert_eq!(destroyed, from.is_some_and(|f| r[0].total >= f), "{kind} face {}", r[0].total);
+        }
+    }
+}
+
+#[test]
+fn an_enemy_vehicle_fires_its_mg_closes_in_and_pulls_back_when_damaged() {
+    // In range and sight: the armoured car's MG fires at a man.
+    let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 2);
+    let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 4));
+    begin_action(&mut g);
+    let mut events = Vec::new();
+    g.vehicle_acts(v, &mut events);
+    assert!(events.iter().any(|e| matches!(e, Event::Shot { weapon, .. } if weapon == "mg")), "{events:?}");
+    // Out of range: it closes, but no nearer than two hexes, and only on open ground or road.
+    let rows = ["........", "........", "........", "........", "........", "........", "........", "........"];
+    let mut g = game_on(&rows, (3, 7), &squad_with_bazooka(), 2);
+    let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 0));
+    begin_action(&mut g);
+    let mut events = Vec::new();
+    g.vehicle_acts(v, &mut events);
+    let moved = events.iter().any(|e| matches!(e, Event::Moved { .. }));
+    assert!(moved, "{events:?}");
+    assert!(g.soldiers[v].pos.is_some_and(|p| p.distance(Pos::new(3, 7)) < 7));
+    // Damaged: it backs away, and from an edge hex it leaves.
+    g.soldiers[v].vehicle.as_mut().expect("a vehicle").damage = Damage::Light;
+    g.soldiers[v].pos = Some(Pos::new(3, 0));
+    let mut events = Vec::new();
+    g.vehicle_acts(v, &mut events);
+    assert!(events.iter().any(|e| matches!(e, Event::Gone { .. })), "{events:?}");
+    assert_eq!(g.soldiers[v].pos, None);
+}
+
+#[test]
+fn a_tanks_gun_fires_he_at_a_hex_of_men() {
+    let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 4);
+    let v = add_vehicle(&mut g, "medium_tracked", "tank_gun", (3, 2));
+    begin_action(&mut g);
+    let mut events = Vec::new();
+    g.vehicle_acts(v, &mut events);
+    let r = rolls(&events);
+    assert_eq!(r[0].purpose, Purpose::HighExplosive, "three men in one hex: the gun");
+    assert_eq!(r[0].need, Some(5), "5 hexes on a D8");
+    assert_eq!(r.len() > 1, r[0].succeeded(), "the template only when it lands");
+}
+
+#[test]
+fn vehicles_keep_to_their_terrain() {
+    let rows = ["..TT....", "..TT....", "........"];
+    let g = game_on(&rows, (0, 2), &squad_with_bazooka(), 1);
+    assert!(g.vehicle_passable(Pos::new(0, 0)));
+    assert!(!g.vehicle_passable(Pos::new(2, 0)), "no vehicle in woods");
+}
