@@ -108,7 +108,8 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
     vec![
         format!("Terrain: {}.", terrain.join(", ")),
         "In a hex: A2 section A with 2 men (patrol), F3 three of your men (action), E2 two enemy \
-         (e2: out of sight of the man whose card is up), !4 both sides, +1 a man down."
+         (e2: out of sight of the man whose card is up), V2 enemy with a vehicle among them, !4 both sides, \
+         +1 a man down. Vehicles (V1, V7...) are hurt only by anti-tank weapons and H.E."
             .into(),
         format!(
             "Under a hex: * objective, X minefield, {} home edge, + a man down. Odd columns sit half a hex lower.",

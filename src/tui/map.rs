@@ -47,7 +47,7 @@ pub fn hex_at(x: u16, y: u16) -> Option<Pos> {
 fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
     let theme = app.theme;
     let count = |n: usize| char::from_digit(n.min(9) as u32, 10).unwrap_or('+');
-    let (mut friends, mut foes, mut down) = (0, 0, 0);
+    let (mut friends, mut foes, mut down, mut vehicles) = (0, 0, 0, 0);
     let mut hidden = true;
     let up = game.card_up().and_then(|i| game.soldiers[i].pos);
     for i in game.in_hex(p) {
@@ -56,7 +56,8 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
             (Side::Friendly, true) => friends += 1,
             (Side::Enemy, true) => {
                 foes += 1;
-                hidden &= up.is_some_and(|from| !game.map.line_of_sight(&game.book, from, p));
+                vehicles += usize::from(s.vehicle.is_some());
+                hidden &= up.is_some_and(|from| !game.can_see(from, p));
             }
             _ => down += 1,
         }
@@ -72,8 +73,17 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
         (0, 0) if down > 0 => (['+', count(down)], theme.warn(), false),
         (0, 0) => ([' ', ' '], Style::new(), false),
         (f, 0) => (['F', count(f)], theme.friend(), down > 0),
-        // An enemy out of the sight of the man whose card is up is written small.
-        (0, e) => ([if hidden { 'e' } else { 'E' }, count(e)], theme.enemy(), down > 0),
+        // An enemy out of the sight of the man whose card is up is written
+        // small; V when a vehicle is among them.
+        (0, e) => {
+            let mark = match (vehicles > 0, hidden) {
+                (true, false) => 'V',
+                (true, true) => 'v',
+                (false, false) => 'E',
+                (false, true) => 'e',
+            };
+            ([mark, count(e)], theme.enemy(), down > 0)
+        }
         (f, e) => (['!', count(f + e)], theme.enemy(), down > 0),
     }
 }

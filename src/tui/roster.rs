@@ -9,10 +9,21 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::app::App;
 use super::theme::Theme;
+use crate::engine::arsenal::Damage;
 use crate::engine::{Card, Game, Phase, Side, Soldier, State};
 
 /// A state's letter in the roster, and its colour.
 pub fn state_mark(theme: Theme, s: &Soldier) -> (&'static str, Style) {
+    // A vehicle's state is its damage.
+    if let Some(v) = &s.vehicle {
+        return match (s.state, v.damage) {
+            (State::Dead, _) | (_, Damage::Destroyed) => ("WRECK", theme.enemy()),
+            _ if s.pos.is_none() => ("gone", theme.dim()),
+            (_, Damage::None) => ("ok", Style::new()),
+            (_, Damage::Light) => ("LD", theme.warn()),
+            (_, Damage::Heavy) => ("HD", theme.warn()),
+        };
+    }
     match s.state {
         State::Fit if s.pos.is_none() => ("home", theme.dim()),
         State::Fit => ("fit", Style::new()),

@@ -349,3 +349,36 @@ fn r_calls_the_guns_on_the_cursor_hex() {
     }
     panic!("no seed brought the radio man's card up with an enemy in reach");
 }
+
+#[test]
+fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
+    use crate::engine::arsenal::Damage;
+    use crate::engine::vehicle::Vehicle;
+    use crate::engine::{Side, Soldier, State};
+    let mut app = in_action(7);
+    let game = app.campaign.patrol.as_mut().expect("a patrol");
+    let at = Pos::new(12, 9);
+    game.soldiers.retain(|s| s.side == Side::Friendly || s.pos != Some(at));
+    game.soldiers.push(Soldier {
+        id: "V9".into(),
+        rank: "Sd.Kfz. 222".into(),
+        side: Side::Enemy,
+        weapon: "mg".into(),
+        pos: Some(at),
+        state: State::Fit,
+        moved: false,
+        stays_put: false,
+        first_shot: false,
+        captive: false,
+        veteran: false,
+        vehicle: Some(Vehicle { kind: "armoured_car".into(), facing: 0, damage: Damage::Light, turns: 0 }),
+    });
+    let game = app.game().expect("a patrol");
+    let map = panel(70, 28, |a, b| map::render(&app, game, a, b));
+    let row = map.lines().nth(2 * 9 + 1).expect("the vehicle row");
+    let mark: String = row.chars().skip(4 * 12 + 2).take(2).collect();
+    assert!(mark.eq_ignore_ascii_case("v1"), "{mark:?}\n{map}");
+    let roster = panel(50, 30, |a, b| roster::render(&app, a, b));
+    let line = roster.lines().find(|l| l.starts_with("V9 Sd.Kfz. 222")).unwrap_or_else(|| panic!("{roster}"));
+    assert!(line.contains("machine gun") && line.contains("LD"), "{line}");
+}
