@@ -209,6 +209,15 @@ fn the_default_campaign_plays_through_its_five_patrols() {
     let seeds: std::collections::BTreeSet<u64> =
         events.iter().filter(|e| e["event"] == "start").map(|e| e["seed"].as_u64().unwrap()).collect();
     assert_eq!(seeds.len(), 5);
+    // The campaign meets armour: a vehicle appears, and somebody's H.E. flies.
+    let vehicles: Vec<&str> = events
+        .iter()
+        .filter(|e| e["event"] == "enemy_appears")
+        .flat_map(|e| e["soldiers"].as_array().unwrap().iter().filter_map(|s| s.as_str()))
+        .filter(|s| s.starts_with('V'))
+        .collect();
+    assert!(!vehicles.is_empty(), "no vehicle met in the whole campaign");
+    assert!(events.iter().any(|e| e["event"] == "roll" && e["purpose"] == "high_explosive"));
 }
 
 #[test]

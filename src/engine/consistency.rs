@@ -30,6 +30,11 @@ impl Game {
                 return Err(format!("{} stands at {p}, off the map", s.id));
             }
         }
+        if let Some(e) =
+            self.waiting.iter().find(|e| !self.map.contains(e.at) || !self.book.forces.contains_key(e.group.as_str()))
+        {
+            return Err(format!("an encounter at {} with '{}' is off the map or of no known group", e.at, e.group));
+        }
         if let Some(m) = self.fire_pending.iter().find(|m| !self.map.contains(m.hex)) {
             return Err(format!("fire is called on {}, off the map", m.hex));
         }

@@ -307,6 +307,22 @@ pub struct Scenario {
     /// The patrol carries a radio and may call H.E. fire (docs/RULES.md).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub radio: bool,
+    /// Enemy known to be waiting: the first man of the patrol to enter the
+    /// hex meets the group there, in place of that hex's incident check.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub encounters: Vec<Encounter>,
+}
+
+/// An enemy group waiting for the patrol at a hex.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Encounter {
+    pub at: Pos,
+    /// A group of the forces list.
+    pub group: Name,
+    /// Placed this many hexes away, by the placement rule.
+    pub min: u32,
+    pub max: u32,
 }
 
 /// What a patrol is sent to do. Every objective ends with coming home.

@@ -84,6 +84,18 @@ impl Game {
         }
     }
 
+    /// A scenario's encounter: the group waiting at the hex is met, as an
+    /// incident that needed no roll.
+    pub(super) fn encounter(&mut self, e: &super::data::Encounter, events: &mut Vec<Event>) {
+        self.incidents += 1;
+        self.encounters += 1;
+        let name = self.book.forces.get(e.group.as_str()).map_or_else(|| e.group.clone(), |g| g.name.clone());
+        events.push(Event::Incident { name, hex: e.at });
+        if self.place_enemy(&e.group, e.min, e.max, e.at, events) && matches!(self.phase, Phase::Patrol) {
+            self.start_action(e.at, events);
+        }
+    }
+
     /// The men standing in a hex (of one side, or both), by triangle of the
     /// six-triangle template: the n-th man in roster order is in triangle n,
     /// wrapping round after six. Men already down are casualties already.

@@ -131,6 +131,9 @@ pub struct Game {
     /// must look for it (the map's own sight is worked out once).
     #[serde(default)]
     pub tanks: bool,
+    /// Enemy still waiting at hexes of the map (the scenario's encounters).
+    #[serde(default)]
+    pub waiting: Vec<data::Encounter>,
 }
 
 impl Game {
@@ -201,6 +204,7 @@ impl Game {
             fire_missions: 0,
             fire_pending: Vec::new(),
             tanks: false,
+            waiting: scenario.encounters.clone(),
         })
     }
 

@@ -74,15 +74,21 @@ impl Game {
         events.push(Event::Moved { section: Some(section.name.clone()), soldiers: self.ids(&members), from, to });
         self.note_objective(to, events);
 
-        // Incident check: 2D6, 7+, -1 woods/buildings, -1 per earlier incident (at most -2).
-        let modifiers = self.incident_odds(to).modifiers;
-        let roll = self.roll_incident_check(modifiers, to);
-        let incident = roll.succeeded();
-        events.push(Event::Roll(roll));
-        if incident {
-            self.incident(to, events);
-            // A mine can leave nobody able to go on.
-            self.check_patrol_over(events);
+        if let Some(k) = self.waiting.iter().position(|e| e.at == to) {
+            // Enemy known to be waiting here: met for certain, no check rolled.
+            let encounter = self.waiting.remove(k);
+            self.encounter(&encounter, events);
+        } else {
+            // Incident check: 2D6, 7+, -1 woods/buildings, -1 per earlier incident (at most -2).
+            let modifiers = self.incident_odds(to).modifiers;
+            let roll = self.roll_incident_check(modifiers, to);
+            let incident = roll.succeeded();
+            events.push(Event::Roll(roll));
+            if incident {
+                self.incident(to, events);
+                // A mine can leave nobody able to go on.
+                self.check_patrol_over(events);
+            }
         }
         // Moving counts against mortar fire only in the action the move began.
         if matches!(self.phase, super::Phase::Patrol) {

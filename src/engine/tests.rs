@@ -28,6 +28,7 @@ pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], 
             .collect(),
         forces: Default::default(),
         radio: false,
+        encounters: Vec::new(),
     };
     Game::new(book(), &scenario, seed).expect("test scenario is valid")
 }

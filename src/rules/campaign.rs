@@ -42,6 +42,9 @@ struct PatrolFile {
     /// The patrol takes a radio and may call H.E. fire.
     #[serde(default)]
     radio: bool,
+    /// Enemy waiting at hexes of the map.
+    #[serde(default)]
+    encounters: Vec<crate::engine::data::Encounter>,
 }
 
 /// A campaign ready to start: every patrol's map resolved and checked.
@@ -93,6 +96,7 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
             squad: c.squad.clone(),
             forces: p.forces,
             radio: p.radio,
+            encounters: p.encounters,
             ..map
         };
         // Check the patrol as a scenario, pointing any error at the patrol's entry.

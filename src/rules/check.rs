@@ -287,6 +287,21 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
             return Err(c.err("objective:", why));
         }
     }
+    for e in &s.encounters {
+        let at = format!("group: \"{}\"", e.group);
+        if e.at.col < 0 || e.at.row < 0 || e.at.col >= w || e.at.row >= h {
+            return Err(c.err(&at, format!("encounter at {} is off the {w}x{h} map", e.at)));
+        }
+        if !book.forces.contains_key(e.group.as_str()) {
+            return Err(c.err(&at, format!("encounter at {}: no forces group '{}'", e.at, e.group)));
+        }
+        if e.min == 0 || e.min > e.max {
+            return Err(c.err(
+                &at,
+                format!("encounter at {}: distance {} to {} is not a range of at least 1", e.at, e.min, e.max),
+            ));
+        }
+    }
     for (key, to) in &s.forces {
         let met =
             book.incident_table.iter().any(|e| matches!(&e.kind, IncidentKind::Enemy { group, .. } if group == key));

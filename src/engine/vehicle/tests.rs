@@ -191,3 +191,22 @@ fn vehicles_keep_to_their_terrain() {
     assert!(g.vehicle_passable(Pos::new(0, 0)));
     assert!(!g.vehicle_passable(Pos::new(2, 0)), "no vehicle in woods");
 }
+
+#[test]
+fn an_encounter_waits_at_its_hex_and_is_met_without_a_roll() {
+    let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 3);
+    g.waiting.push(crate::engine::data::Encounter { at: Pos::new(3, 6), group: "armoured_car".into(), min: 2, max: 3 });
+    let events = g.apply(&Command::Move { section: None, to: Pos::new(3, 6) }).expect("a step");
+    assert!(rolls(&events).iter().all(|r| r.purpose != Purpose::Incident), "no incident check there");
+    assert!(events.iter().any(|e| matches!(e, Event::Incident { name, .. } if name == "armoured car")));
+    let appeared = events.iter().find_map(|e| match e {
+        Event::EnemyAppears { soldiers, hex, .. } => Some((soldiers.clone(), *hex)),
+        _ => None,
+    });
+    let (soldiers, hex) = appeared.expect("the armoured car appears");
+    assert_eq!(soldiers.len(), 1);
+    assert!(soldiers[0].starts_with('V'), "{soldiers:?}");
+    assert!((2..=3).contains(&hex.distance(Pos::new(3, 6))));
+    assert!(matches!(g.phase, Phase::Action(_)), "an action begins");
+    assert!(g.waiting.is_empty(), "met once");
+}
