@@ -155,7 +155,7 @@ impl Game {
         }
         let (roll, then) = match query {
             OddsQuery::Move { section, to } => self.move_odds(section.as_deref(), *to)?,
-            OddsQuery::Fire { shooter, target } => (self.fire_odds(shooter.as_deref(), target)?, None),
+            OddsQuery::Fire { shooter, target } => self.fire_odds(shooter.as_deref(), target)?,
             OddsQuery::Fight { attacker, defender } => (self.fight_odds(attacker.as_deref(), defender)?, None),
             OddsQuery::Bombard { firer, hex } => self.bombard_odds(firer, *hex)?,
             OddsQuery::Call { hex } => self.call_odds(*hex)?,
@@ -202,14 +202,25 @@ impl Game {
         RollOdds::new(Purpose::IncidentTable, format!("{count}d{sides}"), Spread::Table { outcomes }).on(hex)
     }
 
-    fn fire_odds(&self, shooter: Option<&str>, target: &Target) -> Result<RollOdds, RuleError> {
+    /// Aimed fire; at a vehicle, the A/T roll and then the damage a hit does.
+    fn fire_odds(&self, shooter: Option<&str>, target: &Target) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let me = match shooter {
             Some(id) => self.named(id)?,
             None => self.up_for("fires, e.g. odds fire Ruiz G1")?,
         };
         let t = self.pick_target(me, target)?;
         let odds = self.shot_odds(me, t).map_err(RuleError)?;
-        Ok(RollOdds::check(Purpose::Fire, &odds).by(&self.soldiers[me].id).at(&self.soldiers[t].id))
+        let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
+        let damage = self.at_odds(me, t).ok().and_then(|(_, band)| {
+            let table = self.book.arsenal.anti_tank.as_ref()?;
+            let sides = table.damage_sides;
+            let mut outcomes = Vec::new();
+            for face in 1..=sides {
+                tally(&mut outcomes, table.damage(band, face).name().to_string(), Chance::of_throws(1, 1, sides));
+            }
+            Some(RollOdds::new(Purpose::Damage, format!("1d{sides}"), Spread::Table { outcomes }).by(by).at(at))
+        });
+        Ok((RollOdds::check(Purpose::Fire, &odds).by(by).at(at), damage))
     }
 
     fn fight_odds(&self, attacker: Option<&str>, defender: &str) -> Result<RollOdds, RuleError> {

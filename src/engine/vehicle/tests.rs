@@ -210,3 +210,19 @@ fn an_encounter_waits_at_its_hex_and_is_met_without_a_roll() {
     assert!(matches!(g.phase, Phase::Action(_)), "an action begins");
     assert!(g.waiting.is_empty(), "met once");
 }
+
+#[test]
+fn the_odds_of_a_bazooka_shot_give_the_damage_too() {
+    let mut g = game_on(&OPEN, (3, 5), &squad_with_bazooka(), 1);
+    let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 3));
+    g.soldiers[v].vehicle.as_mut().expect("a vehicle").facing = 3;
+    begin_action(&mut g);
+    let q = crate::engine::OddsQuery::Fire { shooter: Some("Baker".into()), target: Target::Soldier(format!("V{v}")) };
+    let answer = g.odds(&q).expect("odds");
+    assert_eq!(answer.roll.dice.as_str(), "1d8");
+    assert_eq!(answer.roll.chance().map(|c| (c.ways, c.of)), Some((6, 8)), "3+ on a D8");
+    let then = answer.then.expect("the damage table follows");
+    let spread: Vec<(String, u64)> = then.outcomes().iter().map(|o| (o.result.clone(), o.chance.ways)).collect();
+    let expected = [("no_damage", 3), ("light_damage", 1), ("heavy_damage", 1), ("destroyed", 1)];
+    assert_eq!(spread, expected.map(|(r, w)| (r.to_string(), w)), "extreme range");
+}
