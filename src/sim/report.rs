@@ -206,12 +206,12 @@ pub fn write_text(s: &Summary, mut out: impl Write) -> io::Result<()> {
         let parts: Vec<String> = states.iter().map(|(k, &v)| format!("{k} {:.3}", ratio(v, n))).collect();
         writeln!(out, "  {side:<16} {}", parts.join(", "))?;
     }
-    writeln!(out, "Pass/fail rolls:   {:<14} {:>5} {:>10} {:>9}  exact", "purpose", "need", "rolls", "observed")?;
+    writeln!(out, "Pass/fail rolls:   {:<18} {:>5} {:>10} {:>9}  exact", "purpose", "need", "rolls", "observed")?;
     for c in &s.checks {
         let what = format!("{} {}", c.purpose.name(), c.dice);
         writeln!(
             out,
-            "                   {what:<14} {:>4}+ {:>10} {:>9}  {}",
+            "                   {what:<18} {:>4}+ {:>10} {:>9}  {}",
             c.need,
             c.rolls,
             percent(c.observed),
