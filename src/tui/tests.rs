@@ -382,3 +382,24 @@ fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
     let line = roster.lines().find(|l| l.starts_with("V9 Sd.Kfz. 222")).unwrap_or_else(|| panic!("{roster}"));
     assert!(line.contains("machine gun") && line.contains("LD"), "{line}");
 }
+
+#[test]
+fn a_click_puts_the_cursor_on_a_hex_and_a_second_click_acts() {
+    let mut app = patrol(7);
+    // Draw once, so the app knows where the map is on the screen.
+    let _ = screen(&app, 120, 40);
+    let view = app.map_view.get();
+    // The hex north of the squad, 9,10: its upper row inside, from the map's corner.
+    let (x, y) = (4 * 9 + 2, 2 * 10 + 1 + 1);
+    let column = view.area.x + x - view.origin.0;
+    let row = view.area.y + y - view.origin.1;
+    app.click(column, row);
+    assert_eq!(app.cursor, Pos::new(9, 10));
+    assert!(!app.unsaved, "the first click only moves the cursor");
+    app.click(column, row);
+    assert!(app.log.iter().any(|l| l.contains("moves 9,11 -> 9,10")), "the second click steps there");
+    // A click off the map changes nothing.
+    let before = app.cursor;
+    app.click(0, 0);
+    assert_eq!(app.cursor, before);
+}
