@@ -22,6 +22,7 @@ mod action;
 mod consistency;
 mod enemy;
 mod incident;
+mod memo;
 mod odds;
 mod path;
 mod patrol;

@@ -136,7 +136,7 @@ fn patrol(game: &Game) -> Option<Command> {
     // The nearest home-edge hex by walking distance (the first by column and
     // row on a tie), then the same path to it that A* gives: one search
     // over the map instead of a path to every hex of the edge.
-    let (_, home) = game.map.nearest(&game.book, at, |p| game.map.on_home_edge(p))?;
+    let home = game.map.nearest_home(&game.book, at)?;
     Some(Command::Move { section: name, to: step_toward(game, at, home)? })
 }
 
@@ -169,5 +169,5 @@ fn step_toward(game: &Game, from: Pos, to: Pos) -> Option<Pos> {
     if from == to {
         return None;
     }
-    game.map.path(&game.book, from, to)?.get(1).copied()
+    game.map.first_step(&game.book, from, to)
 }
