@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::data::{Cover, Edge, RuleBook, Terrain};
-use super::memo::Memo;
+use super::memo::{ListMemo, Memo};
 use super::pos::Pos;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -27,6 +27,9 @@ pub struct Map {
     /// The nearest home-edge hex from every hex (see `memo`).
     #[serde(skip)]
     pub(super) homeward: Memo<AtomicU32>,
+    /// Where enemy groups may be placed around a hex (see `incident`).
+    #[serde(skip)]
+    pub(super) spots: ListMemo<(Pos, u32, u32), (Pos, u8)>,
 }
 
 impl Map {
@@ -44,6 +47,7 @@ impl Map {
             sight: Memo::default(),
             steps: Memo::default(),
             homeward: Memo::default(),
+            spots: ListMemo::default(),
         }
     }
 

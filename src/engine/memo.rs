@@ -1,15 +1,17 @@
 //! Answers about the map worked out once and kept: sight between two hexes
-//! (see `Map::line_of_sight`), and the patrol leader's way across the map
-//! (the first step toward a hex, the nearest hex of the home edge).
+//! (see `Map::line_of_sight`), the patrol leader's way across the map (the
+//! first step toward a hex, the nearest hex of the home edge), and the hexes
+//! an enemy group may be placed in around a hex.
 //!
 //! Each depends on the map alone, which a patrol changes only by marking
 //! minefields, while the patrol leader asks again at every step, in every
 //! patrol of a simulator run (the simulator starts all patrols from one map,
 //! so they share what any of them worked out).
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::data::RuleBook;
 use super::map::Map;
@@ -48,6 +50,49 @@ impl<A> PartialEq for Memo<A> {
 impl<A> fmt::Debug for Memo<A> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Memo")
+    }
+}
+
+/// Lists kept by key, made the first time each is asked and shared by the
+/// clones of a map; like `Memo`, not part of the game.
+pub(super) struct ListMemo<K, T>(Arc<Mutex<BTreeMap<K, Arc<[T]>>>>);
+
+impl<K: Ord, T> ListMemo<K, T> {
+    /// The list kept for `key`, made by `work` if there is none yet.
+    pub(super) fn get(&self, key: K, work: impl FnOnce() -> Vec<T>) -> Arc<[T]> {
+        // A thread that panicked while holding the lock left the map whole:
+        // every entry is inserted in one step.
+        let lock = || self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(list) = lock().get(&key) {
+            return list.clone();
+        }
+        // Made outside the lock; two threads that race make the same list.
+        let list: Arc<[T]> = work().into();
+        lock().entry(key).or_insert(list).clone()
+    }
+}
+
+impl<K, T> Default for ListMemo<K, T> {
+    fn default() -> Self {
+        Self(Arc::default())
+    }
+}
+
+impl<K, T> Clone for ListMemo<K, T> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl<K, T> PartialEq for ListMemo<K, T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<K, T> fmt::Debug for ListMemo<K, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ListMemo")
     }
 }
 
