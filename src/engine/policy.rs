@@ -32,13 +32,11 @@ fn order(game: &Game, me: usize) -> Command {
     if let Some(foe) = game.in_hex(here).find(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act()) {
         return Command::Fight { target: game.soldiers[foe].id.to_string() };
     }
-    let best = game
-        .able(Side::Enemy)
-        .filter_map(|e| {
-            let need = game.shot_need(me, e)?;
-            Some((need, game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e))
-        })
-        .min();
+    let best = game.marksman(me).and_then(|m| {
+        game.able(Side::Enemy)
+            .filter_map(|e| Some((m.need(e)?, game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e)))
+            .min()
+    });
     if let Some((_, _, e)) = best {
         return Command::Fire { target: Target::Soldier(game.soldiers[e].id.to_string()) };
     }
