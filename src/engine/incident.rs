@@ -67,6 +67,15 @@ fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Vec<(Pos,
     spots
 }
 
+/// The first eight bytes of a name as a number, zeros past its end: two
+/// names are in the same order as their numbers wherever the numbers differ.
+fn prefix(name: &str) -> u64 {
+    let mut bytes = [0u8; 8];
+    let n = name.len().min(8);
+    bytes[..n].copy_from_slice(&name.as_bytes()[..n]);
+    u64::from_be_bytes(bytes)
+}
+
 /// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
 /// or "triangle 3: empty", for the men `placed` by `template_triangles`.
 pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> Name {
@@ -240,18 +249,20 @@ impl Game {
     /// Builds and shuffles the deck: two cards for every man of either side
     /// who can act, and the STOP card.
     pub(super) fn deal(&mut self, events: &mut Vec<Event>) {
-        let per = self.book.action.cards_per_soldier;
-        let mut deck = Vec::new();
-        let mut names = Vec::new();
+        let (per, stops) = (self.book.action.cards_per_soldier, self.book.action.stop_cards);
+        let mut deck = Vec::with_capacity(self.soldiers.len() * per as usize + stops as usize);
+        let mut names = Vec::with_capacity(self.soldiers.len() + 1);
         for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
             deck.extend(std::iter::repeat_n(Card::Soldier(i), per as usize));
-            names.push((s.id.clone(), per));
+            names.push((prefix(&s.id), s.id.clone(), per));
         }
-        let stops = self.book.action.stop_cards;
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
-        names.push((Name::new_static("STOP"), stops));
-        // Built from the whole list at once, which is quicker than name by name.
-        let composition: BTreeMap<Name, u32> = names.into_iter().collect();
+        names.push((prefix("STOP"), Name::new_static("STOP"), stops));
+        // Put in order by the numbers first, which settle almost every
+        // comparison at a fraction of the cost of the text; the map is then
+        // built from the ordered list at once. Both sorts are stable.
+        names.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        let composition: BTreeMap<Name, u32> = names.into_iter().map(|(_, name, n)| (name, n)).collect();
         self.dice.shuffle(&mut deck);
         events.push(Event::Deck { size: deck.len(), composition });
         if let Phase::Action(a) = &mut self.phase {
@@ -291,6 +302,18 @@ mod tests {
                 all.sort_by_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
                 assert_eq!(spots(map, book, near, min, max), all, "around {near}, {min} to {max}");
                 assert_eq!(*map.spots.get((near, min, max), || spots(map, book, near, min, max)), all[..]);
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_in_the_order_of_their_prefixes_where_those_differ() {
+        let names = ["", "A", "A\0", "AB", "Baker", "G1", "G10", "G2", "Kowalski", "Kowalskis", "STOP", "Z", "\u{e9}"];
+        for a in names {
+            for b in names {
+                if prefix(a) != prefix(b) {
+                    assert_eq!(prefix(a).cmp(&prefix(b)), a.cmp(b), "{a:?} and {b:?}");
+                }
             }
         }
     }
