@@ -97,8 +97,8 @@ impl<K, T> fmt::Debug for ListMemo<K, T> {
 }
 
 /// Maps of more hexes than this keep no memo of steps, which holds a number
-/// for every pair of hexes.
-const MAX_HEXES_KEPT: usize = 4096;
+/// for every pair of hexes (4 MB at this size; the scenarios have 192 hexes).
+const MAX_HEXES_KEPT: usize = 1024;
 
 impl Map {
     /// The first step of `path(from, to)`, if there is one.
