@@ -77,7 +77,10 @@ pub fn play_out(game: &mut Game, mut seen: impl FnMut(&Game, &Event)) -> (u64, O
     for n in 0..u64::from(MAX_DECISIONS) {
         let Some(command) = policy::decide(game) else { return (n, None) };
         match game.apply_into(&command, &mut events) {
-            Ok(()) => events.drain(..).for_each(|e| seen(game, &e)),
+            Ok(()) => {
+                events.iter().for_each(|e| seen(game, e));
+                events.clear();
+            }
             Err(e) => return (n + 1, Some(format!("the patrol leader's '{command}' was refused: {e}"))),
         }
     }

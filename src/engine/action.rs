@@ -223,7 +223,9 @@ impl Game {
     fn anyone_can_fire(&self) -> bool {
         let friends: Vec<usize> = self.able(Side::Friendly).collect();
         let foes: Vec<usize> = self.able(Side::Enemy).collect();
-        friends.iter().any(|&f| foes.iter().any(|&e| self.shot_need(f, e).is_some() || self.shot_need(e, f).is_some()))
+        let shoots = |a: usize, at: &[usize]| self.marksman(a).is_some_and(|m| at.iter().any(|&b| m.need(b).is_some()));
+        friends.iter().any(|&f| shoots(f, &foes))
+            || foes.iter().any(|&e| shoots(e, &friends))
             || foes.iter().any(|&e| friends.iter().any(|&f| self.soldiers[f].pos == self.soldiers[e].pos))
             || foes.iter().any(|&e| self.bombard_target(e).is_some())
     }

@@ -85,14 +85,11 @@ impl Game {
             return;
         }
         // 3. Aimed fire at the likeliest target.
-        let target = self
-            .able(Side::Friendly)
-            .filter_map(|f| {
-                let need = self.shot_need(e, f)?;
-                let d = self.soldiers[f].pos.map_or(u32::MAX, |p| p.distance(here));
-                Some((need, d, f))
-            })
-            .min();
+        let target = self.marksman(e).and_then(|m| {
+            self.able(Side::Friendly)
+                .filter_map(|f| Some((m.need(f)?, self.soldiers[f].pos.map_or(u32::MAX, |p| p.distance(here)), f)))
+                .min()
+        });
         if let Some((_, _, f)) = target {
             if let Ok(odds) = self.shot_odds(e, f) {
                 self.fire(e, f, odds, events);

@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 use hexx::Hex;
 
 use super::data::IncidentKind;
+use super::data::RuleBook;
 use super::dice::Purpose;
 use super::event::Event;
+use super::map::Map;
 use super::name::{Name, format_name};
 use super::pos::Pos;
 use super::soldier::{Side, Soldier, State};
@@ -40,6 +42,38 @@ pub(super) fn sector_of(offset: Hex) -> usize {
         }
     }
     best
+}
+
+/// The hexes `min..=max` away from `near` that a man can enter (known
+/// minefields aside), each with its sector, in the order placement prefers
+/// them after the sector and sight: hard cover before soft before none, then
+/// the nearer hex, then by row and column. It depends on the map's terrain
+/// alone, so the map keeps it for every hex and distances asked
+/// (`Map::spots`): this ran for every enemy group placed.
+fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Vec<(Pos, u8)> {
+    // None lies farther than the map is wide and high.
+    let reach = max.min((map.width.max(0) + map.height.max(0)) as u32) as i32;
+    let mut spots = Vec::new();
+    for q in -reach..=reach {
+        for r in (-reach).max(-q - reach)..=reach.min(reach - q) {
+            let step = Hex::new(q, r);
+            let p = Pos::from_hex(near.hex() + step);
+            if step.ulength() >= min && map.passable(book, p) {
+                spots.push((p, sector_of(step) as u8));
+            }
+        }
+    }
+    spots.sort_by_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
+    spots
+}
+
+/// The first eight bytes of a name as a number, zeros past its end: two
+/// names are in the same order as their numbers wherever the numbers differ.
+fn prefix(name: &str) -> u64 {
+    let mut bytes = [0u8; 8];
+    let n = name.len().min(8);
+    bytes[..n].copy_from_slice(&name.as_bytes()[..n]);
+    u64::from_be_bytes(bytes)
 }
 
 /// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
@@ -170,37 +204,21 @@ impl Game {
             self.soldiers.iter().filter(|s| s.side == Side::Friendly).filter_map(|s| s.pos).collect();
         friendly.sort_unstable();
         friendly.dedup();
-        // The free hexes `min..=max` away (none lies farther than the map is
-        // wide and high), each with whether it is in the rolled sector. The
-        // order does not matter: the choice below is by a key no two hexes
-        // share. Plain loops over the offsets, as this runs for every enemy
-        // group placed and iterator adapters here cost several times as much.
-        let reach = max.min((self.map.width.max(0) + self.map.height.max(0)) as u32) as i32;
+        let spots = self.map.spots.get((near, min, max), || spots(&self.map, &self.book, near, min, max));
         // A group with a vehicle starts where the vehicle can be.
         let mounted = group.men.iter().any(|m| m.vehicle.is_some());
-        let centre = near.hex();
-        let mut free: Vec<(Pos, bool)> = Vec::with_capacity(Hex::range_count(reach as u32) as usize);
-        for q in -reach..=reach {
-            for r in (-reach).max(-q - reach)..=reach.min(reach - q) {
-                let step = Hex::new(q, r);
-                let p = Pos::from_hex(centre + step);
-                if step.ulength() >= min
-                    && self.map.enterable(&self.book, p)
-                    && !friendly.contains(&p)
-                    && (!mounted || self.vehicle_passable(p))
-                {
-                    free.push((p, sector_of(step) == dir));
-                }
-            }
-        }
-        // The rolled sector comes first, so if any free hex lies in it the
-        // others cannot win, and sight (the costly part) is looked for only there.
-        let any_in_sector = free.iter().any(|&(_, inside)| inside);
-        let best = free.into_iter().filter(|&(_, inside)| inside || !any_in_sector).map(|(p, _)| p).min_by_key(|&p| {
-            let cover = self.map.cover(&self.book, p).preference();
-            let blind = group.wants_sight && !self.map.line_of_sight(&self.book, p, near);
-            (blind, cover, near.distance(p), p.row, p.col)
-        });
+        let free = |&&(p, _): &&(Pos, u8)| {
+            !friendly.contains(&p) && !self.map.is_minefield(p) && (!mounted || self.vehicle_passable(p))
+        };
+        // The rolled sector comes first: if any free hex lies in it, the others cannot win.
+        let dir = dir as u8;
+        let in_sector = spots.iter().filter(free).any(|&(_, sector)| sector == dir);
+        let mut chosen = spots.iter().filter(free).filter(|&&(_, sector)| sector == dir || !in_sector).map(|&(p, _)| p);
+        // Then sight of the patrol, if the group wants it; then the order of the list.
+        let best = match group.wants_sight {
+            true => chosen.clone().find(|&p| self.map.line_of_sight(&self.book, p, near)).or_else(|| chosen.next()),
+            false => chosen.next(),
+        };
         let Some(hex) = best else {
             events.push(Event::EnemyUnplaced { group: group.name.clone(), min, max });
             return false;
@@ -265,9 +283,9 @@ impl Game {
     /// Builds and shuffles the deck: two cards for every man of either side
     /// who can act, and the STOP card.
     pub(super) fn deal(&mut self, events: &mut Vec<Event>) {
-        let per = self.book.action.cards_per_soldier;
-        let mut deck = Vec::new();
-        let mut names = Vec::new();
+        let (per, stops) = (self.book.action.cards_per_soldier, self.book.action.stop_cards);
+        let mut deck = Vec::with_capacity(self.soldiers.len() * per as usize + stops as usize);
+        let mut names = Vec::with_capacity(self.soldiers.len() + 1);
         for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
             // A vehicle brings its type's cards, fewer once damaged.
             let cards = match &s.vehicle {
@@ -282,13 +300,15 @@ impl Game {
                 None => per,
             };
             deck.extend(std::iter::repeat_n(Card::Soldier(i), cards as usize));
-            names.push((s.id.clone(), cards));
+            names.push((prefix(&s.id), s.id.clone(), cards));
         }
-        let stops = self.book.action.stop_cards;
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
-        names.push((Name::new_static("STOP"), stops));
-        // Built from the whole list at once, which is quicker than name by name.
-        let composition: BTreeMap<Name, u32> = names.into_iter().collect();
+        names.push((prefix("STOP"), Name::new_static("STOP"), stops));
+        // Put in order by the numbers first, which settle almost every
+        // comparison at a fraction of the cost of the text; the map is then
+        // built from the ordered list at once. Both sorts are stable.
+        names.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        let composition: BTreeMap<Name, u32> = names.into_iter().map(|(_, name, n)| (name, n)).collect();
         self.dice.shuffle(&mut deck);
         events.push(Event::Deck { size: deck.len(), composition });
         if let Phase::Action(a) = &mut self.phase {
@@ -312,6 +332,36 @@ mod tests {
             [a.x(), a.y(), -a.x() - a.y()]
         });
         assert_eq!(steps, SECTOR_STEPS);
+    }
+
+    #[test]
+    fn spots_are_every_enterable_hex_in_the_band_in_order_of_preference() {
+        let g = crate::engine::tests::default_game(1);
+        let (map, book) = (&g.map, &g.book);
+        for near in map.hexes().step_by(3) {
+            for (min, max) in [(3, 4), (3, 5), (4, 6), (0, 40)] {
+                let mut all: Vec<(Pos, u8)> = map
+                    .hexes()
+                    .filter(|&p| (min..=max).contains(&near.distance(p)) && map.passable(book, p))
+                    .map(|p| (p, sector(near, p) as u8))
+                    .collect();
+                all.sort_by_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
+                assert_eq!(spots(map, book, near, min, max), all, "around {near}, {min} to {max}");
+                assert_eq!(*map.spots.get((near, min, max), || spots(map, book, near, min, max)), all[..]);
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_in_the_order_of_their_prefixes_where_those_differ() {
+        let names = ["", "A", "A\0", "AB", "Baker", "G1", "G10", "G2", "Kowalski", "Kowalskis", "STOP", "Z", "\u{e9}"];
+        for a in names {
+            for b in names {
+                if prefix(a) != prefix(b) {
+                    assert_eq!(prefix(a).cmp(&prefix(b)), a.cmp(b), "{a:?} and {b:?}");
+                }
+            }
+        }
     }
 
     /// The sector around `from` that holds `to`.

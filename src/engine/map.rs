@@ -1,35 +1,13 @@
 //! The hex map: terrain per hex, known minefields, the home edge, and line
 //! of sight along the hex line between centres.
 
-use std::fmt;
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 
 use serde::{Deserialize, Serialize};
 
 use super::data::{Cover, Edge, RuleBook, Terrain};
+use super::memo::{ListMemo, Memo};
 use super::pos::Pos;
-
-/// Sight between every pair of hexes, worked out the first time it is asked
-/// and kept: it depends on the terrain alone, which never changes, and the
-/// line between two hexes costs far more to trace than to look up. 0 not
-/// known yet, 1 clear, 2 blocked. Clones of a map share it. It is a memo,
-/// not part of the game: it is not saved and two maps that differ only in
-/// it are equal.
-#[derive(Clone, Default)]
-struct SightMemo(Arc<OnceLock<Box<[AtomicU8]>>>);
-
-impl PartialEq for SightMemo {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl fmt::Debug for SightMemo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("SightMemo")
-    }
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Map {
@@ -40,8 +18,18 @@ pub struct Map {
     /// Hexes marked as minefields, kept sorted.
     minefields: Vec<Pos>,
     pub home_edge: Edge,
+    /// Sight between every pair of hexes: 0 not known yet, 1 clear, 2 blocked.
     #[serde(skip)]
-    sight: SightMemo,
+    sight: Memo<AtomicU8>,
+    /// The first step of the path between every pair of hexes (see `memo`).
+    #[serde(skip)]
+    pub(super) steps: Memo<AtomicU32>,
+    /// The nearest home-edge hex from every hex (see `memo`).
+    #[serde(skip)]
+    pub(super) homeward: Memo<AtomicU32>,
+    /// Where enemy groups may be placed around a hex (see `incident`).
+    #[serde(skip)]
+    pub(super) spots: ListMemo<(Pos, u32, u32), (Pos, u8)>,
 }
 
 impl Map {
@@ -56,7 +44,10 @@ impl Map {
             terrain: rows.into_iter().flatten().collect(),
             minefields: Vec::new(),
             home_edge,
-            sight: SightMemo::default(),
+            sight: Memo::default(),
+            steps: Memo::default(),
+            homeward: Memo::default(),
+            spots: ListMemo::default(),
         }
     }
 
@@ -139,14 +130,16 @@ impl Map {
     /// the two hexes, and which one depends on the direction; sight is clear
     /// if the line is clear either way, so it is always mutual.
     ///
-    /// The answer is kept for the pair (see `SightMemo`), which assumes the
-    /// map is always asked with the one rule book of its game.
+    /// Sight depends on the terrain alone, which never changes, and the line
+    /// between two hexes costs far more to trace than to look up: the answer
+    /// is kept for the pair (see `memo`), which assumes the map is always
+    /// asked with the one rule book of its game.
     pub fn line_of_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
-        let n = (self.width.max(0) * self.height.max(0)) as usize;
-        let (Some(a), Some(b)) = (self.index_of(from), self.index_of(to)) else {
+        let n = self.hex_count();
+        let (Some(a), Some(b)) = (self.index(from), self.index(to)) else {
             return self.trace_sight(book, from, to);
         };
-        let memo = self.sight.0.get_or_init(|| (0..n * n).map(|_| AtomicU8::new(0)).collect());
+        let memo = self.sight.cells(n * n);
         // Relaxed is enough: two threads that race both store the same answer.
         match memo[a * n + b].load(Ordering::Relaxed) {
             1 => true,
@@ -159,11 +152,6 @@ impl Map {
                 clear
             }
         }
-    }
-
-    /// The index of a hex on the map in row order.
-    fn index_of(&self, p: Pos) -> Option<usize> {
-        self.contains(p).then(|| (p.row * self.width + p.col) as usize)
     }
 
     /// Line of sight worked out along the hex line.

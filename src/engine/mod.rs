@@ -23,10 +23,12 @@ mod action;
 mod consistency;
 mod enemy;
 mod incident;
+mod memo;
 mod odds;
 mod path;
 mod patrol;
 pub mod policy;
+mod shot;
 pub mod support;
 pub mod vehicle;
 
@@ -43,6 +45,7 @@ pub use name::Name;
 pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 pub use pos::Pos;
 pub use ruleset::{Odds, RuleSet};
+pub use shot::Marksman;
 pub use soldier::{Section, Side, Soldier, State};
 
 use dice::Dice;
@@ -323,72 +326,6 @@ impl Game {
             .enumerate()
             .filter(move |(_, s)| s.pos == Some(p) && s.state != State::Dead)
             .map(|(i, _)| i)
-    }
-
-    /// The odds of `shooter` hitting `target` with aimed fire now, or why he cannot.
-    ///
-    /// # Errors
-    /// The reason in words: not a legitimate target, no line of sight, out of range.
-    pub fn shot_odds(&self, shooter: usize, target: usize) -> Result<Odds, String> {
-        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
-        if s.side == t.side {
-            return Err(format!("{} is on your own side", t.id));
-        }
-        if !t.can_act() {
-            return Err(format!("{} is {}: not a legitimate target", t.id, t.state.name().replace('_', " ")));
-        }
-        let (Some(from), Some(to)) = (s.pos, t.pos) else {
-            return Err("not on the map".into());
-        };
-        if t.vehicle.is_some() {
-            return self.at_odds(shooter, target).map(|(odds, _)| odds);
-        }
-        let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon))?;
-        if !self.can_see(from, to) {
-            return Err(format!("no line of sight from {from} to {to}"));
-        }
-        self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))
-    }
-
-    /// The weapon a man aims at men: his own, or the side arm of an
-    /// anti-tank weapon's man.
-    pub(crate) fn aimed_weapon(&self, s: &Soldier) -> Option<&data::Weapon> {
-        let weapon = self.book.weapon(&s.weapon)?;
-        match &weapon.kind {
-            data::WeaponKind::AntiTank { side_arm } | data::WeaponKind::Gun { side_arm: Some(side_arm) } => {
-                self.book.weapon(side_arm)
-            }
-            _ => Some(weapon),
-        }
-    }
-
-    /// A shot by `s` with `weapon` from `from` at a man in `to`, as the fire rules see it.
-    fn aim<'a>(&self, s: &Soldier, weapon: &'a data::Weapon, from: Pos, to: Pos) -> ruleset::Aim<'a> {
-        ruleset::Aim {
-            weapon,
-            distance: from.distance(to),
-            cover: self.map.cover(&self.book, to),
-            first_shot: s.first_shot,
-            veteran: s.veteran,
-        }
-    }
-
-    /// The need of `shot_odds(shooter, target)`, or None where that is an
-    /// error: the cheap checks first, and no words or modifiers written
-    /// down. The patrol leader, the enemy and the end of every turn weigh
-    /// every pair of men this way.
-    pub fn shot_need(&self, shooter: usize, target: usize) -> Option<i32> {
-        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
-        if s.side == t.side || !t.can_act() {
-            return None;
-        }
-        if t.vehicle.is_some() {
-            return self.at_odds(shooter, target).ok().map(|(odds, _)| odds.need());
-        }
-        let (from, to) = (s.pos?, t.pos?);
-        let weapon = self.aimed_weapon(s)?;
-        let need = self.rules.fire().aimed_need(&self.book, &self.aim(s, weapon, from, to))?;
-        self.can_see(from, to).then_some(need)
     }
 
     /// The incident need for a section entering `to`, with its modifiers.

@@ -47,11 +47,16 @@ const NONE: usize = usize::MAX;
 
 impl Map {
     /// The index of a hex on the map in row order, or None off the map.
-    fn index(&self, p: Pos) -> Option<usize> {
+    pub(super) fn index(&self, p: Pos) -> Option<usize> {
         self.contains(p).then(|| (p.row * self.width + p.col) as usize)
     }
 
-    fn hex_count(&self) -> usize {
+    /// The hex with index `i` (see `index`).
+    pub(super) fn pos_at(&self, i: usize) -> Pos {
+        Pos::new(i as i32 % self.width, i as i32 / self.width)
+    }
+
+    pub(super) fn hex_count(&self) -> usize {
         (self.width.max(0) * self.height.max(0)) as usize
     }
 
@@ -84,7 +89,7 @@ impl Map {
                 let mut at = i;
                 while came_from[at] != NONE {
                     at = came_from[at];
-                    path.push(Pos::new(at as i32 % self.width, at as i32 / self.width));
+                    path.push(self.pos_at(at));
                 }
                 path.reverse();
                 return Some(path);

@@ -31,19 +31,22 @@ pub fn decide(game: &Game) -> Option<Command> {
 
 fn order(game: &Game, me: usize) -> Command {
     let Some(here) = game.soldiers[me].pos else { return Command::Hold };
-    if let Some(foe) = game.in_hex(here).find(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act()) {
+    // Hand to hand with a man in the hex (a vehicle there is not fought so).
+    let foe = game.in_hex(here).find(|&i| {
+        let s = &game.soldiers[i];
+        s.side == Side::Enemy && s.can_act() && s.vehicle.is_none()
+    });
+    if let Some(foe) = foe {
         return Command::Fight { target: game.soldiers[foe].id.to_string() };
     }
     if let Some(hex) = fire_mission(game, me) {
         return Command::Call { hex };
     }
-    let best = game
-        .able(Side::Enemy)
-        .filter_map(|e| {
-            let need = game.shot_need(me, e)?;
-            Some((need, game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e))
-        })
-        .min();
+    let best = game.marksman(me).and_then(|m| {
+        game.able(Side::Enemy)
+            .filter_map(|e| Some((m.need(e)?, game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e)))
+            .min()
+    });
     if let Some((_, _, e)) = best {
         return Command::Fire { target: Target::Soldier(game.soldiers[e].id.to_string()) };
     }
@@ -168,7 +171,7 @@ fn patrol(game: &Game) -> Option<Command> {
     // The nearest home-edge hex by walking distance (the first by column and
     // row on a tie), then the same path to it that A* gives: one search
     // over the map instead of a path to every hex of the edge.
-    let (_, home) = game.map.nearest(&game.book, at, |p| game.map.on_home_edge(p))?;
+    let home = game.map.nearest_home(&game.book, at)?;
     Some(Command::Move { section: name, to: step_toward(game, at, home)? })
 }
 
@@ -201,5 +204,5 @@ fn step_toward(game: &Game, from: Pos, to: Pos) -> Option<Pos> {
     if from == to {
         return None;
     }
-    game.map.path(&game.book, from, to)?.get(1).copied()
+    game.map.first_step(&game.book, from, to)
 }

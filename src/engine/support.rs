@@ -77,7 +77,7 @@ impl Game {
         if distance == 0 || distance > he.max_range {
             return Err(format!("{hex} is {distance} hexes off: the guns reach 1 to {} hexes", he.max_range));
         }
-        if !self.map.line_of_sight(&self.book, from, hex) {
+        if !self.can_see(from, hex) {
             return Err(format!("{hex} cannot be seen from {from}: fire is called on what the caller sees"));
         }
         Ok(distance)

@@ -54,10 +54,11 @@ fn add_maps<K: Ord>(into: &mut BTreeMap<K, u64>, from: BTreeMap<K, u64>) {
     }
 }
 
-/// "2d6" as (2, 6).
+/// "2d6" as (2, 6). Every pass/fail roll is read this way, so the "d" is
+/// looked for as a byte: a search for a `char` costs several times as much.
 fn dice_of(text: &str) -> (u8, u8) {
-    let (n, s) = text.split_once('d').unwrap_or(("0", "0"));
-    (n.parse().unwrap_or(0), s.parse().unwrap_or(0))
+    let Some(d) = text.bytes().position(|b| b == b'd') else { return (0, 0) };
+    (text[..d].parse().unwrap_or(0), text[d + 1..].parse().unwrap_or(0))
 }
 
 impl Tally {
@@ -148,5 +149,19 @@ impl Tally {
             (a, b) => a.or(b),
         };
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dice_of;
+
+    #[test]
+    fn dice_are_read_back_as_numbers() {
+        assert_eq!(dice_of("2d6"), (2, 6));
+        assert_eq!(dice_of("1d12"), (1, 12));
+        assert_eq!(dice_of("d6"), (0, 6));
+        assert_eq!(dice_of("2d"), (2, 0));
+        assert_eq!(dice_of("six"), (0, 0));
     }
 }

@@ -1,0 +1,170 @@
+//! Answers about the map worked out once and kept: sight between two hexes
+//! (see `Map::line_of_sight`), the patrol leader's way across the map (the
+//! first step toward a hex, the nearest hex of the home edge), and the hexes
+//! an enemy group may be placed in around a hex.
+//!
+//! Each depends on the map alone, which a patrol changes only by marking
+//! minefields, while the patrol leader asks again at every step, in every
+//! patrol of a simulator run (the simulator starts all patrols from one map,
+//! so they share what any of them worked out).
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use super::data::RuleBook;
+use super::map::Map;
+use super::pos::Pos;
+
+/// One atomic cell per question, 0 while not known yet, made the first time
+/// any is asked and shared by the clones of a map. A memo is not part of the
+/// game: it is not saved, and two maps that differ only in it are equal.
+pub(super) struct Memo<A>(Arc<OnceLock<Box<[A]>>>);
+
+impl<A: Default> Memo<A> {
+    /// The cells, `len` of them the first time.
+    pub(super) fn cells(&self, len: usize) -> &[A] {
+        self.0.get_or_init(|| (0..len).map(|_| A::default()).collect())
+    }
+}
+
+impl<A> Default for Memo<A> {
+    fn default() -> Self {
+        Self(Arc::default())
+    }
+}
+
+impl<A> Clone for Memo<A> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl<A> PartialEq for Memo<A> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<A> fmt::Debug for Memo<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
+/// Lists kept by key, made the first time each is asked and shared by the
+/// clones of a map; like `Memo`, not part of the game.
+pub(super) struct ListMemo<K, T>(Arc<Mutex<BTreeMap<K, Arc<[T]>>>>);
+
+impl<K: Ord, T> ListMemo<K, T> {
+    /// The list kept for `key`, made by `work` if there is none yet.
+    pub(super) fn get(&self, key: K, work: impl FnOnce() -> Vec<T>) -> Arc<[T]> {
+        // A thread that panicked while holding the lock left the map whole:
+        // every entry is inserted in one step.
+        let lock = || self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(list) = lock().get(&key) {
+            return list.clone();
+        }
+        // Made outside the lock; two threads that race make the same list.
+        let list: Arc<[T]> = work().into();
+        lock().entry(key).or_insert(list).clone()
+    }
+}
+
+impl<K, T> Default for ListMemo<K, T> {
+    fn default() -> Self {
+        Self(Arc::default())
+    }
+}
+
+impl<K, T> Clone for ListMemo<K, T> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl<K, T> PartialEq for ListMemo<K, T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<K, T> fmt::Debug for ListMemo<K, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ListMemo")
+    }
+}
+
+/// Maps of more hexes than this keep no memo of steps, which holds a number
+/// for every pair of hexes (4 MB at this size; the scenarios have 192 hexes).
+const MAX_HEXES_KEPT: usize = 1024;
+
+impl Map {
+    /// The first step of `path(from, to)`, if there is one.
+    pub fn first_step(&self, book: &RuleBook, from: Pos, to: Pos) -> Option<Pos> {
+        let work = || self.path(book, from, to)?.get(1).copied();
+        let n = self.hex_count();
+        match (self.index(from), self.index(to)) {
+            (Some(a), Some(b)) if n <= MAX_HEXES_KEPT => self.kept(&self.steps, n * n, a * n + b, work),
+            _ => work(),
+        }
+    }
+
+    /// The nearest hex of the home edge by walking from `from`, as `nearest` finds it.
+    pub fn nearest_home(&self, book: &RuleBook, from: Pos) -> Option<Pos> {
+        let work = || Some(self.nearest(book, from, |p| self.on_home_edge(p))?.1);
+        match self.index(from) {
+            Some(a) => self.kept(&self.homeward, self.hex_count(), a, work),
+            None => work(),
+        }
+    }
+
+    /// The answer in cell `i` of `memo`, worked out by `work` if not known
+    /// yet. Only a map without minefields keeps or reads answers: a minefield
+    /// can close the way, and the memo is shared with maps that have none.
+    fn kept(&self, memo: &Memo<AtomicU32>, len: usize, i: usize, work: impl FnOnce() -> Option<Pos>) -> Option<Pos> {
+        if !self.minefields().is_empty() {
+            return work();
+        }
+        // Relaxed is enough: two threads that race both store the same answer.
+        let cell = &memo.cells(len)[i];
+        match cell.load(Ordering::Relaxed) {
+            0 => {
+                let found = work();
+                // 1 for no hex, else the hex's index plus 2.
+                if let Some(code) = found.map_or(Some(1), |p| self.index(p).map(|k| k as u32 + 2)) {
+                    cell.store(code, Ordering::Relaxed);
+                }
+                found
+            }
+            1 => None,
+            code => Some(self.pos_at(code as usize - 2)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_steps_and_homes_are_the_ones_worked_out() {
+        let g = crate::engine::tests::default_game(1);
+        let (book, hexes) = (&g.book, g.map.hexes().collect::<Vec<_>>());
+        let mut mined = g.map.clone();
+        mined.mark_minefield(Pos::new(9, 9));
+        // Twice each, the second time from the memo; the mined map shares it but may not use it.
+        for _ in 0..2 {
+            for map in [&g.map, &mined] {
+                for &a in hexes.iter().step_by(5) {
+                    assert_eq!(map.nearest_home(book, a), map.nearest(book, a, |p| p.row == 11).map(|(_, p)| p));
+                    for &b in &hexes {
+                        let step = map.path(book, a, b).and_then(|p| p.get(1).copied());
+                        assert_eq!(map.first_step(book, a, b), step, "{a} to {b}");
+                    }
+                }
+            }
+        }
+    }
+}
