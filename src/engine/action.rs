@@ -68,6 +68,11 @@ impl Game {
                 s.moved = true;
                 events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to: *to });
                 self.note_objective(*to, events);
+                // Enemy waiting in the hex joins the action.
+                if let Some(k) = self.waiting.iter().position(|e| e.at == *to) {
+                    let encounter = self.waiting.remove(k);
+                    self.encounter(&encounter, events);
+                }
             }
             Command::Fire { target } => {
                 let t = self.pick_target(me, target)?;
@@ -226,8 +231,11 @@ impl Game {
         let shoots = |a: usize, at: &[usize]| self.marksman(a).is_some_and(|m| at.iter().any(|&b| m.need(b).is_some()));
         friends.iter().any(|&f| shoots(f, &foes))
             || foes.iter().any(|&e| shoots(e, &friends))
-            || foes.iter().any(|&e| friends.iter().any(|&f| self.soldiers[f].pos == self.soldiers[e].pos))
-            || foes.iter().any(|&e| self.bombard_target(e).is_some())
+            || foes.iter().any(|&e| {
+                self.soldiers[e].vehicle.is_none()
+                    && friends.iter().any(|&f| self.soldiers[f].pos == self.soldiers[e].pos)
+            })
+            || foes.iter().any(|&e| self.bombard_target(e).is_some() || self.gun_target(e).is_some())
     }
 
     /// The STOP card: the turn ends; check for another incident, then deal again.
@@ -289,6 +297,12 @@ impl Game {
     /// casualty of both sides is rolled for, and the patrol re-forms.
     fn end_action(&mut self, reason: &'static str, events: &mut Vec<Event>) {
         events.push(Event::ActionEnd { reason: Name::new_static(reason) });
+        // Fire called and not yet landed is called off: the guns keep the mission.
+        let called_off = self.fire_pending.len() as u32;
+        self.fire_pending.clear();
+        self.fire_missions = self.fire_missions.saturating_sub(called_off);
+        // Every enemy still fighting slips away; the crew of a vehicle that
+        // cannot move leaves it behind, and it is gone from the story too.
         let gone: Vec<usize> = self.able(Side::Enemy).collect();
         for &i in &gone {
             self.soldiers[i].pos = None;

@@ -354,7 +354,15 @@ fn recruit(m: &Member, veteran_at: u32) -> RosterMan {
     }
 }
 
-/// Did this event credit `id` with a hit (by fire, mortar or hand-to-hand)?
+/// Did this event credit `id` with a hit on the enemy (by fire, H.E.,
+/// hand-to-hand, or damage to a vehicle)? Men of the patrol hit by his own
+/// H.E. do not count. Enemy ids are G or V and a number, which no man of
+/// the squad may be called (rules/check.rs).
 fn scored(e: &Event, id: &str) -> bool {
-    matches!(e, Event::Hit { by, .. } | Event::Killed { by, .. } if by == id)
+    let enemy = |s: &str| s.len() > 1 && s.starts_with(['G', 'V']) && s[1..].bytes().all(|b| b.is_ascii_digit());
+    match e {
+        Event::Hit { by, soldier } | Event::Killed { by, soldier } => by == id && enemy(soldier),
+        Event::VehicleDamaged { by, hit, .. } => by == id && hit != "no_damage",
+        _ => false,
+    }
 }

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use super::campaign::Campaign;
-use super::soldier::Side;
+use super::soldier::{Side, State};
 use super::{Card, Game, Phase};
 
 impl Game {
@@ -60,19 +60,43 @@ impl Game {
                 return Err(format!("card number {i} is up, but that is no patrol man who can act"));
             }
         }
-        // New enemies are numbered on from `next_enemy`: it must be past every G-number in use.
+        // New enemies are numbered on from `next_enemy` (G for men, V for
+        // vehicles, one count): it must be past every number in use.
         let highest = self
             .soldiers
             .iter()
             .filter(|s| s.side == Side::Enemy)
-            .filter_map(|s| s.id.strip_prefix('G').and_then(|n| n.parse::<u32>().ok()))
+            .filter_map(|s| s.id.strip_prefix(['G', 'V']).and_then(|n| n.parse::<u32>().ok()))
             .max()
             .unwrap_or(0);
         if self.next_enemy <= highest {
             return Err(format!(
-                "next_enemy {} would name a new enemy like one already met (G{highest})",
+                "next_enemy {} would name a new enemy like one already met (number {highest})",
                 self.next_enemy
             ));
+        }
+        for s in self.soldiers.iter().filter(|s| s.vehicle.is_some()) {
+            let kind = s.vehicle.as_ref().map(|v| v.kind.as_str()).unwrap_or_default();
+            let Some(t) = self.book.arsenal.vehicle(kind) else {
+                return Err(format!("{} is a vehicle of no known kind '{kind}'", s.id));
+            };
+            if s.side != Side::Enemy {
+                return Err(format!("{} is a vehicle on the patrol's side: only the enemy has vehicles", s.id));
+            }
+            if !matches!(s.state, State::Fit | State::Dead) {
+                return Err(format!(
+                    "{} is a vehicle, yet {}: vehicles are damaged, not wounded",
+                    s.id,
+                    s.state.name()
+                ));
+            }
+            if t.blocks_sight && s.pos.is_some() && !self.tanks {
+                return Err(format!("{} is a tank on the map, but the game does not know it blocks sight", s.id));
+            }
+        }
+        let max_range = self.book.arsenal.high_explosive.as_ref().map_or(0, |h| h.max_range);
+        if let Some(m) = self.fire_pending.iter().find(|m| m.distance == 0 || m.distance > max_range) {
+            return Err(format!("fire called on {} from {} hexes, out of the guns' reach", m.hex, m.distance));
         }
         if let Some(k) = self.forces_met().find(|k| !self.book.forces.contains_key(*k)) {
             return Err(format!("unknown forces '{k}'"));

@@ -8,8 +8,9 @@
 //! - on a card it fires if it has a target, else closes to two hexes of the
 //!   patrol; once damaged, or after the turns the rules data gives it, it
 //!   withdraws and leaves by the nearest map edge;
-//! - it faces the way it last moved (at first, toward where it appeared
-//!   from); a shot from the sextant behind it is at its rear;
+//! - it faces the way it last moved (at first, toward the hex of the
+//!   incident that brought it); a shot from the sextant behind it is at its
+//!   rear;
 //! - in soft or hard cover it is partly hidden;
 //! - a tank blocks sight between the hexes on either side of it;
 //! - a gun (a tank's, or an anti-tank gun's) fires H.E. at men: the H.E.
@@ -68,10 +69,13 @@ impl Game {
                 s.pos.filter(|&p| p != from && p != to)
             })
             .collect();
-        blocking.is_empty() || {
-            let line: Vec<Pos> = from.between(to);
-            !blocking.iter().any(|b| line.contains(b))
-        }
+        // As the map's sight, clear if either way along the hex line is clear,
+        // so that sight is always mutual.
+        let clear = |a: Pos, b: Pos| {
+            let line: Vec<Pos> = a.between(b);
+            !blocking.iter().any(|t| line.contains(t))
+        };
+        blocking.is_empty() || clear(from, to) || clear(to, from)
     }
 
     /// The A/T shot of `shooter` at the vehicle `target`: its odds and range band.
@@ -236,30 +240,50 @@ impl Game {
             self.vehicle_withdraws(e, here, events);
             return;
         }
-        // Fire: the gun at a hex of two or more, else the MG at a man, else the gun at one.
+        if self.vehicle_fires(e, events) {
+            return;
+        }
+        // Close in, as many hexes as a card allows; then fire, if the rules let it.
+        let mut moved = false;
+        for _ in 0..self.book.arsenal.hexes_per_card.max(1) {
+            let Some(at) = self.soldiers[e].pos else { break };
+            match self.vehicle_step(at, true).filter(|_| !immobile) {
+                Some(to) => self.vehicle_moves(e, at, to, events),
+                None => break,
+            }
+            moved = true;
+        }
+        if !moved {
+            events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
+        } else if self.book.arsenal.fire_after_moving {
+            self.vehicle_fires(e, events);
+        }
+    }
+
+    /// A vehicle fires if it can: the gun at a hex of two or more of the
+    /// patrol, else the MG at the man it is likeliest to hit, else the gun at
+    /// one man. Returns whether it fired.
+    fn vehicle_fires(&mut self, e: usize, events: &mut Vec<Event>) -> bool {
         let gun = self.gun_target(e);
         if let Some((hex, base, mods)) = gun
             .clone()
             .filter(|(h, _, _)| self.in_hex(*h).filter(|&i| self.soldiers[i].side == Side::Friendly).count() >= 2)
         {
             self.gun_fire(e, hex, base, mods, events);
-            return;
+            return true;
         }
         let target = self.able(Side::Friendly).filter_map(|f| Some((self.shot_need(e, f)?, f))).min();
         if let Some((_, f)) = target
             && let Ok(odds) = self.shot_odds(e, f)
         {
             self.fire(e, f, odds, events);
-            return;
+            return true;
         }
         if let Some((hex, base, mods)) = gun {
             self.gun_fire(e, hex, base, mods, events);
-            return;
+            return true;
         }
-        match self.vehicle_step(here, true).filter(|_| !immobile) {
-            Some(to) => self.vehicle_moves(e, here, to, events),
-            None => events.push(Event::Hold { soldier: self.soldiers[e].id.clone() }),
-        }
+        false
     }
 
     /// A damaged vehicle backs away from the patrol, and leaves the map from
@@ -271,9 +295,20 @@ impl Game {
             events.push(Event::Gone { soldiers: vec![self.soldiers[e].id.clone()] });
             return;
         }
-        match self.vehicle_step(here, false) {
-            Some(to) => self.vehicle_moves(e, here, to, events),
-            None => events.push(Event::Hold { soldier: self.soldiers[e].id.clone() }),
+        let mut at = here;
+        for step in 0..self.book.arsenal.hexes_per_card.max(1) {
+            match self.vehicle_step(at, false) {
+                Some(to) => {
+                    self.vehicle_moves(e, at, to, events);
+                    at = to;
+                }
+                None => {
+                    if step == 0 {
+                        events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
+                    }
+                    break;
+                }
+            }
         }
     }
 

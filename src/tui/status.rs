@@ -70,7 +70,7 @@ pub fn hover(app: &App, game: &Game) -> String {
                     ));
                 }
                 Some(Err(why)) => parts.push(why),
-                None if game.map.line_of_sight(&game.book, from, p) => parts.push("in sight".into()),
+                None if game.can_see(from, p) => parts.push("in sight".into()),
                 None => parts.push("out of sight".into()),
             }
             // The radio man sees what the guns would do there.

@@ -226,3 +226,42 @@ fn the_odds_of_a_bazooka_shot_give_the_damage_too() {
     let expected = [("no_damage", 3), ("light_damage", 1), ("heavy_damage", 1), ("destroyed", 1)];
     assert_eq!(spread, expected.map(|(r, w)| (r.to_string(), w)), "extreme range");
 }
+
+#[test]
+fn a_tank_blocks_sight_both_ways_and_cover_partly_hides_a_vehicle() {
+    let mut g = game_on(&OPEN, (3, 6), &squad_with_bazooka(), 1);
+    add_vehicle(&mut g, "medium_tracked", "tank_gun", (3, 4));
+    assert_eq!(g.can_see(Pos::new(3, 6), Pos::new(3, 2)), g.can_see(Pos::new(3, 2), Pos::new(3, 6)));
+    assert!(!g.can_see(Pos::new(3, 2), Pos::new(3, 6)), "from the far side too");
+    // In crops (soft cover) a vehicle is partly hidden: +1.
+    let rows = ["........", "........", "...,....", "........", "........"];
+    let mut g = game_on(&rows, (3, 4), &squad_with_bazooka(), 1);
+    let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 2));
+    g.soldiers[v].vehicle.as_mut().expect("a vehicle").facing = 3;
+    let (odds, _) = g.at_odds(1, v).expect("in range");
+    let names: Vec<&str> = odds.modifiers.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["partly_hidden", "short_weapon_at_extreme"]);
+    assert_eq!(odds.need(), 4);
+    // The target or the firer moved: +1.
+    g.soldiers[v].moved = true;
+    assert_eq!(g.at_odds(1, v).expect("in range").0.need(), 5);
+}
+
+#[test]
+fn fire_called_is_called_off_when_the_action_ends_before_stop() {
+    let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 1);
+    g.radio = true;
+    let foe = add_enemy(&mut g, "rifle", (3, 2));
+    begin_action(&mut g);
+    card_next(&mut g, 0);
+    g.apply(&Command::Turn).expect("a card turns");
+    g.apply(&Command::Call { hex: Pos::new(3, 2) }).expect("the call");
+    assert_eq!(g.fire_missions_left(), 1);
+    // The last enemy falls before the STOP card: the action ends.
+    g.soldiers[foe].state = State::KnockedOver;
+    let mut events = Vec::new();
+    assert!(g.check_action_over(&mut events));
+    assert!(g.fire_pending.is_empty(), "nothing lands later");
+    assert_eq!(g.fire_missions_left(), 2, "the guns keep the mission");
+    g.check_consistent().expect("the game's own state is consistent");
+}
