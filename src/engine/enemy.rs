@@ -15,7 +15,7 @@ use super::dice::Purpose;
 use super::event::Event;
 use super::pos::Pos;
 use super::ruleset::Odds;
-use super::soldier::{Side, State};
+use super::soldier::Side;
 
 impl Game {
     /// The hex a mortar crewman would bombard now, with its odds, if any.
@@ -72,10 +72,7 @@ impl Game {
             let hit = roll.succeeded();
             events.push(Event::Roll(roll));
             if hit {
-                for i in self.roll_template(Purpose::Template, hex, None, Some(&id), events) {
-                    self.soldiers[i].state = State::KnockedOver;
-                    events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: id.clone() });
-                }
+                self.shells_land(hex, &id, events);
             }
             return;
         }

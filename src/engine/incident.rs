@@ -169,6 +169,17 @@ impl Game {
         hit
     }
 
+    /// Mortar bombs or H.E. land on `hex`, fired or called by `by`: the
+    /// template knocks over whoever it picks, friend or foe, and each vehicle
+    /// there rolls the effect die for its armour.
+    pub(super) fn shells_land(&mut self, hex: Pos, by: &Name, events: &mut Vec<Event>) {
+        for i in self.roll_template(Purpose::Template, hex, None, Some(by), events) {
+            self.soldiers[i].state = State::KnockedOver;
+            events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: by.clone() });
+        }
+        self.he_on_vehicles(hex, by, events);
+    }
+
     /// A minefield: the template over the patrol's men standing in the hex
     /// picks who is hit; every wound is serious; the hex is marked from then on.
     pub(super) fn minefield(&mut self, at: Pos, events: &mut Vec<Event>) {

@@ -117,12 +117,7 @@ impl Game {
             if !landed {
                 continue;
             }
-            // The template does not tell friend from foe.
-            for i in self.roll_template(Purpose::Template, mission.hex, None, None, events) {
-                self.soldiers[i].state = State::KnockedOver;
-                events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: mission.caller.clone() });
-            }
-            self.he_on_vehicles(mission.hex, &mission.caller, events);
+            self.shells_land(mission.hex, &mission.caller, events);
         }
     }
 

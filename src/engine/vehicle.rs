@@ -221,11 +221,7 @@ impl Game {
         let landed = roll.succeeded();
         events.push(Event::Roll(roll));
         if landed {
-            for i in self.roll_template(Purpose::Template, hex, None, Some(&id), events) {
-                self.soldiers[i].state = State::KnockedOver;
-                events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: id.clone() });
-            }
-            self.he_on_vehicles(hex, &id, events);
+            self.shells_land(hex, &id, events);
         }
     }
 
