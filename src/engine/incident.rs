@@ -5,8 +5,7 @@ use std::collections::BTreeMap;
 
 use hexx::Hex;
 
-use super::data::IncidentKind;
-use super::data::RuleBook;
+use super::data::{IncidentKind, RuleBook};
 use super::dice::Purpose;
 use super::event::Event;
 use super::map::Map;
@@ -226,9 +225,10 @@ impl Game {
         let in_sector = spots.iter().filter(free).any(|&(_, sector)| sector == dir);
         let mut chosen = spots.iter().filter(free).filter(|&&(_, sector)| sector == dir || !in_sector).map(|&(p, _)| p);
         // Then sight of the patrol, if the group wants it; then the order of the list.
-        let best = match group.wants_sight {
-            true => chosen.clone().find(|&p| self.map.line_of_sight(&self.book, p, near)).or_else(|| chosen.next()),
-            false => chosen.next(),
+        let best = if group.wants_sight {
+            chosen.clone().find(|&p| self.map.line_of_sight(&self.book, p, near)).or_else(|| chosen.next())
+        } else {
+            chosen.next()
         };
         let Some(hex) = best else {
             events.push(Event::EnemyUnplaced { group: group.name.clone(), min, max });

@@ -166,17 +166,6 @@ impl Map {
         clear(from, to) || clear(to, from)
     }
 
-    /// The hexes of the map in these rows and columns, row by row.
-    pub fn hexes_in(
-        &self,
-        rows: std::ops::RangeInclusive<i32>,
-        cols: std::ops::RangeInclusive<i32>,
-    ) -> impl Iterator<Item = Pos> + '_ {
-        let rows = (*rows.start()).max(0)..=(*rows.end()).min(self.height - 1);
-        let (first, last) = ((*cols.start()).max(0), (*cols.end()).min(self.width - 1));
-        rows.flat_map(move |row| (first..=last).map(move |col| Pos::new(col, row)))
-    }
-
     /// Every hex of the map, row by row.
     pub fn hexes(&self) -> impl Iterator<Item = Pos> + '_ {
         (0..self.height).flat_map(move |row| (0..self.width).map(move |col| Pos::new(col, row)))
