@@ -32,6 +32,9 @@ pub struct Map {
     pub(super) spots: ListMemo<(Pos, u32, u32), (Pos, u8)>,
 }
 
+/// The most hexes a map may have for its sight to be kept pair by pair.
+const MAX_SIGHT_HEXES: usize = 4096;
+
 impl Map {
     /// Builds the map from rows of terrain indices; `rules/` has checked
     /// that every row has `width` entries.
@@ -136,7 +139,9 @@ impl Map {
     /// asked with the one rule book of its game.
     pub fn line_of_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
         let n = self.hex_count();
-        let (Some(a), Some(b)) = (self.index(from), self.index(to)) else {
+        // The memo holds a byte for every pair of hexes: kept only for maps
+        // small enough that this stays a few megabytes (a 64x64 map is 16 MB).
+        let (Some(a), Some(b), true) = (self.index(from), self.index(to), n <= MAX_SIGHT_HEXES) else {
             return self.trace_sight(book, from, to);
         };
         let memo = self.sight.cells(n * n);
@@ -188,5 +193,17 @@ mod tests {
                 assert_eq!(map.line_of_sight(book, a, b), clear(a, b) || clear(b, a), "{a} to {b}");
             }
         }
+    }
+
+    #[test]
+    fn a_huge_map_traces_sight_without_keeping_every_pair() {
+        // 200x200 hexes: a memo of every pair would be 1.6 GB.
+        let book = crate::engine::tests::book();
+        let woods = book.terrain_by_glyph('T').expect("woods") as u8;
+        let mut rows = vec![vec![0u8; 200]; 200];
+        rows[100][100] = woods;
+        let map = Map::new(rows, Edge::South);
+        assert!(!map.line_of_sight(&book, Pos::new(100, 98), Pos::new(100, 102)), "the wood is between");
+        assert!(map.line_of_sight(&book, Pos::new(0, 0), Pos::new(199, 0)));
     }
 }
