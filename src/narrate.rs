@@ -81,9 +81,14 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             let d = count(*distance, "hex", "hexes");
             format!("{shooter} fires his {} at {target}, {d} ({band} range)", weapon_name(book, weapon))
         }
-        Event::Bombard { firer, hex, distance } => {
+        Event::Bombard { firer, hex, distance, gun: None } => {
             format!("{firer} drops mortar bombs on {hex}, {}", count(*distance, "hex", "hexes"))
         }
+        Event::Bombard { firer, hex, distance, gun: Some(gun) } => format!(
+            "{firer} fires its {} (H.E.) at {hex}, {}",
+            weapon_name(book, gun),
+            count(*distance, "hex", "hexes")
+        ),
         Event::Hit { soldier, by } => format!("{soldier} is hit by {by} and goes down"),
         Event::Killed { soldier, by } => format!("{soldier} is killed by {by}"),
         Event::HandToHand { attacker, defender, outcome, loser, .. } => match loser {

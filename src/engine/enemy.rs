@@ -67,7 +67,7 @@ impl Game {
         // 2. Mortar fire on a hex.
         if let Some((hex, odds)) = self.bombard_target(e) {
             let id = self.soldiers[e].id.clone();
-            events.push(Event::Bombard { firer: id.clone(), hex, distance: here.distance(hex) });
+            events.push(Event::Bombard { firer: id.clone(), hex, distance: here.distance(hex), gun: None });
             let roll = odds.roll(&mut self.dice, Purpose::Mortar).by(&id).on(hex);
             let hit = roll.succeeded();
             events.push(Event::Roll(roll));

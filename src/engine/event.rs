@@ -97,6 +97,9 @@ pub enum Event {
         firer: Name,
         hex: Pos,
         distance: u32,
+        /// A gun firing H.E. (a tank's, an anti-tank gun's); none for a mortar.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gun: Option<Name>,
     },
     /// Knocked over where he stands.
     Hit {

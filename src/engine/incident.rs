@@ -101,7 +101,16 @@ impl Game {
             .on(at);
         events.push(Event::Roll(roll));
         let Some(entry) = found else { return };
-        events.push(Event::Incident { name: entry.name.clone(), hex: at });
+        // Where this patrol meets other forces in place of the table's group, the incident is named for them.
+        let name = match &entry.kind {
+            IncidentKind::Enemy { group, .. } => self
+                .forces
+                .get(group.as_str())
+                .and_then(|k| book.forces.get(k.as_str()))
+                .map_or_else(|| entry.name.clone(), |g| g.name.clone()),
+            _ => entry.name.clone(),
+        };
+        events.push(Event::Incident { name, hex: at });
         if !matches!(entry.kind, IncidentKind::FalseAlarm) {
             self.encounters += 1;
         }

@@ -87,14 +87,14 @@ impl Game {
         let v = t.vehicle.as_ref().ok_or_else(|| format!("{} is not a vehicle", t.id))?;
         let table: &AntiTank = self.book.arsenal.anti_tank.as_ref().ok_or("these rules have no anti-tank fire")?;
         let name = self.book.arsenal.vehicle(&v.kind).map_or(v.kind.as_str(), |k| k.name.as_str());
-        let Some(weapon) = table.weapon(&s.weapon) else {
-            let carried = self.book.weapon(&s.weapon).map_or(s.weapon.as_str(), |w| w.name.as_str());
-            return Err(format!("a {carried} cannot hurt the {name}: only anti-tank weapons and H.E. can"));
-        };
         let (Some(from), Some(to)) = (s.pos, t.pos) else { return Err("not on the map".into()) };
         if !self.can_see(from, to) {
             return Err(format!("no line of sight from {from} to {to}"));
         }
+        let Some(weapon) = table.weapon(&s.weapon) else {
+            let carried = self.book.weapon(&s.weapon).map_or(s.weapon.as_str(), |w| w.name.as_str());
+            return Err(format!("a {carried} cannot hurt the {name}: only anti-tank weapons and H.E. can"));
+        };
         let shot = AtShot {
             distance: from.distance(to),
             moved: s.moved || t.moved,
@@ -156,16 +156,14 @@ impl Game {
             else {
                 continue;
             };
-            let from = he.destroys_from(armour);
+            // Closed armour shrugs H.E. off: nothing to roll.
+            let Some(from) = he.destroys_from(armour) else { continue };
             let roll = self
                 .dice
-                .table(Purpose::Damage, 1, he.effect_sides, |face| {
-                    let destroyed = from.is_some_and(|f| face as u8 >= f);
-                    Name::new_static(if destroyed { Damage::Destroyed.name() } else { Damage::None.name() })
-                })
+                .check(Purpose::Damage, 1, he.effect_sides, i32::from(from), Vec::new())
                 .by(by)
                 .at(&self.soldiers[i].id);
-            let destroyed = from.is_some_and(|f| roll.total as u8 >= f);
+            let destroyed = roll.succeeded();
             events.push(Event::Roll(roll));
             if destroyed {
                 self.damage_vehicle(i, Damage::Destroyed, by, events);
@@ -216,7 +214,8 @@ impl Game {
         let Some(sides) = self.book.arsenal.high_explosive.as_ref().map(|h| h.sides) else { return };
         let id = self.soldiers[e].id.clone();
         let from = self.soldiers[e].pos.unwrap_or(hex);
-        events.push(Event::Bombard { firer: id.clone(), hex, distance: from.distance(hex) });
+        let gun = Some(self.soldiers[e].weapon.clone());
+        events.push(Event::Bombard { firer: id.clone(), hex, distance: from.distance(hex), gun });
         let roll = self.dice.check(Purpose::HighExplosive, 1, sides, base, modifiers).by(&id).on(hex);
         let landed = roll.succeeded();
         events.push(Event::Roll(roll));

@@ -201,7 +201,11 @@ impl App {
         if let Line::Odds(q) = &line {
             match ask(&self.campaign, q) {
                 Ok(answer) => self.log.extend(describe_odds(&answer).lines().map(|l| l.trim_start().to_string())),
-                Err(e) => self.notice = Some(format!("No odds: {e}")),
+                Err(e) => {
+                    let words = format!("No odds: {e}");
+                    self.log.push(words.clone());
+                    self.notice = Some(words);
+                }
             }
             self.log_back = 0;
             return;
@@ -386,8 +390,20 @@ impl App {
         match &game.phase {
             Phase::Patrol => Ok(OddsQuery::Move { section: self.section_name(game), to: self.cursor }),
             Phase::Action(a) if a.up.is_some() => {
-                let t = target_in(game, self.cursor)?;
-                Ok(OddsQuery::Fire { shooter: None, target: Target::Soldier(t) })
+                // A shot the man up can fire, else, for the radio man, the guns on the hex.
+                let fire = target_in(game, self.cursor)
+                    .ok()
+                    .map(|t| OddsQuery::Fire { shooter: None, target: Target::Soldier(t) })
+                    .filter(|q| game.odds(q).is_ok());
+                let call = OddsQuery::Call { hex: self.cursor };
+                match fire {
+                    Some(q) => Ok(q),
+                    None if a.up == game.radio_man() && game.odds(&call).is_ok() => Ok(call),
+                    None => {
+                        let t = target_in(game, self.cursor)?;
+                        Ok(OddsQuery::Fire { shooter: None, target: Target::Soldier(t) })
+                    }
+                }
             }
             Phase::Action(_) => Ok(OddsQuery::Stop),
             Phase::Over { .. } => Err("The patrol is over.".into()),

@@ -28,7 +28,7 @@ fn big_card(app: &App, game: &Game, card: Card, waiting: bool) -> Vec<Line<'stat
         Card::Stop => ("S T O P".to_string(), "end of turn".to_string(), "check, reshuffle".to_string(), theme.stop()),
         Card::Soldier(i) => {
             let s = &game.soldiers[i];
-            let weapon = game.book.weapon(&s.weapon).map_or(s.weapon.to_string(), |w| w.name.to_string());
+            let weapon = super::roster::weapon_words(game, s);
             let side = if s.side == Side::Friendly { "yours" } else { "enemy" };
             let style = if s.side == Side::Friendly { theme.friend() } else { theme.enemy() };
             let state = if waiting { "your order" } else { side };

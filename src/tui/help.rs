@@ -83,6 +83,15 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
         ),
     ];
     let mut action = action;
+    if let Some(t) = &book.arsenal.anti_tank {
+        action.push(format!(
+            "Vehicles (V) are hurt only by anti-tank weapons and H.E. A/T fire hits on at least the hex count on a \
+             d{}: +{} if the target or firer moved, +{} if the target is partly hidden, {} at its rear, +{} for a \
+             bazooka, PIAT, Panzerfaust or A/T rifle at extreme range. A hit rolls a d{} for damage: light, heavy or \
+             destroyed (at extreme range, only 4-6 does anything).",
+            t.sides, t.moved, t.partly_hidden, t.rear, t.short_at_extreme, t.damage_sides
+        ));
+    }
     if let Some(he) = &book.arsenal.high_explosive {
         action.push(format!(
             "With a radio, the senior man calls H.E. fire (r) on a hex he sees, up to {} hexes off: it lands at the \

@@ -57,7 +57,7 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     let s = &game.soldiers[i];
     let theme = app.theme;
     let (mark, style) = state_mark(theme, s);
-    let weapon = game.book.weapon(&s.weapon).map_or(s.weapon.to_string(), |w| w.name.to_string());
+    let weapon = weapon_words(game, s);
     let ww = weapon_width(width);
     let weapon: String = weapon.chars().take(ww).collect();
     let cards = if matches!(game.phase, Phase::Action(_)) && s.can_act() {
@@ -86,6 +86,19 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
         Span::styled(format!("{mark:<5}"), style),
         Span::raw(format!(" {cards}")),
     ])
+}
+
+/// A man's weapon as the roster and the deck name it: an anti-tank weapon
+/// with the side arm its man fires at men ("bazooka/pistol").
+pub fn weapon_words(game: &Game, s: &Soldier) -> String {
+    let Some(w) = game.book.weapon(&s.weapon) else { return s.weapon.to_string() };
+    match &w.kind {
+        crate::engine::data::WeaponKind::AntiTank { side_arm } => {
+            let arm = game.book.weapon(side_arm).map_or(side_arm.as_str(), |a| a.name.as_str());
+            format!("{}/{arm}", w.name)
+        }
+        _ => w.name.to_string(),
+    }
 }
 
 /// How much a roster line matters when not all fit: 0 most.
