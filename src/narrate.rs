@@ -126,6 +126,9 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         Event::Replacement { soldier, rank, weapon } => {
             format!("{rank} {soldier} joins the squad as a replacement ({})", weapon_name(book, weapon))
         }
+        Event::Reissued { soldier, weapon } => {
+            format!("The company sends a new {}: {soldier} carries it now", weapon_name(book, weapon))
+        }
         Event::Recovered { soldier } => format!("{soldier} is back from hospital"),
         Event::Debrief { patrol, outcome, next } => match next {
             Some(n) => format!("Patrol {patrol} is over ({outcome}). Next: {n}."),

@@ -92,6 +92,10 @@ pub struct Campaign {
     /// before each patrol (a campaign does; a single scenario does not).
     pub fill_squad: bool,
     pub roster: Vec<RosterMan>,
+    /// The support weapons the squad began with that are reissued when lost
+    /// (the rules' `reissue` list).
+    #[serde(default)]
+    pub kit: Vec<String>,
     /// Patrols finished so far.
     pub finished: u32,
     /// The patrol being played, if any.
@@ -125,7 +129,14 @@ impl Campaign {
         replacements: Vec<Member>,
     ) -> Self {
         let roster = squad.iter().map(|m| recruit(m, book.campaign.veteran_at)).collect();
+        let mut kit: Vec<String> = squad
+            .iter()
+            .filter(|m| book.campaign.reissue.iter().any(|w| *w == m.weapon))
+            .map(|m| m.weapon.clone())
+            .collect();
+        kit.dedup();
         Self {
+            kit,
             title: title.into(),
             briefing: briefing.into(),
             seed,
@@ -216,6 +227,22 @@ impl Campaign {
                 weapon: man.weapon.as_str().into(),
             });
             self.roster.push(recruit(&man, self.book.campaign.veteran_at));
+        }
+        // A support weapon lost with its man is handed to a rifleman (not the leader).
+        for weapon in self.kit.clone() {
+            if self.available().any(|m| m.weapon == weapon) {
+                continue;
+            }
+            let leader = self.available().next().map(|m| m.name.clone());
+            if let Some(m) = self
+                .roster
+                .iter_mut()
+                .filter(|m| m.status == Status::Fit && Some(&m.name) != leader.as_ref())
+                .find(|m| m.weapon == "rifle")
+            {
+                m.weapon = weapon.clone();
+                events.push(Event::Reissued { soldier: m.name.as_str().into(), weapon: weapon.as_str().into() });
+            }
         }
         let veteran_at = self.book.campaign.veteran_at;
         let squad: Vec<Member> = self

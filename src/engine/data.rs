@@ -261,6 +261,10 @@ pub struct CampaignRules {
     pub veteran_fire_modifier: i32,
     /// Replacements bring the men fit for duty up to this many before a patrol.
     pub squad_size: u32,
+    /// Support weapons the company hands out again: when the squad sets out
+    /// with none of one it began the campaign with, a rifleman takes it.
+    #[serde(default)]
+    pub reissue: Vec<Name>,
 }
 
 /// An enemy group from the forces list.

@@ -187,6 +187,11 @@ pub enum Event {
         rank: Name,
         weapon: Name,
     },
+    /// A support weapon lost with its man, handed to a rifleman before a patrol.
+    Reissued {
+        soldier: Name,
+        weapon: Name,
+    },
     /// A man back from a serious wound, fit for duty again.
     Recovered {
         soldier: Name,

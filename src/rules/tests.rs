@@ -123,3 +123,30 @@ fn a_built_in_scenario_can_be_named_by_its_title() {
     let book = rule_book().unwrap();
     assert_eq!(scenario("hedgerow farm", &book).unwrap().name, "Hedgerow Farm");
 }
+
+#[test]
+fn a_lost_support_weapon_is_reissued_to_a_rifleman() {
+    use crate::engine::Event;
+    let book = rule_book().unwrap();
+    let mut c = campaign(default_campaign_name(), &book).unwrap().start(1, book);
+    assert_eq!(c.kit, ["mg", "bazooka"], "the squad began with both");
+    // Novak and his bazooka were lost on an earlier patrol.
+    c.roster.retain(|m| m.name != "Novak");
+    let events = c.begin().unwrap();
+    let reissued: Vec<(String, String)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Reissued { soldier, weapon } => Some((soldier.to_string(), weapon.to_string())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reissued, [("Ruiz".to_string(), "bazooka".to_string())], "the first rifleman, not the leader");
+    let game = c.patrol.as_ref().unwrap();
+    let ruiz = game.find("Ruiz").unwrap();
+    assert_eq!(game.soldiers[ruiz].weapon, "bazooka");
+    // With the MG and the bazooka both in the squad, nothing is handed out.
+    let book = rule_book().unwrap();
+    let mut c = campaign(default_campaign_name(), &book).unwrap().start(1, book);
+    let events = c.begin().unwrap();
+    assert!(!events.iter().any(|e| matches!(e, Event::Reissued { .. })));
+}
