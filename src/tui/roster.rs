@@ -124,6 +124,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             lines.push(Line::from("Nobody is left on the roll."));
         }
         lines.push(Line::styled("Replacements join when the next patrol sets out.", theme.dim()));
+        lines.push(Line::from(""));
+        if app.fallen.is_empty() {
+            lines.push(Line::from("Nobody lost yet."));
+        } else {
+            lines.push(Line::styled("Roll of honour", theme.title()));
+            lines.extend(app.fallen.iter().map(|l| Line::from(l.clone())));
+        }
         Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false }).render(area, buf);
         return;
     };

@@ -26,12 +26,15 @@ pub struct Areas {
 pub fn areas(app: &App, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(area);
     // The map takes the width it needs (when the screen has it), the deck and roster the rest.
-    let map_width = app.game().map_or(0, |g| map::canvas_size(g.map.width, g.map.height).0 + 2);
+    // Between patrols the left holds the briefing and the right the roll: a
+    // little more to the left.
+    let map_width = app.game().map_or(area.width * 3 / 5, |g| map::canvas_size(g.map.width, g.map.height).0 + 2);
     let right_width = area.width.saturating_sub(map_width).clamp(34, 56);
     let [left, right] = Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(main);
     // The map takes what it needs if the log keeps eight rows, else two thirds; the log the rest.
-    let map_height = app.game().map_or(12, |g| map::canvas_size(g.map.width, g.map.height).1 + 2);
-    let room = left.height.saturating_sub(8).max(left.height.saturating_mul(2) / 3);
+    let map_height = app.game().map_or(left.height, |g| map::canvas_size(g.map.width, g.map.height).1 + 2);
+    let log_rows = if app.game().is_some() { 8 } else { 5 };
+    let room = left.height.saturating_sub(log_rows).max(left.height.saturating_mul(2) / 3);
     let map_height = map_height.min(room).max(left.height.min(8));
     let [map, log] = Layout::vertical([Constraint::Length(map_height), Constraint::Min(0)]).areas(left);
     let deck_height = if app.game().is_some() { 9 } else { 0 };
@@ -71,13 +74,6 @@ impl Widget for &App {
                     vec![Line::styled(title, self.theme.title()), Line::from(self.campaign.briefing.clone())];
                 lines.push(Line::from(""));
                 lines.extend(super::report::between_patrols(&self.campaign).into_iter().map(Line::from));
-                lines.push(Line::from(""));
-                if self.fallen.is_empty() {
-                    lines.push(Line::from("Nobody lost yet."));
-                } else {
-                    lines.push(Line::styled("Roll of honour", self.theme.title()));
-                    lines.extend(self.fallen.iter().map(|l| Line::from(l.clone())));
-                }
                 Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
             }
         }
