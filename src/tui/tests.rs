@@ -403,3 +403,23 @@ fn a_click_puts_the_cursor_on_a_hex_and_a_second_click_acts() {
     app.click(0, 0);
     assert_eq!(app.cursor, before);
 }
+
+#[test]
+fn the_screen_between_patrols_and_the_report() {
+    let book = rules::rule_book().expect("the built-in rules load");
+    let def = rules::campaign(rules::default_campaign_name(), &book).expect("the default campaign loads");
+    let mut campaign = def.start(9, book);
+    campaign.begin().expect("the first patrol sets out");
+    let mut app = App::new(campaign, "bocage", THEME);
+    app.run(Line::Auto(5000));
+    assert!(app.game().is_none(), "the first patrol is over");
+    assert!(matches!(app.overlay, Overlay::Report { .. }), "its report opens");
+    insta::assert_snapshot!("report_80x24", screen(&app, 80, 24));
+    app.update(Msg::Act);
+    assert_eq!(app.overlay, Overlay::None, "Enter closes the report");
+    app.fallen = vec!["Kowalski     dead     patrol 1".into()];
+    insta::assert_snapshot!("between_patrols_120x40", screen(&app, 120, 40));
+    insta::assert_snapshot!("between_patrols_80x24", screen(&app, 80, 24));
+    app.update(Msg::Act);
+    assert!(app.game().is_some(), "Enter sets out on the next patrol");
+}
