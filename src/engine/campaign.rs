@@ -210,7 +210,11 @@ impl Campaign {
                 None => Member {
                     name: {
                         self.rookies += 1;
-                        format!("Rookie{}", self.rookies)
+                        let pool = &self.book.campaign.rookie_names;
+                        match pool.get(self.rookies as usize - 1) {
+                            Some(n) => n.to_string(),
+                            None => format!("Rookie{}", self.rookies),
+                        }
                     },
                     rank: "Pvt".into(),
                     weapon: "rifle".into(),

@@ -265,6 +265,10 @@ pub struct CampaignRules {
     /// with none of one it began the campaign with, a rifleman takes it.
     #[serde(default)]
     pub reissue: Vec<Name>,
+    /// Names for the rookies sent once a campaign's own replacements run
+    /// out, in order; after the last, they are numbered.
+    #[serde(default)]
+    pub rookie_names: Vec<Name>,
 }
 
 /// An enemy group from the forces list.
