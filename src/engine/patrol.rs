@@ -38,7 +38,8 @@ impl Game {
         let needed = carried * self.book.patrol.bearers_per_wounded as usize;
         if needed > able {
             return illegal(format!(
-                "section {} has {carried} seriously wounded to carry and needs {needed} fit men, but has {able}",
+                "section {} has {carried} seriously wounded to carry and needs {needed} fit men, but has {able}: \
+                 split off the wounded it cannot carry (split NAME...) and leave them, or bring another section to join it",
                 section.name
             ));
         }

@@ -211,6 +211,7 @@ impl App {
             return;
         }
         let begins = matches!(line, Line::Begin);
+        self.notice = None;
         let (events, refused) = match play_line(&mut self.campaign, line) {
             Ok(events) => (events, None),
             Err((events, e)) => (events, Some(e)),
@@ -248,6 +249,15 @@ impl App {
         if begins || card_up || stepped {
             self.cursor_to_section();
         }
+        // Where the enemy appears is where the eye goes, when no man of ours waits for an order.
+        let appeared = events.iter().rev().find_map(|e| match e {
+            Event::EnemyAppears { hex, .. } => Some(*hex),
+            _ => None,
+        });
+        if let (Some(hex), false) = (appeared, card_up) {
+            self.cursor = hex;
+            self.notice = Some(format!("Enemy at {hex}. Esc brings the cursor back to your men."));
+        }
     }
 
     /// Puts the cursor on the man whose card is up, or on the chosen section.
@@ -276,11 +286,20 @@ impl App {
                 let name = self.game().and_then(|g| g.sections.get(self.section)).map(|s| s.name.clone());
                 self.notice = name.map(|n| format!("Section {n} moves next"));
             }
-            Phase::Action(_) => {
-                let mut hexes: Vec<Pos> = game.able(Side::Enemy).filter_map(|e| game.soldiers[e].pos).collect();
+            Phase::Action(a) => {
+                // The hexes of the enemy, the likeliest shot for the man up first, then the nearest.
+                let from = self.active_pos();
+                let key = |p: Pos| {
+                    let need = a.up.and_then(|me| game.in_hex(p).filter_map(|e| game.shot_need(me, e)).min());
+                    (need.unwrap_or(i32::MAX), from.map_or(0, |f| f.distance(p)), p)
+                };
+                let mut hexes: Vec<(i32, u32, Pos)> =
+                    game.able(Side::Enemy).filter_map(|e| game.soldiers[e].pos).map(key).collect();
                 hexes.sort();
                 hexes.dedup();
-                if let Some(&p) = hexes.iter().find(|&&p| p > self.cursor).or(hexes.first()) {
+                let at = hexes.iter().position(|&(_, _, p)| p == self.cursor);
+                let next = at.map_or(0, |k| (k + 1) % hexes.len());
+                if let Some(&(_, _, p)) = hexes.get(next) {
                     self.cursor = p;
                 }
             }
@@ -453,12 +472,14 @@ pub enum PromptKey {
     Cancel,
 }
 
-/// The enemy in `hex` that is the best target: able to act, the first by id.
-fn target_in(game: &Game, hex: Pos) -> Result<String, String> {
+/// The enemy in `hex` that `f` fires at: the one the man whose card is up
+/// is likeliest to hit, else the first able one.
+pub fn target_in(game: &Game, hex: Pos) -> Result<String, String> {
+    let up = game.card_up();
     game.in_hex(hex)
         .filter(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act())
+        .min_by_key(|&i| (up.and_then(|me| game.shot_need(me, i)).unwrap_or(i32::MAX), i))
         .map(|i| game.soldiers[i].id.to_string())
-        .next()
         .ok_or_else(|| format!("No enemy able to fight at {hex}."))
 }
 

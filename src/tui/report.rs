@@ -70,7 +70,7 @@ pub fn fallen(records: &[PathBuf]) -> Vec<String> {
                 r.men
                     .iter()
                     .filter(|m| m.fate == "dead" || m.fate == "missing")
-                    .map(|m| format!("{:<12} {:<8} patrol {}", m.name, m.fate, r.number)),
+                    .map(|m| format!("{} ({}, patrol {})", m.name, m.fate, r.number)),
             ),
             Err(e) => lines.push(format!("{}: cannot be read: {e}", path.display())),
         }

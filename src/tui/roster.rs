@@ -44,7 +44,7 @@ fn cards_left(game: &Game, i: usize) -> usize {
 
 /// The name column's width in a panel `width` wide: longer names where there is room.
 fn name_width(width: usize) -> usize {
-    if width >= 46 { 18 } else { 13 }
+    if width >= 46 { 18 } else { 12 }
 }
 
 /// The weapon column's width: what is left beside the name, a five-letter
@@ -57,7 +57,8 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     let s = &game.soldiers[i];
     let theme = app.theme;
     let (mark, style) = state_mark(theme, s);
-    let weapon = weapon_words(game, s);
+    // Where the column is narrow, the rules' short keys ("smg") read better than cut names.
+    let weapon = if weapon_width(width) < 10 { s.weapon.to_string() } else { weapon_words(game, s) };
     let ww = weapon_width(width);
     let weapon: String = weapon.chars().take(ww).collect();
     let cards = if matches!(game.phase, Phase::Action(_)) && s.can_act() {
@@ -104,12 +105,13 @@ pub fn weapon_words(game: &Game, s: &Soldier) -> String {
 /// How much a roster line matters when not all fit: 0 most.
 fn weight(game: &Game, i: usize) -> u8 {
     let s = &game.soldiers[i];
+    // The player's own fighting men first; the enemy can be found on the map.
     match (s.side, s.can_act()) {
         _ if game.card_up() == Some(i) => 0,
-        (Side::Enemy, true) => 0,
         (Side::Friendly, true) => 1,
-        _ if s.state == State::Dead || s.pos.is_none() => 3,
-        _ => 2,
+        (Side::Enemy, true) => 2,
+        (Side::Friendly, false) if s.state != State::Dead && s.pos.is_some() => 3,
+        _ => 4,
     }
 }
 
@@ -123,13 +125,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         if lines.is_empty() {
             lines.push(Line::from("Nobody is left on the roll."));
         }
-        lines.push(Line::styled("Replacements join when the next patrol sets out.", theme.dim()));
+        let next = if app.campaign.is_over() {
+            "The campaign is over."
+        } else {
+            "Replacements join when the next patrol sets out."
+        };
+        lines.push(Line::styled(next, theme.dim()));
         lines.push(Line::from(""));
         if app.fallen.is_empty() {
             lines.push(Line::from("Nobody lost yet."));
         } else {
-            lines.push(Line::styled("Roll of honour", theme.title()));
-            lines.extend(app.fallen.iter().map(|l| Line::from(l.clone())));
+            lines.push(Line::styled(format!("Roll of honour ({})", app.fallen.len()), theme.title()));
+            lines.push(Line::from(app.fallen.join("; ")));
         }
         Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false }).render(area, buf);
         return;
@@ -144,9 +151,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .collect();
     // When not every man fits, the ones that matter least now give way, and a line says how many.
     let mut shown: Vec<usize> = ours.iter().chain(&theirs).copied().collect();
-    let extra = usize::from(!theirs.is_empty()) + 1;
     let mut hidden = 0;
-    while shown.len() + extra + usize::from(hidden > 0) > height && !shown.is_empty() {
+    // Rows: the heading, the men, "Enemy met" if any of them is shown, and the count of the rest.
+    let rows = |shown: &[usize], hidden: usize| {
+        1 + shown.len() + usize::from(shown.iter().any(|i| theirs.contains(i))) + usize::from(hidden > 0)
+    };
+    while rows(&shown, hidden) > height && !shown.is_empty() {
         let Some((at, _)) = shown.iter().enumerate().max_by_key(|&(_, &i)| weight(game, i)) else { break };
         shown.remove(at);
         hidden += 1;
@@ -154,12 +164,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let (nw, ww) = (name_width(width), weapon_width(width));
     let mut lines = vec![Line::styled(format!("{:<nw$} {:<ww$} State Cards", "Man", "Weapon"), theme.dim())];
     lines.extend(shown.iter().filter(|i| ours.contains(i)).map(|&i| row(app, game, i, width)));
-    if !theirs.is_empty() {
+    if shown.iter().any(|i| theirs.contains(i)) {
         lines.push(Line::styled("Enemy met", theme.dim()));
         lines.extend(shown.iter().filter(|i| theirs.contains(i)).map(|&i| row(app, game, i, width)));
     }
     if hidden > 0 {
-        lines.push(Line::styled(format!("({hidden} more not shown: the least busy)"), theme.dim()));
+        lines.push(Line::styled(format!("({hidden} more not shown)"), theme.dim()));
     }
     Paragraph::new(lines).render(area, buf);
 }

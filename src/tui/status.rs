@@ -46,7 +46,13 @@ pub fn hover(app: &App, game: &Game) -> String {
         }
         (Phase::Action(a), Some(from)) if a.up.is_some() && from != p => {
             let up = a.up.unwrap_or(0);
-            let target = game.in_hex(p).find(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act());
+            // The man `f` would fire at, as the fire key picks him.
+            let target = super::app::target_in(game, p).ok().and_then(|id| game.find(&id));
+            if let Some(t) =
+                target.filter(|_| game.in_hex(p).filter(|&i| game.soldiers[i].side == Side::Enemy).count() > 1)
+            {
+                parts.push(format!("f fires at {}", game.soldiers[t].id));
+            }
             let at_band = target.and_then(|t| game.at_odds(up, t).ok()).map(|(_, band)| band.name().replace('_', " "));
             match target.map(|t| game.shot_odds(up, t)) {
                 Some(Ok(odds)) if at_band.is_some() => {
@@ -138,6 +144,7 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
         return vec![("Esc", "close"), ("q", "quit")];
     }
     let mut keys = match app.game().map(|g| &g.phase) {
+        None if app.campaign.is_over() => vec![],
         None => vec![("Enter", "set out")],
         Some(Phase::Patrol) => {
             vec![k(Msg::Act, "move"), k(Msg::Next, "section"), k(Msg::Exit, "exit"), k(Msg::Leader, "leader")]
