@@ -51,6 +51,11 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
             )
         },
         "An incident is rolled on the incident table: enemy, sniper, MG, mortar, minefield or a false alarm.".into(),
+        format!(
+            "A seriously wounded man is carried: a section moves only with {} fit men for each. To go on \
+             without him, split him off (:split NAME) and leave him; he is missing if the patrol goes home.",
+            book.patrol.bearers_per_wounded
+        ),
         "Bring the patrol home by leaving the map from its home edge once the objective is done.".into(),
     ];
     let a = &book.action;
