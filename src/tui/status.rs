@@ -17,14 +17,22 @@ pub fn hover(app: &App, game: &Game) -> String {
     let p = app.cursor;
     let Some(t) = game.map.terrain(&game.book, p) else { return format!("{p}: off the map") };
     let mut parts = vec![format!("{p} {}", t.name)];
-    let men: Vec<String> = game
-        .in_hex(p)
-        .map(|i| &game.soldiers[i])
-        .map(|s| match s.state {
-            State::Fit => s.id.to_string(),
-            state => format!("{} ({})", s.id, state.name().replace('_', " ")),
-        })
-        .collect();
+    // Who is there: the enemy by name; the patrol's men by name when few,
+    // else counted, so that the odds after them still fit the line.
+    let here: Vec<&crate::engine::Soldier> = game.in_hex(p).map(|i| &game.soldiers[i]).collect();
+    let named = |s: &&crate::engine::Soldier| match s.state {
+        State::Fit => s.id.to_string(),
+        state => format!("{} ({})", s.id, state.name().replace('_', " ")),
+    };
+    let ours: Vec<&&crate::engine::Soldier> = here.iter().filter(|s| s.side == Side::Friendly).collect();
+    let down = ours.iter().filter(|s| !s.can_act()).count();
+    let mut men: Vec<String> = if ours.len() > 3 {
+        let down = if down > 0 { format!(", {down} down") } else { String::new() };
+        vec![format!("{} of ours{down}", ours.len())]
+    } else {
+        ours.iter().map(|s| named(s)).collect()
+    };
+    men.extend(here.iter().filter(|s| s.side == Side::Enemy).map(named));
     if !men.is_empty() {
         parts.push(men.join(", "));
     }
