@@ -7,10 +7,11 @@ use std::cell::Cell;
 use ratatui::layout::Rect;
 
 use super::keymap::{Dir, Msg};
+use super::orders::Refusal;
 use super::report;
 use super::theme::Theme;
 use crate::engine::campaign::Campaign;
-use crate::engine::{Command, Event, Game, OddsQuery, Phase, Pos, Side, State, Target};
+use crate::engine::{Command, Event, Game, Phase, Pos, Side};
 use crate::narrate::{describe, describe_odds};
 use crate::script::{Line, ask, parse_line, play_line};
 
@@ -57,7 +58,7 @@ pub struct App {
     /// The answer to the last key: why a command was refused, what to do next.
     pub notice: Option<String>,
     /// Exit was pressed once with the objective not done.
-    exit_warned: bool,
+    pub(super) exit_warned: bool,
     pub quit: bool,
     /// Something changed since the last save.
     pub unsaved: bool,
@@ -307,128 +308,6 @@ impl App {
         }
     }
 
-    /// The command a key means at the cursor hex, or why there is none.
-    fn order(&self, msg: Msg) -> Result<Line, Refusal> {
-        let Some(game) = self.game() else {
-            return match msg {
-                Msg::Act => Ok(Line::Begin),
-                _ => Err(say("No patrol is under way: press Enter to set out on the next one.")),
-            };
-        };
-        let here = self.cursor;
-        let play = |c| Ok(Line::Play(c));
-        match (&game.phase, msg) {
-            (Phase::Over { .. }, _) => Err(say("The patrol is over.")),
-            (Phase::Action(a), _) if a.up.is_none() && matches!(msg, Msg::Act) => play(Command::Turn),
-            (Phase::Action(a), _) if a.up.is_none() => Err(say("Turn the next card first (Space).")),
-            (_, Msg::Exit) => self.exit_order(game),
-            (_, Msg::Call) => play(Command::Call { hex: here }),
-            (_, Msg::Move) => play(Command::Move { section: self.section_name(game), to: here }),
-            (_, Msg::Fire) => {
-                let t = target_in(game, here).map_err(Refusal::Say)?;
-                play(Command::Fire { target: Target::Soldier(t) })
-            }
-            (_, Msg::Carry) => {
-                let me = self.active_pos().ok_or(say("Nobody to carry with."))?;
-                let wounded = game
-                    .in_hex(me)
-                    .find(|&i| game.soldiers[i].side == Side::Friendly && game.soldiers[i].state == State::SeriousWound)
-                    .ok_or(say("Nobody seriously wounded in this hex to carry."))?;
-                play(Command::Carry { wounded: game.soldiers[wounded].id.to_string(), to: here })
-            }
-            (_, Msg::Capture) => {
-                let me = self.active_pos().ok_or(say("Nobody to take a prisoner."))?;
-                let prisoner = game
-                    .in_hex(me)
-                    .find(|&i| {
-                        let s = &game.soldiers[i];
-                        s.side == Side::Enemy && s.state == State::SeriousWound && !s.captive
-                    })
-                    .ok_or(say("No seriously wounded enemy in this hex to take prisoner."))?;
-                play(Command::Capture { prisoner: game.soldiers[prisoner].id.to_string() })
-            }
-            // Enter: whatever the hex under the cursor calls for.
-            (phase, _) => {
-                let me = self.active_pos().ok_or(say("Nobody to give an order to."))?;
-                if matches!(phase, Phase::Action(_))
-                    && let Ok(t) = target_in(game, here)
-                {
-                    return play(if here == me {
-                        Command::Fight { target: t }
-                    } else {
-                        Command::Fire { target: Target::Soldier(t) }
-                    });
-                }
-                // In patrol movement, Enter on another section's hex chooses it.
-                let other = game.sections.iter().position(|s| game.section_pos(s) == Some(here));
-                if let (Phase::Patrol, Some(other)) = (phase, other)
-                    && other != self.section
-                    && (here == me || !me.is_adjacent(here))
-                {
-                    return Err(Refusal::Choose(other));
-                }
-                if here == me {
-                    if game.map.on_home_edge(me) {
-                        return self.exit_order(game);
-                    }
-                    return Err(say("Put the cursor on a neighbouring hex to step there, or on a target to fire."));
-                }
-                play(Command::Move { section: self.section_name(game), to: here })
-            }
-        }
-    }
-
-    /// Exit from the home edge; the first press is a warning when the
-    /// objective is not done (leaving with a prisoner is how that one is done).
-    fn exit_order(&self, game: &Game) -> Result<Line, Refusal> {
-        if let Some(at) = self.active_pos()
-            && !game.map.on_home_edge(at)
-        {
-            let edge = format!("{:?}", game.map.home_edge).to_lowercase();
-            return Err(Refusal::Say(format!(
-                "{at} is not on the home edge: the map is left from a hex of the {edge} edge."
-            )));
-        }
-        let early = matches!(game.phase, Phase::Patrol) && !game.objective_reached && !game.holds_prisoner();
-        if early && !self.exit_warned {
-            return Err(Refusal::ExitEarly);
-        }
-        Ok(Line::Play(Command::Exit { section: self.section_name(game).filter(|_| game.card_up().is_none()) }))
-    }
-
-    /// The chosen section's name, when there is more than one to choose from.
-    fn section_name(&self, game: &Game) -> Option<String> {
-        (game.card_up().is_none() && game.sections.len() > 1)
-            .then(|| game.sections.get(self.section).map(|s| s.name.to_string()))
-            .flatten()
-    }
-
-    /// The odds question for acting on the cursor hex.
-    fn odds_query(&self) -> Result<OddsQuery, String> {
-        let game = self.game().ok_or("No patrol is under way.")?;
-        match &game.phase {
-            Phase::Patrol => Ok(OddsQuery::Move { section: self.section_name(game), to: self.cursor }),
-            Phase::Action(a) if a.up.is_some() => {
-                // A shot the man up can fire, else, for the radio man, the guns on the hex.
-                let fire = target_in(game, self.cursor)
-                    .ok()
-                    .map(|t| OddsQuery::Fire { shooter: None, target: Target::Soldier(t) })
-                    .filter(|q| game.odds(q).is_ok());
-                let call = OddsQuery::Call { hex: self.cursor };
-                match fire {
-                    Some(q) => Ok(q),
-                    None if a.up == game.radio_man() && game.odds(&call).is_ok() => Ok(call),
-                    None => {
-                        let t = target_in(game, self.cursor)?;
-                        Ok(OddsQuery::Fire { shooter: None, target: Target::Soldier(t) })
-                    }
-                }
-            }
-            Phase::Action(_) => Ok(OddsQuery::Stop),
-            Phase::Over { .. } => Err("The patrol is over.".into()),
-        }
-    }
-
     /// A click on the map: the first click on a hex puts the cursor there,
     /// a second acts on it.
     pub fn click(&mut self, column: u16, row: u16) {
@@ -449,20 +328,6 @@ impl App {
     }
 }
 
-/// Why a key gave no command.
-enum Refusal {
-    /// Words for the status bar.
-    Say(String),
-    /// Enter on another section's hex: that section moves next.
-    Choose(usize),
-    /// Exit with the objective not done: asked once more before it goes.
-    ExitEarly,
-}
-
-fn say(words: &str) -> Refusal {
-    Refusal::Say(words.to_string())
-}
-
 /// A key typed while the command line is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromptKey {
@@ -470,17 +335,6 @@ pub enum PromptKey {
     Backspace,
     Enter,
     Cancel,
-}
-
-/// The enemy in `hex` that `f` fires at: the one the man whose card is up
-/// is likeliest to hit, else the first able one.
-pub fn target_in(game: &Game, hex: Pos) -> Result<String, String> {
-    let up = game.card_up();
-    game.in_hex(hex)
-        .filter(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act())
-        .min_by_key(|&i| (up.and_then(|me| game.shot_need(me, i)).unwrap_or(i32::MAX), i))
-        .map(|i| game.soldiers[i].id.to_string())
-        .ok_or_else(|| format!("No enemy able to fight at {hex}."))
 }
 
 /// The hex one step from `p` in direction `d`, kept on the map.

@@ -17,6 +17,7 @@ pub mod help;
 pub mod keymap;
 pub mod log;
 pub mod map;
+pub mod orders;
 pub mod report;
 pub mod roster;
 pub mod status;

@@ -55,7 +55,7 @@ pub fn hover(app: &App, game: &Game) -> String {
         (Phase::Action(a), Some(from)) if a.up.is_some() && from != p => {
             let up = a.up.unwrap_or(0);
             // The man `f` would fire at, as the fire key picks him.
-            let target = super::app::target_in(game, p).ok().and_then(|id| game.find(&id));
+            let target = super::orders::target_in(game, p).ok().and_then(|id| game.find(&id));
             if let Some(t) =
                 target.filter(|_| game.in_hex(p).filter(|&i| game.soldiers[i].side == Side::Enemy).count() > 1)
             {
