@@ -47,7 +47,7 @@ pub fn hover(app: &App, game: &Game) -> String {
         (Phase::Action(a), Some(from)) if a.up.is_some() && from != p => {
             let up = a.up.unwrap_or(0);
             let target = game.in_hex(p).find(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act());
-            let at_band = target.and_then(|t| game.at_odds(up, t).ok()).map(|(_, band)| band.name().replace('_', " "));
+            let at_band = target.and_then(|t| game.at_shot(up, t)).map(|(_, band)| band.name().replace('_', " "));
             match target.map(|t| game.shot_odds(up, t)) {
                 Some(Ok(odds)) if at_band.is_some() => {
                     let d = from.distance(p);
