@@ -163,7 +163,7 @@ impl Game {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
         // At a vehicle, the anti-tank weapon and its band; at a man, the weapon he aims.
-        let at_band = if t.vehicle.is_some() { self.at_odds(shooter, target).ok().map(|(_, b)| b) } else { None };
+        let at_band = if t.vehicle.is_some() { self.at_shot(shooter, target).map(|(_, b)| b) } else { None };
         let (weapon, band) = match at_band {
             Some(b) => (s.weapon.clone(), b.name()),
             None => (

@@ -2,8 +2,8 @@
 //! reads these; their JSON shape is a published interface (docs/EVENTS.md).
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
+use super::composition::Composition;
 use super::dice::Roll;
 use super::name::Name;
 use super::pos::Pos;
@@ -70,7 +70,7 @@ pub enum Event {
     },
     Deck {
         size: usize,
-        composition: BTreeMap<Name, u32>,
+        composition: Composition,
     },
     Card {
         card: Name,

@@ -1,10 +1,9 @@
 //! Incidents: the incident table, where the enemy appears, minefields, and
 //! the start of a tactical action.
 
-use std::collections::BTreeMap;
-
 use hexx::Hex;
 
+use super::composition::Composition;
 use super::data::{IncidentKind, RuleBook};
 use super::dice::Purpose;
 use super::event::Event;
@@ -64,15 +63,6 @@ fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Vec<(Pos,
     }
     spots.sort_by_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
     spots
-}
-
-/// The first eight bytes of a name as a number, zeros past its end: two
-/// names are in the same order as their numbers wherever the numbers differ.
-fn prefix(name: &str) -> u64 {
-    let mut bytes = [0u8; 8];
-    let n = name.len().min(8);
-    bytes[..n].copy_from_slice(&name.as_bytes()[..n]);
-    u64::from_be_bytes(bytes)
 }
 
 /// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
@@ -320,15 +310,11 @@ impl Game {
                 None => per,
             };
             deck.extend(std::iter::repeat_n(Card::Soldier(i), cards as usize));
-            names.push((prefix(&s.id), s.id.clone(), cards));
+            names.push((s.id.clone(), cards));
         }
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
-        names.push((prefix("STOP"), Name::new_static("STOP"), stops));
-        // Put in order by the numbers first, which settle almost every
-        // comparison at a fraction of the cost of the text; the map is then
-        // built from the ordered list at once. Both sorts are stable.
-        names.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
-        let composition: BTreeMap<Name, u32> = names.into_iter().map(|(_, name, n)| (name, n)).collect();
+        names.push((Name::new_static("STOP"), stops));
+        let composition = Composition::new(names);
         self.dice.shuffle(&mut deck);
         events.push(Event::Deck { size: deck.len(), composition });
         if let Phase::Action(a) = &mut self.phase {
@@ -368,18 +354,6 @@ mod tests {
                 all.sort_by_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
                 assert_eq!(spots(map, book, near, min, max), all, "around {near}, {min} to {max}");
                 assert_eq!(*map.spots.get((near, min, max), || spots(map, book, near, min, max)), all[..]);
-            }
-        }
-    }
-
-    #[test]
-    fn names_are_in_the_order_of_their_prefixes_where_those_differ() {
-        let names = ["", "A", "A\0", "AB", "Baker", "G1", "G10", "G2", "Kowalski", "Kowalskis", "STOP", "Z", "\u{e9}"];
-        for a in names {
-            for b in names {
-                if prefix(a) != prefix(b) {
-                    assert_eq!(prefix(a).cmp(&prefix(b)), a.cmp(b), "{a:?} and {b:?}");
-                }
             }
         }
     }

@@ -1,7 +1,7 @@
 //! The hex map: terrain per hex, known minefields, the home edge, and line
 //! of sight along the hex line between centres.
 
-use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -24,9 +24,9 @@ pub struct Map {
     /// The first step of the path between every pair of hexes (see `memo`).
     #[serde(skip)]
     pub(super) steps: Memo<AtomicU32>,
-    /// The nearest home-edge hex from every hex (see `memo`).
+    /// The nearest home-edge hex from every hex, with its distance (see `memo`).
     #[serde(skip)]
-    pub(super) homeward: Memo<AtomicU32>,
+    pub(super) homeward: Memo<AtomicU64>,
     /// Where enemy groups may be placed around a hex (see `incident`).
     #[serde(skip)]
     pub(super) spots: ListMemo<(Pos, u32, u32), (Pos, u8)>,

@@ -113,10 +113,42 @@ impl Map {
 
     /// The nearest hex of the home edge by walking from `from`, as `nearest` finds it.
     pub fn nearest_home(&self, book: &RuleBook, from: Pos) -> Option<Pos> {
-        let work = || Some(self.nearest(book, from, |p| self.on_home_edge(p))?.1);
-        match self.index(from) {
-            Some(a) => self.kept(&self.homeward, self.hex_count(), a, work),
-            None => work(),
+        let work = || self.nearest(book, from, |p| self.on_home_edge(p));
+        let Some(a) = self.index(from) else { return work().map(|(_, p)| p) };
+        // 0 not known yet, 1 no hex, else the distance in the high half and
+        // the hex's index plus 2 in the low one.
+        let cell = &self.homeward.cells(self.hex_count())[a];
+        let known = match cell.load(Ordering::Relaxed) {
+            0 => None,
+            1 => Some(None),
+            code => Some(Some(((code >> 32) as u32, self.pos_at((code as u32 - 2) as usize)))),
+        };
+        if self.minefields().is_empty() {
+            if let Some(answer) = known {
+                return answer.map(|(_, p)| p);
+            }
+            let found = work();
+            let code = found.map_or(Some(1), |(d, p)| self.index(p).map(|k| u64::from(d) << 32 | (k as u64 + 2)));
+            if let Some(code) = code {
+                // Relaxed is enough: two threads that race both store the same answer.
+                cell.store(code, Ordering::Relaxed);
+            }
+            return found.map(|(_, p)| p);
+        }
+        // A minefield only takes hexes away, so no walk gets shorter. The
+        // answer without minefields, `home` at `d` steps, still stands if no
+        // minefield can lie on a walk of `d` steps to it: a hex on one is
+        // no more than `d` hexes away counting to both ends. Every other
+        // home-edge hex was farther, or as near and later in order, and is
+        // no nearer now. (The hex he starts from is never stepped into.)
+        match known {
+            Some(None) => None,
+            Some(Some((d, home)))
+                if self.minefields().iter().all(|&m| m == from || from.distance(m) + m.distance(home) > d) =>
+            {
+                Some(home)
+            }
+            _ => work().map(|(_, p)| p),
         }
     }
 
@@ -164,6 +196,28 @@ mod tests {
                         assert_eq!(map.first_step(book, a, b), step, "{a} to {b}");
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_way_home_past_minefields_is_the_one_searched_for() {
+        let g = crate::engine::tests::default_game(1);
+        let (book, hexes) = (&g.book, g.map.hexes().collect::<Vec<_>>());
+        // Fill the memo from the map without minefields, as the simulator's
+        // first patrols do; then every mined map reads it where it may.
+        for &a in &hexes {
+            g.map.nearest_home(book, a);
+        }
+        for (k, &m) in hexes.iter().enumerate() {
+            let mut mined = g.map.clone();
+            mined.mark_minefield(m);
+            if k % 3 == 0 {
+                mined.mark_minefield(hexes[(k * 7 + 5) % hexes.len()]);
+            }
+            for &a in &hexes {
+                let searched = mined.nearest(book, a, |p| mined.on_home_edge(p)).map(|(_, p)| p);
+                assert_eq!(mined.nearest_home(book, a), searched, "from {a}, mines {:?}", mined.minefields());
             }
         }
     }

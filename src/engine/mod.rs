@@ -10,6 +10,7 @@ pub mod arsenal;
 pub mod campaign;
 pub mod chance;
 pub mod command;
+pub mod composition;
 pub mod data;
 pub mod dice;
 pub mod event;
@@ -37,6 +38,7 @@ use std::sync::Arc;
 
 pub use chance::Chance;
 pub use command::{Command, Target};
+pub use composition::Composition;
 pub use data::{RuleBook, Scenario};
 pub use dice::{Modifier, Purpose, Roll};
 pub use event::Event;

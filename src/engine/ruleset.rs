@@ -69,8 +69,11 @@ impl Odds {
         format!("{}d{}", self.dice, self.sides)
     }
 
-    pub fn roll(&self, dice: &mut Dice, purpose: Purpose) -> Roll {
-        dice.check(purpose, self.dice, self.sides, self.base, self.modifiers.clone())
+    /// The roll of these odds. It takes the odds, whose modifiers go into
+    /// the roll as they are: every shot is rolled so, and a copy of them was
+    /// an allocation a shot.
+    pub fn roll(self, dice: &mut Dice, purpose: Purpose) -> Roll {
+        dice.check(purpose, self.dice, self.sides, self.base, self.modifiers)
     }
 }
 

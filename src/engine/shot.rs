@@ -90,7 +90,7 @@ impl Marksman<'_> {
             return None;
         }
         if t.vehicle.is_some() {
-            return g.at_odds(self.shooter_index, target).ok().map(|(odds, _)| odds.need());
+            return g.at_shot(self.shooter_index, target).map(|(odds, _)| odds.need());
         }
         let to = t.pos?;
         let need = g.rules.fire().aimed_need(&g.book, &g.aim(self.shooter, self.weapon, self.from, to))?;

@@ -489,11 +489,11 @@ fn the_deck_is_two_cards_per_able_man_and_stop() {
     let events = begin_action(&mut g);
     let Event::Deck { size, composition } = &events[0] else { panic!("deck event first") };
     assert_eq!(*size, 2 * (4 + 2) + 1);
-    assert_eq!(composition.get("STOP"), Some(&1));
-    assert_eq!(composition.get("Able"), Some(&2));
+    assert_eq!(composition.get("STOP"), Some(1));
+    assert_eq!(composition.get("Able"), Some(2));
     assert_eq!(composition.get("Easy"), None);
     assert_eq!(composition.get("G3"), None);
-    assert_eq!(composition.values().sum::<u32>() as usize, *size);
+    assert_eq!(composition.total() as usize, *size);
 }
 
 #[test]
@@ -712,7 +712,7 @@ proptest! {
                         })
                         .sum();
                     prop_assert_eq!(size, cards + 1);
-                    prop_assert_eq!(composition.get("STOP"), Some(&1));
+                    prop_assert_eq!(composition.get("STOP"), Some(1));
                 }
             }
         }

@@ -83,30 +83,52 @@ impl Game {
     /// # Errors
     /// Why not: not an anti-tank weapon, out of range, no sight.
     pub fn at_odds(&self, shooter: usize, target: usize) -> Result<(Odds, AtBand), String> {
+        self.at_shot(shooter, target).ok_or_else(|| self.at_refusal(shooter, target))
+    }
+
+    /// `at_odds` without the words, for the engine's own weighing of shots:
+    /// every man who weighs his shots weighs one at each vehicle, and most
+    /// carry no anti-tank weapon, so that is checked first and no reason is
+    /// written down.
+    pub fn at_shot(&self, shooter: usize, target: usize) -> Option<(Odds, AtBand)> {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
-        let v = t.vehicle.as_ref().ok_or_else(|| format!("{} is not a vehicle", t.id))?;
-        let table: &AntiTank = self.book.arsenal.anti_tank.as_ref().ok_or("these rules have no anti-tank fire")?;
-        let name = self.book.arsenal.vehicle(&v.kind).map_or(v.kind.as_str(), |k| k.name.as_str());
-        let (Some(from), Some(to)) = (s.pos, t.pos) else { return Err("not on the map".into()) };
+        let v = t.vehicle.as_ref()?;
+        let table: &AntiTank = self.book.arsenal.anti_tank.as_ref()?;
+        let (from, to) = (s.pos?, t.pos?);
+        let weapon = table.weapon(&s.weapon)?;
         if !self.can_see(from, to) {
-            return Err(format!("no line of sight from {from} to {to}"));
+            return None;
         }
-        let Some(weapon) = table.weapon(&s.weapon) else {
-            let carried = self.book.weapon(&s.weapon).map_or(s.weapon.as_str(), |w| w.name.as_str());
-            return Err(format!("a {carried} cannot hurt the {name}: only anti-tank weapons and H.E. can"));
-        };
         let shot = AtShot {
             distance: from.distance(to),
             moved: s.moved || t.moved,
             partly_hidden: self.map.cover(&self.book, to) != Cover::None,
             rear: from != to && sector_of(from.hex() - to.hex()) == (usize::from(v.facing) + 3) % 6,
         };
-        let (band, need) = table.need(weapon, shot).ok_or_else(|| {
-            format!("{} is {} hexes off: the {} reaches {} at most", t.id, shot.distance, weapon.name, weapon.extreme)
-        })?;
+        let (band, need) = table.need(weapon, shot)?;
         let odds =
             Odds { dice: 1, sides: table.sides, base: shot.distance as i32, modifiers: need.modifiers, band: None };
-        Ok((odds, band))
+        Some((odds, band))
+    }
+
+    /// Why `at_shot` gives no shot, in the words of the first check it fails.
+    fn at_refusal(&self, shooter: usize, target: usize) -> String {
+        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
+        let Some(v) = t.vehicle.as_ref() else { return format!("{} is not a vehicle", t.id) };
+        let Some(table) = self.book.arsenal.anti_tank.as_ref() else {
+            return "these rules have no anti-tank fire".into();
+        };
+        let name = self.book.arsenal.vehicle(&v.kind).map_or(v.kind.as_str(), |k| k.name.as_str());
+        let (Some(from), Some(to)) = (s.pos, t.pos) else { return "not on the map".into() };
+        if !self.can_see(from, to) {
+            return format!("no line of sight from {from} to {to}");
+        }
+        let Some(weapon) = table.weapon(&s.weapon) else {
+            let carried = self.book.weapon(&s.weapon).map_or(s.weapon.as_str(), |w| w.name.as_str());
+            return format!("a {carried} cannot hurt the {name}: only anti-tank weapons and H.E. can");
+        };
+        let distance = from.distance(to);
+        format!("{} is {distance} hexes off: the {} reaches {} at most", t.id, weapon.name, weapon.extreme)
     }
 
     /// An A/T hit on vehicle `target` at `band`: the damage roll, and the

@@ -61,7 +61,7 @@ pub fn hover(app: &App, game: &Game) -> String {
             {
                 parts.push(format!("f fires at {}", game.soldiers[t].id));
             }
-            let at_band = target.and_then(|t| game.at_odds(up, t).ok()).map(|(_, band)| band.name().replace('_', " "));
+            let at_band = target.and_then(|t| game.at_shot(up, t)).map(|(_, band)| band.name().replace('_', " "));
             match target.map(|t| game.shot_odds(up, t)) {
                 Some(Ok(odds)) if at_band.is_some() => {
                     let d = from.distance(p);

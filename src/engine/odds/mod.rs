@@ -211,7 +211,7 @@ impl Game {
         let t = self.pick_target(me, target)?;
         let odds = self.shot_odds(me, t).map_err(RuleError)?;
         let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
-        let damage = self.at_odds(me, t).ok().and_then(|(_, band)| {
+        let damage = self.at_shot(me, t).and_then(|(_, band)| {
             let table = self.book.arsenal.anti_tank.as_ref()?;
             let sides = table.damage_sides;
             let mut outcomes = Vec::new();
