@@ -27,10 +27,7 @@ impl Game {
             return None;
         }
         let mut best: Option<(i32, usize, Pos, Odds)> = None;
-        let mut hexes: Vec<Pos> = self.able(Side::Friendly).filter_map(|i| self.soldiers[i].pos).collect();
-        hexes.sort_unstable();
-        hexes.dedup();
-        for hex in hexes {
+        for hex in self.hexes_of(Side::Friendly) {
             let moved = self.in_hex(hex).any(|i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].moved);
             let Some(odds) = self.rules.fire().bombard_odds(&self.book, weapon, from.distance(hex), moved) else {
                 continue;
@@ -106,6 +103,14 @@ impl Game {
         }
     }
 
+    /// The hexes where able men of `side` stand, each once, in order.
+    pub fn hexes_of(&self, side: Side) -> Vec<Pos> {
+        let mut hexes: Vec<Pos> = self.able(side).filter_map(|i| self.soldiers[i].pos).collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        hexes
+    }
+
     /// A step for the man at `here` to a neighbouring hex nearer the nearest
     /// able man of `toward`: hard cover before soft before none, then the
     /// nearer hex, then map order. With `into_contact` false he will not
@@ -113,9 +118,7 @@ impl Game {
     pub(super) fn closing_step(&self, here: Pos, toward: Side, into_contact: bool) -> Option<Pos> {
         // Where they stand, gathered once for the seven hexes weighed: mostly
         // a hex or two, however many men.
-        let mut targets: Vec<Pos> = self.able(toward).filter_map(|i| self.soldiers[i].pos).collect();
-        targets.sort_unstable();
-        targets.dedup();
+        let targets = self.hexes_of(toward);
         let nearest = |p: Pos| targets.iter().map(|q| q.distance(p)).min();
         let now = nearest(here)?;
         here.neighbours()

@@ -75,11 +75,8 @@ fn fire_mission(game: &Game, me: usize) -> Option<Pos> {
     if game.radio_man() != Some(me) || game.fire_missions_left() == 0 || !game.fire_pending.is_empty() {
         return None;
     }
-    let friends: Vec<Pos> = game.able(Side::Friendly).filter_map(|i| game.soldiers[i].pos).collect();
-    let mut hexes: Vec<Pos> = game.able(Side::Enemy).filter_map(|e| game.soldiers[e].pos).collect();
-    hexes.sort_unstable();
-    hexes.dedup();
-    hexes
+    let friends = game.hexes_of(Side::Friendly);
+    game.hexes_of(Side::Enemy)
         .into_iter()
         .filter(|&h| friends.iter().all(|f| f.distance(h) > 1))
         .filter_map(|h| {

@@ -206,10 +206,7 @@ impl Game {
         }
         let he = self.book.arsenal.high_explosive.as_ref()?;
         let from = self.soldiers[e].pos?;
-        let mut hexes: Vec<Pos> = self.able(Side::Friendly).filter_map(|i| self.soldiers[i].pos).collect();
-        hexes.sort_unstable();
-        hexes.dedup();
-        hexes
+        self.hexes_of(Side::Friendly)
             .into_iter()
             .filter(|&h| self.can_see(from, h))
             .filter_map(|h| {
@@ -343,9 +340,7 @@ impl Game {
     /// patrol's: nearer the nearest able man of the patrol, but no nearer
     /// than two hexes (`closer`), or farther from him (not `closer`).
     fn vehicle_step(&self, here: Pos, closer: bool) -> Option<Pos> {
-        let mut targets: Vec<Pos> = self.able(Side::Friendly).filter_map(|i| self.soldiers[i].pos).collect();
-        targets.sort_unstable();
-        targets.dedup();
+        let targets = self.hexes_of(Side::Friendly);
         let nearest = |p: Pos| targets.iter().map(|q| q.distance(p)).min();
         let now = nearest(here)?;
         here.neighbours()
