@@ -202,10 +202,7 @@ fn new_campaign(
     theme: Theme,
 ) -> Result<ExitCode, String> {
     need_terminal()?;
-    let mut opened = start::new_game(data_dir, rule_book()?, choice, name, seed.unwrap_or_else(clock_seed))?;
-    // A new game sets out on its first patrol at once; the game saves it.
-    opened.campaign.begin().map_err(|e| e.to_string())?;
-    opened.slot.save(&mut opened.campaign, script::now()).map_err(|e| e.to_string())?;
+    let opened = start::new_game(data_dir, rule_book()?, choice, name, seed.unwrap_or_else(clock_seed))?;
     play(Start::Game(Box::new(opened)), theme)
 }
 

@@ -36,8 +36,8 @@ pub struct Opened {
     pub slot: Slot,
 }
 
-/// Starts a new campaign (or single scenario) and saves it under `name`,
-/// or under a free name made from its key.
+/// Starts a new campaign (or single scenario), sets out on its first
+/// patrol, and saves it under `name`, or under a free name made from its key.
 ///
 /// # Errors
 /// A campaign or scenario that will not load, a name that cannot be used or
@@ -69,6 +69,7 @@ pub fn new_game(
     }
     let slot = Slot::open(&save::campaign_path(data_dir, &name)).map_err(|e| e.to_string())?;
     let mut campaign = campaign;
+    campaign.begin().map_err(|e| e.to_string())?;
     slot.save(&mut campaign, script::now()).map_err(|e| e.to_string())?;
     slot.backup().map_err(|e| e.to_string())?;
     Ok(Opened { name, campaign, slot })

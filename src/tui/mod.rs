@@ -234,15 +234,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                     }
                 },
                 Chosen::New(choice, seed) => match start::new_game(&t.data_dir, t.book.clone(), &choice, None, seed) {
-                    Ok(mut opened) => {
-                        // A new game sets out on its first patrol at once.
-                        let _ = opened.campaign.begin();
-                        let mut screen = open(opened, t.theme);
-                        if let Screen::Game(app, _) = &mut screen {
-                            app.unsaved = true;
-                        }
-                        Some(screen)
-                    }
+                    Ok(opened) => Some(open(opened, t.theme)),
                     Err(e) => {
                         t.message = Some(e);
                         None
