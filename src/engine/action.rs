@@ -295,6 +295,20 @@ impl Game {
 
     /// The action is over: the enemy still standing slips away, every
     /// casualty of both sides is rolled for, and the patrol re-forms.
+    /// The casualty roll for soldier `i`: the die, his wound, and his state from it.
+    pub(super) fn roll_casualty(&mut self, i: usize, events: &mut Vec<Event>) -> Wound {
+        let (roll, wound) = self.rules.casualties().casualty(&self.book, &mut self.dice, &self.soldiers[i].id);
+        events.push(Event::Roll(roll));
+        let s = &mut self.soldiers[i];
+        s.state = match wound {
+            Wound::Flesh => State::FleshWound,
+            Wound::Serious => State::SeriousWound,
+            Wound::Dead => State::Dead,
+        };
+        events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(wound.name()) });
+        wound
+    }
+
     fn end_action(&mut self, reason: &'static str, events: &mut Vec<Event>) {
         events.push(Event::ActionEnd { reason: Name::new_static(reason) });
         // Fire called and not yet landed is called off: the guns keep the mission.
@@ -314,15 +328,8 @@ impl Game {
         let down: Vec<usize> =
             (0..self.soldiers.len()).filter(|&i| self.soldiers[i].state == State::KnockedOver).collect();
         for i in down {
-            let (roll, wound) = self.rules.casualties().casualty(&self.book, &mut self.dice, &self.soldiers[i].id);
-            events.push(Event::Roll(roll));
+            let wound = self.roll_casualty(i, events);
             let s = &mut self.soldiers[i];
-            s.state = match wound {
-                Wound::Flesh => State::FleshWound,
-                Wound::Serious => State::SeriousWound,
-                Wound::Dead => State::Dead,
-            };
-            events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(wound.name()) });
             // A lightly wounded enemy makes off once the shooting stops.
             if s.side == Side::Enemy && wound == Wound::Flesh {
                 s.pos = None;

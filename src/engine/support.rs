@@ -17,10 +17,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::arsenal::Need;
 use super::data::Cover;
 use super::dice::{Modifier, Purpose};
 use super::name::Name;
-use super::{Event, Game, Pos, RuleError, Side, State, illegal};
+use super::{Event, Game, Pos, RuleError, Side, illegal};
 
 /// H.E. fire called and not yet landed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,11 +99,19 @@ impl Game {
 
     /// The need of a mission landing now, with its modifiers.
     pub fn fire_mission_need(&self, mission: &FireMission) -> Option<(i32, Vec<Modifier>)> {
-        let he = self.book.arsenal.high_explosive.as_ref()?;
-        let moved = self.in_hex(mission.hex).any(|i| self.soldiers[i].moved);
-        let hard = self.map.cover(&self.book, mission.hex) == Cover::Hard;
-        let need = he.need(mission.distance, moved, hard)?;
+        // The guns are off the map: they never moved.
+        let need = self.he_need(mission.hex, mission.distance, false)?;
         Some((mission.distance as i32, need.modifiers))
+    }
+
+    /// H.E. landing on `hex`, `distance` hexes from whoever fires or calls
+    /// it: at least the count, +1 if anyone in the hex moved or the firer
+    /// did, +1 if the hex is hard cover. None beyond the guns' reach.
+    pub(super) fn he_need(&self, hex: Pos, distance: u32, firer_moved: bool) -> Option<Need> {
+        let he = self.book.arsenal.high_explosive.as_ref()?;
+        let moved = firer_moved || self.in_hex(hex).any(|i| self.soldiers[i].moved);
+        let hard = self.map.cover(&self.book, hex) == Cover::Hard;
+        he.need(distance, moved, hard)
     }
 
     /// The STOP card: the fire called this turn lands.
@@ -125,15 +134,7 @@ impl Game {
     /// who sets it off, and he rolls for his wound at once.
     pub(super) fn booby_trap(&mut self, at: Pos, events: &mut Vec<Event>) {
         for i in self.roll_template(Purpose::BoobyTrap, at, Some(Side::Friendly), None, events) {
-            let id = self.soldiers[i].id.clone();
-            let (roll, wound) = self.rules.casualties().casualty(&self.book, &mut self.dice, &id);
-            events.push(Event::Roll(roll));
-            self.soldiers[i].state = match wound {
-                super::data::Wound::Flesh => State::FleshWound,
-                super::data::Wound::Serious => State::SeriousWound,
-                super::data::Wound::Dead => State::Dead,
-            };
-            events.push(Event::Wounded { soldier: id, wound: Name::new_static(wound.name()) });
+            self.roll_casualty(i, events);
         }
     }
 }

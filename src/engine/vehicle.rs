@@ -204,20 +204,18 @@ impl Game {
         if !self.has_gun(e) {
             return None;
         }
-        let he = self.book.arsenal.high_explosive.as_ref()?;
+        let sides = i32::from(self.book.arsenal.high_explosive.as_ref()?.sides);
         let from = self.soldiers[e].pos?;
         self.hexes_of(Side::Friendly)
             .into_iter()
             .filter(|&h| self.can_see(from, h))
             .filter_map(|h| {
-                let moved = self.soldiers[e].moved || self.in_hex(h).any(|i| self.soldiers[i].moved);
-                let hard = self.map.cover(&self.book, h) == Cover::Hard;
-                let need = he.need(from.distance(h), moved, hard)?;
+                let need = self.he_need(h, from.distance(h), self.soldiers[e].moved)?;
                 let men = self.in_hex(h).filter(|&i| self.soldiers[i].side == Side::Friendly).count();
-                (need.need <= i32::from(he.sides)).then_some((std::cmp::Reverse(men), need.need, h, need.modifiers))
+                (need.need <= sides).then_some((std::cmp::Reverse(men), need.need, h, need.modifiers))
             })
             .min_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)))
-            .map(|(_, need, h, mods)| (h, need - mods.iter().map(|m| m.value).sum::<i32>(), mods))
+            .map(|(_, _, h, mods)| (h, from.distance(h) as i32, mods))
     }
 
     /// `e`'s gun fires H.E. at `hex`: the D8 roll, then the template on the

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::tests::{OPEN, add_enemy, begin_action, card_next, game_on, rolls, squad};
-use crate::engine::{Command, Phase, Roll};
+use crate::engine::{Command, Phase, Roll, State};
 
 /// An open map, a patrol of three with a radio at 3,7, two enemy at 3,2.
 fn radio_game(seed: u64) -> Game {
