@@ -390,9 +390,8 @@ fn recruit(m: &Member, veteran_at: u32) -> RosterMan {
 /// H.E. do not count. Enemy ids are G or V and a number, which no man of
 /// the squad may be called (rules/check.rs).
 fn scored(e: &Event, id: &str) -> bool {
-    let enemy = |s: &str| s.len() > 1 && s.starts_with(['G', 'V']) && s[1..].bytes().all(|b| b.is_ascii_digit());
     match e {
-        Event::Hit { by, soldier } | Event::Killed { by, soldier } => by == id && enemy(soldier),
+        Event::Hit { by, soldier } | Event::Killed { by, soldier } => by == id && super::soldier::enemy_id(soldier),
         Event::VehicleDamaged { by, hit, .. } => by == id && hit != "no_damage",
         _ => false,
     }

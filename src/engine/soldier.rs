@@ -97,6 +97,13 @@ impl Soldier {
     }
 }
 
+/// Is `name` of the form the engine gives enemy soldiers (G and a number)
+/// and vehicles (V and a number), in either case? No man of the squad may
+/// be called so, which lets events tell the two sides apart by name.
+pub fn enemy_id(name: &str) -> bool {
+    name.len() > 1 && name.starts_with(['G', 'g', 'V', 'v']) && name[1..].bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Part of the patrol moving together in patrol movement.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Section {

@@ -318,12 +318,9 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
     let mut names = BTreeSet::new();
     for m in &s.squad {
         let at = format!("\"{}\"", m.name);
-        let enemy_like = m.name.len() > 1
-            && m.name.starts_with(['G', 'g', 'V', 'v'])
-            && m.name[1..].chars().all(|c| c.is_ascii_digit());
         if m.name.is_empty()
             || m.name.contains(|ch: char| ch.is_whitespace() || ch == ',')
-            || enemy_like
+            || crate::engine::soldier::enemy_id(&m.name)
             || m.name.eq_ignore_ascii_case("stop")
         {
             return Err(c.err(
