@@ -1,22 +1,12 @@
 //! Campaign files through the real binary: resume exactly, survive kills,
 //! refuse bad files clearly and leave them alone.
 
+mod common;
+use common::hexpatrol;
+
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-fn hexpatrol(args: &[&str], input: &str, data: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
-        .args(args)
-        .env("HEXPATROL_DATA_DIR", data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    child.wait_with_output().unwrap()
-}
+use std::process::{Command, Stdio};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

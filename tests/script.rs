@@ -1,28 +1,19 @@
 //! The headless runner, driven as another program would drive it.
 
+mod common;
+use common::hexpatrol;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
-
-fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn events(out: &Output) -> Vec<Value> {
     String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()
 }
 
 fn script(seed: &str, input: &str) -> Output {
-    run(&["script", "--seed", seed], input)
+    hexpatrol(&["script", "--seed", seed], input, None)
 }
 
 #[test]
@@ -105,7 +96,7 @@ fn a_broken_scenario_file_is_unusable_input() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("broken.ron");
     std::fs::write(&path, "Scenario(\n  name: \"x\",\n  rows: [\"..Q\"],\n)").unwrap();
-    let out = run(&["script", "--scenario", path.to_str().unwrap()], "");
+    let out = hexpatrol(&["script", "--scenario", path.to_str().unwrap()], "", None);
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -115,7 +106,7 @@ fn a_broken_scenario_file_is_unusable_input() {
 
 #[test]
 fn playing_without_a_terminal_is_refused_cleanly() {
-    let out = run(&[], "");
+    let out = hexpatrol(&[], "", None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs a terminal"));
 }

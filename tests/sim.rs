@@ -1,26 +1,16 @@
 //! `hexpatrol sim`, driven as a user would drive it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::hexpatrol;
+
+use std::process::Output;
 
 use serde_json::Value;
-
-fn hexpatrol(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn sim(args: &[&str]) -> Output {
     let mut all = vec!["sim"];
     all.extend_from_slice(args);
-    hexpatrol(&all, "")
+    hexpatrol(&all, "", None)
 }
 
 #[test]
@@ -40,7 +30,7 @@ fn the_events_are_the_runners_events_for_each_patrols_seed() {
         }
         let start: Value = serde_json::from_str(mine[0]).unwrap();
         let seed = start["seed"].as_u64().unwrap().to_string();
-        let runner = hexpatrol(&["script", "--seed", &seed], "auto 100000\n");
+        let runner = hexpatrol(&["script", "--seed", &seed], "auto 100000\n", None);
         assert_eq!(String::from_utf8(runner.stdout).unwrap(), format!("{}\n", mine.join("\n")), "patrol {k}");
         assert!(mine[mine.len() - 2].contains("\"event\":\"patrol_end\""));
         assert!(mine.last().unwrap().contains("\"event\":\"debrief\""));
