@@ -106,6 +106,7 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             format!("{} split from section {section} as section {new_section}", soldiers.join(", "))
         }
         Event::Joined { section, into } => format!("Section {section} joins section {into}"),
+        Event::Sections { sections } if sections.is_empty() => "Nobody of the patrol is left on the map".into(),
         Event::Sections { sections } => {
             let parts: Vec<String> = sections
                 .iter()
@@ -175,4 +176,26 @@ pub fn describe_odds(answer: &OddsAnswer) -> String {
         text.push_str(&format!("\n    then {}", roll_odds_words(then)));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Pos;
+    use crate::engine::event::SectionView;
+
+    #[test]
+    fn the_patrol_re_forms_only_when_someone_is_left_to_re_form() {
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let nobody = Event::Sections { sections: vec![] };
+        assert_eq!(describe(&nobody, &book), "Nobody of the patrol is left on the map");
+        let two = Event::Sections {
+            sections: vec![SectionView {
+                name: "A".into(),
+                hex: Pos::new(3, 4),
+                soldiers: vec!["Kowalski".into(), "Novak".into()],
+            }],
+        };
+        assert_eq!(describe(&two, &book), "The patrol re-forms: A at 3,4 (2 men)");
+    }
 }
