@@ -15,19 +15,45 @@ use hexpatrol::tui::{self, Ended, Start, theme::Theme};
 use hexpatrol::{check, rules, script, sim};
 
 #[derive(Parser)]
-#[command(name = "hexpatrol", version, about = "A solo WWII patrol wargame on a hex map (Lone Warrior rules)")]
+#[command(
+    name = "hexpatrol",
+    version,
+    about = "A solo WWII patrol wargame on a hex map (Lone Warrior rules)",
+    after_help = "With no command, the title screen, which takes the options above. Each command takes the ones it \
+                  uses (`hexpatrol COMMAND --help`); given before the command, they are its own."
+)]
 struct Cli {
-    /// Folder for saved campaigns (default: HEXPATROL_DATA_DIR, else the platform's data folder).
-    #[arg(long, global = true, value_name = "DIR")]
-    data_dir: Option<PathBuf>,
-    /// A rules file of your own, in place of the built-in Lone Warrior rules, for new games.
-    #[arg(long, global = true, value_name = "FILE")]
-    rules: Option<PathBuf>,
-    /// Draw the game with plain ASCII, for terminals without box drawing.
-    #[arg(long, global = true)]
-    ascii: bool,
+    // The title screen's options. Each command takes only the options it
+    // uses; given before a command (`hexpatrol --ascii new`), they are its own.
+    #[command(flatten)]
+    folder: Folder,
+    #[command(flatten)]
+    own_rules: OwnRules,
+    #[command(flatten)]
+    look: Look,
     #[command(subcommand)]
     command: Option<Mode>,
+}
+
+#[derive(clap::Args, Clone, Default)]
+struct Folder {
+    /// Folder for saved campaigns (default: HEXPATROL_DATA_DIR, else the platform's data folder).
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Clone, Default)]
+struct OwnRules {
+    /// A rules file of your own, in place of the built-in Lone Warrior rules, for new games.
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Clone, Default)]
+struct Look {
+    /// Draw the game with plain ASCII, for terminals without box drawing.
+    #[arg(long)]
+    ascii: bool,
 }
 
 #[derive(Subcommand)]
@@ -46,6 +72,12 @@ enum Mode {
         /// Seed for the dice; the same seed and commands give the same campaign.
         #[arg(long)]
         seed: Option<u64>,
+        #[command(flatten)]
+        folder: Folder,
+        #[command(flatten)]
+        own_rules: OwnRules,
+        #[command(flatten)]
+        look: Look,
     },
     /// Go on with a saved campaign (the most recent if none is named).
     Resume {
@@ -53,9 +85,16 @@ enum Mode {
         /// Put the newest valid backup in place of a campaign file that will not load.
         #[arg(long)]
         backup: bool,
+        #[command(flatten)]
+        folder: Folder,
+        #[command(flatten)]
+        look: Look,
     },
     /// List the saved campaigns.
-    List,
+    List {
+        #[command(flatten)]
+        folder: Folder,
+    },
     /// Check a save, scenario, campaign, rules or forces file and report any problem.
     Check { file: PathBuf },
     /// Headless: read commands from standard input, write events as JSON Lines.
@@ -71,6 +110,8 @@ enum Mode {
         /// Save the campaign to this file after every command.
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
+        #[command(flatten)]
+        own_rules: OwnRules,
     },
     /// Play many patrols with the built-in policies on both sides and sum them up.
     Sim(SimArgs),
@@ -99,6 +140,68 @@ struct SimArgs {
     /// Threads to play on (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..1025))]
     threads: Option<u64>,
+    #[command(flatten)]
+    own_rules: OwnRules,
+}
+
+impl Mode {
+    /// The options this command takes, to be filled from any given before it.
+    fn options(&mut self) -> (Option<&mut Folder>, Option<&mut OwnRules>, Option<&mut Look>) {
+        match self {
+            Mode::New { folder, own_rules, look, .. } => (Some(folder), Some(own_rules), Some(look)),
+            Mode::Resume { folder, look, .. } => (Some(folder), None, Some(look)),
+            Mode::List { folder } => (Some(folder), None, None),
+            Mode::Check { .. } => (None, None, None),
+            Mode::Script { own_rules, .. } | Mode::Sim(SimArgs { own_rules, .. }) => (None, Some(own_rules), None),
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            Mode::New { .. } => "new",
+            Mode::Resume { .. } => "resume",
+            Mode::List { .. } => "list",
+            Mode::Check { .. } => "check",
+            Mode::Script { .. } => "script",
+            Mode::Sim(_) => "sim",
+        }
+    }
+}
+
+impl Cli {
+    /// The options in force: the command's own, or the title screen's with
+    /// no command. An option given before a command that does not take it
+    /// is refused rather than quietly ignored.
+    fn options(&mut self) -> Result<(Folder, OwnRules, Look), String> {
+        let Some(mode) = self.command.as_mut() else {
+            return Ok((self.folder.clone(), self.own_rules.clone(), self.look.clone()));
+        };
+        let name = mode.name();
+        let refuse = |option: &str| format!("{option} does nothing for `hexpatrol {name}`");
+        let (folder, own_rules, look) = mode.options();
+        let folder = match (self.folder.data_dir.take(), folder) {
+            (Some(dir), Some(f)) => {
+                f.data_dir.get_or_insert(dir);
+                f.clone()
+            }
+            (Some(_), None) => return Err(refuse("--data-dir")),
+            (None, f) => f.cloned().unwrap_or_default(),
+        };
+        let own_rules = match (self.own_rules.rules.take(), own_rules) {
+            (Some(file), Some(r)) => {
+                r.rules.get_or_insert(file);
+                r.clone()
+            }
+            (Some(_), None) => return Err(refuse("--rules")),
+            (None, r) => r.cloned().unwrap_or_default(),
+        };
+        let look = match (self.look.ascii, look) {
+            (true, Some(_)) => Look { ascii: true },
+            (true, None) => return Err(refuse("--ascii")),
+            (false, l) => l.cloned().unwrap_or_default(),
+        };
+        Ok((folder, own_rules, look))
+    }
 }
 
 #[derive(clap::Args, Default)]
@@ -146,26 +249,33 @@ fn rule_book() -> Result<std::sync::Arc<hexpatrol::engine::RuleBook>, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let _ = RULES_FILE.set(cli.rules.clone());
+    let mut cli = Cli::parse();
+    let (folder, own_rules, look) = match cli.options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("hexpatrol: {message}");
+            return ExitCode::from(UNUSABLE);
+        }
+    };
+    let _ = RULES_FILE.set(own_rules.rules);
     let data_dir = || {
         let env = std::env::var("HEXPATROL_DATA_DIR").ok();
-        save::data_dir(cli.data_dir.as_deref(), env.as_deref()).map_err(|e| e.to_string())
+        save::data_dir(folder.data_dir.as_deref(), env.as_deref()).map_err(|e| e.to_string())
     };
-    let theme = Theme::from_env(std::env::var("NO_COLOR").ok().as_deref(), cli.ascii);
+    let theme = Theme::from_env(std::env::var("NO_COLOR").ok().as_deref(), look.ascii);
     let result = match cli.command {
         None => data_dir().and_then(|d| title(d, theme)),
-        Some(Mode::New { campaign, scenario, name, seed }) => {
+        Some(Mode::New { campaign, scenario, name, seed, .. }) => {
             let choice = match (scenario, campaign) {
                 (Some(s), _) => Choice::Scenario(s),
                 (None, c) => Choice::Campaign(c.unwrap_or_else(|| rules::default_campaign_name().to_string())),
             };
             data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, theme))
         }
-        Some(Mode::Resume { name, backup }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
-        Some(Mode::List) => data_dir().map(|d| list(&d)),
+        Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
+        Some(Mode::List { .. }) => data_dir().map(|d| list(&d)),
         Some(Mode::Check { file }) => Ok(check_file(&file)),
-        Some(Mode::Script { setup, campaign, load, save }) => {
+        Some(Mode::Script { setup, campaign, load, save, .. }) => {
             run_script(&setup, campaign.as_deref(), load.as_deref(), save.as_deref())
         }
         Some(Mode::Sim(args)) => run_sim(&args),

@@ -253,3 +253,24 @@ fn the_data_folder_is_found_without_home_and_can_be_given() {
         .unwrap();
     assert!(text(&out.stdout).contains("flagged"), "{}", text(&out.stdout));
 }
+
+#[test]
+fn each_command_takes_only_the_options_it_uses() {
+    let dir = tempfile::tempdir().unwrap();
+    let flagged = dir.path().join("flagged");
+    // After the command as before it, the folder is the command's own.
+    let out = hexpatrol(&["list", "--data-dir", flagged.to_str().unwrap()], "", dir.path());
+    assert!(text(&out.stdout).contains("flagged"), "{}", text(&out.stdout));
+    // An option a command would ignore is refused, naming both.
+    let out = hexpatrol(&["--ascii", "sim", "--patrols", "1", "--seed", "1"], "", dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--ascii does nothing for `hexpatrol sim`"), "{}", text(&out.stderr));
+    let out = hexpatrol(&["--data-dir", flagged.to_str().unwrap(), "check", "x.ron"], "", dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--data-dir does nothing for `hexpatrol check`"), "{}", text(&out.stderr));
+    // And its help lists only those.
+    let help = text(&hexpatrol(&["list", "--help"], "", dir.path()).stdout);
+    assert!(help.contains("--data-dir") && !help.contains("--rules") && !help.contains("--ascii"), "{help}");
+    let help = text(&hexpatrol(&["sim", "--help"], "", dir.path()).stdout);
+    assert!(help.contains("--rules") && !help.contains("--data-dir") && !help.contains("--ascii"), "{help}");
+}
