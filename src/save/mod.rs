@@ -5,7 +5,7 @@
 //! with one file per finished patrol (written once, never rewritten, so an
 //! autosave costs the same at patrol 100 as at patrol 1), `NAME.ron.1` to
 //! `NAME.ron.3` (backups, newest first) and `NAME.ron.lock` (held while a
-//! program has the campaign open).
+//! program has the campaign open, and removed when it closes it).
 
 mod durable;
 mod store;
@@ -184,6 +184,41 @@ pub struct Slot {
     _lock: File,
 }
 
+/// Times `Slot::open` takes a lock that turns out to be on a lock file
+/// removed meanwhile, before it gives up as if the campaign were in use.
+const LOCK_TRIES: usize = 5;
+
+fn lock_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
+}
+
+/// Whether the locked file `lock` is still the one named `name` in the folder.
+#[cfg(unix)]
+fn still_in_folder(lock: &File, name: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (lock.metadata(), std::fs::metadata(name)) {
+        (Ok(held), Ok(there)) => (held.dev(), held.ino()) == (there.dev(), there.ino()),
+        _ => false,
+    }
+}
+
+/// Elsewhere a file being removed cannot be opened again, so the file
+/// locked is the one in the folder.
+#[cfg(not(unix))]
+fn still_in_folder(_lock: &File, _name: &Path) -> bool {
+    true
+}
+
+impl Drop for Slot {
+    /// Removes the lock file while the lock is still held, so that no file
+    /// is left behind once the game is closed; the lock goes with the handle.
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(lock_path(&self.path));
+    }
+}
+
 impl Slot {
     /// Opens (or prepares to create) the campaign file at `path`, taking its lock.
     ///
@@ -192,25 +227,32 @@ impl Slot {
     pub fn open(path: &Path) -> Result<Self, SaveError> {
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).map_err(|e| SaveError::file(dir, format!("cannot make the folder: {e}")))?;
-        let mut lock_name = path.as_os_str().to_owned();
-        lock_name.push(".lock");
-        let lock = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_name)
-            .map_err(|e| SaveError::file(Path::new(&lock_name), format!("cannot open the lock file: {e}")))?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(SaveError::Locked { path: path.display().to_string() });
+        let lock_name = lock_path(path);
+        // The holder removes the lock file as it lets go (see `Drop`), so a
+        // lock won may be on a file already gone from the folder: then it
+        // guards nothing, and the lock is taken again on the file there now.
+        for _ in 0..LOCK_TRIES {
+            let lock = File::options()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&lock_name)
+                .map_err(|e| SaveError::file(&lock_name, format!("cannot open the lock file: {e}")))?;
+            match lock.try_lock() {
+                Ok(()) => {}
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(SaveError::Locked { path: path.display().to_string() });
+                }
+                Err(std::fs::TryLockError::Error(e)) => {
+                    return Err(SaveError::file(&lock_name, format!("cannot lock: {e}")));
+                }
             }
-            Err(std::fs::TryLockError::Error(e)) => {
-                return Err(SaveError::file(Path::new(&lock_name), format!("cannot lock: {e}")));
+            if still_in_folder(&lock, &lock_name) {
+                durable::sweep_temporaries(path);
+                return Ok(Self { path: path.to_path_buf(), _lock: lock });
             }
         }
-        durable::sweep_temporaries(path);
-        Ok(Self { path: path.to_path_buf(), _lock: lock })
+        Err(SaveError::Locked { path: path.display().to_string() })
     }
 
     /// Loads the campaign. Loading draws no random number: the game resumes

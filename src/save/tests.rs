@@ -167,8 +167,24 @@ fn a_second_program_cannot_open_the_same_campaign() {
     let path = dir.path().join("c.ron");
     let first = Slot::open(&path).unwrap();
     assert_eq!(Slot::open(&path).err(), Some(SaveError::Locked { path: path.display().to_string() }));
+    let lock = dir.path().join("c.ron.lock");
+    assert!(lock.exists(), "the lock file is there while the campaign is open");
     drop(first);
-    assert!(Slot::open(&path).is_ok(), "the lock goes with the program");
+    assert!(!lock.exists(), "and gone when it is closed");
+    let again = Slot::open(&path).expect("the lock goes with the program");
+    if !cfg!(unix) {
+        return;
+    }
+    // A program that opened the old lock file before it was removed, and
+    // locks it after, holds a file no longer in the folder: the next one
+    // to open the campaign must not be let in beside it.
+    let stale = std::fs::File::options().write(true).open(&lock).unwrap();
+    drop(again);
+    stale.try_lock().expect("the removed file's lock is free");
+    assert!(!still_in_folder(&stale, &lock));
+    let third = Slot::open(&path).expect("a new lock file is made");
+    assert!(still_in_folder(&third._lock, &lock));
+    assert_eq!(Slot::open(&path).err(), Some(SaveError::Locked { path: path.display().to_string() }));
 }
 
 #[test]
