@@ -14,7 +14,7 @@ mod report;
 mod tally;
 
 pub use report::{Summary, write_text};
-pub use tally::Tally;
+pub use tally::{CheckKey, Checks, Counts, Tally};
 
 use std::io::{self, Write};
 use std::ops::Range;

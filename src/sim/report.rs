@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{Plan, Tally};
+use super::{Counts, Plan, Tally};
 use crate::engine::chance::Chance;
 use crate::engine::{Game, Pos, Purpose};
 
@@ -108,11 +108,11 @@ fn exact_tables(game: &Game) -> BTreeMap<Purpose, Vec<(String, Chance)>> {
 impl Summary {
     pub fn new(tally: Tally, plan: Plan, game: &Game) -> Self {
         let per = |n: u64| ratio(n, tally.patrols);
-        let count = |k: &str| tally.outcomes.get(k).copied().unwrap_or(0);
+        let count = |k: &str| tally.outcomes.get(k);
         let checks = tally
             .checks
             .iter()
-            .map(|(&(purpose, count, sides, need), &(rolls, successes))| CheckRow {
+            .map(|((purpose, count, sides, need), rolls, successes)| CheckRow {
                 purpose,
                 dice: format!("{count}d{sides}"),
                 need,
@@ -124,10 +124,10 @@ impl Summary {
             .collect();
         let mut tables = Vec::new();
         for (purpose, results) in exact_tables(game) {
-            let seen = tally.tables.get(&purpose);
-            let total: u64 = seen.map_or(0, |m| m.values().sum());
+            let seen = tally.table(purpose);
+            let total = seen.map_or(0, Counts::total);
             for (result, chance) in results {
-                let n = seen.and_then(|m| m.get(&result)).copied().unwrap_or(0);
+                let n = seen.map_or(0, |m| m.get(&result));
                 let observed = (total > 0).then(|| ratio(n, total));
                 tables.push(TableRow { purpose, result, count: n, observed, exact: Some(chance) });
             }
@@ -142,8 +142,8 @@ impl Summary {
             incidents: Incidents {
                 total: tally.incidents,
                 per_patrol: per(tally.incidents),
-                by_terrain: tally.incidents_by_terrain,
-                by_kind: tally.incidents_by_kind,
+                by_terrain: tally.incidents_by_terrain.to_map(),
+                by_kind: tally.incidents_by_kind.to_map(),
             },
             actions: Actions {
                 total: tally.actions,
@@ -153,11 +153,11 @@ impl Summary {
                 turns_per_action: ratio(tally.stop_cards, tally.actions),
             },
             enemies_met: tally.enemies_met,
-            casualties: tally.casualties,
+            casualties: tally.casualties(),
             checks,
             tables,
             first_unfinished: tally.first_problem.map(|(patrol, why)| Unfinished { patrol, why }),
-            outcomes: tally.outcomes,
+            outcomes: tally.outcomes.to_map(),
         }
     }
 }

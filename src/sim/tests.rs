@@ -43,7 +43,7 @@ fn one_thread_and_many_count_the_same() {
     let many = in_pool(4, || tally(plan));
     assert_eq!(one, many);
     assert_eq!(one.patrols, 40);
-    assert_eq!(one.outcomes.values().sum::<u64>(), 40);
+    assert_eq!(one.outcomes.total(), 40);
     assert!(one.incidents > 0 && one.actions > 0 && !one.checks.is_empty());
     assert_eq!(tally(plan), one, "and again on the default pool");
     assert_ne!(tally(Plan { seed: 78, ..plan }), one, "another seed, other patrols");
