@@ -635,7 +635,7 @@ fn a_veteran_needs_one_less_to_hit() {
 fn any_command() -> impl Strategy<Value = Command> {
     let pos = (-1i32..17, -1i32..13).prop_map(|(c, r)| Pos::new(c, r));
     let name =
-        prop::sample::select(vec!["A", "B", "Baker", "Ruiz", "Mills", "G1", "G2", "Nobody"]).prop_map(String::from);
+        prop::sample::select(vec!["A", "B", "Baker", "Ruiz", "Mills", "G1", "G2", "Nobody"]).prop_map(Name::new_static);
     prop_oneof![
         4 => Just(Command::Turn),
         3 => (prop::option::of(name.clone()), pos.clone()).prop_map(|(section, to)| Command::Move { section, to }),
