@@ -105,9 +105,18 @@ impl Game {
 
     /// The hexes where able men of `side` stand, each once, in order.
     pub fn hexes_of(&self, side: Side) -> Vec<Pos> {
-        let mut hexes: Vec<Pos> = self.able(side).filter_map(|i| self.soldiers[i].pos).collect();
+        // Men keep together, so a hex is looked for among the few found
+        // already rather than every man's gathered and sorted: the list
+        // seldom outgrows its first room.
+        let mut hexes = Vec::with_capacity(4);
+        for s in &self.soldiers {
+            if let Some(p) = s.pos.filter(|_| s.side == side && s.can_act())
+                && !hexes.contains(&p)
+            {
+                hexes.push(p);
+            }
+        }
         hexes.sort_unstable();
-        hexes.dedup();
         hexes
     }
 
