@@ -130,14 +130,19 @@ impl Game {
         let targets = self.hexes_of(toward);
         let nearest = |p: Pos| targets.iter().map(|q| q.distance(p)).min();
         let now = nearest(here)?;
-        here.neighbours()
-            .into_iter()
-            .filter(|&p| self.map.enterable(&self.book, p))
-            .filter_map(|p| {
-                let d = nearest(p)?;
-                (d < now && (into_contact || d > 0)).then_some((self.map.cover(&self.book, p).preference(), d, p))
-            })
-            .min()
-            .map(|(_, _, p)| p)
+        // The distance first, as it is only arithmetic; then the terrain,
+        // looked up once for whether he may enter and for its cover.
+        let mut best: Option<(u8, u32, Pos)> = None;
+        for p in here.neighbours() {
+            let Some(d) = nearest(p).filter(|&d| d < now && (into_contact || d > 0)) else { continue };
+            let Some(t) = self.map.terrain(&self.book, p).filter(|t| t.passable && !self.map.is_minefield(p)) else {
+                continue;
+            };
+            let key = (t.cover.preference(), d, p);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best.map(|(_, _, p)| p)
     }
 }
