@@ -216,13 +216,17 @@ impl Game {
         let spots = self.map.spots.get((near, min, max), || spots(&self.map, &self.book, near, min, max));
         // A group with a vehicle starts where the vehicle can be.
         let mounted = group.men.iter().any(|m| m.vehicle.is_some());
-        let free = |&&(p, _): &&(Pos, u8)| {
+        let free = |p: Pos| {
             !friendly.contains(&p) && !self.map.is_minefield(p) && (!mounted || self.vehicle_passable(p))
         };
         // The rolled sector comes first: if any free hex lies in it, the others cannot win.
+        // (The sector is checked before the hex is free: it is the cheaper test.)
         let dir = dir as u8;
-        let in_sector = spots.iter().filter(free).any(|&(_, sector)| sector == dir);
-        let mut chosen = spots.iter().filter(free).filter(|&&(_, sector)| sector == dir || !in_sector).map(|&(p, _)| p);
+        let in_sector = spots.iter().any(|&(p, sector)| sector == dir && free(p));
+        let mut chosen = spots
+            .iter()
+            .filter(|&&(p, sector)| (sector == dir || !in_sector) && free(p))
+            .map(|&(p, _)| p);
         // Then sight of the patrol, if the group wants it; then the order of the list.
         let best = if group.wants_sight {
             chosen.clone().find(|&p| self.map.line_of_sight(&self.book, p, near)).or_else(|| chosen.next())
