@@ -15,7 +15,7 @@ use super::dice::Purpose;
 use super::event::Event;
 use super::pos::Pos;
 use super::ruleset::Odds;
-use super::soldier::Side;
+use super::soldier::{Side, Soldier};
 
 impl Game {
     /// The hex a mortar crewman would bombard now, with its odds, if any.
@@ -105,12 +105,17 @@ impl Game {
 
     /// The hexes where able men of `side` stand, each once, in order.
     pub fn hexes_of(&self, side: Side) -> Vec<Pos> {
+        self.hexes_where(|s| s.side == side && s.can_act())
+    }
+
+    /// The hexes where men `which` picks stand, each once, in order.
+    pub(super) fn hexes_where(&self, which: impl Fn(&Soldier) -> bool) -> Vec<Pos> {
         // Men keep together, so a hex is looked for among the few found
         // already rather than every man's gathered and sorted: the list
         // seldom outgrows its first room.
         let mut hexes = Vec::with_capacity(4);
         for s in &self.soldiers {
-            if let Some(p) = s.pos.filter(|_| s.side == side && s.can_act())
+            if let Some(p) = s.pos.filter(|_| which(s))
                 && !hexes.contains(&p)
             {
                 hexes.push(p);
