@@ -252,7 +252,7 @@ impl Game {
             events.push(Event::EnemyUnplaced { group: group.name.clone(), min, max });
             return false;
         };
-        let mut ids = Vec::new();
+        let mut ids = Vec::with_capacity(group.men.len());
         // A vehicle faces the way it came: toward the hex of the incident.
         let facing = if hex == near { 0 } else { sector_of(near.hex() - hex.hex()) as u8 };
         for man in &group.men {
