@@ -32,12 +32,13 @@ pub fn decide(game: &Game) -> Option<Command> {
 fn order(game: &Game, me: usize) -> Command {
     let Some(here) = game.soldiers[me].pos else { return Command::Hold };
     // Hand to hand with a man in the hex (a vehicle there is not fought so).
-    let foe = game.in_hex(here).find(|&i| {
-        let s = &game.soldiers[i];
-        s.side == Side::Enemy && s.can_act() && s.vehicle.is_none()
-    });
+    // The side is asked first: his comrades mostly share his hex.
+    let foe = game
+        .soldiers
+        .iter()
+        .find(|s| s.side == Side::Enemy && s.pos == Some(here) && s.can_act() && s.vehicle.is_none());
     if let Some(foe) = foe {
-        return Command::Fight { target: game.soldiers[foe].id.clone() };
+        return Command::Fight { target: foe.id.clone() };
     }
     if let Some(hex) = fire_mission(game, me) {
         return Command::Call { hex };
