@@ -5,28 +5,32 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::name::Name;
 use super::pos::Pos;
 
+/// The names a command carries (sections, soldiers) are `Name`s: the patrol
+/// leader writes an order at nearly every decision, and copying a name from
+/// the roster never allocates, where a `String` did each time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Patrol movement: a section steps to a neighbouring hex (the only
     /// section if none is named). Tactical action: the man whose card is up steps.
     Move {
-        section: Option<String>,
+        section: Option<Name>,
         to: Pos,
     },
     /// Patrol movement: these men leave their section and form a new one.
     Split {
-        soldiers: Vec<String>,
+        soldiers: Vec<Name>,
     },
     /// Patrol movement: the first section joins the second in its hex.
     Join {
-        section: String,
-        into: String,
+        section: Name,
+        into: Name,
     },
     /// Leave the map from a home-edge hex: a section, or the man whose card is up.
     Exit {
-        section: Option<String>,
+        section: Option<Name>,
     },
     /// Turn the next card of the deck.
     Turn,
@@ -35,12 +39,12 @@ pub enum Command {
     },
     /// Hand-to-hand against an enemy in the same hex.
     Fight {
-        target: String,
+        target: Name,
     },
     /// The man whose card is up and a second fit man carry a seriously
     /// wounded comrade one hex.
     Carry {
-        wounded: String,
+        wounded: Name,
         to: Pos,
     },
     /// The man whose card is up does nothing.
@@ -48,7 +52,7 @@ pub enum Command {
     /// Patrol movement: the section in his hex takes a seriously wounded
     /// enemy prisoner; he is carried with it like a wounded man.
     Capture {
-        prisoner: String,
+        prisoner: Name,
     },
     /// Tactical action: the patrol's radio man, his card up, calls H.E. fire
     /// on a hex; it lands at this turn's STOP card.
@@ -59,7 +63,7 @@ pub enum Command {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
-    Soldier(String),
+    Soldier(Name),
     Hex(Pos),
 }
 
@@ -159,8 +163,8 @@ impl FromStr for Command {
             parse_pos(w)
                 .ok_or_else(|| err(*col, format!("'{}' is not a hex; write it as COL,ROW, e.g. 9,10", quote(w))))
         };
-        let word_at = |i: usize, what: &str| -> Result<String, ParseError> {
-            args.get(i).map(|(_, w)| w.clone()).ok_or_else(|| err(end, format!("expected {what}")))
+        let word_at = |i: usize, what: &str| -> Result<Name, ParseError> {
+            args.get(i).map(|(_, w)| Name::from(w)).ok_or_else(|| err(end, format!("expected {what}")))
         };
         let no_more = |n: usize| -> Result<(), ParseError> {
             match args.get(n) {
@@ -182,7 +186,7 @@ impl FromStr for Command {
                 if args.is_empty() {
                     return Err(err(end, "expected the names of the men who split off".into()));
                 }
-                Command::Split { soldiers: args.iter().map(|(_, w)| w.clone()).collect() }
+                Command::Split { soldiers: args.iter().map(|(_, w)| Name::from(w)).collect() }
             }
             "join" => {
                 no_more(2)?;
@@ -193,7 +197,7 @@ impl FromStr for Command {
             }
             "exit" => {
                 no_more(1)?;
-                Command::Exit { section: args.first().map(|(_, w)| w.clone()) }
+                Command::Exit { section: args.first().map(|(_, w)| Name::from(w)) }
             }
             "turn" | "next" | "t" => {
                 no_more(0)?;
@@ -202,7 +206,7 @@ impl FromStr for Command {
             "fire" | "f" => {
                 no_more(1)?;
                 let (_, w) = args.first().ok_or_else(|| err(end, "expected a target: a soldier or a hex".into()))?;
-                let target = if looks_like_pos(w) { Target::Hex(pos_at(0)?) } else { Target::Soldier(w.clone()) };
+                let target = if looks_like_pos(w) { Target::Hex(pos_at(0)?) } else { Target::Soldier(Name::from(w)) };
                 Command::Fire { target }
             }
             "fight" => {

@@ -15,7 +15,7 @@ use super::dice::Purpose;
 use super::event::Event;
 use super::pos::Pos;
 use super::ruleset::Odds;
-use super::soldier::Side;
+use super::soldier::{Side, Soldier};
 
 impl Game {
     /// The hex a mortar crewman would bombard now, with its odds, if any.
@@ -105,9 +105,23 @@ impl Game {
 
     /// The hexes where able men of `side` stand, each once, in order.
     pub fn hexes_of(&self, side: Side) -> Vec<Pos> {
-        let mut hexes: Vec<Pos> = self.able(side).filter_map(|i| self.soldiers[i].pos).collect();
+        self.hexes_where(|s| s.side == side && s.can_act())
+    }
+
+    /// The hexes where men `which` picks stand, each once, in order.
+    pub(super) fn hexes_where(&self, which: impl Fn(&Soldier) -> bool) -> Vec<Pos> {
+        // Men keep together, so a hex is looked for among the few found
+        // already rather than every man's gathered and sorted: the list
+        // seldom outgrows its first room.
+        let mut hexes = Vec::with_capacity(4);
+        for s in &self.soldiers {
+            if let Some(p) = s.pos.filter(|_| which(s))
+                && !hexes.contains(&p)
+            {
+                hexes.push(p);
+            }
+        }
         hexes.sort_unstable();
-        hexes.dedup();
         hexes
     }
 
@@ -121,14 +135,19 @@ impl Game {
         let targets = self.hexes_of(toward);
         let nearest = |p: Pos| targets.iter().map(|q| q.distance(p)).min();
         let now = nearest(here)?;
-        here.neighbours()
-            .into_iter()
-            .filter(|&p| self.map.enterable(&self.book, p))
-            .filter_map(|p| {
-                let d = nearest(p)?;
-                (d < now && (into_contact || d > 0)).then_some((self.map.cover(&self.book, p).preference(), d, p))
-            })
-            .min()
-            .map(|(_, _, p)| p)
+        // The distance first, as it is only arithmetic; then the terrain,
+        // looked up once for whether he may enter and for its cover.
+        let mut best: Option<(u8, u32, Pos)> = None;
+        for p in here.neighbours() {
+            let Some(d) = nearest(p).filter(|&d| d < now && (into_contact || d > 0)) else { continue };
+            let Some(t) = self.map.terrain(&self.book, p).filter(|t| t.passable && !self.map.is_minefield(p)) else {
+                continue;
+            };
+            let key = (t.cover.preference(), d, p);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best.map(|(_, _, p)| p)
     }
 }

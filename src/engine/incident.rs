@@ -61,8 +61,30 @@ fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Vec<(Pos,
             }
         }
     }
-    spots.sort_by_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
+    // Each spot's key worked out once, not at every comparison (the list
+    // may be long, and is made for every hex and band asked).
+    spots.sort_by_cached_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
     spots
+}
+
+/// An enemy's id, `G12` or `V3`: `letter` and the number, as `format!`
+/// writes it, without its machinery (an id is made for every man placed).
+fn enemy_name(letter: u8, number: u32) -> Name {
+    // A letter and up to ten digits.
+    let mut text = [0u8; 11];
+    let mut start = text.len();
+    let mut n = number;
+    loop {
+        start -= 1;
+        text[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    start -= 1;
+    text[start] = letter;
+    Name::new_inline(std::str::from_utf8(&text[start..]).unwrap_or_default())
 }
 
 /// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
@@ -209,20 +231,17 @@ impl Game {
         let dir = (roll.total as usize - 1) % 6;
         events.push(Event::Roll(roll));
         // The patrol stands in a hex or two: gathered once, not looked up for every hex near.
-        let mut friendly: Vec<Pos> =
-            self.soldiers.iter().filter(|s| s.side == Side::Friendly).filter_map(|s| s.pos).collect();
-        friendly.sort_unstable();
-        friendly.dedup();
+        let friendly = self.hexes_where(|s| s.side == Side::Friendly);
         let spots = self.map.spots.get((near, min, max), || spots(&self.map, &self.book, near, min, max));
         // A group with a vehicle starts where the vehicle can be.
         let mounted = group.men.iter().any(|m| m.vehicle.is_some());
-        let free = |&&(p, _): &&(Pos, u8)| {
-            !friendly.contains(&p) && !self.map.is_minefield(p) && (!mounted || self.vehicle_passable(p))
-        };
+        let free =
+            |p: Pos| !friendly.contains(&p) && !self.map.is_minefield(p) && (!mounted || self.vehicle_passable(p));
         // The rolled sector comes first: if any free hex lies in it, the others cannot win.
+        // (The sector is checked before the hex is free: it is the cheaper test.)
         let dir = dir as u8;
-        let in_sector = spots.iter().filter(free).any(|&(_, sector)| sector == dir);
-        let mut chosen = spots.iter().filter(free).filter(|&&(_, sector)| sector == dir || !in_sector).map(|&(p, _)| p);
+        let in_sector = spots.iter().any(|&(p, sector)| sector == dir && free(p));
+        let mut chosen = spots.iter().filter(|&&(p, sector)| (sector == dir || !in_sector) && free(p)).map(|&(p, _)| p);
         // Then sight of the patrol, if the group wants it; then the order of the list.
         let best = if group.wants_sight {
             chosen.clone().find(|&p| self.map.line_of_sight(&self.book, p, near)).or_else(|| chosen.next())
@@ -233,7 +252,7 @@ impl Game {
             events.push(Event::EnemyUnplaced { group: group.name.clone(), min, max });
             return false;
         };
-        let mut ids = Vec::new();
+        let mut ids = Vec::with_capacity(group.men.len());
         // A vehicle faces the way it came: toward the hex of the incident.
         let facing = if hex == near { 0 } else { sector_of(near.hex() - hex.hex()) as u8 };
         for man in &group.men {
@@ -245,11 +264,7 @@ impl Game {
                 damage: super::arsenal::Damage::None,
                 turns: 0,
             });
-            let id = if vehicle.is_some() {
-                format_name!("V{}", self.next_enemy)
-            } else {
-                format_name!("G{}", self.next_enemy)
-            };
+            let id = enemy_name(if vehicle.is_some() { b'V' } else { b'G' }, self.next_enemy);
             self.next_enemy += 1;
             self.soldiers.push(Soldier {
                 id: id.clone(),
@@ -328,6 +343,14 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn enemy_names_are_written_as_format_writes_them() {
+        for n in [0, 1, 9, 10, 12, 99, 100, 4_321, 99_999, u32::MAX] {
+            assert_eq!(enemy_name(b'G', n), format!("G{n}"));
+            assert_eq!(enemy_name(b'V', n), format!("V{n}"));
+        }
+    }
 
     #[test]
     fn the_sector_steps_are_the_six_neighbours() {

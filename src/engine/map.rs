@@ -21,7 +21,8 @@ pub struct Map {
     /// Sight between every pair of hexes: 0 not known yet, 1 clear, 2 blocked.
     #[serde(skip)]
     sight: Memo<AtomicU8>,
-    /// The first step of the path between every pair of hexes (see `memo`).
+    /// The first step of the path between every pair of hexes, with the
+    /// path's length (see `memo`).
     #[serde(skip)]
     pub(super) steps: Memo<AtomicU32>,
     /// The nearest home-edge hex from every hex, with its distance (see `memo`).

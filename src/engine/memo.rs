@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::data::RuleBook;
@@ -100,14 +100,58 @@ impl<K, T> fmt::Debug for ListMemo<K, T> {
 /// for every pair of hexes (4 MB at this size; the scenarios have 192 hexes).
 const MAX_HEXES_KEPT: usize = 1024;
 
+// A kept step packs a hex index and a path's length into 16 bits each.
+const _: () = assert!(MAX_HEXES_KEPT + 2 <= 1 << 16);
+
 impl Map {
     /// The first step of `path(from, to)`, if there is one.
     pub fn first_step(&self, book: &RuleBook, from: Pos, to: Pos) -> Option<Pos> {
-        let work = || self.path(book, from, to)?.get(1).copied();
+        let work = || self.path(book, from, to);
         let n = self.hex_count();
-        match (self.index(from), self.index(to)) {
-            (Some(a), Some(b)) if n <= MAX_HEXES_KEPT => self.kept(&self.steps, n * n, a * n + b, work),
-            _ => work(),
+        let (Some(a), Some(b), true) = (self.index(from), self.index(to), n <= MAX_HEXES_KEPT) else {
+            return work()?.get(1).copied();
+        };
+        // 0 not known yet, 1 no step (no path, or `from` is `to`), else the
+        // path's length in steps in the high half and the index of its first
+        // step plus 2 in the low one (both under 2^16 on a map this small).
+        let cell = &self.steps.cells(n * n)[a * n + b];
+        let known = match cell.load(Ordering::Relaxed) {
+            0 => None,
+            1 => Some(None),
+            code => Some(Some((code >> 16, self.pos_at((code & 0xFFFF) as usize - 2)))),
+        };
+        if self.minefields().is_empty() {
+            if let Some(answer) = known {
+                return answer.map(|(_, p)| p);
+            }
+            let path = work();
+            let step = path.as_ref().and_then(|p| p.get(1).copied());
+            let code = match (&path, step) {
+                (Some(path), Some(p)) => self.index(p).map(|k| ((path.len() as u32 - 1) << 16) | (k as u32 + 2)),
+                _ => Some(1),
+            };
+            if let Some(code) = code {
+                // Relaxed is enough: two threads that race both store the same answer.
+                cell.store(code, Ordering::Relaxed);
+            }
+            return step;
+        }
+        // A minefield only takes hexes away: with no step before, there is
+        // none now. Else the search on this map goes exactly as it went
+        // without minefields, and finds the same path, if it never looks at
+        // a minefield hex (the hex he starts from may be one: it is never
+        // stepped into). A* takes from its heap only hexes whose steps so
+        // far plus the distance left come to no more than the path's length
+        // `len`, and looks at their neighbours, so a hex it looks at lies
+        // within `len + 2` hexes of both ends together.
+        match known {
+            Some(None) => None,
+            Some(Some((len, step)))
+                if self.minefields().iter().all(|&m| m == from || from.distance(m) + m.distance(to) > len + 2) =>
+            {
+                Some(step)
+            }
+            _ => work()?.get(1).copied(),
         }
     }
 
@@ -151,29 +195,6 @@ impl Map {
             _ => work().map(|(_, p)| p),
         }
     }
-
-    /// The answer in cell `i` of `memo`, worked out by `work` if not known
-    /// yet. Only a map without minefields keeps or reads answers: a minefield
-    /// can close the way, and the memo is shared with maps that have none.
-    fn kept(&self, memo: &Memo<AtomicU32>, len: usize, i: usize, work: impl FnOnce() -> Option<Pos>) -> Option<Pos> {
-        if !self.minefields().is_empty() {
-            return work();
-        }
-        // Relaxed is enough: two threads that race both store the same answer.
-        let cell = &memo.cells(len)[i];
-        match cell.load(Ordering::Relaxed) {
-            0 => {
-                let found = work();
-                // 1 for no hex, else the hex's index plus 2.
-                if let Some(code) = found.map_or(Some(1), |p| self.index(p).map(|k| k as u32 + 2)) {
-                    cell.store(code, Ordering::Relaxed);
-                }
-                found
-            }
-            1 => None,
-            code => Some(self.pos_at(code as usize - 2)),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -196,6 +217,30 @@ mod tests {
                         assert_eq!(map.first_step(book, a, b), step, "{a} to {b}");
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn steps_past_minefields_are_the_ones_searched_for() {
+        let g = crate::engine::tests::default_game(1);
+        let (book, hexes) = (&g.book, g.map.hexes().collect::<Vec<_>>());
+        // Fill the memo from the map without minefields, as the simulator's
+        // first patrols do; then every mined map reads it where it may.
+        let pairs: Vec<(Pos, Pos)> =
+            hexes.iter().step_by(7).flat_map(|&a| hexes.iter().step_by(3).map(move |&b| (a, b))).collect();
+        for &(a, b) in &pairs {
+            g.map.first_step(book, a, b);
+        }
+        for (k, &m) in hexes.iter().enumerate().step_by(5) {
+            let mut mined = g.map.clone();
+            mined.mark_minefield(m);
+            if k % 2 == 0 {
+                mined.mark_minefield(hexes[(k * 7 + 5) % hexes.len()]);
+            }
+            for &(a, b) in &pairs {
+                let searched = mined.path(book, a, b).and_then(|p| p.get(1).copied());
+                assert_eq!(mined.first_step(book, a, b), searched, "{a} to {b}, mines {:?}", mined.minefields());
             }
         }
     }

@@ -100,7 +100,7 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn split(&mut self, names: &[String], events: &mut Vec<Event>) -> Result<(), RuleError> {
+    pub(super) fn split(&mut self, names: &[Name], events: &mut Vec<Event>) -> Result<(), RuleError> {
         if names.is_empty() {
             return illegal("name the men who split off");
         }

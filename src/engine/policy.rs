@@ -32,12 +32,13 @@ pub fn decide(game: &Game) -> Option<Command> {
 fn order(game: &Game, me: usize) -> Command {
     let Some(here) = game.soldiers[me].pos else { return Command::Hold };
     // Hand to hand with a man in the hex (a vehicle there is not fought so).
-    let foe = game.in_hex(here).find(|&i| {
-        let s = &game.soldiers[i];
-        s.side == Side::Enemy && s.can_act() && s.vehicle.is_none()
-    });
+    // The side is asked first: his comrades mostly share his hex.
+    let foe = game
+        .soldiers
+        .iter()
+        .find(|s| s.side == Side::Enemy && s.pos == Some(here) && s.can_act() && s.vehicle.is_none());
     if let Some(foe) = foe {
-        return Command::Fight { target: game.soldiers[foe].id.to_string() };
+        return Command::Fight { target: foe.id.clone() };
     }
     if let Some(hex) = fire_mission(game, me) {
         return Command::Call { hex };
@@ -48,18 +49,21 @@ fn order(game: &Game, me: usize) -> Command {
             .min()
     });
     if let Some((_, _, e)) = best {
-        return Command::Fire { target: Target::Soldier(game.soldiers[e].id.to_string()) };
+        return Command::Fire { target: Target::Soldier(game.soldiers[e].id.clone()) };
     }
     // No shot: a man in cover waits for the enemy to show himself, unless
-    // a mortar can reach him there.
-    let under_mortar = game.able(Side::Enemy).any(|e| {
-        let s = &game.soldiers[e];
-        let weapon = game.book.weapon(&s.weapon);
-        s.pos
-            .zip(weapon)
-            .is_some_and(|(p, w)| game.rules.fire().bombard_odds(&game.book, w, p.distance(here), false).is_some())
-    });
-    if game.map.cover(&game.book, here) != Cover::None && !under_mortar {
+    // a mortar can reach him there (asked only of a man in cover: it looks
+    // up every enemy's weapon).
+    let under_mortar = || {
+        game.able(Side::Enemy).any(|e| {
+            let s = &game.soldiers[e];
+            let weapon = game.book.weapon(&s.weapon);
+            s.pos
+                .zip(weapon)
+                .is_some_and(|(p, w)| game.rules.fire().bombard_odds(&game.book, w, p.distance(here), false).is_some())
+        })
+    };
+    if game.map.cover(&game.book, here) != Cover::None && !under_mortar() {
         return Command::Hold;
     }
     match game.closing_step(here, Side::Enemy, false) {
@@ -115,10 +119,7 @@ fn patrol(game: &Game) -> Option<Command> {
     // Sections in one hex join up.
     for (k, &(a, pa)) in placed.iter().enumerate() {
         if let Some(&(b, _)) = placed[k + 1..].iter().find(|&&(b, pb)| pb == pa && joinable(a, b)) {
-            return Some(Command::Join {
-                section: game.sections[b].name.to_string(),
-                into: game.sections[a].name.to_string(),
-            });
+            return Some(Command::Join { section: game.sections[b].name.clone(), into: game.sections[a].name.clone() });
         }
     }
     let movable = |i: usize| game.section_moves(&game.sections[i]);
@@ -131,7 +132,7 @@ fn patrol(game: &Game) -> Option<Command> {
         for &(other, at) in placed.iter().filter(|&&(i, _)| i != main && joinable(i, main)) {
             let (mover, from, to) = if movable(other) { (other, at, main_at) } else { (main, main_at, at) };
             if let Some(step) = step_toward(game, from, to) {
-                return Some(Command::Move { section: Some(game.sections[mover].name.to_string()), to: step });
+                return Some(Command::Move { section: Some(game.sections[mover].name.clone()), to: step });
             }
         }
     }
@@ -145,10 +146,10 @@ fn patrol(game: &Game) -> Option<Command> {
             .filter(|&i| game.soldiers[i].state == State::SeriousWound)
             .collect();
         let keep = able(s) / bearers;
-        let left = wounded.get(keep..)?.iter().map(|&i| game.soldiers[i].id.to_string()).collect();
+        let left = wounded.get(keep..)?.iter().map(|&i| game.soldiers[i].id.clone()).collect();
         return Some(Command::Split { soldiers: left });
     };
-    let name = Some(game.sections[s].name.to_string());
+    let name = Some(game.sections[s].name.clone());
     // With half the squad or more out of the fight, the patrol turns for home.
     let squad = game.soldiers.iter().filter(|x| x.side == Side::Friendly).count();
     let fit = game.able(Side::Friendly).count();
@@ -156,7 +157,7 @@ fn patrol(game: &Game) -> Option<Command> {
         let holding = game.holds_prisoner();
         let wants_prisoner = matches!(game.objective, Objective::Prisoner(_)) && !holding;
         if let Some(prisoner) = capturable(game).find(|&i| wants_prisoner && game.soldiers[i].pos == Some(at)) {
-            return Some(Command::Capture { prisoner: game.soldiers[prisoner].id.to_string() });
+            return Some(Command::Capture { prisoner: game.soldiers[prisoner].id.clone() });
         }
         if let Some(step) = objective_hex(game, at).and_then(|target| step_toward(game, at, target)) {
             return Some(Command::Move { section: name, to: step });

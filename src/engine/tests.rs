@@ -635,7 +635,7 @@ fn a_veteran_needs_one_less_to_hit() {
 fn any_command() -> impl Strategy<Value = Command> {
     let pos = (-1i32..17, -1i32..13).prop_map(|(c, r)| Pos::new(c, r));
     let name =
-        prop::sample::select(vec!["A", "B", "Baker", "Ruiz", "Mills", "G1", "G2", "Nobody"]).prop_map(String::from);
+        prop::sample::select(vec!["A", "B", "Baker", "Ruiz", "Mills", "G1", "G2", "Nobody"]).prop_map(Name::new_static);
     prop_oneof![
         4 => Just(Command::Turn),
         3 => (prop::option::of(name.clone()), pos.clone()).prop_map(|(section, to)| Command::Move { section, to }),
@@ -730,5 +730,13 @@ fn the_leader_plays_whole_patrols_to_an_end() {
             assert!(n < 20_000, "seed {seed}: no end after {n} decisions");
         }
         assert!(g.is_over(), "seed {seed}: the leader stopped before the end");
+    }
+}
+
+proptest! {
+    #[test]
+    fn names_match_as_ignoring_ascii_case_says(a in "[gGvVa-c1-3é]{0,4}", b in "[gGvVa-c1-3é]{0,4}") {
+        prop_assert_eq!(super::same_name(&a, &b), a.eq_ignore_ascii_case(&b));
+        prop_assert!(super::same_name(&a, &a.to_ascii_uppercase()));
     }
 }

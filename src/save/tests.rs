@@ -49,7 +49,8 @@ fn a_save_mid_action_reads_back_identical() {
 
 fn any_command() -> impl Strategy<Value = Command> {
     let pos = (0i32..16, 0i32..12).prop_map(|(c, r)| Pos::new(c, r));
-    let name = prop::sample::select(vec!["A", "B", "Baker", "Ruiz", "G1", "G2"]).prop_map(String::from);
+    let name =
+        prop::sample::select(vec!["A", "B", "Baker", "Ruiz", "G1", "G2"]).prop_map(crate::engine::Name::new_static);
     prop_oneof![
         3 => Just(Command::Turn),
         2 => (prop::option::of(name.clone()), pos.clone()).prop_map(|(section, to)| Command::Move { section, to }),

@@ -3,7 +3,7 @@
 
 use super::app::App;
 use super::keymap::Msg;
-use crate::engine::{Command, Game, OddsQuery, Phase, Pos, Side, State, Target};
+use crate::engine::{Command, Game, Name, OddsQuery, Phase, Pos, Side, State, Target};
 use crate::script::Line;
 
 impl App {
@@ -34,7 +34,7 @@ impl App {
                     .in_hex(me)
                     .find(|&i| game.soldiers[i].side == Side::Friendly && game.soldiers[i].state == State::SeriousWound)
                     .ok_or(say("Nobody seriously wounded in this hex to carry."))?;
-                play(Command::Carry { wounded: game.soldiers[wounded].id.to_string(), to: here })
+                play(Command::Carry { wounded: game.soldiers[wounded].id.clone(), to: here })
             }
             (_, Msg::Capture) => {
                 let me = self.active_pos().ok_or(say("Nobody to take a prisoner."))?;
@@ -45,7 +45,7 @@ impl App {
                         s.side == Side::Enemy && s.state == State::SeriousWound && !s.captive
                     })
                     .ok_or(say("No seriously wounded enemy in this hex to take prisoner."))?;
-                play(Command::Capture { prisoner: game.soldiers[prisoner].id.to_string() })
+                play(Command::Capture { prisoner: game.soldiers[prisoner].id.clone() })
             }
             // Enter: whatever the hex under the cursor calls for.
             (phase, _) => {
@@ -97,9 +97,9 @@ impl App {
     }
 
     /// The chosen section's name, when there is more than one to choose from.
-    pub(super) fn section_name(&self, game: &Game) -> Option<String> {
+    pub(super) fn section_name(&self, game: &Game) -> Option<Name> {
         (game.card_up().is_none() && game.sections.len() > 1)
-            .then(|| game.sections.get(self.section).map(|s| s.name.to_string()))
+            .then(|| game.sections.get(self.section).map(|s| s.name.clone()))
             .flatten()
     }
 
@@ -107,7 +107,9 @@ impl App {
     pub(super) fn odds_query(&self) -> Result<OddsQuery, String> {
         let game = self.game().ok_or("No patrol is under way.")?;
         match &game.phase {
-            Phase::Patrol => Ok(OddsQuery::Move { section: self.section_name(game), to: self.cursor }),
+            Phase::Patrol => {
+                Ok(OddsQuery::Move { section: self.section_name(game).map(String::from), to: self.cursor })
+            }
             Phase::Action(a) if a.up.is_some() => {
                 // A shot the man up can fire, else, for the radio man, the guns on the hex.
                 let fire = target_in(game, self.cursor)
@@ -146,11 +148,11 @@ pub(super) fn say(words: &str) -> Refusal {
 
 /// The enemy in `hex` that `f` fires at: the one the man whose card is up
 /// is likeliest to hit, else the first able one.
-pub fn target_in(game: &Game, hex: Pos) -> Result<String, String> {
+pub fn target_in(game: &Game, hex: Pos) -> Result<Name, String> {
     let up = game.card_up();
     game.in_hex(hex)
         .filter(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act())
         .min_by_key(|&i| (up.and_then(|me| game.shot_need(me, i)).unwrap_or(i32::MAX), i))
-        .map(|i| game.soldiers[i].id.to_string())
+        .map(|i| game.soldiers[i].id.clone())
         .ok_or_else(|| format!("No enemy able to fight at {hex}."))
 }

@@ -69,7 +69,7 @@ impl FromStr for OddsQuery {
                 no_more(2)?;
                 let last = args.len().saturating_sub(1);
                 let w = word_at(last, "a target: a soldier or a hex")?;
-                let target = if looks_like_pos(&w) { Target::Hex(pos_at(last)?) } else { Target::Soldier(w) };
+                let target = if looks_like_pos(&w) { Target::Hex(pos_at(last)?) } else { Target::Soldier(w.into()) };
                 OddsQuery::Fire { shooter: who(), target }
             }
             "fight" => {

@@ -109,7 +109,7 @@ fn fire_by_the_man_whose_card_is_up() {
     assert_eq!((a.roll.soldier.as_deref(), chance(&a)), (Some("Baker"), Chance::new(3, 6)));
     // And the roll then made has that need.
     let before = g.clone();
-    let events = g.apply(&Command::Fire { target: Target::Soldier(g.soldiers[e].id.to_string()) }).unwrap();
+    let events = g.apply(&Command::Fire { target: Target::Soldier(g.soldiers[e].id.clone()) }).unwrap();
     assert_eq!(rolls(&events)[0].need, Some(4));
     assert_ne!(g, before);
 }
@@ -185,7 +185,7 @@ fn illegal_moves_are_refused_as_the_move_would_be() {
     {
         let e = g.odds(&text.parse().unwrap()).unwrap_err();
         let c = g.clone().apply(&match text.parse::<OddsQuery>().unwrap() {
-            OddsQuery::Move { section, to } => Command::Move { section, to },
+            OddsQuery::Move { section, to } => Command::Move { section: section.map(Name::from), to },
             _ => unreachable!(),
         });
         assert!(e.0.contains(why), "{text}: {e}");
@@ -205,11 +205,11 @@ fn questions(g: &Game) -> Vec<OddsQuery> {
     }
     for a in &g.soldiers {
         for b in g.soldiers.iter().filter(|b| b.side != a.side) {
-            qs.push(OddsQuery::Fire { shooter: Some(a.id.to_string()), target: Target::Soldier(b.id.to_string()) });
+            qs.push(OddsQuery::Fire { shooter: Some(a.id.to_string()), target: Target::Soldier(b.id.clone()) });
             qs.push(OddsQuery::Fight { attacker: Some(a.id.to_string()), defender: b.id.to_string() });
         }
         qs.push(OddsQuery::Bombard { firer: a.id.to_string(), hex: None });
-        qs.push(OddsQuery::Fire { shooter: None, target: Target::Soldier(a.id.to_string()) });
+        qs.push(OddsQuery::Fire { shooter: None, target: Target::Soldier(a.id.clone()) });
     }
     qs
 }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::arsenal::Damage;
+use crate::engine::name::format_name;
 use crate::engine::tests::{OPEN, add_enemy, begin_action, card_next, game_on, rolls};
 use crate::engine::{Card, Command, Phase, Target};
 
@@ -75,7 +76,7 @@ fn a_bazooka_hit_rolls_for_damage_and_can_destroy() {
         begin_action(&mut g);
         card_next(&mut g, 1);
         g.apply(&Command::Turn).expect("a card turns");
-        let events = g.apply(&Command::Fire { target: Target::Soldier(format!("V{v}")) }).expect("legal");
+        let events = g.apply(&Command::Fire { target: Target::Soldier(format_name!("V{v}")) }).expect("legal");
         let shot = events.iter().find_map(|e| match e {
             Event::Shot { weapon, band, .. } => Some((weapon.to_string(), band.to_string())),
             _ => None,
@@ -107,7 +108,7 @@ fn a_man_cannot_fight_a_vehicle_hand_to_hand() {
     begin_action(&mut g);
     card_next(&mut g, 0);
     g.apply(&Command::Turn).expect("a card turns");
-    let e = g.apply(&Command::Fight { target: g.soldiers[v].id.to_string() }).expect_err("no");
+    let e = g.apply(&Command::Fight { target: g.soldiers[v].id.clone() }).expect_err("no");
     assert!(e.0.contains("is a vehicle"), "{e}");
 }
 
@@ -223,7 +224,8 @@ fn the_odds_of_a_bazooka_shot_give_the_damage_too() {
     let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 3));
     g.soldiers[v].vehicle.as_mut().expect("a vehicle").facing = 3;
     begin_action(&mut g);
-    let q = crate::engine::OddsQuery::Fire { shooter: Some("Baker".into()), target: Target::Soldier(format!("V{v}")) };
+    let q =
+        crate::engine::OddsQuery::Fire { shooter: Some("Baker".into()), target: Target::Soldier(format_name!("V{v}")) };
     let answer = g.odds(&q).expect("odds");
     assert_eq!(answer.roll.dice.as_str(), "1d8");
     assert_eq!(answer.roll.chance().map(|c| (c.ways, c.of)), Some((6, 8)), "3+ on a D8");
