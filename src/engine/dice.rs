@@ -98,16 +98,19 @@ impl Roll {
         self.success == Some(true)
     }
 
+    #[inline]
     pub fn by(mut self, soldier: &Name) -> Self {
         self.soldier = Some(soldier.clone());
         self
     }
 
+    #[inline]
     pub fn at(mut self, target: &Name) -> Self {
         self.target = Some(target.clone());
         self
     }
 
+    #[inline]
     pub fn on(mut self, hex: Pos) -> Self {
         self.hex = Some(hex);
         self
@@ -231,6 +234,7 @@ impl Dice {
         Self { rng: Pcg32::seed_from_u64(seed) }
     }
 
+    #[inline(always)]
     fn throw(&mut self, purpose: Purpose, count: u8, sides: u8) -> Roll {
         let faces = Faces::thrown(count, || self.rng.random_range(1..=sides));
         Roll {
