@@ -200,6 +200,7 @@ impl<'de> Deserialize<'de> for Faces {
 
 /// "2d6": the dice as roll events name them. The game's own dice are
 /// spelled out, as formatting them was a good part of every roll's cost.
+#[inline]
 fn dice_name(count: u8, sides: u8) -> Name {
     match (count, sides) {
         (1, 6) => Name::new_static("1d6"),
@@ -236,11 +237,16 @@ impl Dice {
 
     #[inline(always)]
     fn throw(&mut self, purpose: Purpose, count: u8, sides: u8) -> Roll {
-        let faces = Faces::thrown(count, || self.rng.random_range(1..=sides));
+        let mut total = 0;
+        let faces = Faces::thrown(count, || {
+            let face = self.rng.random_range(1..=sides);
+            total += u32::from(face);
+            face
+        });
         Roll {
             purpose,
             dice: dice_name(count, sides),
-            total: faces.iter().map(|&f| u32::from(f)).sum(),
+            total,
             faces,
             need: None,
             success: None,
