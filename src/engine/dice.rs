@@ -259,6 +259,7 @@ impl Dice {
     }
 
     /// A pass/fail roll: succeed when the total reaches `base` plus the modifiers.
+    #[inline]
     pub fn check(&mut self, purpose: Purpose, count: u8, sides: u8, base: i32, modifiers: Vec<Modifier>) -> Roll {
         let need = base + modifiers.iter().map(|m| m.value).sum::<i32>();
         let mut roll = self.throw(purpose, count, sides);
@@ -269,6 +270,7 @@ impl Dice {
     }
 
     /// A table roll: `read` turns the total into the table's result.
+    #[inline]
     pub fn table(&mut self, purpose: Purpose, count: u8, sides: u8, read: impl FnOnce(u32) -> Name) -> Roll {
         let mut roll = self.throw(purpose, count, sides);
         roll.result = Some(read(roll.total));
