@@ -1,8 +1,6 @@
 //! Tactical action: cards turned one at a time, the owner of each acting;
 //! STOP ends the turn; casualties are settled when the action is over.
 
-use std::collections::BTreeMap;
-
 use super::command::{Command, Target};
 use super::data::Wound;
 use super::dice::Purpose;
@@ -317,17 +315,21 @@ impl Game {
         self.fire_missions = self.fire_missions.saturating_sub(called_off);
         // Every enemy still fighting slips away; the crew of a vehicle that
         // cannot move leaves it behind, and it is gone from the story too.
-        let gone: Vec<usize> = self.able(Side::Enemy).collect();
-        for &i in &gone {
-            self.soldiers[i].pos = None;
+        let mut gone = Vec::new();
+        for s in self.soldiers.iter_mut().filter(|s| s.side == Side::Enemy && s.can_act()) {
+            s.pos = None;
+            gone.push(s.id.clone());
         }
         if !gone.is_empty() {
-            events.push(Event::Gone { soldiers: self.ids(&gone) });
+            events.push(Event::Gone { soldiers: gone });
         }
-        // Casualties: 1D6 each, 1-2 flesh wound, 3-4 serious, 5-6 dead; both sides.
-        let down: Vec<usize> =
-            (0..self.soldiers.len()).filter(|&i| self.soldiers[i].state == State::KnockedOver).collect();
-        for i in down {
+        // Casualties: 1D6 each, 1-2 flesh wound, 3-4 serious, 5-6 dead; both
+        // sides. A roll settles its own man alone, so the rest are found as
+        // the rolls go.
+        for i in 0..self.soldiers.len() {
+            if self.soldiers[i].state != State::KnockedOver {
+                continue;
+            }
             let wound = self.roll_casualty(i, events);
             let s = &mut self.soldiers[i];
             // A lightly wounded enemy makes off once the shooting stops.
@@ -348,10 +350,20 @@ impl Game {
     /// is one section. A group keeps the name of its first man's old section.
     fn reform_sections(&mut self, events: &mut Vec<Event>) {
         let old = std::mem::take(&mut self.sections);
-        let mut by_hex: BTreeMap<Pos, Vec<usize>> = BTreeMap::new();
+        // The groups by hex, in order of their first man: a man joins the
+        // group of his hex, or is the first of a new one.
+        let mut groups: Vec<(Pos, Vec<usize>)> = Vec::new();
         for (i, s) in self.soldiers.iter().enumerate() {
             if let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) {
-                by_hex.entry(p).or_default().push(i);
+                match groups.iter_mut().find(|(at, _)| *at == p) {
+                    Some((_, group)) => group.push(i),
+                    None => {
+                        // Room for every man from him on (and the prisoners): one allocation.
+                        let mut group = Vec::with_capacity(self.soldiers.len() - i);
+                        group.push(i);
+                        groups.push((p, group));
+                    }
+                }
             }
         }
         // Prisoners stay with the men in their hex; one left alone is lost.
@@ -360,8 +372,8 @@ impl Game {
             if s.captive
                 && let Some(p) = s.pos
             {
-                match by_hex.get_mut(&p) {
-                    Some(group) => group.push(i),
+                match groups.iter_mut().find(|(at, _)| *at == p) {
+                    Some((_, group)) => group.push(i),
                     None => {
                         self.soldiers[i].captive = false;
                         events.push(Event::PrisonerLost { prisoner: self.soldiers[i].id.clone(), hex: p });
@@ -369,9 +381,7 @@ impl Game {
                 }
             }
         }
-        let mut groups: Vec<Vec<usize>> = by_hex.into_values().collect();
-        groups.sort_by_key(|g| g[0]);
-        for members in groups {
+        for (_, members) in groups {
             let wanted = old.iter().find(|s| s.members.contains(&members[0])).map(|s| s.name.clone());
             let name = match wanted {
                 Some(n) if self.find_section(&n).is_none() => n,

@@ -1,28 +1,53 @@
 //! What a dealt deck holds: how many cards each man (and STOP) has.
 //!
 //! Every deal of every action reports it, some sixteen times a patrol. It
-//! was a `BTreeMap<Name, u32>`, built and dropped each time, and building it
-//! sorted the names again and allocated its nodes: a tenth of the engine's
-//! time. A list kept in the map's order does the same job with one
-//! allocation, and serializes exactly as the map did (a map in name order),
-//! so the event stream and the saves do not change.
+//! was a `BTreeMap<Name, u32>`, built and dropped each time: a tenth of the
+//! engine's time. Then a list put in order of name at every deal, and the
+//! sort was still half the cost of a deal. Now the list is kept as it was
+//! dealt (in roster order) and put in order of name only when it is read in
+//! order: written out, or iterated. A simulator run writes out none of its
+//! deals. Everything it shows (serialization, iteration, look-ups, equality)
+//! is what the map would show, so the event stream and the saves do not change.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 
 use super::name::Name;
 
-/// Card counts by name, in the order of the names, each name once.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Card counts by name, as given; read as the map of name to count that
+/// collecting them would make (a name given twice keeps its last count).
+#[derive(Clone, Default)]
 pub struct Composition(Vec<(Name, u32)>);
 
 impl Composition {
-    /// The counts in `entries`, put in order of name. As when a map is
-    /// collected, a name given twice keeps the last count given for it.
-    pub fn new(mut entries: Vec<(Name, u32)>) -> Self {
+    /// The counts in `entries`. Nothing is sorted until they are read in order.
+    pub fn new(entries: Vec<(Name, u32)>) -> Self {
+        Self(entries)
+    }
+
+    /// The count of `name`'s cards, if he has any in the deck.
+    pub fn get(&self, name: &str) -> Option<u32> {
+        // The last count given for a name is the one that counts.
+        self.0.iter().rev().find(|(n, _)| n == name).map(|&(_, c)| c)
+    }
+
+    /// Names and counts, in order of name, each name once.
+    pub fn iter(&self) -> impl Iterator<Item = (&Name, u32)> {
+        self.sorted().into_iter()
+    }
+
+    /// The cards in the deck.
+    pub fn total(&self) -> u32 {
+        self.iter().map(|(_, c)| c).sum()
+    }
+
+    /// The entries as the map would hold them: in order of name, each name
+    /// once with its last count.
+    fn sorted(&self) -> Vec<(&Name, u32)> {
+        let entries = &self.0;
         // Sort small keys, not the entries: a name's first eight bytes as a
-        // number, and its place in `entries`. Moving whole entries about, and
-        // comparing their text, was most of the cost of a deal.
+        // number, and its place in the list. Comparing text was most of the
+        // cost of the sort.
         let mut keys: Vec<(u64, usize)> = entries.iter().enumerate().map(|(i, (n, _))| (prefix(n), i)).collect();
         keys.sort_unstable();
         // Names alike in their first eight bytes (rare) go in order of the
@@ -30,31 +55,32 @@ impl Composition {
         for run in keys.chunk_by_mut(|a, b| a.0 == b.0).filter(|run| run.len() > 1) {
             run.sort_unstable_by(|a, b| entries[a.1].0.cmp(&entries[b.1].0).then(a.1.cmp(&b.1)));
         }
-        let mut sorted: Vec<(Name, u32)> = Vec::with_capacity(keys.len());
+        let mut sorted: Vec<(&Name, u32)> = Vec::with_capacity(keys.len());
         for (k, &(_, i)) in keys.iter().enumerate() {
-            let (name, count) = std::mem::take(&mut entries[i]);
+            let (name, count) = (&entries[i].0, entries[i].1);
             // Only names with the same prefix can be the same name.
             match sorted.last_mut() {
                 Some(last) if keys[k - 1].0 == keys[k].0 && last.0 == name => last.1 = count,
                 _ => sorted.push((name, count)),
             }
         }
-        Self(sorted)
+        sorted
     }
+}
 
-    /// The count of `name`'s cards, if he has any in the deck.
-    pub fn get(&self, name: &str) -> Option<u32> {
-        self.0.binary_search_by(|(n, _)| n.as_str().cmp(name)).ok().map(|i| self.0[i].1)
+/// Two compositions are equal when their maps are.
+impl PartialEq for Composition {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0 || self.sorted() == other.sorted()
     }
+}
 
-    /// Names and counts, in order of name.
-    pub fn iter(&self) -> impl Iterator<Item = (&Name, u32)> {
-        self.0.iter().map(|(n, c)| (n, *c))
-    }
+impl Eq for Composition {}
 
-    /// The cards in the deck.
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|(_, c)| c).sum()
+/// Shown as the map, in order of name.
+impl std::fmt::Debug for Composition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
     }
 }
 
@@ -71,7 +97,7 @@ fn prefix(name: &str) -> u64 {
 
 impl Serialize for Composition {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(n, c)| (n, c)))
+        serializer.collect_map(self.iter())
     }
 }
 
@@ -140,7 +166,12 @@ mod tests {
             let given: Vec<(Name, u32)> = given.into_iter().map(|(n, c)| (Name::new(n), c)).collect();
             let map: BTreeMap<Name, u32> = given.iter().cloned().collect();
             let c = Composition::new(given);
-            proptest::prop_assert_eq!(c.0, map.into_iter().collect::<Vec<_>>());
+            proptest::prop_assert_eq!(c.iter().map(|(n, k)| (n.clone(), k)).collect::<Vec<_>>(), map.iter().map(|(n, &k)| (n.clone(), k)).collect::<Vec<_>>());
+            for (n, k) in &map {
+                proptest::prop_assert_eq!(c.get(n), Some(*k));
+            }
+            proptest::prop_assert_eq!(c.total(), map.values().sum::<u32>());
+            proptest::prop_assert_eq!(serde_json::to_string(&c).unwrap(), serde_json::to_string(&map).unwrap());
         }
     }
 }

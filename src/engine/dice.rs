@@ -4,7 +4,7 @@
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg32;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::name::Name;
 use super::pos::Pos;
@@ -74,7 +74,7 @@ impl Modifier {
 pub struct Roll {
     pub purpose: Purpose,
     pub dice: Name,
-    pub faces: Vec<u8>,
+    pub faces: Faces,
     pub total: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub need: Option<i32>,
@@ -98,24 +98,109 @@ impl Roll {
         self.success == Some(true)
     }
 
+    #[inline]
     pub fn by(mut self, soldier: &Name) -> Self {
         self.soldier = Some(soldier.clone());
         self
     }
 
+    #[inline]
     pub fn at(mut self, target: &Name) -> Self {
         self.target = Some(target.clone());
         self
     }
 
+    #[inline]
     pub fn on(mut self, hex: Pos) -> Self {
         self.hex = Some(hex);
         self
     }
 }
 
+/// The faces a roll's dice showed, in the order thrown. It reads as a slice
+/// and serializes as the list a `Vec<u8>` would, so the events do not change.
+///
+/// The game throws one or two dice a roll, some 120 rolls a patrol, and a
+/// `Vec` for each was an allocation and a free: up to `Faces::INLINE` faces
+/// are kept in place (in the room a `Vec` takes), more in a `Vec`.
+#[derive(Clone)]
+pub struct Faces(FacesRepr);
+
+#[derive(Clone)]
+enum FacesRepr {
+    Inline { len: u8, faces: [u8; Faces::INLINE] },
+    Heap(Vec<u8>),
+}
+
+impl Faces {
+    /// The most faces kept in place.
+    const INLINE: usize = 15;
+
+    /// `count` faces, each from `face` in turn.
+    fn thrown(count: u8, mut face: impl FnMut() -> u8) -> Self {
+        let n = usize::from(count);
+        if n > Self::INLINE {
+            return Self(FacesRepr::Heap((0..n).map(|_| face()).collect()));
+        }
+        let mut faces = [0; Self::INLINE];
+        for f in &mut faces[..n] {
+            *f = face();
+        }
+        Self(FacesRepr::Inline { len: count, faces })
+    }
+}
+
+impl std::ops::Deref for Faces {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match &self.0 {
+            FacesRepr::Inline { len, faces } => &faces[..usize::from(*len)],
+            FacesRepr::Heap(v) => v,
+        }
+    }
+}
+
+impl From<Vec<u8>> for Faces {
+    fn from(v: Vec<u8>) -> Self {
+        if v.len() > Self::INLINE {
+            return Self(FacesRepr::Heap(v));
+        }
+        let mut faces = [0; Self::INLINE];
+        faces[..v.len()].copy_from_slice(&v);
+        Self(FacesRepr::Inline { len: v.len() as u8, faces })
+    }
+}
+
+impl PartialEq for Faces {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Faces {}
+
+impl std::fmt::Debug for Faces {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl Serialize for Faces {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Faces {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<u8>::deserialize(deserializer).map(Faces::from)
+    }
+}
+
 /// "2d6": the dice as roll events name them. The game's own dice are
 /// spelled out, as formatting them was a good part of every roll's cost.
+#[inline]
 fn dice_name(count: u8, sides: u8) -> Name {
     match (count, sides) {
         (1, 6) => Name::new_static("1d6"),
@@ -150,12 +235,18 @@ impl Dice {
         Self { rng: Pcg32::seed_from_u64(seed) }
     }
 
+    #[inline(always)]
     fn throw(&mut self, purpose: Purpose, count: u8, sides: u8) -> Roll {
-        let faces: Vec<u8> = (0..count).map(|_| self.rng.random_range(1..=sides)).collect();
+        let mut total = 0;
+        let faces = Faces::thrown(count, || {
+            let face = self.rng.random_range(1..=sides);
+            total += u32::from(face);
+            face
+        });
         Roll {
             purpose,
             dice: dice_name(count, sides),
-            total: faces.iter().map(|&f| u32::from(f)).sum(),
+            total,
             faces,
             need: None,
             success: None,
@@ -168,6 +259,7 @@ impl Dice {
     }
 
     /// A pass/fail roll: succeed when the total reaches `base` plus the modifiers.
+    #[inline]
     pub fn check(&mut self, purpose: Purpose, count: u8, sides: u8, base: i32, modifiers: Vec<Modifier>) -> Roll {
         let need = base + modifiers.iter().map(|m| m.value).sum::<i32>();
         let mut roll = self.throw(purpose, count, sides);
@@ -178,6 +270,7 @@ impl Dice {
     }
 
     /// A table roll: `read` turns the total into the table's result.
+    #[inline]
     pub fn table(&mut self, purpose: Purpose, count: u8, sides: u8, read: impl FnOnce(u32) -> Name) -> Roll {
         let mut roll = self.throw(purpose, count, sides);
         roll.result = Some(read(roll.total));
@@ -236,6 +329,24 @@ mod tests {
         assert_eq!(r.success, Some(r.total >= 5));
         assert_eq!(r.dice, "2d6");
         assert_eq!(r.total, u32::from(r.faces[0] + r.faces[1]));
+    }
+
+    #[test]
+    fn faces_read_and_write_as_the_list_of_numbers() {
+        assert!(std::mem::size_of::<Faces>() <= std::mem::size_of::<Vec<u8>>());
+        let mut d = Dice::new(5);
+        for count in [0, 1, 2, 15, 16, 40] {
+            let r = d.check(Purpose::Fire, count, 6, 4, vec![]);
+            let list: Vec<u8> = r.faces.to_vec();
+            assert_eq!(list.len(), usize::from(count));
+            assert_eq!(r.total, list.iter().map(|&f| u32::from(f)).sum::<u32>());
+            assert_eq!(serde_json::to_string(&r.faces).unwrap(), serde_json::to_string(&list).unwrap());
+            assert_eq!(ron::to_string(&r.faces).unwrap(), ron::to_string(&list).unwrap());
+            assert_eq!(format!("{:?}", r.faces), format!("{list:?}"));
+            let back: Faces = serde_json::from_str(&serde_json::to_string(&list).unwrap()).unwrap();
+            assert_eq!(back, r.faces);
+            assert_eq!(Faces::from(list.clone()), r.faces);
+        }
     }
 
     #[test]

@@ -335,6 +335,8 @@ impl Game {
         if let Phase::Action(a) = &mut self.phase {
             a.deck = deck;
             a.turned.clear();
+            // Room for every card at once, not grown card by card.
+            a.turned.reserve(a.deck.len());
             a.up = None;
         }
     }
