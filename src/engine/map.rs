@@ -138,28 +138,26 @@ impl Map {
     /// is kept for the pair (see `memo`), which assumes the map is always
     /// asked with the one rule book of its game.
     pub fn line_of_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
+        self.sight_from(book, from).to(to)
+    }
+
+    /// Sight from `from`, to be asked of many hexes: a man weighing his
+    /// shots asks it of every enemy, and finding the kept answers for
+    /// `from` once leaves an index and a load for each.
+    pub fn sight_from<'a>(&'a self, book: &'a RuleBook, from: Pos) -> SightFrom<'a> {
         let n = self.hex_count();
         // The memo holds a byte for every pair of hexes: kept only for maps
         // small enough that this stays a few megabytes (a 64x64 map is 16 MB).
-        let (Some(a), Some(b), true) = (self.index(from), self.index(to), n <= MAX_SIGHT_HEXES) else {
-            return self.trace_sight(book, from, to);
+        let row = match self.index(from) {
+            Some(a) if n <= MAX_SIGHT_HEXES => Some((&self.sight.cells(n * n)[a * n..(a + 1) * n], a)),
+            _ => None,
         };
-        let memo = self.sight.cells(n * n);
-        // Relaxed is enough: two threads that race both store the same answer.
-        match memo[a * n + b].load(Ordering::Relaxed) {
-            1 => true,
-            2 => false,
-            _ => {
-                let clear = self.trace_sight(book, from, to);
-                let v = if clear { 1 } else { 2 };
-                memo[a * n + b].store(v, Ordering::Relaxed);
-                memo[b * n + a].store(v, Ordering::Relaxed);
-                clear
-            }
-        }
+        SightFrom { map: self, book, from, row }
     }
 
     /// Line of sight worked out along the hex line.
+    #[cold]
+    #[inline(never)]
     fn trace_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
         // `Pos::between` without gathering the hexes in a list: this runs for
         // every shot considered, and the list was most of its cost.
@@ -174,6 +172,44 @@ impl Map {
     /// Every hex of the map, row by row.
     pub fn hexes(&self) -> impl Iterator<Item = Pos> + '_ {
         (0..self.height).flat_map(move |row| (0..self.width).map(move |col| Pos::new(col, row)))
+    }
+}
+
+/// Sight from one hex (see `Map::sight_from`).
+pub struct SightFrom<'a> {
+    map: &'a Map,
+    book: &'a RuleBook,
+    from: Pos,
+    /// The kept answers from `from` to every hex, and the index of `from`;
+    /// None where the map keeps none (`from` off the map, or a huge map).
+    row: Option<(&'a [AtomicU8], usize)>,
+}
+
+impl SightFrom<'_> {
+    /// Line of sight to `to`, as `Map::line_of_sight` gives it.
+    #[inline]
+    pub fn to(&self, to: Pos) -> bool {
+        let (Some((row, a)), Some(b)) = (self.row, self.map.index(to)) else {
+            return self.map.trace_sight(self.book, self.from, to);
+        };
+        // Relaxed is enough: two threads that race both store the same answer.
+        match row[b].load(Ordering::Relaxed) {
+            1 => true,
+            2 => false,
+            _ => self.work_out(a, b, to),
+        }
+    }
+
+    /// Sight to `to` traced, and kept both ways for the pair.
+    #[cold]
+    fn work_out(&self, a: usize, b: usize, to: Pos) -> bool {
+        let clear = self.map.trace_sight(self.book, self.from, to);
+        let v = if clear { 1 } else { 2 };
+        let n = self.map.hex_count();
+        let memo = self.map.sight.cells(n * n);
+        memo[a * n + b].store(v, Ordering::Relaxed);
+        memo[b * n + a].store(v, Ordering::Relaxed);
+        clear
     }
 }
 

@@ -6,6 +6,7 @@ use super::data::{Weapon, WeaponKind};
 use super::pos::Pos;
 use super::ruleset::{Aim, Odds};
 use super::soldier::Soldier;
+use super::vehicle::Sight;
 
 impl Game {
     /// The odds of `shooter` hitting `target` with aimed fire now, or why he cannot.
@@ -67,19 +68,20 @@ impl Game {
     pub fn marksman(&self, shooter: usize) -> Option<Marksman<'_>> {
         let s = &self.soldiers[shooter];
         let (from, weapon) = (s.pos?, self.aimed_weapon(s)?);
-        Some(Marksman { game: self, shooter: s, shooter_index: shooter, from, weapon })
+        Some(Marksman { game: self, shooter: s, shooter_index: shooter, from, weapon, sight: self.sight_from(from) })
     }
 }
 
-/// A man weighing shots: where he stands and his weapon, looked up once for
-/// all the men he weighs. The patrol leader, the enemy and the end of every
-/// turn weigh every pair of men this way.
+/// A man weighing shots: where he stands, his weapon and his sight, looked
+/// up once for all the men he weighs. The patrol leader, the enemy and the
+/// end of every turn weigh every pair of men this way.
 pub struct Marksman<'a> {
     game: &'a Game,
     shooter: &'a Soldier,
     shooter_index: usize,
     from: Pos,
     weapon: &'a Weapon,
+    sight: Sight<'a>,
 }
 
 impl Marksman<'_> {
@@ -94,6 +96,6 @@ impl Marksman<'_> {
         }
         let to = t.pos?;
         let need = g.rules.fire().aimed_need(&g.book, &g.aim(self.shooter, self.weapon, self.from, to))?;
-        g.can_see(self.from, to).then_some(need)
+        self.sight.to(to).then_some(need)
     }
 }

@@ -16,12 +16,15 @@
 //! - a gun (a tank's, or an anti-tank gun's) fires H.E. at men: the H.E.
 //!   roll and the template; an anti-tank weapon's man fires his side arm at men.
 
+use std::cell::OnceCell;
+
 use serde::{Deserialize, Serialize};
 
 use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
 use super::data::{Cover, WeaponKind};
 use super::dice::Purpose;
 use super::incident::sector_of;
+use super::map::SightFrom;
 use super::name::Name;
 use super::ruleset::Odds;
 use super::{Event, Game, Pos, Side, State};
@@ -53,31 +56,62 @@ impl Game {
 
     /// Sight between two hexes: the map's, and no tank in a hex between.
     pub fn can_see(&self, from: Pos, to: Pos) -> bool {
-        if !self.map.line_of_sight(&self.book, from, to) {
-            return false;
-        }
-        if !self.tanks {
+        self.sight_from(from).to(to)
+    }
+
+    /// Sight from `from`, to be asked of many hexes (see `Sight`).
+    pub fn sight_from(&self, from: Pos) -> Sight<'_> {
+        Sight { game: self, map: self.map.sight_from(&self.book, from), from, tanks: OnceCell::new() }
+    }
+}
+
+/// Sight from one hex to others as the game stands: the map's kept answers
+/// for the hex found once, and the tanks that might block it gathered once,
+/// the first time the map's sight is clear (only on a map a tank has come to).
+pub struct Sight<'a> {
+    game: &'a Game,
+    map: SightFrom<'a>,
+    from: Pos,
+    /// The hexes of living tanks, but the one looked from.
+    tanks: OnceCell<Vec<Pos>>,
+}
+
+impl Sight<'_> {
+    /// `Game::can_see(from, to)`.
+    #[inline]
+    pub fn to(&self, to: Pos) -> bool {
+        self.map.to(to) && (!self.game.tanks || self.past_tanks(to))
+    }
+
+    /// Whether no tank blocks the map's clear sight to `to`.
+    fn past_tanks(&self, to: Pos) -> bool {
+        let (g, from) = (self.game, self.from);
+        let tanks = self.tanks.get_or_init(|| {
+            g.soldiers
+                .iter()
+                .filter(|s| s.state != State::Dead)
+                .filter_map(|s| {
+                    let v = s.vehicle.as_ref()?;
+                    g.book.arsenal.vehicle(&v.kind).filter(|t| t.blocks_sight)?;
+                    s.pos.filter(|&p| p != from)
+                })
+                .collect()
+        });
+        let mut blocking = tanks.iter().filter(|&&p| p != to).peekable();
+        if blocking.peek().is_none() {
             return true;
         }
-        let blocking: Vec<Pos> = self
-            .soldiers
-            .iter()
-            .filter(|s| s.state != State::Dead)
-            .filter_map(|s| {
-                let v = s.vehicle.as_ref()?;
-                self.book.arsenal.vehicle(&v.kind).filter(|t| t.blocks_sight)?;
-                s.pos.filter(|&p| p != from && p != to)
-            })
-            .collect();
         // As the map's sight, clear if either way along the hex line is clear,
         // so that sight is always mutual.
         let clear = |a: Pos, b: Pos| {
             let line: Vec<Pos> = a.between(b);
-            !blocking.iter().any(|t| line.contains(t))
+            !blocking.clone().any(|t| line.contains(t))
         };
-        blocking.is_empty() || clear(from, to) || clear(to, from)
+        clear(from, to) || clear(to, from)
     }
+}
 
+impl Game {
     /// The A/T shot of `shooter` at the vehicle `target`: its odds and range band.
     ///
     /// # Errors
