@@ -9,7 +9,8 @@ use super::dice::Purpose;
 use super::event::{Event, SectionView};
 use super::name::Name;
 use super::pos::Pos;
-use super::ruleset::{Melee, Odds};
+use super::ruleset::Melee;
+use super::shot::Shot;
 use super::soldier::{Section, Side, State};
 use super::{Card, Game, Phase, RuleError, illegal};
 
@@ -76,8 +77,8 @@ impl Game {
             }
             Command::Fire { target } => {
                 let t = self.pick_target(me, target)?;
-                let odds = self.shot_odds(me, t).map_err(RuleError)?;
-                self.fire(me, t, odds, events);
+                let shot = self.aimed_shot(me, t).map_err(RuleError)?;
+                self.fire(me, t, shot, events);
             }
             Command::Fight { target } => {
                 let Some(t) = self.find(target) else {
@@ -157,19 +158,15 @@ impl Game {
         }
     }
 
-    /// Aimed fire at the `odds` that `shot_odds` gave: the shot, the roll,
-    /// and a man knocked over on a hit.
-    pub(super) fn fire(&mut self, shooter: usize, target: usize, odds: Odds, events: &mut Vec<Event>) {
+    /// Aimed fire, the `shot` that `aimed_shot` gave: the shot, the roll,
+    /// and a man knocked over (or a vehicle's damage rolled) on a hit.
+    pub(super) fn fire(&mut self, shooter: usize, target: usize, shot: Shot, events: &mut Vec<Event>) {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
-        // At a vehicle, the anti-tank weapon and its band; at a man, the weapon he aims.
-        let at_band = if t.vehicle.is_some() { self.at_shot(shooter, target).map(|(_, b)| b) } else { None };
-        let (weapon, band) = match at_band {
-            Some(b) => (s.weapon.clone(), b.name()),
-            None => (
-                self.aimed_weapon(s).map_or_else(|| s.weapon.clone(), |w| w.key.clone()),
-                odds.band.map_or("", |b| b.name()),
-            ),
+        let Shot { odds, weapon, at_band } = shot;
+        let band = match at_band {
+            Some(b) => b.name(),
+            None => odds.band.map_or("", |b| b.name()),
         };
         events.push(Event::Shot {
             shooter: s.id.clone(),

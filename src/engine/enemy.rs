@@ -85,8 +85,8 @@ impl Game {
                 .min()
         });
         if let Some((_, _, f)) = target {
-            if let Ok(odds) = self.shot_odds(e, f) {
-                self.fire(e, f, odds, events);
+            if let Ok(shot) = self.aimed_shot(e, f) {
+                self.fire(e, f, shot, events);
             }
             return;
         }

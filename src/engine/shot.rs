@@ -2,11 +2,22 @@
 //! alone that the engine's own choices weigh, many shots at a time.
 
 use super::Game;
+use super::arsenal::AtBand;
 use super::data::{Weapon, WeaponKind};
+use super::name::Name;
 use super::pos::Pos;
 use super::ruleset::{Aim, Odds};
 use super::soldier::Soldier;
 use super::vehicle::Sight;
+
+/// An aimed shot as it is fired: its odds, the weapon the `Shot` event
+/// names, and at a vehicle the anti-tank band a hit is rolled at. Worked
+/// out once for both the odds and the firing.
+pub(super) struct Shot {
+    pub odds: Odds,
+    pub weapon: Name,
+    pub at_band: Option<AtBand>,
+}
 
 impl Game {
     /// The odds of `shooter` hitting `target` with aimed fire now, or why he cannot.
@@ -14,6 +25,11 @@ impl Game {
     /// # Errors
     /// The reason in words: not a legitimate target, no line of sight, out of range.
     pub fn shot_odds(&self, shooter: usize, target: usize) -> Result<Odds, String> {
+        self.aimed_shot(shooter, target).map(|shot| shot.odds)
+    }
+
+    /// The shot `shot_odds` gives the odds of, as `fire` fires it.
+    pub(super) fn aimed_shot(&self, shooter: usize, target: usize) -> Result<Shot, String> {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         if s.side == t.side {
             return Err(format!("{} is on your own side", t.id));
@@ -25,13 +41,15 @@ impl Game {
             return Err("not on the map".into());
         };
         if t.vehicle.is_some() {
-            return self.at_odds(shooter, target).map(|(odds, _)| odds);
+            let (odds, band) = self.at_odds(shooter, target)?;
+            return Ok(Shot { odds, weapon: s.weapon.clone(), at_band: Some(band) });
         }
         let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon))?;
         if !self.can_see(from, to) {
             return Err(format!("no line of sight from {from} to {to}"));
         }
-        self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))
+        let odds = self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))?;
+        Ok(Shot { odds, weapon: weapon.key.clone(), at_band: None })
     }
 
     /// The weapon a man aims at men: his own, or the side arm of an

@@ -318,11 +318,12 @@ impl Game {
             self.gun_fire(e, hex, base, mods, events);
             return true;
         }
-        let target = self.able(Side::Friendly).filter_map(|f| Some((self.shot_need(e, f)?, f))).min();
+        let target =
+            self.marksman(e).and_then(|m| self.able(Side::Friendly).filter_map(|f| Some((m.need(f)?, f))).min());
         if let Some((_, f)) = target
-            && let Ok(odds) = self.shot_odds(e, f)
+            && let Ok(shot) = self.aimed_shot(e, f)
         {
-            self.fire(e, f, odds, events);
+            self.fire(e, f, shot, events);
             return true;
         }
         if let Some((hex, base, mods)) = gun {
