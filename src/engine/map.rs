@@ -1,6 +1,7 @@
 //! The hex map: terrain per hex, known minefields, the home edge, and line
 //! of sight along the hex line between centres.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
@@ -30,6 +31,10 @@ pub struct Map {
     /// Where enemy groups may be placed around a hex (see `incident`).
     #[serde(skip)]
     pub(super) spots: ListMemo<(Pos, u32, u32), (Pos, u8)>,
+    /// The need of an aimed shot between every pair of hexes, for each
+    /// aimed weapon of the rule book and way of firing it (see `memo`).
+    #[serde(skip)]
+    pub(super) aims: Memo<OnceLock<Box<[AtomicU8]>>>,
 }
 
 /// The most hexes a map may have for its sight to be kept pair by pair.
@@ -51,6 +56,7 @@ impl Map {
             steps: Memo::default(),
             homeward: Memo::default(),
             spots: ListMemo::default(),
+            aims: Memo::default(),
         }
     }
 

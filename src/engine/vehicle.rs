@@ -24,7 +24,6 @@ use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
 use super::data::{Cover, WeaponKind};
 use super::dice::Purpose;
 use super::incident::sector_of;
-use super::map::SightFrom;
 use super::name::Name;
 use super::ruleset::Odds;
 use super::{Event, Game, Pos, Side, State};
@@ -61,16 +60,15 @@ impl Game {
 
     /// Sight from `from`, to be asked of many hexes (see `Sight`).
     pub fn sight_from(&self, from: Pos) -> Sight<'_> {
-        Sight { game: self, map: self.map.sight_from(&self.book, from), from, tanks: OnceCell::new() }
+        Sight { game: self, from, tanks: OnceCell::new() }
     }
 }
 
-/// Sight from one hex to others as the game stands: the map's kept answers
-/// for the hex found once, and the tanks that might block it gathered once,
-/// the first time the map's sight is clear (only on a map a tank has come to).
+/// Sight from one hex to others as the game stands: the map's, and the
+/// tanks that might block it gathered once, the first time one is looked for
+/// (only on a map a tank has come to).
 pub struct Sight<'a> {
     game: &'a Game,
-    map: SightFrom<'a>,
     from: Pos,
     /// The hexes of living tanks, but the one looked from.
     tanks: OnceCell<Vec<Pos>>,
@@ -78,13 +76,18 @@ pub struct Sight<'a> {
 
 impl Sight<'_> {
     /// `Game::can_see(from, to)`.
-    #[inline]
     pub fn to(&self, to: Pos) -> bool {
-        self.map.to(to) && (!self.game.tanks || self.past_tanks(to))
+        self.game.map.line_of_sight(&self.game.book, self.from, to) && self.past_tanks(to)
     }
 
-    /// Whether no tank blocks the map's clear sight to `to`.
-    fn past_tanks(&self, to: Pos) -> bool {
+    /// Whether no tank stands between, on a line the map's own sight finds
+    /// clear: all the game adds to the map's sight.
+    #[inline]
+    pub fn past_tanks(&self, to: Pos) -> bool {
+        !self.game.tanks || self.clear_of_tanks(to)
+    }
+
+    fn clear_of_tanks(&self, to: Pos) -> bool {
         let (g, from) = (self.game, self.from);
         let tanks = self.tanks.get_or_init(|| {
             g.soldiers
