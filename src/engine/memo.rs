@@ -162,6 +162,7 @@ impl Map {
     /// known yet, else as `Marksman` writes them. None on a map too big to
     /// keep a byte for every pair of hexes for every way. The table of a way
     /// is made when first asked for: 37 KB on the scenarios' maps.
+    #[inline]
     pub(super) fn aims_from(&self, ways: usize, way: usize, from: Pos) -> Option<&[AtomicU8]> {
         let n = self.hex_count();
         let a = self.index(from).filter(|_| n <= MAX_AIM_HEXES)?;
