@@ -51,15 +51,17 @@ fn order(game: &Game, me: usize) -> Command {
         return Command::Fire { target: Target::Soldier(game.soldiers[e].id.to_string()) };
     }
     // No shot: a man in cover waits for the enemy to show himself, unless
-    // a mortar can reach him there.
-    let under_mortar = game.able(Side::Enemy).any(|e| {
-        let s = &game.soldiers[e];
-        let weapon = game.book.weapon(&s.weapon);
-        s.pos
-            .zip(weapon)
-            .is_some_and(|(p, w)| game.rules.fire().bombard_odds(&game.book, w, p.distance(here), false).is_some())
-    });
-    if game.map.cover(&game.book, here) != Cover::None && !under_mortar {
+    // a mortar can reach him there (asked only of a man in cover).
+    let under_mortar = || {
+        game.able(Side::Enemy).any(|e| {
+            let s = &game.soldiers[e];
+            let weapon = game.book.weapon(&s.weapon);
+            s.pos
+                .zip(weapon)
+                .is_some_and(|(p, w)| game.rules.fire().bombard_odds(&game.book, w, p.distance(here), false).is_some())
+        })
+    };
+    if game.map.cover(&game.book, here) != Cover::None && !under_mortar() {
         return Command::Hold;
     }
     match game.closing_step(here, Side::Enemy, false) {
