@@ -226,13 +226,19 @@ impl Game {
         let friends: Vec<usize> = self.able(Side::Friendly).collect();
         let foes: Vec<usize> = self.able(Side::Enemy).collect();
         let shoots = |a: usize, at: &[usize]| self.marksman(a).is_some_and(|m| at.iter().any(|&b| m.need(b).is_some()));
+        // A mortar's or a gun's fire at a hex of the patrol.
+        let at_hexes = |e: usize| {
+            self.book
+                .weapon(&self.soldiers[e].weapon)
+                .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(e, w).is_some())
+        };
         friends.iter().any(|&f| shoots(f, &foes))
             || foes.iter().any(|&e| shoots(e, &friends))
             || foes.iter().any(|&e| {
                 self.soldiers[e].vehicle.is_none()
                     && friends.iter().any(|&f| self.soldiers[f].pos == self.soldiers[e].pos)
             })
-            || foes.iter().any(|&e| self.bombard_target(e).is_some() || self.gun_target(e).is_some())
+            || foes.iter().any(|&e| at_hexes(e))
     }
 
     /// The STOP card: the turn ends; check for another incident, then deal again.

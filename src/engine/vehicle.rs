@@ -21,7 +21,7 @@ use std::cell::OnceCell;
 use serde::{Deserialize, Serialize};
 
 use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
-use super::data::{Cover, WeaponKind};
+use super::data::{Cover, Weapon, WeaponKind};
 use super::dice::Purpose;
 use super::incident::sector_of;
 use super::name::Name;
@@ -230,15 +230,12 @@ impl Game {
         }
     }
 
-    /// Can `e`'s weapon fire H.E. at men (a tank's gun, an anti-tank gun)?
-    fn has_gun(&self, e: usize) -> bool {
-        self.book.weapon(&self.soldiers[e].weapon).is_some_and(|w| matches!(w.kind, WeaponKind::Gun { .. }))
-    }
-
     /// The hex of the patrol `e`'s gun would fire H.E. at: in reach and
-    /// sight, the most men, then the likeliest to land; with the need.
-    pub(super) fn gun_target(&self, e: usize) -> Option<(Pos, i32, Vec<super::Modifier>)> {
-        if !self.has_gun(e) {
+    /// sight, the most men, then the likeliest to land; with the need. None
+    /// unless `weapon`, his own, which the caller has looked up, is a gun (a
+    /// tank's, an anti-tank gun).
+    pub(super) fn gun_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, i32, Vec<super::Modifier>)> {
+        if !matches!(weapon.kind, WeaponKind::Gun { .. }) {
             return None;
         }
         let sides = i32::from(self.book.arsenal.high_explosive.as_ref()?.sides);
@@ -313,7 +310,7 @@ impl Game {
     /// patrol, else the MG at the man it is likeliest to hit, else the gun at
     /// one man. Returns whether it fired.
     fn vehicle_fires(&mut self, e: usize, events: &mut Vec<Event>) -> bool {
-        let gun = self.gun_target(e);
+        let gun = self.book.weapon(&self.soldiers[e].weapon).and_then(|w| self.gun_target(e, w));
         if let Some((hex, base, mods)) = gun
             .clone()
             .filter(|(h, _, _)| self.in_hex(*h).filter(|&i| self.soldiers[i].side == Side::Friendly).count() >= 2)
