@@ -92,11 +92,11 @@ impl Sight<'_> {
         let tanks = self.tanks.get_or_init(|| {
             g.soldiers
                 .iter()
-                .filter(|s| s.state != State::Dead)
+                .filter(|s| s.state != State::Dead && s.pos.is_some_and(|p| p != from))
                 .filter_map(|s| {
                     let v = s.vehicle.as_ref()?;
                     g.book.arsenal.vehicle(&v.kind).filter(|t| t.blocks_sight)?;
-                    s.pos.filter(|&p| p != from)
+                    s.pos
                 })
                 .collect()
         });
@@ -104,11 +104,13 @@ impl Sight<'_> {
         if blocking.peek().is_none() {
             return true;
         }
-        // As the map's sight, clear if either way along the hex line is clear,
-        // so that sight is always mutual.
+        // As the map's sight, clear if either way along the hex line is
+        // clear, so that sight is always mutual: the hexes strictly between
+        // (`Pos::between`) walked without gathering them.
         let clear = |a: Pos, b: Pos| {
-            let line: Vec<Pos> = a.between(b);
-            !blocking.clone().any(|t| line.contains(t))
+            let line = a.hex().line_to(b.hex());
+            let inner = line.len().saturating_sub(2);
+            line.skip(1).take(inner).all(|h| !blocking.clone().any(|&t| t == Pos::from_hex(h)))
         };
         clear(from, to) || clear(to, from)
     }
