@@ -16,8 +16,6 @@
 //! - a gun (a tank's, or an anti-tank gun's) fires H.E. at men: the H.E.
 //!   roll and the template; an anti-tank weapon's man fires his side arm at men.
 
-use std::cell::OnceCell;
-
 use serde::{Deserialize, Serialize};
 
 use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
@@ -60,18 +58,15 @@ impl Game {
 
     /// Sight from `from`, to be asked of many hexes (see `Sight`).
     pub fn sight_from(&self, from: Pos) -> Sight<'_> {
-        Sight { game: self, from, tanks: OnceCell::new() }
+        Sight { game: self, from }
     }
 }
 
-/// Sight from one hex to others as the game stands: the map's, and the
-/// tanks that might block it gathered once, the first time one is looked for
-/// (only on a map a tank has come to).
+/// Sight from one hex to others as the game stands: the map's, and no tank
+/// standing between.
 pub struct Sight<'a> {
     game: &'a Game,
     from: Pos,
-    /// The hexes of living tanks, but the one looked from.
-    tanks: OnceCell<Vec<Pos>>,
 }
 
 impl Sight<'_> {
@@ -89,30 +84,31 @@ impl Sight<'_> {
 
     fn clear_of_tanks(&self, to: Pos) -> bool {
         let (g, from) = (self.game, self.from);
-        let tanks = self.tanks.get_or_init(|| {
-            g.soldiers
-                .iter()
-                .filter(|s| s.state != State::Dead && s.pos.is_some_and(|p| p != from))
-                .filter_map(|s| {
-                    let v = s.vehicle.as_ref()?;
-                    g.book.arsenal.vehicle(&v.kind).filter(|t| t.blocks_sight)?;
-                    s.pos
-                })
-                .collect()
-        });
-        let mut blocking = tanks.iter().filter(|&&p| p != to).peekable();
-        if blocking.peek().is_none() {
-            return true;
-        }
-        // As the map's sight, clear if either way along the hex line is
-        // clear, so that sight is always mutual: the hexes strictly between
-        // (`Pos::between`) walked without gathering them.
-        let clear = |a: Pos, b: Pos| {
+        let d = from.distance(to);
+        // A tank at `p` strictly between `a` and `b` on the hex line
+        // (`Pos::between`), walked without gathering it.
+        let on_line = |a: Pos, b: Pos, p: Pos| {
             let line = a.hex().line_to(b.hex());
             let inner = line.len().saturating_sub(2);
-            line.skip(1).take(inner).all(|h| !blocking.clone().any(|&t| t == Pos::from_hex(h)))
+            line.skip(1).take(inner).any(|h| Pos::from_hex(h) == p)
         };
-        clear(from, to) || clear(to, from)
+        // As the map's sight, clear if either way along the hex line is
+        // clear, so that sight is always mutual.
+        let (mut there, mut back) = (false, false);
+        for s in g.soldiers.iter().filter(|s| s.state != State::Dead) {
+            let (Some(v), Some(p)) = (&s.vehicle, s.pos) else { continue };
+            // Every hex of the line is on a shortest way from one end to the
+            // other: a vehicle off every such way stands on neither line,
+            // and its type need not be looked up.
+            if p == from || p == to || from.distance(p) + p.distance(to) != d {
+                continue;
+            }
+            if g.book.arsenal.vehicle(&v.kind).is_some_and(|t| t.blocks_sight) {
+                there |= on_line(from, to, p);
+                back |= on_line(to, from, p);
+            }
+        }
+        !(there && back)
     }
 }
 
