@@ -61,6 +61,7 @@ impl Game {
     }
 
     /// Where `aimed_weapon` is in the rule book's list of weapons.
+    #[inline]
     fn aimed_arm(&self, s: &Soldier) -> Option<usize> {
         let own = self.book.weapon_index(&s.weapon)?;
         match &self.book.weapons[own].kind {
