@@ -144,21 +144,33 @@ impl Map {
     /// is kept for the pair (see `memo`), which assumes the map is always
     /// asked with the one rule book of its game.
     pub fn line_of_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
-        self.sight_from(book, from).to(to)
-    }
-
-    /// Sight from `from`, to be asked of many hexes: a man weighing his
-    /// shots asks it of every enemy, and finding the kept answers for
-    /// `from` once leaves an index and a load for each.
-    pub fn sight_from<'a>(&'a self, book: &'a RuleBook, from: Pos) -> SightFrom<'a> {
         let n = self.hex_count();
         // The memo holds a byte for every pair of hexes: kept only for maps
         // small enough that this stays a few megabytes (a 64x64 map is 16 MB).
-        let row = match self.index(from) {
-            Some(a) if n <= MAX_SIGHT_HEXES => Some((&self.sight.cells(n * n)[a * n..(a + 1) * n], a)),
-            _ => None,
+        let (Some(a), Some(b), true) = (self.index(from), self.index(to), n <= MAX_SIGHT_HEXES) else {
+            return self.trace_sight(book, from, to);
         };
-        SightFrom { map: self, book, from, row }
+        // Relaxed is enough: two threads that race both store the same answer.
+        match self.sight.cells(n * n)[a * n + b].load(Ordering::Relaxed) {
+            1 => true,
+            2 => false,
+            _ => self.keep_sight(book, (from, a), (to, b)),
+        }
+    }
+
+    /// Sight between two hexes (with their indices) traced, and kept both
+    /// ways. Apart from the look-up above, so that the look-up, made for
+    /// nearly every shot, stays short.
+    #[cold]
+    #[inline(never)]
+    fn keep_sight(&self, book: &RuleBook, (from, a): (Pos, usize), (to, b): (Pos, usize)) -> bool {
+        let clear = self.trace_sight(book, from, to);
+        let v = if clear { 1 } else { 2 };
+        let n = self.hex_count();
+        let memo = self.sight.cells(n * n);
+        memo[a * n + b].store(v, Ordering::Relaxed);
+        memo[b * n + a].store(v, Ordering::Relaxed);
+        clear
     }
 
     /// Line of sight worked out along the hex line.

@@ -73,6 +73,7 @@ impl Game {
     }
 
     /// A shot by `s` with `weapon` from `from` at a man in `to`, as the fire rules see it.
+    #[inline]
     fn aim<'a>(&self, s: &Soldier, weapon: &'a Weapon, from: Pos, to: Pos) -> Aim<'a> {
         Aim {
             weapon,
