@@ -80,12 +80,14 @@ impl Game {
         }
         // 3. Aimed fire at the likeliest target.
         let target = self.marksman(e).and_then(|m| {
-            self.able(Side::Friendly)
+            let (_, _, f) = self
+                .able(Side::Friendly)
                 .filter_map(|f| Some((m.need(f)?, self.soldiers[f].pos.map_or(u32::MAX, |p| p.distance(here)), f)))
-                .min()
+                .min()?;
+            Some((f, m.shot(f)))
         });
-        if let Some((_, _, f)) = target {
-            if let Ok(shot) = self.aimed_shot(e, f) {
+        if let Some((f, shot)) = target {
+            if let Some(shot) = shot {
                 self.fire(e, f, shot, events);
             }
             return;

@@ -32,6 +32,10 @@ fn the_quick_shot_check_agrees_with_shot_odds() {
                             g.soldiers[b].id
                         );
                         pairs += usize::from(g.shot_need(a, b).is_some());
+                        // The shot a marksman fires at a man he weighed is the one a player would.
+                        if let Some(m) = g.marksman(a).filter(|m| m.need(b).is_some()) {
+                            assert_eq!(m.shot(b).map(|s| s.odds), g.shot_odds(a, b).ok(), "{name} seed {seed}");
+                        }
                     }
                 }
                 g.apply(&c).unwrap();

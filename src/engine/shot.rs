@@ -21,6 +21,13 @@ pub(super) struct Shot {
     pub at_band: Option<AtBand>,
 }
 
+impl Shot {
+    /// `s`'s anti-tank shot at a vehicle: his own weapon, and its band.
+    fn at_vehicle(s: &Soldier, odds: Odds, band: AtBand) -> Self {
+        Shot { odds, weapon: s.weapon.clone(), at_band: Some(band) }
+    }
+}
+
 impl Game {
     /// The odds of `shooter` hitting `target` with aimed fire now, or why he cannot.
     ///
@@ -44,12 +51,18 @@ impl Game {
         };
         if t.vehicle.is_some() {
             let (odds, band) = self.at_odds(shooter, target)?;
-            return Ok(Shot { odds, weapon: s.weapon.clone(), at_band: Some(band) });
+            return Ok(Shot::at_vehicle(s, odds, band));
         }
         let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon))?;
         if !self.can_see(from, to) {
             return Err(format!("no line of sight from {from} to {to}"));
         }
+        self.aimed_at(s, weapon, from, to)
+    }
+
+    /// `s`'s shot with `weapon` from `from` at a man in `to`, once the man
+    /// is known to be a target in sight: the fire rules' odds.
+    fn aimed_at(&self, s: &Soldier, weapon: &Weapon, from: Pos, to: Pos) -> Result<Shot, String> {
         let odds = self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))?;
         Ok(Shot { odds, weapon: weapon.key.clone(), at_band: None })
     }
@@ -158,6 +171,18 @@ impl Marksman<'_> {
             _ => self.work_out(to),
         }?;
         self.sight.past_tanks(to).then_some(need)
+    }
+
+    /// The shot at `target`, as `Game::aimed_shot` gives it, for a man this
+    /// marksman has weighed a need for: the checks are made, and only the
+    /// odds are left to write down. The enemy fires at the man it weighed
+    /// best this way.
+    pub(super) fn shot(&self, target: usize) -> Option<Shot> {
+        let (g, s, t) = (self.game, &self.game.soldiers[self.shooter], &self.game.soldiers[target]);
+        if t.vehicle.is_some() {
+            return g.at_shot(self.shooter, target).map(|(odds, band)| Shot::at_vehicle(s, odds, band));
+        }
+        g.aimed_at(s, self.weapon, self.from, t.pos?).ok()
     }
 
     /// The need of a shot at a man in `to` with the map's own sight, worked

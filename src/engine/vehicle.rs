@@ -316,11 +316,11 @@ impl Game {
             self.gun_fire(e, hex, base, mods, events);
             return true;
         }
-        let target =
-            self.marksman(e).and_then(|m| self.able(Side::Friendly).filter_map(|f| Some((m.need(f)?, f))).min());
-        if let Some((_, f)) = target
-            && let Ok(shot) = self.aimed_shot(e, f)
-        {
+        let target = self.marksman(e).and_then(|m| {
+            let (_, f) = self.able(Side::Friendly).filter_map(|f| Some((m.need(f)?, f))).min()?;
+            Some((f, m.shot(f)?))
+        });
+        if let Some((f, shot)) = target {
             self.fire(e, f, shot, events);
             return true;
         }
