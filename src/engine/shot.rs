@@ -9,7 +9,7 @@ use super::data::{Weapon, WeaponKind};
 use super::name::Name;
 use super::pos::Pos;
 use super::ruleset::{Aim, Odds};
-use super::soldier::Soldier;
+use super::soldier::{Side, Soldier};
 use super::vehicle::Sight;
 
 /// An aimed shot as it is fired: its odds, the weapon the `Shot` event
@@ -114,6 +114,7 @@ impl Game {
         Some(Marksman {
             game: self,
             shooter,
+            side: s.side,
             from,
             weapon: &self.book.weapons[arm],
             kept: self.map.aims_from(self.book.weapons.len() * 4, way, from),
@@ -136,6 +137,7 @@ impl Game {
 pub struct Marksman<'a> {
     game: &'a Game,
     shooter: usize,
+    side: Side,
     from: Pos,
     weapon: &'a Weapon,
     /// The kept needs from his hex at every hex, for his weapon and way of
@@ -152,12 +154,33 @@ const NO_SHOT: u8 = 1;
 const NEED_BASE: i32 = 128;
 
 impl Marksman<'_> {
-    /// The need of a shot at `target`, as `Game::shot_need` gives it.
+    /// The need of a shot at `target`, as `Game::shot_need` gives it. The
+    /// usual answer, a man's need read from the map's kept needs with no
+    /// tank about, is worked out here; the rest out of line (`need_slowly`),
+    /// so that this much is small enough to go inline where men are weighed.
+    #[inline]
     pub fn need(&self, target: usize) -> Option<i32> {
-        let (g, s, t) = (self.game, &self.game.soldiers[self.shooter], &self.game.soldiers[target]);
-        if s.side == t.side || !t.can_act() {
+        let (g, t) = (self.game, &self.game.soldiers[target]);
+        if self.side == t.side || !t.can_act() {
             return None;
         }
+        let kept = match (self.kept, t.pos.and_then(|to| g.map.index(to))) {
+            (Some(row), Some(b)) if t.vehicle.is_none() && !g.tanks => row[b].load(Ordering::Relaxed),
+            _ => UNKNOWN,
+        };
+        match kept {
+            UNKNOWN => self.need_slowly(target),
+            NO_SHOT => None,
+            kept => Some(i32::from(kept) - NEED_BASE),
+        }
+    }
+
+    /// `need` for a target able to be shot at by the other side, where the
+    /// kept needs do not answer: a vehicle, a need not worked out yet, a
+    /// tank about, a map too big to keep needs.
+    #[inline(never)]
+    fn need_slowly(&self, target: usize) -> Option<i32> {
+        let (g, t) = (self.game, &self.game.soldiers[target]);
         if t.vehicle.is_some() {
             return g.at_shot(self.shooter, target).map(|(odds, _)| odds.need());
         }
