@@ -7,7 +7,8 @@ use super::dice::Purpose;
 use super::event::{Event, SectionView};
 use super::name::Name;
 use super::pos::Pos;
-use super::ruleset::{Melee, Odds};
+use super::ruleset::Melee;
+use super::shot::Shot;
 use super::soldier::{Section, Side, State};
 use super::{Card, Game, Phase, RuleError, illegal};
 
@@ -74,8 +75,8 @@ impl Game {
             }
             Command::Fire { target } => {
                 let t = self.pick_target(me, target)?;
-                let odds = self.shot_odds(me, t).map_err(RuleError)?;
-                self.fire(me, t, odds, events);
+                let shot = self.aimed_shot(me, t).map_err(RuleError)?;
+                self.fire(me, t, shot, events);
             }
             Command::Fight { target } => {
                 let Some(t) = self.find(target) else {
@@ -155,19 +156,15 @@ impl Game {
         }
     }
 
-    /// Aimed fire at the `odds` that `shot_odds` gave: the shot, the roll,
-    /// and a man knocked over on a hit.
-    pub(super) fn fire(&mut self, shooter: usize, target: usize, odds: Odds, events: &mut Vec<Event>) {
+    /// Aimed fire, the `shot` that `aimed_shot` gave: the shot, the roll,
+    /// and a man knocked over (or a vehicle's damage rolled) on a hit.
+    pub(super) fn fire(&mut self, shooter: usize, target: usize, shot: Shot, events: &mut Vec<Event>) {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
-        // At a vehicle, the anti-tank weapon and its band; at a man, the weapon he aims.
-        let at_band = if t.vehicle.is_some() { self.at_shot(shooter, target).map(|(_, b)| b) } else { None };
-        let (weapon, band) = match at_band {
-            Some(b) => (s.weapon.clone(), b.name()),
-            None => (
-                self.aimed_weapon(s).map_or_else(|| s.weapon.clone(), |w| w.key.clone()),
-                odds.band.map_or("", |b| b.name()),
-            ),
+        let Shot { odds, weapon, at_band } = shot;
+        let band = match at_band {
+            Some(b) => b.name(),
+            None => odds.band.map_or("", |b| b.name()),
         };
         events.push(Event::Shot {
             shooter: s.id.clone(),
@@ -227,13 +224,19 @@ impl Game {
         let friends: Vec<usize> = self.able(Side::Friendly).collect();
         let foes: Vec<usize> = self.able(Side::Enemy).collect();
         let shoots = |a: usize, at: &[usize]| self.marksman(a).is_some_and(|m| at.iter().any(|&b| m.need(b).is_some()));
+        // A mortar's or a gun's fire at a hex of the patrol.
+        let at_hexes = |e: usize| {
+            self.book
+                .weapon(&self.soldiers[e].weapon)
+                .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(e, w).is_some())
+        };
         friends.iter().any(|&f| shoots(f, &foes))
             || foes.iter().any(|&e| shoots(e, &friends))
             || foes.iter().any(|&e| {
                 self.soldiers[e].vehicle.is_none()
                     && friends.iter().any(|&f| self.soldiers[f].pos == self.soldiers[e].pos)
             })
-            || foes.iter().any(|&e| self.bombard_target(e).is_some() || self.gun_target(e).is_some())
+            || foes.iter().any(|&e| at_hexes(e))
     }
 
     /// The STOP card: the turn ends; check for another incident, then deal again.

@@ -202,9 +202,9 @@ impl AntiTank {
     pub fn need(&self, weapon: &AtWeapon, shot: AtShot) -> Option<(AtBand, Need)> {
         let band = Self::band(weapon, shot.distance)?;
         let mut modifiers = Vec::new();
-        let mut add = |on: bool, name: &str, value: i32| {
+        let mut add = |on: bool, name: &'static str, value: i32| {
             if on && value != 0 {
-                modifiers.push(Modifier::new(name, value));
+                modifiers.push(Modifier::new(Name::new_static(name), value));
             }
         };
         add(shot.moved, "moved", self.moved);
@@ -248,10 +248,10 @@ impl HighExplosive {
         }
         let mut modifiers = Vec::new();
         if moved && self.moved != 0 {
-            modifiers.push(Modifier::new("moved", self.moved));
+            modifiers.push(Modifier::new(Name::new_static("moved"), self.moved));
         }
         if hard_cover && self.hard_cover != 0 {
-            modifiers.push(Modifier::new("hard_cover", self.hard_cover));
+            modifiers.push(Modifier::new(Name::new_static("hard_cover"), self.hard_cover));
         }
         let need = distance as i32 + modifiers.iter().map(|m| m.value).sum::<i32>();
         Some(Need { need, modifiers })

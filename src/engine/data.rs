@@ -387,7 +387,12 @@ pub struct Member {
 
 impl RuleBook {
     pub fn weapon(&self, key: &str) -> Option<&Weapon> {
-        self.weapons.iter().find(|w| w.key == key)
+        self.weapon_index(key).map(|i| &self.weapons[i])
+    }
+
+    /// Where the weapon with this key is in the list.
+    pub fn weapon_index(&self, key: &str) -> Option<usize> {
+        self.weapons.iter().position(|w| w.key == key)
     }
 
     pub fn terrain_by_glyph(&self, glyph: char) -> Option<usize> {

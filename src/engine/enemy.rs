@@ -10,7 +10,7 @@
 //! is as deterministic as the dice.
 
 use super::Game;
-use super::data::WeaponKind;
+use super::data::{Weapon, WeaponKind};
 use super::dice::Purpose;
 use super::event::Event;
 use super::pos::Pos;
@@ -18,11 +18,10 @@ use super::ruleset::Odds;
 use super::soldier::{Side, Soldier};
 
 impl Game {
-    /// The hex a mortar crewman would bombard now, with its odds, if any.
-    pub(super) fn bombard_target(&self, e: usize) -> Option<(Pos, Odds)> {
-        let s = &self.soldiers[e];
-        let from = s.pos?;
-        let weapon = self.book.weapon(&s.weapon)?;
+    /// The hex a mortar crewman `e` would bombard now, with its odds, if
+    /// any; `weapon` is his own, which the caller has looked up.
+    pub(super) fn bombard_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, Odds)> {
+        let from = self.soldiers[e].pos?;
         if !matches!(weapon.kind, WeaponKind::Mortar { .. }) {
             return None;
         }
@@ -62,7 +61,8 @@ impl Game {
             return;
         }
         // 2. Mortar fire on a hex.
-        if let Some((hex, odds)) = self.bombard_target(e) {
+        let weapon = self.book.weapon(&self.soldiers[e].weapon);
+        if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
             let id = self.soldiers[e].id.clone();
             events.push(Event::Bombard { firer: id.clone(), hex, distance: here.distance(hex), gun: None });
             let roll = odds.roll(&mut self.dice, Purpose::Mortar).by(&id).on(hex);
@@ -74,19 +74,21 @@ impl Game {
             return;
         }
         // 2b. A gun's H.E. at the hex of the patrol with the most men.
-        if let Some((hex, base, mods)) = self.gun_target(e) {
+        if let Some((hex, base, mods)) = weapon.and_then(|w| self.gun_target(e, w)) {
             self.gun_fire(e, hex, base, mods, events);
             return;
         }
         // 3. Aimed fire at the likeliest target.
         let target = self.marksman(e).and_then(|m| {
-            self.able(Side::Friendly)
+            let (_, _, f) = self
+                .able(Side::Friendly)
                 .filter_map(|f| Some((m.need(f)?, self.soldiers[f].pos.map_or(u32::MAX, |p| p.distance(here)), f)))
-                .min()
+                .min()?;
+            Some((f, m.shot(f)))
         });
-        if let Some((_, _, f)) = target {
-            if let Ok(odds) = self.shot_odds(e, f) {
-                self.fire(e, f, odds, events);
+        if let Some((f, shot)) = target {
+            if let Some(shot) = shot {
+                self.fire(e, f, shot, events);
             }
             return;
         }

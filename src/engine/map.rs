@@ -1,6 +1,7 @@
 //! The hex map: terrain per hex, known minefields, the home edge, and line
 //! of sight along the hex line between centres.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,10 @@ pub struct Map {
     /// Where enemy groups may be placed around a hex (see `incident`).
     #[serde(skip)]
     pub(super) spots: ListMemo<(Pos, u32, u32), (Pos, u8)>,
+    /// The need of an aimed shot between every pair of hexes, for each
+    /// aimed weapon of the rule book and way of firing it (see `memo`).
+    #[serde(skip)]
+    pub(super) aims: Memo<OnceLock<Box<[AtomicU8]>>>,
 }
 
 /// The most hexes a map may have for its sight to be kept pair by pair.
@@ -52,6 +57,7 @@ impl Map {
             steps: Memo::default(),
             homeward: Memo::default(),
             spots: ListMemo::default(),
+            aims: Memo::default(),
         }
     }
 
@@ -145,22 +151,32 @@ impl Map {
         let (Some(a), Some(b), true) = (self.index(from), self.index(to), n <= MAX_SIGHT_HEXES) else {
             return self.trace_sight(book, from, to);
         };
-        let memo = self.sight.cells(n * n);
         // Relaxed is enough: two threads that race both store the same answer.
-        match memo[a * n + b].load(Ordering::Relaxed) {
+        match self.sight.cells(n * n)[a * n + b].load(Ordering::Relaxed) {
             1 => true,
             2 => false,
-            _ => {
-                let clear = self.trace_sight(book, from, to);
-                let v = if clear { 1 } else { 2 };
-                memo[a * n + b].store(v, Ordering::Relaxed);
-                memo[b * n + a].store(v, Ordering::Relaxed);
-                clear
-            }
+            _ => self.keep_sight(book, (from, a), (to, b)),
         }
     }
 
+    /// Sight between two hexes (with their indices) traced, and kept both
+    /// ways. Apart from the look-up above, so that the look-up, made for
+    /// nearly every shot, stays short.
+    #[cold]
+    #[inline(never)]
+    fn keep_sight(&self, book: &RuleBook, (from, a): (Pos, usize), (to, b): (Pos, usize)) -> bool {
+        let clear = self.trace_sight(book, from, to);
+        let v = if clear { 1 } else { 2 };
+        let n = self.hex_count();
+        let memo = self.sight.cells(n * n);
+        memo[a * n + b].store(v, Ordering::Relaxed);
+        memo[b * n + a].store(v, Ordering::Relaxed);
+        clear
+    }
+
     /// Line of sight worked out along the hex line.
+    #[cold]
+    #[inline(never)]
     fn trace_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
         // `Pos::between` without gathering the hexes in a list: this runs for
         // every shot considered, and the list was most of its cost.
@@ -175,6 +191,44 @@ impl Map {
     /// Every hex of the map, row by row.
     pub fn hexes(&self) -> impl Iterator<Item = Pos> + '_ {
         (0..self.height).flat_map(move |row| (0..self.width).map(move |col| Pos::new(col, row)))
+    }
+}
+
+/// Sight from one hex (see `Map::sight_from`).
+pub struct SightFrom<'a> {
+    map: &'a Map,
+    book: &'a RuleBook,
+    from: Pos,
+    /// The kept answers from `from` to every hex, and the index of `from`;
+    /// None where the map keeps none (`from` off the map, or a huge map).
+    row: Option<(&'a [AtomicU8], usize)>,
+}
+
+impl SightFrom<'_> {
+    /// Line of sight to `to`, as `Map::line_of_sight` gives it.
+    #[inline]
+    pub fn to(&self, to: Pos) -> bool {
+        let (Some((row, a)), Some(b)) = (self.row, self.map.index(to)) else {
+            return self.map.trace_sight(self.book, self.from, to);
+        };
+        // Relaxed is enough: two threads that race both store the same answer.
+        match row[b].load(Ordering::Relaxed) {
+            1 => true,
+            2 => false,
+            _ => self.work_out(a, b, to),
+        }
+    }
+
+    /// Sight to `to` traced, and kept both ways for the pair.
+    #[cold]
+    fn work_out(&self, a: usize, b: usize, to: Pos) -> bool {
+        let clear = self.map.trace_sight(self.book, self.from, to);
+        let v = if clear { 1 } else { 2 };
+        let n = self.map.hex_count();
+        let memo = self.map.sight.cells(n * n);
+        memo[a * n + b].store(v, Ordering::Relaxed);
+        memo[b * n + a].store(v, Ordering::Relaxed);
+        clear
     }
 }
 

@@ -1,7 +1,8 @@
 //! Answers about the map worked out once and kept: sight between two hexes
 //! (see `Map::line_of_sight`), the patrol leader's way across the map (the
-//! first step toward a hex, the nearest hex of the home edge), and the hexes
-//! an enemy group may be placed in around a hex.
+//! first step toward a hex, the nearest hex of the home edge), the hexes
+//! an enemy group may be placed in around a hex, and the need of an aimed
+//! shot from one hex at a man in another (see `shot::Marksman`).
 //!
 //! Each depends on the map alone, which a patrol changes only by marking
 //! minefields, while the patrol leader asks again at every step, in every
@@ -10,7 +11,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::data::RuleBook;
@@ -103,6 +104,10 @@ const MAX_HEXES_KEPT: usize = 1024;
 // A kept step packs a hex index and a path's length into 16 bits each.
 const _: () = assert!(MAX_HEXES_KEPT + 2 <= 1 << 16);
 
+/// Maps of more hexes than this keep no aimed needs, a byte for every pair of
+/// hexes for each weapon and way of firing it (256 KB a way at this size).
+const MAX_AIM_HEXES: usize = 512;
+
 impl Map {
     /// The first step of `path(from, to)`, if there is one.
     pub fn first_step(&self, book: &RuleBook, from: Pos, to: Pos) -> Option<Pos> {
@@ -194,6 +199,19 @@ impl Map {
             }
             _ => work().map(|(_, p)| p),
         }
+    }
+
+    /// The kept needs of aimed shots from `from` at every hex of the map,
+    /// for way of shooting `way` of `ways` (see `shot::Marksman`): 0 not
+    /// known yet, else as `Marksman` writes them. None on a map too big to
+    /// keep a byte for every pair of hexes for every way. The table of a way
+    /// is made when first asked for: 37 KB on the scenarios' maps.
+    #[inline]
+    pub(super) fn aims_from(&self, ways: usize, way: usize, from: Pos) -> Option<&[AtomicU8]> {
+        let n = self.hex_count();
+        let a = self.index(from).filter(|_| n <= MAX_AIM_HEXES)?;
+        let table = self.aims.cells(ways).get(way)?.get_or_init(|| (0..n * n).map(|_| AtomicU8::new(0)).collect());
+        table.get(a * n..(a + 1) * n)
     }
 }
 

@@ -218,9 +218,9 @@ impl Aimed {
 
     fn odds(self) -> Odds {
         let mut modifiers = Vec::new();
-        modifiers.extend(self.cover.map(|v| Modifier::new("cover", v)));
-        modifiers.extend(self.veteran.map(|v| Modifier::new("veteran", v)));
-        modifiers.extend(self.first_shot.map(|v| Modifier::new("first_shot", v)));
+        modifiers.extend(self.cover.map(|v| Modifier::new(Name::new_static("cover"), v)));
+        modifiers.extend(self.veteran.map(|v| Modifier::new(Name::new_static("veteran"), v)));
+        modifiers.extend(self.first_shot.map(|v| Modifier::new(Name::new_static("first_shot"), v)));
         Odds { dice: 1, sides: 6, base: self.base, modifiers, band: Some(self.band) }
     }
 }
@@ -273,7 +273,7 @@ impl LoneWarrior {
         // Mortar: score the hex count or more on a D6, +1 to the count if the target moved.
         let mut modifiers = Vec::new();
         if target_moved {
-            modifiers.push(Modifier::new("target_moved", book.action.mortar_moved_modifier));
+            modifiers.push(Modifier::new(Name::new_static("target_moved"), book.action.mortar_moved_modifier));
         }
         Ok(Odds { dice: 1, sides: 6, base: distance as i32, modifiers, band: None })
     }

@@ -1,11 +1,32 @@
 //! Aimed fire between two men: the odds a player is shown, and the need
 //! alone that the engine's own choices weigh, many shots at a time.
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
 use super::Game;
+use super::arsenal::AtBand;
 use super::data::{Weapon, WeaponKind};
+use super::name::Name;
 use super::pos::Pos;
 use super::ruleset::{Aim, Odds};
-use super::soldier::Soldier;
+use super::soldier::{Side, Soldier};
+use super::vehicle::Sight;
+
+/// An aimed shot as it is fired: its odds, the weapon the `Shot` event
+/// names, and at a vehicle the anti-tank band a hit is rolled at. Worked
+/// out once for both the odds and the firing.
+pub(super) struct Shot {
+    pub odds: Odds,
+    pub weapon: Name,
+    pub at_band: Option<AtBand>,
+}
+
+impl Shot {
+    /// `s`'s anti-tank shot at a vehicle: his own weapon, and its band.
+    fn at_vehicle(s: &Soldier, odds: Odds, band: AtBand) -> Self {
+        Shot { odds, weapon: s.weapon.clone(), at_band: Some(band) }
+    }
+}
 
 impl Game {
     /// The odds of `shooter` hitting `target` with aimed fire now, or why he cannot.
@@ -13,6 +34,11 @@ impl Game {
     /// # Errors
     /// The reason in words: not a legitimate target, no line of sight, out of range.
     pub fn shot_odds(&self, shooter: usize, target: usize) -> Result<Odds, String> {
+        self.aimed_shot(shooter, target).map(|shot| shot.odds)
+    }
+
+    /// The shot `shot_odds` gives the odds of, as `fire` fires it.
+    pub(super) fn aimed_shot(&self, shooter: usize, target: usize) -> Result<Shot, String> {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         if s.side == t.side {
             return Err(format!("{} is on your own side", t.id));
@@ -24,28 +50,43 @@ impl Game {
             return Err("not on the map".into());
         };
         if t.vehicle.is_some() {
-            return self.at_odds(shooter, target).map(|(odds, _)| odds);
+            let (odds, band) = self.at_odds(shooter, target)?;
+            return Ok(Shot::at_vehicle(s, odds, band));
         }
         let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon))?;
         if !self.can_see(from, to) {
             return Err(format!("no line of sight from {from} to {to}"));
         }
-        self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))
+        self.aimed_at(s, weapon, from, to)
+    }
+
+    /// `s`'s shot with `weapon` from `from` at a man in `to`, once the man
+    /// is known to be a target in sight: the fire rules' odds.
+    fn aimed_at(&self, s: &Soldier, weapon: &Weapon, from: Pos, to: Pos) -> Result<Shot, String> {
+        let odds = self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))?;
+        Ok(Shot { odds, weapon: weapon.key.clone(), at_band: None })
     }
 
     /// The weapon a man aims at men: his own, or the side arm of an
     /// anti-tank weapon's man or of a gun.
     pub(crate) fn aimed_weapon(&self, s: &Soldier) -> Option<&Weapon> {
-        let weapon = self.book.weapon(&s.weapon)?;
-        match &weapon.kind {
+        self.aimed_arm(s).map(|i| &self.book.weapons[i])
+    }
+
+    /// Where `aimed_weapon` is in the rule book's list of weapons.
+    #[inline]
+    fn aimed_arm(&self, s: &Soldier) -> Option<usize> {
+        let own = self.book.weapon_index(&s.weapon)?;
+        match &self.book.weapons[own].kind {
             WeaponKind::AntiTank { side_arm } | WeaponKind::Gun { side_arm: Some(side_arm) } => {
-                self.book.weapon(side_arm)
+                self.book.weapon_index(side_arm)
             }
-            _ => Some(weapon),
+            _ => Some(own),
         }
     }
 
     /// A shot by `s` with `weapon` from `from` at a man in `to`, as the fire rules see it.
+    #[inline]
     fn aim<'a>(&self, s: &Soldier, weapon: &'a Weapon, from: Pos, to: Pos) -> Aim<'a> {
         Aim {
             weapon,
@@ -66,34 +107,128 @@ impl Game {
     /// shot at anybody (off the map, or a weapon the rules do not know).
     pub fn marksman(&self, shooter: usize) -> Option<Marksman<'_>> {
         let s = &self.soldiers[shooter];
-        let (from, weapon) = (s.pos?, self.aimed_weapon(s)?);
-        Some(Marksman { game: self, shooter: s, shooter_index: shooter, from, weapon })
+        let (from, arm) = (s.pos?, self.aimed_arm(s)?);
+        // His weapon and whether it is his first shot and he is a veteran:
+        // all of him the need of a shot at a man depends on.
+        let way = arm * 4 + usize::from(s.first_shot) * 2 + usize::from(s.veteran);
+        Some(Marksman {
+            game: self,
+            shooter,
+            side: s.side,
+            from,
+            weapon: &self.book.weapons[arm],
+            kept: self.map.aims_from(self.book.weapons.len() * 4, way, from),
+            sight: self.sight_from(from),
+        })
     }
 }
 
-/// A man weighing shots: where he stands and his weapon, looked up once for
-/// all the men he weighs. The patrol leader, the enemy and the end of every
-/// turn weigh every pair of men this way.
+/// A man weighing shots: where he stands, his weapon and his sight, looked
+/// up once for all the men he weighs. The patrol leader, the enemy and the
+/// end of every turn weigh every pair of men this way, some 400 shots a
+/// patrol.
+///
+/// The need of a shot at a man depends on the shooter's weapon, first shot
+/// and skill, on the two hexes (the distance, the cover, the map's sight),
+/// and on the tanks about; all but the tanks never change for a map, so
+/// the map keeps the need for every weapon and pair of hexes once worked
+/// out (`Map::aims_from`, shared by the copies of a map as its sight is),
+/// and a shot is weighed by reading one byte and looking for tanks.
 pub struct Marksman<'a> {
     game: &'a Game,
-    shooter: &'a Soldier,
-    shooter_index: usize,
+    shooter: usize,
+    side: Side,
     from: Pos,
     weapon: &'a Weapon,
+    /// The kept needs from his hex at every hex, for his weapon and way of
+    /// shooting; None on a map too big to keep them.
+    kept: Option<&'a [AtomicU8]>,
+    sight: Sight<'a>,
 }
 
+/// A kept need: not worked out yet.
+const UNKNOWN: u8 = 0;
+/// A kept need: no shot (out of range, in cover at long range, no sight...).
+const NO_SHOT: u8 = 1;
+/// A kept need is kept as the need plus this.
+const NEED_BASE: i32 = 128;
+
 impl Marksman<'_> {
-    /// The need of a shot at `target`, as `Game::shot_need` gives it.
+    /// The need of a shot at `target`, as `Game::shot_need` gives it. The
+    /// usual answer, a man's need read from the map's kept needs with no
+    /// tank about, is worked out here; the rest out of line (`need_slowly`),
+    /// so that this much is small enough to go inline where men are weighed.
+    #[inline]
     pub fn need(&self, target: usize) -> Option<i32> {
         let (g, t) = (self.game, &self.game.soldiers[target]);
-        if self.shooter.side == t.side || !t.can_act() {
+        if self.side == t.side || !t.can_act() {
             return None;
         }
+        let kept = match (self.kept, t.pos.and_then(|to| g.map.index(to))) {
+            (Some(row), Some(b)) if t.vehicle.is_none() && !g.tanks => row[b].load(Ordering::Relaxed),
+            _ => UNKNOWN,
+        };
+        match kept {
+            UNKNOWN => self.need_slowly(target),
+            NO_SHOT => None,
+            kept => Some(i32::from(kept) - NEED_BASE),
+        }
+    }
+
+    /// `need` for a target able to be shot at by the other side, where the
+    /// kept needs do not answer: a vehicle, a need not worked out yet, a
+    /// tank about, a map too big to keep needs.
+    #[inline(never)]
+    fn need_slowly(&self, target: usize) -> Option<i32> {
+        let (g, t) = (self.game, &self.game.soldiers[target]);
         if t.vehicle.is_some() {
-            return g.at_shot(self.shooter_index, target).map(|(odds, _)| odds.need());
+            return g.at_shot(self.shooter, target).map(|(odds, _)| odds.need());
         }
         let to = t.pos?;
-        let need = g.rules.fire().aimed_need(&g.book, &g.aim(self.shooter, self.weapon, self.from, to))?;
-        g.can_see(self.from, to).then_some(need)
+        let need = match (self.kept, g.map.index(to)) {
+            (Some(row), Some(b)) => match row[b].load(Ordering::Relaxed) {
+                UNKNOWN => self.keep(&row[b], to),
+                NO_SHOT => None,
+                kept => Some(i32::from(kept) - NEED_BASE),
+            },
+            _ => self.work_out(to),
+        }?;
+        self.sight.past_tanks(to).then_some(need)
+    }
+
+    /// The shot at `target`, as `Game::aimed_shot` gives it, for a man this
+    /// marksman has weighed a need for: the checks are made, and only the
+    /// odds are left to write down. The enemy fires at the man it weighed
+    /// best this way.
+    pub(super) fn shot(&self, target: usize) -> Option<Shot> {
+        let (g, s, t) = (self.game, &self.game.soldiers[self.shooter], &self.game.soldiers[target]);
+        if t.vehicle.is_some() {
+            return g.at_shot(self.shooter, target).map(|(odds, band)| Shot::at_vehicle(s, odds, band));
+        }
+        g.aimed_at(s, self.weapon, self.from, t.pos?).ok()
+    }
+
+    /// The need of a shot at a man in `to` with the map's own sight, worked
+    /// out: the fire rules' need, if the map lets him see there.
+    fn work_out(&self, to: Pos) -> Option<i32> {
+        let (g, s) = (self.game, &self.game.soldiers[self.shooter]);
+        let need = g.rules.fire().aimed_need(&g.book, &g.aim(s, self.weapon, self.from, to))?;
+        g.map.line_of_sight(&g.book, self.from, to).then_some(need)
+    }
+
+    /// `work_out`, kept in `cell` (a need too far from the usual to be kept
+    /// in a byte is worked out every time). Relaxed is enough: two threads
+    /// that race both store the same answer.
+    #[cold]
+    fn keep(&self, cell: &AtomicU8, to: Pos) -> Option<i32> {
+        let need = self.work_out(to);
+        let code = match need {
+            None => Some(NO_SHOT),
+            Some(n) => u8::try_from(n + NEED_BASE).ok().filter(|&c| c > NO_SHOT),
+        };
+        if let Some(code) = code {
+            cell.store(code, Ordering::Relaxed);
+        }
+        need
     }
 }

@@ -19,7 +19,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
-use super::data::{Cover, WeaponKind};
+use super::data::{Cover, Weapon, WeaponKind};
 use super::dice::Purpose;
 use super::incident::sector_of;
 use super::name::Name;
@@ -53,31 +53,66 @@ impl Game {
 
     /// Sight between two hexes: the map's, and no tank in a hex between.
     pub fn can_see(&self, from: Pos, to: Pos) -> bool {
-        if !self.map.line_of_sight(&self.book, from, to) {
-            return false;
-        }
-        if !self.tanks {
-            return true;
-        }
-        let blocking: Vec<Pos> = self
-            .soldiers
-            .iter()
-            .filter(|s| s.state != State::Dead)
-            .filter_map(|s| {
-                let v = s.vehicle.as_ref()?;
-                self.book.arsenal.vehicle(&v.kind).filter(|t| t.blocks_sight)?;
-                s.pos.filter(|&p| p != from && p != to)
-            })
-            .collect();
-        // As the map's sight, clear if either way along the hex line is clear,
-        // so that sight is always mutual.
-        let clear = |a: Pos, b: Pos| {
-            let line: Vec<Pos> = a.between(b);
-            !blocking.iter().any(|t| line.contains(t))
-        };
-        blocking.is_empty() || clear(from, to) || clear(to, from)
+        self.sight_from(from).to(to)
     }
 
+    /// Sight from `from`, to be asked of many hexes (see `Sight`).
+    pub fn sight_from(&self, from: Pos) -> Sight<'_> {
+        Sight { game: self, from }
+    }
+}
+
+/// Sight from one hex to others as the game stands: the map's, and no tank
+/// standing between.
+pub struct Sight<'a> {
+    game: &'a Game,
+    from: Pos,
+}
+
+impl Sight<'_> {
+    /// `Game::can_see(from, to)`.
+    pub fn to(&self, to: Pos) -> bool {
+        self.game.map.line_of_sight(&self.game.book, self.from, to) && self.past_tanks(to)
+    }
+
+    /// Whether no tank stands between, on a line the map's own sight finds
+    /// clear: all the game adds to the map's sight.
+    #[inline]
+    pub fn past_tanks(&self, to: Pos) -> bool {
+        !self.game.tanks || self.clear_of_tanks(to)
+    }
+
+    fn clear_of_tanks(&self, to: Pos) -> bool {
+        let (g, from) = (self.game, self.from);
+        let d = from.distance(to);
+        // A tank at `p` strictly between `a` and `b` on the hex line
+        // (`Pos::between`), walked without gathering it.
+        let on_line = |a: Pos, b: Pos, p: Pos| {
+            let line = a.hex().line_to(b.hex());
+            let inner = line.len().saturating_sub(2);
+            line.skip(1).take(inner).any(|h| Pos::from_hex(h) == p)
+        };
+        // As the map's sight, clear if either way along the hex line is
+        // clear, so that sight is always mutual.
+        let (mut there, mut back) = (false, false);
+        for s in g.soldiers.iter().filter(|s| s.state != State::Dead) {
+            let (Some(v), Some(p)) = (&s.vehicle, s.pos) else { continue };
+            // Every hex of the line is on a shortest way from one end to the
+            // other: a vehicle off every such way stands on neither line,
+            // and its type need not be looked up.
+            if p == from || p == to || from.distance(p) + p.distance(to) != d {
+                continue;
+            }
+            if g.book.arsenal.vehicle(&v.kind).is_some_and(|t| t.blocks_sight) {
+                there |= on_line(from, to, p);
+                back |= on_line(to, from, p);
+            }
+        }
+        !(there && back)
+    }
+}
+
+impl Game {
     /// The A/T shot of `shooter` at the vehicle `target`: its odds and range band.
     ///
     /// # Errors
@@ -193,15 +228,12 @@ impl Game {
         }
     }
 
-    /// Can `e`'s weapon fire H.E. at men (a tank's gun, an anti-tank gun)?
-    fn has_gun(&self, e: usize) -> bool {
-        self.book.weapon(&self.soldiers[e].weapon).is_some_and(|w| matches!(w.kind, WeaponKind::Gun { .. }))
-    }
-
     /// The hex of the patrol `e`'s gun would fire H.E. at: in reach and
-    /// sight, the most men, then the likeliest to land; with the need.
-    pub(super) fn gun_target(&self, e: usize) -> Option<(Pos, i32, Vec<super::Modifier>)> {
-        if !self.has_gun(e) {
+    /// sight, the most men, then the likeliest to land; with the need. None
+    /// unless `weapon`, his own, which the caller has looked up, is a gun (a
+    /// tank's, an anti-tank gun).
+    pub(super) fn gun_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, i32, Vec<super::Modifier>)> {
+        if !matches!(weapon.kind, WeaponKind::Gun { .. }) {
             return None;
         }
         let sides = i32::from(self.book.arsenal.high_explosive.as_ref()?.sides);
@@ -276,7 +308,7 @@ impl Game {
     /// patrol, else the MG at the man it is likeliest to hit, else the gun at
     /// one man. Returns whether it fired.
     fn vehicle_fires(&mut self, e: usize, events: &mut Vec<Event>) -> bool {
-        let gun = self.gun_target(e);
+        let gun = self.book.weapon(&self.soldiers[e].weapon).and_then(|w| self.gun_target(e, w));
         if let Some((hex, base, mods)) = gun
             .clone()
             .filter(|(h, _, _)| self.in_hex(*h).filter(|&i| self.soldiers[i].side == Side::Friendly).count() >= 2)
@@ -284,11 +316,12 @@ impl Game {
             self.gun_fire(e, hex, base, mods, events);
             return true;
         }
-        let target = self.able(Side::Friendly).filter_map(|f| Some((self.shot_need(e, f)?, f))).min();
-        if let Some((_, f)) = target
-            && let Ok(odds) = self.shot_odds(e, f)
-        {
-            self.fire(e, f, odds, events);
+        let target = self.marksman(e).and_then(|m| {
+            let (_, f) = self.able(Side::Friendly).filter_map(|f| Some((m.need(f)?, f))).min()?;
+            Some((f, m.shot(f)?))
+        });
+        if let Some((f, shot)) = target {
+            self.fire(e, f, shot, events);
             return true;
         }
         if let Some((hex, base, mods)) = gun {

@@ -88,7 +88,10 @@ pub struct Checks(Vec<(u64, CheckKey, u64, u64)>);
 /// purpose's place in its list, the count of dice and their sides above
 /// the need, whose sign bit is flipped so negative needs come first.
 fn packed((purpose, count, sides, need): CheckKey) -> u64 {
-    (purpose as u64) << 48 | u64::from(count) << 40 | u64::from(sides) << 32 | u64::from(need.cast_unsigned() ^ (1 << 31))
+    (purpose as u64) << 48
+        | u64::from(count) << 40
+        | u64::from(sides) << 32
+        | u64::from(need.cast_unsigned() ^ (1 << 31))
 }
 
 impl Checks {

@@ -269,9 +269,9 @@ impl Game {
         }
         let (hex, odds) = match hex {
             // As the enemy chooses: the patrol hex likeliest to be hit.
-            None => {
-                self.bombard_target(e).ok_or_else(|| RuleError(format!("no patrol hex is in reach of {}", s.id)))?
-            }
+            None => self
+                .bombard_target(e, weapon)
+                .ok_or_else(|| RuleError(format!("no patrol hex is in reach of {}", s.id)))?,
             Some(h) => {
                 let moved = self.in_hex(h).any(|i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].moved);
                 (h, self.rules.fire().bombard(&self.book, weapon, from.distance(h), moved).map_err(RuleError)?)

@@ -273,3 +273,54 @@ fn fire_called_is_called_off_when_the_action_ends_before_stop() {
     assert_eq!(g.fire_missions_left(), 2, "the guns keep the mission");
     g.check_consistent().expect("the game's own state is consistent");
 }
+
+#[test]
+fn every_hex_of_a_hex_line_is_on_a_shortest_way_between_its_ends() {
+    // Sight past tanks relies on it to skip a vehicle off every shortest
+    // way without walking the line; every pair of hexes of a 24x24 map.
+    let hexes: Vec<Pos> = (0..24).flat_map(|c| (0..24).map(move |r| Pos::new(c, r))).collect();
+    for &a in &hexes {
+        for &b in &hexes {
+            let d = a.distance(b);
+            for p in a.between(b) {
+                assert_eq!(a.distance(p) + p.distance(b), d, "{p} between {a} and {b}");
+            }
+        }
+    }
+}
+
+#[test]
+fn sight_past_tanks_is_the_tanks_between_read_one_by_one() {
+    // Sight as first written: the living tanks but the two ends, and the
+    // hexes between gathered, either way.
+    let mut g = game_on(&OPEN, (0, 7), &crate::engine::tests::squad(2), 1);
+    let tanks = [(3, 3), (4, 4), (2, 5), (5, 2)];
+    for (k, &at) in tanks.iter().enumerate() {
+        add_vehicle(&mut g, if k == 1 { "armoured_car" } else { "medium_tracked" }, "tank_gun", at);
+    }
+    let last = g.soldiers.len() - 1;
+    g.soldiers[last].state = State::Dead;
+    let plain = |g: &Game, from: Pos, to: Pos| {
+        let blocking: Vec<Pos> = g
+            .soldiers
+            .iter()
+            .filter(|s| s.state != State::Dead)
+            .filter_map(|s| {
+                let v = s.vehicle.as_ref()?;
+                g.book.arsenal.vehicle(&v.kind).filter(|t| t.blocks_sight)?;
+                s.pos.filter(|&p| p != from && p != to)
+            })
+            .collect();
+        let clear = |a: Pos, b: Pos| !blocking.iter().any(|t| a.between(b).contains(t));
+        g.map.line_of_sight(&g.book, from, to) && (blocking.is_empty() || clear(from, to) || clear(to, from))
+    };
+    let hexes: Vec<Pos> = g.map.hexes().collect();
+    let mut blocked = 0;
+    for &a in &hexes {
+        for &b in &hexes {
+            assert_eq!(g.can_see(a, b), plain(&g, a, b), "{a} to {b}");
+            blocked += usize::from(!g.can_see(a, b));
+        }
+    }
+    assert!(blocked > 100, "the tanks block some sight ({blocked})");
+}
