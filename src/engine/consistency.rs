@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 
 use super::campaign::Campaign;
-use super::soldier::{Side, State};
-use super::{Card, Game, Phase};
+use super::soldier::{Side, State, enemy_id};
+use super::{Card, Game, Phase, enemy_number};
 
 impl Game {
     /// # Errors
@@ -22,6 +22,10 @@ impl Game {
         for s in &self.soldiers {
             if !ids.insert(s.id.to_ascii_lowercase()) {
                 return Err(format!("two soldiers called '{}'", s.id));
+            }
+            // An enemy met later could be given the same id.
+            if s.side == Side::Friendly && enemy_id(&s.id) {
+                return Err(format!("{} is a man of the patrol, called as enemies are (G or V and a number)", s.id));
             }
             if self.book.weapon(&s.weapon).is_none() {
                 return Err(format!("{} carries an unknown weapon '{}'", s.id, s.weapon));
@@ -61,12 +65,13 @@ impl Game {
             }
         }
         // New enemies are numbered on from `next_enemy` (G for men, V for
-        // vehicles, one count): it must be past every number in use.
+        // vehicles, one count): it must be past every number in use, in
+        // either case, as ids are compared ignoring it.
         let highest = self
             .soldiers
             .iter()
             .filter(|s| s.side == Side::Enemy)
-            .filter_map(|s| s.id.strip_prefix(['G', 'V']).and_then(|n| n.parse::<u32>().ok()))
+            .filter_map(|s| enemy_number(&s.id))
             .max()
             .unwrap_or(0);
         if self.next_enemy <= highest {
@@ -120,10 +125,114 @@ impl Campaign {
             if !names.insert(m.name.to_ascii_lowercase()) {
                 return Err(format!("two men on the roster called '{}'", m.name));
             }
+            // Each patrol's game refuses such a man (see `Game::new`).
+            if enemy_id(&m.name) {
+                return Err(format!("{} on the roster is called as enemies are (G or V and a number)", m.name));
+            }
             if self.book.weapon(&m.weapon).is_none() {
                 return Err(format!("{} carries an unknown weapon '{}'", m.name, m.weapon));
             }
         }
+        if let Some(m) = self.replacements.iter().find(|m| enemy_id(&m.name)) {
+            return Err(format!("{}, a replacement, is called as enemies are (G or V and a number)", m.name));
+        }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::default_game;
+    use super::super::{Game, policy};
+    use super::Campaign;
+
+    /// A squad whose names clash ignoring case, or look like an enemy's, is
+    /// refused by name: `Game::find` relies on ids being unique ignoring case.
+    #[test]
+    fn a_squad_with_clashing_names_is_refused() {
+        let g = default_game(1);
+        let mut s = crate::rules::scenario(crate::rules::default_scenario_name(), &g.book).unwrap();
+        s.squad[3].name = "bAKER".into();
+        let err = Game::new(g.book.clone(), &s, 1).unwrap_err();
+        assert_eq!(err.0, "two men called 'Baker' and 'bAKER' (names are the same ignoring case)");
+        s.squad[3].name = "g4".into();
+        let err = Game::new(g.book.clone(), &s, 1).unwrap_err();
+        assert_eq!(err.0, "g4: a man of the squad cannot be called as enemies are (G or V and a number)");
+    }
+
+    /// A save where a later enemy could take a man's id is refused.
+    #[test]
+    fn a_save_where_an_enemy_could_take_an_id_is_refused() {
+        let g = default_game(1);
+        let mut named = g.clone();
+        named.soldiers[2].id = "V7".into();
+        assert_eq!(
+            named.check_consistent().unwrap_err(),
+            "V7 is a man of the patrol, called as enemies are (G or V and a number)"
+        );
+        let s = crate::rules::scenario(crate::rules::default_scenario_name(), &g.book).unwrap();
+        let mut c = Campaign::new("t", "b", 1, g.book.clone(), Vec::new(), &s.squad, s.squad[..1].to_vec());
+        c.roster[0].name = "G2".into();
+        assert_eq!(
+            c.check_consistent().unwrap_err(),
+            "G2 on the roster is called as enemies are (G or V and a number)"
+        );
+        c.roster[0].name = "Brennan2".into();
+        c.replacements[0].name = "v2".into();
+        assert_eq!(
+            c.check_consistent().unwrap_err(),
+            "v2, a replacement, is called as enemies are (G or V and a number)"
+        );
+        let mut lower = play_until_enemies(1);
+        let i = lower.soldiers.iter().rposition(|s| super::enemy_id(&s.id)).unwrap();
+        lower.soldiers[i].id = lower.soldiers[i].id.to_ascii_lowercase().into();
+        lower.next_enemy = super::enemy_number(&lower.soldiers[i].id).unwrap();
+        assert!(lower.check_consistent().unwrap_err().starts_with("next_enemy"));
+    }
+
+    /// A default game played by the patrol leader until it has met a few
+    /// enemies (or is over).
+    fn play_until_enemies(seed: u64) -> Game {
+        let mut g = default_game(seed);
+        while g.soldiers.len() < 16 {
+            let Some(c) = policy::decide(&g) else { break };
+            g.apply(&c).unwrap();
+        }
+        g
+    }
+
+    /// `find` gives what a search of the roster for the first id that is the
+    /// same ignoring case gives, whether an enemy stands where his number
+    /// puts him or not.
+    #[test]
+    fn found_men_are_the_first_of_the_same_name() {
+        let mut met = 0;
+        for seed in 1..6 {
+            let g = play_until_enemies(seed);
+            met += g.next_enemy - 1;
+            let mut moved = g.clone();
+            moved.soldiers.rotate_left(3);
+            for game in [&g, &moved] {
+                let mut ids: Vec<String> = game.soldiers.iter().map(|s| s.id.to_string()).collect();
+                ids.extend(ids.clone().iter().flat_map(|id| [id.to_ascii_lowercase(), id.to_ascii_uppercase()]));
+                ids.extend(["G0", "G00", "G01", "V1", "g99", "G4294967296", "G", "", "Nobody"].map(String::from));
+                for id in &ids {
+                    let searched = game.soldiers.iter().position(|s| s.id.eq_ignore_ascii_case(id));
+                    assert_eq!(game.find(id), searched, "'{id}' in seed {seed}");
+                }
+            }
+        }
+        assert!(met >= 20, "only {met} enemies met");
+    }
+
+    #[test]
+    fn enemy_numbers_are_the_ids_numbers() {
+        for id in ["G1", "g12", "V3", "v0", "G007", "G4294967295", "G4294967296", "G", "", "X1", "G1a", "G+1", "Gé"] {
+            let parsed = id
+                .strip_prefix(['G', 'g', 'V', 'v'])
+                .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|n| n.parse::<u32>().ok());
+            assert_eq!(super::enemy_number(id), parsed, "{id}");
+        }
     }
 }
