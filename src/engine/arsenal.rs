@@ -22,6 +22,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::data::is_key;
 use super::dice::Modifier;
 use super::name::Name;
 
@@ -182,7 +183,7 @@ pub struct Need {
 
 impl AntiTank {
     pub fn weapon(&self, key: &str) -> Option<&AtWeapon> {
-        self.weapons.iter().find(|w| w.key == key)
+        self.weapons.iter().find(|w| is_key(&w.key, key))
     }
 
     /// The band a hex count falls in, or None beyond extreme range (or at
@@ -292,7 +293,7 @@ pub struct Arsenal {
 
 impl Arsenal {
     pub fn vehicle(&self, key: &str) -> Option<&VehicleType> {
-        self.vehicles.iter().find(|v| v.key == key)
+        self.vehicles.iter().find(|v| is_key(&v.key, key))
     }
 }
 

@@ -385,6 +385,14 @@ pub struct Member {
     pub veteran: bool,
 }
 
+/// Whether a table's key `k` is `key`, byte by byte. The rules' keys are a
+/// few bytes long, and the tables are searched in order for every weapon
+/// weighed or fired (some 150 look-ups a patrol): a call to `memcmp` for
+/// every key of the same length cost more than the comparison itself.
+pub(super) fn is_key(k: &str, key: &str) -> bool {
+    k.len() == key.len() && k.bytes().zip(key.bytes()).all(|(a, b)| a == b)
+}
+
 impl RuleBook {
     pub fn weapon(&self, key: &str) -> Option<&Weapon> {
         self.weapon_index(key).map(|i| &self.weapons[i])
@@ -392,7 +400,7 @@ impl RuleBook {
 
     /// Where the weapon with this key is in the list.
     pub fn weapon_index(&self, key: &str) -> Option<usize> {
-        self.weapons.iter().position(|w| w.key == key)
+        self.weapons.iter().position(|w| is_key(&w.key, key))
     }
 
     pub fn terrain_by_glyph(&self, glyph: char) -> Option<usize> {
