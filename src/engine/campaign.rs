@@ -222,7 +222,10 @@ impl Campaign {
                 },
             };
             self.replacements_used += 1;
-            if self.roster.iter().any(|m| m.name.eq_ignore_ascii_case(&man.name)) {
+            // A name taken, or one an enemy could be given (a rules file
+            // older than its check), is passed over: the patrol must start.
+            if self.roster.iter().any(|m| m.name.eq_ignore_ascii_case(&man.name)) || super::soldier::enemy_id(&man.name)
+            {
                 continue;
             }
             events.push(Event::Replacement {

@@ -118,11 +118,18 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
         if names.contains(&lower) {
             return Err(DataError::at(file, at(&quoted), format!("replacements: '{}' is already on the roll", m.name)));
         }
-        if book.weapon(&m.weapon).is_none() || m.name.contains(char::is_whitespace) || m.name.is_empty() {
+        if !super::check::man_name_ok(&m.name) {
             return Err(DataError::at(
                 file,
                 at(&quoted),
-                format!("replacements: '{}' needs a one-word name and a known weapon", m.name),
+                format!("replacements: '{}' {}", m.name, super::check::NAME_RULE),
+            ));
+        }
+        if book.weapon(&m.weapon).is_none() {
+            return Err(DataError::at(
+                file,
+                at(&quoted),
+                format!("replacements: '{}' has unknown weapon '{}'", m.name, m.weapon),
             ));
         }
         names.push(lower);

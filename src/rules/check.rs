@@ -163,6 +163,9 @@ pub fn check_rule_book(
             "campaign: squad_size 1 to 100, serious_wound_patrols and veteran_at at least 1".into(),
         ));
     }
+    if let Some(n) = cr.rookie_names.iter().find(|n| !man_name_ok(n)) {
+        return Err(c.err(&format!("\"{n}\""), format!("campaign: rookie name '{n}' {NAME_RULE}")));
+    }
     if book.patrol.bearers_per_wounded == 0 {
         return Err(c.err("bearers_per_wounded", "patrol: at least one bearer per wounded man".into()));
     }
@@ -235,6 +238,19 @@ fn check_arsenal(c: &Checker, a: &crate::engine::arsenal::Arsenal) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// Why a man's name was refused.
+pub(super) const NAME_RULE: &str = "cannot be a name (no spaces or commas, not STOP, not G or V and a number)";
+
+/// Whether a man of the patrol may be called `name`: one word that no
+/// command could read as something else, and not the shape of an enemy's
+/// id (G7, V3), which an enemy met later could be given.
+pub(super) fn man_name_ok(name: &str) -> bool {
+    !name.is_empty()
+        && !name.contains(|ch: char| ch.is_whitespace() || ch == ',')
+        && !crate::engine::soldier::enemy_id(name)
+        && !name.eq_ignore_ascii_case("stop")
 }
 
 pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
@@ -318,18 +334,8 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
     let mut names = BTreeSet::new();
     for m in &s.squad {
         let at = format!("\"{}\"", m.name);
-        if m.name.is_empty()
-            || m.name.contains(|ch: char| ch.is_whitespace() || ch == ',')
-            || crate::engine::soldier::enemy_id(&m.name)
-            || m.name.eq_ignore_ascii_case("stop")
-        {
-            return Err(c.err(
-                &at,
-                format!(
-                    "squad: '{}' cannot be a name (no spaces or commas, not STOP, not G or V and a number)",
-                    m.name
-                ),
-            ));
+        if !man_name_ok(&m.name) {
+            return Err(c.err(&at, format!("squad: '{}' {NAME_RULE}", m.name)));
         }
         if !names.insert(m.name.to_ascii_lowercase()) {
             // Point at this man's line: the second name that matches, ignoring case.

@@ -150,3 +150,17 @@ fn a_lost_support_weapon_is_reissued_to_a_rifleman() {
     let events = c.begin().unwrap();
     assert!(!events.iter().any(|e| matches!(e, Event::Reissued { .. })));
 }
+
+#[test]
+fn names_an_enemy_could_be_given_are_refused_for_rookies_and_replacements() {
+    let e = broken_rules("\"Abbott\"", "\"G7\"");
+    assert!(e.to_string().contains("rookie name 'G7' cannot be a name"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(RULES_TEXT, "\"Abbott\""));
+    let book = rule_book().unwrap();
+    let (_, text) = CAMPAIGNS[0];
+    let broken = text.replacen("name: \"Walsh\"", "name: \"v12\"", 1);
+    assert_ne!(broken, text, "the test's edit applies");
+    let e = parse_campaign("bocage.ron", &broken, &book).unwrap_err();
+    assert!(e.to_string().contains("replacements: 'v12' cannot be a name"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(text, "\"Walsh\""));
+}
