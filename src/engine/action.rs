@@ -219,24 +219,25 @@ impl Game {
         }
     }
 
-    /// Could anyone on either side fire at anyone now?
+    /// Could anyone on either side fire at anyone now? The men of each side
+    /// are walked as `able` gives them, not gathered in lists first.
     fn anyone_can_fire(&self) -> bool {
-        let friends: Vec<usize> = self.able(Side::Friendly).collect();
-        let foes: Vec<usize> = self.able(Side::Enemy).collect();
-        let shoots = |a: usize, at: &[usize]| self.marksman(a).is_some_and(|m| at.iter().any(|&b| m.need(b).is_some()));
+        fn shoots(game: &Game, a: usize, mut at: impl Iterator<Item = usize>) -> bool {
+            game.marksman(a).is_some_and(|m| at.any(|b| m.need(b).is_some()))
+        }
+        let (friends, foes) = (|| self.able(Side::Friendly), || self.able(Side::Enemy));
         // A mortar's or a gun's fire at a hex of the patrol.
         let at_hexes = |e: usize| {
             self.book
                 .weapon(&self.soldiers[e].weapon)
                 .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(e, w).is_some())
         };
-        friends.iter().any(|&f| shoots(f, &foes))
-            || foes.iter().any(|&e| shoots(e, &friends))
-            || foes.iter().any(|&e| {
-                self.soldiers[e].vehicle.is_none()
-                    && friends.iter().any(|&f| self.soldiers[f].pos == self.soldiers[e].pos)
+        friends().any(|f| shoots(self, f, foes()))
+            || foes().any(|e| shoots(self, e, friends()))
+            || foes().any(|e| {
+                self.soldiers[e].vehicle.is_none() && friends().any(|f| self.soldiers[f].pos == self.soldiers[e].pos)
             })
-            || foes.iter().any(|&e| at_hexes(e))
+            || foes().any(at_hexes)
     }
 
     /// The STOP card: the turn ends; check for another incident, then deal again.
