@@ -10,7 +10,6 @@ use super::name::Name;
 use super::pos::Pos;
 use super::ruleset::{Aim, Odds};
 use super::soldier::{Side, Soldier};
-use super::vehicle::Sight;
 
 /// An aimed shot as it is fired: its odds, the weapon the `Shot` event
 /// names, and at a vehicle the anti-tank band a hit is rolled at. Worked
@@ -118,13 +117,12 @@ impl Game {
             from,
             weapon: &self.book.weapons[arm],
             kept: self.map.aims_from(self.book.weapons.len() * 4, way, from),
-            sight: self.sight_from(from),
         })
     }
 }
 
-/// A man weighing shots: where he stands, his weapon and his sight, looked
-/// up once for all the men he weighs. The patrol leader, the enemy and the
+/// A man weighing shots: where he stands, his weapon and the needs the map
+/// keeps for it, looked up once for all the men he weighs. The patrol leader, the enemy and the
 /// end of every turn weigh every pair of men this way, some 400 shots a
 /// patrol.
 ///
@@ -143,7 +141,6 @@ pub struct Marksman<'a> {
     /// The kept needs from his hex at every hex, for his weapon and way of
     /// shooting; None on a map too big to keep them.
     kept: Option<&'a [AtomicU8]>,
-    sight: Sight<'a>,
 }
 
 /// A kept need: not worked out yet.
@@ -193,7 +190,7 @@ impl Marksman<'_> {
             },
             _ => self.work_out(to),
         }?;
-        self.sight.past_tanks(to).then_some(need)
+        g.sight_from(self.from).past_tanks(to).then_some(need)
     }
 
     /// The shot at `target`, as `Game::aimed_shot` gives it, for a man this
