@@ -46,6 +46,32 @@ fn the_quick_shot_check_agrees_with_shot_odds() {
 }
 
 #[test]
+fn a_need_too_far_from_the_usual_to_keep_in_a_byte_is_worked_out_each_time() {
+    // Veterans so skilled that their needs are far below any die: the map
+    // cannot keep them, and must give them all the same.
+    let mut start = default_game(3);
+    std::sync::Arc::make_mut(&mut start.book).campaign.veteran_fire_modifier = -300;
+    let mut shots = 0;
+    for seed in 0..3 {
+        let mut g = start.reseeded(seed);
+        for s in &mut g.soldiers {
+            s.veteran = true;
+        }
+        while let Some(c) = policy::decide(&g) {
+            for a in 0..g.soldiers.len() {
+                for b in 0..g.soldiers.len() {
+                    let need = g.shot_need(a, b);
+                    assert_eq!(need, g.shot_odds(a, b).ok().map(|o| o.need()), "seed {seed}");
+                    shots += usize::from(need.is_some_and(|n| n < -200));
+                }
+            }
+            g.apply(&c).unwrap();
+        }
+    }
+    assert!(shots > 100, "many such shots were weighed ({shots})");
+}
+
+#[test]
 fn the_need_alone_is_the_need_of_the_full_odds() {
     let b = book();
     let fire = RuleSet::LoneWarrior.fire();

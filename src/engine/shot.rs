@@ -122,16 +122,17 @@ impl Game {
 }
 
 /// A man weighing shots: where he stands, his weapon and the needs the map
-/// keeps for it, looked up once for all the men he weighs. The patrol leader, the enemy and the
-/// end of every turn weigh every pair of men this way, some 400 shots a
-/// patrol.
+/// keeps for it, looked up once for all the men he weighs. The patrol
+/// leader, the enemy and the end of every turn weigh every pair of men this
+/// way, some 400 shots a patrol.
 ///
 /// The need of a shot at a man depends on the shooter's weapon, first shot
 /// and skill, on the two hexes (the distance, the cover, the map's sight),
 /// and on the tanks about; all but the tanks never change for a map, so
 /// the map keeps the need for every weapon and pair of hexes once worked
-/// out (`Map::aims_from`, shared by the copies of a map as its sight is),
-/// and a shot is weighed by reading one byte and looking for tanks.
+/// out (`Map::aims_from`, shared by the copies of a map as its sight is,
+/// and like sight assuming a map is asked with the one rule book and rules
+/// of its game), and a shot is weighed by reading one byte.
 pub struct Marksman<'a> {
     game: &'a Game,
     shooter: usize,
@@ -150,6 +151,12 @@ const NO_SHOT: u8 = 1;
 /// A kept need is kept as the need plus this.
 const NEED_BASE: i32 = 128;
 
+/// The need a known kept need stands for, None for no shot.
+#[inline]
+fn kept_need(code: u8) -> Option<i32> {
+    (code != NO_SHOT).then(|| i32::from(code) - NEED_BASE)
+}
+
 impl Marksman<'_> {
     /// The need of a shot at `target`, as `Game::shot_need` gives it. The
     /// usual answer, a man's need read from the map's kept needs with no
@@ -167,8 +174,7 @@ impl Marksman<'_> {
         };
         match kept {
             UNKNOWN => self.need_slowly(target),
-            NO_SHOT => None,
-            kept => Some(i32::from(kept) - NEED_BASE),
+            code => kept_need(code),
         }
     }
 
@@ -185,8 +191,7 @@ impl Marksman<'_> {
         let need = match (self.kept, g.map.index(to)) {
             (Some(row), Some(b)) => match row[b].load(Ordering::Relaxed) {
                 UNKNOWN => self.keep(&row[b], to),
-                NO_SHOT => None,
-                kept => Some(i32::from(kept) - NEED_BASE),
+                code => kept_need(code),
             },
             _ => self.work_out(to),
         }?;
