@@ -217,10 +217,10 @@ impl Aimed {
     }
 
     fn odds(self) -> Odds {
-        let mut modifiers = Vec::new();
-        modifiers.extend(self.cover.map(|v| Modifier::new(Name::new_static("cover"), v)));
-        modifiers.extend(self.veteran.map(|v| Modifier::new(Name::new_static("veteran"), v)));
-        modifiers.extend(self.first_shot.map(|v| Modifier::new(Name::new_static("first_shot"), v)));
+        let named = [("cover", self.cover), ("veteran", self.veteran), ("first_shot", self.first_shot)];
+        // Made to the size it ends at: every shot fired has its odds written down.
+        let mut modifiers = Vec::with_capacity(named.iter().filter(|(_, v)| v.is_some()).count());
+        modifiers.extend(named.into_iter().filter_map(|(name, v)| Some(Modifier::new(Name::new_static(name), v?))));
         Odds { dice: 1, sides: 6, base: self.base, modifiers, band: Some(self.band) }
     }
 }
