@@ -68,12 +68,17 @@ fn first_game(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan) -> Result<
     Game::new(book.clone(), scenario, plan.seed).map_err(|e| format!("{}: {e}", scenario.name))
 }
 
+/// The events `play_out` makes room for from the start: a command seldom
+/// makes more (an action's end, with its casualty rolls, makes the most).
+const EVENTS_ROOM: usize = 64;
+
 /// Plays `game` to its end with the patrol leader deciding, showing each
 /// event to `seen`. Returns the decisions taken and why the patrol stopped
 /// short of its end, if it did.
 pub fn play_out(game: &mut Game, mut seen: impl FnMut(&Game, &Event)) -> (u64, Option<String>) {
-    // One list for every command's events, cleared after each is seen.
-    let mut events = Vec::new();
+    // One list for every command's events, cleared after each is seen. Its
+    // room is enough for nearly every command at once, so it seldom grows.
+    let mut events = Vec::with_capacity(EVENTS_ROOM);
     for n in 0..u64::from(MAX_DECISIONS) {
         let Some(command) = policy::decide(game) else { return (n, None) };
         match game.apply_into(&command, &mut events) {
