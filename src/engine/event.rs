@@ -10,6 +10,10 @@ use super::pos::Pos;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
+// A tag byte of its own: otherwise the kind of event is coded in the spare
+// values of a roll's fields, and every `match` on an event (the simulator's
+// tally, dropping it) first works out which kind it is from them.
+#[repr(u8)]
 pub enum Event {
     /// A new patrol: the scenario, the seed and the squad.
     Start {
