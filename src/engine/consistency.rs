@@ -133,18 +133,20 @@ impl Campaign {
                 return Err(format!("{} carries an unknown weapon '{}'", m.name, m.weapon));
             }
         }
-        if let Some(m) = self.replacements.iter().find(|m| enemy_id(&m.name)) {
-            return Err(format!("{}, a replacement, is called as enemies are (G or V and a number)", m.name));
-        }
+        // A replacement called as enemies are is passed over when the
+        // squad is filled (see `set_out`): a save from before the campaign
+        // file's check plays on.
         Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::data::Scenario;
     use super::super::tests::default_game;
     use super::super::{Game, policy};
     use super::Campaign;
+    use std::sync::Arc;
 
     /// A squad whose names clash ignoring case, or look like an enemy's, is
     /// refused by name: `Game::find` relies on ids being unique ignoring case.
@@ -178,16 +180,35 @@ mod tests {
             "G2 on the roster is called as enemies are (G or V and a number)"
         );
         c.roster[0].name = "Brennan2".into();
+        // A replacement so called is passed over when the squad is filled,
+        // so a save holding one (from before the campaign file's check) loads.
         c.replacements[0].name = "v2".into();
-        assert_eq!(
-            c.check_consistent().unwrap_err(),
-            "v2, a replacement, is called as enemies are (G or V and a number)"
-        );
+        assert_eq!(c.check_consistent(), Ok(()));
         let mut lower = play_until_enemies(1);
         let i = lower.soldiers.iter().rposition(|s| super::enemy_id(&s.id)).unwrap();
         lower.soldiers[i].id = lower.soldiers[i].id.to_ascii_lowercase().into();
         lower.next_enemy = super::enemy_number(&lower.soldiers[i].id).unwrap();
         assert!(lower.check_consistent().unwrap_err().starts_with("next_enemy"));
+    }
+
+    /// A replacement or rookie called as enemies are, in a campaign saved
+    /// before the campaign and rules files refused such names, is passed
+    /// over when the squad is filled: the patrol still sets out.
+    #[test]
+    fn a_replacement_called_as_enemies_are_is_passed_over() {
+        use crate::engine::campaign::PatrolPlan;
+        let g = default_game(1);
+        let s = crate::rules::scenario(crate::rules::default_scenario_name(), &g.book).unwrap();
+        let mut book = (*g.book).clone();
+        book.campaign.rookie_names = vec!["G1".into(), "Abbott".into()];
+        let plan = PatrolPlan { scenario: Scenario { squad: Vec::new(), ..s.clone() } };
+        let mut spare = s.squad[1].clone();
+        spare.name = "v2".into();
+        let mut c = Campaign::new("t", "b", 1, Arc::new(book), vec![plan], &s.squad[..1], vec![spare]);
+        c.begin().expect("the patrol sets out");
+        let names: Vec<&str> = c.roster.iter().map(|m| m.name.as_str()).collect();
+        assert!(names.contains(&"Abbott"), "{names:?}");
+        assert!(!names.iter().any(|n| super::enemy_id(n)), "{names:?}");
     }
 
     /// A default game played by the patrol leader until it has met a few

@@ -194,44 +194,6 @@ impl Map {
     }
 }
 
-/// Sight from one hex (see `Map::sight_from`).
-pub struct SightFrom<'a> {
-    map: &'a Map,
-    book: &'a RuleBook,
-    from: Pos,
-    /// The kept answers from `from` to every hex, and the index of `from`;
-    /// None where the map keeps none (`from` off the map, or a huge map).
-    row: Option<(&'a [AtomicU8], usize)>,
-}
-
-impl SightFrom<'_> {
-    /// Line of sight to `to`, as `Map::line_of_sight` gives it.
-    #[inline]
-    pub fn to(&self, to: Pos) -> bool {
-        let (Some((row, a)), Some(b)) = (self.row, self.map.index(to)) else {
-            return self.map.trace_sight(self.book, self.from, to);
-        };
-        // Relaxed is enough: two threads that race both store the same answer.
-        match row[b].load(Ordering::Relaxed) {
-            1 => true,
-            2 => false,
-            _ => self.work_out(a, b, to),
-        }
-    }
-
-    /// Sight to `to` traced, and kept both ways for the pair.
-    #[cold]
-    fn work_out(&self, a: usize, b: usize, to: Pos) -> bool {
-        let clear = self.map.trace_sight(self.book, self.from, to);
-        let v = if clear { 1 } else { 2 };
-        let n = self.map.hex_count();
-        let memo = self.map.sight.cells(n * n);
-        memo[a * n + b].store(v, Ordering::Relaxed);
-        memo[b * n + a].store(v, Ordering::Relaxed);
-        clear
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

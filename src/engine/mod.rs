@@ -353,8 +353,9 @@ impl Game {
     /// unless a save says otherwise, and is looked for there first (a fire
     /// order searched the whole roster, some 380 instructions).
     pub fn find(&self, id: &str) -> Option<usize> {
-        let at =
-            enemy_number(id).and_then(|n| (self.soldiers.len() + n as usize).checked_sub(self.next_enemy as usize));
+        let at = enemy_number(id).and_then(|n| {
+            self.soldiers.len().checked_add(usize::try_from(n).ok()?)?.checked_sub(self.next_enemy as usize)
+        });
         at.filter(|&i| self.soldiers.get(i).is_some_and(|s| same_name(&s.id, id)))
             .or_else(|| self.soldiers.iter().position(|s| same_name(&s.id, id)))
     }

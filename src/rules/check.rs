@@ -163,9 +163,6 @@ pub fn check_rule_book(
             "campaign: squad_size 1 to 100, serious_wound_patrols and veteran_at at least 1".into(),
         ));
     }
-    if let Some(n) = cr.rookie_names.iter().find(|n| !man_name_ok(n)) {
-        return Err(c.err(&format!("\"{n}\""), format!("campaign: rookie name '{n}' {NAME_RULE}")));
-    }
     if book.patrol.bearers_per_wounded == 0 {
         return Err(c.err("bearers_per_wounded", "patrol: at least one bearer per wounded man".into()));
     }
@@ -251,6 +248,17 @@ pub(super) fn man_name_ok(name: &str) -> bool {
         && !name.contains(|ch: char| ch.is_whitespace() || ch == ',')
         && !crate::engine::soldier::enemy_id(name)
         && !name.eq_ignore_ascii_case("stop")
+}
+
+/// Rookie names a rules file may give: checked where the file is read. A
+/// saved campaign's rule book is not refused for them (one saved before
+/// this check plays on: the campaign passes over such a name).
+pub(super) fn check_rookie_names(book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
+    let c = Checker { file, text };
+    match book.campaign.rookie_names.iter().find(|n| !man_name_ok(n)) {
+        Some(n) => Err(c.err(&format!("\"{n}\""), format!("campaign: rookie name '{n}' {NAME_RULE}"))),
+        None => Ok(()),
+    }
 }
 
 pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
