@@ -48,6 +48,7 @@ pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 pub use pos::Pos;
 pub use ruleset::{Odds, RuleSet};
 pub use shot::Marksman;
+use soldier::enemy_number;
 pub use soldier::{Section, Side, Soldier, State};
 
 use dice::Dice;
@@ -67,24 +68,6 @@ fn illegal<T>(reason: impl Into<String>) -> Result<T, RuleError> {
 /// it is before it is compared ignoring case.
 fn same_name(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y || x.eq_ignore_ascii_case(&y))
-}
-
-/// The number in an enemy's id (`G12`, `v3`, either case; see
-/// `soldier::enemy_id`), if it is one and the number fits.
-fn enemy_number(id: &str) -> Option<u32> {
-    // By hand: `str::parse` took some 70 instructions, at every fire order.
-    let (first, digits) = id.as_bytes().split_first()?;
-    if !matches!(first, b'G' | b'g' | b'V' | b'v') || digits.is_empty() {
-        return None;
-    }
-    let mut n = 0u32;
-    for &b in digits {
-        if !b.is_ascii_digit() {
-            return None;
-        }
-        n = n.checked_mul(10)?.checked_add(u32::from(b - b'0'))?;
-    }
-    Some(n)
 }
 
 /// Where the patrol is in the game loop.
