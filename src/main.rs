@@ -145,14 +145,18 @@ struct SimArgs {
 }
 
 impl Mode {
-    /// The options this command takes, to be filled from any given before it.
-    fn options(&mut self) -> (Option<&mut Folder>, Option<&mut OwnRules>, Option<&mut Look>) {
+    /// The options this command takes (None for one it does not), as given after it.
+    fn options(&self) -> (Option<Folder>, Option<OwnRules>, Option<Look>) {
         match self {
-            Mode::New { folder, own_rules, look, .. } => (Some(folder), Some(own_rules), Some(look)),
-            Mode::Resume { folder, look, .. } => (Some(folder), None, Some(look)),
-            Mode::List { folder } => (Some(folder), None, None),
+            Mode::New { folder, own_rules, look, .. } => {
+                (Some(folder.clone()), Some(own_rules.clone()), Some(look.clone()))
+            }
+            Mode::Resume { folder, look, .. } => (Some(folder.clone()), None, Some(look.clone())),
+            Mode::List { folder } => (Some(folder.clone()), None, None),
             Mode::Check { .. } => (None, None, None),
-            Mode::Script { own_rules, .. } | Mode::Sim(SimArgs { own_rules, .. }) => (None, Some(own_rules), None),
+            Mode::Script { own_rules, .. } | Mode::Sim(SimArgs { own_rules, .. }) => {
+                (None, Some(own_rules.clone()), None)
+            }
         }
     }
 
@@ -172,36 +176,32 @@ impl Cli {
     /// The options in force: the command's own, or the title screen's with
     /// no command. An option given before a command that does not take it
     /// is refused rather than quietly ignored.
-    fn options(&mut self) -> Result<(Folder, OwnRules, Look), String> {
-        let Some(mode) = self.command.as_mut() else {
+    fn options(&self) -> Result<(Folder, OwnRules, Look), String> {
+        let Some(mode) = &self.command else {
             return Ok((self.folder.clone(), self.own_rules.clone(), self.look.clone()));
         };
-        let name = mode.name();
-        let refuse = |option: &str| format!("{option} does nothing for `hexpatrol {name}`");
         let (folder, own_rules, look) = mode.options();
-        let folder = match (self.folder.data_dir.take(), folder) {
-            (Some(dir), Some(f)) => {
-                f.data_dir.get_or_insert(dir);
-                f.clone()
-            }
-            (Some(_), None) => return Err(refuse("--data-dir")),
-            (None, f) => f.cloned().unwrap_or_default(),
-        };
-        let own_rules = match (self.own_rules.rules.take(), own_rules) {
-            (Some(file), Some(r)) => {
-                r.rules.get_or_insert(file);
-                r.clone()
-            }
-            (Some(_), None) => return Err(refuse("--rules")),
-            (None, r) => r.cloned().unwrap_or_default(),
-        };
-        let look = match (self.look.ascii, look) {
-            (true, Some(_)) => Look { ascii: true },
-            (true, None) => return Err(refuse("--ascii")),
-            (false, l) => l.cloned().unwrap_or_default(),
-        };
-        Ok((folder, own_rules, look))
+        let data_dir = carry("--data-dir", mode.name(), self.folder.data_dir.clone(), folder.map(|f| f.data_dir))?;
+        let rules = carry("--rules", mode.name(), self.own_rules.rules.clone(), own_rules.map(|r| r.rules))?;
+        let ascii = carry_flag("--ascii", mode.name(), self.look.ascii, look.map(|l| l.ascii))?;
+        Ok((Folder { data_dir }, OwnRules { rules }, Look { ascii }))
     }
+}
+
+/// An option's value given before the command (`before`) and after it
+/// (`after`, None if the command does not take the option): the one after
+/// wins, and one before a command that does not take it is refused.
+fn carry<T>(option: &str, command: &str, before: Option<T>, after: Option<Option<T>>) -> Result<Option<T>, String> {
+    match (before, after) {
+        (before, Some(after)) => Ok(after.or(before)),
+        (None, None) => Ok(None),
+        (Some(_), None) => Err(format!("{option} does nothing for `hexpatrol {command}`")),
+    }
+}
+
+/// `carry` for a flag: set before or after the command.
+fn carry_flag(option: &str, command: &str, before: bool, after: Option<bool>) -> Result<bool, String> {
+    carry(option, command, before.then_some(()), after.map(|a| a.then_some(()))).map(|set| set.is_some())
 }
 
 #[derive(clap::Args, Default)]
@@ -249,7 +249,7 @@ fn rule_book() -> Result<std::sync::Arc<hexpatrol::engine::RuleBook>, String> {
 }
 
 fn main() -> ExitCode {
-    let mut cli = Cli::parse();
+    let cli = Cli::parse();
     let (folder, own_rules, look) = match cli.options() {
         Ok(options) => options,
         Err(message) => {
