@@ -73,7 +73,7 @@ impl Modifier {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Roll {
     pub purpose: Purpose,
-    pub dice: Name,
+    pub dice: DiceSet,
     pub faces: Faces,
     pub total: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -198,14 +198,43 @@ impl<'de> Deserialize<'de> for Faces {
     }
 }
 
-/// "2d6": the dice as roll events name them. The game's own dice are
-/// spelled out, as formatting them was a good part of every roll's cost.
-#[inline]
-fn dice_name(count: u8, sides: u8) -> Name {
-    match (count, sides) {
-        (1, 6) => Name::new_static("1d6"),
-        (2, 6) => Name::new_static("2d6"),
-        _ => super::name::format_name!("{count}d{sides}"),
+/// The dice a roll threw: `count` dice of `sides` sides each. Events
+/// read and write them as their usual name, "2d6"; the game and the
+/// simulator's tally work with the two numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiceSet {
+    pub count: u8,
+    pub sides: u8,
+}
+
+impl std::fmt::Display for DiceSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}d{}", self.count, self.sides)
+    }
+}
+
+impl std::str::FromStr for DiceSet {
+    type Err = String;
+
+    /// "2d6", each number a whole number up to 255.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let number = |s: &str| s.bytes().all(|b| b.is_ascii_digit()).then(|| s.parse::<u8>().ok()).flatten();
+        text.split_once('d')
+            .and_then(|(count, sides)| Some(Self { count: number(count)?, sides: number(sides)? }))
+            .ok_or_else(|| format!("dice should read like 2d6 (up to 255 of up to 255 sides), not {text:?}"))
+    }
+}
+
+impl Serialize for DiceSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for DiceSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -245,7 +274,7 @@ impl Dice {
         });
         Roll {
             purpose,
-            dice: dice_name(count, sides),
+            dice: DiceSet { count, sides },
             total,
             faces,
             need: None,
@@ -327,7 +356,7 @@ mod tests {
         );
         assert_eq!(r.need, Some(5));
         assert_eq!(r.success, Some(r.total >= 5));
-        assert_eq!(r.dice, "2d6");
+        assert_eq!(r.dice.to_string(), "2d6");
         assert_eq!(r.total, u32::from(r.faces[0] + r.faces[1]));
     }
 
@@ -346,6 +375,24 @@ mod tests {
             let back: Faces = serde_json::from_str(&serde_json::to_string(&list).unwrap()).unwrap();
             assert_eq!(back, r.faces);
             assert_eq!(Faces::from(list.clone()), r.faces);
+        }
+    }
+
+    #[test]
+    fn dice_read_and_write_as_their_name() {
+        for (count, sides, text) in [(1, 6, "1d6"), (2, 6, "2d6"), (1, 8, "1d8"), (12, 100, "12d100"), (0, 0, "0d0")] {
+            let d = DiceSet { count, sides };
+            assert_eq!(d.to_string(), text);
+            assert_eq!(text.parse(), Ok(d));
+            assert_eq!(serde_json::to_string(&d).unwrap(), format!("{text:?}"));
+            assert_eq!(ron::to_string(&d).unwrap(), format!("{text:?}"));
+            assert_eq!(serde_json::from_str::<DiceSet>(&format!("{text:?}")).unwrap(), d);
+            assert_eq!(ron::from_str::<DiceSet>(&format!("{text:?}")).unwrap(), d);
+        }
+        for bad in ["", "d6", "2d", "2D6", "six", "+2d6", "2d6 ", "256d6", "2d-6", "2d6d6"] {
+            let e = bad.parse::<DiceSet>().unwrap_err();
+            assert!(e.contains("like 2d6") && e.contains(&format!("{bad:?}")), "{bad:?}: {e}");
+            assert!(serde_json::from_str::<DiceSet>(&format!("{bad:?}")).is_err(), "{bad:?}");
         }
     }
 

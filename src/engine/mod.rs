@@ -40,7 +40,7 @@ pub use chance::Chance;
 pub use command::{Command, Target};
 pub use composition::Composition;
 pub use data::{RuleBook, Scenario};
-pub use dice::{Faces, Modifier, Purpose, Roll};
+pub use dice::{DiceSet, Faces, Modifier, Purpose, Roll};
 pub use event::Event;
 pub use map::Map;
 pub use name::Name;

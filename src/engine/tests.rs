@@ -127,7 +127,7 @@ fn every_hex_entered_rolls_the_incident_check() {
     let events = g.apply(&Command::Move { section: None, to: Pos::new(3, 6) }).unwrap();
     let check = rolls(&events)[0];
     assert_eq!(check.purpose, Purpose::Incident);
-    assert_eq!(check.dice, "2d6");
+    assert_eq!(check.dice.to_string(), "2d6");
     assert_eq!(check.need, Some(7));
     assert_eq!(check.success, Some(check.total >= 7));
     assert_eq!(check.hex, Some(Pos::new(3, 6)));

@@ -164,23 +164,6 @@ pub struct Tally {
     pub first_problem: Option<(u64, String)>,
 }
 
-/// "2d6" as (2, 6), as `parse_dice` reads it. Every pass/fail roll is read
-/// this way, so the usual one digit either side of the "d" is taken
-/// straight from the text's three bytes.
-fn dice_of(text: &str) -> (u8, u8) {
-    match *text.as_bytes() {
-        [count @ b'0'..=b'9', b'd', sides @ b'0'..=b'9'] => (count - b'0', sides - b'0'),
-        _ => parse_dice(text),
-    }
-}
-
-/// "2d6" as (2, 6): the numbers either side of the first "d", each 0 where
-/// it is not a number that fits.
-fn parse_dice(text: &str) -> (u8, u8) {
-    let Some(d) = text.bytes().position(|b| b == b'd') else { return (0, 0) };
-    (text[..d].parse().unwrap_or(0), text[d + 1..].parse().unwrap_or(0))
-}
-
 impl Tally {
     /// Counts one event of a patrol in play.
     ///
@@ -208,8 +191,8 @@ impl Tally {
     fn roll(&mut self, r: &Roll) {
         let table = match (r.success, r.purpose) {
             (Some(success), _) => {
-                let (count, sides) = dice_of(&r.dice);
-                self.checks.add((r.purpose, count, sides, r.need.unwrap_or(0)), 1, u64::from(success));
+                let d = r.dice;
+                self.checks.add((r.purpose, d.count, d.sides, r.need.unwrap_or(0)), 1, u64::from(success));
                 return;
             }
             (None, Purpose::IncidentTable) => &mut self.incident_table,
@@ -314,29 +297,6 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-
-    #[test]
-    fn dice_are_read_back_as_numbers() {
-        assert_eq!(dice_of("2d6"), (2, 6));
-        assert_eq!(dice_of("1d12"), (1, 12));
-        assert_eq!(dice_of("d6"), (0, 6));
-        assert_eq!(dice_of("2d"), (2, 0));
-        assert_eq!(dice_of("six"), (0, 0));
-        assert_eq!(dice_of("+2d6"), (2, 6));
-    }
-
-    #[test]
-    fn three_bytes_are_read_as_the_parse_reads_them() {
-        let bytes = [b'0', b'1', b'9', b'd', b'+', b'x', b' ', 0, 0xC3];
-        for a in bytes {
-            for b in bytes {
-                for c in bytes {
-                    let Ok(text) = std::str::from_utf8(&[a, b, c]).map(str::to_string) else { continue };
-                    assert_eq!(dice_of(&text), parse_dice(&text), "{text:?}");
-                }
-            }
-        }
-    }
 
     #[test]
     fn counts_hold_what_a_map_would() {

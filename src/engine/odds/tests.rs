@@ -24,7 +24,7 @@ fn incident_check_on_two_dice() {
     // From 1,1 (an odd column) the neighbours are 1,0 1,2 0,1 0,2 2,1 2,2.
     let mut g = game_on(&["...", "T..", "B.."], (1, 1), &squad(2), 1);
     let open = ask(&g, "move 1,0");
-    assert_eq!((open.roll.purpose, open.roll.dice.as_str()), (Purpose::Incident, "2d6"));
+    assert_eq!((open.roll.purpose, open.roll.dice.to_string().as_str()), (Purpose::Incident, "2d6"));
     assert_eq!(chance(&open), Chance::new(21, 36));
     let woods = ask(&g, "move A 0,1");
     assert_eq!(chance(&woods), Chance::new(26, 36));
@@ -49,7 +49,7 @@ fn the_answer_shows_the_need_and_modifiers_the_roll_will_show() {
         let roll = rolls(&events)[0];
         let Spread::Check { need, modifiers, .. } = &answer.roll.spread else { panic!("a check") };
         assert_eq!((Some(*need), Some(modifiers)), (roll.need, roll.modifiers.as_ref()), "seed {seed}");
-        assert_eq!((roll.purpose, roll.dice.as_str(), roll.hex), (Purpose::Incident, "2d6", Some(to)));
+        assert_eq!((roll.purpose, roll.dice.to_string().as_str(), roll.hex), (Purpose::Incident, "2d6", Some(to)));
     }
 }
 
@@ -119,7 +119,7 @@ fn casualty_roll_is_a_third_each() {
     let g = default_game(1);
     let a = ask(&g, "casualty Ruiz");
     assert_eq!(
-        (a.roll.purpose, a.roll.dice.as_str(), a.roll.soldier.as_deref()),
+        (a.roll.purpose, a.roll.dice.to_string().as_str(), a.roll.soldier.as_deref()),
         (Purpose::Casualty, "1d6", Some("Ruiz"))
     );
     let third = Chance::new(2, 6);

@@ -49,7 +49,7 @@ fn a_call_uses_the_card_and_a_mission_and_lands_at_stop() {
     let he: Vec<&Roll> = rolls(&events).into_iter().filter(|r| r.purpose == Purpose::HighExplosive).collect();
     assert_eq!(he.len(), 1, "one H.E. roll at STOP");
     let r = he[0];
-    assert_eq!((r.dice.as_str(), r.need), ("1d8", Some(5)), "a D8, at least the hex count (5 hexes)");
+    assert_eq!((r.dice.to_string().as_str(), r.need), ("1d8", Some(5)), "a D8, at least the hex count (5 hexes)");
     assert_eq!(r.hex, Some(Pos::new(3, 2)));
     assert!(g.fire_pending.is_empty());
     let template = rolls(&events).into_iter().any(|r| r.purpose == Purpose::Template);
@@ -144,7 +144,7 @@ fn a_booby_trap_wounds_the_man_the_template_picks_at_once() {
         g.booby_trap(Pos::new(3, 3), &mut events);
         let r = rolls(&events);
         assert_eq!(r[0].purpose, Purpose::BoobyTrap);
-        assert_eq!(r[0].dice.as_str(), "1d6", "the six-triangle template");
+        assert_eq!(r[0].dice.to_string().as_str(), "1d6", "the six-triangle template");
         let hit = r.len() > 1;
         if hit {
             assert_eq!(r[1].purpose, Purpose::Casualty, "the wound is rolled at once");

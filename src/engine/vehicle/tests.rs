@@ -144,7 +144,7 @@ fn he_destroys_soft_skins_and_open_tops_on_their_faces_and_never_closed_armour()
                 continue;
             };
             assert_eq!(r.len(), 1, "{kind}: one effect die");
-            assert_eq!((r[0].purpose, r[0].dice.as_str(), r[0].need), (Purpose::Damage, "1d6", Some(from)));
+            assert_eq!((r[0].purpose, r[0].dice.to_string().as_str(), r[0].need), (Purpose::Damage, "1d6", Some(from)));
             assert_eq!(destroyed, r[0].total as i32 >= from, "{kind} face {}", r[0].total);
         }
     }
@@ -227,7 +227,7 @@ fn the_odds_of_a_bazooka_shot_give_the_damage_too() {
     let q =
         crate::engine::OddsQuery::Fire { shooter: Some("Baker".into()), target: Target::Soldier(format_name!("V{v}")) };
     let answer = g.odds(&q).expect("odds");
-    assert_eq!(answer.roll.dice.as_str(), "1d8");
+    assert_eq!(answer.roll.dice.to_string().as_str(), "1d8");
     assert_eq!(answer.roll.chance().map(|c| (c.ways, c.of)), Some((6, 8)), "3+ on a D8");
     let then = answer.then.expect("the damage table follows");
     let spread: Vec<(String, u64)> = then.outcomes().iter().map(|o| (o.result.clone(), o.chance.ways)).collect();
