@@ -309,7 +309,14 @@ impl Game {
     /// who can act, and the STOP card.
     pub(super) fn deal(&mut self, events: &mut Vec<Event>) {
         let (per, stops) = (self.book.action.cards_per_soldier, self.book.action.stop_cards);
-        let mut deck = Vec::with_capacity(self.soldiers.len() * per as usize + stops as usize);
+        // The action's own deck is filled again (an action deals some four
+        // times): its room is kept rather than made anew and freed each deal.
+        let mut deck = match &mut self.phase {
+            Phase::Action(a) => std::mem::take(&mut a.deck),
+            _ => Vec::new(),
+        };
+        deck.clear();
+        deck.reserve(self.soldiers.len() * per as usize + stops as usize);
         let mut names = Vec::with_capacity(self.soldiers.len() + 1);
         for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
             // A vehicle brings its type's cards, fewer once damaged.
