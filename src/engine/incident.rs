@@ -237,17 +237,25 @@ impl Game {
         let mounted = group.men.iter().any(|m| m.vehicle.is_some());
         let free =
             |p: Pos| !friendly.contains(&p) && !self.map.is_minefield(p) && (!mounted || self.vehicle_passable(p));
-        // The rolled sector comes first: if any free hex lies in it, the others cannot win.
-        // (The sector is checked before the hex is free: it is the cheaper test.)
-        let dir = dir as u8;
-        let in_sector = spots.iter().any(|&(p, sector)| sector == dir && free(p));
-        let mut chosen = spots.iter().filter(|&&(p, sector)| (sector == dir || !in_sector) && free(p)).map(|&(p, _)| p);
-        // Then sight of the patrol, if the group wants it; then the order of the list.
-        let best = if group.wants_sight {
-            chosen.clone().find(|&p| self.map.line_of_sight(&self.book, p, near)).or_else(|| chosen.next())
-        } else {
-            chosen.next()
+        // Among the free spots of `sector` (or of all sectors): the first in
+        // sight of the patrol if the group wants sight, else the first. Each
+        // spot is checked once, in the order of the list.
+        let pick = |sector: Option<u8>| {
+            let mut first = None;
+            for &(p, s) in spots.iter() {
+                // (The sector is checked before the hex is free: it is the cheaper test.)
+                if sector.is_some_and(|d| s != d) || !free(p) {
+                    continue;
+                }
+                if !group.wants_sight || self.map.line_of_sight(&self.book, p, near) {
+                    return Some(p);
+                }
+                first = first.or(Some(p));
+            }
+            first
         };
+        // The rolled sector comes first: if any free hex lies in it, the others cannot win.
+        let best = pick(Some(dir as u8)).or_else(|| pick(None));
         let Some(hex) = best else {
             events.push(Event::EnemyUnplaced { group: group.name.clone(), min, max });
             return false;
