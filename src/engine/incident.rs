@@ -56,20 +56,62 @@ fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Vec<(Pos,
         for r in (-reach).max(-q - reach)..=reach.min(reach - q) {
             let step = Hex::new(q, r);
             let p = Pos::from_hex(near.hex() + step);
-            if step.ulength() >= min && map.passable(book, p) {
-                spots.push((p, sector_of(step) as u8));
+            let distance = step.ulength();
+            if distance >= min && map.passable(book, p) {
+                // The spot's place in the order as one number, worked out
+                // once: cover, distance, row, column (a hex on the map has
+                // neither below zero). No two spots share it.
+                let key = u128::from(map.cover(book, p).preference()) << 96
+                    | u128::from(distance) << 64
+                    | u128::from(p.row as u32) << 32
+                    | u128::from(p.col as u32);
+                spots.push((key, p, sector_of(step) as u8));
             }
         }
     }
-    // Each spot's key worked out once, not at every comparison (the list
-    // may be long, and is made for every hex and band asked).
-    spots.sort_by_cached_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
-    spots
+    spots.sort_unstable_by_key(|&(key, ..)| key);
+    spots.into_iter().map(|(_, p, sector)| (p, sector)).collect()
 }
+
+/// Ids of numbers below this are read from `KEPT_IDS`, not written.
+const KEPT: usize = 100;
+
+/// Every id `G0` to `G99`, then `V0` to `V99`, one after another: an id
+/// numbered below `KEPT` is a slice of this text, which a `Name` keeps as
+/// the `&'static str` it is, with nothing to write or check.
+const KEPT_IDS: &str = {
+    const LEN: usize = 2 * (10 * 2 + (KEPT - 10) * 3);
+    const BYTES: [u8; LEN] = {
+        let mut text = [0; LEN];
+        let (mut at, mut k) = (0, 0);
+        while k < 2 * KEPT {
+            let n = k % KEPT;
+            text[at] = if k < KEPT { b'G' } else { b'V' };
+            if n >= 10 {
+                text[at + 1] = b'0' + (n / 10) as u8;
+                at += 1;
+            }
+            text[at + 1] = b'0' + (n % 10) as u8;
+            at += 2;
+            k += 1;
+        }
+        text
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("ids are ASCII"),
+    }
+};
 
 /// An enemy's id, `G12` or `V3`: `letter` and the number, as `format!`
 /// writes it, without its machinery (an id is made for every man placed).
 fn enemy_name(letter: u8, number: u32) -> Name {
+    if let (b'G' | b'V', Ok(n @ ..KEPT)) = (letter, usize::try_from(number)) {
+        // Where the id starts among the letter's: ten of two bytes, then three bytes each.
+        let start = if n < 10 { 2 * n } else { 20 + 3 * (n - 10) };
+        let start = start + if letter == b'V' { KEPT_IDS.len() / 2 } else { 0 };
+        return Name::new_static(&KEPT_IDS[start..start + 2 + usize::from(n >= 10)]);
+    }
     // A letter and up to ten digits.
     let mut text = [0u8; 11];
     let mut start = text.len();
@@ -363,7 +405,7 @@ mod tests {
 
     #[test]
     fn enemy_names_are_written_as_format_writes_them() {
-        for n in [0, 1, 9, 10, 12, 99, 100, 4_321, 99_999, u32::MAX] {
+        for n in (0..120).chain([4_321, 99_999, u32::MAX]) {
             assert_eq!(enemy_name(b'G', n), format!("G{n}"));
             assert_eq!(enemy_name(b'V', n), format!("V{n}"));
         }
