@@ -381,7 +381,10 @@ impl Game {
                 }
                 None => per,
             };
-            deck.extend(std::iter::repeat_n(Card::Soldier(i), cards as usize));
+            // Pushed one by one: a man has a card or two, too few for `repeat_n`'s machinery to pay.
+            for _ in 0..cards {
+                deck.push(Card::Soldier(i));
+            }
             names.push((s.id.clone(), cards));
         }
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
