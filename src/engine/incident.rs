@@ -1,6 +1,8 @@
 //! Incidents: the incident table, where the enemy appears, minefields, and
 //! the start of a tactical action.
 
+use std::fmt::Write;
+
 use hexx::Hex;
 
 use super::composition::Composition;
@@ -132,12 +134,18 @@ fn enemy_name(letter: u8, number: u32) -> Name {
 /// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
 /// or "triangle 3: empty", for the men `placed` by `template_triangles`.
 pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> Name {
-    let hit: Vec<&str> = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str()).collect();
-    if hit.is_empty() {
-        format_name!("triangle {triangle}: empty")
-    } else {
-        format_name!("triangle {triangle}: {}", hit.join(", "))
+    let mut hit = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str());
+    let Some(first) = hit.next() else {
+        return format_name!("triangle {triangle}: empty");
+    };
+    // Written straight into the name: no list of the men and no joined copy of it.
+    let mut text = smol_str::SmolStrBuilder::new();
+    let _ = write!(text, "triangle {triangle}: {first}");
+    for id in hit {
+        text.push_str(", ");
+        text.push_str(id);
     }
+    text.finish()
 }
 
 impl Game {
@@ -411,6 +419,19 @@ mod tests {
         for n in (0..120).chain([4_321, 99_999, u32::MAX]) {
             assert_eq!(enemy_name(b'G', n), format!("G{n}"));
             assert_eq!(enemy_name(b'V', n), format!("V{n}"));
+        }
+    }
+
+    #[test]
+    fn template_results_name_the_men_in_the_triangle_or_none() {
+        let g = crate::engine::tests::default_game(1);
+        let placed: Vec<(u8, usize)> = (0..g.soldiers.len()).map(|i| ((i % 3) as u8 + 1, i)).collect();
+        for t in 1..=4 {
+            let hit: Vec<&str> =
+                placed.iter().filter(|(k, _)| *k == t).map(|&(_, i)| g.soldiers[i].id.as_str()).collect();
+            let want =
+                if hit.is_empty() { format!("triangle {t}: empty") } else { format!("triangle {t}: {}", hit.join(", ")) };
+            assert_eq!(template_result(&g.soldiers, &placed, t), want);
         }
     }
 
