@@ -429,8 +429,11 @@ mod tests {
         for t in 1..=4 {
             let hit: Vec<&str> =
                 placed.iter().filter(|(k, _)| *k == t).map(|&(_, i)| g.soldiers[i].id.as_str()).collect();
-            let want =
-                if hit.is_empty() { format!("triangle {t}: empty") } else { format!("triangle {t}: {}", hit.join(", ")) };
+            let want = if hit.is_empty() {
+                format!("triangle {t}: empty")
+            } else {
+                format!("triangle {t}: {}", hit.join(", "))
+            };
             assert_eq!(template_result(&g.soldiers, &placed, t), want);
         }
     }
