@@ -1,8 +1,6 @@
 //! Incidents: the incident table, where the enemy appears, minefields, and
 //! the start of a tactical action.
 
-use std::fmt::Write;
-
 use hexx::Hex;
 
 use super::composition::Composition;
@@ -106,7 +104,8 @@ const KEPT_IDS: &str = {
 };
 
 /// An enemy's id, `G12` or `V3`: `letter` and the number, as `format!`
-/// writes it, without its machinery (an id is made for every man placed).
+/// writes it; below `KEPT` without writing at all (an id is made for every
+/// man placed).
 fn enemy_name(letter: u8, number: u32) -> Name {
     if let (b'G' | b'V', Ok(n @ ..KEPT)) = (letter, usize::try_from(number)) {
         // Where the id starts among the letter's: ten of two bytes, then three bytes each.
@@ -114,36 +113,35 @@ fn enemy_name(letter: u8, number: u32) -> Name {
         let start = start + if letter == b'V' { KEPT_IDS.len() / 2 } else { 0 };
         return Name::new_static(&KEPT_IDS[start..start + 2 + usize::from(n >= 10)]);
     }
-    // A letter and up to ten digits.
-    let mut text = [0u8; 11];
-    let mut start = text.len();
-    let mut n = number;
-    loop {
-        start -= 1;
-        text[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    start -= 1;
-    text[start] = letter;
-    Name::new_inline(std::str::from_utf8(&text[start..]).unwrap_or_default())
+    // Past the kept ids (a long campaign's): written out.
+    format_name!("{}{number}", char::from(letter))
 }
 
 /// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
 /// or "triangle 3: empty", for the men `placed` by `template_triangles`.
 pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> Name {
-    let mut hit = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str());
-    let Some(first) = hit.next() else {
-        return format_name!("triangle {triangle}: empty");
-    };
-    // Written straight into the name: no list of the men and no joined copy of it.
+    // Written straight into the name, the number as `format!` writes it but
+    // without its machinery: every shell, mine and booby trap reads one.
     let mut text = smol_str::SmolStrBuilder::new();
-    let _ = write!(text, "triangle {triangle}: {first}");
-    for id in hit {
-        text.push_str(", ");
-        text.push_str(id);
+    text.push_str("triangle ");
+    if triangle >= 100 {
+        text.push(char::from(b'0' + triangle / 100));
+    }
+    if triangle >= 10 {
+        text.push(char::from(b'0' + triangle / 10 % 10));
+    }
+    text.push(char::from(b'0' + triangle % 10));
+    text.push_str(": ");
+    let mut hit = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str());
+    match hit.next() {
+        None => text.push_str("empty"),
+        Some(first) => {
+            text.push_str(first);
+            for id in hit {
+                text.push_str(", ");
+                text.push_str(id);
+            }
+        }
     }
     text.finish()
 }
@@ -426,7 +424,7 @@ mod tests {
     fn template_results_name_the_men_in_the_triangle_or_none() {
         let g = crate::engine::tests::default_game(1);
         let placed: Vec<(u8, usize)> = (0..g.soldiers.len()).map(|i| ((i % 3) as u8 + 1, i)).collect();
-        for t in 1..=4 {
+        for t in [0, 1, 2, 3, 4, 9, 10, 99, 100, 255] {
             let hit: Vec<&str> =
                 placed.iter().filter(|(k, _)| *k == t).map(|&(_, i)| g.soldiers[i].id.as_str()).collect();
             let want = if hit.is_empty() {
