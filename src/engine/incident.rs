@@ -51,17 +51,22 @@ pub(super) fn sector_of(offset: Hex) -> usize {
 fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Vec<(Pos, u8)> {
     // None lies farther than the map is wide and high.
     let reach = max.min((map.width.max(0) + map.height.max(0)) as u32) as i32;
-    let mut spots = Vec::new();
+    // Room for every hex of the map from the start: no more can be spots.
+    let mut spots = Vec::with_capacity((map.width.max(0) * map.height.max(0)) as usize);
     for q in -reach..=reach {
         for r in (-reach).max(-q - reach)..=reach.min(reach - q) {
             let step = Hex::new(q, r);
             let p = Pos::from_hex(near.hex() + step);
             let distance = step.ulength();
-            if distance >= min && map.passable(book, p) {
+            if distance < min {
+                continue;
+            }
+            // (A hex with terrain is on the map.)
+            if let Some(terrain) = map.terrain(book, p).filter(|t| t.passable) {
                 // The spot's place in the order as one number, worked out
                 // once: cover, distance, row, column (a hex on the map has
                 // neither below zero). No two spots share it.
-                let key = u128::from(map.cover(book, p).preference()) << 96
+                let key = u128::from(terrain.cover.preference()) << 96
                     | u128::from(distance) << 64
                     | u128::from(p.row as u32) << 32
                     | u128::from(p.col as u32);
