@@ -51,51 +51,104 @@ pub(super) fn sector_of(offset: Hex) -> usize {
 fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Vec<(Pos, u8)> {
     // None lies farther than the map is wide and high.
     let reach = max.min((map.width.max(0) + map.height.max(0)) as u32) as i32;
-    let mut spots = Vec::new();
+    // Room for every hex of the map from the start: no more can be spots.
+    let mut spots = Vec::with_capacity((map.width.max(0) * map.height.max(0)) as usize);
     for q in -reach..=reach {
         for r in (-reach).max(-q - reach)..=reach.min(reach - q) {
             let step = Hex::new(q, r);
             let p = Pos::from_hex(near.hex() + step);
-            if step.ulength() >= min && map.passable(book, p) {
-                spots.push((p, sector_of(step) as u8));
+            let distance = step.ulength();
+            if distance < min {
+                continue;
+            }
+            // (A hex with terrain is on the map.)
+            if let Some(terrain) = map.terrain(book, p).filter(|t| t.passable) {
+                // The spot's place in the order as one number, worked out
+                // once: cover, distance, row, column (a hex on the map has
+                // neither below zero). No two spots share it.
+                let key = u128::from(terrain.cover.preference()) << 96
+                    | u128::from(distance) << 64
+                    | u128::from(p.row as u32) << 32
+                    | u128::from(p.col as u32);
+                spots.push((key, p, sector_of(step) as u8));
             }
         }
     }
-    // Each spot's key worked out once, not at every comparison (the list
-    // may be long, and is made for every hex and band asked).
-    spots.sort_by_cached_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
-    spots
+    spots.sort_unstable_by_key(|&(key, ..)| key);
+    spots.into_iter().map(|(_, p, sector)| (p, sector)).collect()
 }
 
-/// An enemy's id, `G12` or `V3`: `letter` and the number, as `format!`
-/// writes it, without its machinery (an id is made for every man placed).
-fn enemy_name(letter: u8, number: u32) -> Name {
-    // A letter and up to ten digits.
-    let mut text = [0u8; 11];
-    let mut start = text.len();
-    let mut n = number;
-    loop {
-        start -= 1;
-        text[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
+/// Ids of numbers below this are read from `KEPT_IDS`, not written.
+const KEPT: usize = 100;
+
+/// Every id `G0` to `G99`, then `V0` to `V99`, one after another: an id
+/// numbered below `KEPT` is a slice of this text, which a `Name` keeps as
+/// the `&'static str` it is, with nothing to write or check.
+const KEPT_IDS: &str = {
+    const LEN: usize = 2 * (10 * 2 + (KEPT - 10) * 3);
+    const BYTES: [u8; LEN] = {
+        let mut text = [0; LEN];
+        let (mut at, mut k) = (0, 0);
+        while k < 2 * KEPT {
+            let n = k % KEPT;
+            text[at] = if k < KEPT { b'G' } else { b'V' };
+            if n >= 10 {
+                text[at + 1] = b'0' + (n / 10) as u8;
+                at += 1;
+            }
+            text[at + 1] = b'0' + (n % 10) as u8;
+            at += 2;
+            k += 1;
         }
+        text
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("ids are ASCII"),
     }
-    start -= 1;
-    text[start] = letter;
-    Name::new_inline(std::str::from_utf8(&text[start..]).unwrap_or_default())
+};
+
+/// An enemy's id, `G12` or `V3`: `letter` and the number, as `format!`
+/// writes it; below `KEPT` without writing at all (an id is made for every
+/// man placed).
+fn enemy_name(letter: u8, number: u32) -> Name {
+    if let (b'G' | b'V', Ok(n @ ..KEPT)) = (letter, usize::try_from(number)) {
+        // Where the id starts among the letter's: ten of two bytes, then three bytes each.
+        let start = if n < 10 { 2 * n } else { 20 + 3 * (n - 10) };
+        let start = start + if letter == b'V' { KEPT_IDS.len() / 2 } else { 0 };
+        return Name::new_static(&KEPT_IDS[start..start + 2 + usize::from(n >= 10)]);
+    }
+    // Past the kept ids (a long campaign's): written out.
+    format_name!("{}{number}", char::from(letter))
 }
 
 /// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
 /// or "triangle 3: empty", for the men `placed` by `template_triangles`.
 pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> Name {
-    let hit: Vec<&str> = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str()).collect();
-    if hit.is_empty() {
-        format_name!("triangle {triangle}: empty")
-    } else {
-        format_name!("triangle {triangle}: {}", hit.join(", "))
+    // Written straight into the name, the number as `format!` writes it but
+    // without its machinery: every shell, mine and booby trap reads one.
+    let mut text = smol_str::SmolStrBuilder::new();
+    text.push_str("triangle ");
+    if triangle >= 100 {
+        text.push(char::from(b'0' + triangle / 100));
     }
+    if triangle >= 10 {
+        text.push(char::from(b'0' + triangle / 10 % 10));
+    }
+    text.push(char::from(b'0' + triangle % 10));
+    text.push_str(": ");
+    let mut hit = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str());
+    match hit.next() {
+        None => text.push_str("empty"),
+        Some(first) => {
+            text.push_str(first);
+            for id in hit {
+                text.push_str(", ");
+                text.push_str(id);
+            }
+        }
+    }
+    text.finish()
 }
 
 impl Game {
@@ -237,17 +290,25 @@ impl Game {
         let mounted = group.men.iter().any(|m| m.vehicle.is_some());
         let free =
             |p: Pos| !friendly.contains(&p) && !self.map.is_minefield(p) && (!mounted || self.vehicle_passable(p));
-        // The rolled sector comes first: if any free hex lies in it, the others cannot win.
-        // (The sector is checked before the hex is free: it is the cheaper test.)
-        let dir = dir as u8;
-        let in_sector = spots.iter().any(|&(p, sector)| sector == dir && free(p));
-        let mut chosen = spots.iter().filter(|&&(p, sector)| (sector == dir || !in_sector) && free(p)).map(|&(p, _)| p);
-        // Then sight of the patrol, if the group wants it; then the order of the list.
-        let best = if group.wants_sight {
-            chosen.clone().find(|&p| self.map.line_of_sight(&self.book, p, near)).or_else(|| chosen.next())
-        } else {
-            chosen.next()
+        // Among the free spots of `sector` (or of all sectors): the first in
+        // sight of the patrol if the group wants sight, else the first. Each
+        // spot is checked once, in the order of the list.
+        let pick = |sector: Option<u8>| {
+            let mut first = None;
+            for &(p, s) in spots.iter() {
+                // (The sector is checked before the hex is free: it is the cheaper test.)
+                if sector.is_some_and(|d| s != d) || !free(p) {
+                    continue;
+                }
+                if !group.wants_sight || self.map.line_of_sight(&self.book, p, near) {
+                    return Some(p);
+                }
+                first = first.or(Some(p));
+            }
+            first
         };
+        // The rolled sector comes first: if any free hex lies in it, the others cannot win.
+        let best = pick(Some(dir as u8)).or_else(|| pick(None));
         let Some(hex) = best else {
             events.push(Event::EnemyUnplaced { group: group.name.clone(), min, max });
             return false;
@@ -309,7 +370,14 @@ impl Game {
     /// who can act, and the STOP card.
     pub(super) fn deal(&mut self, events: &mut Vec<Event>) {
         let (per, stops) = (self.book.action.cards_per_soldier, self.book.action.stop_cards);
-        let mut deck = Vec::with_capacity(self.soldiers.len() * per as usize + stops as usize);
+        // The action's own deck is filled again (an action deals some four
+        // times): its room is kept rather than made anew and freed each deal.
+        let mut deck = match &mut self.phase {
+            Phase::Action(a) => std::mem::take(&mut a.deck),
+            _ => Vec::new(),
+        };
+        deck.clear();
+        deck.reserve(self.soldiers.len() * per as usize + stops as usize);
         let mut names = Vec::with_capacity(self.soldiers.len() + 1);
         for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
             // A vehicle brings its type's cards, fewer once damaged.
@@ -324,7 +392,10 @@ impl Game {
                 }
                 None => per,
             };
-            deck.extend(std::iter::repeat_n(Card::Soldier(i), cards as usize));
+            // Pushed one by one: a man has a card or two, too few for `repeat_n`'s machinery to pay.
+            for _ in 0..cards {
+                deck.push(Card::Soldier(i));
+            }
             names.push((s.id.clone(), cards));
         }
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
@@ -348,9 +419,25 @@ mod tests {
 
     #[test]
     fn enemy_names_are_written_as_format_writes_them() {
-        for n in [0, 1, 9, 10, 12, 99, 100, 4_321, 99_999, u32::MAX] {
+        for n in (0..120).chain([4_321, 99_999, u32::MAX]) {
             assert_eq!(enemy_name(b'G', n), format!("G{n}"));
             assert_eq!(enemy_name(b'V', n), format!("V{n}"));
+        }
+    }
+
+    #[test]
+    fn template_results_name_the_men_in_the_triangle_or_none() {
+        let g = crate::engine::tests::default_game(1);
+        let placed: Vec<(u8, usize)> = (0..g.soldiers.len()).map(|i| ((i % 3) as u8 + 1, i)).collect();
+        for t in [0, 1, 2, 3, 4, 9, 10, 99, 100, 255] {
+            let hit: Vec<&str> =
+                placed.iter().filter(|(k, _)| *k == t).map(|&(_, i)| g.soldiers[i].id.as_str()).collect();
+            let want = if hit.is_empty() {
+                format!("triangle {t}: empty")
+            } else {
+                format!("triangle {t}: {}", hit.join(", "))
+            };
+            assert_eq!(template_result(&g.soldiers, &placed, t), want);
         }
     }
 

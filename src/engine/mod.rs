@@ -368,13 +368,13 @@ impl Game {
     /// The incident need for a section entering `to`, with its modifiers.
     pub fn incident_odds(&self, to: Pos) -> Odds {
         let check = &self.book.incident;
-        let mut modifiers = Vec::new();
-        if let Some(t) = self.map.terrain(&self.book, to)
-            && t.incident_modifier != 0
-        {
-            modifiers.push(Modifier::new(t.key.clone(), t.incident_modifier));
-        }
-        modifiers.extend(self.earlier_incidents_modifier());
+        let terrain = self
+            .map
+            .terrain(&self.book, to)
+            .filter(|t| t.incident_modifier != 0)
+            .map(|t| Modifier::new(t.key.clone(), t.incident_modifier));
+        // Gathered in one step, so the list is made at its size (or not at all).
+        let modifiers = terrain.into_iter().chain(self.earlier_incidents_modifier()).collect();
         Odds { dice: check.dice, sides: check.sides, base: i32::from(check.base), modifiers, band: None }
     }
 
@@ -382,7 +382,7 @@ impl Game {
         let check = &self.book.incident;
         let earlier = if check.false_alarms_count { self.incidents } else { self.encounters };
         let n = earlier.min(check.max_earlier) as i32;
-        (n > 0).then(|| Modifier::new("earlier_incidents", n * check.per_earlier_incident))
+        (n > 0).then(|| Modifier::new(Name::new_static("earlier_incidents"), n * check.per_earlier_incident))
     }
 
     fn roll_incident_check(&mut self, modifiers: Vec<Modifier>, hex: Pos) -> Roll {
