@@ -99,7 +99,8 @@ pub fn play_out(game: &mut Game, mut seen: impl FnMut(&Game, &Event)) -> (u64, O
 /// The scenario cannot be played, or the plan runs past the last patrol number.
 pub fn run(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan, tick: &(dyn Fn() + Sync)) -> Result<Tally, String> {
     let numbers = plan.numbers().ok_or("the patrol numbers run past the largest there is")?;
-    let start = first_game(book, scenario, plan)?;
+    // The tally counts only what a summary does: the rest need not be made.
+    let start = first_game(book, scenario, plan)?.summary_only();
     Ok(numbers
         .into_par_iter()
         .fold(Tally::default, |mut tally, k| {

@@ -43,7 +43,9 @@ impl Game {
         if !s.can_act() {
             let reason = if s.pos.is_none() { "has left the map" } else { s.state.words() };
             let reason = Name::new_static(reason);
-            events.push(Event::CardLost { soldier: s.id.clone(), reason });
+            if !self.summary_only {
+                events.push(Event::CardLost { soldier: s.id.clone(), reason });
+            }
         } else if s.side == Side::Enemy {
             self.enemy_acts(i, events);
             self.check_action_over(events);
@@ -65,7 +67,9 @@ impl Game {
                 let s = &mut self.soldiers[me];
                 s.pos = Some(*to);
                 s.moved = true;
-                events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to: *to });
+                if !self.summary_only {
+                    events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to: *to });
+                }
                 self.note_objective(*to, events);
                 // Enemy waiting in the hex joins the action.
                 if let Some(k) = self.waiting.iter().position(|e| e.at == *to) {
@@ -125,7 +129,11 @@ impl Game {
                 });
                 self.note_objective(*to, events);
             }
-            Command::Hold => events.push(Event::Hold { soldier: self.soldiers[me].id.clone() }),
+            Command::Hold => {
+                if !self.summary_only {
+                    events.push(Event::Hold { soldier: self.soldiers[me].id.clone() });
+                }
+            }
             Command::Exit { .. } => {
                 if !self.map.on_home_edge(here) {
                     return illegal(format!("{} at {here} is not on the home edge", self.soldiers[me].id));
@@ -166,13 +174,15 @@ impl Game {
             Some(b) => b.name(),
             None => odds.band.map_or("", |b| b.name()),
         };
-        events.push(Event::Shot {
-            shooter: s.id.clone(),
-            target: t.id.clone(),
-            weapon,
-            distance,
-            band: Name::new_static(band),
-        });
+        if !self.summary_only {
+            events.push(Event::Shot {
+                shooter: s.id.clone(),
+                target: t.id.clone(),
+                weapon,
+                distance,
+                band: Name::new_static(band),
+            });
+        }
         let roll = odds.roll(&mut self.dice, Purpose::Fire).by(&s.id).at(&t.id);
         let hit = roll.succeeded();
         events.push(Event::Roll(roll));
@@ -189,7 +199,9 @@ impl Game {
 
     fn knock_over(&mut self, target: usize, by: usize, events: &mut Vec<Event>) {
         self.soldiers[target].state = State::KnockedOver;
-        events.push(Event::Hit { soldier: self.soldiers[target].id.clone(), by: self.soldiers[by].id.clone() });
+        if !self.summary_only {
+            events.push(Event::Hit { soldier: self.soldiers[target].id.clone(), by: self.soldiers[by].id.clone() });
+        }
     }
 
     /// Hand-to-hand: one die each; 1-2 apart knocks the loser out, 3+ kills him.
@@ -243,7 +255,9 @@ impl Game {
     /// The STOP card: the turn ends; check for another incident, then deal again.
     fn stop(&mut self, events: &mut Vec<Event>) {
         let turn = self.action().turn;
-        events.push(Event::Stop { turn });
+        if !self.summary_only {
+            events.push(Event::Stop { turn });
+        }
         self.land_fire(events);
         for v in self.soldiers.iter_mut().filter(|s| s.pos.is_some()).filter_map(|s| s.vehicle.as_mut()) {
             v.turns += 1;
@@ -307,12 +321,16 @@ impl Game {
             Wound::Serious => State::SeriousWound,
             Wound::Dead => State::Dead,
         };
-        events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(wound.name()) });
+        if !self.summary_only {
+            events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(wound.name()) });
+        }
         wound
     }
 
     fn end_action(&mut self, reason: &'static str, events: &mut Vec<Event>) {
-        events.push(Event::ActionEnd { reason: Name::new_static(reason) });
+        if !self.summary_only {
+            events.push(Event::ActionEnd { reason: Name::new_static(reason) });
+        }
         // Fire called and not yet landed is called off: the guns keep the mission.
         let called_off = self.fire_pending.len() as u32;
         self.fire_pending.clear();
@@ -322,7 +340,9 @@ impl Game {
         let mut gone = Vec::new();
         for s in self.soldiers.iter_mut().filter(|s| s.side == Side::Enemy && s.can_act()) {
             s.pos = None;
-            gone.push(s.id.clone());
+            if !self.summary_only {
+                gone.push(s.id.clone());
+            }
         }
         if !gone.is_empty() {
             events.push(Event::Gone { soldiers: gone });
@@ -339,7 +359,9 @@ impl Game {
             // A lightly wounded enemy makes off once the shooting stops.
             if s.side == Side::Enemy && wound == Wound::Flesh {
                 s.pos = None;
-                events.push(Event::Gone { soldiers: vec![s.id.clone()] });
+                if !self.summary_only {
+                    events.push(Event::Gone { soldiers: vec![s.id.clone()] });
+                }
             }
         }
         for s in &mut self.soldiers {
@@ -393,15 +415,17 @@ impl Game {
             };
             self.sections.push(Section { name, members });
         }
-        let sections = self
-            .sections
-            .iter()
-            .map(|s| SectionView {
-                name: s.name.clone(),
-                hex: self.section_pos(s).unwrap_or(Pos::new(-1, -1)),
-                soldiers: self.ids(&s.members),
-            })
-            .collect();
-        events.push(Event::Sections { sections });
+        if !self.summary_only {
+            let sections = self
+                .sections
+                .iter()
+                .map(|s| SectionView {
+                    name: s.name.clone(),
+                    hex: self.section_pos(s).unwrap_or(Pos::new(-1, -1)),
+                    soldiers: self.ids(&s.members),
+                })
+                .collect();
+            events.push(Event::Sections { sections });
+        }
     }
 }

@@ -64,7 +64,9 @@ impl Game {
         let weapon = self.book.weapon(&self.soldiers[e].weapon);
         if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
             let id = self.soldiers[e].id.clone();
-            events.push(Event::Bombard { firer: id.clone(), hex, distance: here.distance(hex), gun: None });
+            if !self.summary_only {
+                events.push(Event::Bombard { firer: id.clone(), hex, distance: here.distance(hex), gun: None });
+            }
             let roll = odds.roll(&mut self.dice, Purpose::Mortar).by(&id).on(hex);
             let hit = roll.succeeded();
             events.push(Event::Roll(roll));
@@ -99,9 +101,15 @@ impl Game {
                 let s = &mut self.soldiers[e];
                 s.pos = Some(to);
                 s.moved = true;
-                events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to });
+                if !self.summary_only {
+                    events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to });
+                }
             }
-            None => events.push(Event::Hold { soldier: self.soldiers[e].id.clone() }),
+            None => {
+                if !self.summary_only {
+                    events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
+                }
+            }
         }
     }
 

@@ -213,6 +213,24 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// Whether a summary of many patrols (the simulator's tally) counts
+    /// this kind of event: rolls, cards, incidents, hand-to-hand fights,
+    /// the start of actions and enemies appearing. A game told to report
+    /// for a summary (`Game::summary_only`) may leave any other kind unmade.
+    pub fn in_summary(&self) -> bool {
+        matches!(
+            self,
+            Event::Roll(_)
+                | Event::Card { .. }
+                | Event::Incident { .. }
+                | Event::HandToHand { .. }
+                | Event::ActionStart { .. }
+                | Event::EnemyAppears { .. }
+        )
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SectionView {
     pub name: Name,

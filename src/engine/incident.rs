@@ -248,7 +248,9 @@ impl Game {
     pub(super) fn shells_land(&mut self, hex: Pos, by: &Name, events: &mut Vec<Event>) {
         for i in self.roll_template(Purpose::Template, hex, None, Some(by), events) {
             self.soldiers[i].state = State::KnockedOver;
-            events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: by.clone() });
+            if !self.summary_only {
+                events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: by.clone() });
+            }
         }
         self.he_on_vehicles(hex, by, events);
     }
@@ -258,10 +260,12 @@ impl Game {
     pub(super) fn minefield(&mut self, at: Pos, events: &mut Vec<Event>) {
         for i in self.roll_template(Purpose::Minefield, at, Some(Side::Friendly), None, events) {
             self.soldiers[i].state = State::SeriousWound;
-            events.push(Event::Wounded {
-                soldier: self.soldiers[i].id.clone(),
-                wound: Name::new_static("serious_wound"),
-            });
+            if !self.summary_only {
+                events.push(Event::Wounded {
+                    soldier: self.soldiers[i].id.clone(),
+                    wound: Name::new_static("serious_wound"),
+                });
+            }
         }
         self.map.mark_minefield(at);
         events.push(Event::MinefieldMarked { hex: at });
@@ -378,7 +382,9 @@ impl Game {
         };
         deck.clear();
         deck.reserve(self.soldiers.len() * per as usize + stops as usize);
-        let mut names = Vec::with_capacity(self.soldiers.len() + 1);
+        // The deck's make-up, for its event, if that is made: who has how many cards.
+        let report = !self.summary_only;
+        let mut names = Vec::with_capacity(if report { self.soldiers.len() + 1 } else { 0 });
         for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
             // A vehicle brings its type's cards, fewer once damaged.
             let cards = match &s.vehicle {
@@ -396,13 +402,16 @@ impl Game {
             for _ in 0..cards {
                 deck.push(Card::Soldier(i));
             }
-            names.push((s.id.clone(), cards));
+            if report {
+                names.push((s.id.clone(), cards));
+            }
         }
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
-        names.push((Name::new_static("STOP"), stops));
-        let composition = Composition::new(names);
         self.dice.shuffle(&mut deck);
-        events.push(Event::Deck { size: deck.len(), composition });
+        if report {
+            names.push((Name::new_static("STOP"), stops));
+            events.push(Event::Deck { size: deck.len(), composition: Composition::new(names) });
+        }
         if let Phase::Action(a) = &mut self.phase {
             a.deck = deck;
             a.turned.clear();

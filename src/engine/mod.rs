@@ -148,6 +148,10 @@ pub struct Game {
     /// Enemy still waiting at hexes of the map (the scenario's encounters).
     #[serde(default)]
     pub waiting: Vec<data::Encounter>,
+    /// Only the events a summary counts need be made (`Game::summary_only`):
+    /// every event of another kind is made under `if !self.summary_only`.
+    #[serde(skip)]
+    summary_only: bool,
 }
 
 impl Game {
@@ -233,6 +237,7 @@ impl Game {
             fire_pending: Vec::new(),
             tanks: false,
             waiting: scenario.encounters.clone(),
+            summary_only: false,
         })
     }
 
@@ -245,6 +250,17 @@ impl Game {
         game.seed = seed;
         game.dice = Dice::new(seed);
         game
+    }
+
+    /// This game, from now on making only the events a summary counts
+    /// (`Event::in_summary`) and perhaps a few more. The simulator's tally
+    /// counts only those, and making the others (moves, shots, holds, the
+    /// deck's make-up...) to drop them unread was a twentieth of its time.
+    /// The game plays the same either way: no event feeds back into play,
+    /// and no die is rolled to write one.
+    pub fn summary_only(mut self) -> Self {
+        self.summary_only = true;
+        self
     }
 
     /// Does the patrol have a prisoner with it on the map?

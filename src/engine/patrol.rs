@@ -72,7 +72,9 @@ impl Game {
             self.soldiers[i].pos = Some(to);
             self.soldiers[i].moved = true;
         }
-        events.push(Event::Moved { section: Some(section.name.clone()), soldiers: self.ids(&members), from, to });
+        if !self.summary_only {
+            events.push(Event::Moved { section: Some(section.name.clone()), soldiers: self.ids(&members), from, to });
+        }
         self.note_objective(to, events);
 
         if let Some(k) = self.waiting.iter().position(|e| e.at == to) {

@@ -264,7 +264,9 @@ impl Game {
         let id = self.soldiers[e].id.clone();
         let from = self.soldiers[e].pos.unwrap_or(hex);
         let gun = Some(self.soldiers[e].weapon.clone());
-        events.push(Event::Bombard { firer: id.clone(), hex, distance: from.distance(hex), gun });
+        if !self.summary_only {
+            events.push(Event::Bombard { firer: id.clone(), hex, distance: from.distance(hex), gun });
+        }
         let roll = self.dice.check(Purpose::HighExplosive, 1, sides, base, modifiers).by(&id).on(hex);
         let landed = roll.succeeded();
         events.push(Event::Roll(roll));
@@ -298,7 +300,9 @@ impl Game {
             moved = true;
         }
         if !moved {
-            events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
+            if !self.summary_only {
+                events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
+            }
         } else if self.book.arsenal.fire_after_moving {
             self.vehicle_fires(e, events);
         }
@@ -337,7 +341,9 @@ impl Game {
         let on_edge = here.neighbours().iter().any(|&p| !self.map.contains(p));
         if on_edge {
             self.soldiers[e].pos = None;
-            events.push(Event::Gone { soldiers: vec![self.soldiers[e].id.clone()] });
+            if !self.summary_only {
+                events.push(Event::Gone { soldiers: vec![self.soldiers[e].id.clone()] });
+            }
             return;
         }
         let mut at = here;
@@ -348,7 +354,7 @@ impl Game {
                     at = to;
                 }
                 None => {
-                    if step == 0 {
+                    if step == 0 && !self.summary_only {
                         events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
                     }
                     break;
@@ -364,7 +370,9 @@ impl Game {
         if let Some(v) = s.vehicle.as_mut() {
             v.facing = sector_of(to.hex() - from.hex()) as u8;
         }
-        events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from, to });
+        if !self.summary_only {
+            events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from, to });
+        }
     }
 
     /// A step for vehicle `e` on terrain it may enter and into no hex of the

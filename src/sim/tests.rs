@@ -99,3 +99,52 @@ fn the_summary_reads_the_tally() {
     assert_eq!(json["patrols"], 25);
     assert_eq!(json["checks"][0]["exact"]["of"], 36);
 }
+
+/// A game making only the events a summary counts plays exactly as one
+/// making them all: the same state at the end, the same counted events in
+/// the same order, the others only left out, and so the same tally.
+#[test]
+fn a_game_reporting_for_a_summary_plays_and_counts_as_a_full_one() {
+    let book = crate::rules::rule_book().unwrap();
+    for name in [crate::rules::default_scenario_name(), "crossroads", "river"] {
+        let scenario = crate::rules::scenario(name, &book).unwrap();
+        let start = first_game(&book, &scenario, &Plan { seed: 9, first: 1, patrols: 1 }).unwrap();
+        let (mut full_tally, mut brief_tally) = (Tally::default(), Tally::default());
+        let mut left_out = 0;
+        for k in 1..=25 {
+            let mut full = start.reseeded(patrol_seed(9, k));
+            let mut brief = full.clone().summary_only();
+            let (mut full_events, mut brief_events) = (Vec::new(), Vec::new());
+            let full_end = play_out(&mut full, |g, e| {
+                full_tally.observe(g, e);
+                full_events.push(e.clone());
+            });
+            let brief_end = play_out(&mut brief, |g, e| {
+                brief_tally.observe(g, e);
+                brief_events.push(e.clone());
+            });
+            assert_eq!(full_end, brief_end, "{name} patrol {k}");
+            full_tally.close(k, &full, full_end.0, full_end.1);
+            brief_tally.close(k, &brief, brief_end.0, brief_end.1);
+            assert_eq!(serde_json::to_value(&full).unwrap(), serde_json::to_value(&brief).unwrap(), "{name} {k}");
+            // The brief stream is the full one with events outside the summary left out.
+            let mut rest = full_events.iter();
+            for e in &brief_events {
+                loop {
+                    let f = rest.next().unwrap_or_else(|| panic!("{name} {k}: {e:?} is not in the full stream"));
+                    if f == e {
+                        break;
+                    }
+                    assert!(!f.in_summary(), "{name} {k}: {f:?} left out");
+                    left_out += 1;
+                }
+            }
+            for skipped in rest {
+                assert!(!skipped.in_summary(), "{name} {k}: {skipped:?} left out at the end");
+                left_out += 1;
+            }
+        }
+        assert_eq!(full_tally, brief_tally, "{name}");
+        assert!(left_out > 1000, "{name}: only {left_out} events left out");
+    }
+}
