@@ -131,18 +131,77 @@ impl Game {
     /// able man of `toward`: hard cover before soft before none, then the
     /// nearer hex, then map order. With `into_contact` false he will not
     /// step into a hex that holds one of them.
+    ///
+    /// If the nearest of them is `now` hexes away, a neighbour is nearer
+    /// only if it is `now - 1` from one of those `now` away (a step changes
+    /// every distance by one at most), and then it is `now - 1` from the
+    /// nearest: so only the nearest men's hexes are weighed, which the
+    /// roster is read once for, with nothing gathered (a test compares this
+    /// with the distance to every man's hex for each neighbour).
     pub(super) fn closing_step(&self, here: Pos, toward: Side, into_contact: bool) -> Option<Pos> {
-        // Where they stand, gathered once for the seven hexes weighed: mostly
-        // a hex or two, however many men.
-        let targets = self.hexes_of(toward);
+        let around = here.neighbours();
+        // The distance to the nearest, and which neighbours are a step nearer
+        // to one of the nearest (bit k for neighbour k).
+        let mut now = u32::MAX;
+        let mut nearer = 0u8;
+        let mut last = None;
+        for s in &self.soldiers {
+            let Some(q) = s.pos.filter(|_| s.side == toward && s.can_act()) else { continue };
+            // Men keep together: the same hex as the man before adds nothing.
+            if last.replace(q) == Some(q) {
+                continue;
+            }
+            let d = q.distance(here);
+            if d > now {
+                continue;
+            }
+            if d < now {
+                (now, nearer) = (d, 0);
+            }
+            for (k, p) in around.iter().enumerate() {
+                if q.distance(*p) + 1 == d {
+                    nearer |= 1 << k;
+                }
+            }
+        }
+        if now == 0 || (now == 1 && !into_contact) {
+            return None;
+        }
+        // The terrain, looked up once for whether he may enter and for its cover.
+        let mut best: Option<(u8, Pos)> = None;
+        for (k, &p) in around.iter().enumerate() {
+            if nearer & (1 << k) == 0 {
+                continue;
+            }
+            let Some(t) = self.map.terrain(&self.book, p).filter(|t| t.passable && !self.map.is_minefield(p)) else {
+                continue;
+            };
+            let key = (t.cover.preference(), p);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best.map(|(_, p)| p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::engine::soldier::State;
+
+    /// The closing step as first written: every neighbour weighed by its
+    /// distance to the nearest hex of them all.
+    fn closing_step_of_all(g: &Game, here: Pos, toward: Side, into_contact: bool) -> Option<Pos> {
+        let targets = g.hexes_of(toward);
         let nearest = |p: Pos| targets.iter().map(|q| q.distance(p)).min();
         let now = nearest(here)?;
-        // The distance first, as it is only arithmetic; then the terrain,
-        // looked up once for whether he may enter and for its cover.
         let mut best: Option<(u8, u32, Pos)> = None;
         for p in here.neighbours() {
             let Some(d) = nearest(p).filter(|&d| d < now && (into_contact || d > 0)) else { continue };
-            let Some(t) = self.map.terrain(&self.book, p).filter(|t| t.passable && !self.map.is_minefield(p)) else {
+            let Some(t) = g.map.terrain(&g.book, p).filter(|t| t.passable && !g.map.is_minefield(p)) else {
                 continue;
             };
             let key = (t.cover.preference(), d, p);
@@ -151,5 +210,43 @@ impl Game {
             }
         }
         best.map(|(_, _, p)| p)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// Men of both sides scattered over the Hedgerow map (some hit, some
+        /// gone), a minefield or two: from every hex, toward either side.
+        #[test]
+        fn the_step_weighs_only_the_nearest_as_all_would(
+            men in prop::collection::vec((0i32..16, 0i32..12, 0usize..6, any::<bool>()), 1..14),
+            mines in prop::collection::vec((0i32..16, 0i32..12), 0..3),
+        ) {
+            let mut g = crate::engine::tests::default_game(1);
+            for (k, &(col, row, state, enemy)) in men.iter().enumerate() {
+                let i = if enemy || k >= g.soldiers.len() {
+                    crate::engine::tests::add_enemy(&mut g, "rifle", (col, row))
+                } else {
+                    k
+                };
+                let s = &mut g.soldiers[i];
+                s.pos = (state != 5).then_some(Pos::new(col, row));
+                s.state = [State::Fit, State::FleshWound, State::Fit, State::KnockedOver, State::Dead, State::Fit][state];
+            }
+            for (col, row) in mines {
+                g.map.mark_minefield(Pos::new(col, row));
+            }
+            for here in g.map.hexes() {
+                for toward in [Side::Friendly, Side::Enemy] {
+                    for into_contact in [false, true] {
+                        prop_assert_eq!(
+                            g.closing_step(here, toward, into_contact),
+                            closing_step_of_all(&g, here, toward, into_contact),
+                            "from {} toward {:?}", here, toward
+                        );
+                    }
+                }
+            }
+        }
     }
 }
