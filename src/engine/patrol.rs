@@ -27,29 +27,38 @@ impl Game {
     /// A section can move if it has someone to walk and enough fit men to
     /// carry each seriously wounded man (two each, by the rules data).
     pub fn section_can_move(&self, section: &Section) -> Result<(), RuleError> {
-        if self.section_moves(section) {
+        let (able, carried) = self.strength(section);
+        if self.can_carry(able, carried) {
             return Ok(());
         }
-        let able = section.members.iter().filter(|&&i| self.soldiers[i].can_act()).count();
-        let carried = section.members.iter().filter(|&&i| self.soldiers[i].state == State::SeriousWound).count();
         if able == 0 {
             return illegal(format!("nobody in section {} can walk", section.name));
         }
         let needed = carried * self.book.patrol.bearers_per_wounded as usize;
-        if needed > able {
-            return illegal(format!(
-                "section {} has {carried} seriously wounded to carry and needs {needed} fit men, but has {able}: \
-                 split off the wounded it cannot carry (split NAME...) and leave them, or bring another section to join it",
-                section.name
-            ));
-        }
-        Ok(())
+        illegal(format!(
+            "section {} has {carried} seriously wounded to carry and needs {needed} fit men, but has {able}: \
+             split off the wounded it cannot carry (split NAME...) and leave them, or bring another section to join it",
+            section.name
+        ))
     }
 
     /// Whether `section_can_move` would allow it, without the reason.
     pub fn section_moves(&self, section: &Section) -> bool {
-        let able = section.members.iter().filter(|&&i| self.soldiers[i].can_act()).count();
-        let carried = section.members.iter().filter(|&&i| self.soldiers[i].state == State::SeriousWound).count();
+        let (able, carried) = self.strength(section);
+        self.can_carry(able, carried)
+    }
+
+    /// A section's able men and its seriously wounded, counted in one pass.
+    pub(super) fn strength(&self, section: &Section) -> (usize, usize) {
+        section.members.iter().fold((0, 0), |(able, carried), &i| {
+            let s = &self.soldiers[i];
+            (able + usize::from(s.can_act()), carried + usize::from(s.state == State::SeriousWound))
+        })
+    }
+
+    /// Whether `able` men can move on carrying `carried` seriously wounded:
+    /// someone walks, and there are bearers enough for each.
+    pub(super) fn can_carry(&self, able: usize, carried: usize) -> bool {
         able > 0 && carried * self.book.patrol.bearers_per_wounded as usize <= able
     }
 
