@@ -111,10 +111,10 @@ const MAX_AIM_HEXES: usize = 512;
 impl Map {
     /// The first step of `path(from, to)`, if there is one.
     pub fn first_step(&self, book: &RuleBook, from: Pos, to: Pos) -> Option<Pos> {
-        let work = || self.path(book, from, to);
+        let work = || self.walk(book, from, to);
         let n = self.hex_count();
         let (Some(a), Some(b), true) = (self.index(from), self.index(to), n <= MAX_HEXES_KEPT) else {
-            return work()?.get(1).copied();
+            return work().map(|(_, p)| p);
         };
         // 0 not known yet, 1 no step (no path, or `from` is `to`), else the
         // path's length in steps in the high half and the index of its first
@@ -129,17 +129,16 @@ impl Map {
             if let Some(answer) = known {
                 return answer.map(|(_, p)| p);
             }
-            let path = work();
-            let step = path.as_ref().and_then(|p| p.get(1).copied());
-            let code = match (&path, step) {
-                (Some(path), Some(p)) => self.index(p).map(|k| ((path.len() as u32 - 1) << 16) | (k as u32 + 2)),
-                _ => Some(1),
+            let walk = work();
+            let code = match walk {
+                Some((len, p)) => self.index(p).map(|k| (len << 16) | (k as u32 + 2)),
+                None => Some(1),
             };
             if let Some(code) = code {
                 // Relaxed is enough: two threads that race both store the same answer.
                 cell.store(code, Ordering::Relaxed);
             }
-            return step;
+            return walk.map(|(_, p)| p);
         }
         // A minefield only takes hexes away: with no step before, there is
         // none now. Else the search on this map goes exactly as it went
@@ -156,7 +155,7 @@ impl Map {
             {
                 Some(step)
             }
-            _ => work()?.get(1).copied(),
+            _ => work().map(|(_, p)| p),
         }
     }
 

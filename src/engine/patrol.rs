@@ -76,12 +76,16 @@ impl Game {
         self.check_step(from, to)?;
         self.section_can_move(section)?;
 
-        let members = section.members.clone();
-        for &i in &members {
+        for &i in &section.members {
             self.soldiers[i].pos = Some(to);
             self.soldiers[i].moved = true;
         }
-        events.push(Event::Moved { section: Some(section.name.clone()), soldiers: self.ids(&members), from, to });
+        events.push(Event::Moved {
+            section: Some(section.name.clone()),
+            soldiers: self.ids(&section.members),
+            from,
+            to,
+        });
         self.note_objective(to, events);
 
         if let Some(k) = self.waiting.iter().position(|e| e.at == to) {
@@ -101,8 +105,13 @@ impl Game {
             }
         }
         // Moving counts against mortar fire only in the action the move began.
-        if matches!(self.phase, super::Phase::Patrol) {
-            for &i in &members {
+        // Still in patrol movement, the incident left the sections as they
+        // were, or began an action and ended it, which cleared every man's
+        // `moved` already: so the section's men now are the men who moved.
+        if matches!(self.phase, super::Phase::Patrol)
+            && let Some(section) = self.sections.get(s)
+        {
+            for &i in &section.members {
                 self.soldiers[i].moved = false;
             }
         }

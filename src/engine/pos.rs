@@ -49,8 +49,17 @@ impl Pos {
         [self.col, self.row - (self.col >> 1)]
     }
 
+    /// The six hexes around, in hexx's order (`Hex::all_neighbors`), which
+    /// the paths found depend on. Worked out from the axial coordinates by
+    /// hand: every step of a search asks for them.
     pub fn neighbours(self) -> [Pos; 6] {
-        self.hex().all_neighbors().map(Pos::from_hex)
+        // hexx's `Hex::NEIGHBORS_COORDS`, in axial coordinates.
+        const AROUND: [[i32; 2]; 6] = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+        let [q, r] = self.axial();
+        AROUND.map(|[dq, dr]| {
+            let col = q + dq;
+            Pos { col, row: r + dr + (col >> 1) }
+        })
     }
 
     pub fn is_adjacent(self, other: Pos) -> bool {
@@ -124,6 +133,16 @@ mod tests {
             for (c2, r2) in (-5..20).flat_map(|c| (-5..15).map(move |r| (c, r))) {
                 let b = Pos::new(c2, r2);
                 assert_eq!(a.distance(b), a.hex().unsigned_distance_to(b.hex()), "{a} to {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn neighbours_are_hexx_neighbours_in_its_order() {
+        for col in -5..20 {
+            for row in -5..15 {
+                let p = Pos::new(col, row);
+                assert_eq!(p.neighbours(), p.hex().all_neighbors().map(Pos::from_hex), "{p}");
             }
         }
     }
