@@ -15,7 +15,7 @@ use super::dice::Purpose;
 use super::event::Event;
 use super::pos::Pos;
 use super::ruleset::Odds;
-use super::soldier::{Side, Soldier};
+use super::soldier::{Side, Soldier, State};
 
 impl Game {
     /// The hex a mortar crewman `e` would bombard now, with its odds, if
@@ -25,19 +25,28 @@ impl Game {
         if !matches!(weapon.kind, WeaponKind::Mortar { .. }) {
             return None;
         }
+        // The hexes of the patrol's able men, in order, each with whether a
+        // man of the patrol there has moved and how many there can act: one
+        // pass over the roster rather than one for each question and hex.
+        let mut hexes: Vec<(Pos, bool, usize)> = Vec::with_capacity(4);
+        for s in &self.soldiers {
+            let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) else { continue };
+            let able = usize::from(s.can_act());
+            match hexes.iter_mut().find(|(at, _, _)| *at == p) {
+                Some((_, moved, men)) => (*moved, *men) = (*moved || s.moved, *men + able),
+                None => hexes.push((p, s.moved, able)),
+            }
+        }
+        hexes.retain(|&(_, _, men)| men > 0);
+        hexes.sort_unstable_by_key(|&(p, _, _)| p);
         let mut best: Option<(i32, usize, Pos, Odds)> = None;
-        for hex in self.hexes_of(Side::Friendly) {
-            let moved = self.in_hex(hex).any(|i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].moved);
+        for (hex, moved, men) in hexes {
             let Some(odds) = self.rules.fire().bombard_odds(&self.book, weapon, from.distance(hex), moved) else {
                 continue;
             };
             if odds.need() > i32::from(odds.sides) {
                 continue;
             }
-            let men = self
-                .in_hex(hex)
-                .filter(|&i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].can_act())
-                .count();
             let better = best
                 .as_ref()
                 .is_none_or(|(need, n, _, _)| (odds.need(), std::cmp::Reverse(men)) < (*need, std::cmp::Reverse(*n)));
@@ -190,7 +199,6 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::engine::soldier::State;
 
     /// The closing step as first written: every neighbour weighed by its
     /// distance to the nearest hex of them all.
@@ -212,8 +220,51 @@ mod tests {
         best.map(|(_, _, p)| p)
     }
 
+    /// The mortar's hex as first chosen: the patrol's hexes gathered, then
+    /// each asked of the roster for a man who moved and for the men able.
+    fn bombard_target_by_hex(g: &Game, e: usize, weapon: &Weapon) -> Option<(Pos, Odds)> {
+        let from = g.soldiers[e].pos?;
+        let mut best: Option<(i32, usize, Pos, Odds)> = None;
+        for hex in g.hexes_of(Side::Friendly) {
+            let moved = g.in_hex(hex).any(|i| g.soldiers[i].side == Side::Friendly && g.soldiers[i].moved);
+            let Some(odds) = g.rules.fire().bombard_odds(&g.book, weapon, from.distance(hex), moved) else {
+                continue;
+            };
+            if odds.need() > i32::from(odds.sides) {
+                continue;
+            }
+            let men =
+                g.in_hex(hex).filter(|&i| g.soldiers[i].side == Side::Friendly && g.soldiers[i].can_act()).count();
+            let better = best
+                .as_ref()
+                .is_none_or(|(need, n, _, _)| (odds.need(), std::cmp::Reverse(men)) < (*need, std::cmp::Reverse(*n)));
+            if better {
+                best = Some((odds.need(), men, hex, odds));
+            }
+        }
+        best.map(|(_, _, hex, odds)| (hex, odds))
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// The patrol scattered near a mortar, some moved, some hit or dead.
+        #[test]
+        fn the_mortar_picks_the_hex_it_picked_hex_by_hex(
+            men in prop::collection::vec((0i32..6, 0i32..6, 0usize..6, any::<bool>()), 1..10),
+            mortar in (0i32..16, 0i32..12),
+        ) {
+            let mut g = crate::engine::tests::default_game(1);
+            for (k, &(col, row, state, moved)) in men.iter().enumerate().take(g.soldiers.len()) {
+                let s = &mut g.soldiers[k];
+                s.pos = (state != 5).then_some(Pos::new(col, row));
+                s.state = [State::Fit, State::FleshWound, State::Fit, State::KnockedOver, State::Dead, State::Fit][state];
+                s.moved = moved;
+            }
+            let e = crate::engine::tests::add_enemy(&mut g, "mortar", mortar);
+            let weapon = g.book.weapon("mortar").expect("the rules have a mortar").clone();
+            prop_assert_eq!(g.bombard_target(e, &weapon), bombard_target_by_hex(&g, e, &weapon));
+        }
 
         /// Men of both sides scattered over the Hedgerow map (some hit, some
         /// gone), a minefield or two: from every hex, toward either side.
