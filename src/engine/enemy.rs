@@ -167,11 +167,7 @@ impl Game {
             if d < now {
                 (now, nearer) = (d, 0);
             }
-            for (k, p) in around.iter().enumerate() {
-                if q.distance(*p) + 1 == d {
-                    nearer |= 1 << k;
-                }
-            }
+            nearer |= here.steps_nearer(q);
         }
         if now == 0 || (now == 1 && !into_contact) {
             return None;
