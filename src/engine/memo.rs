@@ -184,15 +184,18 @@ impl Map {
             return found.map(|(_, p)| p);
         }
         // A minefield only takes hexes away, so no walk gets shorter. The
-        // answer without minefields, `home` at `d` steps, still stands if no
-        // minefield can lie on a walk of `d` steps to it: a hex on one is
-        // no more than `d` hexes away counting to both ends. Every other
-        // home-edge hex was farther, or as near and later in order, and is
-        // no nearer now. (The hex he starts from is never stepped into.)
+        // answer without minefields, `home` at `d` steps, still stands while
+        // a walk of `d` steps leads to it: every other home-edge hex was
+        // farther, or as near and later in order, and is no nearer now. It
+        // does if no minefield can lie on such a walk (a hex on one is no
+        // more than `d` hexes away counting to both ends; the hex he starts
+        // from is never stepped into); else A* finds out, which looks at
+        // far fewer hexes than the search for the nearest.
         match known {
             Some(None) => None,
             Some(Some((d, home)))
-                if self.minefields().iter().all(|&m| m == from || from.distance(m) + m.distance(home) > d) =>
+                if self.minefields().iter().all(|&m| m == from || from.distance(m) + m.distance(home) > d)
+                    || self.walk(book, from, home).is_some_and(|(steps, _)| steps == d) =>
             {
                 Some(home)
             }
