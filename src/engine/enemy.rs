@@ -20,11 +20,19 @@ use super::soldier::{Side, Soldier, State};
 impl Game {
     /// The hex a mortar crewman `e` would bombard now, with its odds, if
     /// any; `weapon` is his own, which the caller has looked up.
+    #[inline]
     pub(super) fn bombard_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, Odds)> {
-        let from = self.soldiers[e].pos?;
+        // Asked of every enemy's card, and most carry no mortar: answered
+        // here, without the call (and its setting up) below.
         if !matches!(weapon.kind, WeaponKind::Mortar { .. }) {
             return None;
         }
+        self.mortar_target(e, weapon)
+    }
+
+    /// `bombard_target` for a mortar crewman.
+    fn mortar_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, Odds)> {
+        let from = self.soldiers[e].pos?;
         // The hexes of the patrol's able men, in order, each with whether a
         // man of the patrol there has moved and how many there can act: one
         // pass over the roster rather than one for each question and hex.
