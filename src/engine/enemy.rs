@@ -15,29 +15,46 @@ use super::dice::Purpose;
 use super::event::Event;
 use super::pos::Pos;
 use super::ruleset::Odds;
-use super::soldier::{Side, Soldier};
+use super::soldier::{Side, Soldier, State};
 
 impl Game {
     /// The hex a mortar crewman `e` would bombard now, with its odds, if
     /// any; `weapon` is his own, which the caller has looked up.
+    #[inline]
     pub(super) fn bombard_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, Odds)> {
-        let from = self.soldiers[e].pos?;
+        // Asked of every enemy's card, and most carry no mortar: answered
+        // here, without the call (and its setting up) below.
         if !matches!(weapon.kind, WeaponKind::Mortar { .. }) {
             return None;
         }
+        self.mortar_target(e, weapon)
+    }
+
+    /// `bombard_target` for a mortar crewman.
+    fn mortar_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, Odds)> {
+        let from = self.soldiers[e].pos?;
+        // The hexes of the patrol's able men, in order, each with whether a
+        // man of the patrol there has moved and how many there can act: one
+        // pass over the roster rather than one for each question and hex.
+        let mut hexes: Vec<(Pos, bool, usize)> = Vec::with_capacity(4);
+        for s in &self.soldiers {
+            let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) else { continue };
+            let able = usize::from(s.can_act());
+            match hexes.iter_mut().find(|(at, _, _)| *at == p) {
+                Some((_, moved, men)) => (*moved, *men) = (*moved || s.moved, *men + able),
+                None => hexes.push((p, s.moved, able)),
+            }
+        }
+        hexes.retain(|&(_, _, men)| men > 0);
+        hexes.sort_unstable_by_key(|&(p, _, _)| p);
         let mut best: Option<(i32, usize, Pos, Odds)> = None;
-        for hex in self.hexes_of(Side::Friendly) {
-            let moved = self.in_hex(hex).any(|i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].moved);
+        for (hex, moved, men) in hexes {
             let Some(odds) = self.rules.fire().bombard_odds(&self.book, weapon, from.distance(hex), moved) else {
                 continue;
             };
             if odds.need() > i32::from(odds.sides) {
                 continue;
             }
-            let men = self
-                .in_hex(hex)
-                .filter(|&i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].can_act())
-                .count();
             let better = best
                 .as_ref()
                 .is_none_or(|(need, n, _, _)| (odds.need(), std::cmp::Reverse(men)) < (*need, std::cmp::Reverse(*n)));
@@ -139,18 +156,72 @@ impl Game {
     /// able man of `toward`: hard cover before soft before none, then the
     /// nearer hex, then map order. With `into_contact` false he will not
     /// step into a hex that holds one of them.
+    ///
+    /// If the nearest of them is `now` hexes away, a neighbour is nearer
+    /// only if it is `now - 1` from one of those `now` away (a step changes
+    /// every distance by one at most), and then it is `now - 1` from the
+    /// nearest: so only the nearest men's hexes are weighed, which the
+    /// roster is read once for, with nothing gathered (a test compares this
+    /// with the distance to every man's hex for each neighbour).
     pub(super) fn closing_step(&self, here: Pos, toward: Side, into_contact: bool) -> Option<Pos> {
-        // Where they stand, gathered once for the seven hexes weighed: mostly
-        // a hex or two, however many men.
-        let targets = self.hexes_of(toward);
+        let around = here.neighbours();
+        // The distance to the nearest, and which neighbours are a step nearer
+        // to one of the nearest (bit k for neighbour k).
+        let mut now = u32::MAX;
+        let mut nearer = 0u8;
+        let mut last = None;
+        for s in &self.soldiers {
+            let Some(q) = s.pos.filter(|_| s.side == toward && s.can_act()) else { continue };
+            // Men keep together: the same hex as the man before adds nothing.
+            if last.replace(q) == Some(q) {
+                continue;
+            }
+            let d = q.distance(here);
+            if d > now {
+                continue;
+            }
+            if d < now {
+                (now, nearer) = (d, 0);
+            }
+            nearer |= here.steps_nearer(q);
+        }
+        if now == 0 || (now == 1 && !into_contact) {
+            return None;
+        }
+        // The terrain, looked up once for whether he may enter and for its cover.
+        let mut best: Option<(u8, Pos)> = None;
+        for (k, &p) in around.iter().enumerate() {
+            if nearer & (1 << k) == 0 {
+                continue;
+            }
+            let Some(t) = self.map.terrain(&self.book, p).filter(|t| t.passable && !self.map.is_minefield(p)) else {
+                continue;
+            };
+            let key = (t.cover.preference(), p);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best.map(|(_, p)| p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The closing step as first written: every neighbour weighed by its
+    /// distance to the nearest hex of them all.
+    fn closing_step_of_all(g: &Game, here: Pos, toward: Side, into_contact: bool) -> Option<Pos> {
+        let targets = g.hexes_of(toward);
         let nearest = |p: Pos| targets.iter().map(|q| q.distance(p)).min();
         let now = nearest(here)?;
-        // The distance first, as it is only arithmetic; then the terrain,
-        // looked up once for whether he may enter and for its cover.
         let mut best: Option<(u8, u32, Pos)> = None;
         for p in here.neighbours() {
             let Some(d) = nearest(p).filter(|&d| d < now && (into_contact || d > 0)) else { continue };
-            let Some(t) = self.map.terrain(&self.book, p).filter(|t| t.passable && !self.map.is_minefield(p)) else {
+            let Some(t) = g.map.terrain(&g.book, p).filter(|t| t.passable && !g.map.is_minefield(p)) else {
                 continue;
             };
             let key = (t.cover.preference(), d, p);
@@ -159,5 +230,86 @@ impl Game {
             }
         }
         best.map(|(_, _, p)| p)
+    }
+
+    /// The mortar's hex as first chosen: the patrol's hexes gathered, then
+    /// each asked of the roster for a man who moved and for the men able.
+    fn bombard_target_by_hex(g: &Game, e: usize, weapon: &Weapon) -> Option<(Pos, Odds)> {
+        let from = g.soldiers[e].pos?;
+        let mut best: Option<(i32, usize, Pos, Odds)> = None;
+        for hex in g.hexes_of(Side::Friendly) {
+            let moved = g.in_hex(hex).any(|i| g.soldiers[i].side == Side::Friendly && g.soldiers[i].moved);
+            let Some(odds) = g.rules.fire().bombard_odds(&g.book, weapon, from.distance(hex), moved) else {
+                continue;
+            };
+            if odds.need() > i32::from(odds.sides) {
+                continue;
+            }
+            let men =
+                g.in_hex(hex).filter(|&i| g.soldiers[i].side == Side::Friendly && g.soldiers[i].can_act()).count();
+            let better = best
+                .as_ref()
+                .is_none_or(|(need, n, _, _)| (odds.need(), std::cmp::Reverse(men)) < (*need, std::cmp::Reverse(*n)));
+            if better {
+                best = Some((odds.need(), men, hex, odds));
+            }
+        }
+        best.map(|(_, _, hex, odds)| (hex, odds))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        /// The patrol scattered near a mortar, some moved, some hit or dead.
+        #[test]
+        fn the_mortar_picks_the_hex_it_picked_hex_by_hex(
+            men in prop::collection::vec((0i32..6, 0i32..6, 0usize..6, any::<bool>()), 1..10),
+            mortar in (0i32..16, 0i32..12),
+        ) {
+            let mut g = crate::engine::tests::default_game(1);
+            for (k, &(col, row, state, moved)) in men.iter().enumerate().take(g.soldiers.len()) {
+                let s = &mut g.soldiers[k];
+                s.pos = (state != 5).then_some(Pos::new(col, row));
+                s.state = [State::Fit, State::FleshWound, State::Fit, State::KnockedOver, State::Dead, State::Fit][state];
+                s.moved = moved;
+            }
+            let e = crate::engine::tests::add_enemy(&mut g, "mortar", mortar);
+            let weapon = g.book.weapon("mortar").expect("the rules have a mortar").clone();
+            prop_assert_eq!(g.bombard_target(e, &weapon), bombard_target_by_hex(&g, e, &weapon));
+        }
+
+        /// Men of both sides scattered over the Hedgerow map (some hit, some
+        /// gone), a minefield or two: from every hex, toward either side.
+        #[test]
+        fn the_step_weighs_only_the_nearest_as_all_would(
+            men in prop::collection::vec((0i32..16, 0i32..12, 0usize..6, any::<bool>()), 1..14),
+            mines in prop::collection::vec((0i32..16, 0i32..12), 0..3),
+        ) {
+            let mut g = crate::engine::tests::default_game(1);
+            for (k, &(col, row, state, enemy)) in men.iter().enumerate() {
+                let i = if enemy || k >= g.soldiers.len() {
+                    crate::engine::tests::add_enemy(&mut g, "rifle", (col, row))
+                } else {
+                    k
+                };
+                let s = &mut g.soldiers[i];
+                s.pos = (state != 5).then_some(Pos::new(col, row));
+                s.state = [State::Fit, State::FleshWound, State::Fit, State::KnockedOver, State::Dead, State::Fit][state];
+            }
+            for (col, row) in mines {
+                g.map.mark_minefield(Pos::new(col, row));
+            }
+            for here in g.map.hexes() {
+                for toward in [Side::Friendly, Side::Enemy] {
+                    for into_contact in [false, true] {
+                        prop_assert_eq!(
+                            g.closing_step(here, toward, into_contact),
+                            closing_step_of_all(&g, here, toward, into_contact),
+                            "from {} toward {:?}", here, toward
+                        );
+                    }
+                }
+            }
+        }
     }
 }

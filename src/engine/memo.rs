@@ -111,10 +111,10 @@ const MAX_AIM_HEXES: usize = 512;
 impl Map {
     /// The first step of `path(from, to)`, if there is one.
     pub fn first_step(&self, book: &RuleBook, from: Pos, to: Pos) -> Option<Pos> {
-        let work = || self.path(book, from, to);
+        let work = || self.walk(book, from, to);
         let n = self.hex_count();
         let (Some(a), Some(b), true) = (self.index(from), self.index(to), n <= MAX_HEXES_KEPT) else {
-            return work()?.get(1).copied();
+            return work().map(|(_, p)| p);
         };
         // 0 not known yet, 1 no step (no path, or `from` is `to`), else the
         // path's length in steps in the high half and the index of its first
@@ -129,17 +129,16 @@ impl Map {
             if let Some(answer) = known {
                 return answer.map(|(_, p)| p);
             }
-            let path = work();
-            let step = path.as_ref().and_then(|p| p.get(1).copied());
-            let code = match (&path, step) {
-                (Some(path), Some(p)) => self.index(p).map(|k| ((path.len() as u32 - 1) << 16) | (k as u32 + 2)),
-                _ => Some(1),
+            let walk = work();
+            let code = match walk {
+                Some((len, p)) => self.index(p).map(|k| (len << 16) | (k as u32 + 2)),
+                None => Some(1),
             };
             if let Some(code) = code {
                 // Relaxed is enough: two threads that race both store the same answer.
                 cell.store(code, Ordering::Relaxed);
             }
-            return step;
+            return walk.map(|(_, p)| p);
         }
         // A minefield only takes hexes away: with no step before, there is
         // none now. Else the search on this map goes exactly as it went
@@ -156,7 +155,7 @@ impl Map {
             {
                 Some(step)
             }
-            _ => work()?.get(1).copied(),
+            _ => work().map(|(_, p)| p),
         }
     }
 
@@ -185,15 +184,18 @@ impl Map {
             return found.map(|(_, p)| p);
         }
         // A minefield only takes hexes away, so no walk gets shorter. The
-        // answer without minefields, `home` at `d` steps, still stands if no
-        // minefield can lie on a walk of `d` steps to it: a hex on one is
-        // no more than `d` hexes away counting to both ends. Every other
-        // home-edge hex was farther, or as near and later in order, and is
-        // no nearer now. (The hex he starts from is never stepped into.)
+        // answer without minefields, `home` at `d` steps, still stands while
+        // a walk of `d` steps leads to it: every other home-edge hex was
+        // farther, or as near and later in order, and is no nearer now. It
+        // does if no minefield can lie on such a walk (a hex on one is no
+        // more than `d` hexes away counting to both ends; the hex he starts
+        // from is never stepped into); else A* finds out, which looks at
+        // far fewer hexes than the search for the nearest.
         match known {
             Some(None) => None,
             Some(Some((d, home)))
-                if self.minefields().iter().all(|&m| m == from || from.distance(m) + m.distance(home) > d) =>
+                if self.minefields().iter().all(|&m| m == from || from.distance(m) + m.distance(home) > d)
+                    || self.walk(book, from, home).is_some_and(|(steps, _)| steps == d) =>
             {
                 Some(home)
             }

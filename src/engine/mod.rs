@@ -463,20 +463,21 @@ impl Game {
         if self.able(Side::Friendly).next().is_some() || self.is_over() {
             return;
         }
-        let friendly: Vec<&Soldier> = self.soldiers.iter().filter(|s| s.side == Side::Friendly).collect();
-        let home: Vec<Name> =
-            friendly.iter().filter(|s| s.pos.is_none() && s.state != State::Dead).map(|s| s.id.clone()).collect();
-        let left_behind: Vec<Name> =
-            friendly.iter().filter(|s| s.pos.is_some() && s.state != State::Dead).map(|s| s.id.clone()).collect();
-        let dead: Vec<Name> = friendly.iter().filter(|s| s.state == State::Dead).map(|s| s.id.clone()).collect();
-        let enemy_casualties =
-            self.soldiers.iter().filter(|s| s.side == Side::Enemy && s.state != State::Fit).count() as u32;
-        let prisoners: Vec<Name> = self
-            .soldiers
-            .iter()
-            .filter(|s| s.captive && s.pos.is_none() && s.state != State::Dead)
-            .map(|s| s.id.clone())
-            .collect();
+        // The roster read once, each man into his list, in roster order.
+        let (mut home, mut left_behind, mut dead, mut prisoners) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut enemy_casualties = 0;
+        for s in &self.soldiers {
+            let id = || s.id.clone();
+            match (s.side, s.state == State::Dead) {
+                (Side::Friendly, true) => dead.push(id()),
+                (Side::Friendly, false) if s.pos.is_none() => home.push(id()),
+                (Side::Friendly, false) => left_behind.push(id()),
+                (Side::Enemy, _) => enemy_casualties += u32::from(s.state != State::Fit),
+            }
+            if s.captive && s.pos.is_none() && s.state != State::Dead {
+                prisoners.push(id());
+            }
+        }
         let done = match self.objective {
             data::Objective::Prisoner(_) => !prisoners.is_empty(),
             _ => self.objective_reached,

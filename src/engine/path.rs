@@ -8,18 +8,17 @@
 //! over the map's hexes instead of two hash maps, which were most of the
 //! simulator's time. A test checks both agree on many maps.
 
-use std::collections::{BinaryHeap, VecDeque};
-
-use hexx::Hex;
+use std::collections::BinaryHeap;
 
 use super::data::RuleBook;
 use super::map::Map;
 use super::pos::Pos;
 
-/// A hex waiting in the open set, ordered as hexx orders it: lowest score
-/// first, and nothing else compared.
+/// A hex waiting in the open set, by its index on the map, ordered as hexx
+/// orders it: lowest score first, and nothing else compared (so the heap
+/// moves exactly as hexx's does).
 struct Node {
-    coord: Hex,
+    index: u32,
     score: u32,
 }
 
@@ -43,7 +42,12 @@ impl Ord for Node {
     }
 }
 
-const NONE: usize = usize::MAX;
+const NONE: u32 = u32::MAX;
+
+/// What A* leaves for each hex of the map, by index: the steps of the best
+/// walk found to it and the hex it came from (`NONE` at the start, and
+/// where none was found).
+type Reached = Vec<(u32, u32)>;
 
 impl Map {
     /// The index of a hex on the map in row order, or None off the map.
@@ -71,39 +75,56 @@ impl Map {
             })?;
             return Some(path.into_iter().map(Pos::from_hex).collect());
         };
-        // The cost of stepping into a hex: 1, or None where a man cannot go.
-        let step = |p: Pos| (self.enterable(book, p) || p == from).then_some(1u32);
-        step(to)?;
-        let end = to.hex();
-        let heuristic = |h: Hex| h.unsigned_distance_to(end);
-        let mut costs = vec![u32::MAX; self.hex_count()];
-        let mut came_from = vec![NONE; self.hex_count()];
-        let mut open = BinaryHeap::new();
-        open.push(Node { coord: from.hex(), score: heuristic(from.hex()) + step(from)? });
-        costs[start] = 0;
+        let (reached, end) = self.a_star(book, start, from, to)?;
+        let mut path = Vec::with_capacity(reached[end].0 as usize + 1);
+        let mut at = end as u32;
+        while at != NONE {
+            path.push(self.pos_at(at as usize));
+            at = reached[at as usize].1;
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// The length in steps of `path(from, to)` and its first step, without
+    /// gathering the path; None where it has no step.
+    pub(super) fn walk(&self, book: &RuleBook, from: Pos, to: Pos) -> Option<(u32, Pos)> {
+        let Some(start) = self.index(from) else {
+            let path = self.path(book, from, to)?;
+            return Some((path.len() as u32 - 1, *path.get(1)?));
+        };
+        let (reached, end) = self.a_star(book, start, from, to)?;
+        // Back from the end to the hex entered from the start.
+        let mut at = end as u32;
+        while reached.get(at as usize)?.1 != start as u32 {
+            at = reached[at as usize].1;
+        }
+        Some((reached[end].0, self.pos_at(at as usize)))
+    }
+
+    /// hexx's `a_star` from `from` (on the map, at index `start`) to `to`,
+    /// step for step (see the module's comment): what it reached, and the
+    /// index of `to`; None if no walk leads there.
+    fn a_star(&self, book: &RuleBook, start: usize, from: Pos, to: Pos) -> Option<(Reached, usize)> {
+        // The cost of stepping into a hex is 1 where a man can go.
+        let enterable = |p: Pos| self.enterable(book, p) || p == from;
+        let end = self.index(to).filter(|_| enterable(to))?;
+        let mut reached: Reached = vec![(u32::MAX, NONE); self.hex_count()];
+        let mut open = BinaryHeap::with_capacity(64);
+        // hexx counts the start's own cost of 1 in its first score.
+        open.push(Node { index: start as u32, score: from.distance(to) + 1 });
+        reached[start].0 = 0;
         while let Some(node) = open.pop() {
-            let here = Pos::from_hex(node.coord);
-            let Some(i) = self.index(here) else { continue };
-            if node.coord == end {
-                let mut path = vec![here];
-                let mut at = i;
-                while came_from[at] != NONE {
-                    at = came_from[at];
-                    path.push(self.pos_at(at));
-                }
-                path.reverse();
-                return Some(path);
+            let i = node.index as usize;
+            if i == end {
+                return Some((reached, end));
             }
-            let current = costs[i];
-            for neighbour in node.coord.all_neighbors() {
-                let p = Pos::from_hex(neighbour);
-                // Off the map nothing is enterable, so `step` is None there too.
-                let (Some(cost), Some(n)) = (step(p), self.index(p)) else { continue };
-                let cost = current + cost;
-                if costs[n] > cost {
-                    came_from[n] = i;
-                    costs[n] = cost;
-                    open.push(Node { coord: neighbour, score: cost + heuristic(neighbour) });
+            let cost = reached[i].0 + 1;
+            for p in self.pos_at(i).neighbours() {
+                let Some(n) = self.index(p).filter(|_| enterable(p)) else { continue };
+                if reached[n].0 > cost {
+                    reached[n] = (cost, node.index);
+                    open.push(Node { index: n as u32, score: cost + p.distance(to) });
                 }
             }
         }
@@ -120,9 +141,14 @@ impl Map {
     pub fn nearest(&self, book: &RuleBook, from: Pos, wanted: impl Fn(Pos) -> bool) -> Option<(u32, Pos)> {
         let mut seen = vec![false; self.hex_count()];
         seen[self.index(from)?] = true;
-        let mut queue = VecDeque::from([(from, 0u32)]);
+        // Every hex joins the queue once at most, so a list read from the
+        // front is the queue, and never outgrows its room.
+        let mut queue = Vec::with_capacity(self.hex_count());
+        queue.push((from, 0u32));
+        let mut next = 0;
         let mut best: Option<(u32, Pos)> = None;
-        while let Some((p, d)) = queue.pop_front() {
+        while let Some(&(p, d)) = queue.get(next) {
+            next += 1;
             if best.is_some_and(|(found, _)| d >= found) {
                 break;
             }
@@ -132,7 +158,7 @@ impl Map {
                     continue;
                 }
                 seen[i] = true;
-                queue.push_back((n, d + 1));
+                queue.push((n, d + 1));
                 if wanted(n) && best.is_none_or(|b| (d + 1, n) < b) {
                     best = Some((d + 1, n));
                 }
@@ -144,6 +170,8 @@ impl Map {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::VecDeque;
+
     use proptest::prelude::*;
 
     use super::*;
@@ -213,6 +241,8 @@ mod tests {
             let (from, to) = (at(ends.0), at(ends.1));
             let ours = m.path(&book, from, to);
             prop_assert_eq!(&ours, &reference(&m, &book, from, to));
+            let walk = ours.as_ref().and_then(|p| Some((p.len() as u32 - 1, *p.get(1)?)));
+            prop_assert_eq!(m.walk(&book, from, to), walk, "the walk is the path's");
             let dist = m.walking_distances(&book, from);
             let i = (to.row as usize) * width + to.col as usize;
             if from != to {

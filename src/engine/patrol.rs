@@ -27,29 +27,38 @@ impl Game {
     /// A section can move if it has someone to walk and enough fit men to
     /// carry each seriously wounded man (two each, by the rules data).
     pub fn section_can_move(&self, section: &Section) -> Result<(), RuleError> {
-        if self.section_moves(section) {
+        let (able, carried) = self.strength(section);
+        if self.can_carry(able, carried) {
             return Ok(());
         }
-        let able = section.members.iter().filter(|&&i| self.soldiers[i].can_act()).count();
-        let carried = section.members.iter().filter(|&&i| self.soldiers[i].state == State::SeriousWound).count();
         if able == 0 {
             return illegal(format!("nobody in section {} can walk", section.name));
         }
         let needed = carried * self.book.patrol.bearers_per_wounded as usize;
-        if needed > able {
-            return illegal(format!(
-                "section {} has {carried} seriously wounded to carry and needs {needed} fit men, but has {able}: \
-                 split off the wounded it cannot carry (split NAME...) and leave them, or bring another section to join it",
-                section.name
-            ));
-        }
-        Ok(())
+        illegal(format!(
+            "section {} has {carried} seriously wounded to carry and needs {needed} fit men, but has {able}: \
+             split off the wounded it cannot carry (split NAME...) and leave them, or bring another section to join it",
+            section.name
+        ))
     }
 
     /// Whether `section_can_move` would allow it, without the reason.
     pub fn section_moves(&self, section: &Section) -> bool {
-        let able = section.members.iter().filter(|&&i| self.soldiers[i].can_act()).count();
-        let carried = section.members.iter().filter(|&&i| self.soldiers[i].state == State::SeriousWound).count();
+        let (able, carried) = self.strength(section);
+        self.can_carry(able, carried)
+    }
+
+    /// A section's able men and its seriously wounded, counted in one pass.
+    pub(super) fn strength(&self, section: &Section) -> (usize, usize) {
+        section.members.iter().fold((0, 0), |(able, carried), &i| {
+            let s = &self.soldiers[i];
+            (able + usize::from(s.can_act()), carried + usize::from(s.state == State::SeriousWound))
+        })
+    }
+
+    /// Whether `able` men can move on carrying `carried` seriously wounded:
+    /// someone walks, and there are bearers enough for each.
+    pub(super) fn can_carry(&self, able: usize, carried: usize) -> bool {
         able > 0 && carried * self.book.patrol.bearers_per_wounded as usize <= able
     }
 
@@ -67,13 +76,17 @@ impl Game {
         self.check_step(from, to)?;
         self.section_can_move(section)?;
 
-        let members = section.members.clone();
-        for &i in &members {
+        for &i in &section.members {
             self.soldiers[i].pos = Some(to);
             self.soldiers[i].moved = true;
         }
         if !self.summary_only {
-            events.push(Event::Moved { section: Some(section.name.clone()), soldiers: self.ids(&members), from, to });
+            events.push(Event::Moved {
+                section: Some(section.name.clone()),
+                soldiers: self.ids(&section.members),
+                from,
+                to,
+            });
         }
         self.note_objective(to, events);
 
@@ -94,8 +107,13 @@ impl Game {
             }
         }
         // Moving counts against mortar fire only in the action the move began.
-        if matches!(self.phase, super::Phase::Patrol) {
-            for &i in &members {
+        // Still in patrol movement, the incident left the sections as they
+        // were, or began an action and ended it, which cleared every man's
+        // `moved` already: so the section's men now are the men who moved.
+        if matches!(self.phase, super::Phase::Patrol)
+            && let Some(section) = self.sections.get(s)
+        {
+            for &i in &section.members {
                 self.soldiers[i].moved = false;
             }
         }

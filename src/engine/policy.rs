@@ -96,56 +96,71 @@ fn fire_mission(game: &Game, me: usize) -> Option<Pos> {
         .map(|(_, _, h)| h)
 }
 
+/// A section on the map, with its able men and the seriously wounded it
+/// carries, counted once for all the questions below.
+#[derive(Clone, Copy)]
+struct Placed {
+    section: usize,
+    at: Pos,
+    able: usize,
+    carried: usize,
+}
+
 fn patrol(game: &Game) -> Option<Command> {
-    let placed: Vec<(usize, Pos)> =
-        game.sections.iter().enumerate().filter_map(|(i, s)| game.section_pos(s).map(|p| (i, p))).collect();
-    let count = |i: usize, state: fn(&super::Soldier) -> bool| {
-        game.sections[i].members.iter().filter(|&&m| state(&game.soldiers[m])).count()
-    };
-    let able = |i: usize| count(i, |s| s.can_act());
-    let carried = |i: usize| count(i, |s| s.state == State::SeriousWound);
+    let placed: Vec<Placed> = game
+        .sections
+        .iter()
+        .enumerate()
+        .filter_map(|(section, s)| {
+            let at = game.section_pos(s)?;
+            let (able, carried) = game.strength(s);
+            Some(Placed { section, at, able, carried })
+        })
+        .collect();
     let bearers = game.book.patrol.bearers_per_wounded.max(1) as usize;
     // Two sections are worth bringing together if together they could still move.
     // Two sections are worth bringing together if together they can carry
     // everyone, or if one is wounded men alone and the other can carry at
     // least one more of them (those it still cannot carry are left, below).
-    let spare = |i: usize| able(i) / bearers > carried(i);
-    let stranded = |i: usize| able(i) == 0 && carried(i) > 0;
-    let joinable = |a: usize, b: usize| {
-        let fit = able(a) + able(b);
-        fit > 0
-            && ((carried(a) + carried(b)) * bearers <= fit || (stranded(b) && spare(a)) || (stranded(a) && spare(b)))
+    let spare = |p: &Placed| p.able / bearers > p.carried;
+    let stranded = |p: &Placed| p.able == 0 && p.carried > 0;
+    let joinable = |a: &Placed, b: &Placed| {
+        let fit = a.able + b.able;
+        fit > 0 && ((a.carried + b.carried) * bearers <= fit || (stranded(b) && spare(a)) || (stranded(a) && spare(b)))
     };
     // Sections in one hex join up.
-    for (k, &(a, pa)) in placed.iter().enumerate() {
-        if let Some(&(b, _)) = placed[k + 1..].iter().find(|&&(b, pb)| pb == pa && joinable(a, b)) {
-            return Some(Command::Join { section: game.sections[b].name.clone(), into: game.sections[a].name.clone() });
+    for (k, a) in placed.iter().enumerate() {
+        if let Some(b) = placed[k + 1..].iter().find(|b| b.at == a.at && joinable(a, b)) {
+            return Some(Command::Join {
+                section: game.sections[b.section].name.clone(),
+                into: game.sections[a.section].name.clone(),
+            });
         }
     }
-    let movable = |i: usize| game.section_moves(&game.sections[i]);
+    let movable = |p: &Placed| game.can_carry(p.able, p.carried);
     // A section apart walks toward the largest movable section, or it to them.
     let main = placed
         .iter()
-        .filter(|(i, _)| movable(*i))
-        .max_by_key(|(i, _)| (game.sections[*i].members.len(), std::cmp::Reverse(*i)));
-    if let Some(&(main, main_at)) = main {
-        for &(other, at) in placed.iter().filter(|&&(i, _)| i != main && joinable(i, main)) {
-            let (mover, from, to) = if movable(other) { (other, at, main_at) } else { (main, main_at, at) };
+        .filter(|p| movable(p))
+        .max_by_key(|p| (game.sections[p.section].members.len(), std::cmp::Reverse(p.section)));
+    if let Some(main) = main {
+        for other in placed.iter().filter(|p| p.section != main.section && joinable(p, main)) {
+            let (mover, from, to) = if movable(other) { (other, other.at, main.at) } else { (main, main.at, other.at) };
             if let Some(step) = step_toward(game, from, to) {
-                return Some(Command::Move { section: Some(game.sections[mover].name.clone()), to: step });
+                return Some(Command::Move { section: Some(game.sections[mover.section].name.clone()), to: step });
             }
         }
     }
-    let Some(&(s, at)) = placed.iter().find(|(i, _)| movable(*i)) else {
+    let Some(&Placed { section: s, at, .. }) = placed.iter().find(|p| movable(p)) else {
         // Nobody can move: leave behind the wounded who cannot be carried.
-        let &(s, _) = placed.iter().find(|(i, _)| able(*i) > 0)?;
-        let wounded: Vec<usize> = game.sections[s]
+        let p = placed.iter().find(|p| p.able > 0)?;
+        let wounded: Vec<usize> = game.sections[p.section]
             .members
             .iter()
             .copied()
             .filter(|&i| game.soldiers[i].state == State::SeriousWound)
             .collect();
-        let keep = able(s) / bearers;
+        let keep = p.able / bearers;
         let left = wounded.get(keep..)?.iter().map(|&i| game.soldiers[i].id.clone()).collect();
         return Some(Command::Split { soldiers: left });
     };

@@ -49,8 +49,30 @@ impl Pos {
         [self.col, self.row - (self.col >> 1)]
     }
 
+    /// The six hexes around, in hexx's order (`Hex::all_neighbors`), which
+    /// the paths found depend on. Worked out from the axial coordinates by
+    /// hand: every step of a search asks for them.
     pub fn neighbours(self) -> [Pos; 6] {
-        self.hex().all_neighbors().map(Pos::from_hex)
+        // hexx's `Hex::NEIGHBORS_COORDS`, in axial coordinates.
+        const AROUND: [[i32; 2]; 6] = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+        let [q, r] = self.axial();
+        AROUND.map(|[dq, dr]| {
+            let col = q + dq;
+            Pos { col, row: r + dr + (col >> 1) }
+        })
+    }
+
+    /// Which of the six `neighbours` are a hex nearer `to`, as bits (bit k
+    /// for neighbour k). A step changes two of the three cube coordinates,
+    /// one up and one down; it comes nearer exactly when `to` lies that way
+    /// in both: the same as comparing distances (a test checks), without them.
+    pub fn steps_nearer(self, to: Pos) -> u8 {
+        let ([q1, r1], [q2, r2]) = (self.axial(), to.axial());
+        let (q, r) = (q2 - q1, r2 - r1);
+        let s = -q - r;
+        // In the order of `neighbours`: +q -s, +r -s, +r -q, +s -q, +s -r, +q -r.
+        let ways = [q > 0 && s < 0, r > 0 && s < 0, r > 0 && q < 0, s > 0 && q < 0, s > 0 && r < 0, q > 0 && r < 0];
+        ways.iter().enumerate().fold(0, |bits, (k, &nearer)| bits | (u8::from(nearer) << k))
     }
 
     pub fn is_adjacent(self, other: Pos) -> bool {
@@ -124,6 +146,28 @@ mod tests {
             for (c2, r2) in (-5..20).flat_map(|c| (-5..15).map(move |r| (c, r))) {
                 let b = Pos::new(c2, r2);
                 assert_eq!(a.distance(b), a.hex().unsigned_distance_to(b.hex()), "{a} to {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn neighbours_are_hexx_neighbours_in_its_order() {
+        for col in -5..20 {
+            for row in -5..15 {
+                let p = Pos::new(col, row);
+                assert_eq!(p.neighbours(), p.hex().all_neighbors().map(Pos::from_hex), "{p}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_steps_nearer_are_the_neighbours_a_hex_nearer() {
+        for (c1, r1) in (-3..12).flat_map(|c| (-3..10).map(move |r| (c, r))) {
+            let a = Pos::new(c1, r1);
+            for (c2, r2) in (-3..12).flat_map(|c| (-3..10).map(move |r| (c, r))) {
+                let b = Pos::new(c2, r2);
+                let nearer = a.neighbours().into_iter().enumerate().filter(|(_, n)| n.distance(b) + 1 == a.distance(b));
+                assert_eq!(a.steps_nearer(b), nearer.fold(0, |bits, (k, _)| bits | 1 << k), "{a} to {b}");
             }
         }
     }

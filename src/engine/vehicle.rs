@@ -378,18 +378,20 @@ impl Game {
     /// A step for vehicle `e` on terrain it may enter and into no hex of the
     /// patrol's: nearer the nearest able man of the patrol, but no nearer
     /// than two hexes (`closer`), or farther from him (not `closer`).
+    ///
+    /// The distance is weighed first, as it is only arithmetic; a hex of the
+    /// patrol's is no hex away from them, so never one wanted.
     fn vehicle_step(&self, here: Pos, closer: bool) -> Option<Pos> {
         let targets = self.hexes_of(Side::Friendly);
         let nearest = |p: Pos| targets.iter().map(|q| q.distance(p)).min();
         let now = nearest(here)?;
         here.neighbours()
             .into_iter()
-            .filter(|&p| self.map.contains(p) && self.vehicle_passable(p) && !targets.contains(&p))
             .filter_map(|p| {
                 let d = nearest(p)?;
                 let wanted = if closer { d < now && d >= 2 } else { d > now };
                 let key = if closer { d } else { u32::MAX - d };
-                wanted.then_some((key, p))
+                (wanted && self.map.contains(p) && self.vehicle_passable(p)).then_some((key, p))
             })
             .min()
             .map(|(_, p)| p)
