@@ -285,9 +285,9 @@ impl Game {
         if !matches!(self.phase, Phase::Action(_)) {
             return true;
         }
-        if self.able(Side::Enemy).next().is_none() {
+        if !self.any_able(Side::Enemy) {
             self.end_action("every enemy is hit or gone", events);
-        } else if self.able(Side::Friendly).next().is_none() {
+        } else if !self.any_able(Side::Friendly) {
             self.end_action("no man of the patrol is left to fight", events);
         } else {
             return false;
