@@ -31,23 +31,24 @@ pub fn decide(game: &Game) -> Option<Command> {
 
 fn order(game: &Game, me: usize) -> Command {
     let Some(here) = game.soldiers[me].pos else { return Command::Hold };
-    // Hand to hand with a man in the hex (a vehicle there is not fought so).
-    // The side is asked first: his comrades mostly share his hex.
-    let foe = game
-        .soldiers
-        .iter()
-        .find(|s| s.side == Side::Enemy && s.pos == Some(here) && s.can_act() && s.vehicle.is_none());
-    if let Some(foe) = foe {
-        return Command::Fight { target: foe.id.clone() };
+    // One walk over the able enemies finds both a man to fight hand to hand
+    // in his hex (the first; a vehicle there is not fought so) and the shot
+    // he is likeliest to hit, should there be no such man.
+    let marksman = game.marksman(me);
+    let mut best = None;
+    for e in game.able(Side::Enemy) {
+        let foe = &game.soldiers[e];
+        if foe.pos == Some(here) && foe.vehicle.is_none() {
+            return Command::Fight { target: foe.id.clone() };
+        }
+        if let Some(need) = marksman.as_ref().and_then(|m| m.need(e)) {
+            let shot = (need, foe.pos.map_or(u32::MAX, |p| p.distance(here)), e);
+            best = Some(best.map_or(shot, |b: (i32, u32, usize)| b.min(shot)));
+        }
     }
     if let Some(hex) = fire_mission(game, me) {
         return Command::Call { hex };
     }
-    let best = game.marksman(me).and_then(|m| {
-        game.able(Side::Enemy)
-            .filter_map(|e| Some((m.need(e)?, game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e)))
-            .min()
-    });
     if let Some((_, _, e)) = best {
         return Command::Fire { target: Target::Soldier(game.soldiers[e].id.clone()) };
     }
