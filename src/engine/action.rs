@@ -220,12 +220,14 @@ impl Game {
     }
 
     /// Could anyone on either side fire at anyone now? The men of each side
-    /// are walked as `able` gives them, not gathered in lists first.
+    /// are walked as `able` gives them, not gathered in lists first; the
+    /// enemy from the end of the roster, where this action's men are (see
+    /// `any_able`).
     fn anyone_can_fire(&self) -> bool {
         fn shoots(game: &Game, a: usize, mut at: impl Iterator<Item = usize>) -> bool {
             game.marksman(a).is_some_and(|m| at.any(|b| m.need(b).is_some()))
         }
-        let (friends, foes) = (|| self.able(Side::Friendly), || self.able(Side::Enemy));
+        let (friends, foes) = (|| self.able(Side::Friendly), || self.able(Side::Enemy).rev());
         // A mortar's or a gun's fire at a hex of the patrol.
         let at_hexes = |e: usize| {
             self.book
