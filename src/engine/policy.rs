@@ -29,6 +29,9 @@ pub fn decide(game: &Game) -> Option<Command> {
     }
 }
 
+/// Out of line, as `patrol` is: most decisions are to turn the next card,
+/// and with both inlined `decide` set up a frame for all they need first.
+#[inline(never)]
 fn order(game: &Game, me: usize) -> Command {
     let Some(here) = game.soldiers[me].pos else { return Command::Hold };
     // One walk over the able enemies finds both a man to fight hand to hand
@@ -97,6 +100,8 @@ fn fire_mission(game: &Game, me: usize) -> Option<Pos> {
         .map(|(_, _, h)| h)
 }
 
+/// Out of line: see `order`.
+#[inline(never)]
 fn patrol(game: &Game) -> Option<Command> {
     let placed: Vec<(usize, Pos)> =
         game.sections.iter().enumerate().filter_map(|(i, s)| game.section_pos(s).map(|p| (i, p))).collect();
