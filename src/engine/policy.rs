@@ -135,7 +135,6 @@ fn patrol(game: &Game) -> Option<Command> {
         })
         .collect();
     let bearers = game.book.patrol.bearers_per_wounded.max(1) as usize;
-    // Two sections are worth bringing together if together they could still move.
     // Two sections are worth bringing together if together they can carry
     // everyone, or if one is wounded men alone and the other can carry at
     // least one more of them (those it still cannot carry are left, below).
