@@ -437,10 +437,8 @@ impl Game {
                 }
                 None => per,
             };
-            // Pushed one by one: a man has a card or two, too few for `repeat_n`'s machinery to pay.
-            for _ in 0..cards {
-                deck.push(Card::Soldier(i));
-            }
+            // Written in one go, the room checked once rather than card by card.
+            deck.resize(deck.len() + cards as usize, Card::Soldier(i));
             if report {
                 names.push((s.id.clone(), cards));
             }
