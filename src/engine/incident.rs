@@ -1,6 +1,8 @@
 //! Incidents: the incident table, where the enemy appears, minefields, and
 //! the start of a tactical action.
 
+use std::borrow::Cow;
+
 use hexx::Hex;
 
 use super::composition::Composition;
@@ -43,12 +45,32 @@ pub(super) fn sector_of(offset: Hex) -> usize {
 }
 
 /// The hexes `min..=max` away from `near` that a man can enter (known
-/// minefields aside), each with its sector, in the order placement prefers
-/// them after the sector and sight: hard cover before soft before none, then
-/// the nearer hex, then by row and column. It depends on the map's terrain
-/// alone, so the map keeps it for every hex and distances asked
+/// minefields aside), as placement reads them. It depends on the map's
+/// terrain alone, so the map keeps it for every hex and band asked
 /// (`Map::spots`): this ran for every enemy group placed.
-fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Vec<(Pos, u8)> {
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Spots {
+    /// Every spot in the order placement prefers them after the sector and
+    /// sight: hard cover before soft before none, then the nearer hex, then
+    /// by row and column.
+    all: Box<[Pos]>,
+    /// The same spots sector by sector (north first), each sector's in the
+    /// order of `all`: the rolled sector's are read alone, not picked out of
+    /// `all`.
+    by_sector: Box<[Pos]>,
+    /// Where each sector's spots start in `by_sector`, and where they end.
+    starts: [usize; 7],
+}
+
+impl Spots {
+    /// The spots of `sector` (0 = north, clockwise), in order of preference.
+    fn of_sector(&self, sector: usize) -> &[Pos] {
+        &self.by_sector[self.starts[sector]..self.starts[sector + 1]]
+    }
+}
+
+/// Works out the spots around `near` (see `Spots`).
+fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Spots {
     // None lies farther than the map is wide and high.
     let reach = max.min((map.width.max(0) + map.height.max(0)) as u32) as i32;
     // Room for every hex of the map from the start: no more can be spots.
@@ -70,12 +92,26 @@ fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Vec<(Pos,
                     | u128::from(distance) << 64
                     | u128::from(p.row as u32) << 32
                     | u128::from(p.col as u32);
-                spots.push((key, p, sector_of(step) as u8));
+                spots.push((key, p, sector_of(step)));
             }
         }
     }
     spots.sort_unstable_by_key(|&(key, ..)| key);
-    spots.into_iter().map(|(_, p, sector)| (p, sector)).collect()
+    let all: Box<[Pos]> = spots.iter().map(|&(_, p, _)| p).collect();
+    // Each sector's spots in the order of `all`, laid out by counting.
+    let mut starts = [0; 7];
+    for &(_, _, sector) in &spots {
+        starts[sector + 1] += 1;
+    }
+    for sector in 0..6 {
+        starts[sector + 1] += starts[sector];
+    }
+    let (mut by_sector, mut next) = (all.clone(), starts);
+    for &(_, p, sector) in &spots {
+        by_sector[next[sector]] = p;
+        next[sector] += 1;
+    }
+    Spots { all, by_sector, starts }
 }
 
 /// Ids of numbers below this are read from `KEPT_IDS`, not written.
@@ -289,19 +325,22 @@ impl Game {
         events.push(Event::Roll(roll));
         // The patrol stands in a hex or two: gathered once, not looked up for every hex near.
         let friendly = self.hexes_where(|s| s.side == Side::Friendly);
-        let spots = self.map.spots.get((near, min, max), || spots(&self.map, &self.book, near, min, max));
+        let band = || spots(&self.map, &self.book, near, min, max);
+        let spots = match self.map.index(near) {
+            Some(i) => self.map.spots.get(self.map.hex_count(), i, (min, max), band),
+            None => Cow::Owned(band()),
+        };
         // A group with a vehicle starts where the vehicle can be.
         let mounted = group.men.iter().any(|m| m.vehicle.is_some());
         let free =
             |p: Pos| !friendly.contains(&p) && !self.map.is_minefield(p) && (!mounted || self.vehicle_passable(p));
-        // Among the free spots of `sector` (or of all sectors): the first in
-        // sight of the patrol if the group wants sight, else the first. Each
-        // spot is checked once, in the order of the list.
-        let pick = |sector: Option<u8>| {
+        // Among the free spots `among`: the first in sight of the patrol if
+        // the group wants sight, else the first. Each spot is checked once,
+        // in the order of the list.
+        let pick = |among: &[Pos]| {
             let mut first = None;
-            for &(p, s) in spots.iter() {
-                // (The sector is checked before the hex is free: it is the cheaper test.)
-                if sector.is_some_and(|d| s != d) || !free(p) {
+            for &p in among {
+                if !free(p) {
                     continue;
                 }
                 if !group.wants_sight || self.map.line_of_sight(&self.book, p, near) {
@@ -312,7 +351,7 @@ impl Game {
             first
         };
         // The rolled sector comes first: if any free hex lies in it, the others cannot win.
-        let best = pick(Some(dir as u8)).or_else(|| pick(None));
+        let best = pick(spots.of_sector(dir)).or_else(|| pick(&spots.all));
         let Some(hex) = best else {
             events.push(Event::EnemyUnplaced { group: group.name.clone(), min, max });
             return false;
@@ -398,10 +437,8 @@ impl Game {
                 }
                 None => per,
             };
-            // Pushed one by one: a man has a card or two, too few for `repeat_n`'s machinery to pay.
-            for _ in 0..cards {
-                deck.push(Card::Soldier(i));
-            }
+            // Written in one go, the room checked once rather than card by card.
+            deck.resize(deck.len() + cards as usize, Card::Soldier(i));
             if report {
                 names.push((s.id.clone(), cards));
             }
@@ -466,15 +503,29 @@ mod tests {
         let g = crate::engine::tests::default_game(1);
         let (map, book) = (&g.map, &g.book);
         for near in map.hexes().step_by(3) {
-            for (min, max) in [(3, 4), (3, 5), (4, 6), (0, 40)] {
-                let mut all: Vec<(Pos, u8)> = map
+            // One band more than a hex keeps: the last is worked out each time.
+            for (min, max) in [(3, 4), (3, 5), (4, 6), (0, 40), (2, 4)] {
+                let mut all: Vec<(Pos, usize)> = map
                     .hexes()
                     .filter(|&p| (min..=max).contains(&near.distance(p)) && map.passable(book, p))
-                    .map(|p| (p, sector(near, p) as u8))
+                    .map(|p| (p, sector(near, p)))
                     .collect();
                 all.sort_by_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
-                assert_eq!(spots(map, book, near, min, max), all, "around {near}, {min} to {max}");
-                assert_eq!(*map.spots.get((near, min, max), || spots(map, book, near, min, max)), all[..]);
+                let found = spots(map, book, near, min, max);
+                assert_eq!(
+                    *found.all,
+                    *all.iter().map(|&(p, _)| p).collect::<Vec<_>>(),
+                    "around {near}, {min} to {max}"
+                );
+                for d in 0..6 {
+                    let want: Vec<Pos> = all.iter().filter(|&&(_, s)| s == d).map(|&(p, _)| p).collect();
+                    assert_eq!(found.of_sector(d), want, "around {near}, {min} to {max}, sector {d}");
+                }
+                let i = map.index(near).unwrap();
+                for _ in 0..2 {
+                    let kept = map.spots.get(map.hex_count(), i, (min, max), || spots(map, book, near, min, max));
+                    assert_eq!(*kept, found);
+                }
             }
         }
     }

@@ -31,7 +31,7 @@ pub struct Map {
     pub(super) homeward: Memo<AtomicU64>,
     /// Where enemy groups may be placed around a hex (see `incident`).
     #[serde(skip)]
-    pub(super) spots: ListMemo<(Pos, u32, u32), (Pos, u8)>,
+    pub(super) spots: ListMemo<(u32, u32), super::incident::Spots>,
     /// The need of an aimed shot between every pair of hexes, for each
     /// aimed weapon of the rule book and way of firing it (see `memo`).
     #[serde(skip)]

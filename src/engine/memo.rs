@@ -9,10 +9,10 @@
 //! patrol of a simulator run (the simulator starts all patrols from one map,
 //! so they share what any of them worked out).
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, OnceLock};
 
 use super::data::RuleBook;
 use super::map::Map;
@@ -54,28 +54,44 @@ impl<A> fmt::Debug for Memo<A> {
     }
 }
 
-/// Lists kept by key, made the first time each is asked and shared by the
-/// clones of a map; like `Memo`, not part of the game.
-pub(super) struct ListMemo<K, T>(Arc<Mutex<BTreeMap<K, Arc<[T]>>>>);
+/// How many keys a hex of a `ListMemo` keeps (the rule books place enemies
+/// at three bands of distance).
+const KEYS_A_HEX: usize = 4;
 
-impl<K: Ord, T> ListMemo<K, T> {
-    /// The list kept for `key`, made by `work` if there is none yet.
-    pub(super) fn get(&self, key: K, work: impl FnOnce() -> Vec<T>) -> Arc<[T]> {
-        // A thread that panicked while holding the lock left the map whole:
-        // every entry is inserted in one step.
-        let lock = || self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(list) = lock().get(&key) {
-            return list.clone();
+/// Values kept for each hex of the map and a few keys for each, made the
+/// first time each is asked and shared by the clones of a map; like `Memo`,
+/// not part of the game. A hex's slots are read without a lock (a placement
+/// asks for one): the first slot holding the key, or the first empty one,
+/// which this key then fills.
+pub(super) struct ListMemo<K, T>(Memo<[OnceLock<(K, T)>; KEYS_A_HEX]>);
+
+impl<K: Copy + PartialEq, T: Clone> ListMemo<K, T> {
+    /// The value kept for `key` at the hex of index `hex` (of `hexes`), made
+    /// by `work` if there is none yet; made and not kept if the hex's slots
+    /// are all taken by other keys.
+    pub(super) fn get(&self, hexes: usize, hex: usize, key: K, work: impl FnOnce() -> T) -> Cow<'_, T> {
+        for slot in &self.0.cells(hexes)[hex] {
+            match slot.get() {
+                Some((k, value)) if *k == key => return Cow::Borrowed(value),
+                Some(_) => {}
+                None => {
+                    // Made outside the slot; a thread that raced in with
+                    // another key keeps its own, and this one is not kept.
+                    let value = work();
+                    return match slot.get_or_init(|| (key, value.clone())) {
+                        (k, kept) if *k == key => Cow::Borrowed(kept),
+                        _ => Cow::Owned(value),
+                    };
+                }
+            }
         }
-        // Made outside the lock; two threads that race make the same list.
-        let list: Arc<[T]> = work().into();
-        lock().entry(key).or_insert(list).clone()
+        Cow::Owned(work())
     }
 }
 
 impl<K, T> Default for ListMemo<K, T> {
     fn default() -> Self {
-        Self(Arc::default())
+        Self(Memo::default())
     }
 }
 

@@ -247,6 +247,10 @@ impl Game {
     /// so they all share what the map works out once (its sight between hexes).
     pub fn reseeded(&self, seed: u64) -> Game {
         let mut game = self.clone();
+        // A clone has no room to spare: room for the enemies a patrol meets
+        // (some seventeen on the default scenario), else the roll grows as
+        // they are placed, each time moving every man.
+        game.soldiers.reserve(32);
         game.seed = seed;
         game.dice = Dice::new(seed);
         game
