@@ -183,7 +183,10 @@ impl Game {
                 band: Name::new_static(band),
             });
         }
-        let roll = odds.roll(&mut self.dice, Purpose::Fire).by(&s.id).at(&t.id);
+        // The names are set in place: `by` and `at` move the roll, a copy
+        // of some 200 bytes each, and every shot is rolled so.
+        let mut roll = odds.roll(&mut self.dice, Purpose::Fire);
+        (roll.soldier, roll.target) = (Some(s.id.clone()), Some(t.id.clone()));
         let hit = roll.succeeded();
         events.push(Event::Roll(roll));
         self.soldiers[shooter].first_shot = false;
