@@ -168,13 +168,13 @@ impl Game {
     /// and a man knocked over (or a vehicle's damage rolled) on a hit.
     pub(super) fn fire(&mut self, shooter: usize, target: usize, shot: Shot, events: &mut Vec<Event>) {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
-        let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
         let Shot { odds, weapon, at_band } = shot;
-        let band = match at_band {
-            Some(b) => b.name(),
-            None => odds.band.map_or("", |b| b.name()),
-        };
         if !self.summary_only {
+            let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
+            let band = match at_band {
+                Some(b) => b.name(),
+                None => odds.band.map_or("", |b| b.name()),
+            };
             events.push(Event::Shot {
                 shooter: s.id.clone(),
                 target: t.id.clone(),
