@@ -237,7 +237,9 @@ impl Game {
     /// Could anyone on either side fire at anyone now? The men of each side
     /// are walked as `able` gives them, not gathered in lists first; the
     /// enemy from the end of the roster, where this action's men are (see
-    /// `any_able`).
+    /// `any_able`); the patrol's from the end too, its riflemen, whose shots
+    /// reach farther than the leader's pistol and the NCO's SMG (the answer
+    /// is the same in any order; asked so, fewer men are weighed for it).
     fn anyone_can_fire(&self) -> bool {
         fn shoots(game: &Game, a: usize, mut at: impl Iterator<Item = usize>) -> bool {
             game.marksman(a).is_some_and(|m| at.any(|b| m.need(b).is_some()))
@@ -249,7 +251,7 @@ impl Game {
                 .weapon(&self.soldiers[e].weapon)
                 .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(e, w).is_some())
         };
-        friends().any(|f| shoots(self, f, foes()))
+        friends().rev().any(|f| shoots(self, f, foes()))
             || foes().any(|e| shoots(self, e, friends()))
             || foes().any(|e| {
                 self.soldiers[e].vehicle.is_none() && friends().any(|f| self.soldiers[f].pos == self.soldiers[e].pos)
