@@ -238,8 +238,10 @@ impl Game {
     /// are walked as `able` gives them, not gathered in lists first; the
     /// enemy from the end of the roster, where this action's men are (see
     /// `any_able`); the patrol's from the end too, its riflemen, whose shots
-    /// reach farther than the leader's pistol and the NCO's SMG (the answer
-    /// is the same in any order; asked so, fewer men are weighed for it).
+    /// reach farther than the leader's pistol and the NCO's SMG. The enemy's
+    /// shots are weighed first: its men carry rifles and machine guns, and
+    /// no shot at a man of the patrol is a shot at a vehicle (`at_shot`).
+    /// The answer is the same in any order; asked so, fewer are weighed.
     fn anyone_can_fire(&self) -> bool {
         fn shoots(game: &Game, a: usize, mut at: impl Iterator<Item = usize>) -> bool {
             game.marksman(a).is_some_and(|m| at.any(|b| m.need(b).is_some()))
@@ -251,8 +253,8 @@ impl Game {
                 .weapon(&self.soldiers[e].weapon)
                 .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(e, w).is_some())
         };
-        friends().rev().any(|f| shoots(self, f, foes()))
-            || foes().any(|e| shoots(self, e, friends()))
+        foes().any(|e| shoots(self, e, friends()))
+            || friends().rev().any(|f| shoots(self, f, foes()))
             || foes().any(|e| {
                 self.soldiers[e].vehicle.is_none() && friends().any(|f| self.soldiers[f].pos == self.soldiers[e].pos)
             })
