@@ -237,9 +237,8 @@ impl Game {
     /// Could anyone on either side fire at anyone now? The men of each side
     /// are walked as `able` gives them, not gathered in lists first; the
     /// enemy from the end of the roster, where this action's men are (see
-    /// `any_able`); the patrol's from the end too, its riflemen, whose shots
-    /// reach farther than the leader's pistol and the NCO's SMG. The enemy's
-    /// shots are weighed first: its men carry rifles and machine guns, and
+    /// `any_able`). The enemy's shots are weighed first: its men carry
+    /// rifles and machine guns, where the patrol's leader has a pistol, and
     /// no shot at a man of the patrol is a shot at a vehicle (`at_shot`).
     /// The answer is the same in any order; asked so, fewer are weighed.
     fn anyone_can_fire(&self) -> bool {
@@ -254,7 +253,7 @@ impl Game {
                 .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(e, w).is_some())
         };
         foes().any(|e| shoots(self, e, friends()))
-            || friends().rev().any(|f| shoots(self, f, foes()))
+            || friends().any(|f| shoots(self, f, foes()))
             || foes().any(|e| {
                 self.soldiers[e].vehicle.is_none() && friends().any(|f| self.soldiers[f].pos == self.soldiers[e].pos)
             })
