@@ -168,13 +168,13 @@ impl Game {
     /// and a man knocked over (or a vehicle's damage rolled) on a hit.
     pub(super) fn fire(&mut self, shooter: usize, target: usize, shot: Shot, events: &mut Vec<Event>) {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
-        let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
         let Shot { odds, weapon, at_band } = shot;
-        let band = match at_band {
-            Some(b) => b.name(),
-            None => odds.band.map_or("", |b| b.name()),
-        };
         if !self.summary_only {
+            let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
+            let band = match at_band {
+                Some(b) => b.name(),
+                None => odds.band.map_or("", |b| b.name()),
+            };
             events.push(Event::Shot {
                 shooter: s.id.clone(),
                 target: t.id.clone(),
@@ -183,7 +183,10 @@ impl Game {
                 band: Name::new_static(band),
             });
         }
-        let roll = odds.roll(&mut self.dice, Purpose::Fire).by(&s.id).at(&t.id);
+        // The names are set in place: `by` and `at` move the roll, a copy
+        // of some 200 bytes each, and every shot is rolled so.
+        let mut roll = odds.roll(&mut self.dice, Purpose::Fire);
+        (roll.soldier, roll.target) = (Some(s.id.clone()), Some(t.id.clone()));
         let hit = roll.succeeded();
         events.push(Event::Roll(roll));
         self.soldiers[shooter].first_shot = false;
@@ -234,7 +237,10 @@ impl Game {
     /// Could anyone on either side fire at anyone now? The men of each side
     /// are walked as `able` gives them, not gathered in lists first; the
     /// enemy from the end of the roster, where this action's men are (see
-    /// `any_able`).
+    /// `any_able`). The enemy's shots are weighed first: its men carry
+    /// rifles and machine guns, where the patrol's leader has a pistol, and
+    /// no shot at a man of the patrol is a shot at a vehicle (`at_shot`).
+    /// The answer is the same in any order; asked so, fewer are weighed.
     fn anyone_can_fire(&self) -> bool {
         fn shoots(game: &Game, a: usize, mut at: impl Iterator<Item = usize>) -> bool {
             game.marksman(a).is_some_and(|m| at.any(|b| m.need(b).is_some()))
@@ -246,8 +252,8 @@ impl Game {
                 .weapon(&self.soldiers[e].weapon)
                 .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(e, w).is_some())
         };
-        friends().any(|f| shoots(self, f, foes()))
-            || foes().any(|e| shoots(self, e, friends()))
+        foes().any(|e| shoots(self, e, friends()))
+            || friends().any(|f| shoots(self, f, foes()))
             || foes().any(|e| {
                 self.soldiers[e].vehicle.is_none() && friends().any(|f| self.soldiers[f].pos == self.soldiers[e].pos)
             })

@@ -220,7 +220,11 @@ impl Aimed {
         let named = [("cover", self.cover), ("veteran", self.veteran), ("first_shot", self.first_shot)];
         // Made to the size it ends at: every shot fired has its odds written down.
         let mut modifiers = Vec::with_capacity(named.iter().filter(|(_, v)| v.is_some()).count());
-        modifiers.extend(named.into_iter().filter_map(|(name, v)| Some(Modifier::new(Name::new_static(name), v?))));
+        for (name, value) in named {
+            if let Some(value) = value {
+                modifiers.push(Modifier::new(Name::new_static(name), value));
+            }
+        }
         Odds { dice: 1, sides: 6, base: self.base, modifiers, band: Some(self.band) }
     }
 }

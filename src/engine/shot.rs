@@ -60,7 +60,9 @@ impl Game {
     }
 
     /// `s`'s shot with `weapon` from `from` at a man in `to`, once the man
-    /// is known to be a target in sight: the fire rules' odds.
+    /// is known to be a target in sight: the fire rules' odds. Inline: its
+    /// `Shot` is then made where it is used rather than moved there.
+    #[inline]
     fn aimed_at(&self, s: &Soldier, weapon: &Weapon, from: Pos, to: Pos) -> Result<Shot, String> {
         let odds = self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))?;
         Ok(Shot { odds, weapon: weapon.key.clone(), at_band: None })
