@@ -73,8 +73,10 @@ impl Spots {
 fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Spots {
     // None lies farther than the map is wide and high.
     let reach = max.min((map.width.max(0) + map.height.max(0)) as u32) as i32;
-    // Room for every hex of the map from the start: no more can be spots.
-    let mut spots = Vec::with_capacity((map.width.max(0) * map.height.max(0)) as usize);
+    // Room from the start for every hex within reach, or of the map if fewer:
+    // no more can be spots.
+    let within = 3 * reach as usize * (reach as usize + 1) + 1;
+    let mut spots = Vec::with_capacity(within.min((map.width.max(0) * map.height.max(0)) as usize));
     for q in -reach..=reach {
         for r in (-reach).max(-q - reach)..=reach.min(reach - q) {
             let step = Hex::new(q, r);

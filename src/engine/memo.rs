@@ -58,6 +58,11 @@ impl<A> fmt::Debug for Memo<A> {
 /// at three bands of distance).
 const KEYS_A_HEX: usize = 4;
 
+/// Maps of more hexes than this keep no lists: the table has room for every
+/// hex from the first question (some 400 bytes a hex, 1.7 MB at this size;
+/// the scenarios have 192 hexes), and a 1000 by 1000 map would want 400 MB.
+const MAX_LIST_HEXES: usize = 4096;
+
 /// Values kept for each hex of the map and a few keys for each, made the
 /// first time each is asked and shared by the clones of a map; like `Memo`,
 /// not part of the game. A hex's slots are read without a lock (a placement
@@ -68,8 +73,11 @@ pub(super) struct ListMemo<K, T>(Memo<[OnceLock<(K, T)>; KEYS_A_HEX]>);
 impl<K: Copy + PartialEq, T: Clone> ListMemo<K, T> {
     /// The value kept for `key` at the hex of index `hex` (of `hexes`), made
     /// by `work` if there is none yet; made and not kept if the hex's slots
-    /// are all taken by other keys.
+    /// are all taken by other keys, or the map is too big to keep lists for.
     pub(super) fn get(&self, hexes: usize, hex: usize, key: K, work: impl FnOnce() -> T) -> Cow<'_, T> {
+        if hexes > MAX_LIST_HEXES {
+            return Cow::Owned(work());
+        }
         for slot in &self.0.cells(hexes)[hex] {
             match slot.get() {
                 Some((k, value)) if *k == key => return Cow::Borrowed(value),
@@ -236,6 +244,31 @@ impl Map {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_are_kept_by_hex_and_key_up_to_the_slots_and_the_map_size() {
+        let memo: ListMemo<u32, u32> = ListMemo::default();
+        let kept = |c: &Cow<'_, u32>| matches!(c, Cow::Borrowed(_));
+        // The first time made and kept; then read, work not called.
+        assert_eq!((*memo.get(10, 3, 7, || 70), kept(&memo.get(10, 3, 7, || unreachable!()))), (70, true));
+        // Another key at that hex takes the next slot; another hex its own.
+        assert_eq!(*memo.get(10, 3, 8, || 80), 80);
+        assert_eq!(*memo.get(10, 4, 7, || 71), 71);
+        assert_eq!(*memo.get(10, 3, 7, || unreachable!()), 70);
+        // A hex's slots full: a fifth key is made every time.
+        for key in 9..=10 {
+            memo.get(10, 3, key, || key * 10);
+        }
+        assert!(!kept(&memo.get(10, 3, 11, || 110)) && !kept(&memo.get(10, 3, 11, || 110)));
+        // A map too big to keep lists for: always made.
+        let big: ListMemo<u32, u32> = ListMemo::default();
+        for _ in 0..2 {
+            let list = big.get(MAX_LIST_HEXES + 1, 0, 1, || 5);
+            assert_eq!((*list, kept(&list)), (5, false));
+        }
+        assert_eq!(*big.get(MAX_LIST_HEXES, 0, 1, || 6), 6);
+        assert!(kept(&big.get(MAX_LIST_HEXES, 0, 1, || unreachable!())));
+    }
 
     #[test]
     fn kept_steps_and_homes_are_the_ones_worked_out() {

@@ -149,7 +149,8 @@ pub struct Game {
     #[serde(default)]
     pub waiting: Vec<data::Encounter>,
     /// Only the events a summary counts need be made (`Game::summary_only`):
-    /// every event of another kind is made under `if !self.summary_only`.
+    /// the commonest kinds it does not count are made under
+    /// `if !self.summary_only`.
     #[serde(skip)]
     summary_only: bool,
 }
@@ -248,7 +249,7 @@ impl Game {
     pub fn reseeded(&self, seed: u64) -> Game {
         let mut game = self.clone();
         // A clone has no room to spare: room for the enemies a patrol meets
-        // (some seventeen on the default scenario), else the roll grows as
+        // (some seventeen on the default scenario), else the roster grows as
         // they are placed, each time moving every man.
         game.soldiers.reserve(32);
         game.seed = seed;

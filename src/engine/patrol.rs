@@ -42,12 +42,6 @@ impl Game {
         ))
     }
 
-    /// Whether `section_can_move` would allow it, without the reason.
-    pub fn section_moves(&self, section: &Section) -> bool {
-        let (able, carried) = self.strength(section);
-        self.can_carry(able, carried)
-    }
-
     /// A section's able men and its seriously wounded, counted in one pass.
     pub(super) fn strength(&self, section: &Section) -> (usize, usize) {
         section.members.iter().fold((0, 0), |(able, carried), &i| {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::chance::Chance;
 use super::data::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
-use super::dice::{Dice, Modifier, Purpose, Roll};
+use super::dice::{Dice, DiceSet, Modifier, Purpose, Roll};
 use super::name::Name;
 
 /// Which rules decide fire, casualties and morale.
@@ -66,7 +66,7 @@ impl Odds {
 
     /// "2d6", as roll events write the dice.
     pub fn dice_name(&self) -> String {
-        format!("{}d{}", self.dice, self.sides)
+        DiceSet { count: self.dice, sides: self.sides }.to_string()
     }
 
     /// The roll of these odds. It takes the odds, whose modifiers go into
