@@ -260,7 +260,7 @@ impl Game {
     /// This game, from now on making only the events a summary counts
     /// (`Event::in_summary`) and perhaps a few more. The simulator's tally
     /// counts only those, and making the others (moves, shots, holds, the
-    /// deck's make-up...) to drop them unread was a twentieth of its time.
+    /// deck's make-up...) to drop them unread was some 7% of its time.
     /// The game plays the same either way: no event feeds back into play,
     /// and no die is rolled to write one.
     pub fn summary_only(mut self) -> Self {
