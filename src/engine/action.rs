@@ -248,8 +248,8 @@ impl Game {
         let (friends, foes) = (|| self.able(Side::Friendly), || self.able(Side::Enemy).rev());
         // A mortar's or a gun's fire at a hex of the patrol.
         let at_hexes = |e: usize| {
-            self.book
-                .weapon(&self.soldiers[e].weapon)
+            self.soldiers[e]
+                .weapon_in(&self.book)
                 .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(e, w).is_some())
         };
         foes().any(|e| shoots(self, e, friends()))

@@ -27,8 +27,8 @@ impl Game {
             if s.side == Side::Friendly && enemy_id(&s.id) {
                 return Err(format!("{} is a man of the patrol, called as enemies are (G or V and a number)", s.id));
             }
-            if self.book.weapon(&s.weapon).is_none() {
-                return Err(format!("{} carries an unknown weapon '{}'", s.id, s.weapon));
+            if self.book.weapon(s.weapon()).is_none() {
+                return Err(format!("{} carries an unknown weapon '{}'", s.id, s.weapon()));
             }
             if let Some(p) = s.pos.filter(|p| !self.map.contains(*p)) {
                 return Err(format!("{} stands at {p}, off the map", s.id));

@@ -412,6 +412,17 @@ impl RuleBook {
         self.weapons.iter().position(|w| is_key(&w.key, key))
     }
 
+    /// Where the weapon a man carrying the weapon at `own` aims at men
+    /// with is: his own, or the side arm of an anti-tank weapon or a gun.
+    pub fn aimed_index(&self, own: usize) -> Option<usize> {
+        match &self.weapons[own].kind {
+            WeaponKind::AntiTank { side_arm } | WeaponKind::Gun { side_arm: Some(side_arm) } => {
+                self.weapon_index(side_arm)
+            }
+            _ => Some(own),
+        }
+    }
+
     pub fn terrain_by_glyph(&self, glyph: char) -> Option<usize> {
         self.terrain.iter().position(|t| t.glyph == glyph)
     }

@@ -78,7 +78,7 @@ impl Game {
             return;
         }
         // 2. Mortar fire on a hex.
-        let weapon = self.book.weapon(&self.soldiers[e].weapon);
+        let weapon = self.soldiers[e].weapon_in(&self.book);
         if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
             let id = self.soldiers[e].id.clone();
             if !self.summary_only {

@@ -372,20 +372,12 @@ impl Game {
             });
             let id = enemy_name(if vehicle.is_some() { b'V' } else { b'G' }, self.next_enemy);
             self.next_enemy += 1;
-            self.soldiers.push(Soldier {
-                id: id.clone(),
-                rank: man.role.clone(),
-                side: Side::Enemy,
-                weapon: man.weapon.clone(),
-                pos: Some(hex),
-                state: State::Fit,
-                moved: false,
-                stays_put: group.stays_put,
-                first_shot: man.first_shot,
-                captive: false,
-                veteran: false,
-                vehicle,
-            });
+            let mut soldier =
+                Soldier::new(&self.book, id.clone(), man.role.clone(), Side::Enemy, man.weapon.clone(), Some(hex));
+            soldier.stays_put = group.stays_put;
+            soldier.first_shot = man.first_shot;
+            soldier.vehicle = vehicle;
+            self.soldiers.push(soldier);
             ids.push(id);
         }
         if let Phase::Action(a) = &mut self.phase {

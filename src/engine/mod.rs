@@ -200,20 +200,10 @@ impl Game {
             if book.weapon(&m.weapon).is_none() {
                 return illegal(format!("{}: unknown weapon '{}'", m.name, m.weapon));
             }
-            soldiers.push(Soldier {
-                id: m.name.as_str().into(),
-                rank: m.rank.as_str().into(),
-                side: Side::Friendly,
-                weapon: m.weapon.as_str().into(),
-                pos: Some(scenario.start),
-                state: State::Fit,
-                moved: false,
-                stays_put: false,
-                first_shot: false,
-                captive: false,
-                veteran: m.veteran,
-                vehicle: None,
-            });
+            let (id, rank, weapon) = (m.name.as_str().into(), m.rank.as_str().into(), m.weapon.as_str().into());
+            let mut man = Soldier::new(&book, id, rank, Side::Friendly, weapon, Some(scenario.start));
+            man.veteran = m.veteran;
+            soldiers.push(man);
         }
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];
         Ok(Self {
@@ -255,6 +245,15 @@ impl Game {
         game.seed = seed;
         game.dice = Dice::new(seed);
         game
+    }
+
+    /// Finds every man's weapon in the rule book again (`Soldier::weapon_index`),
+    /// for a game read back from a save: where a weapon is in the book is
+    /// not saved, and until then it is looked up by key at every shot.
+    pub fn rearm(&mut self) {
+        for s in &mut self.soldiers {
+            s.rearm(&self.book);
+        }
     }
 
     /// This game, from now on making only the events a summary counts

@@ -72,7 +72,7 @@ fn order(game: &Game, me: usize) -> Command {
     let under_mortar = || {
         game.able(Side::Enemy).any(|e| {
             let s = &game.soldiers[e];
-            let weapon = game.book.weapon(&s.weapon);
+            let weapon = s.weapon_in(&game.book);
             s.pos
                 .zip(weapon)
                 .is_some_and(|(p, w)| game.rules.fire().bombard_odds(&game.book, w, p.distance(here), false).is_some())

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::Game;
 use super::arsenal::AtBand;
-use super::data::{Weapon, WeaponKind};
+use super::data::Weapon;
 use super::name::Name;
 use super::pos::Pos;
 use super::ruleset::{Aim, Odds};
@@ -23,7 +23,7 @@ pub(super) struct Shot {
 impl Shot {
     /// `s`'s anti-tank shot at a vehicle: his own weapon, and its band.
     fn at_vehicle(s: &Soldier, odds: Odds, band: AtBand) -> Self {
-        Shot { odds, weapon: s.weapon.clone(), at_band: Some(band) }
+        Shot { odds, weapon: s.weapon().clone(), at_band: Some(band) }
     }
 }
 
@@ -52,7 +52,7 @@ impl Game {
             let (odds, band) = self.at_odds(shooter, target)?;
             return Ok(Shot::at_vehicle(s, odds, band));
         }
-        let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon))?;
+        let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon()))?;
         if !self.can_see(from, to) {
             return Err(format!("no line of sight from {from} to {to}"));
         }
@@ -77,13 +77,7 @@ impl Game {
     /// Where `aimed_weapon` is in the rule book's list of weapons.
     #[inline]
     fn aimed_arm(&self, s: &Soldier) -> Option<usize> {
-        let own = self.book.weapon_index(&s.weapon)?;
-        match &self.book.weapons[own].kind {
-            WeaponKind::AntiTank { side_arm } | WeaponKind::Gun { side_arm: Some(side_arm) } => {
-                self.book.weapon_index(side_arm)
-            }
-            _ => Some(own),
-        }
+        s.aimed_index(&self.book)
     }
 
     /// A shot by `s` with `weapon` from `from` at a man in `to`, as the fire rules see it.

@@ -45,20 +45,7 @@ pub(super) fn squad(n: usize) -> Vec<(&'static str, &'static str)> {
 pub(super) fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
     let id = crate::engine::name::format_name!("G{}", g.next_enemy);
     g.next_enemy += 1;
-    g.soldiers.push(Soldier {
-        id,
-        rank: "Grenadier".into(),
-        side: Side::Enemy,
-        weapon: weapon.into(),
-        pos: Some(at.into()),
-        state: State::Fit,
-        moved: false,
-        stays_put: false,
-        first_shot: false,
-        captive: false,
-        veteran: false,
-        vehicle: None,
-    });
+    g.soldiers.push(Soldier::new(&g.book, id, "Grenadier".into(), Side::Enemy, weapon.into(), Some(at.into())));
     g.soldiers.len() - 1
 }
 

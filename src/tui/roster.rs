@@ -58,7 +58,7 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     let theme = app.theme;
     let (mark, style) = state_mark(theme, s);
     // Where the column is narrow, the rules' short keys ("smg") read better than cut names.
-    let weapon = if weapon_width(width) < 10 { s.weapon.to_string() } else { weapon_words(game, s) };
+    let weapon = if weapon_width(width) < 10 { s.weapon().to_string() } else { weapon_words(game, s) };
     let ww = weapon_width(width);
     let weapon: String = weapon.chars().take(ww).collect();
     let cards = if matches!(game.phase, Phase::Action(_)) && s.can_act() {
@@ -92,7 +92,7 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
 /// A man's weapon as the roster and the deck name it: an anti-tank weapon
 /// with the side arm its man fires at men ("bazooka/pistol").
 pub fn weapon_words(game: &Game, s: &Soldier) -> String {
-    let Some(w) = game.book.weapon(&s.weapon) else { return s.weapon.to_string() };
+    let Some(w) = s.weapon_in(&game.book) else { return s.weapon().to_string() };
     match &w.kind {
         crate::engine::data::WeaponKind::AntiTank { side_arm } => {
             let arm = game.book.weapon(side_arm).map_or(side_arm.as_str(), |a| a.name.as_str());

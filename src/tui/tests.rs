@@ -354,25 +354,14 @@ fn r_calls_the_guns_on_the_cursor_hex() {
 fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
     use crate::engine::arsenal::Damage;
     use crate::engine::vehicle::Vehicle;
-    use crate::engine::{Side, Soldier, State};
+    use crate::engine::{Side, Soldier};
     let mut app = in_action(7);
     let game = app.campaign.patrol.as_mut().expect("a patrol");
     let at = Pos::new(12, 9);
     game.soldiers.retain(|s| s.side == Side::Friendly || s.pos != Some(at));
-    game.soldiers.push(Soldier {
-        id: "V9".into(),
-        rank: "Sd.Kfz. 222".into(),
-        side: Side::Enemy,
-        weapon: "mg".into(),
-        pos: Some(at),
-        state: State::Fit,
-        moved: false,
-        stays_put: false,
-        first_shot: false,
-        captive: false,
-        veteran: false,
-        vehicle: Some(Vehicle { kind: "armoured_car".into(), facing: 0, damage: Damage::Light, turns: 0 }),
-    });
+    let mut car = Soldier::new(&game.book, "V9".into(), "Sd.Kfz. 222".into(), Side::Enemy, "mg".into(), Some(at));
+    car.vehicle = Some(Vehicle { kind: "armoured_car".into(), facing: 0, damage: Damage::Light, turns: 0 });
+    game.soldiers.push(car);
     let game = app.game().expect("a patrol");
     let map = panel(70, 28, |a, b| map::render(&app, game, a, b));
     let row = map.lines().nth(2 * 9 + 1).expect("the vehicle row");
