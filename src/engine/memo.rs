@@ -234,10 +234,12 @@ impl Map {
     /// is made when first asked for: 37 KB on the scenarios' maps.
     #[inline]
     pub(super) fn aims_from(&self, ways: usize, way: usize, from: Pos) -> Option<&[AtomicU8]> {
-        let n = self.hex_count();
-        let a = self.index(from).filter(|_| n <= MAX_AIM_HEXES)?;
+        let (n, a) = (self.hex_count(), self.index(from)?);
+        if n > MAX_AIM_HEXES {
+            return None;
+        }
         let table = self.aims.cells(ways).get(way)?.get_or_init(|| (0..n * n).map(|_| AtomicU8::new(0)).collect());
-        table.get(a * n..(a + 1) * n)
+        table.get(a * n..)?.get(..n)
     }
 }
 
