@@ -234,7 +234,9 @@ impl Map {
     /// is made when first asked for: 37 KB on the scenarios' maps.
     #[inline]
     pub(super) fn aims_from(&self, ways: usize, way: usize, from: Pos) -> Option<&[AtomicU8]> {
-        let (n, a) = (self.hex_count(), self.index(from)?);
+        let a = self.index(from)?;
+        // `hex_count`, where a hex on the map says the width and height are positive.
+        let n = (self.width * self.height) as usize;
         if n > MAX_AIM_HEXES {
             return None;
         }
