@@ -232,10 +232,18 @@ impl Game {
     /// sight, the most men, then the likeliest to land; with the need. None
     /// unless `weapon`, his own, which the caller has looked up, is a gun (a
     /// tank's, an anti-tank gun).
+    #[inline]
     pub(super) fn gun_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, i32, Vec<super::Modifier>)> {
+        // Asked of every enemy's card, and most carry no gun: answered here,
+        // without the call below, as `bombard_target` does for mortars.
         if !matches!(weapon.kind, WeaponKind::Gun { .. }) {
             return None;
         }
+        self.he_target(e)
+    }
+
+    /// `gun_target` for a gun.
+    fn he_target(&self, e: usize) -> Option<(Pos, i32, Vec<super::Modifier>)> {
         let sides = i32::from(self.book.arsenal.high_explosive.as_ref()?.sides);
         let from = self.soldiers[e].pos?;
         self.hexes_of(Side::Friendly)
