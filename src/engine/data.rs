@@ -412,8 +412,9 @@ impl RuleBook {
         self.weapons.iter().position(|w| is_key(&w.key, key))
     }
 
-    /// Where the weapon a man carrying the weapon at `own` aims at men
-    /// with is: his own, or the side arm of an anti-tank weapon or a gun.
+    /// Where the weapon a man carrying the weapon at `own` (an index in
+    /// `weapons`) aims at men with is: his own, or the side arm of an
+    /// anti-tank weapon or a gun.
     pub fn aimed_index(&self, own: usize) -> Option<usize> {
         match &self.weapons[own].kind {
             WeaponKind::AntiTank { side_arm } | WeaponKind::Gun { side_arm: Some(side_arm) } => {

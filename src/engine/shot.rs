@@ -71,13 +71,7 @@ impl Game {
     /// The weapon a man aims at men: his own, or the side arm of an
     /// anti-tank weapon's man or of a gun.
     pub(crate) fn aimed_weapon(&self, s: &Soldier) -> Option<&Weapon> {
-        self.aimed_arm(s).map(|i| &self.book.weapons[i])
-    }
-
-    /// Where `aimed_weapon` is in the rule book's list of weapons.
-    #[inline]
-    fn aimed_arm(&self, s: &Soldier) -> Option<usize> {
-        s.aimed_index(&self.book)
+        s.aimed_index(&self.book).map(|i| &self.book.weapons[i])
     }
 
     /// A shot by `s` with `weapon` from `from` at a man in `to`, as the fire rules see it.
@@ -102,7 +96,7 @@ impl Game {
     /// shot at anybody (off the map, or a weapon the rules do not know).
     pub fn marksman(&self, shooter: usize) -> Option<Marksman<'_>> {
         let s = &self.soldiers[shooter];
-        let (from, arm) = (s.pos?, self.aimed_arm(s)?);
+        let (from, arm) = (s.pos?, s.aimed_index(&self.book)?);
         // His weapon and whether it is his first shot and he is a veteran:
         // all of him the need of a shot at a man depends on.
         let way = arm * 4 + usize::from(s.first_shot) * 2 + usize::from(s.veteran);
