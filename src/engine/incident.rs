@@ -399,6 +399,8 @@ impl Game {
 
     fn start_action(&mut self, at: Pos, events: &mut Vec<Event>) {
         let enemies_met = self.able(Side::Enemy).count();
+        // Walks over the enemy start at this action's first man (`Roster`).
+        self.roster = super::Roster::of(&self.soldiers);
         self.phase = Phase::Action(Action {
             deck: Vec::new(),
             turned: Vec::new(),

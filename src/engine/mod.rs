@@ -153,6 +153,56 @@ pub struct Game {
     /// `if !self.summary_only`.
     #[serde(skip)]
     summary_only: bool,
+    /// Where on the roster each side's men stand (`Roster`): not saved.
+    #[serde(skip)]
+    roster: Roster,
+}
+
+/// The parts of the roster where each side's men can be, so that a walk
+/// over one side's able men (`Game::able`, some fifty a patrol for every
+/// hundred orders) reads only its part: a patrol ends with some 27 men on
+/// the roster, the squad's ten first, and mostly one action's few enemies
+/// able at the end.
+///
+/// Nobody joins the squad after the game is made, so every man of the
+/// squad stands before `squad_end`. Enemies join at the end of the roster,
+/// and an action ends with every able enemy off the map and every
+/// knocked-over man rolled for (a flesh-wounded enemy makes off), and no
+/// man comes back onto the map or gets up again: so when an action starts,
+/// no enemy before its first able one can act again, and `enemy_from` is
+/// set there. `able` checks both in debug builds.
+///
+/// Not saved: a loaded game (and the default) walks the whole roster until
+/// its next action starts. Every game compares equal here, so a game and
+/// its reloaded copy are equal.
+#[derive(Clone, Copy, Debug)]
+struct Roster {
+    squad_end: usize,
+    enemy_from: usize,
+}
+
+impl Default for Roster {
+    fn default() -> Self {
+        Roster { squad_end: usize::MAX, enemy_from: 0 }
+    }
+}
+
+impl PartialEq for Roster {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Roster {
+    /// The parts of `soldiers` as they stand: the squad up to its last
+    /// man, the enemy from its first able man.
+    fn of(soldiers: &[Soldier]) -> Roster {
+        let able_enemy = |s: &Soldier| s.side == Side::Enemy && s.can_act();
+        Roster {
+            squad_end: soldiers.iter().rposition(|s| s.side == Side::Friendly).map_or(0, |i| i + 1),
+            enemy_from: soldiers.iter().position(able_enemy).unwrap_or(soldiers.len()),
+        }
+    }
 }
 
 impl Game {
@@ -216,6 +266,7 @@ impl Game {
             });
         }
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];
+        let roster = Roster::of(&soldiers);
         Ok(Self {
             book,
             rules: RuleSet::LoneWarrior,
@@ -239,6 +290,7 @@ impl Game {
             tanks: false,
             waiting: scenario.encounters.clone(),
             summary_only: false,
+            roster,
         })
     }
 
@@ -373,8 +425,25 @@ impl Game {
     }
 
     /// Soldiers of `side` who can act: the ones that get cards and may be shot at.
+    ///
+    /// Only the side's part of the roster is read (`Roster`).
     pub fn able(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
-        self.soldiers.iter().enumerate().filter(move |(_, s)| s.side == side && s.can_act()).map(|(i, _)| i)
+        let len = self.soldiers.len();
+        let part = match side {
+            Side::Friendly => 0..self.roster.squad_end.min(len),
+            Side::Enemy => self.roster.enemy_from.min(len)..len,
+        };
+        debug_assert!(
+            self.soldiers.iter().enumerate().all(|(i, s)| part.contains(&i) || s.side != side || !s.can_act()),
+            "an able man of the {} side outside his part of the roster",
+            side.name()
+        );
+        let from = part.start;
+        self.soldiers[part]
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| s.side == side && s.can_act())
+            .map(move |(i, _)| from + i)
     }
 
     /// Whether anybody of `side` can act: `able(side).next().is_some()`,
