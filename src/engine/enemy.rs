@@ -72,7 +72,7 @@ impl Game {
             return;
         }
         // 1. Hand-to-hand with an able patrol man in the hex.
-        let foe = self.in_hex(here).find(|&i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].can_act());
+        let foe = self.able(Side::Friendly).find(|&i| self.soldiers[i].pos == Some(here));
         if let Some(f) = foe {
             self.fight(e, f, events);
             return;
@@ -132,24 +132,12 @@ impl Game {
 
     /// The hexes where able men of `side` stand, each once, in order.
     pub fn hexes_of(&self, side: Side) -> Vec<Pos> {
-        self.hexes_where(|s| s.side == side && s.can_act())
+        distinct_hexes(self.able(side).filter_map(|i| self.soldiers[i].pos))
     }
 
     /// The hexes where men `which` picks stand, each once, in order.
     pub(super) fn hexes_where(&self, which: impl Fn(&Soldier) -> bool) -> Vec<Pos> {
-        // Men keep together, so a hex is looked for among the few found
-        // already rather than every man's gathered and sorted: the list
-        // seldom outgrows its first room.
-        let mut hexes = Vec::with_capacity(4);
-        for s in &self.soldiers {
-            if let Some(p) = s.pos.filter(|_| which(s))
-                && !hexes.contains(&p)
-            {
-                hexes.push(p);
-            }
-        }
-        hexes.sort_unstable();
-        hexes
+        distinct_hexes(self.soldiers.iter().filter(|s| which(s)).filter_map(|s| s.pos))
     }
 
     /// A step for the man at `here` to a neighbouring hex nearer the nearest
@@ -170,8 +158,8 @@ impl Game {
         let mut now = u32::MAX;
         let mut nearer = 0u8;
         let mut last = None;
-        for s in &self.soldiers {
-            let Some(q) = s.pos.filter(|_| s.side == toward && s.can_act()) else { continue };
+        for i in self.able(toward) {
+            let Some(q) = self.soldiers[i].pos else { continue };
             // Men keep together: the same hex as the man before adds nothing.
             if last.replace(q) == Some(q) {
                 continue;
@@ -204,6 +192,20 @@ impl Game {
         }
         best.map(|(_, p)| p)
     }
+}
+
+/// The hexes of `men`, each once, in order. Men keep together, so a hex is
+/// looked for among the few found already rather than every man's gathered
+/// and sorted: the list seldom outgrows its first room.
+fn distinct_hexes(men: impl Iterator<Item = Pos>) -> Vec<Pos> {
+    let mut hexes = Vec::with_capacity(4);
+    for p in men {
+        if !hexes.contains(&p) {
+            hexes.push(p);
+        }
+    }
+    hexes.sort_unstable();
+    hexes
 }
 
 #[cfg(test)]
