@@ -9,6 +9,8 @@
 //! Ties that remain are broken by roster order and map order, so the enemy
 //! is as deterministic as the dice.
 
+use std::ops::ControlFlow;
+
 use super::Game;
 use super::data::{Weapon, WeaponKind};
 use super::dice::Purpose;
@@ -71,12 +73,33 @@ impl Game {
             self.vehicle_acts(e, events);
             return;
         }
-        // 1. Hand-to-hand with an able patrol man in the hex.
-        let foe = self.able(Side::Friendly).find(|&i| self.soldiers[i].pos == Some(here));
-        if let Some(f) = foe {
-            self.fight(e, f, events);
-            return;
-        }
+        // 1. Hand-to-hand with an able patrol man in the hex. The same walk
+        // over the patrol's able men weighs the shot he is likeliest to hit
+        // (nearest on a tie) for 3., as the leader's `order` does: one walk
+        // rather than two for most cards, a shot weighed for nothing when a
+        // mortar or gun fires first (a few cards in ten).
+        let marksman = self.marksman(e);
+        let walk = self.able(Side::Friendly).try_fold(None, |best: Option<(i32, u32, usize)>, f| {
+            let at = self.soldiers[f].pos;
+            if at == Some(here) {
+                return ControlFlow::Break(f);
+            }
+            let shot = marksman
+                .as_ref()
+                .and_then(|m| m.need(f))
+                .map(|need| (need, at.map_or(u32::MAX, |p| p.distance(here)), f));
+            ControlFlow::Continue(match (best, shot) {
+                (Some(b), Some(s)) => Some(b.min(s)),
+                (b, s) => b.or(s),
+            })
+        });
+        let best = match walk {
+            ControlFlow::Break(f) => {
+                self.fight(e, f, events);
+                return;
+            }
+            ControlFlow::Continue(best) => best,
+        };
         // 2. Mortar fire on a hex.
         let weapon = self.book.weapon(&self.soldiers[e].weapon);
         if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
@@ -98,15 +121,8 @@ impl Game {
             return;
         }
         // 3. Aimed fire at the likeliest target.
-        let target = self.marksman(e).and_then(|m| {
-            let (_, _, f) = self
-                .able(Side::Friendly)
-                .filter_map(|f| Some((m.need(f)?, self.soldiers[f].pos.map_or(u32::MAX, |p| p.distance(here)), f)))
-                .min()?;
-            Some((f, m.shot(f)))
-        });
-        if let Some((f, shot)) = target {
-            if let Some(shot) = shot {
+        if let (Some(m), Some((_, _, f))) = (&marksman, best) {
+            if let Some(shot) = m.shot(f) {
                 self.fire(e, f, shot, events);
             }
             return;
