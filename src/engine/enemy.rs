@@ -168,7 +168,6 @@ impl Game {
     /// roster is read once for, with nothing gathered (a test compares this
     /// with the distance to every man's hex for each neighbour).
     pub(super) fn closing_step(&self, here: Pos, toward: Side, into_contact: bool) -> Option<Pos> {
-        let around = here.neighbours();
         // The distance to the nearest, and which neighbours are a step nearer
         // to one of the nearest (bit k for neighbour k).
         let mut now = u32::MAX;
@@ -193,11 +192,12 @@ impl Game {
             return None;
         }
         // The terrain, looked up once for whether he may enter and for its cover.
+        // Only the neighbours that come nearer are worked out, in order.
         let mut best: Option<(u8, Pos)> = None;
-        for (k, &p) in around.iter().enumerate() {
-            if nearer & (1 << k) == 0 {
-                continue;
-            }
+        let mut ways = nearer;
+        while ways != 0 {
+            let p = here.neighbour(ways.trailing_zeros() as usize);
+            ways &= ways - 1;
             let Some(t) = self.map.terrain(&self.book, p).filter(|t| t.passable && !self.map.is_minefield(p)) else {
                 continue;
             };
