@@ -148,7 +148,7 @@ impl Game {
 
     /// The hexes where able men of `side` stand, each once, in order.
     pub fn hexes_of(&self, side: Side) -> Vec<Pos> {
-        distinct_hexes(self.able(side).filter_map(|i| self.soldiers[i].pos))
+        distinct_hexes(self.able_hexes(side))
     }
 
     /// The hexes where men `which` picks stand, each once, in order.
@@ -173,8 +173,7 @@ impl Game {
         let mut now = u32::MAX;
         let mut nearer = 0u8;
         let mut last = None;
-        for i in self.able(toward) {
-            let Some(q) = self.soldiers[i].pos else { continue };
+        for q in self.able_hexes(toward) {
             // Men keep together: the same hex as the man before adds nothing.
             if last.replace(q) == Some(q) {
                 continue;

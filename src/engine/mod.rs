@@ -70,6 +70,11 @@ fn same_name(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y || x.eq_ignore_ascii_case(&y))
 }
 
+/// Whether `s` is an able man of `side` (`Game::able`).
+fn able_of(s: &Soldier, side: Side) -> bool {
+    s.side == side && s.can_act()
+}
+
 /// Where the patrol is in the game loop.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
@@ -428,22 +433,30 @@ impl Game {
     ///
     /// Only the side's part of the roster is read (`Roster`).
     pub fn able(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        let part = self.part(side);
+        let from = part.start;
+        self.soldiers[part].iter().enumerate().filter(move |(_, s)| able_of(s, side)).map(move |(i, _)| from + i)
+    }
+
+    /// Where the men `able` gives stand, in order, for walks that want no
+    /// more of them (read from the men, not looked up again by index).
+    pub(super) fn able_hexes(&self, side: Side) -> impl Iterator<Item = Pos> + '_ {
+        self.soldiers[self.part(side)].iter().filter(move |s| able_of(s, side)).filter_map(|s| s.pos)
+    }
+
+    /// The part of the roster where the able men of `side` stand (`Roster`).
+    fn part(&self, side: Side) -> std::ops::Range<usize> {
         let len = self.soldiers.len();
         let part = match side {
             Side::Friendly => 0..self.roster.squad_end.min(len),
             Side::Enemy => self.roster.enemy_from.min(len)..len,
         };
         debug_assert!(
-            self.soldiers.iter().enumerate().all(|(i, s)| part.contains(&i) || s.side != side || !s.can_act()),
+            self.soldiers.iter().enumerate().all(|(i, s)| part.contains(&i) || !able_of(s, side)),
             "an able man of the {} side outside his part of the roster",
             side.name()
         );
-        let from = part.start;
-        self.soldiers[part]
-            .iter()
-            .enumerate()
-            .filter(move |(_, s)| s.side == side && s.can_act())
-            .map(move |(i, _)| from + i)
+        part
     }
 
     /// Whether anybody of `side` can act: `able(side).next().is_some()`,
