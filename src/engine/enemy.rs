@@ -17,7 +17,7 @@ use super::dice::Purpose;
 use super::event::Event;
 use super::pos::Pos;
 use super::ruleset::Odds;
-use super::soldier::{Side, Soldier, State};
+use super::soldier::{Side, State};
 
 impl Game {
     /// The hex a mortar crewman `e` would bombard now, with its odds, if
@@ -39,7 +39,7 @@ impl Game {
         // man of the patrol there has moved and how many there can act: one
         // pass over the roster rather than one for each question and hex.
         let mut hexes: Vec<(Pos, bool, usize)> = Vec::with_capacity(4);
-        for s in &self.soldiers {
+        for s in self.squad() {
             let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) else { continue };
             let able = usize::from(s.can_act());
             match hexes.iter_mut().find(|(at, _, _)| *at == p) {
@@ -151,9 +151,10 @@ impl Game {
         distinct_hexes(self.able_hexes(side))
     }
 
-    /// The hexes where men `which` picks stand, each once, in order.
-    pub(super) fn hexes_where(&self, which: impl Fn(&Soldier) -> bool) -> Vec<Pos> {
-        distinct_hexes(self.soldiers.iter().filter(|s| which(s)).filter_map(|s| s.pos))
+    /// The hexes where men of the squad stand, hit or not, each once, in
+    /// order (read from the squad's part of the roster, `Game::squad`).
+    pub(super) fn squad_hexes(&self) -> Vec<Pos> {
+        distinct_hexes(self.squad().iter().filter(|s| s.side == Side::Friendly).filter_map(|s| s.pos))
     }
 
     /// A step for the man at `here` to a neighbouring hex nearer the nearest

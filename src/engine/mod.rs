@@ -444,11 +444,22 @@ impl Game {
         self.soldiers[self.part(side)].iter().filter(move |s| able_of(s, side)).filter_map(|s| s.pos)
     }
 
+    /// The part of the roster where every man of the squad stands, hit or
+    /// not (`Roster`): the whole roster after a load, until an action starts.
+    pub(super) fn squad(&self) -> &[Soldier] {
+        let end = self.roster.squad_end.min(self.soldiers.len());
+        debug_assert!(
+            self.soldiers[end..].iter().all(|s| s.side != Side::Friendly),
+            "a man of the squad after its part of the roster"
+        );
+        &self.soldiers[..end]
+    }
+
     /// The part of the roster where the able men of `side` stand (`Roster`).
     fn part(&self, side: Side) -> std::ops::Range<usize> {
         let len = self.soldiers.len();
         let part = match side {
-            Side::Friendly => 0..self.roster.squad_end.min(len),
+            Side::Friendly => 0..self.squad().len(),
             Side::Enemy => self.roster.enemy_from.min(len)..len,
         };
         debug_assert!(
