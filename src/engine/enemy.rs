@@ -211,16 +211,15 @@ impl Game {
 }
 
 /// The hexes of `men`, each once, in order. Men keep together, so a hex is
-/// looked for among the few found already rather than every man's gathered
-/// and sorted: the list seldom outgrows its first room.
+/// looked for among the few found already, kept in order, rather than every
+/// man's gathered and sorted: the list seldom outgrows its first room.
 fn distinct_hexes(men: impl Iterator<Item = Pos>) -> Vec<Pos> {
-    let mut hexes = Vec::with_capacity(4);
+    let mut hexes = Vec::with_capacity(8);
     for p in men {
-        if !hexes.contains(&p) {
-            hexes.push(p);
+        if let Err(i) = hexes.binary_search(&p) {
+            hexes.insert(i, p);
         }
     }
-    hexes.sort_unstable();
     hexes
 }
 
