@@ -70,9 +70,11 @@ fn same_name(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y || x.eq_ignore_ascii_case(&y))
 }
 
-/// Whether `s` is an able man of `side` (`Game::able`).
+/// Whether `s` is an able man of `side` (`Game::able`). Asked in this
+/// order: within a side's part of the roster the side is nearly always
+/// right, and a man down or gone is passed over at the first test.
 fn able_of(s: &Soldier, side: Side) -> bool {
-    s.side == side && s.can_act()
+    s.can_act() && s.side == side
 }
 
 /// Where the patrol is in the game loop.
