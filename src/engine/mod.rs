@@ -166,10 +166,9 @@ pub struct Game {
 }
 
 /// The parts of the roster where each side's men can be, so that a walk
-/// over one side's able men (`Game::able`, some fifty a patrol for every
-/// hundred orders) reads only its part: a patrol ends with some 27 men on
-/// the roster, the squad's ten first, and mostly one action's few enemies
-/// able at the end.
+/// over one side's able men (`Game::able`, for every order and enemy card)
+/// reads only its part: a patrol ends with some 27 men on the roster, the
+/// squad's ten first, and mostly one action's few enemies able at the end.
 ///
 /// Nobody joins the squad after the game is made, so every man of the
 /// squad stands before `squad_end`. Enemies join at the end of the roster,
@@ -177,7 +176,8 @@ pub struct Game {
 /// knocked-over man rolled for (a flesh-wounded enemy makes off), and no
 /// man comes back onto the map or gets up again: so when an action starts,
 /// no enemy before its first able one can act again, and `enemy_from` is
-/// set there. `able` checks both in debug builds.
+/// set there. Debug builds check both at every walk (`Game::part`,
+/// `Game::squad`), and a test compares the walks with the whole roster's.
 ///
 /// Not saved: a loaded game (and the default) walks the whole roster until
 /// its next action starts. Every game compares equal here, so a game and
@@ -204,10 +204,9 @@ impl Roster {
     /// The parts of `soldiers` as they stand: the squad up to its last
     /// man, the enemy from its first able man.
     fn of(soldiers: &[Soldier]) -> Roster {
-        let able_enemy = |s: &Soldier| s.side == Side::Enemy && s.can_act();
         Roster {
             squad_end: soldiers.iter().rposition(|s| s.side == Side::Friendly).map_or(0, |i| i + 1),
-            enemy_from: soldiers.iter().position(able_enemy).unwrap_or(soldiers.len()),
+            enemy_from: soldiers.iter().position(|s| able_of(s, Side::Enemy)).unwrap_or(soldiers.len()),
         }
     }
 }
