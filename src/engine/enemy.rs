@@ -9,13 +9,15 @@
 //! Ties that remain are broken by roster order and map order, so the enemy
 //! is as deterministic as the dice.
 
+use std::ops::ControlFlow;
+
 use super::Game;
 use super::data::{Weapon, WeaponKind};
 use super::dice::Purpose;
 use super::event::Event;
 use super::pos::Pos;
 use super::ruleset::Odds;
-use super::soldier::{Side, Soldier, State};
+use super::soldier::{Side, State};
 
 impl Game {
     /// The hex a mortar crewman `e` would bombard now, with its odds, if
@@ -37,7 +39,7 @@ impl Game {
         // man of the patrol there has moved and how many there can act: one
         // pass over the roster rather than one for each question and hex.
         let mut hexes: Vec<(Pos, bool, usize)> = Vec::with_capacity(4);
-        for s in &self.soldiers {
+        for s in self.squad() {
             let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) else { continue };
             let able = usize::from(s.can_act());
             match hexes.iter_mut().find(|(at, _, _)| *at == p) {
@@ -71,12 +73,33 @@ impl Game {
             self.vehicle_acts(e, events);
             return;
         }
-        // 1. Hand-to-hand with an able patrol man in the hex.
-        let foe = self.in_hex(here).find(|&i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].can_act());
-        if let Some(f) = foe {
-            self.fight(e, f, events);
-            return;
-        }
+        // 1. Hand-to-hand with an able patrol man in the hex. The same walk
+        // over the patrol's able men weighs the shot he is likeliest to hit
+        // (nearest on a tie) for 3., as the leader's `order` does: one walk
+        // rather than two for most cards, a shot weighed for nothing when a
+        // mortar or gun fires first (a few cards in ten).
+        let marksman = self.marksman(e);
+        let walk = self.able(Side::Friendly).try_fold(None, |best: Option<(i32, u32, usize)>, f| {
+            let at = self.soldiers[f].pos;
+            if at == Some(here) {
+                return ControlFlow::Break(f);
+            }
+            let shot = marksman
+                .as_ref()
+                .and_then(|m| m.need(f))
+                .map(|need| (need, at.map_or(u32::MAX, |p| p.distance(here)), f));
+            ControlFlow::Continue(match (best, shot) {
+                (Some(b), Some(s)) => Some(b.min(s)),
+                (b, s) => b.or(s),
+            })
+        });
+        let best = match walk {
+            ControlFlow::Break(f) => {
+                self.fight(e, f, events);
+                return;
+            }
+            ControlFlow::Continue(best) => best,
+        };
         // 2. Mortar fire on a hex.
         let weapon = self.soldiers[e].weapon_in(&self.book);
         if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
@@ -98,15 +121,8 @@ impl Game {
             return;
         }
         // 3. Aimed fire at the likeliest target.
-        let target = self.marksman(e).and_then(|m| {
-            let (_, _, f) = self
-                .able(Side::Friendly)
-                .filter_map(|f| Some((m.need(f)?, self.soldiers[f].pos.map_or(u32::MAX, |p| p.distance(here)), f)))
-                .min()?;
-            Some((f, m.shot(f)))
-        });
-        if let Some((f, shot)) = target {
-            if let Some(shot) = shot {
+        if let (Some(m), Some((_, _, f))) = (&marksman, best) {
+            if let Some(shot) = m.shot(f) {
                 self.fire(e, f, shot, events);
             }
             return;
@@ -132,24 +148,13 @@ impl Game {
 
     /// The hexes where able men of `side` stand, each once, in order.
     pub fn hexes_of(&self, side: Side) -> Vec<Pos> {
-        self.hexes_where(|s| s.side == side && s.can_act())
+        distinct_hexes(self.able_hexes(side))
     }
 
-    /// The hexes where men `which` picks stand, each once, in order.
-    pub(super) fn hexes_where(&self, which: impl Fn(&Soldier) -> bool) -> Vec<Pos> {
-        // Men keep together, so a hex is looked for among the few found
-        // already rather than every man's gathered and sorted: the list
-        // seldom outgrows its first room.
-        let mut hexes = Vec::with_capacity(4);
-        for s in &self.soldiers {
-            if let Some(p) = s.pos.filter(|_| which(s))
-                && !hexes.contains(&p)
-            {
-                hexes.push(p);
-            }
-        }
-        hexes.sort_unstable();
-        hexes
+    /// The hexes where men of the squad stand, hit or not, each once, in
+    /// order (read from the squad's part of the roster, `Game::squad`).
+    pub(super) fn squad_hexes(&self) -> Vec<Pos> {
+        distinct_hexes(self.squad().iter().filter(|s| s.side == Side::Friendly).filter_map(|s| s.pos))
     }
 
     /// A step for the man at `here` to a neighbouring hex nearer the nearest
@@ -164,14 +169,12 @@ impl Game {
     /// roster is read once for, with nothing gathered (a test compares this
     /// with the distance to every man's hex for each neighbour).
     pub(super) fn closing_step(&self, here: Pos, toward: Side, into_contact: bool) -> Option<Pos> {
-        let around = here.neighbours();
         // The distance to the nearest, and which neighbours are a step nearer
         // to one of the nearest (bit k for neighbour k).
         let mut now = u32::MAX;
         let mut nearer = 0u8;
         let mut last = None;
-        for s in &self.soldiers {
-            let Some(q) = s.pos.filter(|_| s.side == toward && s.can_act()) else { continue };
+        for q in self.able_hexes(toward) {
             // Men keep together: the same hex as the man before adds nothing.
             if last.replace(q) == Some(q) {
                 continue;
@@ -189,11 +192,12 @@ impl Game {
             return None;
         }
         // The terrain, looked up once for whether he may enter and for its cover.
+        // Only the neighbours that come nearer are worked out, in order.
         let mut best: Option<(u8, Pos)> = None;
-        for (k, &p) in around.iter().enumerate() {
-            if nearer & (1 << k) == 0 {
-                continue;
-            }
+        let mut ways = nearer;
+        while ways != 0 {
+            let p = here.neighbour(ways.trailing_zeros() as usize);
+            ways &= ways - 1;
             let Some(t) = self.map.terrain(&self.book, p).filter(|t| t.passable && !self.map.is_minefield(p)) else {
                 continue;
             };
@@ -204,6 +208,19 @@ impl Game {
         }
         best.map(|(_, p)| p)
     }
+}
+
+/// The hexes of `men`, each once, in order. Men keep together, so a hex is
+/// looked for among the few found already, kept in order, rather than every
+/// man's gathered and sorted: the list seldom outgrows its first room.
+fn distinct_hexes(men: impl Iterator<Item = Pos>) -> Vec<Pos> {
+    let mut hexes = Vec::with_capacity(8);
+    for p in men {
+        if let Err(i) = hexes.binary_search(&p) {
+            hexes.insert(i, p);
+        }
+    }
+    hexes
 }
 
 #[cfg(test)]

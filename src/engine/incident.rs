@@ -326,7 +326,7 @@ impl Game {
         let dir = (roll.total as usize - 1) % 6;
         events.push(Event::Roll(roll));
         // The patrol stands in a hex or two: gathered once, not looked up for every hex near.
-        let friendly = self.hexes_where(|s| s.side == Side::Friendly);
+        let friendly = self.squad_hexes();
         let band = || spots(&self.map, &self.book, near, min, max);
         let spots = match self.map.index(near) {
             Some(i) => self.map.spots.get(self.map.hex_count(), i, (min, max), band),
@@ -391,6 +391,8 @@ impl Game {
 
     fn start_action(&mut self, at: Pos, events: &mut Vec<Event>) {
         let enemies_met = self.able(Side::Enemy).count();
+        // Walks over the enemy start at this action's first man (`Roster`).
+        self.roster = super::Roster::of(&self.soldiers);
         self.phase = Phase::Action(Action {
             deck: Vec::new(),
             turned: Vec::new(),

@@ -70,6 +70,13 @@ fn same_name(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y || x.eq_ignore_ascii_case(&y))
 }
 
+/// Whether `s` is an able man of `side` (`Game::able`). Asked in this
+/// order: within a side's part of the roster the side is nearly always
+/// right, and a man down or gone is passed over at the first test.
+fn able_of(s: &Soldier, side: Side) -> bool {
+    s.can_act() && s.side == side
+}
+
 /// Where the patrol is in the game loop.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
@@ -153,6 +160,55 @@ pub struct Game {
     /// `if !self.summary_only`.
     #[serde(skip)]
     summary_only: bool,
+    /// Where on the roster each side's men stand (`Roster`): not saved.
+    #[serde(skip)]
+    roster: Roster,
+}
+
+/// The parts of the roster where each side's men can be, so that a walk
+/// over one side's able men (`Game::able`, for every order and enemy card)
+/// reads only its part: a patrol ends with some 27 men on the roster, the
+/// squad's ten first, and mostly one action's few enemies able at the end.
+///
+/// Nobody joins the squad after the game is made, so every man of the
+/// squad stands before `squad_end`. Enemies join at the end of the roster,
+/// and an action ends with every able enemy off the map and every
+/// knocked-over man rolled for (a flesh-wounded enemy makes off), and no
+/// man comes back onto the map or gets up again: so when an action starts,
+/// no enemy before its first able one can act again, and `enemy_from` is
+/// set there. Debug builds check both at every walk (`Game::part`,
+/// `Game::squad`), and a test compares the walks with the whole roster's.
+///
+/// Not saved: a loaded game (and the default) walks the whole roster until
+/// its next action starts. Every game compares equal here, so a game and
+/// its reloaded copy are equal.
+#[derive(Clone, Copy, Debug)]
+struct Roster {
+    squad_end: usize,
+    enemy_from: usize,
+}
+
+impl Default for Roster {
+    fn default() -> Self {
+        Roster { squad_end: usize::MAX, enemy_from: 0 }
+    }
+}
+
+impl PartialEq for Roster {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Roster {
+    /// The parts of `soldiers` as they stand: the squad up to its last
+    /// man, the enemy from its first able man.
+    fn of(soldiers: &[Soldier]) -> Roster {
+        Roster {
+            squad_end: soldiers.iter().rposition(|s| s.side == Side::Friendly).map_or(0, |i| i + 1),
+            enemy_from: soldiers.iter().position(|s| able_of(s, Side::Enemy)).unwrap_or(soldiers.len()),
+        }
+    }
 }
 
 impl Game {
@@ -206,6 +262,7 @@ impl Game {
             soldiers.push(man);
         }
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];
+        let roster = Roster::of(&soldiers);
         Ok(Self {
             book,
             rules: RuleSet::LoneWarrior,
@@ -229,6 +286,7 @@ impl Game {
             tanks: false,
             waiting: scenario.encounters.clone(),
             summary_only: false,
+            roster,
         })
     }
 
@@ -372,8 +430,44 @@ impl Game {
     }
 
     /// Soldiers of `side` who can act: the ones that get cards and may be shot at.
+    ///
+    /// Only the side's part of the roster is read (`Roster`).
     pub fn able(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
-        self.soldiers.iter().enumerate().filter(move |(_, s)| s.side == side && s.can_act()).map(|(i, _)| i)
+        let part = self.part(side);
+        let from = part.start;
+        self.soldiers[part].iter().enumerate().filter(move |(_, s)| able_of(s, side)).map(move |(i, _)| from + i)
+    }
+
+    /// Where the men `able` gives stand, in order, for walks that want no
+    /// more of them (read from the men, not looked up again by index).
+    pub(super) fn able_hexes(&self, side: Side) -> impl Iterator<Item = Pos> + '_ {
+        self.soldiers[self.part(side)].iter().filter(move |s| able_of(s, side)).filter_map(|s| s.pos)
+    }
+
+    /// The part of the roster where every man of the squad stands, hit or
+    /// not (`Roster`): the whole roster after a load, until an action starts.
+    pub(super) fn squad(&self) -> &[Soldier] {
+        let end = self.roster.squad_end.min(self.soldiers.len());
+        debug_assert!(
+            self.soldiers[end..].iter().all(|s| s.side != Side::Friendly),
+            "a man of the squad after its part of the roster"
+        );
+        &self.soldiers[..end]
+    }
+
+    /// The part of the roster where the able men of `side` stand (`Roster`).
+    fn part(&self, side: Side) -> std::ops::Range<usize> {
+        let len = self.soldiers.len();
+        let part = match side {
+            Side::Friendly => 0..self.squad().len(),
+            Side::Enemy => self.roster.enemy_from.min(len)..len,
+        };
+        debug_assert!(
+            self.soldiers.iter().enumerate().all(|(i, s)| part.contains(&i) || !able_of(s, side)),
+            "an able man of the {} side outside his part of the roster",
+            side.name()
+        );
+        part
     }
 
     /// Whether anybody of `side` can act: `able(side).next().is_some()`,

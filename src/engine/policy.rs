@@ -103,8 +103,7 @@ fn fire_mission(game: &Game, me: usize) -> Option<Pos> {
             let mission = super::support::FireMission { hex: h, caller: game.soldiers[me].id.clone(), distance };
             let (base, mods) = game.fire_mission_need(&mission)?;
             let need = base + mods.iter().map(|m| m.value).sum::<i32>();
-            let foes =
-                game.in_hex(h).filter(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act()).count();
+            let foes = game.able(Side::Enemy).filter(|&i| game.soldiers[i].pos == Some(h)).count();
             (foes >= 2 && need <= 6).then_some((std::cmp::Reverse(foes), need, h))
         })
         .min()

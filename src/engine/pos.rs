@@ -53,13 +53,18 @@ impl Pos {
     /// the paths found depend on. Worked out from the axial coordinates by
     /// hand: every step of a search asks for them.
     pub fn neighbours(self) -> [Pos; 6] {
+        std::array::from_fn(|k| self.neighbour(k))
+    }
+
+    /// The `k`th of the `neighbours`, alone: the closing step looks at the
+    /// few neighbours that come nearer and works out no others.
+    #[inline]
+    pub fn neighbour(self, k: usize) -> Pos {
         // hexx's `Hex::NEIGHBORS_COORDS`, in axial coordinates.
         const AROUND: [[i32; 2]; 6] = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
-        let [q, r] = self.axial();
-        AROUND.map(|[dq, dr]| {
-            let col = q + dq;
-            Pos { col, row: r + dr + (col >> 1) }
-        })
+        let ([q, r], [dq, dr]) = (self.axial(), AROUND[k]);
+        let col = q + dq;
+        Pos { col, row: r + dr + (col >> 1) }
     }
 
     /// Which of the six `neighbours` are a hex nearer `to`, as bits (bit k

@@ -727,3 +727,44 @@ proptest! {
         prop_assert!(super::same_name(&a, &a.to_ascii_uppercase()));
     }
 }
+
+/// `able` reads only its side's part of the roster (`Roster`): it gives
+/// what a walk over the whole roster gives, from either end, at every step
+/// of whole patrols on two scenarios, and so does the same game without its
+/// parts, as a loaded game starts. So do `squad_hexes` and `hexes_of`.
+#[test]
+fn able_reads_its_part_of_the_roster_as_the_whole_roster_would() {
+    let b = book();
+    for name in [crate::rules::default_scenario_name(), "crossroads"] {
+        let scenario = crate::rules::scenario(name, &b).unwrap();
+        for seed in 0..30 {
+            let mut g = Game::new(b.clone(), &scenario, seed).unwrap();
+            while let Some(c) = policy::decide(&g) {
+                g.apply(&c).unwrap();
+                let loaded = Game { roster: Roster::default(), ..g.clone() };
+                let hexes = |which: &dyn Fn(&Soldier) -> bool| {
+                    let mut all: Vec<Pos> = g.soldiers.iter().filter(|s| which(s)).filter_map(|s| s.pos).collect();
+                    all.sort_unstable();
+                    all.dedup();
+                    all
+                };
+                let squad = hexes(&|s| s.side == Side::Friendly);
+                for side in [Side::Friendly, Side::Enemy] {
+                    let all: Vec<usize> = (0..g.soldiers.len())
+                        .filter(|&i| g.soldiers[i].side == side && g.soldiers[i].can_act())
+                        .collect();
+                    for game in [&g, &loaded] {
+                        assert_eq!(game.able(side).collect::<Vec<_>>(), all, "{name}, seed {seed}");
+                        assert_eq!(
+                            game.able(side).rev().collect::<Vec<_>>(),
+                            all.iter().rev().copied().collect::<Vec<_>>()
+                        );
+                        assert_eq!(game.any_able(side), !all.is_empty());
+                        assert_eq!(game.hexes_of(side), hexes(&|s| s.side == side && s.can_act()));
+                        assert_eq!(game.squad_hexes(), squad);
+                    }
+                }
+            }
+        }
+    }
+}
