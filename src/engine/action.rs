@@ -10,7 +10,7 @@ use super::pos::Pos;
 use super::ruleset::Melee;
 use super::shot::Shot;
 use super::soldier::{Section, Side, State};
-use super::{Card, Game, Phase, RuleError, illegal};
+use super::{Action, Card, Game, Phase, RuleError, illegal};
 
 impl Game {
     fn action(&mut self) -> &mut super::Action {
@@ -375,7 +375,12 @@ impl Game {
         for s in &mut self.soldiers {
             s.moved = false;
         }
-        self.phase = Phase::Patrol;
+        if let Phase::Action(Action { mut deck, mut turned, .. }) = std::mem::replace(&mut self.phase, Phase::Patrol) {
+            // Their room serves the next action (`Game::spare_cards`).
+            deck.clear();
+            turned.clear();
+            self.spare_cards = (deck, turned);
+        }
         self.reform_sections(events);
         self.check_patrol_over(events);
     }

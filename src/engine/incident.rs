@@ -399,14 +399,8 @@ impl Game {
 
     fn start_action(&mut self, at: Pos, events: &mut Vec<Event>) {
         let enemies_met = self.able(Side::Enemy).count();
-        self.phase = Phase::Action(Action {
-            deck: Vec::new(),
-            turned: Vec::new(),
-            up: None,
-            turn: 1,
-            quiet_turns: 0,
-            enemies_met,
-        });
+        let (deck, turned) = std::mem::take(&mut self.spare_cards);
+        self.phase = Phase::Action(Action { deck, turned, up: None, turn: 1, quiet_turns: 0, enemies_met });
         events.push(Event::ActionStart { hex: at });
         self.deal(events);
     }

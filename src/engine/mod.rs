@@ -153,6 +153,11 @@ pub struct Game {
     /// `if !self.summary_only`.
     #[serde(skip)]
     summary_only: bool,
+    /// The room of the last action's deck and turned cards, emptied, for the
+    /// next action's: a patrol fights some five actions, and each made both
+    /// lists anew and grew them. Always empty, so games compare and save the same.
+    #[serde(skip)]
+    spare_cards: (Vec<Card>, Vec<Card>),
 }
 
 impl Game {
@@ -239,6 +244,7 @@ impl Game {
             tanks: false,
             waiting: scenario.encounters.clone(),
             summary_only: false,
+            spare_cards: (Vec::new(), Vec::new()),
         })
     }
 
