@@ -389,19 +389,27 @@ impl Game {
     /// is one section. A group keeps the name of its first man's old section.
     fn reform_sections(&mut self, events: &mut Vec<Event>) {
         let old = std::mem::take(&mut self.sections);
-        // The groups by hex, in order of their first man: a man joins the
-        // group of his hex, or is the first of a new one.
-        let mut groups: Vec<(Pos, Vec<usize>)> = Vec::new();
-        for (i, s) in self.soldiers.iter().enumerate() {
-            if let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) {
-                match groups.iter_mut().find(|(at, _)| *at == p) {
-                    Some((_, group)) => group.push(i),
-                    None => {
-                        // Room for every man from him on (and the prisoners): one allocation.
-                        let mut group = Vec::with_capacity(self.soldiers.len() - i);
-                        group.push(i);
-                        groups.push((p, group));
-                    }
+        // The sections are made in place, by hex, in order of their first
+        // man: a man joins the section of his hex, or is the first of a new
+        // one and names it. A name is given as the section is made, which is
+        // in the same order and against the same earlier names as naming
+        // them all afterwards, without a list of groups to build first.
+        self.sections.reserve(old.len());
+        for i in 0..self.soldiers.len() {
+            let s = &self.soldiers[i];
+            let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) else { continue };
+            match self.section_in(p) {
+                Some(k) => self.sections[k].members.push(i),
+                None => {
+                    let wanted = old.iter().find(|s| s.members.contains(&i)).map(|s| s.name.clone());
+                    let name = match wanted {
+                        Some(n) if self.find_section(&n).is_none() => n,
+                        _ => self.free_section_name(),
+                    };
+                    // Room for every man from him on (and the prisoners): one allocation.
+                    let mut members = Vec::with_capacity(self.soldiers.len() - i);
+                    members.push(i);
+                    self.sections.push(Section { name, members });
                 }
             }
         }
@@ -411,22 +419,14 @@ impl Game {
             if s.captive
                 && let Some(p) = s.pos
             {
-                match groups.iter_mut().find(|(at, _)| *at == p) {
-                    Some((_, group)) => group.push(i),
+                match self.section_in(p) {
+                    Some(k) => self.sections[k].members.push(i),
                     None => {
                         self.soldiers[i].captive = false;
                         events.push(Event::PrisonerLost { prisoner: self.soldiers[i].id.clone(), hex: p });
                     }
                 }
             }
-        }
-        for (_, members) in groups {
-            let wanted = old.iter().find(|s| s.members.contains(&members[0])).map(|s| s.name.clone());
-            let name = match wanted {
-                Some(n) if self.find_section(&n).is_none() => n,
-                _ => self.free_section_name(),
-            };
-            self.sections.push(Section { name, members });
         }
         if !self.summary_only {
             let sections = self
@@ -440,5 +440,10 @@ impl Game {
                 .collect();
             events.push(Event::Sections { sections });
         }
+    }
+
+    /// The section being made in hex `p` by `reform_sections`: its first man stands there.
+    fn section_in(&self, p: Pos) -> Option<usize> {
+        self.sections.iter().position(|s| self.soldiers[s.members[0]].pos == Some(p))
     }
 }
