@@ -487,39 +487,56 @@ impl Game {
         if self.able(Side::Friendly).next().is_some() || self.is_over() {
             return;
         }
-        // The roster read once, each man into his list, in roster order.
+        // The roster read once, each man into his list, in roster order. The
+        // lists are for the event alone, which a summary does not count
+        // (`Game::summary_only`): only whether anyone came home, and a
+        // prisoner, decides the outcome.
+        let report = !self.summary_only;
         let (mut home, mut left_behind, mut dead, mut prisoners) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let mut enemy_casualties = 0;
+        let (mut anyone_home, mut prisoner_home, mut enemy_casualties) = (false, false, 0);
         for s in &self.soldiers {
-            let id = || s.id.clone();
-            match (s.side, s.state == State::Dead) {
-                (Side::Friendly, true) => dead.push(id()),
-                (Side::Friendly, false) if s.pos.is_none() => home.push(id()),
-                (Side::Friendly, false) => left_behind.push(id()),
-                (Side::Enemy, _) => enemy_casualties += u32::from(s.state != State::Fit),
+            let list = match (s.side, s.state == State::Dead) {
+                (Side::Friendly, true) => Some(&mut dead),
+                (Side::Friendly, false) if s.pos.is_none() => {
+                    anyone_home = true;
+                    Some(&mut home)
+                }
+                (Side::Friendly, false) => Some(&mut left_behind),
+                (Side::Enemy, _) => {
+                    enemy_casualties += u32::from(s.state != State::Fit);
+                    None
+                }
+            };
+            if let Some(list) = list.filter(|_| report) {
+                list.push(s.id.clone());
             }
             if s.captive && s.pos.is_none() && s.state != State::Dead {
-                prisoners.push(id());
+                prisoner_home = true;
+                if report {
+                    prisoners.push(s.id.clone());
+                }
             }
         }
         let done = match self.objective {
-            data::Objective::Prisoner(_) => !prisoners.is_empty(),
+            data::Objective::Prisoner(_) => prisoner_home,
             _ => self.objective_reached,
         };
-        let outcome = match (home.is_empty(), done) {
-            (true, _) => "lost",
-            (false, true) => "success",
-            (false, false) => "failed",
+        let outcome = match (anyone_home, done) {
+            (false, _) => "lost",
+            (true, true) => "success",
+            (true, false) => "failed",
         };
-        events.push(Event::PatrolEnd {
-            outcome: Name::new_static(outcome),
-            objective_reached: self.objective_reached,
-            home,
-            left_behind,
-            dead,
-            prisoners,
-            enemy_casualties,
-        });
+        if report {
+            events.push(Event::PatrolEnd {
+                outcome: Name::new_static(outcome),
+                objective_reached: self.objective_reached,
+                home,
+                left_behind,
+                dead,
+                prisoners,
+                enemy_casualties,
+            });
+        }
         self.phase = Phase::Over { outcome: outcome.into() };
     }
 }
