@@ -40,7 +40,7 @@ pub use chance::Chance;
 pub use command::{Command, Target};
 pub use composition::Composition;
 pub use data::{RuleBook, Scenario};
-pub use dice::{DiceSet, Faces, Modifier, Purpose, Roll};
+pub use dice::{DiceSet, Faces, Modifier, Modifiers, Purpose, Roll};
 pub use event::Event;
 pub use map::Map;
 pub use name::Name;
@@ -425,7 +425,7 @@ impl Game {
         (n > 0).then(|| Modifier::new(Name::new_static("earlier_incidents"), n * check.per_earlier_incident))
     }
 
-    fn roll_incident_check(&mut self, modifiers: Vec<Modifier>, hex: Pos) -> Roll {
+    fn roll_incident_check(&mut self, modifiers: Modifiers, hex: Pos) -> Roll {
         let c = &self.book.incident;
         let (n, sides, base) = (c.dice, c.sides, i32::from(c.base));
         self.dice.check(Purpose::Incident, n, sides, base, modifiers).on(hex)

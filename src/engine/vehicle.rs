@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
 use super::data::{Cover, Weapon, WeaponKind};
-use super::dice::Purpose;
+use super::dice::{Modifiers, Purpose};
 use super::incident::sector_of;
 use super::name::Name;
 use super::ruleset::Odds;
@@ -217,7 +217,7 @@ impl Game {
             let Some(from) = he.destroys_from(armour) else { continue };
             let roll = self
                 .dice
-                .check(Purpose::Damage, 1, he.effect_sides, i32::from(from), Vec::new())
+                .check(Purpose::Damage, 1, he.effect_sides, i32::from(from), Modifiers::default())
                 .by(by)
                 .at(&self.soldiers[i].id);
             let destroyed = roll.succeeded();
@@ -232,7 +232,7 @@ impl Game {
     /// sight, the most men, then the likeliest to land; with the need. None
     /// unless `weapon`, his own, which the caller has looked up, is a gun (a
     /// tank's, an anti-tank gun).
-    pub(super) fn gun_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, i32, Vec<super::Modifier>)> {
+    pub(super) fn gun_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, i32, Modifiers)> {
         if !matches!(weapon.kind, WeaponKind::Gun { .. }) {
             return None;
         }
@@ -252,14 +252,7 @@ impl Game {
 
     /// `e`'s gun fires H.E. at `hex`: the D8 roll, then the template on the
     /// men and the effect die on any vehicle.
-    pub(super) fn gun_fire(
-        &mut self,
-        e: usize,
-        hex: Pos,
-        base: i32,
-        modifiers: Vec<super::Modifier>,
-        events: &mut Vec<Event>,
-    ) {
+    pub(super) fn gun_fire(&mut self, e: usize, hex: Pos, base: i32, modifiers: Modifiers, events: &mut Vec<Event>) {
         let Some(sides) = self.book.arsenal.high_explosive.as_ref().map(|h| h.sides) else { return };
         let id = self.soldiers[e].id.clone();
         let from = self.soldiers[e].pos.unwrap_or(hex);
