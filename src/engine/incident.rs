@@ -263,21 +263,20 @@ impl Game {
         side: Option<Side>,
         by: Option<&Name>,
         events: &mut Vec<Event>,
-    ) -> Vec<usize> {
-        let placed = self.template_triangles(hex, side);
-        let names = |t: u8| -> Vec<usize> { placed.iter().filter(|(tri, _)| *tri == t).map(|&(_, i)| i).collect() };
+    ) -> impl Iterator<Item = usize> + use<> {
+        let mut placed = self.template_triangles(hex, side);
         let soldiers = &self.soldiers;
-        let roll = self
+        let mut roll = self
             .dice
             .table(purpose, 1, self.book.template.triangles, |t| template_result(soldiers, &placed, t as u8))
             .on(hex);
-        let roll = match by {
-            Some(firer) => roll.by(firer),
-            None => roll,
-        };
-        let hit = names(roll.total as u8);
+        // Named in place: `by` would move the roll, some 150 bytes.
+        roll.soldier = by.cloned();
+        let hit = roll.total as u8;
         events.push(Event::Roll(roll));
-        hit
+        // Those in the triangle hit, kept in the room of the list of all.
+        placed.retain(|&(triangle, _)| triangle == hit);
+        placed.into_iter().map(|(_, i)| i)
     }
 
     /// Mortar bombs or H.E. land on `hex`, fired or called by `by`: the
