@@ -169,7 +169,9 @@ impl Game {
     /// An A/T hit on vehicle `target` at `band`: the damage roll, and the
     /// vehicle destroyed, damaged or unharmed.
     pub(super) fn at_hit(&mut self, target: usize, band: AtBand, by: &Name, events: &mut Vec<Event>) {
-        let Some(table) = self.book.arsenal.anti_tank.clone() else { return };
+        // The rule book is shared; hold it apart from `self` rather than copy its tables.
+        let book = self.book.clone();
+        let Some(table) = &book.arsenal.anti_tank else { return };
         let roll = self
             .dice
             .table(Purpose::Damage, 1, table.damage_sides, |face| {
@@ -184,9 +186,9 @@ impl Game {
 
     /// A vehicle takes `hit`: its damage adds up by the rules data.
     fn damage_vehicle(&mut self, target: usize, hit: Damage, by: &Name, events: &mut Vec<Event>) {
-        let rules = self.book.arsenal.damage.clone();
+        let book = self.book.clone();
         let Some(v) = self.soldiers[target].vehicle.as_mut() else { return };
-        let now = match &rules {
+        let now = match &book.arsenal.damage {
             Some(r) => r.after(v.damage, hit),
             None => v.damage.max(hit),
         };
