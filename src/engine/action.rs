@@ -388,7 +388,7 @@ impl Game {
     /// After an action, every hex holding living friendly soldiers on the map
     /// is one section. A group keeps the name of its first man's old section.
     fn reform_sections(&mut self, events: &mut Vec<Event>) {
-        let old = std::mem::take(&mut self.sections);
+        let mut old = std::mem::take(&mut self.sections);
         // The sections are made in place, by hex, in order of their first
         // man: a man joins the section of his hex, or is the first of a new
         // one and names it. A name is given as the section is made, which is
@@ -401,13 +401,20 @@ impl Game {
             match self.section_in(p) {
                 Some(k) => self.sections[k].members.push(i),
                 None => {
-                    let wanted = old.iter().find(|s| s.members.contains(&i)).map(|s| s.name.clone());
-                    let name = match wanted {
-                        Some(n) if self.find_section(&n).is_none() => n,
-                        _ => self.free_section_name(),
+                    // A section that keeps its old name takes the old list's
+                    // room too. A later man of that old section is then found
+                    // in none, and is given a free name, as he would be with
+                    // his old section's name already taken.
+                    let wanted = old.iter_mut().find(|s| s.members.contains(&i));
+                    let (name, mut members) = match wanted {
+                        Some(s) if self.find_section(&s.name).is_none() => {
+                            let mut members = std::mem::take(&mut s.members);
+                            members.clear();
+                            (s.name.clone(), members)
+                        }
+                        // Room for every man from him on (and the prisoners): one allocation.
+                        _ => (self.free_section_name(), Vec::with_capacity(self.soldiers.len() - i)),
                     };
-                    // Room for every man from him on (and the prisoners): one allocation.
-                    let mut members = Vec::with_capacity(self.soldiers.len() - i);
                     members.push(i);
                     self.sections.push(Section { name, members });
                 }
