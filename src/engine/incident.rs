@@ -415,7 +415,10 @@ impl Game {
             _ => Vec::new(),
         };
         deck.clear();
-        deck.reserve(self.soldiers.len() * per as usize + stops as usize);
+        // Room for the cards of as many men as the roster has room for: the
+        // room is kept from action to action (`Game::spare_cards`) while the
+        // roster grows with every enemy met, and it then grows with it.
+        deck.reserve(self.soldiers.capacity() * per as usize + stops as usize);
         // The deck's make-up, for its event, if that is made: who has how many cards.
         let report = !self.summary_only;
         let mut names = Vec::with_capacity(if report { self.soldiers.len() + 1 } else { 0 });
@@ -448,7 +451,7 @@ impl Game {
             a.deck = deck;
             a.turned.clear();
             // Room for every card at once, not grown card by card.
-            a.turned.reserve(a.deck.len());
+            a.turned.reserve(a.deck.capacity());
             a.up = None;
         }
     }
