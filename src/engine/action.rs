@@ -376,10 +376,10 @@ impl Game {
             s.moved = false;
         }
         if let Phase::Action(Action { mut deck, mut turned, .. }) = std::mem::replace(&mut self.phase, Phase::Patrol) {
-            // Their room serves the next action (`Game::spare_cards`).
+            // Their room serves the next action (`Game::spare`).
             deck.clear();
             turned.clear();
-            self.spare_cards = (deck, turned);
+            (self.spare.deck, self.spare.turned) = (deck, turned);
         }
         self.reform_sections(events);
         self.check_patrol_over(events);
@@ -388,7 +388,9 @@ impl Game {
     /// After an action, every hex holding living friendly soldiers on the map
     /// is one section. A group keeps the name of its first man's old section.
     fn reform_sections(&mut self, events: &mut Vec<Event>) {
-        let mut old = std::mem::take(&mut self.sections);
+        // The new list is made in the room of the one before the last action.
+        let room = std::mem::take(&mut self.spare.sections);
+        let mut old = std::mem::replace(&mut self.sections, room);
         // The sections are made in place, by hex, in order of their first
         // man: a man joins the section of his hex, or is the first of a new
         // one and names it. A name is given as the section is made, which is
@@ -420,6 +422,10 @@ impl Game {
                 }
             }
         }
+        // Emptied (the names and lists not taken over dropped), its room
+        // serves the next action's sections.
+        old.clear();
+        self.spare.sections = old;
         // Prisoners stay with the men in their hex; one left alone is lost.
         for i in 0..self.soldiers.len() {
             let s = &self.soldiers[i];

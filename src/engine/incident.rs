@@ -398,7 +398,7 @@ impl Game {
 
     fn start_action(&mut self, at: Pos, events: &mut Vec<Event>) {
         let enemies_met = self.able(Side::Enemy).count();
-        let (deck, turned) = std::mem::take(&mut self.spare_cards);
+        let (deck, turned) = (std::mem::take(&mut self.spare.deck), std::mem::take(&mut self.spare.turned));
         self.phase = Phase::Action(Action { deck, turned, up: None, turn: 1, quiet_turns: 0, enemies_met });
         events.push(Event::ActionStart { hex: at });
         self.deal(events);
@@ -416,7 +416,7 @@ impl Game {
         };
         deck.clear();
         // Room for the cards of as many men as the roster has room for: the
-        // room is kept from action to action (`Game::spare_cards`) while the
+        // room is kept from action to action (`Game::spare`) while the
         // roster grows with every enemy met, and it then grows with it.
         deck.reserve(self.soldiers.capacity() * per as usize + stops as usize);
         // The deck's make-up, for its event, if that is made: who has how many cards.

@@ -153,11 +153,21 @@ pub struct Game {
     /// `if !self.summary_only`.
     #[serde(skip)]
     summary_only: bool,
-    /// The room of the last action's deck and turned cards, emptied, for the
-    /// next action's: a patrol fights some five actions, and each made both
-    /// lists anew and grew them. Always empty, so games compare and save the same.
+    /// Room kept from one action to the next (`Spare`).
     #[serde(skip)]
-    spare_cards: (Vec<Card>, Vec<Card>),
+    spare: Spare,
+}
+
+/// The room of lists an action makes, emptied, kept for the next action's: a
+/// patrol fights some five actions, and each made these lists anew and grew
+/// them. Always empty, so games compare, clone and save the same with it.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Spare {
+    /// The last action's deck and turned cards.
+    deck: Vec<Card>,
+    turned: Vec<Card>,
+    /// The list of sections before the last action, for the sections after the next.
+    sections: Vec<Section>,
 }
 
 impl Game {
@@ -244,7 +254,7 @@ impl Game {
             tanks: false,
             waiting: scenario.encounters.clone(),
             summary_only: false,
-            spare_cards: (Vec::new(), Vec::new()),
+            spare: Spare::default(),
         })
     }
 
