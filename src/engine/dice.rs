@@ -74,31 +74,28 @@ impl Modifier {
 /// Of the rolls with modifiers (aimed shots, incident checks, mortar fire)
 /// nineteen in twenty have one, and a `Vec` for each was an allocation and a
 /// free, some 36 a patrol: a single modifier is kept in place, in the room
-/// a `Vec` and its `Option` take but for a word; none or more in a `Vec`.
+/// a `Vec` and its `Option` take but for a word; two or more in a `Vec`.
+/// None (as many rolls have) is a case of its own, dropped without a call.
 #[derive(Clone, Default)]
 pub struct Modifiers(ModifiersRepr);
 
-#[derive(Clone)]
+#[derive(Clone, Default)]
 enum ModifiersRepr {
+    #[default]
+    None,
     One(Modifier),
-    /// None (without allocating), or two or more.
+    /// Two or more.
     Many(Vec<Modifier>),
-}
-
-impl Default for ModifiersRepr {
-    fn default() -> Self {
-        Self::Many(Vec::new())
-    }
 }
 
 impl Modifiers {
     #[inline]
     pub fn push(&mut self, m: Modifier) {
         match &mut self.0 {
-            ModifiersRepr::Many(v) if !v.is_empty() => v.push(m),
-            ModifiersRepr::Many(_) => self.0 = ModifiersRepr::One(m),
+            ModifiersRepr::None => self.0 = ModifiersRepr::One(m),
             // Seldom: a second modifier. A name is copied without allocating.
             ModifiersRepr::One(first) => self.0 = ModifiersRepr::Many(vec![first.clone(), m]),
+            ModifiersRepr::Many(v) => v.push(m),
         }
     }
 
@@ -115,6 +112,7 @@ impl std::ops::Deref for Modifiers {
     #[inline]
     fn deref(&self) -> &[Modifier] {
         match &self.0 {
+            ModifiersRepr::None => &[],
             ModifiersRepr::One(m) => std::slice::from_ref(m),
             ModifiersRepr::Many(v) => v,
         }
@@ -144,7 +142,7 @@ impl FromIterator<Modifier> for Modifiers {
 
 impl From<Vec<Modifier>> for Modifiers {
     fn from(v: Vec<Modifier>) -> Self {
-        if v.len() == 1 { v.into_iter().collect() } else { Self(ModifiersRepr::Many(v)) }
+        if v.len() < 2 { v.into_iter().collect() } else { Self(ModifiersRepr::Many(v)) }
     }
 }
 
