@@ -10,7 +10,7 @@ use super::pos::Pos;
 use super::ruleset::Melee;
 use super::shot::Shot;
 use super::soldier::{Section, Side, State};
-use super::{Card, Game, Phase, RuleError, illegal};
+use super::{Action, Card, Game, Phase, RuleError, illegal};
 
 impl Game {
     fn action(&mut self) -> &mut super::Action {
@@ -375,7 +375,12 @@ impl Game {
         for s in &mut self.soldiers {
             s.moved = false;
         }
-        self.phase = Phase::Patrol;
+        if let Phase::Action(Action { mut deck, mut turned, .. }) = std::mem::replace(&mut self.phase, Phase::Patrol) {
+            // Their room serves the next action (`Game::spare`).
+            deck.clear();
+            turned.clear();
+            (self.spare.deck, self.spare.turned) = (deck, turned);
+        }
         self.reform_sections(events);
         self.check_patrol_over(events);
     }
@@ -383,45 +388,58 @@ impl Game {
     /// After an action, every hex holding living friendly soldiers on the map
     /// is one section. A group keeps the name of its first man's old section.
     fn reform_sections(&mut self, events: &mut Vec<Event>) {
-        let old = std::mem::take(&mut self.sections);
-        // The groups by hex, in order of their first man: a man joins the
-        // group of his hex, or is the first of a new one.
-        let mut groups: Vec<(Pos, Vec<usize>)> = Vec::new();
-        for (i, s) in self.soldiers.iter().enumerate() {
-            if let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) {
-                match groups.iter_mut().find(|(at, _)| *at == p) {
-                    Some((_, group)) => group.push(i),
-                    None => {
+        // The new list is made in the room of the one before the last action.
+        let room = std::mem::take(&mut self.spare.sections);
+        let mut old = std::mem::replace(&mut self.sections, room);
+        // The sections are made in place, by hex, in order of their first
+        // man: a man joins the section of his hex, or is the first of a new
+        // one and names it. A name is given as the section is made, which is
+        // in the same order and against the same earlier names as naming
+        // them all afterwards, without a list of groups to build first.
+        self.sections.reserve(old.len());
+        for i in 0..self.soldiers.len() {
+            let s = &self.soldiers[i];
+            let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) else { continue };
+            match self.section_in(p) {
+                Some(k) => self.sections[k].members.push(i),
+                None => {
+                    // A section that keeps its old name takes the old list's
+                    // room too. A later man of that old section is then found
+                    // in none, and is given a free name, as he would be with
+                    // his old section's name already taken.
+                    let wanted = old.iter_mut().find(|s| s.members.contains(&i));
+                    let (name, mut members) = match wanted {
+                        Some(s) if self.find_section(&s.name).is_none() => {
+                            let mut members = std::mem::take(&mut s.members);
+                            members.clear();
+                            (s.name.clone(), members)
+                        }
                         // Room for every man from him on (and the prisoners): one allocation.
-                        let mut group = Vec::with_capacity(self.soldiers.len() - i);
-                        group.push(i);
-                        groups.push((p, group));
-                    }
+                        _ => (self.free_section_name(), Vec::with_capacity(self.soldiers.len() - i)),
+                    };
+                    members.push(i);
+                    self.sections.push(Section { name, members });
                 }
             }
         }
+        // Emptied (the names and lists not taken over dropped), its room
+        // serves the next action's sections.
+        old.clear();
+        self.spare.sections = old;
         // Prisoners stay with the men in their hex; one left alone is lost.
         for i in 0..self.soldiers.len() {
             let s = &self.soldiers[i];
             if s.captive
                 && let Some(p) = s.pos
             {
-                match groups.iter_mut().find(|(at, _)| *at == p) {
-                    Some((_, group)) => group.push(i),
+                match self.section_in(p) {
+                    Some(k) => self.sections[k].members.push(i),
                     None => {
                         self.soldiers[i].captive = false;
                         events.push(Event::PrisonerLost { prisoner: self.soldiers[i].id.clone(), hex: p });
                     }
                 }
             }
-        }
-        for (_, members) in groups {
-            let wanted = old.iter().find(|s| s.members.contains(&members[0])).map(|s| s.name.clone());
-            let name = match wanted {
-                Some(n) if self.find_section(&n).is_none() => n,
-                _ => self.free_section_name(),
-            };
-            self.sections.push(Section { name, members });
         }
         if !self.summary_only {
             let sections = self
@@ -435,5 +453,10 @@ impl Game {
                 .collect();
             events.push(Event::Sections { sections });
         }
+    }
+
+    /// The section being made in hex `p` by `reform_sections`: its first man stands there.
+    fn section_in(&self, p: Pos) -> Option<usize> {
+        self.sections.iter().position(|s| self.soldiers[s.members[0]].pos == Some(p))
     }
 }

@@ -23,7 +23,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::is_key;
-use super::dice::Modifier;
+use super::dice::{Modifier, Modifiers};
 use super::name::Name;
 
 /// How a vehicle is protected, which decides what H.E. does to it.
@@ -178,7 +178,7 @@ pub struct AtShot {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Need {
     pub need: i32,
-    pub modifiers: Vec<Modifier>,
+    pub modifiers: Modifiers,
 }
 
 impl AntiTank {
@@ -202,7 +202,7 @@ impl AntiTank {
     /// added to it. None out of range.
     pub fn need(&self, weapon: &AtWeapon, shot: AtShot) -> Option<(AtBand, Need)> {
         let band = Self::band(weapon, shot.distance)?;
-        let mut modifiers = Vec::new();
+        let mut modifiers = Modifiers::default();
         let mut add = |on: bool, name: &'static str, value: i32| {
             if on && value != 0 {
                 modifiers.push(Modifier::new(Name::new_static(name), value));
@@ -212,7 +212,7 @@ impl AntiTank {
         add(shot.partly_hidden, "partly_hidden", self.partly_hidden);
         add(shot.rear, "rear", self.rear);
         add(weapon.short_ranged && band == AtBand::Extreme, "short_weapon_at_extreme", self.short_at_extreme);
-        let need = shot.distance as i32 + modifiers.iter().map(|m| m.value).sum::<i32>();
+        let need = shot.distance as i32 + modifiers.total();
         Some((band, Need { need, modifiers }))
     }
 
@@ -247,14 +247,14 @@ impl HighExplosive {
         if distance == 0 || distance > self.max_range {
             return None;
         }
-        let mut modifiers = Vec::new();
+        let mut modifiers = Modifiers::default();
         if moved && self.moved != 0 {
             modifiers.push(Modifier::new(Name::new_static("moved"), self.moved));
         }
         if hard_cover && self.hard_cover != 0 {
             modifiers.push(Modifier::new(Name::new_static("hard_cover"), self.hard_cover));
         }
-        let need = distance as i32 + modifiers.iter().map(|m| m.value).sum::<i32>();
+        let need = distance as i32 + modifiers.total();
         Some(Need { need, modifiers })
     }
 

@@ -38,8 +38,11 @@ impl Game {
         // The hexes of the patrol's able men, in order, each with whether a
         // man of the patrol there has moved and how many there can act: one
         // pass over the roster rather than one for each question and hex.
-        let mut hexes: Vec<(Pos, bool, usize)> = Vec::with_capacity(4);
-        for s in self.squad() {
+        // Room for a hex a man: in an action the patrol's men move one by
+        // one and often stand each in his own hex, past any small guess.
+        let squad = self.squad();
+        let mut hexes: Vec<(Pos, bool, usize)> = Vec::with_capacity(squad.len());
+        for s in squad {
             let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) else { continue };
             let able = usize::from(s.can_act());
             match hexes.iter_mut().find(|(at, _, _)| *at == p) {

@@ -263,21 +263,20 @@ impl Game {
         side: Option<Side>,
         by: Option<&Name>,
         events: &mut Vec<Event>,
-    ) -> Vec<usize> {
-        let placed = self.template_triangles(hex, side);
-        let names = |t: u8| -> Vec<usize> { placed.iter().filter(|(tri, _)| *tri == t).map(|&(_, i)| i).collect() };
+    ) -> impl Iterator<Item = usize> + use<> {
+        let mut placed = self.template_triangles(hex, side);
         let soldiers = &self.soldiers;
-        let roll = self
+        let mut roll = self
             .dice
             .table(purpose, 1, self.book.template.triangles, |t| template_result(soldiers, &placed, t as u8))
             .on(hex);
-        let roll = match by {
-            Some(firer) => roll.by(firer),
-            None => roll,
-        };
-        let hit = names(roll.total as u8);
+        // Named in place: `by` would move the roll, some 150 bytes.
+        roll.soldier = by.cloned();
+        let hit = roll.total as u8;
         events.push(Event::Roll(roll));
-        hit
+        // Those in the triangle hit, kept in the room of the list of all.
+        placed.retain(|&(triangle, _)| triangle == hit);
+        placed.into_iter().map(|(_, i)| i)
     }
 
     /// Mortar bombs or H.E. land on `hex`, fired or called by `by`: the
@@ -393,14 +392,8 @@ impl Game {
         let enemies_met = self.able(Side::Enemy).count();
         // Walks over the enemy start at this action's first man (`Roster`).
         self.roster = super::Roster::of(&self.soldiers);
-        self.phase = Phase::Action(Action {
-            deck: Vec::new(),
-            turned: Vec::new(),
-            up: None,
-            turn: 1,
-            quiet_turns: 0,
-            enemies_met,
-        });
+        let (deck, turned) = (std::mem::take(&mut self.spare.deck), std::mem::take(&mut self.spare.turned));
+        self.phase = Phase::Action(Action { deck, turned, up: None, turn: 1, quiet_turns: 0, enemies_met });
         events.push(Event::ActionStart { hex: at });
         self.deal(events);
     }
@@ -416,7 +409,10 @@ impl Game {
             _ => Vec::new(),
         };
         deck.clear();
-        deck.reserve(self.soldiers.len() * per as usize + stops as usize);
+        // Room for the cards of as many men as the roster has room for: the
+        // room is kept from action to action (`Game::spare`) while the
+        // roster grows with every enemy met, and it then grows with it.
+        deck.reserve(self.soldiers.capacity() * per as usize + stops as usize);
         // The deck's make-up, for its event, if that is made: who has how many cards.
         let report = !self.summary_only;
         let mut names = Vec::with_capacity(if report { self.soldiers.len() + 1 } else { 0 });
@@ -449,7 +445,7 @@ impl Game {
             a.deck = deck;
             a.turned.clear();
             // Room for every card at once, not grown card by card.
-            a.turned.reserve(a.deck.len());
+            a.turned.reserve(a.deck.capacity());
             a.up = None;
         }
     }

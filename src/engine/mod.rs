@@ -40,7 +40,7 @@ pub use chance::Chance;
 pub use command::{Command, Target};
 pub use composition::Composition;
 pub use data::{RuleBook, Scenario};
-pub use dice::{DiceSet, Faces, Modifier, Purpose, Roll};
+pub use dice::{DiceSet, Faces, Modifier, Modifiers, Purpose, Roll};
 pub use event::Event;
 pub use map::Map;
 pub use name::Name;
@@ -163,6 +163,9 @@ pub struct Game {
     /// Where on the roster each side's men stand (`Roster`): not saved.
     #[serde(skip)]
     roster: Roster,
+    /// Room kept from one action to the next (`Spare`).
+    #[serde(skip)]
+    spare: Spare,
 }
 
 /// The parts of the roster where each side's men can be, so that a walk
@@ -209,6 +212,18 @@ impl Roster {
             enemy_from: soldiers.iter().position(|s| able_of(s, Side::Enemy)).unwrap_or(soldiers.len()),
         }
     }
+}
+
+/// The room of lists an action makes, emptied, kept for the next action's: a
+/// patrol fights some five actions, and each made these lists anew and grew
+/// them. Always empty, so games compare, clone and save the same with it.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Spare {
+    /// The last action's deck and turned cards.
+    deck: Vec<Card>,
+    turned: Vec<Card>,
+    /// The list of sections before the last action, for the sections after the next.
+    sections: Vec<Section>,
 }
 
 impl Game {
@@ -287,6 +302,7 @@ impl Game {
             waiting: scenario.encounters.clone(),
             summary_only: false,
             roster,
+            spare: Spare::default(),
         })
     }
 
@@ -512,7 +528,7 @@ impl Game {
         (n > 0).then(|| Modifier::new(Name::new_static("earlier_incidents"), n * check.per_earlier_incident))
     }
 
-    fn roll_incident_check(&mut self, modifiers: Vec<Modifier>, hex: Pos) -> Roll {
+    fn roll_incident_check(&mut self, modifiers: Modifiers, hex: Pos) -> Roll {
         let c = &self.book.incident;
         let (n, sides, base) = (c.dice, c.sides, i32::from(c.base));
         self.dice.check(Purpose::Incident, n, sides, base, modifiers).on(hex)
@@ -574,39 +590,56 @@ impl Game {
         if self.able(Side::Friendly).next().is_some() || self.is_over() {
             return;
         }
-        // The roster read once, each man into his list, in roster order.
+        // The roster read once, each man into his list, in roster order. The
+        // lists are for the event alone, which a summary does not count
+        // (`Game::summary_only`): only whether anyone came home, and a
+        // prisoner, decides the outcome.
+        let report = !self.summary_only;
         let (mut home, mut left_behind, mut dead, mut prisoners) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let mut enemy_casualties = 0;
+        let (mut anyone_home, mut prisoner_home, mut enemy_casualties) = (false, false, 0);
         for s in &self.soldiers {
-            let id = || s.id.clone();
-            match (s.side, s.state == State::Dead) {
-                (Side::Friendly, true) => dead.push(id()),
-                (Side::Friendly, false) if s.pos.is_none() => home.push(id()),
-                (Side::Friendly, false) => left_behind.push(id()),
-                (Side::Enemy, _) => enemy_casualties += u32::from(s.state != State::Fit),
+            let list = match (s.side, s.state == State::Dead) {
+                (Side::Friendly, true) => Some(&mut dead),
+                (Side::Friendly, false) if s.pos.is_none() => {
+                    anyone_home = true;
+                    Some(&mut home)
+                }
+                (Side::Friendly, false) => Some(&mut left_behind),
+                (Side::Enemy, _) => {
+                    enemy_casualties += u32::from(s.state != State::Fit);
+                    None
+                }
+            };
+            if let Some(list) = list.filter(|_| report) {
+                list.push(s.id.clone());
             }
             if s.captive && s.pos.is_none() && s.state != State::Dead {
-                prisoners.push(id());
+                prisoner_home = true;
+                if report {
+                    prisoners.push(s.id.clone());
+                }
             }
         }
         let done = match self.objective {
-            data::Objective::Prisoner(_) => !prisoners.is_empty(),
+            data::Objective::Prisoner(_) => prisoner_home,
             _ => self.objective_reached,
         };
-        let outcome = match (home.is_empty(), done) {
-            (true, _) => "lost",
-            (false, true) => "success",
-            (false, false) => "failed",
+        let outcome = match (anyone_home, done) {
+            (false, _) => "lost",
+            (true, true) => "success",
+            (true, false) => "failed",
         };
-        events.push(Event::PatrolEnd {
-            outcome: Name::new_static(outcome),
-            objective_reached: self.objective_reached,
-            home,
-            left_behind,
-            dead,
-            prisoners,
-            enemy_casualties,
-        });
+        if report {
+            events.push(Event::PatrolEnd {
+                outcome: Name::new_static(outcome),
+                objective_reached: self.objective_reached,
+                home,
+                left_behind,
+                dead,
+                prisoners,
+                enemy_casualties,
+            });
+        }
         self.phase = Phase::Over { outcome: outcome.into() };
     }
 }

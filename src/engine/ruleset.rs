@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::chance::Chance;
 use super::data::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
-use super::dice::{Dice, DiceSet, Modifier, Purpose, Roll};
+use super::dice::{Dice, DiceSet, Modifier, Modifiers, Purpose, Roll};
 use super::name::Name;
 
 /// Which rules decide fire, casualties and morale.
@@ -44,14 +44,14 @@ pub struct Odds {
     pub dice: u8,
     pub sides: u8,
     pub base: i32,
-    pub modifiers: Vec<Modifier>,
+    pub modifiers: Modifiers,
     /// The range band the shot counts at before cover (aimed fire only).
     pub band: Option<Band>,
 }
 
 impl Odds {
     pub fn need(&self) -> i32 {
-        self.base + self.modifiers.iter().map(|m| m.value).sum::<i32>()
+        self.base + self.modifiers.total()
     }
 
     /// The exact chance of success as a probability, from the dice.
@@ -218,13 +218,8 @@ impl Aimed {
 
     fn odds(self) -> Odds {
         let named = [("cover", self.cover), ("veteran", self.veteran), ("first_shot", self.first_shot)];
-        // Made to the size it ends at: every shot fired has its odds written down.
-        let mut modifiers = Vec::with_capacity(named.iter().filter(|(_, v)| v.is_some()).count());
-        for (name, value) in named {
-            if let Some(value) = value {
-                modifiers.push(Modifier::new(Name::new_static(name), value));
-            }
-        }
+        let modifiers =
+            named.into_iter().filter_map(|(name, value)| Some(Modifier::new(Name::new_static(name), value?))).collect();
         Odds { dice: 1, sides: 6, base: self.base, modifiers, band: Some(self.band) }
     }
 }
@@ -275,7 +270,7 @@ impl LoneWarrior {
             return Err(NoShot::OutOfReach { max_range });
         }
         // Mortar: score the hex count or more on a D6, +1 to the count if the target moved.
-        let mut modifiers = Vec::new();
+        let mut modifiers = Modifiers::default();
         if target_moved {
             modifiers.push(Modifier::new(Name::new_static("target_moved"), book.action.mortar_moved_modifier));
         }

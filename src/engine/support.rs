@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use super::arsenal::Need;
 use super::data::Cover;
-use super::dice::{Modifier, Purpose};
+use super::dice::{Modifiers, Purpose};
 use super::name::Name;
 use super::{Event, Game, Pos, RuleError, Side, illegal};
 
@@ -98,7 +98,7 @@ impl Game {
     }
 
     /// The need of a mission landing now, with its modifiers.
-    pub fn fire_mission_need(&self, mission: &FireMission) -> Option<(i32, Vec<Modifier>)> {
+    pub fn fire_mission_need(&self, mission: &FireMission) -> Option<(i32, Modifiers)> {
         // The guns are off the map: they never moved.
         let need = self.he_need(mission.hex, mission.distance, false)?;
         Some((mission.distance as i32, need.modifiers))

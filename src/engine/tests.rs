@@ -206,7 +206,7 @@ fn the_first_shot_is_used_up_by_firing() {
 
 #[test]
 fn chance_is_exact() {
-    let odds = |base| Odds { dice: 1, sides: 6, base, modifiers: vec![], band: None };
+    let odds = |base| Odds { dice: 1, sides: 6, base, modifiers: Modifiers::default(), band: None };
     assert_eq!(odds(3).chance(), 4.0 / 6.0);
     assert_eq!(odds(1).chance(), 1.0);
     assert_eq!(odds(0).chance(), 1.0);

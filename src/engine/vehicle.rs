@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
 use super::data::{Cover, Weapon, WeaponKind};
-use super::dice::Purpose;
+use super::dice::{Modifiers, Purpose};
 use super::incident::sector_of;
 use super::name::Name;
 use super::ruleset::Odds;
@@ -169,7 +169,9 @@ impl Game {
     /// An A/T hit on vehicle `target` at `band`: the damage roll, and the
     /// vehicle destroyed, damaged or unharmed.
     pub(super) fn at_hit(&mut self, target: usize, band: AtBand, by: &Name, events: &mut Vec<Event>) {
-        let Some(table) = self.book.arsenal.anti_tank.clone() else { return };
+        // The rule book is shared; hold it apart from `self` rather than copy its tables.
+        let book = self.book.clone();
+        let Some(table) = &book.arsenal.anti_tank else { return };
         let roll = self
             .dice
             .table(Purpose::Damage, 1, table.damage_sides, |face| {
@@ -184,9 +186,9 @@ impl Game {
 
     /// A vehicle takes `hit`: its damage adds up by the rules data.
     fn damage_vehicle(&mut self, target: usize, hit: Damage, by: &Name, events: &mut Vec<Event>) {
-        let rules = self.book.arsenal.damage.clone();
+        let book = self.book.clone();
         let Some(v) = self.soldiers[target].vehicle.as_mut() else { return };
-        let now = match &rules {
+        let now = match &book.arsenal.damage {
             Some(r) => r.after(v.damage, hit),
             None => v.damage.max(hit),
         };
@@ -217,7 +219,7 @@ impl Game {
             let Some(from) = he.destroys_from(armour) else { continue };
             let roll = self
                 .dice
-                .check(Purpose::Damage, 1, he.effect_sides, i32::from(from), Vec::new())
+                .check(Purpose::Damage, 1, he.effect_sides, i32::from(from), Modifiers::default())
                 .by(by)
                 .at(&self.soldiers[i].id);
             let destroyed = roll.succeeded();
@@ -233,7 +235,7 @@ impl Game {
     /// unless `weapon`, his own, which the caller has looked up, is a gun (a
     /// tank's, an anti-tank gun).
     #[inline]
-    pub(super) fn gun_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, i32, Vec<super::Modifier>)> {
+    pub(super) fn gun_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, i32, Modifiers)> {
         // Asked of every enemy's card, and most carry no gun: answered here,
         // without the call below, as `bombard_target` does for mortars.
         if !matches!(weapon.kind, WeaponKind::Gun { .. }) {
@@ -243,7 +245,7 @@ impl Game {
     }
 
     /// `gun_target` for a gun.
-    fn he_target(&self, e: usize) -> Option<(Pos, i32, Vec<super::Modifier>)> {
+    fn he_target(&self, e: usize) -> Option<(Pos, i32, Modifiers)> {
         let sides = i32::from(self.book.arsenal.high_explosive.as_ref()?.sides);
         let from = self.soldiers[e].pos?;
         self.hexes_of(Side::Friendly)
@@ -260,14 +262,7 @@ impl Game {
 
     /// `e`'s gun fires H.E. at `hex`: the D8 roll, then the template on the
     /// men and the effect die on any vehicle.
-    pub(super) fn gun_fire(
-        &mut self,
-        e: usize,
-        hex: Pos,
-        base: i32,
-        modifiers: Vec<super::Modifier>,
-        events: &mut Vec<Event>,
-    ) {
+    pub(super) fn gun_fire(&mut self, e: usize, hex: Pos, base: i32, modifiers: Modifiers, events: &mut Vec<Event>) {
         let Some(sides) = self.book.arsenal.high_explosive.as_ref().map(|h| h.sides) else { return };
         let id = self.soldiers[e].id.clone();
         let from = self.soldiers[e].pos.unwrap_or(hex);

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::chance::{Chance, totals};
 use super::command::Target;
 use super::data::WeaponKind;
-use super::dice::{Modifier, Purpose};
+use super::dice::{Modifiers, Purpose};
 use super::incident::{INCIDENT_TABLE_DICE, template_result};
 use super::pos::Pos;
 use super::ruleset::Odds;
@@ -63,7 +63,7 @@ pub struct RollOdds {
 #[serde(untagged)]
 pub enum Spread {
     /// A pass/fail roll: the need after the modifiers, and the chance to reach it.
-    Check { need: i32, modifiers: Vec<Modifier>, chance: Chance },
+    Check { need: i32, modifiers: Modifiers, chance: Chance },
     /// A table roll: each result the roll event could show, with its chance.
     Table { outcomes: Vec<Outcome> },
 }

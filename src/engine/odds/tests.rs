@@ -29,7 +29,7 @@ fn incident_check_on_two_dice() {
     let woods = ask(&g, "move A 0,1");
     assert_eq!(chance(&woods), Chance::new(26, 36));
     assert!(
-        matches!(&woods.roll.spread, Spread::Check { need: 6, modifiers, .. } if modifiers == &[Modifier::new("woods", -1)])
+        matches!(&woods.roll.spread, Spread::Check { need: 6, modifiers, .. } if **modifiers == [Modifier::new("woods", -1)])
     );
     g.incidents = 1;
     assert_eq!(chance(&ask(&g, "move 0,1")), Chance::new(30, 36));
