@@ -181,12 +181,16 @@ fn patrol(game: &Game) -> Option<Command> {
     };
     let name = Some(game.sections[s].name.clone());
     // With half the squad or more out of the fight, the patrol turns for home.
-    let squad = game.soldiers.iter().filter(|x| x.side == Side::Friendly).count();
-    let fit = game.able(Side::Friendly).count();
+    // The squad and its fit men (`able`) are counted in one walk over the roster.
+    let (squad, fit) = game
+        .soldiers
+        .iter()
+        .filter(|x| x.side == Side::Friendly)
+        .fold((0, 0), |(squad, fit), x| (squad + 1, fit + usize::from(x.can_act())));
     if fit * 2 > squad && !game.objective_reached {
-        let holding = game.holds_prisoner();
-        let wants_prisoner = matches!(game.objective, Objective::Prisoner(_)) && !holding;
-        if let Some(prisoner) = capturable(game).find(|&i| wants_prisoner && game.soldiers[i].pos == Some(at)) {
+        // The roster is searched for prisoners only when one is wanted.
+        let wants_prisoner = matches!(game.objective, Objective::Prisoner(_)) && !game.holds_prisoner();
+        if wants_prisoner && let Some(prisoner) = capturable(game).find(|&i| game.soldiers[i].pos == Some(at)) {
             return Some(Command::Capture { prisoner: game.soldiers[prisoner].id.clone() });
         }
         if let Some(step) = objective_hex(game, at).and_then(|target| step_toward(game, at, target)) {
