@@ -181,13 +181,17 @@ fn patrol(game: &Game) -> Option<Command> {
     };
     let name = Some(game.sections[s].name.clone());
     // With half the squad or more out of the fight, the patrol turns for home.
-    // The squad and its fit men (`able`) are counted in one walk over the roster.
-    let (squad, fit) = game
-        .soldiers
-        .iter()
-        .filter(|x| x.side == Side::Friendly)
-        .fold((0, 0), |(squad, fit), x| (squad + 1, fit + usize::from(x.can_act())));
-    if fit * 2 > squad && !game.objective_reached {
+    // The squad and its fit men (`able`) are counted in one walk over the
+    // roster, and only while the objective is still to be reached.
+    let fit_enough = || {
+        let (squad, fit) = game
+            .soldiers
+            .iter()
+            .filter(|x| x.side == Side::Friendly)
+            .fold((0, 0), |(squad, fit), x| (squad + 1, fit + usize::from(x.can_act())));
+        fit * 2 > squad
+    };
+    if !game.objective_reached && fit_enough() {
         // The roster is searched for prisoners only when one is wanted.
         let wants_prisoner = matches!(game.objective, Objective::Prisoner(_)) && !game.holds_prisoner();
         if wants_prisoner && let Some(prisoner) = capturable(game).find(|&i| game.soldiers[i].pos == Some(at)) {
