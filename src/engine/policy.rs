@@ -182,10 +182,11 @@ fn patrol(game: &Game) -> Option<Command> {
     let name = Some(game.sections[s].name.clone());
     // With half the squad or more out of the fight, the patrol turns for home.
     // The squad and its fit men (`able`) are counted in one walk over the
-    // roster, and only while the objective is still to be reached.
+    // squad's part of the roster, and only while the objective is still to
+    // be reached.
     let fit_enough = || {
         let (squad, fit) = game
-            .soldiers
+            .squad()
             .iter()
             .filter(|x| x.side == Side::Friendly)
             .fold((0, 0), |(squad, fit), x| (squad + 1, fit + usize::from(x.can_act())));
