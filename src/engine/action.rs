@@ -243,7 +243,7 @@ impl Game {
     /// The answer is the same in any order; asked so, fewer are weighed.
     fn anyone_can_fire(&self) -> bool {
         fn shoots(game: &Game, a: usize, mut at: impl Iterator<Item = usize>) -> bool {
-            game.marksman(a).is_some_and(|m| at.any(|b| m.need(b).is_some()))
+            game.marksman(a).is_some_and(|m| at.any(|b| m.need_of_able(b, &game.soldiers[b]).is_some()))
         }
         let (friends, foes) = (|| self.able(Side::Friendly), || self.able(Side::Enemy).rev());
         // A mortar's or a gun's fire at a hex of the patrol.

@@ -83,13 +83,14 @@ impl Game {
         // mortar or gun fires first (a few cards in ten).
         let marksman = self.marksman(e);
         let walk = self.able(Side::Friendly).try_fold(None, |best: Option<(i32, u32, usize)>, f| {
-            let at = self.soldiers[f].pos;
+            let foe = &self.soldiers[f];
+            let at = foe.pos;
             if at == Some(here) {
                 return ControlFlow::Break(f);
             }
             let shot = marksman
                 .as_ref()
-                .and_then(|m| m.need(f))
+                .and_then(|m| m.need_of_able(f, foe))
                 .map(|need| (need, at.map_or(u32::MAX, |p| p.distance(here)), f));
             ControlFlow::Continue(match (best, shot) {
                 (Some(b), Some(s)) => Some(b.min(s)),

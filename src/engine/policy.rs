@@ -49,7 +49,7 @@ fn order(game: &Game, me: usize) -> Command {
         }
         let shot = marksman
             .as_ref()
-            .and_then(|m| m.need(e))
+            .and_then(|m| m.need_of_able(e, foe))
             .map(|need| (need, foe.pos.map_or(u32::MAX, |p| p.distance(here)), e));
         ControlFlow::Continue(match (best, shot) {
             (Some(b), Some(s)) => Some(b.min(s)),

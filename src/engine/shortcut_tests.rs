@@ -36,6 +36,11 @@ fn the_quick_shot_check_agrees_with_shot_odds() {
                         if let Some(m) = g.marksman(a).filter(|m| m.need(b).is_some()) {
                             assert_eq!(m.shot(b).map(|s| s.odds), g.shot_odds(a, b).ok(), "{name} seed {seed}");
                         }
+                        // Asked of an able man of the other side, as the walks over `able` ask.
+                        let (sa, sb) = (&g.soldiers[a], &g.soldiers[b]);
+                        if let Some(m) = g.marksman(a).filter(|_| sa.side != sb.side && sb.can_act()) {
+                            assert_eq!(m.need_of_able(b, sb), m.need(b), "{name} seed {seed}");
+                        }
                     }
                 }
                 g.apply(&c).unwrap();

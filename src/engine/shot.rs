@@ -100,13 +100,15 @@ impl Game {
         // His weapon and whether it is his first shot and he is a veteran:
         // all of him the need of a shot at a man depends on.
         let way = arm * 4 + usize::from(s.first_shot) * 2 + usize::from(s.veteran);
+        let kept = self.map.aims_from(self.book.weapons.len() * 4, way, from);
         Some(Marksman {
             game: self,
             shooter,
             side: s.side,
             from,
             weapon: &self.book.weapons[arm],
-            kept: self.map.aims_from(self.book.weapons.len() * 4, way, from),
+            kept,
+            quick: kept.filter(|_| !self.tanks),
         })
     }
 }
@@ -132,6 +134,10 @@ pub struct Marksman<'a> {
     /// The kept needs from his hex at every hex, for his weapon and way of
     /// shooting; None on a map too big to keep them.
     kept: Option<&'a [AtomicU8]>,
+    /// `kept` where it gives a man's need at once: None with a tank about
+    /// (its sight must be traced past the tanks, `need_slowly`). Told once
+    /// here rather than for every man weighed.
+    quick: Option<&'a [AtomicU8]>,
 }
 
 /// A kept need: not worked out yet.
@@ -148,18 +154,27 @@ fn kept_need(code: u8) -> Option<i32> {
 }
 
 impl Marksman<'_> {
-    /// The need of a shot at `target`, as `Game::shot_need` gives it. The
-    /// usual answer, a man's need read from the map's kept needs with no
-    /// tank about, is worked out here; the rest out of line (`need_slowly`),
-    /// so that this much is small enough to go inline where men are weighed.
+    /// The need of a shot at `target`, as `Game::shot_need` gives it.
     #[inline]
     pub fn need(&self, target: usize) -> Option<i32> {
-        let (g, t) = (self.game, &self.game.soldiers[target]);
+        let t = &self.game.soldiers[target];
         if self.side == t.side || !t.can_act() {
             return None;
         }
-        let kept = match (self.kept, t.pos.and_then(|to| g.map.index(to))) {
-            (Some(row), Some(b)) if t.vehicle.is_none() && !g.tanks => row[b].load(Ordering::Relaxed),
+        self.need_of_able(target, t)
+    }
+
+    /// `need` for `target`, the man `t`, known to be an able man of the
+    /// other side: the walks over `able` of the other side know it, and so
+    /// do not ask again (some 386 shots a patrol). The usual answer, a man's
+    /// need read from the map's kept needs with no tank about, is worked out
+    /// here; the rest out of line (`need_slowly`), so that this much is
+    /// small enough to go inline where men are weighed.
+    #[inline]
+    pub(super) fn need_of_able(&self, target: usize, t: &Soldier) -> Option<i32> {
+        debug_assert!(self.side != t.side && t.can_act(), "need_of_able asked of a man who is no target");
+        let kept = match (self.quick, t.pos.and_then(|to| self.game.map.index(to))) {
+            (Some(row), Some(b)) if t.vehicle.is_none() => row[b].load(Ordering::Relaxed),
             _ => UNKNOWN,
         };
         match kept {

@@ -324,7 +324,8 @@ impl Game {
             return true;
         }
         let target = self.marksman(e).and_then(|m| {
-            let (_, f) = self.able(Side::Friendly).filter_map(|f| Some((m.need(f)?, f))).min()?;
+            let (_, f) =
+                self.able(Side::Friendly).filter_map(|f| Some((m.need_of_able(f, &self.soldiers[f])?, f))).min()?;
             Some((f, m.shot(f)?))
         });
         if let Some((f, shot)) = target {
