@@ -40,7 +40,7 @@ impl Game {
         // pass over the roster rather than one for each question and hex.
         // Room for a hex a man: in an action the patrol's men move one by
         // one and often stand each in his own hex, past any small guess.
-        let squad = self.squad();
+        let squad = self.squad_part();
         let mut hexes: Vec<(Pos, bool, usize)> = Vec::with_capacity(squad.len());
         for s in squad {
             let (Side::Friendly, Some(p), false) = (s.side, s.pos, s.state == State::Dead) else { continue };
@@ -156,9 +156,9 @@ impl Game {
     }
 
     /// The hexes where men of the squad stand, hit or not, each once, in
-    /// order (read from the squad's part of the roster, `Game::squad`).
+    /// order (read from the squad's part of the roster, `Game::squad_part`).
     pub(super) fn squad_hexes(&self) -> Vec<Pos> {
-        distinct_hexes(self.squad().iter().filter(|s| s.side == Side::Friendly).filter_map(|s| s.pos))
+        distinct_hexes(self.squad_part().iter().filter(|s| s.side == Side::Friendly).filter_map(|s| s.pos))
     }
 
     /// A step for the man at `here` to a neighbouring hex nearer the nearest

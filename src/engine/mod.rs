@@ -114,12 +114,20 @@ pub enum Card {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
-    pub book: Arc<RuleBook>,
+    /// The game's rule book, read with `book()`. Private: its men keep
+    /// where their weapons stand in its list (`Soldier::weapon_index`), so
+    /// nothing outside the engine may change it under them.
+    book: Arc<RuleBook>,
     pub rules: RuleSet,
     pub scenario: String,
     pub seed: u64,
     pub map: Map,
     /// Both sides: the squad first, in roster order, then every enemy met.
+    /// Sections, cards and the kept parts of the roster (`Roster`) point
+    /// into it by index: men are only ever added at the end, no man joins
+    /// the squad after the game is made, and an enemy who can no longer
+    /// act does not act again (debug builds check the last two at every
+    /// walk over a side).
     pub soldiers: Vec<Soldier>,
     pub sections: Vec<Section>,
     pub phase: Phase,
@@ -180,7 +188,7 @@ pub struct Game {
 /// man comes back onto the map or gets up again: so when an action starts,
 /// no enemy before its first able one can act again, and `enemy_from` is
 /// set there. Debug builds check both at every walk (`Game::part`,
-/// `Game::squad`), and a test compares the walks with the whole roster's.
+/// `Game::squad_part`), and a test compares the walks with the whole roster's.
 ///
 /// Not saved: a loaded game (and the default) walks the whole roster until
 /// its next action starts. Every game compares equal here, so a game and
@@ -321,6 +329,11 @@ impl Game {
         game
     }
 
+    /// The game's rule book.
+    pub fn book(&self) -> &Arc<RuleBook> {
+        &self.book
+    }
+
     /// Finds every man's weapon in the rule book again (`Soldier::weapon_index`),
     /// for a game read back from a save: where a weapon is in the book is
     /// not saved, and until then it is looked up by key at every shot.
@@ -334,8 +347,9 @@ impl Game {
     /// (`Event::in_summary`) and perhaps a few more. The simulator's tally
     /// counts only those, and making the others (moves, shots, holds, the
     /// deck's make-up...) to drop them unread was some 7% of its time.
-    /// The game plays the same either way: no event feeds back into play,
-    /// and no die is rolled to write one.
+    /// The game plays the same either way: no die is rolled to write an
+    /// event, and the one event read back, the patrol's end (a campaign
+    /// takes its outcome and prisoners from it), is always made.
     pub fn summary_only(mut self) -> Self {
         self.summary_only = true;
         self
@@ -462,7 +476,7 @@ impl Game {
 
     /// The part of the roster where every man of the squad stands, hit or
     /// not (`Roster`): the whole roster after a load, until an action starts.
-    pub(super) fn squad(&self) -> &[Soldier] {
+    pub(super) fn squad_part(&self) -> &[Soldier] {
         let end = self.roster.squad_end.min(self.soldiers.len());
         debug_assert!(
             self.soldiers[end..].iter().all(|s| s.side != Side::Friendly),
@@ -475,7 +489,7 @@ impl Game {
     fn part(&self, side: Side) -> std::ops::Range<usize> {
         let len = self.soldiers.len();
         let part = match side {
-            Side::Friendly => 0..self.squad().len(),
+            Side::Friendly => 0..self.squad_part().len(),
             Side::Enemy => self.roster.enemy_from.min(len)..len,
         };
         debug_assert!(
@@ -486,12 +500,10 @@ impl Game {
         part
     }
 
-    /// Whether anybody of `side` can act: `able(side).next().is_some()`,
-    /// looked for from the end of the roster where that side's men usually
-    /// are. The patrol's men come first, and enemies are added as they are
-    /// met, so those of the present action stand after every enemy met,
-    /// hit or gone before: a patrol ends with some 27 men on the roster,
-    /// and asking from the front walked past all of them after every order.
+    /// Whether anybody of `side` can act: `able(side).next().is_some()`.
+    /// The enemy is looked for from the end of its part of the roster, where
+    /// this action's men were added last; in a game just loaded, whose part
+    /// is the whole roster, that passes over no enemy met before.
     pub fn any_able(&self, side: Side) -> bool {
         match side {
             Side::Friendly => self.able(side).next().is_some(),
@@ -590,56 +602,39 @@ impl Game {
         if self.able(Side::Friendly).next().is_some() || self.is_over() {
             return;
         }
-        // The roster read once, each man into his list, in roster order. The
-        // lists are for the event alone, which a summary does not count
-        // (`Game::summary_only`): only whether anyone came home, and a
-        // prisoner, decides the outcome.
-        let report = !self.summary_only;
+        // The roster read once, each man into his list, in roster order.
         let (mut home, mut left_behind, mut dead, mut prisoners) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let (mut anyone_home, mut prisoner_home, mut enemy_casualties) = (false, false, 0);
+        let mut enemy_casualties = 0;
         for s in &self.soldiers {
-            let list = match (s.side, s.state == State::Dead) {
-                (Side::Friendly, true) => Some(&mut dead),
-                (Side::Friendly, false) if s.pos.is_none() => {
-                    anyone_home = true;
-                    Some(&mut home)
-                }
-                (Side::Friendly, false) => Some(&mut left_behind),
-                (Side::Enemy, _) => {
-                    enemy_casualties += u32::from(s.state != State::Fit);
-                    None
-                }
-            };
-            if let Some(list) = list.filter(|_| report) {
-                list.push(s.id.clone());
+            let id = || s.id.clone();
+            match (s.side, s.state == State::Dead) {
+                (Side::Friendly, true) => dead.push(id()),
+                (Side::Friendly, false) if s.pos.is_none() => home.push(id()),
+                (Side::Friendly, false) => left_behind.push(id()),
+                (Side::Enemy, _) => enemy_casualties += u32::from(s.state != State::Fit),
             }
             if s.captive && s.pos.is_none() && s.state != State::Dead {
-                prisoner_home = true;
-                if report {
-                    prisoners.push(s.id.clone());
-                }
+                prisoners.push(id());
             }
         }
         let done = match self.objective {
-            data::Objective::Prisoner(_) => prisoner_home,
+            data::Objective::Prisoner(_) => !prisoners.is_empty(),
             _ => self.objective_reached,
         };
-        let outcome = match (anyone_home, done) {
-            (false, _) => "lost",
-            (true, true) => "success",
-            (true, false) => "failed",
+        let outcome = match (home.is_empty(), done) {
+            (true, _) => "lost",
+            (false, true) => "success",
+            (false, false) => "failed",
         };
-        if report {
-            events.push(Event::PatrolEnd {
-                outcome: Name::new_static(outcome),
-                objective_reached: self.objective_reached,
-                home,
-                left_behind,
-                dead,
-                prisoners,
-                enemy_casualties,
-            });
-        }
+        events.push(Event::PatrolEnd {
+            outcome: Name::new_static(outcome),
+            objective_reached: self.objective_reached,
+            home,
+            left_behind,
+            dead,
+            prisoners,
+            enemy_casualties,
+        });
         self.phase = Phase::Over { outcome: outcome.into() };
     }
 }

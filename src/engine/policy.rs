@@ -102,7 +102,7 @@ fn fire_mission(game: &Game, me: usize) -> Option<Pos> {
             let distance = game.fire_call_check(me, h).ok()?;
             let mission = super::support::FireMission { hex: h, caller: game.soldiers[me].id.clone(), distance };
             let (base, mods) = game.fire_mission_need(&mission)?;
-            let need = base + mods.iter().map(|m| m.value).sum::<i32>();
+            let need = base + mods.total();
             let foes = game.able(Side::Enemy).filter(|&i| game.soldiers[i].pos == Some(h)).count();
             (foes >= 2 && need <= 6).then_some((std::cmp::Reverse(foes), need, h))
         })
@@ -186,7 +186,7 @@ fn patrol(game: &Game) -> Option<Command> {
     // be reached.
     let fit_enough = || {
         let (squad, fit) = game
-            .squad()
+            .squad_part()
             .iter()
             .filter(|x| x.side == Side::Friendly)
             .fold((0, 0), |(squad, fit), x| (squad + 1, fit + usize::from(x.can_act())));

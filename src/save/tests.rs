@@ -47,6 +47,20 @@ fn a_save_mid_action_reads_back_identical() {
     round_trip(&c);
 }
 
+/// Where the men's weapons stand in the rule book is not saved: reading a
+/// save finds it again (`Game::rearm`), so a loaded game weighs its shots
+/// without looking weapons up by key.
+#[test]
+fn a_save_read_back_knows_where_its_mens_weapons_are() {
+    let mut c = fresh(9);
+    while !matches!(c.patrol.as_ref().map(|g| &g.phase), Some(crate::engine::Phase::Action(_))) {
+        step(&mut c).unwrap();
+    }
+    let back = round_trip(&c);
+    let game = back.patrol.expect("a patrol under way");
+    assert!(game.soldiers.len() > 9 && game.soldiers.iter().all(|s| s.arms_kept()));
+}
+
 fn any_command() -> impl Strategy<Value = Command> {
     let pos = (0i32..16, 0i32..12).prop_map(|(c, r)| Pos::new(c, r));
     let name =

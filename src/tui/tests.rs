@@ -359,7 +359,7 @@ fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
     let game = app.campaign.patrol.as_mut().expect("a patrol");
     let at = Pos::new(12, 9);
     game.soldiers.retain(|s| s.side == Side::Friendly || s.pos != Some(at));
-    let mut car = Soldier::new(&game.book, "V9".into(), "Sd.Kfz. 222".into(), Side::Enemy, "mg".into(), Some(at));
+    let mut car = Soldier::new(game.book(), "V9".into(), "Sd.Kfz. 222".into(), Side::Enemy, "mg".into(), Some(at));
     car.vehicle = Some(Vehicle { kind: "armoured_car".into(), facing: 0, damage: Damage::Light, turns: 0 });
     game.soldiers.push(car);
     let game = app.game().expect("a patrol");
