@@ -33,7 +33,7 @@ impl Game {
             }
         };
         self.action().turned.push(card);
-        let Card::Soldier(i) = card else {
+        let Some(i) = card.owner() else {
             events.push(Event::Card { card: Name::new_static("STOP"), side: Name::new_static("none") });
             self.stop(events);
             return Ok(());

@@ -430,7 +430,7 @@ impl Game {
                 None => per,
             };
             // Written in one go, the room checked once rather than card by card.
-            deck.resize(deck.len() + cards as usize, Card::Soldier(i));
+            deck.resize(deck.len() + cards as usize, Card::soldier(i));
             if report {
                 names.push((s.id.clone(), cards));
             }

@@ -60,7 +60,7 @@ pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
 /// Makes `i`'s card the next one turned.
 pub(super) fn card_next(g: &mut Game, i: usize) {
     if let Phase::Action(a) = &mut g.phase {
-        a.deck.push(Card::Soldier(i));
+        a.deck.push(Card::soldier(i));
     }
 }
 
