@@ -33,7 +33,7 @@ impl Game {
             }
         };
         self.action().turned.push(card);
-        let Card::Soldier(i) = card else {
+        let Some(i) = card.owner() else {
             events.push(Event::Card { card: Name::new_static("STOP"), side: Name::new_static("none") });
             self.stop(events);
             return Ok(());
@@ -168,23 +168,23 @@ impl Game {
     /// and a man knocked over (or a vehicle's damage rolled) on a hit.
     pub(super) fn fire(&mut self, shooter: usize, target: usize, shot: Shot, events: &mut Vec<Event>) {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
-        let Shot { odds, weapon, at_band } = shot;
         if !self.summary_only {
             let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
-            let band = match at_band {
+            let band = match shot.at_band {
                 Some(b) => b.name(),
-                None => odds.band.map_or("", |b| b.name()),
+                None => shot.odds.band.map_or("", |b| b.name()),
             };
             events.push(Event::Shot {
                 shooter: s.id.clone(),
                 target: t.id.clone(),
-                weapon,
+                weapon: shot.weapon(self, s),
                 distance,
                 band: Name::new_static(band),
             });
         }
         // The names are set in place: `by` and `at` move the roll, a copy
         // of some 200 bytes each, and every shot is rolled so.
+        let Shot { odds, at_band } = shot;
         let mut roll = odds.roll(&mut self.dice, Purpose::Fire);
         (roll.soldier, roll.target) = (Some(s.id.clone()), Some(t.id.clone()));
         let hit = roll.succeeded();

@@ -54,7 +54,7 @@ impl Game {
             }
         }
         if let Phase::Action(a) = &self.phase {
-            let bad = |c: &Card| matches!(c, Card::Soldier(i) if *i >= n);
+            let bad = |c: &Card| c.owner().is_some_and(|i| i >= n);
             if a.deck.iter().chain(&a.turned).any(bad) {
                 return Err("the deck holds a card of a soldier who does not exist".into());
             }

@@ -429,8 +429,8 @@ impl Game {
                 }
                 None => per,
             };
-            // Written in one go, the room checked once rather than card by card.
-            deck.resize(deck.len() + cards as usize, Card::Soldier(i));
+            // Written in one go, into the room reserved above.
+            deck.extend(std::iter::repeat_n(Card::soldier(i), cards as usize));
             if report {
                 names.push((s.id.clone(), cards));
             }

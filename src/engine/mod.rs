@@ -105,11 +105,31 @@ pub struct Action {
     pub enemies_met: usize,
 }
 
+/// A card of the action deck.
+///
+/// The index is a `u32`, not a `usize`: a card is then 8 bytes, not 16,
+/// and the deck, dealt some sixteen times a patrol, is written and
+/// shuffled in half the memory. Saves read and write it as the same number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Card {
-    /// A card of the soldier with this index.
-    Soldier(usize),
+    /// A card of the soldier with this index (see `Card::soldier`, `Card::owner`).
+    Soldier(u32),
     Stop,
+}
+
+impl Card {
+    /// The card of the soldier with roster index `i`.
+    pub fn soldier(i: usize) -> Card {
+        Card::Soldier(u32::try_from(i).expect("a roster of fewer than 2^32 men"))
+    }
+
+    /// The roster index of the soldier whose card this is; None for STOP.
+    pub fn owner(self) -> Option<usize> {
+        match self {
+            Card::Soldier(i) => Some(i as usize),
+            Card::Stop => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

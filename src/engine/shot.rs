@@ -11,19 +11,30 @@ use super::pos::Pos;
 use super::ruleset::{Aim, Odds};
 use super::soldier::{Side, Soldier};
 
-/// An aimed shot as it is fired: its odds, the weapon the `Shot` event
-/// names, and at a vehicle the anti-tank band a hit is rolled at. Worked
-/// out once for both the odds and the firing.
+/// An aimed shot as it is fired: its odds, and at a vehicle the anti-tank
+/// band a hit is rolled at. Worked out once for both the odds and the
+/// firing. The weapon the `Shot` event names is not kept: `Shot::weapon`
+/// finds it when the event is written, and a run without events (every
+/// shot of a simulation) copies no name.
 pub(super) struct Shot {
     pub odds: Odds,
-    pub weapon: Name,
     pub at_band: Option<AtBand>,
 }
 
 impl Shot {
-    /// `s`'s anti-tank shot at a vehicle: his own weapon, and its band.
-    fn at_vehicle(s: &Soldier, odds: Odds, band: AtBand) -> Self {
-        Shot { odds, weapon: s.weapon().clone(), at_band: Some(band) }
+    /// An anti-tank shot at a vehicle, with its band.
+    fn at_vehicle(odds: Odds, band: AtBand) -> Self {
+        Shot { odds, at_band: Some(band) }
+    }
+
+    /// The weapon `shooter` fires this shot with, as the `Shot` event
+    /// names it: at a vehicle his own (anti-tank) weapon, else the one he
+    /// aims at men (`Game::aimed_weapon`, which `aimed_at` was given).
+    pub fn weapon(&self, game: &Game, shooter: &Soldier) -> Name {
+        match (&self.at_band, game.aimed_weapon(shooter)) {
+            (None, Some(w)) => w.key.clone(),
+            _ => shooter.weapon().clone(),
+        }
     }
 }
 
@@ -50,7 +61,7 @@ impl Game {
         };
         if t.vehicle.is_some() {
             let (odds, band) = self.at_odds(shooter, target)?;
-            return Ok(Shot::at_vehicle(s, odds, band));
+            return Ok(Shot::at_vehicle(odds, band));
         }
         let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon()))?;
         if !self.can_see(from, to) {
@@ -65,7 +76,7 @@ impl Game {
     #[inline]
     fn aimed_at(&self, s: &Soldier, weapon: &Weapon, from: Pos, to: Pos) -> Result<Shot, String> {
         let odds = self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))?;
-        Ok(Shot { odds, weapon: weapon.key.clone(), at_band: None })
+        Ok(Shot { odds, at_band: None })
     }
 
     /// The weapon a man aims at men: his own, or the side arm of an
@@ -210,7 +221,7 @@ impl Marksman<'_> {
     pub(super) fn shot(&self, target: usize) -> Option<Shot> {
         let (g, s, t) = (self.game, &self.game.soldiers[self.shooter], &self.game.soldiers[target]);
         if t.vehicle.is_some() {
-            return g.at_shot(self.shooter, target).map(|(odds, band)| Shot::at_vehicle(s, odds, band));
+            return g.at_shot(self.shooter, target).map(|(odds, band)| Shot::at_vehicle(odds, band));
         }
         g.aimed_at(s, self.weapon, self.from, t.pos?).ok()
     }

@@ -60,7 +60,7 @@ pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
 /// Makes `i`'s card the next one turned.
 pub(super) fn card_next(g: &mut Game, i: usize) {
     if let Phase::Action(a) = &mut g.phase {
-        a.deck.push(Card::Soldier(i));
+        a.deck.push(Card::soldier(i));
     }
 }
 
@@ -766,5 +766,19 @@ fn able_reads_its_part_of_the_roster_as_the_whole_roster_would() {
                 }
             }
         }
+    }
+}
+
+/// A card's index is a `u32` (`Card`), written and read in saves as the
+/// `usize` it was: the same number, and a card of either kind comes back.
+#[test]
+fn cards_are_saved_as_before() {
+    for (card, ron_text, json) in
+        [(Card::soldier(12), "Soldier(12)", r#"{"Soldier":12}"#), (Card::Stop, "Stop", r#""Stop""#)]
+    {
+        assert_eq!(ron::to_string(&card).unwrap(), ron_text);
+        assert_eq!(serde_json::to_string(&card).unwrap(), json);
+        assert_eq!(ron::from_str::<Card>(ron_text).unwrap(), card);
+        assert_eq!(card.owner(), if card == Card::Stop { None } else { Some(12) });
     }
 }

@@ -37,7 +37,7 @@ pub fn state_mark(theme: Theme, s: &Soldier) -> (&'static str, Style) {
 /// How many cards of soldier `i` are still face down this turn.
 fn cards_left(game: &Game, i: usize) -> usize {
     match &game.phase {
-        Phase::Action(a) => a.deck.iter().filter(|&&c| c == Card::Soldier(i)).count(),
+        Phase::Action(a) => a.deck.iter().filter(|&&c| c == Card::soldier(i)).count(),
         _ => 0,
     }
 }

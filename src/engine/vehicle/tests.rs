@@ -21,7 +21,7 @@ fn squad_with_bazooka() -> Vec<(&'static str, &'static str)> {
 
 fn deck_count(g: &Game, i: usize) -> usize {
     match &g.phase {
-        Phase::Action(a) => a.deck.iter().filter(|&&c| c == Card::Soldier(i)).count(),
+        Phase::Action(a) => a.deck.iter().filter(|&&c| c == Card::soldier(i)).count(),
         _ => 0,
     }
 }
