@@ -113,7 +113,7 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     };
     check_rule_book(&c.book, "", "", "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
     if let Some(game) = &c.patrol {
-        check_rule_book(&game.book(), "", "", "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
+        check_rule_book(game.book(), "", "", "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
     }
     // A plan has no squad of its own: check its map with the roster, or one stand-in.
     let squad: Vec<crate::engine::data::Member> = c

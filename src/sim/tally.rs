@@ -207,7 +207,7 @@ impl Tally {
     fn incident(&mut self, game: &Game, name: &str, hex: Pos) {
         self.incidents += 1;
         self.incidents_by_kind.add(name, 1);
-        self.incidents_by_terrain.add(game.map.terrain(&game.book(), hex).map_or("off map", |t| &t.key), 1);
+        self.incidents_by_terrain.add(game.map.terrain(game.book(), hex).map_or("off map", |t| &t.key), 1);
     }
 
     /// Counts a patrol that has stopped after `decisions` decisions: how it

@@ -153,7 +153,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     for p in game.map.hexes() {
         let (x, y) = corner(p);
         let cursor = if p == app.cursor { theme.cursor() } else { Style::new() };
-        let terrain = game.map.terrain(&game.book(), p);
+        let terrain = game.map.terrain(game.book(), p);
         let glyph = terrain.map_or('?', |t| t.glyph);
         let tstyle = terrain.map_or(Style::new(), |t| theme.terrain(&t.key));
         put(x + 1, y + 1, glyph, tstyle.patch(cursor));

@@ -15,7 +15,7 @@ use crate::engine::{Game, OddsQuery, Phase, Side, State};
 /// what entering or firing at it would take.
 pub fn hover(app: &App, game: &Game) -> String {
     let p = app.cursor;
-    let Some(t) = game.map.terrain(&game.book(), p) else { return format!("{p}: off the map") };
+    let Some(t) = game.map.terrain(game.book(), p) else { return format!("{p}: off the map") };
     let mut parts = vec![format!("{p} {}", t.name)];
     // Who is there: the enemy by name; the patrol's men by name when few,
     // else counted, so that the odds after them still fit the line.
@@ -47,7 +47,7 @@ pub fn hover(app: &App, game: &Game) -> String {
     let from = app.active_pos();
     match (&game.phase, from) {
         (Phase::Patrol, Some(from))
-            if from.is_adjacent(p) && game.map.passable(&game.book(), p) && section_walks(app, game) =>
+            if from.is_adjacent(p) && game.map.passable(game.book(), p) && section_walks(app, game) =>
         {
             let odds = game.incident_odds(p);
             parts.push(format!("incident on {}+, {:.0}%", odds.need(), odds.chance() * 100.0));
