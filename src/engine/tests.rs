@@ -728,19 +728,50 @@ proptest! {
     }
 }
 
+/// The game as a save gives it back: written and read (here as JSON; a
+/// save is RON), its men's weapons then found again as `save::parse` does.
+/// Its parts of the roster (`Roster`) and its kept room (`Spare`) are not
+/// saved, so it walks the whole roster until its next action starts.
+fn read_back(g: &Game) -> Game {
+    let mut back: Game = serde_json::from_value(serde_json::to_value(g).unwrap()).unwrap();
+    back.rearm();
+    back
+}
+
 /// `able` reads only its side's part of the roster (`Roster`): it gives
 /// what a walk over the whole roster gives, from either end, at every step
 /// of whole patrols on two scenarios, and so does the same game without its
 /// parts, as a loaded game starts. So do `squad_hexes` and `hexes_of`.
+///
+/// And a game read back (`read_back`) plays on as the game it was read
+/// from: for the first seeds, copies made before the first order, at the
+/// first order of every action, mid-action (the first card up after a STOP;
+/// in a later action the enemy's part then starts after the men met before)
+/// and at the first order after every action are played to the end by the
+/// leader, and make the same events and end equal to the game played on.
 #[test]
 fn able_reads_its_part_of_the_roster_as_the_whole_roster_would() {
     let b = book();
+    let mut mid_action_copies = 0;
     for name in [crate::rules::default_scenario_name(), "crossroads"] {
         let scenario = crate::rules::scenario(name, &b).unwrap();
         for seed in 0..30 {
             let mut g = Game::new(b.clone(), &scenario, seed).unwrap();
+            // Each copy with where it starts in the straight game's events.
+            let (mut straight, mut copies) = (Vec::new(), Vec::new());
+            let (mut in_action, mut mid_copied) = (false, false);
             while let Some(c) = policy::decide(&g) {
-                g.apply(&c).unwrap();
+                if seed < 3 {
+                    let now_in_action = matches!(g.phase, Phase::Action(_));
+                    let mid = !mid_copied && matches!(&g.phase, Phase::Action(a) if a.turn >= 2 && a.up.is_some());
+                    if straight.is_empty() || now_in_action != in_action || mid {
+                        copies.push((straight.len(), read_back(&g)));
+                    }
+                    mid_copied = (mid_copied && now_in_action == in_action) || mid;
+                    mid_action_copies += usize::from(mid);
+                    in_action = now_in_action;
+                }
+                straight.extend(g.apply(&c).unwrap());
                 let loaded = Game { roster: Roster::default(), ..g.clone() };
                 let hexes = |which: &dyn Fn(&Soldier) -> bool| {
                     let mut all: Vec<Pos> = g.soldiers.iter().filter(|s| which(s)).filter_map(|s| s.pos).collect();
@@ -765,8 +796,24 @@ fn able_reads_its_part_of_the_roster_as_the_whole_roster_would() {
                     }
                 }
             }
+            for (from, mut back) in copies {
+                let mut events = Vec::new();
+                while let Some(c) = policy::decide(&back) {
+                    events.extend(back.apply(&c).unwrap());
+                }
+                // The first event that differs, if any, and how many each made.
+                let tail = &straight[from..];
+                let k = events.iter().zip(tail).position(|(a, b)| a != b).unwrap_or(events.len().min(tail.len()));
+                assert_eq!(
+                    (events.get(k), events.len()),
+                    (tail.get(k), tail.len()),
+                    "{name}, seed {seed}: read back at event {from}, played on"
+                );
+                assert_eq!(back, g, "{name}, seed {seed}: read back at event {from}, played to the end");
+            }
         }
     }
+    assert!(mid_action_copies >= 6, "copies made mid-action: {mid_action_copies}");
 }
 
 /// A card's index is a `u32` (`Card`), written and read in saves as the
