@@ -9,6 +9,40 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::name::Name;
 use super::pos::Pos;
 
+/// The traits of a list kept in a shape of its own (`Modifiers`, `Faces`),
+/// which derefs to the slice of its items: it compares, prints and
+/// serializes as that slice, and is read back as a `Vec` of them would be
+/// (through its `From<Vec<_>>`), so events and saves read as a plain list.
+macro_rules! reads_as_list {
+    ($list:ty, $item:ty) => {
+        impl PartialEq for $list {
+            fn eq(&self, other: &Self) -> bool {
+                **self == **other
+            }
+        }
+
+        impl Eq for $list {}
+
+        impl std::fmt::Debug for $list {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                (**self).fmt(f)
+            }
+        }
+
+        impl Serialize for $list {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.iter())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $list {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                Vec::<$item>::deserialize(deserializer).map(<$list>::from)
+            }
+        }
+    };
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dice {
     rng: Pcg32,
@@ -146,35 +180,11 @@ impl From<Vec<Modifier>> for Modifiers {
     }
 }
 
-impl PartialEq for Modifiers {
-    fn eq(&self, other: &Self) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for Modifiers {}
+reads_as_list!(Modifiers, Modifier);
 
 impl PartialEq<Vec<Modifier>> for Modifiers {
     fn eq(&self, other: &Vec<Modifier>) -> bool {
         **self == **other
-    }
-}
-
-impl std::fmt::Debug for Modifiers {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        (**self).fmt(f)
-    }
-}
-
-impl Serialize for Modifiers {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for Modifiers {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Vec::<Modifier>::deserialize(deserializer).map(Modifiers::from)
     }
 }
 
@@ -282,31 +292,7 @@ impl From<Vec<u8>> for Faces {
     }
 }
 
-impl PartialEq for Faces {
-    fn eq(&self, other: &Self) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for Faces {}
-
-impl std::fmt::Debug for Faces {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        (**self).fmt(f)
-    }
-}
-
-impl Serialize for Faces {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for Faces {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Vec::<u8>::deserialize(deserializer).map(Faces::from)
-    }
-}
+reads_as_list!(Faces, u8);
 
 /// The dice a roll threw: `count` dice of `sides` sides each. Events
 /// read and write them as their usual name, "2d6"; the game and the
