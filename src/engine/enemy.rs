@@ -82,21 +82,7 @@ impl Game {
         // rather than two for most cards, a shot weighed for nothing when a
         // mortar or gun fires first (a few cards in ten).
         let marksman = self.marksman(e);
-        let walk = self.able(Side::Friendly).try_fold(None, |best: Option<(i32, u32, usize)>, f| {
-            let foe = &self.soldiers[f];
-            let at = foe.pos;
-            if at == Some(here) {
-                return ControlFlow::Break(f);
-            }
-            let shot = marksman
-                .as_ref()
-                .and_then(|m| m.need_of_able(f, foe))
-                .map(|need| (need, at.map_or(u32::MAX, |p| p.distance(here)), f));
-            ControlFlow::Continue(match (best, shot) {
-                (Some(b), Some(s)) => Some(b.min(s)),
-                (b, s) => b.or(s),
-            })
-        });
+        let walk = self.foe_or_shot(Side::Friendly, here, marksman.as_ref(), |_| true);
         let best = match walk {
             ControlFlow::Break(f) => {
                 self.fight(e, f, events);

@@ -1,6 +1,7 @@
 //! Aimed fire between two men: the odds a player is shown, and the need
 //! alone that the engine's own choices weigh, many shots at a time.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::Game;
@@ -101,6 +102,37 @@ impl Game {
     /// error: the cheap checks first, and no words or modifiers written down.
     pub fn shot_need(&self, shooter: usize, target: usize) -> Option<i32> {
         self.marksman(shooter)?.need(target)
+    }
+
+    /// What a man at `here` whose card is up finds in one walk over the able
+    /// men of `side`: `Break` with the first of them in his hex whom
+    /// `fought` allows him to fight hand to hand, else `Continue` with the
+    /// shot `marksman` (he, if he has a shot) is likeliest to hit, the
+    /// nearest on a tie: (need, distance, index). The patrol leader's order
+    /// and the enemy's card both ask it, one walk rather than two. (A
+    /// `try_fold` rather than a `for` loop: the walk then compiles to one
+    /// tight loop, 0.7% fewer instructions in all.)
+    #[inline]
+    pub(super) fn foe_or_shot(
+        &self,
+        side: Side,
+        here: Pos,
+        marksman: Option<&Marksman<'_>>,
+        fought: impl Fn(&Soldier) -> bool,
+    ) -> ControlFlow<usize, Option<(i32, u32, usize)>> {
+        self.able(side).try_fold(None, |best: Option<(i32, u32, usize)>, i| {
+            let foe = &self.soldiers[i];
+            if foe.pos == Some(here) && fought(foe) {
+                return ControlFlow::Break(i);
+            }
+            let shot = marksman
+                .and_then(|m| m.need_of_able(i, foe))
+                .map(|need| (need, foe.pos.map_or(u32::MAX, |p| p.distance(here)), i));
+            ControlFlow::Continue(match (best, shot) {
+                (Some(b), Some(s)) => Some(b.min(s)),
+                (b, s) => b.or(s),
+            })
+        })
     }
 
     /// `shooter` about to weigh shots at several men, or None if he has no
