@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
-use hexpatrol::engine::{Command, Game, Phase, RuleBook, Scenario, policy};
+use hexpatrol::engine::{Cache, Command, Events, Game, Keep, Phase, RuleBook, Scenario, policy};
 use hexpatrol::{rules, sim};
 
 // The same allocator as the binary, so the numbers are the ones a player gets.
@@ -22,31 +22,43 @@ fn setup() -> (Arc<RuleBook>, Scenario, Game) {
 }
 
 /// Plays the leader's decisions until `stop` holds, or the patrol ends.
-fn play_until(game: &mut Game, stop: impl Fn(&Game) -> bool) {
+fn play_until(game: &mut Game, cache: &mut Cache, stop: impl Fn(&Game) -> bool) {
     while !stop(game) {
-        let Some(c) = policy::decide(game) else { return };
-        game.apply(&c).expect("the leader's commands are legal");
+        let Some(c) = policy::decide(game, cache) else { return };
+        game.apply(&c, cache, &mut Events::all()).expect("the leader's commands are legal");
     }
+}
+
+/// `command` applied to `game` with `cache`, its events kept.
+fn apply(mut game: Game, cache: &mut Cache, command: &Command) -> Events {
+    let mut events = Events::all();
+    black_box(game.apply(command, cache, &mut events)).expect("a legal command");
+    events
 }
 
 fn one_command(c: &mut Criterion) {
     let (_, _, start) = setup();
+    let mut cache = Cache::new();
     let mut g = c.benchmark_group("apply");
     // A step in patrol movement: the move, its incident check, and whatever it brings.
-    let step = policy::decide(&start).expect("a first step");
+    let step = policy::decide(&start, &cache).expect("a first step");
     g.bench_function("patrol step", |b| {
-        b.iter_batched(|| start.clone(), |mut game| black_box(game.apply(&step)), BatchSize::SmallInput)
+        b.iter_batched(|| start.clone(), |game| black_box(apply(game, &mut cache, &step)), BatchSize::SmallInput)
     });
     // A card turned in the first action of seed 2024: an enemy card is played at once.
     let mut action = start.clone();
-    play_until(&mut action, |g| matches!(&g.phase, Phase::Action(a) if a.up.is_none() && a.turn > 1));
+    play_until(&mut action, &mut cache, |g| matches!(&g.phase, Phase::Action(a) if a.up.is_none() && a.turn > 1));
     g.bench_function("card turn", |b| {
-        b.iter_batched(|| action.clone(), |mut game| black_box(game.apply(&Command::Turn)), BatchSize::SmallInput)
+        b.iter_batched(
+            || action.clone(),
+            |game| black_box(apply(game, &mut cache, &Command::Turn)),
+            BatchSize::SmallInput,
+        )
     });
     // The patrol leader's choice of order for a man whose card is up.
     let mut order = action.clone();
-    play_until(&mut order, |g| matches!(&g.phase, Phase::Action(a) if a.up.is_some()));
-    g.bench_function("leader's order", |b| b.iter(|| black_box(policy::decide(black_box(&order)))));
+    play_until(&mut order, &mut cache, |g| matches!(&g.phase, Phase::Action(a) if a.up.is_some()));
+    g.bench_function("leader's order", |b| b.iter(|| black_box(policy::decide(black_box(&order), &cache))));
     g.finish();
 }
 
@@ -56,11 +68,12 @@ fn whole_patrols(c: &mut Criterion) {
     g.throughput(Throughput::Elements(100));
     // A hundred different patrols (seeds 1 to 100), so one lucky or unlucky
     // patrol does not decide the number; the rate is patrols per second.
+    let mut cache = Cache::new();
     g.bench_function("100 patrols, one thread", |b| {
         b.iter(|| {
             for seed in 1..=100 {
                 let mut game = start.reseeded(seed);
-                black_box(sim::play_out(&mut game, |_, e| {
+                black_box(sim::play_out(&mut game, &mut cache, Keep::All, |_, e| {
                     black_box(e);
                 }));
             }

@@ -7,7 +7,7 @@ use std::path::Path;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use hexpatrol::engine::campaign::{Campaign, PatrolPlan};
-use hexpatrol::engine::policy;
+use hexpatrol::engine::{Cache, policy};
 use hexpatrol::rules;
 use hexpatrol::save::{self, Slot};
 
@@ -23,21 +23,22 @@ fn long_campaign(patrols: usize, seed: u64) -> Campaign {
 /// record as the game would, then `decisions` more into the next patrol.
 fn played(finished: u32, decisions: usize, slot: &Slot) -> Campaign {
     let mut c = long_campaign(finished as usize + 1, 77);
+    let mut cache = Cache::new();
     while c.finished < finished {
         if c.patrol.is_none() {
             c.begin().unwrap();
         }
         let g = c.patrol.as_ref().unwrap();
-        let cmd = policy::decide(g).unwrap();
-        c.apply(&cmd).unwrap();
+        let cmd = policy::decide(g, &cache).unwrap();
+        c.apply(&cmd, &mut cache).unwrap();
         if c.unarchived.is_some() {
             slot.save(&mut c, 0).unwrap();
         }
     }
     c.begin().unwrap();
     for _ in 0..decisions {
-        let Some(cmd) = c.patrol.as_ref().and_then(policy::decide) else { break };
-        c.apply(&cmd).unwrap();
+        let Some(cmd) = c.patrol.as_ref().and_then(|g| policy::decide(g, &cache)) else { break };
+        c.apply(&cmd, &mut cache).unwrap();
     }
     c
 }

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::engine::campaign::Campaign;
 use crate::engine::name::format_name;
-use crate::engine::{Command, Event, OddsAnswer, OddsQuery, RuleError, policy};
+use crate::engine::{Cache, Command, Event, OddsAnswer, OddsQuery, RuleError, policy};
 use crate::save::{SaveError, Slot};
 
 /// What the runner does with one line of input.
@@ -76,7 +76,7 @@ pub fn parse_line(text: &str) -> Result<Line, crate::engine::command::ParseError
 /// ends). Returns the events, each chosen command announced by an `auto`
 /// event, and the error if the game refused a command the policy chose (a
 /// bug in the policy); the events before it stand.
-pub fn auto(campaign: &mut Campaign, n: u32) -> (Vec<Event>, Option<RuleError>) {
+pub fn auto(campaign: &mut Campaign, cache: &mut Cache, n: u32) -> (Vec<Event>, Option<RuleError>) {
     if campaign.patrol.is_none() {
         let why =
             if campaign.is_over() { "the campaign is over" } else { "no patrol is under way: begin the next one" };
@@ -84,9 +84,9 @@ pub fn auto(campaign: &mut Campaign, n: u32) -> (Vec<Event>, Option<RuleError>) 
     }
     let mut events = Vec::new();
     for _ in 0..n {
-        let Some(command) = campaign.patrol.as_ref().and_then(policy::decide) else { break };
+        let Some(command) = campaign.patrol.as_ref().and_then(|g| policy::decide(g, cache)) else { break };
         events.push(Event::Auto { command: format_name!("{command}") });
-        match campaign.apply(&command) {
+        match campaign.apply(&command, cache) {
             Ok(more) => events.extend(more),
             Err(e) => return (events, Some(e)),
         }
@@ -99,13 +99,17 @@ pub fn auto(campaign: &mut Campaign, n: u32) -> (Vec<Event>, Option<RuleError>) 
 ///
 /// # Errors
 /// Why the line was refused; events played before a refusal inside `auto` come back too.
-pub fn play_line(campaign: &mut Campaign, line: Line) -> Result<Vec<Event>, (Vec<Event>, RuleError)> {
+pub fn play_line(
+    campaign: &mut Campaign,
+    cache: &mut Cache,
+    line: Line,
+) -> Result<Vec<Event>, (Vec<Event>, RuleError)> {
     match line {
         Line::Skip => Ok(Vec::new()),
-        Line::Play(command) => campaign.apply(&command).map_err(|e| (Vec::new(), e)),
+        Line::Play(command) => campaign.apply(&command, cache).map_err(|e| (Vec::new(), e)),
         Line::Begin => campaign.begin().map_err(|e| (Vec::new(), e)),
-        Line::Odds(query) => ask(campaign, &query).map(|_| Vec::new()).map_err(|e| (Vec::new(), e)),
-        Line::Auto(k) => match auto(campaign, k) {
+        Line::Odds(query) => ask(campaign, cache, &query).map(|_| Vec::new()).map_err(|e| (Vec::new(), e)),
+        Line::Auto(k) => match auto(campaign, cache, k) {
             (events, None) => Ok(events),
             (events, Some(e)) if !events.is_empty() => {
                 Err((events, RuleError(format!("the patrol leader's order was refused: {e}"))))
@@ -119,9 +123,9 @@ pub fn play_line(campaign: &mut Campaign, line: Line) -> Result<Vec<Event>, (Vec
 ///
 /// # Errors
 /// No patrol is under way, or the question does not apply now.
-pub fn ask(campaign: &Campaign, query: &OddsQuery) -> Result<OddsAnswer, RuleError> {
+pub fn ask(campaign: &Campaign, cache: &Cache, query: &OddsQuery) -> Result<OddsAnswer, RuleError> {
     match &campaign.patrol {
-        Some(game) => game.odds(query),
+        Some(game) => game.odds(cache, query),
         None => Err(RuleError("no patrol is under way: begin the next one".into())),
     }
 }
@@ -181,6 +185,8 @@ pub fn run(
     mut err: impl Write,
 ) -> io::Result<Stop> {
     let mut failed = 0;
+    // What the engine works out about the map, kept from line to line.
+    let mut cache = Cache::new();
     for (n, bytes) in input.split(b'\n').enumerate() {
         let number = n + 1;
         let line = match String::from_utf8(bytes?) {
@@ -203,7 +209,7 @@ pub fn run(
             }
         };
         if let Line::Odds(query) = &parsed {
-            match ask(campaign, query) {
+            match ask(campaign, &cache, query) {
                 Ok(answer) => write_odds(&mut out, &answer)?,
                 Err(e) => {
                     failed += 1;
@@ -212,7 +218,7 @@ pub fn run(
             }
             continue;
         }
-        let (events, error) = match play_line(campaign, parsed) {
+        let (events, error) = match play_line(campaign, &mut cache, parsed) {
             Ok(events) => (events, None),
             Err((events, e)) => (events, Some(e)),
         };

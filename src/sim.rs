@@ -25,7 +25,7 @@ use serde::Serialize;
 use std::sync::Arc;
 
 use crate::engine::campaign::Campaign;
-use crate::engine::{Command, Event, Game, RuleBook, Scenario, policy};
+use crate::engine::{Cache, Command, Event, Events, Game, Keep, RuleBook, Scenario, policy};
 use crate::script;
 
 /// Decisions a patrol may take before it is given up as unfinished; the
@@ -73,15 +73,20 @@ fn first_game(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan) -> Result<
 const EVENTS_ROOM: usize = 64;
 
 /// Plays `game` to its end with the patrol leader deciding, showing each
-/// event to `seen`. Returns the decisions taken and why the patrol stopped
+/// event `keep` keeps to `seen`. Returns the decisions taken and why the patrol stopped
 /// short of its end, if it did.
-pub fn play_out(game: &mut Game, mut seen: impl FnMut(&Game, &Event)) -> (u64, Option<String>) {
+pub fn play_out(
+    game: &mut Game,
+    cache: &mut Cache,
+    keep: Keep,
+    mut seen: impl FnMut(&Game, &Event),
+) -> (u64, Option<String>) {
     // One list for every command's events, cleared after each is seen. Its
     // room is enough for nearly every command at once, so it seldom grows.
-    let mut events = Vec::with_capacity(EVENTS_ROOM);
+    let mut events = Events::with_capacity(keep, EVENTS_ROOM);
     for n in 0..u64::from(MAX_DECISIONS) {
-        let Some(command) = policy::decide(game) else { return (n, None) };
-        match game.apply_into(&command, &mut events) {
+        let Some(command) = policy::decide(game, cache) else { return (n, None) };
+        match game.apply(&command, cache, &mut events) {
             Ok(()) => {
                 events.iter().for_each(|e| seen(game, e));
                 events.clear();
@@ -104,17 +109,24 @@ pub fn play_out(game: &mut Game, mut seen: impl FnMut(&Game, &Event)) -> (u64, O
 /// The scenario cannot be played, or the plan runs past the last patrol number.
 pub fn run(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan, tick: &(dyn Fn() + Sync)) -> Result<Tally, String> {
     let numbers = plan.numbers().ok_or("the patrol numbers run past the largest there is")?;
-    // The tally counts only what a summary does: the rest need not be made.
-    let start = first_game(book, scenario, plan)?.summary_only();
+    let start = first_game(book, scenario, plan)?;
+    // Every patrol plays on the one map: what is worked out about it is shared.
+    let mut shared = Cache::new();
+    shared.fit(&start);
     Ok(numbers
         .into_par_iter()
-        .fold(Tally::default, |mut tally, k| {
-            let mut game = start.reseeded(patrol_seed(plan.seed, k));
-            let (decisions, problem) = play_out(&mut game, |g, e| tally.observe(g, e));
-            tally.close(k, &game, decisions, problem);
-            tick();
-            tally
-        })
+        .fold(
+            || (Tally::default(), shared.clone()),
+            |(mut tally, mut cache), k| {
+                let mut game = start.reseeded(patrol_seed(plan.seed, k));
+                // The tally counts only what a summary does: the rest need not be made.
+                let (decisions, problem) = play_out(&mut game, &mut cache, Keep::Summary, |g, e| tally.observe(g, e));
+                tally.close(k, &game, decisions, problem);
+                tick();
+                (tally, cache)
+            },
+        )
+        .map(|(tally, _)| tally)
         .reduce(Tally::default, Tally::merge))
 }
 
@@ -132,7 +144,7 @@ fn patrol_lines(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan, k: u64) 
     serde_json::to_writer(&mut out, &PatrolStart { event: "patrol_start", patrol: k }).map_err(io::Error::other)?;
     out.push(b'\n');
     script::write_events(&mut out, &campaign.begin().map_err(|e| io::Error::other(e.0))?)?;
-    let (events, _) = script::auto(&mut campaign, MAX_DECISIONS);
+    let (events, _) = script::auto(&mut campaign, &mut Cache::new(), MAX_DECISIONS);
     script::write_events(&mut out, &events)?;
     Ok(out)
 }

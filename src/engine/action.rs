@@ -5,12 +5,13 @@ use super::command::{Command, Target};
 use super::data::Wound;
 use super::dice::Purpose;
 use super::event::{Event, SectionView};
+use super::memo::Memo;
 use super::name::Name;
 use super::pos::Pos;
 use super::ruleset::Melee;
 use super::shot::Shot;
 use super::soldier::{Section, Side, State};
-use super::{Action, Card, Game, Phase, RuleError, illegal};
+use super::{Card, Events, Game, Phase, RuleError, illegal};
 
 impl Game {
     fn action(&mut self) -> &mut super::Action {
@@ -20,7 +21,7 @@ impl Game {
         }
     }
 
-    pub(super) fn turn_card(&mut self, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    pub(super) fn turn_card(&mut self, memo: Memo<'_>, events: &mut Events) -> Result<(), RuleError> {
         if let Some(i) = self.card_up() {
             return illegal(format!("{}'s card is up: give him an order or hold first", self.soldiers[i].id));
         }
@@ -35,7 +36,7 @@ impl Game {
         self.action().turned.push(card);
         let Some(i) = card.owner() else {
             events.push(Event::Card { card: Name::new_static("STOP"), side: Name::new_static("none") });
-            self.stop(events);
+            self.stop(memo, events);
             return Ok(());
         };
         let s = &self.soldiers[i];
@@ -43,11 +44,11 @@ impl Game {
         if !s.can_act() {
             let reason = if s.pos.is_none() { "has left the map" } else { s.state.words() };
             let reason = Name::new_static(reason);
-            if !self.summary_only {
+            if events.keeps_all() {
                 events.push(Event::CardLost { soldier: s.id.clone(), reason });
             }
         } else if s.side == Side::Enemy {
-            self.enemy_acts(i, events);
+            self.enemy_acts(memo, i, events);
             self.check_action_over(events);
         } else {
             self.action().up = Some(i);
@@ -56,7 +57,7 @@ impl Game {
     }
 
     /// A friendly order for the man whose card is up.
-    pub(super) fn act(&mut self, command: &Command, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    pub(super) fn act(&mut self, memo: Memo<'_>, command: &Command, events: &mut Events) -> Result<(), RuleError> {
         let Some(me) = self.card_up() else {
             return illegal("no friendly card is up: turn the next card");
         };
@@ -67,19 +68,19 @@ impl Game {
                 let s = &mut self.soldiers[me];
                 s.pos = Some(*to);
                 s.moved = true;
-                if !self.summary_only {
+                if events.keeps_all() {
                     events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to: *to });
                 }
                 self.note_objective(*to, events);
                 // Enemy waiting in the hex joins the action.
                 if let Some(k) = self.waiting.iter().position(|e| e.at == *to) {
                     let encounter = self.waiting.remove(k);
-                    self.encounter(&encounter, events);
+                    self.encounter(memo, &encounter, events);
                 }
             }
             Command::Fire { target } => {
                 let t = self.pick_target(me, target)?;
-                let shot = self.aimed_shot(me, t).map_err(RuleError)?;
+                let shot = self.aimed_shot(memo, me, t).map_err(RuleError)?;
                 self.fire(me, t, shot, events);
             }
             Command::Fight { target } => {
@@ -130,7 +131,7 @@ impl Game {
                 self.note_objective(*to, events);
             }
             Command::Hold => {
-                if !self.summary_only {
+                if events.keeps_all() {
                     events.push(Event::Hold { soldier: self.soldiers[me].id.clone() });
                 }
             }
@@ -141,7 +142,7 @@ impl Game {
                 self.soldiers[me].pos = None;
                 events.push(Event::Exited { soldiers: vec![self.soldiers[me].id.clone()], hex: here });
             }
-            Command::Call { hex } => self.call_fire(me, *hex, events)?,
+            Command::Call { hex } => self.call_fire(memo, me, *hex, events)?,
             Command::Turn | Command::Split { .. } | Command::Join { .. } | Command::Capture { .. } => {
                 unreachable!("dispatched in apply")
             }
@@ -166,9 +167,9 @@ impl Game {
 
     /// Aimed fire, the `shot` that `aimed_shot` gave: the shot, the roll,
     /// and a man knocked over (or a vehicle's damage rolled) on a hit.
-    pub(super) fn fire(&mut self, shooter: usize, target: usize, shot: Shot, events: &mut Vec<Event>) {
+    pub(super) fn fire(&mut self, shooter: usize, target: usize, shot: Shot, events: &mut Events) {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
-        if !self.summary_only {
+        if events.keeps_all() {
             let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
             let band = match shot.at_band {
                 Some(b) => b.name(),
@@ -200,15 +201,15 @@ impl Game {
         }
     }
 
-    fn knock_over(&mut self, target: usize, by: usize, events: &mut Vec<Event>) {
+    fn knock_over(&mut self, target: usize, by: usize, events: &mut Events) {
         self.soldiers[target].state = State::KnockedOver;
-        if !self.summary_only {
+        if events.keeps_all() {
             events.push(Event::Hit { soldier: self.soldiers[target].id.clone(), by: self.soldiers[by].id.clone() });
         }
     }
 
     /// Hand-to-hand: one die each; 1-2 apart knocks the loser out, 3+ kills him.
-    pub(super) fn fight(&mut self, attacker: usize, defender: usize, events: &mut Vec<Event>) {
+    pub(super) fn fight(&mut self, attacker: usize, defender: usize, events: &mut Events) {
         let (a, d) = (self.soldiers[attacker].id.clone(), self.soldiers[defender].id.clone());
         let (rolls, outcome, attacker_lost) = self.rules.casualties().hand_to_hand(&self.book, &mut self.dice, &a, &d);
         let difference = rolls[0].total.abs_diff(rolls[1].total);
@@ -241,19 +242,19 @@ impl Game {
     /// rifles and machine guns, where the patrol's leader has a pistol, and
     /// no shot at a man of the patrol is a shot at a vehicle (`at_shot`).
     /// The answer is the same in any order; asked so, fewer are weighed.
-    fn anyone_can_fire(&self) -> bool {
-        fn shoots(game: &Game, a: usize, mut at: impl Iterator<Item = usize>) -> bool {
-            game.marksman(a).is_some_and(|m| at.any(|b| m.need_of_able(b, &game.soldiers[b]).is_some()))
+    fn anyone_can_fire(&self, memo: Memo<'_>) -> bool {
+        fn shoots(game: &Game, memo: Memo<'_>, a: usize, mut at: impl Iterator<Item = usize>) -> bool {
+            game.marksman(memo, a).is_some_and(|m| at.any(|b| m.need_of_able(b, &game.soldiers[b]).is_some()))
         }
         let (friends, foes) = (|| self.able(Side::Friendly), || self.able(Side::Enemy).rev());
         // A mortar's or a gun's fire at a hex of the patrol.
         let at_hexes = |e: usize| {
             self.soldiers[e]
                 .weapon_in(&self.book)
-                .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(e, w).is_some())
+                .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(memo, e, w).is_some())
         };
-        foes().any(|e| shoots(self, e, friends()))
-            || friends().any(|f| shoots(self, f, foes()))
+        foes().any(|e| shoots(self, memo, e, friends()))
+            || friends().any(|f| shoots(self, memo, f, foes()))
             || foes().any(|e| {
                 self.soldiers[e].vehicle.is_none() && friends().any(|f| self.soldiers[f].pos == self.soldiers[e].pos)
             })
@@ -261,9 +262,9 @@ impl Game {
     }
 
     /// The STOP card: the turn ends; check for another incident, then deal again.
-    fn stop(&mut self, events: &mut Vec<Event>) {
+    fn stop(&mut self, memo: Memo<'_>, events: &mut Events) {
         let turn = self.action().turn;
-        if !self.summary_only {
+        if events.keeps_all() {
             events.push(Event::Stop { turn });
         }
         self.land_fire(events);
@@ -280,12 +281,12 @@ impl Game {
             let incident = roll.succeeded();
             events.push(Event::Roll(roll));
             if incident {
-                self.incident(at, events);
+                self.incident(memo, at, events);
             }
         }
         let met = self.action().enemies_met;
         let enemy_breaks = self.rules.morale().breaks(self.able(Side::Enemy).count(), met);
-        let quiet = !self.anyone_can_fire();
+        let quiet = !self.anyone_can_fire(memo);
         let a = self.action();
         a.turn += 1;
         a.quiet_turns = if quiet { a.quiet_turns + 1 } else { 0 };
@@ -303,7 +304,7 @@ impl Game {
     }
 
     /// Ends the action if one side has nobody left to fight. Returns true if it ended.
-    pub(super) fn check_action_over(&mut self, events: &mut Vec<Event>) -> bool {
+    pub(super) fn check_action_over(&mut self, events: &mut Events) -> bool {
         if !matches!(self.phase, Phase::Action(_)) {
             return true;
         }
@@ -320,7 +321,7 @@ impl Game {
     /// The action is over: the enemy still standing slips away, every
     /// casualty of both sides is rolled for, and the patrol re-forms.
     /// The casualty roll for soldier `i`: the die, his wound, and his state from it.
-    pub(super) fn roll_casualty(&mut self, i: usize, events: &mut Vec<Event>) -> Wound {
+    pub(super) fn roll_casualty(&mut self, i: usize, events: &mut Events) -> Wound {
         let (roll, wound) = self.rules.casualties().casualty(&self.book, &mut self.dice, &self.soldiers[i].id);
         events.push(Event::Roll(roll));
         let s = &mut self.soldiers[i];
@@ -329,14 +330,14 @@ impl Game {
             Wound::Serious => State::SeriousWound,
             Wound::Dead => State::Dead,
         };
-        if !self.summary_only {
+        if events.keeps_all() {
             events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(wound.name()) });
         }
         wound
     }
 
-    fn end_action(&mut self, reason: &'static str, events: &mut Vec<Event>) {
-        if !self.summary_only {
+    fn end_action(&mut self, reason: &'static str, events: &mut Events) {
+        if events.keeps_all() {
             events.push(Event::ActionEnd { reason: Name::new_static(reason) });
         }
         // Fire called and not yet landed is called off: the guns keep the mission.
@@ -348,7 +349,7 @@ impl Game {
         let mut gone = Vec::new();
         for s in self.soldiers.iter_mut().filter(|s| s.side == Side::Enemy && s.can_act()) {
             s.pos = None;
-            if !self.summary_only {
+            if events.keeps_all() {
                 gone.push(s.id.clone());
             }
         }
@@ -367,7 +368,7 @@ impl Game {
             // A lightly wounded enemy makes off once the shooting stops.
             if s.side == Side::Enemy && wound == Wound::Flesh {
                 s.pos = None;
-                if !self.summary_only {
+                if events.keeps_all() {
                     events.push(Event::Gone { soldiers: vec![s.id.clone()] });
                 }
             }
@@ -375,22 +376,15 @@ impl Game {
         for s in &mut self.soldiers {
             s.moved = false;
         }
-        if let Phase::Action(Action { mut deck, mut turned, .. }) = std::mem::replace(&mut self.phase, Phase::Patrol) {
-            // Their room serves the next action (`Game::spare`).
-            deck.clear();
-            turned.clear();
-            (self.spare.deck, self.spare.turned) = (deck, turned);
-        }
+        self.phase = Phase::Patrol;
         self.reform_sections(events);
         self.check_patrol_over(events);
     }
 
     /// After an action, every hex holding living friendly soldiers on the map
     /// is one section. A group keeps the name of its first man's old section.
-    fn reform_sections(&mut self, events: &mut Vec<Event>) {
-        // The new list is made in the room of the one before the last action.
-        let room = std::mem::take(&mut self.spare.sections);
-        let mut old = std::mem::replace(&mut self.sections, room);
+    fn reform_sections(&mut self, events: &mut Events) {
+        let mut old = std::mem::take(&mut self.sections);
         // The sections are made in place, by hex, in order of their first
         // man: a man joins the section of his hex, or is the first of a new
         // one and names it. A name is given as the section is made, which is
@@ -422,10 +416,6 @@ impl Game {
                 }
             }
         }
-        // Emptied (the names and lists not taken over dropped), its room
-        // serves the next action's sections.
-        old.clear();
-        self.spare.sections = old;
         // Prisoners stay with the men in their hex; one left alone is lost.
         for i in 0..self.soldiers.len() {
             let s = &self.soldiers[i];
@@ -441,7 +431,7 @@ impl Game {
                 }
             }
         }
-        if !self.summary_only {
+        if events.keeps_all() {
             let sections = self
                 .sections
                 .iter()

@@ -14,7 +14,7 @@ use super::data::{Member, RuleBook, Scenario};
 use super::event::Event;
 use super::name::Name;
 use super::soldier::{Side, State};
-use super::{Game, RuleError, illegal};
+use super::{Cache, Events, Game, RuleError, illegal};
 
 /// One patrol of the campaign, its map resolved: the squad is filled in
 /// from the roster when the patrol begins.
@@ -278,7 +278,7 @@ impl Campaign {
     ///
     /// # Errors
     /// No patrol is under way, or the command is not legal now (nothing changes).
-    pub fn apply(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
+    pub fn apply(&mut self, command: &Command, cache: &mut Cache) -> Result<Vec<Event>, RuleError> {
         let Some(game) = self.patrol.as_mut() else {
             return illegal(if self.is_over() {
                 "the campaign is over"
@@ -286,7 +286,9 @@ impl Campaign {
                 "no patrol is under way: begin the next one"
             });
         };
-        let events = game.apply(command)?;
+        let mut events = Events::all();
+        game.apply(command, cache, &mut events)?;
+        let events = events.into_vec();
         self.log.extend(events.iter().cloned());
         if game.is_over() {
             let mut all = events;

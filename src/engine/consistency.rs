@@ -142,7 +142,9 @@ impl Campaign {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Cache;
     use super::super::data::Scenario;
+    use super::super::tests::Play;
     use super::super::tests::default_game;
     use super::super::{Game, policy};
     use super::Campaign;
@@ -216,8 +218,8 @@ mod tests {
     fn play_until_enemies(seed: u64) -> Game {
         let mut g = default_game(seed);
         while g.soldiers.len() < 16 {
-            let Some(c) = policy::decide(&g) else { break };
-            g.apply(&c).unwrap();
+            let Some(c) = policy::decide(&g, &Cache::new()) else { break };
+            g.play(&c).unwrap();
         }
         g
     }

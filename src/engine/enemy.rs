@@ -15,8 +15,10 @@ use super::Game;
 use super::data::{Weapon, WeaponKind};
 use super::dice::Purpose;
 use super::event::Event;
+use super::memo::Memo;
 use super::pos::Pos;
 use super::ruleset::Odds;
+use super::sink::Events;
 use super::soldier::{Side, State};
 
 impl Game {
@@ -70,10 +72,10 @@ impl Game {
         best.map(|(_, _, hex, odds)| (hex, odds))
     }
 
-    pub(super) fn enemy_acts(&mut self, e: usize, events: &mut Vec<Event>) {
+    pub(super) fn enemy_acts(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) {
         let Some(here) = self.soldiers[e].pos else { return };
         if self.soldiers[e].vehicle.is_some() {
-            self.vehicle_acts(e, events);
+            self.vehicle_acts(memo, e, events);
             return;
         }
         // 1. Hand-to-hand with an able patrol man in the hex. The same walk
@@ -81,7 +83,7 @@ impl Game {
         // (nearest on a tie) for 3., as the leader's `order` does: one walk
         // rather than two for most cards, a shot weighed for nothing when a
         // mortar or gun fires first (a few cards in ten).
-        let marksman = self.marksman(e);
+        let marksman = self.marksman(memo, e);
         let walk = self.foe_or_shot(Side::Friendly, here, marksman.as_ref(), |_| true);
         let best = match walk {
             ControlFlow::Break(f) => {
@@ -94,7 +96,7 @@ impl Game {
         let weapon = self.soldiers[e].weapon_in(&self.book);
         if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
             let id = self.soldiers[e].id.clone();
-            if !self.summary_only {
+            if events.keeps_all() {
                 events.push(Event::Bombard { firer: id.clone(), hex, distance: here.distance(hex), gun: None });
             }
             let roll = odds.roll(&mut self.dice, Purpose::Mortar).by(&id).on(hex);
@@ -106,7 +108,7 @@ impl Game {
             return;
         }
         // 2b. A gun's H.E. at the hex of the patrol with the most men.
-        if let Some((hex, base, mods)) = weapon.and_then(|w| self.gun_target(e, w)) {
+        if let Some((hex, base, mods)) = weapon.and_then(|w| self.gun_target(memo, e, w)) {
             self.gun_fire(e, hex, base, mods, events);
             return;
         }
@@ -124,12 +126,12 @@ impl Game {
                 let s = &mut self.soldiers[e];
                 s.pos = Some(to);
                 s.moved = true;
-                if !self.summary_only {
+                if events.keeps_all() {
                     events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to });
                 }
             }
             None => {
-                if !self.summary_only {
+                if events.keeps_all() {
                     events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
                 }
             }

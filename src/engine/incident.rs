@@ -10,8 +10,10 @@ use super::data::{IncidentKind, RuleBook};
 use super::dice::Purpose;
 use super::event::Event;
 use super::map::Map;
+use super::memo::Memo;
 use super::name::{Name, format_name};
 use super::pos::Pos;
+use super::sink::Events;
 use super::soldier::{Side, Soldier, State};
 use super::{Action, Card, Game, Phase};
 
@@ -191,7 +193,7 @@ pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], tria
 
 impl Game {
     /// An incident happened at `at`: roll on the incident table and play it out.
-    pub(super) fn incident(&mut self, at: Pos, events: &mut Vec<Event>) {
+    pub(super) fn incident(&mut self, memo: Memo<'_>, at: Pos, events: &mut Events) {
         self.incidents += 1;
         let book = self.book.clone();
         let mut found = None;
@@ -222,7 +224,7 @@ impl Game {
             IncidentKind::Minefield => self.minefield(at, events),
             IncidentKind::BoobyTrap => self.booby_trap(at, events),
             &IncidentKind::Enemy { ref group, min, max } => {
-                if self.place_enemy(group, min, max, at, events) && matches!(self.phase, Phase::Patrol) {
+                if self.place_enemy(memo, group, min, max, at, events) && matches!(self.phase, Phase::Patrol) {
                     self.start_action(at, events);
                 }
             }
@@ -231,12 +233,12 @@ impl Game {
 
     /// A scenario's encounter: the group waiting at the hex is met, as an
     /// incident that needed no roll.
-    pub(super) fn encounter(&mut self, e: &super::data::Encounter, events: &mut Vec<Event>) {
+    pub(super) fn encounter(&mut self, memo: Memo<'_>, e: &super::data::Encounter, events: &mut Events) {
         self.incidents += 1;
         self.encounters += 1;
         let name = self.book.forces.get(e.group.as_str()).map_or_else(|| e.group.clone(), |g| g.name.clone());
         events.push(Event::Incident { name, hex: e.at });
-        if self.place_enemy(&e.group, e.min, e.max, e.at, events) && matches!(self.phase, Phase::Patrol) {
+        if self.place_enemy(memo, &e.group, e.min, e.max, e.at, events) && matches!(self.phase, Phase::Patrol) {
             self.start_action(e.at, events);
         }
     }
@@ -262,7 +264,7 @@ impl Game {
         hex: Pos,
         side: Option<Side>,
         by: Option<&Name>,
-        events: &mut Vec<Event>,
+        events: &mut Events,
     ) -> impl Iterator<Item = usize> + use<> {
         let mut placed = self.template_triangles(hex, side);
         let soldiers = &self.soldiers;
@@ -282,10 +284,10 @@ impl Game {
     /// Mortar bombs or H.E. land on `hex`, fired or called by `by`: the
     /// template knocks over whoever it picks, friend or foe, and each vehicle
     /// there rolls the effect die for its armour.
-    pub(super) fn shells_land(&mut self, hex: Pos, by: &Name, events: &mut Vec<Event>) {
+    pub(super) fn shells_land(&mut self, hex: Pos, by: &Name, events: &mut Events) {
         for i in self.roll_template(Purpose::Template, hex, None, Some(by), events) {
             self.soldiers[i].state = State::KnockedOver;
-            if !self.summary_only {
+            if events.keeps_all() {
                 events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: by.clone() });
             }
         }
@@ -294,10 +296,10 @@ impl Game {
 
     /// A minefield: the template over the patrol's men standing in the hex
     /// picks who is hit; every wound is serious; the hex is marked from then on.
-    pub(super) fn minefield(&mut self, at: Pos, events: &mut Vec<Event>) {
+    pub(super) fn minefield(&mut self, at: Pos, events: &mut Events) {
         for i in self.roll_template(Purpose::Minefield, at, Some(Side::Friendly), None, events) {
             self.soldiers[i].state = State::SeriousWound;
-            if !self.summary_only {
+            if events.keeps_all() {
                 events.push(Event::Wounded {
                     soldier: self.soldiers[i].id.clone(),
                     wound: Name::new_static("serious_wound"),
@@ -313,7 +315,7 @@ impl Game {
     /// rolled sector, then sight of the patrol (if the group wants it), then
     /// hard over soft over no cover, then the nearer hex, then map order.
     /// Returns false if the group could not be placed.
-    fn place_enemy(&mut self, key: &str, min: u32, max: u32, near: Pos, events: &mut Vec<Event>) -> bool {
+    fn place_enemy(&mut self, memo: Memo<'_>, key: &str, min: u32, max: u32, near: Pos, events: &mut Events) -> bool {
         let key = self.forces.get(key).map_or(key, String::as_str);
         // The rule book is shared; hold it apart from `self` rather than copy the group.
         let book = self.book.clone();
@@ -328,7 +330,10 @@ impl Game {
         let friendly = self.squad_hexes();
         let band = || spots(&self.map, &self.book, near, min, max);
         let spots = match self.map.index(near) {
-            Some(i) => self.map.spots.get(self.map.hex_count(), i, (min, max), band),
+            Some(i) => match memo.0 {
+                Some(kept) => kept.spots.get(self.map.hex_count(), i, (min, max), band),
+                None => Cow::Owned(band()),
+            },
             None => Cow::Owned(band()),
         };
         // A group with a vehicle starts where the vehicle can be.
@@ -344,7 +349,7 @@ impl Game {
                 if !free(p) {
                     continue;
                 }
-                if !group.wants_sight || self.map.line_of_sight(&self.book, p, near) {
+                if !group.wants_sight || self.map.line_of_sight(&self.book, memo, p, near) {
                     return Some(p);
                 }
                 first = first.or(Some(p));
@@ -388,11 +393,9 @@ impl Game {
         true
     }
 
-    fn start_action(&mut self, at: Pos, events: &mut Vec<Event>) {
+    fn start_action(&mut self, at: Pos, events: &mut Events) {
         let enemies_met = self.able(Side::Enemy).count();
-        // Walks over the enemy start at this action's first man (`Roster`).
-        self.roster = super::Roster::of(&self.soldiers);
-        let (deck, turned) = (std::mem::take(&mut self.spare.deck), std::mem::take(&mut self.spare.turned));
+        let (deck, turned) = (Vec::new(), Vec::new());
         self.phase = Phase::Action(Action { deck, turned, up: None, turn: 1, quiet_turns: 0, enemies_met });
         events.push(Event::ActionStart { hex: at });
         self.deal(events);
@@ -400,7 +403,7 @@ impl Game {
 
     /// Builds and shuffles the deck: two cards for every man of either side
     /// who can act, and the STOP card.
-    pub(super) fn deal(&mut self, events: &mut Vec<Event>) {
+    pub(super) fn deal(&mut self, events: &mut Events) {
         let (per, stops) = (self.book.action.cards_per_soldier, self.book.action.stop_cards);
         // The action's own deck is filled again (an action deals some four
         // times): its room is kept rather than made anew and freed each deal.
@@ -414,7 +417,7 @@ impl Game {
         // roster grows with every enemy met, and it then grows with it.
         deck.reserve(self.soldiers.capacity() * per as usize + stops as usize);
         // The deck's make-up, for its event, if that is made: who has how many cards.
-        let report = !self.summary_only;
+        let report = events.keeps_all();
         let mut names = Vec::with_capacity(if report { self.soldiers.len() + 1 } else { 0 });
         for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
             // A vehicle brings its type's cards, fewer once damaged.
@@ -494,6 +497,7 @@ mod tests {
     fn spots_are_every_enterable_hex_in_the_band_in_order_of_preference() {
         let g = crate::engine::tests::default_game(1);
         let (map, book) = (&g.map, &g.book);
+        let memo = super::super::memo::MapMemo::default();
         for near in map.hexes().step_by(3) {
             // One band more than a hex keeps: the last is worked out each time.
             for (min, max) in [(3, 4), (3, 5), (4, 6), (0, 40), (2, 4)] {
@@ -515,7 +519,7 @@ mod tests {
                 }
                 let i = map.index(near).unwrap();
                 for _ in 0..2 {
-                    let kept = map.spots.get(map.hex_count(), i, (min, max), || spots(map, book, near, min, max));
+                    let kept = memo.spots.get(map.hex_count(), i, (min, max), || spots(map, book, near, min, max));
                     assert_eq!(*kept, found);
                 }
             }

@@ -1,41 +1,26 @@
 //! The hex map: terrain per hex, known minefields, the home edge, and line
 //! of sight along the hex line between centres.
 
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use serde::{Deserialize, Serialize};
 
 use super::data::{Cover, Edge, RuleBook, Terrain};
-use super::memo::{ListMemo, Memo};
+use super::memo::{MapMemo, Memo};
 use super::pos::Pos;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Map {
     pub width: i32,
     pub height: i32,
-    /// Index into the rule book's terrain list, row by row.
-    terrain: Vec<u8>,
+    /// Index into the rule book's terrain list, row by row. Shared by the
+    /// copies of a map, since it never changes: a `Cache` holds on to it to
+    /// know the ground its answers are about.
+    terrain: Arc<[u8]>,
     /// Hexes marked as minefields, kept sorted.
     minefields: Vec<Pos>,
     pub home_edge: Edge,
-    /// Sight between every pair of hexes: 0 not known yet, 1 clear, 2 blocked.
-    #[serde(skip)]
-    sight: Memo<AtomicU8>,
-    /// The first step of the path between every pair of hexes, with the
-    /// path's length (see `memo`).
-    #[serde(skip)]
-    pub(super) steps: Memo<AtomicU32>,
-    /// The nearest home-edge hex from every hex, with its distance (see `memo`).
-    #[serde(skip)]
-    pub(super) homeward: Memo<AtomicU64>,
-    /// Where enemy groups may be placed around a hex (see `incident`).
-    #[serde(skip)]
-    pub(super) spots: ListMemo<(u32, u32), super::incident::Spots>,
-    /// The need of an aimed shot between every pair of hexes, for each
-    /// aimed weapon of the rule book and way of firing it (see `memo`).
-    #[serde(skip)]
-    pub(super) aims: Memo<OnceLock<Box<[AtomicU8]>>>,
 }
 
 /// The most hexes a map may have for its sight to be kept pair by pair.
@@ -47,18 +32,7 @@ impl Map {
     pub fn new(rows: Vec<Vec<u8>>, home_edge: Edge) -> Self {
         let height = rows.len() as i32;
         let width = rows.first().map_or(0, |r| r.len() as i32);
-        Self {
-            width,
-            height,
-            terrain: rows.into_iter().flatten().collect(),
-            minefields: Vec::new(),
-            home_edge,
-            sight: Memo::default(),
-            steps: Memo::default(),
-            homeward: Memo::default(),
-            spots: ListMemo::default(),
-            aims: Memo::default(),
-        }
+        Self { width, height, terrain: rows.into_iter().flatten().collect(), minefields: Vec::new(), home_edge }
     }
 
     /// Checks a map read from a file: its size, terrain and minefields.
@@ -142,21 +116,27 @@ impl Map {
     ///
     /// Sight depends on the terrain alone, which never changes, and the line
     /// between two hexes costs far more to trace than to look up: the answer
-    /// is kept for the pair (see `memo`), which assumes the map is always
-    /// asked with the one rule book of its game.
-    pub fn line_of_sight(&self, book: &RuleBook, from: Pos, to: Pos) -> bool {
+    /// is kept for the pair in `memo` when there is one (see `memo`).
+    pub fn line_of_sight(&self, book: &RuleBook, memo: Memo<'_>, from: Pos, to: Pos) -> bool {
         let n = self.hex_count();
         // The memo holds a byte for every pair of hexes: kept only for maps
         // small enough that this stays a few megabytes (a 64x64 map is 16 MB).
-        let (Some(a), Some(b), true) = (self.index(from), self.index(to), n <= MAX_SIGHT_HEXES) else {
+        let (Some(memo), Some(a), Some(b), true) = (memo.0, self.index(from), self.index(to), n <= MAX_SIGHT_HEXES)
+        else {
             return self.trace_sight(book, from, to);
         };
         // Relaxed is enough: two threads that race both store the same answer.
-        match self.sight.cells(n * n)[a * n + b].load(Ordering::Relaxed) {
+        match memo.sight.cells(n * n)[a * n + b].load(Ordering::Relaxed) {
             1 => true,
             2 => false,
-            _ => self.keep_sight(book, (from, a), (to, b)),
+            _ => self.keep_sight(book, memo, (from, a), (to, b)),
         }
+    }
+
+    /// The ground this map is drawn on, shared by its copies: what a
+    /// `Cache` remembers its answers are about.
+    pub(super) fn ground(&self) -> &Arc<[u8]> {
+        &self.terrain
     }
 
     /// Sight between two hexes (with their indices) traced, and kept both
@@ -164,11 +144,11 @@ impl Map {
     /// nearly every shot, stays short.
     #[cold]
     #[inline(never)]
-    fn keep_sight(&self, book: &RuleBook, (from, a): (Pos, usize), (to, b): (Pos, usize)) -> bool {
+    fn keep_sight(&self, book: &RuleBook, memo: &MapMemo, (from, a): (Pos, usize), (to, b): (Pos, usize)) -> bool {
         let clear = self.trace_sight(book, from, to);
         let v = if clear { 1 } else { 2 };
         let n = self.hex_count();
-        let memo = self.sight.cells(n * n);
+        let memo = memo.sight.cells(n * n);
         memo[a * n + b].store(v, Ordering::Relaxed);
         memo[b * n + a].store(v, Ordering::Relaxed);
         clear
@@ -205,9 +185,13 @@ mod tests {
         let (map, book) = (&g.map, &g.book);
         let clear =
             |a: Pos, b: Pos| a.between(b).into_iter().all(|p| map.terrain(book, p).is_none_or(|t| !t.blocks_sight));
-        for a in map.hexes() {
-            for b in map.hexes() {
-                assert_eq!(map.line_of_sight(book, a, b), clear(a, b) || clear(b, a), "{a} to {b}");
+        // Traced, then traced and kept, then read from what was kept.
+        let kept = MapMemo::default();
+        for memo in [Memo::default(), Memo(Some(&kept)), Memo(Some(&kept))] {
+            for a in map.hexes() {
+                for b in map.hexes() {
+                    assert_eq!(map.line_of_sight(book, memo, a, b), clear(a, b) || clear(b, a), "{a} to {b}");
+                }
             }
         }
     }
@@ -220,7 +204,10 @@ mod tests {
         let mut rows = vec![vec![0u8; 200]; 200];
         rows[100][100] = woods;
         let map = Map::new(rows, Edge::South);
-        assert!(!map.line_of_sight(&book, Pos::new(100, 98), Pos::new(100, 102)), "the wood is between");
-        assert!(map.line_of_sight(&book, Pos::new(0, 0), Pos::new(199, 0)));
+        assert!(
+            !map.line_of_sight(&book, Memo::default(), Pos::new(100, 98), Pos::new(100, 102)),
+            "the wood is between"
+        );
+        assert!(map.line_of_sight(&book, Memo::default(), Pos::new(0, 0), Pos::new(199, 0)));
     }
 }

@@ -4,57 +4,78 @@
 //! an enemy group may be placed in around a hex, and the need of an aimed
 //! shot from one hex at a man in another (see `shot::Marksman`).
 //!
-//! Each depends on the map alone, which a patrol changes only by marking
-//! minefields, while the patrol leader asks again at every step, in every
-//! patrol of a simulator run (the simulator starts all patrols from one map,
-//! so they share what any of them worked out).
+//! Each depends on the map's ground, the rule book and the rule set, which
+//! a patrol never changes (minefields, which it marks, are allowed for
+//! where an answer is read), while the patrol leader asks again at every
+//! step, in every patrol of a simulator run. None of it is part of the
+//! game: it lives in a `Cache` the caller owns (see `cache`), made for one
+//! ground, book and rule set, and shared by the copies of that cache (the
+//! simulator starts all patrols from one map, so they share what any of
+//! them worked out).
 
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use super::data::RuleBook;
+use super::incident::Spots;
 use super::map::Map;
 use super::pos::Pos;
 
-/// One atomic cell per question, 0 while not known yet, made the first time
-/// any is asked and shared by the clones of a map. A memo is not part of the
-/// game: it is not saved, and two maps that differ only in it are equal.
-pub(super) struct Memo<A>(Arc<OnceLock<Box<[A]>>>);
+/// Every answer kept about one map, made as it is first asked for.
+#[derive(Clone, Debug, Default)]
+pub(super) struct MapMemo {
+    /// Sight between every pair of hexes: 0 not known yet, 1 clear, 2 blocked.
+    pub(super) sight: Cells<AtomicU8>,
+    /// The first step of the path between every pair of hexes, with the
+    /// path's length.
+    steps: Cells<AtomicU32>,
+    /// The nearest home-edge hex from every hex, with its distance.
+    homeward: Cells<AtomicU64>,
+    /// Where enemy groups may be placed around a hex (see `incident`).
+    pub(super) spots: Slots<(u32, u32), Spots>,
+    /// The need of an aimed shot between every pair of hexes, for each
+    /// aimed weapon of the rule book and way of firing it.
+    aims: Cells<OnceLock<Box<[AtomicU8]>>>,
+}
 
-impl<A: Default> Memo<A> {
+/// The answers kept for the map a question is about, if the caller's cache
+/// was made for it; else none, and every answer is worked out afresh (the
+/// same answer, more slowly). Passed by value to whatever asks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Memo<'a>(pub(super) Option<&'a MapMemo>);
+
+/// One atomic cell per question, 0 while not known yet, made the first time
+/// any is asked and shared by the clones of the `MapMemo` that holds them.
+pub(super) struct Cells<A>(Arc<OnceLock<Box<[A]>>>);
+
+impl<A: Default> Cells<A> {
     /// The cells, `len` of them the first time.
     pub(super) fn cells(&self, len: usize) -> &[A] {
         self.0.get_or_init(|| (0..len).map(|_| A::default()).collect())
     }
 }
 
-impl<A> Default for Memo<A> {
+impl<A> Default for Cells<A> {
     fn default() -> Self {
         Self(Arc::default())
     }
 }
 
-impl<A> Clone for Memo<A> {
+impl<A> Clone for Cells<A> {
     fn clone(&self) -> Self {
         Self(self.0.clone())
     }
 }
 
-impl<A> PartialEq for Memo<A> {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl<A> fmt::Debug for Memo<A> {
+impl<A> fmt::Debug for Cells<A> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Memo")
+        f.write_str("Cells")
     }
 }
 
-/// How many keys a hex of a `ListMemo` keeps (the rule books place enemies
+/// How many keys a hex of a `Slots` keeps (the rule books place enemies
 /// at three bands of distance).
 const KEYS_A_HEX: usize = 4;
 
@@ -64,13 +85,13 @@ const KEYS_A_HEX: usize = 4;
 const MAX_LIST_HEXES: usize = 4096;
 
 /// Values kept for each hex of the map and a few keys for each, made the
-/// first time each is asked and shared by the clones of a map; like `Memo`,
-/// not part of the game. A hex's slots are read without a lock (a placement
+/// first time each is asked and shared by the clones of the `MapMemo` that
+/// holds them. A hex's slots are read without a lock (a placement
 /// asks for one): the first slot holding the key, or the first empty one,
 /// which this key then fills.
-pub(super) struct ListMemo<K, T>(Memo<[OnceLock<(K, T)>; KEYS_A_HEX]>);
+pub(super) struct Slots<K, T>(Cells<[OnceLock<(K, T)>; KEYS_A_HEX]>);
 
-impl<K: Copy + PartialEq, T: Clone> ListMemo<K, T> {
+impl<K: Copy + PartialEq, T: Clone> Slots<K, T> {
     /// The value kept for `key` at the hex of index `hex` (of `hexes`), made
     /// by `work` if there is none yet; made and not kept if the hex's slots
     /// are all taken by other keys, or the map is too big to keep lists for.
@@ -97,27 +118,21 @@ impl<K: Copy + PartialEq, T: Clone> ListMemo<K, T> {
     }
 }
 
-impl<K, T> Default for ListMemo<K, T> {
+impl<K, T> Default for Slots<K, T> {
     fn default() -> Self {
-        Self(Memo::default())
+        Self(Cells::default())
     }
 }
 
-impl<K, T> Clone for ListMemo<K, T> {
+impl<K, T> Clone for Slots<K, T> {
     fn clone(&self) -> Self {
         Self(self.0.clone())
     }
 }
 
-impl<K, T> PartialEq for ListMemo<K, T> {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl<K, T> fmt::Debug for ListMemo<K, T> {
+impl<K, T> fmt::Debug for Slots<K, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ListMemo")
+        f.write_str("Slots")
     }
 }
 
@@ -134,16 +149,17 @@ const MAX_AIM_HEXES: usize = 512;
 
 impl Map {
     /// The first step of `path(from, to)`, if there is one.
-    pub fn first_step(&self, book: &RuleBook, from: Pos, to: Pos) -> Option<Pos> {
+    pub fn first_step(&self, book: &RuleBook, memo: Memo<'_>, from: Pos, to: Pos) -> Option<Pos> {
         let work = || self.walk(book, from, to);
         let n = self.hex_count();
-        let (Some(a), Some(b), true) = (self.index(from), self.index(to), n <= MAX_HEXES_KEPT) else {
+        let (Some(memo), Some(a), Some(b), true) = (memo.0, self.index(from), self.index(to), n <= MAX_HEXES_KEPT)
+        else {
             return work().map(|(_, p)| p);
         };
         // 0 not known yet, 1 no step (no path, or `from` is `to`), else the
         // path's length in steps in the high half and the index of its first
         // step plus 2 in the low one (both under 2^16 on a map this small).
-        let cell = &self.steps.cells(n * n)[a * n + b];
+        let cell = &memo.steps.cells(n * n)[a * n + b];
         let known = match cell.load(Ordering::Relaxed) {
             0 => None,
             1 => Some(None),
@@ -184,12 +200,12 @@ impl Map {
     }
 
     /// The nearest hex of the home edge by walking from `from`, as `nearest` finds it.
-    pub fn nearest_home(&self, book: &RuleBook, from: Pos) -> Option<Pos> {
+    pub fn nearest_home(&self, book: &RuleBook, memo: Memo<'_>, from: Pos) -> Option<Pos> {
         let work = || self.nearest(book, from, |p| self.on_home_edge(p));
-        let Some(a) = self.index(from) else { return work().map(|(_, p)| p) };
+        let (Some(memo), Some(a)) = (memo.0, self.index(from)) else { return work().map(|(_, p)| p) };
         // 0 not known yet, 1 no hex, else the distance in the high half and
         // the hex's index plus 2 in the low one.
-        let cell = &self.homeward.cells(self.hex_count())[a];
+        let cell = &memo.homeward.cells(self.hex_count())[a];
         let known = match cell.load(Ordering::Relaxed) {
             0 => None,
             1 => Some(None),
@@ -233,14 +249,14 @@ impl Map {
     /// keep a byte for every pair of hexes for every way. The table of a way
     /// is made when first asked for: 37 KB on the scenarios' maps.
     #[inline]
-    pub(super) fn aims_from(&self, ways: usize, way: usize, from: Pos) -> Option<&[AtomicU8]> {
-        let a = self.index(from)?;
+    pub(super) fn aims_from<'m>(&self, memo: Memo<'m>, ways: usize, way: usize, from: Pos) -> Option<&'m [AtomicU8]> {
+        let (memo, a) = (memo.0?, self.index(from)?);
         // `hex_count`, where a hex on the map says the width and height are positive.
         let n = (self.width * self.height) as usize;
         if n > MAX_AIM_HEXES {
             return None;
         }
-        let table = self.aims.cells(ways).get(way)?.get_or_init(|| (0..n * n).map(|_| AtomicU8::new(0)).collect());
+        let table = memo.aims.cells(ways).get(way)?.get_or_init(|| (0..n * n).map(|_| AtomicU8::new(0)).collect());
         table.get(a * n..)?.get(..n)
     }
 }
@@ -251,7 +267,7 @@ mod tests {
 
     #[test]
     fn lists_are_kept_by_hex_and_key_up_to_the_slots_and_the_map_size() {
-        let memo: ListMemo<u32, u32> = ListMemo::default();
+        let memo: Slots<u32, u32> = Slots::default();
         let kept = |c: &Cow<'_, u32>| matches!(c, Cow::Borrowed(_));
         // The first time made and kept; then read, work not called.
         assert_eq!((*memo.get(10, 3, 7, || 70), kept(&memo.get(10, 3, 7, || unreachable!()))), (70, true));
@@ -265,7 +281,7 @@ mod tests {
         }
         assert!(!kept(&memo.get(10, 3, 11, || 110)) && !kept(&memo.get(10, 3, 11, || 110)));
         // A map too big to keep lists for: always made.
-        let big: ListMemo<u32, u32> = ListMemo::default();
+        let big: Slots<u32, u32> = Slots::default();
         for _ in 0..2 {
             let list = big.get(MAX_LIST_HEXES + 1, 0, 1, || 5);
             assert_eq!((*list, kept(&list)), (5, false));
@@ -278,16 +294,18 @@ mod tests {
     fn kept_steps_and_homes_are_the_ones_worked_out() {
         let g = crate::engine::tests::default_game(1);
         let (book, hexes) = (&g.book, g.map.hexes().collect::<Vec<_>>());
+        let kept = MapMemo::default();
+        let memo = Memo(Some(&kept));
         let mut mined = g.map.clone();
         mined.mark_minefield(Pos::new(9, 9));
         // Twice each, the second time from the memo; the mined map shares it but may not use it.
         for _ in 0..2 {
             for map in [&g.map, &mined] {
                 for &a in hexes.iter().step_by(5) {
-                    assert_eq!(map.nearest_home(book, a), map.nearest(book, a, |p| p.row == 11).map(|(_, p)| p));
+                    assert_eq!(map.nearest_home(book, memo, a), map.nearest(book, a, |p| p.row == 11).map(|(_, p)| p));
                     for &b in &hexes {
                         let step = map.path(book, a, b).and_then(|p| p.get(1).copied());
-                        assert_eq!(map.first_step(book, a, b), step, "{a} to {b}");
+                        assert_eq!(map.first_step(book, memo, a, b), step, "{a} to {b}");
                     }
                 }
             }
@@ -298,12 +316,14 @@ mod tests {
     fn steps_past_minefields_are_the_ones_searched_for() {
         let g = crate::engine::tests::default_game(1);
         let (book, hexes) = (&g.book, g.map.hexes().collect::<Vec<_>>());
+        let kept = MapMemo::default();
+        let memo = Memo(Some(&kept));
         // Fill the memo from the map without minefields, as the simulator's
         // first patrols do; then every mined map reads it where it may.
         let pairs: Vec<(Pos, Pos)> =
             hexes.iter().step_by(7).flat_map(|&a| hexes.iter().step_by(3).map(move |&b| (a, b))).collect();
         for &(a, b) in &pairs {
-            g.map.first_step(book, a, b);
+            g.map.first_step(book, memo, a, b);
         }
         for (k, &m) in hexes.iter().enumerate().step_by(5) {
             let mut mined = g.map.clone();
@@ -313,7 +333,7 @@ mod tests {
             }
             for &(a, b) in &pairs {
                 let searched = mined.path(book, a, b).and_then(|p| p.get(1).copied());
-                assert_eq!(mined.first_step(book, a, b), searched, "{a} to {b}, mines {:?}", mined.minefields());
+                assert_eq!(mined.first_step(book, memo, a, b), searched, "{a} to {b}, mines {:?}", mined.minefields());
             }
         }
     }
@@ -322,10 +342,12 @@ mod tests {
     fn the_way_home_past_minefields_is_the_one_searched_for() {
         let g = crate::engine::tests::default_game(1);
         let (book, hexes) = (&g.book, g.map.hexes().collect::<Vec<_>>());
+        let kept = MapMemo::default();
+        let memo = Memo(Some(&kept));
         // Fill the memo from the map without minefields, as the simulator's
         // first patrols do; then every mined map reads it where it may.
         for &a in &hexes {
-            g.map.nearest_home(book, a);
+            g.map.nearest_home(book, memo, a);
         }
         for (k, &m) in hexes.iter().enumerate() {
             let mut mined = g.map.clone();
@@ -335,7 +357,7 @@ mod tests {
             }
             for &a in &hexes {
                 let searched = mined.nearest(book, a, |p| mined.on_home_edge(p)).map(|(_, p)| p);
-                assert_eq!(mined.nearest_home(book, a), searched, "from {a}, mines {:?}", mined.minefields());
+                assert_eq!(mined.nearest_home(book, memo, a), searched, "from {a}, mines {:?}", mined.minefields());
             }
         }
     }

@@ -7,6 +7,7 @@
 //! comes from the `Dice` kept in the game state.
 
 pub mod arsenal;
+pub mod cache;
 pub mod campaign;
 pub mod chance;
 pub mod command;
@@ -30,12 +31,14 @@ mod path;
 mod patrol;
 pub mod policy;
 mod shot;
+pub mod sink;
 pub mod support;
 pub mod vehicle;
 
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+pub use cache::Cache;
 pub use chance::Chance;
 pub use command::{Command, Target};
 pub use composition::Composition;
@@ -43,11 +46,13 @@ pub use data::{RuleBook, Scenario};
 pub use dice::{DiceSet, Faces, Modifier, Modifiers, Purpose, Roll};
 pub use event::Event;
 pub use map::Map;
+pub use memo::Memo;
 pub use name::Name;
 pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 pub use pos::Pos;
 pub use ruleset::{Odds, RuleSet};
 pub use shot::Marksman;
+pub use sink::{Events, Keep};
 use soldier::enemy_number;
 pub use soldier::{Section, Side, Soldier, State};
 
@@ -143,11 +148,9 @@ pub struct Game {
     pub seed: u64,
     pub map: Map,
     /// Both sides: the squad first, in roster order, then every enemy met.
-    /// Sections, cards and the kept parts of the roster (`Roster`) point
-    /// into it by index: men are only ever added at the end, no man joins
-    /// the squad after the game is made, and an enemy who can no longer
-    /// act does not act again (debug builds check the last two at every
-    /// walk over a side).
+    /// Sections and cards point into it by index: men are only ever added
+    /// at the end, and no man joins the squad after the game is made (the
+    /// walks over one side read only its part, `Game::part`).
     pub soldiers: Vec<Soldier>,
     pub sections: Vec<Section>,
     pub phase: Phase,
@@ -183,75 +186,6 @@ pub struct Game {
     /// Enemy still waiting at hexes of the map (the scenario's encounters).
     #[serde(default)]
     pub waiting: Vec<data::Encounter>,
-    /// Only the events a summary counts need be made (`Game::summary_only`):
-    /// the commonest kinds it does not count are made under
-    /// `if !self.summary_only`.
-    #[serde(skip)]
-    summary_only: bool,
-    /// Where on the roster each side's men stand (`Roster`): not saved.
-    #[serde(skip)]
-    roster: Roster,
-    /// Room kept from one action to the next (`Spare`).
-    #[serde(skip)]
-    spare: Spare,
-}
-
-/// The parts of the roster where each side's men can be, so that a walk
-/// over one side's able men (`Game::able`, for every order and enemy card)
-/// reads only its part: a patrol ends with some 27 men on the roster, the
-/// squad's ten first, and mostly one action's few enemies able at the end.
-///
-/// Nobody joins the squad after the game is made, so every man of the
-/// squad stands before `squad_end`. Enemies join at the end of the roster,
-/// and an action ends with every able enemy off the map and every
-/// knocked-over man rolled for (a flesh-wounded enemy makes off), and no
-/// man comes back onto the map or gets up again: so when an action starts,
-/// no enemy before its first able one can act again, and `enemy_from` is
-/// set there. Debug builds check both at every walk (`Game::part`,
-/// `Game::squad_part`), and a test compares the walks with the whole roster's.
-///
-/// Not saved: a loaded game (and the default) walks the whole roster until
-/// its next action starts. Every game compares equal here, so a game and
-/// its reloaded copy are equal.
-#[derive(Clone, Copy, Debug)]
-struct Roster {
-    squad_end: usize,
-    enemy_from: usize,
-}
-
-impl Default for Roster {
-    fn default() -> Self {
-        Roster { squad_end: usize::MAX, enemy_from: 0 }
-    }
-}
-
-impl PartialEq for Roster {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Roster {
-    /// The parts of `soldiers` as they stand: the squad up to its last
-    /// man, the enemy from its first able man.
-    fn of(soldiers: &[Soldier]) -> Roster {
-        Roster {
-            squad_end: soldiers.iter().rposition(|s| s.side == Side::Friendly).map_or(0, |i| i + 1),
-            enemy_from: soldiers.iter().position(|s| able_of(s, Side::Enemy)).unwrap_or(soldiers.len()),
-        }
-    }
-}
-
-/// The room of lists an action makes, emptied, kept for the next action's: a
-/// patrol fights some five actions, and each made these lists anew and grew
-/// them. Always empty, so games compare, clone and save the same with it.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Spare {
-    /// The last action's deck and turned cards.
-    deck: Vec<Card>,
-    turned: Vec<Card>,
-    /// The list of sections before the last action, for the sections after the next.
-    sections: Vec<Section>,
 }
 
 impl Game {
@@ -305,7 +239,6 @@ impl Game {
             soldiers.push(man);
         }
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];
-        let roster = Roster::of(&soldiers);
         Ok(Self {
             book,
             rules: RuleSet::LoneWarrior,
@@ -328,9 +261,6 @@ impl Game {
             fire_pending: Vec::new(),
             tanks: false,
             waiting: scenario.encounters.clone(),
-            summary_only: false,
-            roster,
-            spare: Spare::default(),
         })
     }
 
@@ -354,27 +284,6 @@ impl Game {
         &self.book
     }
 
-    /// Finds every man's weapon in the rule book again (`Soldier::weapon_index`),
-    /// for a game read back from a save: where a weapon is in the book is
-    /// not saved, and until then it is looked up by key at every shot.
-    pub fn rearm(&mut self) {
-        for s in &mut self.soldiers {
-            s.rearm(&self.book);
-        }
-    }
-
-    /// This game, from now on making only the events a summary counts
-    /// (`Event::in_summary`) and perhaps a few more. The simulator's tally
-    /// counts only those, and making the others (moves, shots, holds, the
-    /// deck's make-up...) to drop them unread was some 7% of its time.
-    /// The game plays the same either way: no die is rolled to write an
-    /// event, and the one event read back, the patrol's end (a campaign
-    /// takes its outcome and prisoners from it), is always made.
-    pub fn summary_only(mut self) -> Self {
-        self.summary_only = true;
-        self
-    }
-
     /// Does the patrol have a prisoner with it on the map?
     pub fn holds_prisoner(&self) -> bool {
         self.soldiers.iter().any(|s| s.captive && s.pos.is_some())
@@ -395,50 +304,42 @@ impl Game {
         }
     }
 
-    /// Carries out a command.
+    /// Carries out a command, adding its events to `events` (those of the
+    /// kinds it keeps). `cache` keeps what the engine works out about the
+    /// map from one command to the next: it is made over for this game's
+    /// map if it was made for another, and never changes what happens.
     ///
     /// # Errors
-    /// Why the command is not legal now; the game is then unchanged.
-    pub fn apply(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
-        // Room for what most commands report, so the list is seldom moved as it grows.
-        let mut events = Vec::with_capacity(8);
-        self.apply_into(command, &mut events)?;
-        Ok(events)
-    }
-
-    /// `apply`, adding the events to the end of `events`: the simulator
-    /// plays a patrol's hundreds of commands into one list, cleared between
-    /// them, rather than make a new one for each.
-    ///
-    /// # Errors
-    /// As `apply`; the game and `events` are then unchanged.
-    pub fn apply_into(&mut self, command: &Command, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    /// Why the command is not legal now; the game and `events` are then unchanged.
+    pub fn apply(&mut self, command: &Command, cache: &mut Cache, events: &mut Events) -> Result<(), RuleError> {
+        cache.fit(self);
         let before = events.len();
-        let done = self.dispatch(command, events);
+        let memo = cache.memo(self);
+        let done = self.dispatch(command, memo, events);
         if done.is_err() {
             events.truncate(before);
         }
         done
     }
 
-    fn dispatch(&mut self, command: &Command, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn dispatch(&mut self, command: &Command, memo: Memo<'_>, events: &mut Events) -> Result<(), RuleError> {
         match (&self.phase, command) {
             (Phase::Over { outcome }, _) => illegal(format!("the patrol is over ({outcome})")),
-            (Phase::Patrol, Command::Move { section, to }) => self.move_section(section.as_deref(), *to, events),
+            (Phase::Patrol, Command::Move { section, to }) => self.move_section(memo, section.as_deref(), *to, events),
             (Phase::Patrol, Command::Split { soldiers }) => self.split(soldiers, events),
             (Phase::Patrol, Command::Join { section, into }) => self.join(section, into, events),
             (Phase::Patrol, Command::Exit { section }) => self.exit_section(section.as_deref(), events),
             (Phase::Patrol, Command::Capture { prisoner }) => self.capture(prisoner, events),
             (Phase::Patrol, Command::Turn) => illegal("there is no action: no cards to turn"),
             (Phase::Patrol, _) => illegal(format!("'{command}' is for tactical action; now the patrol moves")),
-            (Phase::Action(_), Command::Turn) => self.turn_card(events),
+            (Phase::Action(_), Command::Turn) => self.turn_card(memo, events),
             (Phase::Action(_), Command::Split { .. } | Command::Join { .. } | Command::Capture { .. }) => {
                 illegal("sections split, join and take prisoners in patrol movement, not during an action")
             }
             (Phase::Action(_), Command::Move { section: Some(_), .. } | Command::Exit { section: Some(_) }) => {
                 illegal("in an action men move one at a time on their own cards: leave out the section")
             }
-            (Phase::Action(_), _) => self.act(command, events),
+            (Phase::Action(_), _) => self.act(memo, command, events),
         }
     }
 
@@ -481,7 +382,7 @@ impl Game {
 
     /// Soldiers of `side` who can act: the ones that get cards and may be shot at.
     ///
-    /// Only the side's part of the roster is read (`Roster`).
+    /// Only the side's part of the roster is read.
     pub fn able(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
         let part = self.part(side);
         let from = part.start;
@@ -495,9 +396,10 @@ impl Game {
     }
 
     /// The part of the roster where every man of the squad stands, hit or
-    /// not (`Roster`): the whole roster after a load, until an action starts.
+    /// not: the squad comes first (`Game::soldiers`), so its end is found
+    /// by halving rather than by a walk.
     pub(super) fn squad_part(&self) -> &[Soldier] {
-        let end = self.roster.squad_end.min(self.soldiers.len());
+        let end = self.soldiers.partition_point(|s| s.side == Side::Friendly);
         debug_assert!(
             self.soldiers[end..].iter().all(|s| s.side != Side::Friendly),
             "a man of the squad after its part of the roster"
@@ -505,25 +407,18 @@ impl Game {
         &self.soldiers[..end]
     }
 
-    /// The part of the roster where the able men of `side` stand (`Roster`).
+    /// The part of the roster where the men of `side` stand.
     fn part(&self, side: Side) -> std::ops::Range<usize> {
-        let len = self.soldiers.len();
-        let part = match side {
-            Side::Friendly => 0..self.squad_part().len(),
-            Side::Enemy => self.roster.enemy_from.min(len)..len,
-        };
-        debug_assert!(
-            self.soldiers.iter().enumerate().all(|(i, s)| part.contains(&i) || !able_of(s, side)),
-            "an able man of the {} side outside his part of the roster",
-            side.name()
-        );
-        part
+        let squad_end = self.squad_part().len();
+        match side {
+            Side::Friendly => 0..squad_end,
+            Side::Enemy => squad_end..self.soldiers.len(),
+        }
     }
 
     /// Whether anybody of `side` can act: `able(side).next().is_some()`.
-    /// The enemy is looked for from the end of its part of the roster, where
-    /// this action's men were added last; in a game just loaded, whose part
-    /// is the whole roster, that passes over no enemy met before.
+    /// The enemy is looked for from the end of the roster, where this
+    /// action's men were added last.
     pub fn any_able(&self, side: Side) -> bool {
         match side {
             Side::Friendly => self.able(side).next().is_some(),
@@ -593,7 +488,7 @@ impl Game {
     }
 
     /// A friendly man entered `to`: tick off the objective if it names the hex.
-    fn note_objective(&mut self, to: Pos, events: &mut Vec<Event>) {
+    fn note_objective(&mut self, to: Pos, events: &mut Events) {
         if self.objective_reached {
             return;
         }
@@ -618,7 +513,7 @@ impl Game {
     }
 
     /// Ends the patrol when no friendly soldier on the map can move on.
-    fn check_patrol_over(&mut self, events: &mut Vec<Event>) {
+    fn check_patrol_over(&mut self, events: &mut Events) {
         if self.able(Side::Friendly).next().is_some() || self.is_over() {
             return;
         }

@@ -2,8 +2,10 @@
 //! check; sections split, join and leave by the home edge.
 
 use super::event::Event;
+use super::memo::Memo;
 use super::name::{Name, format_name};
 use super::pos::Pos;
+use super::sink::Events;
 use super::soldier::{Section, State};
 use super::{Game, RuleError, illegal};
 
@@ -58,9 +60,10 @@ impl Game {
 
     pub(super) fn move_section(
         &mut self,
+        memo: Memo<'_>,
         name: Option<&str>,
         to: Pos,
-        events: &mut Vec<Event>,
+        events: &mut Events,
     ) -> Result<(), RuleError> {
         let s = self.pick_section(name)?;
         let section = &self.sections[s];
@@ -74,7 +77,7 @@ impl Game {
             self.soldiers[i].pos = Some(to);
             self.soldiers[i].moved = true;
         }
-        if !self.summary_only {
+        if events.keeps_all() {
             events.push(Event::Moved {
                 section: Some(section.name.clone()),
                 soldiers: self.ids(&section.members),
@@ -87,7 +90,7 @@ impl Game {
         if let Some(k) = self.waiting.iter().position(|e| e.at == to) {
             // Enemy known to be waiting here: met for certain, no check rolled.
             let encounter = self.waiting.remove(k);
-            self.encounter(&encounter, events);
+            self.encounter(memo, &encounter, events);
         } else {
             // Incident check: 2D6, 7+, -1 woods/buildings, -1 per earlier incident (at most -2).
             let modifiers = self.incident_odds(to).modifiers;
@@ -95,7 +98,7 @@ impl Game {
             let incident = roll.succeeded();
             events.push(Event::Roll(roll));
             if incident {
-                self.incident(to, events);
+                self.incident(memo, to, events);
                 // A mine can leave nobody able to go on.
                 self.check_patrol_over(events);
             }
@@ -114,7 +117,7 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn split(&mut self, names: &[Name], events: &mut Vec<Event>) -> Result<(), RuleError> {
+    pub(super) fn split(&mut self, names: &[Name], events: &mut Events) -> Result<(), RuleError> {
         if names.is_empty() {
             return illegal("name the men who split off");
         }
@@ -157,7 +160,7 @@ impl Game {
             .map_or_else(|| format_name!("S{}", self.sections.len() + 1), Name::from)
     }
 
-    pub(super) fn join(&mut self, name: &str, into: &str, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    pub(super) fn join(&mut self, name: &str, into: &str, events: &mut Events) -> Result<(), RuleError> {
         let a = self.pick_section(Some(name))?;
         let b = self.pick_section(Some(into))?;
         if a == b {
@@ -178,7 +181,7 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn capture(&mut self, name: &str, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    pub(super) fn capture(&mut self, name: &str, events: &mut Events) -> Result<(), RuleError> {
         let Some(p) = self.find(name) else {
             return illegal(format!("there is nobody called '{name}'"));
         };
@@ -200,7 +203,7 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn exit_section(&mut self, name: Option<&str>, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    pub(super) fn exit_section(&mut self, name: Option<&str>, events: &mut Events) -> Result<(), RuleError> {
         let s = self.pick_section(name)?;
         let section = &self.sections[s];
         let Some(at) = self.section_pos(section) else {

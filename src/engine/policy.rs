@@ -16,36 +16,40 @@ use std::ops::ControlFlow;
 
 use super::command::{Command, Target};
 use super::data::{Cover, Objective};
+use super::memo::Memo;
 use super::pos::Pos;
 use super::soldier::{Side, State};
-use super::{Game, Phase};
+use super::{Cache, Game, Phase};
 
-pub fn decide(game: &Game) -> Option<Command> {
+/// The patrol leader's next command for `game`; `cache` keeps what it works
+/// out about the map (see `Cache`).
+pub fn decide(game: &Game, cache: &Cache) -> Option<Command> {
+    let memo = cache.memo(game);
     match &game.phase {
         Phase::Over { .. } => None,
         Phase::Action(a) => Some(match a.up {
-            Some(me) => order(game, me),
+            Some(me) => order(game, memo, me),
             None => Command::Turn,
         }),
-        Phase::Patrol => patrol(game),
+        Phase::Patrol => patrol(game, memo),
     }
 }
 
 /// Out of line, as `patrol` is: most decisions are to turn the next card,
 /// and with both inlined `decide` set up a frame for all they need first.
 #[inline(never)]
-fn order(game: &Game, me: usize) -> Command {
+fn order(game: &Game, memo: Memo<'_>, me: usize) -> Command {
     let Some(here) = game.soldiers[me].pos else { return Command::Hold };
     // One walk over the able enemies finds both a man to fight hand to hand
     // in his hex (the first; a vehicle there is not fought so) and the shot
     // he is likeliest to hit, should there be no such man.
-    let marksman = game.marksman(me);
+    let marksman = game.marksman(memo, me);
     let walk = game.foe_or_shot(Side::Enemy, here, marksman.as_ref(), |foe| foe.vehicle.is_none());
     let best = match walk {
         ControlFlow::Break(e) => return Command::Fight { target: game.soldiers[e].id.clone() },
         ControlFlow::Continue(best) => best,
     };
-    if let Some(hex) = fire_mission(game, me) {
+    if let Some(hex) = fire_mission(game, memo, me) {
         return Command::Call { hex };
     }
     if let Some((_, _, e)) = best {
@@ -75,7 +79,7 @@ fn order(game: &Game, me: usize) -> Command {
 /// The radio man calls the guns on the hex with the most enemies, when two
 /// or more stand there, the shells would land on 6 or less of the D8, and
 /// no man of the patrol is within a hex of it (the template hits anyone).
-fn fire_mission(game: &Game, me: usize) -> Option<Pos> {
+fn fire_mission(game: &Game, memo: Memo<'_>, me: usize) -> Option<Pos> {
     if game.radio_man() != Some(me) || game.fire_missions_left() == 0 || !game.fire_pending.is_empty() {
         return None;
     }
@@ -84,7 +88,7 @@ fn fire_mission(game: &Game, me: usize) -> Option<Pos> {
         .into_iter()
         .filter(|&h| friends.iter().all(|f| f.distance(h) > 1))
         .filter_map(|h| {
-            let distance = game.fire_call_check(me, h).ok()?;
+            let distance = game.fire_call_check(memo, me, h).ok()?;
             let mission = super::support::FireMission { hex: h, caller: game.soldiers[me].id.clone(), distance };
             let (base, mods) = game.fire_mission_need(&mission)?;
             let need = base + mods.total();
@@ -107,7 +111,7 @@ struct Placed {
 
 /// Out of line: see `order`.
 #[inline(never)]
-fn patrol(game: &Game) -> Option<Command> {
+fn patrol(game: &Game, memo: Memo<'_>) -> Option<Command> {
     let placed: Vec<Placed> = game
         .sections
         .iter()
@@ -146,7 +150,7 @@ fn patrol(game: &Game) -> Option<Command> {
     if let Some(main) = main {
         for other in placed.iter().filter(|p| p.section != main.section && joinable(p, main)) {
             let (mover, from, to) = if movable(other) { (other, other.at, main.at) } else { (main, main.at, other.at) };
-            if let Some(step) = step_toward(game, from, to) {
+            if let Some(step) = step_toward(game, memo, from, to) {
                 return Some(Command::Move { section: Some(game.sections[mover.section].name.clone()), to: step });
             }
         }
@@ -183,7 +187,7 @@ fn patrol(game: &Game) -> Option<Command> {
         if wants_prisoner && let Some(prisoner) = capturable(game).find(|&i| game.soldiers[i].pos == Some(at)) {
             return Some(Command::Capture { prisoner: game.soldiers[prisoner].id.clone() });
         }
-        if let Some(step) = objective_hex(game, at).and_then(|target| step_toward(game, at, target)) {
+        if let Some(step) = objective_hex(game, at).and_then(|target| step_toward(game, memo, at, target)) {
             return Some(Command::Move { section: name, to: step });
         }
     }
@@ -193,8 +197,8 @@ fn patrol(game: &Game) -> Option<Command> {
     // The nearest home-edge hex by walking distance (the first by column and
     // row on a tie), then the same path to it that A* gives: one search
     // over the map instead of a path to every hex of the edge.
-    let home = game.map.nearest_home(&game.book, at)?;
-    Some(Command::Move { section: name, to: step_toward(game, at, home)? })
+    let home = game.map.nearest_home(&game.book, memo, at)?;
+    Some(Command::Move { section: name, to: step_toward(game, memo, at, home)? })
 }
 
 /// Seriously wounded enemies lying on the map, who could be taken prisoner.
@@ -222,9 +226,9 @@ fn objective_hex(game: &Game, at: Pos) -> Option<Pos> {
     }
 }
 
-fn step_toward(game: &Game, from: Pos, to: Pos) -> Option<Pos> {
+fn step_toward(game: &Game, memo: Memo<'_>, from: Pos, to: Pos) -> Option<Pos> {
     if from == to {
         return None;
     }
-    game.map.first_step(&game.book, from, to)
+    game.map.first_step(&game.book, memo, from, to)
 }

@@ -4,13 +4,13 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use super::Game;
 use super::arsenal::AtBand;
 use super::data::Weapon;
 use super::name::Name;
 use super::pos::Pos;
 use super::ruleset::{Aim, Odds};
 use super::soldier::{Side, Soldier};
+use super::{Game, Memo};
 
 /// An aimed shot as it is fired: its odds, and at a vehicle the anti-tank
 /// band a hit is rolled at. Worked out once for both the odds and the
@@ -44,12 +44,12 @@ impl Game {
     ///
     /// # Errors
     /// The reason in words: not a legitimate target, no line of sight, out of range.
-    pub fn shot_odds(&self, shooter: usize, target: usize) -> Result<Odds, String> {
-        self.aimed_shot(shooter, target).map(|shot| shot.odds)
+    pub fn shot_odds(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Result<Odds, String> {
+        self.aimed_shot(memo, shooter, target).map(|shot| shot.odds)
     }
 
     /// The shot `shot_odds` gives the odds of, as `fire` fires it.
-    pub(super) fn aimed_shot(&self, shooter: usize, target: usize) -> Result<Shot, String> {
+    pub(super) fn aimed_shot(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Result<Shot, String> {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         if s.side == t.side {
             return Err(format!("{} is on your own side", t.id));
@@ -61,11 +61,11 @@ impl Game {
             return Err("not on the map".into());
         };
         if t.vehicle.is_some() {
-            let (odds, band) = self.at_odds(shooter, target)?;
+            let (odds, band) = self.at_odds(memo, shooter, target)?;
             return Ok(Shot::at_vehicle(odds, band));
         }
         let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon()))?;
-        if !self.can_see(from, to) {
+        if !self.can_see(memo, from, to) {
             return Err(format!("no line of sight from {from} to {to}"));
         }
         self.aimed_at(s, weapon, from, to)
@@ -100,8 +100,8 @@ impl Game {
 
     /// The need of `shot_odds(shooter, target)`, or None where that is an
     /// error: the cheap checks first, and no words or modifiers written down.
-    pub fn shot_need(&self, shooter: usize, target: usize) -> Option<i32> {
-        self.marksman(shooter)?.need(target)
+    pub fn shot_need(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Option<i32> {
+        self.marksman(memo, shooter)?.need(target)
     }
 
     /// What a man at `here` whose card is up finds in one walk over the able
@@ -137,15 +137,16 @@ impl Game {
 
     /// `shooter` about to weigh shots at several men, or None if he has no
     /// shot at anybody (off the map, or a weapon the rules do not know).
-    pub fn marksman(&self, shooter: usize) -> Option<Marksman<'_>> {
+    pub fn marksman<'a>(&'a self, memo: Memo<'a>, shooter: usize) -> Option<Marksman<'a>> {
         let s = &self.soldiers[shooter];
         let (from, arm) = (s.pos?, s.aimed_index(&self.book)?);
         // His weapon and whether it is his first shot and he is a veteran:
         // all of him the need of a shot at a man depends on.
         let way = arm * 4 + usize::from(s.first_shot) * 2 + usize::from(s.veteran);
-        let kept = self.map.aims_from(self.book.weapons.len() * 4, way, from);
+        let kept = self.map.aims_from(memo, self.book.weapons.len() * 4, way, from);
         Some(Marksman {
             game: self,
+            memo,
             shooter,
             side: s.side,
             from,
@@ -170,6 +171,7 @@ impl Game {
 /// of its game), and a shot is weighed by reading one byte.
 pub struct Marksman<'a> {
     game: &'a Game,
+    memo: Memo<'a>,
     shooter: usize,
     side: Side,
     from: Pos,
@@ -233,7 +235,7 @@ impl Marksman<'_> {
     fn need_slowly(&self, target: usize) -> Option<i32> {
         let (g, t) = (self.game, &self.game.soldiers[target]);
         if t.vehicle.is_some() {
-            return g.at_shot(self.shooter, target).map(|(odds, _)| odds.need());
+            return g.at_shot(self.memo, self.shooter, target).map(|(odds, _)| odds.need());
         }
         let to = t.pos?;
         let need = match (self.kept, g.map.index(to)) {
@@ -243,7 +245,7 @@ impl Marksman<'_> {
             },
             _ => self.work_out(to),
         }?;
-        g.sight_from(self.from).past_tanks(to).then_some(need)
+        g.sight_from(self.memo, self.from).past_tanks(to).then_some(need)
     }
 
     /// The shot at `target`, as `Game::aimed_shot` gives it, for a man this
@@ -253,7 +255,7 @@ impl Marksman<'_> {
     pub(super) fn shot(&self, target: usize) -> Option<Shot> {
         let (g, s, t) = (self.game, &self.game.soldiers[self.shooter], &self.game.soldiers[target]);
         if t.vehicle.is_some() {
-            return g.at_shot(self.shooter, target).map(|(odds, band)| Shot::at_vehicle(odds, band));
+            return g.at_shot(self.memo, self.shooter, target).map(|(odds, band)| Shot::at_vehicle(odds, band));
         }
         g.aimed_at(s, self.weapon, self.from, t.pos?).ok()
     }
@@ -263,7 +265,7 @@ impl Marksman<'_> {
     fn work_out(&self, to: Pos) -> Option<i32> {
         let (g, s) = (self.game, &self.game.soldiers[self.shooter]);
         let need = g.rules.fire().aimed_need(&g.book, &g.aim(s, self.weapon, self.from, to))?;
-        g.map.line_of_sight(&g.book, self.from, to).then_some(need)
+        g.map.line_of_sight(&g.book, self.memo, self.from, to).then_some(need)
     }
 
     /// `work_out`, kept in `cell` (a need too far from the usual to be kept

@@ -65,8 +65,8 @@ pub struct Soldier {
     pub id: Name,
     pub rank: Name,
     pub side: Side,
-    /// His weapon's key in the rule book. Private, and set only with the
-    /// man (`Soldier::new`), so that `arms` always agrees with it.
+    /// His weapon's key in the rule book. Private: set only with the man
+    /// (`Soldier::new`), as a key the rule book knows.
     weapon: Name,
     /// None once he has left the map (the patrol by its home edge, the enemy
     /// when it slips away).
@@ -87,10 +87,6 @@ pub struct Soldier {
     /// A vehicle: the soldier is the vehicle and its crew.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vehicle: Option<super::vehicle::Vehicle>,
-    /// Where his weapon is in the rule book: not saved, rebuilt when a game
-    /// is read back (`Game::rearm`).
-    #[serde(skip)]
-    arms: Arms,
 }
 
 impl Soldier {
@@ -98,7 +94,7 @@ impl Soldier {
     /// book of the game he is in), standing at `pos`; not moved, no first
     /// shot to come, not holding his ground, no veteran, not a vehicle.
     pub fn new(book: &RuleBook, id: Name, rank: Name, side: Side, weapon: Name, pos: Option<Pos>) -> Self {
-        let arms = Arms::new(book, &weapon);
+        debug_assert!(book.weapon_index(&weapon).is_some(), "{id}: a weapon the rule book knows");
         Soldier {
             id,
             rank,
@@ -112,7 +108,6 @@ impl Soldier {
             captive: false,
             veteran: false,
             vehicle: None,
-            arms,
         }
     }
 
@@ -126,12 +121,7 @@ impl Soldier {
     /// with his weapon's key.
     #[inline]
     pub fn weapon_index(&self, book: &RuleBook) -> Option<usize> {
-        let i = match self.arms.own {
-            NOT_KNOWN => book.weapon_index(&self.weapon),
-            i => Some(usize::from(i)),
-        };
-        debug_assert_eq!(i, book.weapon_index(&self.weapon), "{}'s weapon index", self.id);
-        i
+        book.weapon_index(&self.weapon)
     }
 
     /// His weapon in `book` (see `weapon_index`).
@@ -144,26 +134,7 @@ impl Soldier {
     /// `RuleBook::aimed_index`).
     #[inline]
     pub fn aimed_index(&self, book: &RuleBook) -> Option<usize> {
-        let slowly = || self.weapon_index(book).and_then(|i| book.aimed_index(i));
-        let i = match self.arms.aimed {
-            NOT_KNOWN => slowly(),
-            i => Some(usize::from(i)),
-        };
-        debug_assert_eq!(i, slowly(), "{}'s aimed weapon index", self.id);
-        i
-    }
-
-    /// Whether where his weapons stand in the rule book is kept with him
-    /// (not to be looked up by key), for the tests of reading a save.
-    #[cfg(test)]
-    pub(crate) fn arms_kept(&self) -> bool {
-        self.arms.own != NOT_KNOWN && self.arms.aimed != NOT_KNOWN
-    }
-
-    /// Finds his weapon in `book` again: for a man read back from a save,
-    /// whose `arms` are not saved.
-    pub(super) fn rearm(&mut self, book: &RuleBook) {
-        self.arms = Arms::new(book, &self.weapon);
+        self.weapon_index(book).and_then(|i| book.aimed_index(i))
     }
 
     /// Fit or flesh-wounded, and on the map: gets cards, may act, may be shot at.
@@ -173,47 +144,6 @@ impl Soldier {
 
     pub fn label(&self) -> String {
         format!("{} {}", self.rank, self.id)
-    }
-}
-
-/// Where a man's weapon, and the weapon he aims at men with, are in the
-/// rule book's list of weapons, found once when he is made rather than by
-/// key at every shot weighed (some 200 look-ups a patrol, a scan of up to
-/// nine keys each). Either may be `NOT_KNOWN`: not found yet (a man read
-/// back from a save until `Game::rearm`), or not found at all (a key the
-/// book does not know, a book of 255 weapons or more); then the key is
-/// looked up, so the answer is the same either way. The indices are into
-/// the rule book the man was made with, his game's, which is private to the
-/// engine (`Game::book`) and whose list of weapons the engine never changes
-/// (debug builds, the tests', check every answer against the look-up). Not
-/// part of the man: not saved, and two men differing only in it are equal.
-#[derive(Clone, Copy, Debug)]
-struct Arms {
-    own: u8,
-    aimed: u8,
-}
-
-/// An index in `Arms` that is to be looked up by key.
-const NOT_KNOWN: u8 = u8::MAX;
-
-impl Arms {
-    fn new(book: &RuleBook, weapon: &str) -> Self {
-        let own = book.weapon_index(weapon);
-        let aimed = own.and_then(|i| book.aimed_index(i));
-        let code = |i: Option<usize>| i.and_then(|i| u8::try_from(i).ok()).unwrap_or(NOT_KNOWN);
-        Arms { own: code(own), aimed: code(aimed) }
-    }
-}
-
-impl Default for Arms {
-    fn default() -> Self {
-        Arms { own: NOT_KNOWN, aimed: NOT_KNOWN }
-    }
-}
-
-impl PartialEq for Arms {
-    fn eq(&self, _: &Self) -> bool {
-        true
     }
 }
 
@@ -245,57 +175,4 @@ pub struct Section {
     pub name: Name,
     /// Indices into the game's soldier list.
     pub members: Vec<usize>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::{Game, policy};
-
-    /// Every man's `weapon_index` and `aimed_index` as the look-up by key
-    /// gives them. (The debug builds the tests run in also check each
-    /// answer against the look-up where it is given.)
-    fn by_key(g: &Game) -> Vec<(Option<usize>, Option<usize>)> {
-        let book = &g.book;
-        g.soldiers
-            .iter()
-            .map(|s| {
-                let own = book.weapon_index(s.weapon());
-                (own, own.and_then(|i| book.aimed_index(i)))
-            })
-            .collect()
-    }
-
-    fn kept(g: &Game) -> Vec<(Option<usize>, Option<usize>)> {
-        g.soldiers.iter().map(|s| (s.weapon_index(&g.book), s.aimed_index(&g.book))).collect()
-    }
-
-    /// The weapons kept with the men are the ones their keys name: for the
-    /// squads and every enemy met on the three scenarios (anti-tank men,
-    /// guns with and without a side arm), for men read back without them
-    /// (looked up by key), and once they are found again (`Game::rearm`).
-    #[test]
-    fn a_mans_kept_weapons_are_the_ones_his_key_names() {
-        let book = crate::rules::rule_book().unwrap();
-        for name in [crate::rules::default_scenario_name(), "crossroads", "river"] {
-            let scenario = crate::rules::scenario(name, &book).unwrap();
-            for seed in 1..=8 {
-                let mut g = Game::new(book.clone(), &scenario, seed).unwrap();
-                while let Some(c) = policy::decide(&g) {
-                    g.apply(&c).expect("the policy only gives legal commands");
-                }
-                assert_eq!(kept(&g), by_key(&g), "{name} {seed}");
-                // Every man of these forces has a weapon the book knows and one he aims with.
-                assert!(g.soldiers.iter().all(|s| s.arms_kept()), "{name} {seed}");
-                let mut back: Game = serde_json::from_value(serde_json::to_value(&g).unwrap()).unwrap();
-                assert!(back.soldiers.iter().all(|s| s.arms.own == super::NOT_KNOWN), "{name} {seed}");
-                assert_eq!((kept(&back), &back), (by_key(&g), &g), "{name} {seed}");
-                back.rearm();
-                assert_eq!(
-                    back.soldiers.iter().map(|s| (s.arms.own, s.arms.aimed)).collect::<Vec<_>>(),
-                    g.soldiers.iter().map(|s| (s.arms.own, s.arms.aimed)).collect::<Vec<_>>(),
-                    "{name} {seed}"
-                );
-            }
-        }
-    }
 }

@@ -20,8 +20,9 @@ use serde::{Deserialize, Serialize};
 use super::arsenal::Need;
 use super::data::Cover;
 use super::dice::{Modifiers, Purpose};
+use super::memo::Memo;
 use super::name::Name;
-use super::{Event, Game, Pos, RuleError, Side, illegal};
+use super::{Event, Events, Game, Pos, RuleError, Side, illegal};
 
 /// H.E. fire called and not yet landed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,7 +54,7 @@ impl Game {
     ///
     /// # Errors
     /// The reason in words.
-    pub fn fire_call_check(&self, caller: usize, hex: Pos) -> Result<u32, String> {
+    pub fn fire_call_check(&self, memo: Memo<'_>, caller: usize, hex: Pos) -> Result<u32, String> {
         let Some(he) = &self.book.arsenal.high_explosive else {
             return Err("these rules have no H.E. fire".into());
         };
@@ -78,15 +79,21 @@ impl Game {
         if distance == 0 || distance > he.max_range {
             return Err(format!("{hex} is {distance} hexes off: the guns reach 1 to {} hexes", he.max_range));
         }
-        if !self.can_see(from, hex) {
+        if !self.can_see(memo, from, hex) {
             return Err(format!("{hex} cannot be seen from {from}: fire is called on what the caller sees"));
         }
         Ok(distance)
     }
 
     /// The man whose card is up calls fire on `hex`.
-    pub(super) fn call_fire(&mut self, caller: usize, hex: Pos, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        let distance = match self.fire_call_check(caller, hex) {
+    pub(super) fn call_fire(
+        &mut self,
+        memo: Memo<'_>,
+        caller: usize,
+        hex: Pos,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
+        let distance = match self.fire_call_check(memo, caller, hex) {
             Ok(d) => d,
             Err(why) => return illegal(why),
         };
@@ -115,7 +122,7 @@ impl Game {
     }
 
     /// The STOP card: the fire called this turn lands.
-    pub(super) fn land_fire(&mut self, events: &mut Vec<Event>) {
+    pub(super) fn land_fire(&mut self, events: &mut Events) {
         for mission in std::mem::take(&mut self.fire_pending) {
             let Some(sides) = self.book.arsenal.high_explosive.as_ref().map(|h| h.sides) else { continue };
             let Some((base, modifiers)) = self.fire_mission_need(&mission) else { continue };
@@ -132,7 +139,7 @@ impl Game {
 
     /// A booby trap in `at`: the template over the patrol's men there picks
     /// who sets it off, and he rolls for his wound at once.
-    pub(super) fn booby_trap(&mut self, at: Pos, events: &mut Vec<Event>) {
+    pub(super) fn booby_trap(&mut self, at: Pos, events: &mut Events) {
         for i in self.roll_template(Purpose::BoobyTrap, at, Some(Side::Friendly), None, events) {
             self.roll_casualty(i, events);
         }

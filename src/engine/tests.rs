@@ -10,6 +10,21 @@ use super::event::SectionView;
 use super::ruleset::{Aim, Melee, melee_outcome};
 use super::*;
 
+/// Commands played as a front end plays them, each with its events in a
+/// list and a cache of its own (a cache never changes what happens, and a
+/// fresh one works every answer out).
+pub(crate) trait Play {
+    fn play(&mut self, command: &Command) -> Result<Vec<Event>, RuleError>;
+}
+
+impl Play for Game {
+    fn play(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
+        let mut events = Events::all();
+        self.apply(command, &mut Cache::new(), &mut events)?;
+        Ok(events.into_vec())
+    }
+}
+
 pub(super) fn book() -> Arc<RuleBook> {
     crate::rules::rule_book().expect("the built-in rules load")
 }
@@ -52,10 +67,10 @@ pub(super) fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
 
 /// Puts the game into an action with a freshly dealt deck.
 pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
-    let mut events = Vec::new();
+    let mut events = Events::all();
     g.phase = Phase::Action(Action { deck: vec![], turned: vec![], up: None, turn: 1, quiet_turns: 0, enemies_met: 1 });
     g.deal(&mut events);
-    events
+    events.into_vec()
 }
 
 /// Makes `i`'s card the next one turned.
@@ -65,8 +80,8 @@ pub(super) fn card_next(g: &mut Game, i: usize) {
     }
 }
 
-pub(super) fn rolls(events: &[Event]) -> Vec<&Roll> {
-    events.iter().filter_map(|e| if let Event::Roll(r) = e { Some(r) } else { None }).collect()
+pub(super) fn rolls<'a>(events: impl IntoIterator<Item = &'a Event>) -> Vec<&'a Roll> {
+    events.into_iter().filter_map(|e| if let Event::Roll(r) = e { Some(r) } else { None }).collect()
 }
 
 // --- The source's worked example and the incident check -------------------
@@ -112,7 +127,7 @@ fn buildings_lower_the_need_like_woods_and_roads_do_not() {
 #[test]
 fn every_hex_entered_rolls_the_incident_check() {
     let mut g = game_on(&OPEN, (3, 7), &squad(3), 4);
-    let events = g.apply(&Command::Move { section: None, to: Pos::new(3, 6) }).unwrap();
+    let events = g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).unwrap();
     let check = rolls(&events)[0];
     assert_eq!(check.purpose, Purpose::Incident);
     assert_eq!(check.dice.to_string(), "2d6");
@@ -197,12 +212,12 @@ fn the_first_shot_is_used_up_by_firing() {
     g.soldiers[sniper].first_shot = true;
     begin_action(&mut g);
     card_next(&mut g, sniper);
-    let events = g.apply(&Command::Turn).unwrap();
+    let events = g.play(&Command::Turn).unwrap();
     let shot = rolls(&events)[0];
     assert_eq!((shot.purpose, shot.need), (Purpose::Fire, Some(2)));
     assert!(!g.soldiers[sniper].first_shot);
     let able = (0..2).find(|&i| g.soldiers[i].can_act()).expect("one shot hits one man at most");
-    assert_eq!(g.shot_odds(sniper, able).unwrap().need(), 4);
+    assert_eq!(g.shot_odds(Memo::default(), sniper, able).unwrap().need(), 4);
 }
 
 #[test]
@@ -218,14 +233,17 @@ fn chance_is_exact() {
 fn line_of_sight_is_blocked_only_between() {
     let g = game_on(&[".T..", "....", "...."], (0, 2), &squad(1), 1);
     let (b, map) = (&g.book, &g.map);
-    assert!(!map.line_of_sight(b, Pos::new(0, 0), Pos::new(2, 0)) || Pos::new(0, 0).between(Pos::new(2, 0)).is_empty());
+    assert!(
+        !map.line_of_sight(b, Memo::default(), Pos::new(0, 0), Pos::new(2, 0))
+            || Pos::new(0, 0).between(Pos::new(2, 0)).is_empty()
+    );
     // Looking into or out of the wood is fine.
-    assert!(map.line_of_sight(b, Pos::new(0, 0), Pos::new(1, 0)));
-    assert!(map.line_of_sight(b, Pos::new(1, 0), Pos::new(3, 0)));
+    assert!(map.line_of_sight(b, Memo::default(), Pos::new(0, 0), Pos::new(1, 0)));
+    assert!(map.line_of_sight(b, Memo::default(), Pos::new(1, 0), Pos::new(3, 0)));
     // Straight down a column past the wood: clear; through it: blocked.
     let g2 = game_on(&[".", "T", ".", "."], (0, 3), &squad(1), 1);
-    assert!(!g2.map.line_of_sight(&g2.book, Pos::new(0, 0), Pos::new(0, 2)));
-    assert!(g2.map.line_of_sight(&g2.book, Pos::new(0, 1), Pos::new(0, 3)));
+    assert!(!g2.map.line_of_sight(&g2.book, Memo::default(), Pos::new(0, 0), Pos::new(0, 2)));
+    assert!(g2.map.line_of_sight(&g2.book, Memo::default(), Pos::new(0, 1), Pos::new(0, 3)));
 }
 
 #[test]
@@ -235,8 +253,8 @@ fn a_hit_knocks_the_target_over_and_he_is_no_longer_a_target() {
         let e = add_enemy(&mut g, "rifle", (3, 6));
         begin_action(&mut g);
         card_next(&mut g, 0);
-        g.apply(&Command::Turn).unwrap();
-        let events = g.apply(&Command::Fire { target: Target::Soldier("G1".into()) }).unwrap();
+        g.play(&Command::Turn).unwrap();
+        let events = g.play(&Command::Fire { target: Target::Soldier("G1".into()) }).unwrap();
         let r = rolls(&events)[0];
         assert_eq!((r.purpose, r.need), (Purpose::Fire, Some(3)));
         if r.succeeded() {
@@ -282,10 +300,10 @@ fn hand_to_hand_in_play_matches_the_dice() {
         add_enemy(&mut g, "rifle", (3, 7));
         begin_action(&mut g);
         card_next(&mut g, 0);
-        g.apply(&Command::Turn).unwrap();
+        g.play(&Command::Turn).unwrap();
         // Fire into one's own hex is refused; fight instead.
-        assert!(g.apply(&Command::Fire { target: Target::Soldier("G1".into()) }).is_err());
-        let events = g.apply(&Command::Fight { target: "G1".into() }).unwrap();
+        assert!(g.play(&Command::Fire { target: Target::Soldier("G1".into()) }).is_err());
+        let events = g.play(&Command::Fight { target: "G1".into() }).unwrap();
         let r = rolls(&events);
         assert_eq!((r[0].purpose, r[1].purpose), (Purpose::HandToHand, Purpose::HandToHand));
         let diff = r[0].total.abs_diff(r[1].total);
@@ -316,7 +334,7 @@ fn casualties_are_rolled_for_both_sides_when_the_action_ends() {
     begin_action(&mut g);
     g.soldiers[1].state = State::KnockedOver;
     g.soldiers[e].state = State::KnockedOver;
-    let mut events = Vec::new();
+    let mut events = Events::all();
     assert!(g.check_action_over(&mut events));
     let cas: Vec<_> = rolls(&events).into_iter().filter(|r| r.purpose == Purpose::Casualty).collect();
     assert_eq!(cas.len(), 2);
@@ -372,7 +390,7 @@ fn mortar_hits_everyone_in_the_triangle() {
         g.soldiers[m].stays_put = true;
         begin_action(&mut g);
         card_next(&mut g, m);
-        let events = g.apply(&Command::Turn).unwrap();
+        let events = g.play(&Command::Turn).unwrap();
         let r = rolls(&events);
         assert_eq!((r[0].purpose, r[0].need), (Purpose::Mortar, Some(2)));
         if r[0].succeeded() {
@@ -396,7 +414,7 @@ fn mortar_hits_everyone_in_the_triangle() {
 #[test]
 fn a_minefield_wounds_seriously_and_is_marked() {
     let mut g = game_on(&OPEN, (3, 7), &squad(4), 3);
-    let mut events = Vec::new();
+    let mut events = Events::all();
     g.minefield(Pos::new(3, 7), &mut events);
     let r = rolls(&events)[0];
     assert_eq!(r.purpose, Purpose::Minefield);
@@ -408,9 +426,9 @@ fn a_minefield_wounds_seriously_and_is_marked() {
     assert!(g.map.is_minefield(Pos::new(3, 7)));
     // Nobody knowingly walks back into it.
     g.soldiers.iter_mut().for_each(|s| s.state = State::Fit);
-    g.apply(&Command::Move { section: None, to: Pos::new(3, 6) }).unwrap();
+    g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).unwrap();
     if matches!(g.phase, Phase::Patrol) {
-        let err = g.apply(&Command::Move { section: None, to: Pos::new(3, 7) }).unwrap_err();
+        let err = g.play(&Command::Move { section: None, to: Pos::new(3, 7) }).unwrap_err();
         assert!(err.0.contains("minefield"));
     }
 }
@@ -422,16 +440,16 @@ fn seriously_wounded_need_two_fit_bearers() {
     let mut g = game_on(&OPEN, (3, 7), &squad(3), 5);
     g.soldiers[0].state = State::SeriousWound;
     g.soldiers[1].state = State::SeriousWound;
-    let err = g.apply(&Command::Move { section: None, to: Pos::new(3, 6) }).unwrap_err();
+    let err = g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).unwrap_err();
     assert!(err.0.contains("needs 4 fit men"), "{err}");
     g.soldiers[1].state = State::Fit;
-    assert!(g.apply(&Command::Move { section: None, to: Pos::new(3, 6) }).is_ok());
+    assert!(g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).is_ok());
 }
 
 #[test]
 fn split_join_and_exit() {
     let mut g = game_on(&OPEN, (3, 7), &squad(4), 5);
-    let ev = g.apply(&"split Dog Charlie".parse().unwrap()).unwrap();
+    let ev = g.play(&"split Dog Charlie".parse().unwrap()).unwrap();
     assert_eq!(
         ev,
         vec![Event::Split {
@@ -440,13 +458,13 @@ fn split_join_and_exit() {
             soldiers: vec!["Charlie".into(), "Dog".into()]
         }]
     );
-    assert!(g.apply(&"move 3,6".parse().unwrap()).unwrap_err().0.contains("which section"));
-    assert!(g.apply(&"split Able Dog".parse().unwrap()).is_err(), "split across sections");
-    assert!(g.apply(&"join B A".parse().unwrap()).is_ok());
+    assert!(g.play(&"move 3,6".parse().unwrap()).unwrap_err().0.contains("which section"));
+    assert!(g.play(&"split Able Dog".parse().unwrap()).is_err(), "split across sections");
+    assert!(g.play(&"join B A".parse().unwrap()).is_ok());
     assert_eq!(g.sections.len(), 1);
     assert_eq!(g.sections[0].members, vec![0, 1, 2, 3]);
-    assert!(g.apply(&"split Able Baker Charlie Dog".parse().unwrap()).is_err(), "a split leaves someone");
-    let ev = g.apply(&"exit".parse().unwrap()).unwrap();
+    assert!(g.play(&"split Able Baker Charlie Dog".parse().unwrap()).is_err(), "a split leaves someone");
+    let ev = g.play(&"exit".parse().unwrap()).unwrap();
     assert!(matches!(ev[0], Event::Exited { .. }));
     let Some(Event::PatrolEnd { outcome, home, .. }) = ev.last() else { panic!("patrol should end") };
     assert_eq!((outcome.as_str(), home.len()), ("failed", 4));
@@ -458,7 +476,7 @@ fn moves_must_be_to_a_neighbouring_enterable_hex() {
     let mut g = game_on(&["..~.", "....", "...."], (2, 1), &squad(1), 1);
     let before = g.clone();
     for (to, why) in [((2, 0), "cannot be entered"), ((0, 1), "not next to"), ((2, -1), "off the map")] {
-        let err = g.apply(&Command::Move { section: None, to: to.into() }).unwrap_err();
+        let err = g.play(&Command::Move { section: None, to: to.into() }).unwrap_err();
         assert!(err.0.contains(why), "{to:?}: {err}");
         assert_eq!(g, before);
     }
@@ -495,12 +513,12 @@ fn sections_reform_by_hex_after_an_action() {
     ];
     let p = add_enemy(&mut g, "rifle", (3, 7));
     g.soldiers[p].state = State::SeriousWound;
-    g.apply(&Command::Capture { prisoner: "G1".into() }).unwrap();
+    g.play(&Command::Capture { prisoner: "G1".into() }).unwrap();
     begin_action(&mut g);
     card_next(&mut g, 0);
-    g.apply(&Command::Turn).unwrap();
+    g.play(&Command::Turn).unwrap();
     // No enemy is able: the carry ends the action.
-    let events = g.apply(&"carry G1 3,6".parse().unwrap()).unwrap();
+    let events = g.play(&"carry G1 3,6".parse().unwrap()).unwrap();
     assert!(matches!(g.phase, Phase::Patrol));
     // Able's group keeps A and the prisoner. Charlie's group is given the
     // first free letter, B, before B's own men are reached in the roster:
@@ -548,7 +566,7 @@ fn sections_reform_by_hex_after_an_action() {
         g.soldiers[4].pos = Some(Pos::new(4, 6));
         // Fox has left by the home edge: he is in no section.
         g.soldiers[5].pos = None;
-        let mut events = Vec::new();
+        let mut events = Events::all();
         assert!(g.check_action_over(&mut events));
         let want = if charlie_dies {
             vec![("A", vec!["Able", "Baker", "Dog"]), ("B", vec!["Easy"])]
@@ -589,7 +607,7 @@ fn a_stop_card_ends_the_turn_checks_for_incidents_and_deals_again() {
     if let Phase::Action(a) = &mut g.phase {
         a.deck.push(Card::Stop);
     }
-    let events = g.apply(&Command::Turn).unwrap();
+    let events = g.play(&Command::Turn).unwrap();
     assert_eq!(events[0], Event::Card { card: "STOP".into(), side: "none".into() });
     assert_eq!(events[1], Event::Stop { turn: 1 });
     let check = rolls(&events)[0];
@@ -604,14 +622,14 @@ fn a_friendly_card_waits_for_an_order() {
     add_enemy(&mut g, "rifle", (3, 1));
     begin_action(&mut g);
     card_next(&mut g, 1);
-    let events = g.apply(&Command::Turn).unwrap();
+    let events = g.play(&Command::Turn).unwrap();
     assert_eq!(events, vec![Event::Card { card: "Baker".into(), side: "friendly".into() }]);
     assert_eq!(g.card_up(), Some(1));
     let before = g.clone();
-    assert!(g.apply(&Command::Turn).unwrap_err().0.contains("Baker's card is up"));
-    assert!(g.apply(&Command::Move { section: None, to: Pos::new(0, 0) }).is_err());
+    assert!(g.play(&Command::Turn).unwrap_err().0.contains("Baker's card is up"));
+    assert!(g.play(&Command::Move { section: None, to: Pos::new(0, 0) }).is_err());
     assert_eq!(g, before);
-    assert_eq!(g.apply(&Command::Hold).unwrap(), vec![Event::Hold { soldier: "Baker".into() }]);
+    assert_eq!(g.play(&Command::Hold).unwrap(), vec![Event::Hold { soldier: "Baker".into() }]);
     assert_eq!(g.card_up(), None);
 }
 
@@ -622,7 +640,7 @@ fn a_down_mans_card_passes() {
     begin_action(&mut g);
     g.soldiers[1].state = State::KnockedOver;
     card_next(&mut g, 1);
-    let events = g.apply(&Command::Turn).unwrap();
+    let events = g.play(&Command::Turn).unwrap();
     assert_eq!(events[1], Event::CardLost { soldier: "Baker".into(), reason: "knocked over".into() });
     assert_eq!(g.card_up(), None);
 }
@@ -634,8 +652,8 @@ fn two_fit_men_carry_a_seriously_wounded_comrade() {
     g.soldiers[2].state = State::SeriousWound;
     begin_action(&mut g);
     card_next(&mut g, 0);
-    g.apply(&Command::Turn).unwrap();
-    let events = g.apply(&"carry Charlie 3,6".parse().unwrap()).unwrap();
+    g.play(&Command::Turn).unwrap();
+    let events = g.play(&"carry Charlie 3,6".parse().unwrap()).unwrap();
     assert_eq!(
         events[0],
         Event::Carried {
@@ -655,7 +673,7 @@ fn enemy_patrol_closes_in_by_cover() {
     let e = add_enemy(&mut g, "rifle", (4, 0));
     begin_action(&mut g);
     card_next(&mut g, e);
-    let events = g.apply(&Command::Turn).unwrap();
+    let events = g.play(&Command::Turn).unwrap();
     // Out of rifle range (5 hexes): he steps nearer, and a wood is nearer only by a step later.
     assert!(matches!(events[1], Event::Moved { .. }), "{events:?}");
     assert_eq!(g.soldiers[e].pos.unwrap().distance(Pos::new(4, 5)), 4);
@@ -667,12 +685,12 @@ fn enemy_patrol_closes_in_by_cover() {
 fn a_reconnaissance_is_done_when_every_hex_is_seen() {
     let mut g = game_on(&OPEN, (3, 7), &squad(2), 21);
     g.objective = data::Objective::Reconnoitre(vec![Pos::new(3, 6), Pos::new(3, 5)]);
-    let mut seen = Vec::new();
+    let mut seen = Events::all();
     for to in [Pos::new(3, 6), Pos::new(4, 4), Pos::new(3, 6), Pos::new(3, 5)] {
         g.note_objective(to, &mut seen);
     }
     assert_eq!(
-        seen,
+        seen.into_vec(),
         vec![
             Event::Reconnoitred { hex: Pos::new(3, 6), left: 1 },
             Event::Reconnoitred { hex: Pos::new(3, 5), left: 0 },
@@ -689,15 +707,15 @@ fn a_prisoner_is_carried_home_and_makes_the_patrol_a_success() {
     let e = add_enemy(&mut g, "rifle", (3, 7));
     g.soldiers[e].state = State::Fit;
     let before = g.clone();
-    assert!(g.apply(&Command::Capture { prisoner: "G1".into() }).unwrap_err().0.contains("not a seriously wounded"));
+    assert!(g.play(&Command::Capture { prisoner: "G1".into() }).unwrap_err().0.contains("not a seriously wounded"));
     assert_eq!(g, before);
     g.soldiers[e].state = State::SeriousWound;
-    let events = g.apply(&Command::Capture { prisoner: "G1".into() }).unwrap();
+    let events = g.play(&Command::Capture { prisoner: "G1".into() }).unwrap();
     assert_eq!(events, vec![Event::Captured { prisoner: "G1".into(), section: "A".into(), hex: Pos::new(3, 7) }]);
     assert!(!g.objective_reached, "taken is not yet brought home");
     // He needs two bearers like a wounded man; two fit men carry him out.
     assert_eq!(g.sections[0].members, vec![0, 1, e]);
-    let events = g.apply(&Command::Exit { section: None }).unwrap();
+    let events = g.play(&Command::Exit { section: None }).unwrap();
     assert!(events.contains(&Event::ObjectiveReached { hex: Pos::new(3, 7) }));
     let Some(Event::PatrolEnd { outcome, prisoners, .. }) = events.last() else { panic!("the patrol ends") };
     assert_eq!((outcome.as_str(), prisoners.clone()), ("success", vec![Name::from("G1")]));
@@ -747,13 +765,13 @@ fn play(seed: u64, commands: &[(Command, u8)]) -> (Game, Vec<Event>) {
     let mut events = Vec::new();
     for (c, autos) in commands {
         let before = g.clone();
-        match g.apply(c) {
+        match g.play(c) {
             Ok(e) => events.extend(e),
             Err(_) => assert_eq!(g, before, "an illegal '{c}' changed the game"),
         }
         for _ in 0..*autos {
-            if let Some(c) = policy::decide(&g) {
-                events.extend(g.apply(&c).expect("the policy only gives legal commands"));
+            if let Some(c) = policy::decide(&g, &Cache::new()) {
+                events.extend(g.play(&c).expect("the policy only gives legal commands"));
             }
         }
         assert!(g.is_over() || g.able(Side::Friendly).next().is_some(), "nobody can go on, yet the patrol is not over");
@@ -780,8 +798,8 @@ proptest! {
         // A man has two cards; a vehicle its type's count, one fewer once damaged.
         let mut g = default_game(seed);
         for _ in 0..steps {
-            let Some(c) = policy::decide(&g) else { break };
-            for e in g.apply(&c).unwrap() {
+            let Some(c) = policy::decide(&g, &Cache::new()) else { break };
+            for e in g.play(&c).unwrap() {
                 if let Event::Deck { size, composition } = e {
                     let a = &g.book.arsenal;
                     let cards: usize = g
@@ -809,8 +827,8 @@ fn the_leader_plays_whole_patrols_to_an_end() {
     for seed in 0..60 {
         let mut g = default_game(seed);
         let mut n = 0;
-        while let Some(c) = policy::decide(&g) {
-            g.apply(&c).unwrap_or_else(|e| panic!("seed {seed}: policy chose illegal '{c}': {e}"));
+        while let Some(c) = policy::decide(&g, &Cache::new()) {
+            g.play(&c).unwrap_or_else(|e| panic!("seed {seed}: policy chose illegal '{c}': {e}"));
             n += 1;
             assert!(n < 20_000, "seed {seed}: no end after {n} decisions");
         }
@@ -827,19 +845,15 @@ proptest! {
 }
 
 /// The game as a save gives it back: written and read (here as JSON; a
-/// save is RON), its men's weapons then found again as `save::parse` does.
-/// Its parts of the roster (`Roster`) and its kept room (`Spare`) are not
-/// saved, so it walks the whole roster until its next action starts.
+/// save is RON). Nothing is repaired after reading: the state is all there is.
 fn read_back(g: &Game) -> Game {
-    let mut back: Game = serde_json::from_value(serde_json::to_value(g).unwrap()).unwrap();
-    back.rearm();
-    back
+    serde_json::from_value(serde_json::to_value(g).unwrap()).unwrap()
 }
 
-/// `able` reads only its side's part of the roster (`Roster`): it gives
-/// what a walk over the whole roster gives, from either end, at every step
-/// of whole patrols on two scenarios, and so does the same game without its
-/// parts, as a loaded game starts. So do `squad_hexes` and `hexes_of`.
+/// `able` reads only its side's part of the roster: it gives what a walk
+/// over the whole roster gives, from either end, at every step of whole
+/// patrols on two scenarios, and so does a copy read back from a save. So
+/// do `squad_hexes` and `hexes_of`.
 ///
 /// And a game read back (`read_back`) plays on as the game it was read
 /// from: for the first seeds, copies made before the first order, at the
@@ -858,7 +872,7 @@ fn able_reads_its_part_of_the_roster_as_the_whole_roster_would() {
             // Each copy with where it starts in the straight game's events.
             let (mut straight, mut copies) = (Vec::new(), Vec::new());
             let (mut in_action, mut mid_copied) = (false, false);
-            while let Some(c) = policy::decide(&g) {
+            while let Some(c) = policy::decide(&g, &Cache::new()) {
                 if seed < 3 {
                     let now_in_action = matches!(g.phase, Phase::Action(_));
                     let mid = !mid_copied && matches!(&g.phase, Phase::Action(a) if a.turn >= 2 && a.up.is_some());
@@ -869,8 +883,8 @@ fn able_reads_its_part_of_the_roster_as_the_whole_roster_would() {
                     mid_action_copies += usize::from(mid);
                     in_action = now_in_action;
                 }
-                straight.extend(g.apply(&c).unwrap());
-                let loaded = Game { roster: Roster::default(), ..g.clone() };
+                straight.extend(g.play(&c).unwrap());
+                let loaded = read_back(&g);
                 let hexes = |which: &dyn Fn(&Soldier) -> bool| {
                     let mut all: Vec<Pos> = g.soldiers.iter().filter(|s| which(s)).filter_map(|s| s.pos).collect();
                     all.sort_unstable();
@@ -895,9 +909,9 @@ fn able_reads_its_part_of_the_roster_as_the_whole_roster_would() {
                 }
             }
             for (from, mut back) in copies {
-                let mut events = Vec::new();
-                while let Some(c) = policy::decide(&back) {
-                    events.extend(back.apply(&c).unwrap());
+                let mut events = Events::all();
+                while let Some(c) = policy::decide(&back, &Cache::new()) {
+                    events.extend(back.play(&c).unwrap());
                 }
                 // The first event that differs, if any, and how many each made.
                 let tail = &straight[from..];

@@ -24,7 +24,7 @@ use super::dice::{Modifiers, Purpose};
 use super::incident::sector_of;
 use super::name::Name;
 use super::ruleset::Odds;
-use super::{Event, Game, Pos, Side, State};
+use super::{Event, Events, Game, Memo, Pos, Side, State};
 
 /// What a vehicle soldier carries beside the soldier's own fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,13 +52,13 @@ impl Game {
     }
 
     /// Sight between two hexes: the map's, and no tank in a hex between.
-    pub fn can_see(&self, from: Pos, to: Pos) -> bool {
-        self.sight_from(from).to(to)
+    pub fn can_see(&self, memo: Memo<'_>, from: Pos, to: Pos) -> bool {
+        self.sight_from(memo, from).to(to)
     }
 
     /// Sight from `from`, to be asked of many hexes (see `Sight`).
-    pub fn sight_from(&self, from: Pos) -> Sight<'_> {
-        Sight { game: self, from }
+    pub fn sight_from<'a>(&'a self, memo: Memo<'a>, from: Pos) -> Sight<'a> {
+        Sight { game: self, memo, from }
     }
 }
 
@@ -66,13 +66,14 @@ impl Game {
 /// standing between.
 pub struct Sight<'a> {
     game: &'a Game,
+    memo: Memo<'a>,
     from: Pos,
 }
 
 impl Sight<'_> {
     /// `Game::can_see(from, to)`.
     pub fn to(&self, to: Pos) -> bool {
-        self.game.map.line_of_sight(&self.game.book, self.from, to) && self.past_tanks(to)
+        self.game.map.line_of_sight(&self.game.book, self.memo, self.from, to) && self.past_tanks(to)
     }
 
     /// Whether no tank stands between, on a line the map's own sight finds
@@ -117,21 +118,21 @@ impl Game {
     ///
     /// # Errors
     /// Why not: not an anti-tank weapon, out of range, no sight.
-    pub fn at_odds(&self, shooter: usize, target: usize) -> Result<(Odds, AtBand), String> {
-        self.at_shot(shooter, target).ok_or_else(|| self.at_refusal(shooter, target))
+    pub fn at_odds(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Result<(Odds, AtBand), String> {
+        self.at_shot(memo, shooter, target).ok_or_else(|| self.at_refusal(memo, shooter, target))
     }
 
     /// `at_odds` without the words, for the engine's own weighing of shots:
     /// every man who weighs his shots weighs one at each vehicle, and most
     /// carry no anti-tank weapon, so that is checked first and no reason is
     /// written down.
-    pub fn at_shot(&self, shooter: usize, target: usize) -> Option<(Odds, AtBand)> {
+    pub fn at_shot(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Option<(Odds, AtBand)> {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         let v = t.vehicle.as_ref()?;
         let table: &AntiTank = self.book.arsenal.anti_tank.as_ref()?;
         let (from, to) = (s.pos?, t.pos?);
         let weapon = table.weapon(s.weapon())?;
-        if !self.can_see(from, to) {
+        if !self.can_see(memo, from, to) {
             return None;
         }
         let shot = AtShot {
@@ -147,7 +148,7 @@ impl Game {
     }
 
     /// Why `at_shot` gives no shot, in the words of the first check it fails.
-    fn at_refusal(&self, shooter: usize, target: usize) -> String {
+    fn at_refusal(&self, memo: Memo<'_>, shooter: usize, target: usize) -> String {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         let Some(v) = t.vehicle.as_ref() else { return format!("{} is not a vehicle", t.id) };
         let Some(table) = self.book.arsenal.anti_tank.as_ref() else {
@@ -155,7 +156,7 @@ impl Game {
         };
         let name = self.book.arsenal.vehicle(&v.kind).map_or(v.kind.as_str(), |k| k.name.as_str());
         let (Some(from), Some(to)) = (s.pos, t.pos) else { return "not on the map".into() };
-        if !self.can_see(from, to) {
+        if !self.can_see(memo, from, to) {
             return format!("no line of sight from {from} to {to}");
         }
         let Some(weapon) = table.weapon(s.weapon()) else {
@@ -168,7 +169,7 @@ impl Game {
 
     /// An A/T hit on vehicle `target` at `band`: the damage roll, and the
     /// vehicle destroyed, damaged or unharmed.
-    pub(super) fn at_hit(&mut self, target: usize, band: AtBand, by: &Name, events: &mut Vec<Event>) {
+    pub(super) fn at_hit(&mut self, target: usize, band: AtBand, by: &Name, events: &mut Events) {
         // The rule book is shared; hold it apart from `self` rather than copy its tables.
         let book = self.book.clone();
         let Some(table) = &book.arsenal.anti_tank else { return };
@@ -185,7 +186,7 @@ impl Game {
     }
 
     /// A vehicle takes `hit`: its damage adds up by the rules data.
-    fn damage_vehicle(&mut self, target: usize, hit: Damage, by: &Name, events: &mut Vec<Event>) {
+    fn damage_vehicle(&mut self, target: usize, hit: Damage, by: &Name, events: &mut Events) {
         let book = self.book.clone();
         let Some(v) = self.soldiers[target].vehicle.as_mut() else { return };
         let now = match &book.arsenal.damage {
@@ -207,7 +208,7 @@ impl Game {
 
     /// H.E. landing on a hex: each vehicle there rolls the effect die, and
     /// soft skins and open-top armour are destroyed on the faces the rules give.
-    pub(super) fn he_on_vehicles(&mut self, hex: Pos, by: &Name, events: &mut Vec<Event>) {
+    pub(super) fn he_on_vehicles(&mut self, hex: Pos, by: &Name, events: &mut Events) {
         let Some(he) = self.book.arsenal.high_explosive.clone() else { return };
         let hit: Vec<usize> = self.in_hex(hex).filter(|&i| self.soldiers[i].vehicle.is_some()).collect();
         for i in hit {
@@ -235,22 +236,22 @@ impl Game {
     /// unless `weapon`, his own, which the caller has looked up, is a gun (a
     /// tank's, an anti-tank gun).
     #[inline]
-    pub(super) fn gun_target(&self, e: usize, weapon: &Weapon) -> Option<(Pos, i32, Modifiers)> {
+    pub(super) fn gun_target(&self, memo: Memo<'_>, e: usize, weapon: &Weapon) -> Option<(Pos, i32, Modifiers)> {
         // Asked of every enemy's card, and most carry no gun: answered here,
         // without the call below, as `bombard_target` does for mortars.
         if !matches!(weapon.kind, WeaponKind::Gun { .. }) {
             return None;
         }
-        self.he_target(e)
+        self.he_target(memo, e)
     }
 
     /// `gun_target` for a gun.
-    fn he_target(&self, e: usize) -> Option<(Pos, i32, Modifiers)> {
+    fn he_target(&self, memo: Memo<'_>, e: usize) -> Option<(Pos, i32, Modifiers)> {
         let sides = i32::from(self.book.arsenal.high_explosive.as_ref()?.sides);
         let from = self.soldiers[e].pos?;
         self.hexes_of(Side::Friendly)
             .into_iter()
-            .filter(|&h| self.can_see(from, h))
+            .filter(|&h| self.can_see(memo, from, h))
             .filter_map(|h| {
                 let need = self.he_need(h, from.distance(h), self.soldiers[e].moved)?;
                 let men = self.in_hex(h).filter(|&i| self.soldiers[i].side == Side::Friendly).count();
@@ -262,12 +263,12 @@ impl Game {
 
     /// `e`'s gun fires H.E. at `hex`: the D8 roll, then the template on the
     /// men and the effect die on any vehicle.
-    pub(super) fn gun_fire(&mut self, e: usize, hex: Pos, base: i32, modifiers: Modifiers, events: &mut Vec<Event>) {
+    pub(super) fn gun_fire(&mut self, e: usize, hex: Pos, base: i32, modifiers: Modifiers, events: &mut Events) {
         let Some(sides) = self.book.arsenal.high_explosive.as_ref().map(|h| h.sides) else { return };
         let id = self.soldiers[e].id.clone();
         let from = self.soldiers[e].pos.unwrap_or(hex);
         let gun = Some(self.soldiers[e].weapon().clone());
-        if !self.summary_only {
+        if events.keeps_all() {
             events.push(Event::Bombard { firer: id.clone(), hex, distance: from.distance(hex), gun });
         }
         let roll = self.dice.check(Purpose::HighExplosive, 1, sides, base, modifiers).by(&id).on(hex);
@@ -279,7 +280,7 @@ impl Game {
     }
 
     /// An enemy vehicle's card: withdraw once damaged, else fire, else close in.
-    pub(super) fn vehicle_acts(&mut self, e: usize, events: &mut Vec<Event>) {
+    pub(super) fn vehicle_acts(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) {
         let Some(here) = self.soldiers[e].pos else { return };
         let damage = self.vehicle(e).map_or(Damage::None, |v| v.damage);
         let immobile =
@@ -289,7 +290,7 @@ impl Game {
             self.vehicle_withdraws(e, here, events);
             return;
         }
-        if self.vehicle_fires(e, events) {
+        if self.vehicle_fires(memo, e, events) {
             return;
         }
         // Close in, as many hexes as a card allows; then fire, if the rules let it.
@@ -303,19 +304,19 @@ impl Game {
             moved = true;
         }
         if !moved {
-            if !self.summary_only {
+            if events.keeps_all() {
                 events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
             }
         } else if self.book.arsenal.fire_after_moving {
-            self.vehicle_fires(e, events);
+            self.vehicle_fires(memo, e, events);
         }
     }
 
     /// A vehicle fires if it can: the gun at a hex of two or more of the
     /// patrol, else the MG at the man it is likeliest to hit, else the gun at
     /// one man. Returns whether it fired.
-    fn vehicle_fires(&mut self, e: usize, events: &mut Vec<Event>) -> bool {
-        let gun = self.soldiers[e].weapon_in(&self.book).and_then(|w| self.gun_target(e, w));
+    fn vehicle_fires(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) -> bool {
+        let gun = self.soldiers[e].weapon_in(&self.book).and_then(|w| self.gun_target(memo, e, w));
         if let Some((hex, base, mods)) = gun
             .clone()
             .filter(|(h, _, _)| self.in_hex(*h).filter(|&i| self.soldiers[i].side == Side::Friendly).count() >= 2)
@@ -323,7 +324,7 @@ impl Game {
             self.gun_fire(e, hex, base, mods, events);
             return true;
         }
-        let target = self.marksman(e).and_then(|m| {
+        let target = self.marksman(memo, e).and_then(|m| {
             let (_, f) =
                 self.able(Side::Friendly).filter_map(|f| Some((m.need_of_able(f, &self.soldiers[f])?, f))).min()?;
             Some((f, m.shot(f)?))
@@ -341,11 +342,11 @@ impl Game {
 
     /// A damaged vehicle backs away from the patrol, and leaves the map from
     /// an edge hex.
-    fn vehicle_withdraws(&mut self, e: usize, here: Pos, events: &mut Vec<Event>) {
+    fn vehicle_withdraws(&mut self, e: usize, here: Pos, events: &mut Events) {
         let on_edge = here.neighbours().iter().any(|&p| !self.map.contains(p));
         if on_edge {
             self.soldiers[e].pos = None;
-            if !self.summary_only {
+            if events.keeps_all() {
                 events.push(Event::Gone { soldiers: vec![self.soldiers[e].id.clone()] });
             }
             return;
@@ -358,7 +359,7 @@ impl Game {
                     at = to;
                 }
                 None => {
-                    if step == 0 && !self.summary_only {
+                    if step == 0 && events.keeps_all() {
                         events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
                     }
                     break;
@@ -367,14 +368,14 @@ impl Game {
         }
     }
 
-    fn vehicle_moves(&mut self, e: usize, from: Pos, to: Pos, events: &mut Vec<Event>) {
+    fn vehicle_moves(&mut self, e: usize, from: Pos, to: Pos, events: &mut Events) {
         let s = &mut self.soldiers[e];
         s.pos = Some(to);
         s.moved = true;
         if let Some(v) = s.vehicle.as_mut() {
             v.facing = sector_of(to.hex() - from.hex()) as u8;
         }
-        if !self.summary_only {
+        if events.keeps_all() {
             events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from, to });
         }
     }

@@ -96,11 +96,8 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
         return Err(SaveError::file(path, "format_version 0 was never written by hexpatrol"));
     }
     // Format 1 is the first; later formats migrate older files here, one step at a time.
-    let mut save: SaveFile = ron_options().from_str(text).map_err(|e| parse_error(path, &e))?;
+    let save: SaveFile = ron_options().from_str(text).map_err(|e| parse_error(path, &e))?;
     check_consistent(&save.campaign).map_err(|e| SaveError::file(path, format!("does not hold together: {e}")))?;
-    if let Some(game) = &mut save.campaign.patrol {
-        game.rearm();
-    }
     Ok(save)
 }
 

@@ -10,6 +10,7 @@ use super::keymap::{Dir, Msg};
 use super::orders::Refusal;
 use super::report;
 use super::theme::Theme;
+use crate::engine::Cache;
 use crate::engine::campaign::Campaign;
 use crate::engine::{Command, Event, Game, Phase, Pos, Side};
 use crate::narrate::{describe, describe_odds};
@@ -44,6 +45,9 @@ pub struct MapView {
 
 pub struct App {
     pub campaign: Campaign,
+    /// What the engine works out about the map, kept between commands
+    /// (never saved; see `Cache`).
+    pub cache: Cache,
     /// The save name, shown in the title.
     pub name: String,
     pub theme: Theme,
@@ -73,6 +77,7 @@ impl App {
     pub fn new(campaign: Campaign, name: &str, theme: Theme) -> Self {
         let mut app = Self {
             campaign,
+            cache: Cache::new(),
             name: name.to_string(),
             theme,
             cursor: Pos::new(0, 0),
@@ -200,7 +205,7 @@ impl App {
     /// and writes what happened in the log.
     pub fn run(&mut self, line: Line) {
         if let Line::Odds(q) = &line {
-            match ask(&self.campaign, q) {
+            match ask(&self.campaign, &self.cache, q) {
                 Ok(answer) => self.log.extend(describe_odds(&answer).lines().map(|l| l.trim_start().to_string())),
                 Err(e) => {
                     let words = format!("No odds: {e}");
@@ -213,7 +218,7 @@ impl App {
         }
         let begins = matches!(line, Line::Begin);
         self.notice = None;
-        let (events, refused) = match play_line(&mut self.campaign, line) {
+        let (events, refused) = match play_line(&mut self.campaign, &mut self.cache, line) {
             Ok(events) => (events, None),
             Err((events, e)) => (events, Some(e)),
         };
@@ -291,7 +296,9 @@ impl App {
                 // The hexes of the enemy, the likeliest shot for the man up first, then the nearest.
                 let from = self.active_pos();
                 let key = |p: Pos| {
-                    let need = a.up.and_then(|me| game.in_hex(p).filter_map(|e| game.shot_need(me, e)).min());
+                    let need = a.up.and_then(|me| {
+                        game.in_hex(p).filter_map(|e| game.shot_need(self.cache.memo(game), me, e)).min()
+                    });
                     (need.unwrap_or(i32::MAX), from.map_or(0, |f| f.distance(p)), p)
                 };
                 let mut hexes: Vec<(i32, u32, Pos)> =

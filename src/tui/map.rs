@@ -57,7 +57,7 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
             (Side::Enemy, true) => {
                 foes += 1;
                 vehicles += usize::from(s.vehicle.is_some());
-                hidden &= up.is_some_and(|from| !game.can_see(from, p));
+                hidden &= up.is_some_and(|from| !game.can_see(app.cache.memo(game), from, p));
             }
             _ => down += 1,
         }

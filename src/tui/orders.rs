@@ -3,7 +3,7 @@
 
 use super::app::App;
 use super::keymap::Msg;
-use crate::engine::{Command, Game, Name, OddsQuery, Phase, Pos, Side, State, Target};
+use crate::engine::{Command, Game, Memo, Name, OddsQuery, Phase, Pos, Side, State, Target};
 use crate::script::Line;
 
 impl App {
@@ -25,7 +25,7 @@ impl App {
             (_, Msg::Call) => play(Command::Call { hex: here }),
             (_, Msg::Move) => play(Command::Move { section: self.section_name(game), to: here }),
             (_, Msg::Fire) => {
-                let t = target_in(game, here).map_err(Refusal::Say)?;
+                let t = target_in(game, self.cache.memo(game), here).map_err(Refusal::Say)?;
                 play(Command::Fire { target: Target::Soldier(t) })
             }
             (_, Msg::Carry) => {
@@ -51,7 +51,7 @@ impl App {
             (phase, _) => {
                 let me = self.active_pos().ok_or(say("Nobody to give an order to."))?;
                 if matches!(phase, Phase::Action(_))
-                    && let Ok(t) = target_in(game, here)
+                    && let Ok(t) = target_in(game, self.cache.memo(game), here)
                 {
                     return play(if here == me {
                         Command::Fight { target: t }
@@ -112,16 +112,16 @@ impl App {
             }
             Phase::Action(a) if a.up.is_some() => {
                 // A shot the man up can fire, else, for the radio man, the guns on the hex.
-                let fire = target_in(game, self.cursor)
+                let fire = target_in(game, self.cache.memo(game), self.cursor)
                     .ok()
                     .map(|t| OddsQuery::Fire { shooter: None, target: Target::Soldier(t) })
-                    .filter(|q| game.odds(q).is_ok());
+                    .filter(|q| game.odds(&self.cache, q).is_ok());
                 let call = OddsQuery::Call { hex: self.cursor };
                 match fire {
                     Some(q) => Ok(q),
-                    None if a.up == game.radio_man() && game.odds(&call).is_ok() => Ok(call),
+                    None if a.up == game.radio_man() && game.odds(&self.cache, &call).is_ok() => Ok(call),
                     None => {
-                        let t = target_in(game, self.cursor)?;
+                        let t = target_in(game, self.cache.memo(game), self.cursor)?;
                         Ok(OddsQuery::Fire { shooter: None, target: Target::Soldier(t) })
                     }
                 }
@@ -148,11 +148,11 @@ pub(super) fn say(words: &str) -> Refusal {
 
 /// The enemy in `hex` that `f` fires at: the one the man whose card is up
 /// is likeliest to hit, else the first able one.
-pub fn target_in(game: &Game, hex: Pos) -> Result<Name, String> {
+pub fn target_in(game: &Game, memo: Memo<'_>, hex: Pos) -> Result<Name, String> {
     let up = game.card_up();
     game.in_hex(hex)
         .filter(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act())
-        .min_by_key(|&i| (up.and_then(|me| game.shot_need(me, i)).unwrap_or(i32::MAX), i))
+        .min_by_key(|&i| (up.and_then(|me| game.shot_need(memo, me, i)).unwrap_or(i32::MAX), i))
         .map(|i| game.soldiers[i].id.clone())
         .ok_or_else(|| format!("No enemy able to fight at {hex}."))
 }

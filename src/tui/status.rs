@@ -55,14 +55,16 @@ pub fn hover(app: &App, game: &Game) -> String {
         (Phase::Action(a), Some(from)) if a.up.is_some() && from != p => {
             let up = a.up.unwrap_or(0);
             // The man `f` would fire at, as the fire key picks him.
-            let target = super::orders::target_in(game, p).ok().and_then(|id| game.find(&id));
+            let target = super::orders::target_in(game, app.cache.memo(game), p).ok().and_then(|id| game.find(&id));
             if let Some(t) =
                 target.filter(|_| game.in_hex(p).filter(|&i| game.soldiers[i].side == Side::Enemy).count() > 1)
             {
                 parts.push(format!("f fires at {}", game.soldiers[t].id));
             }
-            let at_band = target.and_then(|t| game.at_shot(up, t)).map(|(_, band)| band.name().replace('_', " "));
-            match target.map(|t| game.shot_odds(up, t)) {
+            let at_band = target
+                .and_then(|t| game.at_shot(app.cache.memo(game), up, t))
+                .map(|(_, band)| band.name().replace('_', " "));
+            match target.map(|t| game.shot_odds(app.cache.memo(game), up, t)) {
                 Some(Ok(odds)) if at_band.is_some() => {
                     let d = from.distance(p);
                     parts.push(format!(
@@ -84,11 +86,11 @@ pub fn hover(app: &App, game: &Game) -> String {
                     ));
                 }
                 Some(Err(why)) => parts.push(why),
-                None if game.can_see(from, p) => parts.push("in sight".into()),
+                None if game.can_see(app.cache.memo(game), from, p) => parts.push("in sight".into()),
                 None => parts.push("out of sight".into()),
             }
             // The radio man sees what the guns would do there.
-            if let Ok(answer) = game.odds(&OddsQuery::Call { hex: p })
+            if let Ok(answer) = game.odds(&app.cache, &OddsQuery::Call { hex: p })
                 && game.radio_man() == Some(up)
                 && let (Some(chance), crate::engine::Spread::Check { need, .. }) =
                     (answer.roll.chance(), &answer.roll.spread)

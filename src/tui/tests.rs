@@ -10,6 +10,7 @@ use super::app::{App, Overlay, PromptKey};
 use super::keymap::{Dir, Msg};
 use super::theme::Theme;
 use super::{deck, log, map, roster, status, view};
+use crate::engine::Memo;
 use crate::engine::campaign::Campaign;
 use crate::engine::{Phase, Pos};
 use crate::rules;
@@ -334,7 +335,7 @@ fn r_calls_the_guns_on_the_cursor_hex() {
         let Some(hex) = game
             .able(crate::engine::Side::Enemy)
             .filter_map(|e| game.soldiers[e].pos)
-            .find(|&h| game.fire_call_check(game.card_up().expect("up"), h).is_ok())
+            .find(|&h| game.fire_call_check(Memo::default(), game.card_up().expect("up"), h).is_ok())
         else {
             continue;
         };

@@ -14,10 +14,11 @@ use super::command::Target;
 use super::data::WeaponKind;
 use super::dice::{Modifiers, Purpose};
 use super::incident::{INCIDENT_TABLE_DICE, template_result};
+use super::memo::Memo;
 use super::pos::Pos;
 use super::ruleset::Odds;
 use super::soldier::Side;
-use super::{Game, Phase, RuleError, illegal};
+use super::{Cache, Game, Phase, RuleError, illegal};
 
 /// A question about the odds of a choice. Its text form is what follows
 /// `odds` in the command language (docs/COMMANDS.md).
@@ -149,16 +150,17 @@ impl Game {
     /// Why the question has no answer now, in the words the command itself
     /// would use where there is one (no such man, not next to him, out of
     /// range, a move in an action that rolls nothing...).
-    pub fn odds(&self, query: &OddsQuery) -> Result<OddsAnswer, RuleError> {
+    pub fn odds(&self, cache: &Cache, query: &OddsQuery) -> Result<OddsAnswer, RuleError> {
         if let Phase::Over { outcome } = &self.phase {
             return illegal(format!("the patrol is over ({outcome})"));
         }
+        let memo = cache.memo(self);
         let (roll, then) = match query {
             OddsQuery::Move { section, to } => self.move_odds(section.as_deref(), *to)?,
-            OddsQuery::Fire { shooter, target } => self.fire_odds(shooter.as_deref(), target)?,
+            OddsQuery::Fire { shooter, target } => self.fire_odds(memo, shooter.as_deref(), target)?,
             OddsQuery::Fight { attacker, defender } => (self.fight_odds(attacker.as_deref(), defender)?, None),
             OddsQuery::Bombard { firer, hex } => self.bombard_odds(firer, *hex)?,
-            OddsQuery::Call { hex } => self.call_odds(*hex)?,
+            OddsQuery::Call { hex } => self.call_odds(memo, *hex)?,
             OddsQuery::Stop => self.stop_odds()?,
             OddsQuery::Casualty { soldier } => (self.casualty_odds(soldier.as_deref())?, None),
         };
@@ -203,15 +205,20 @@ impl Game {
     }
 
     /// Aimed fire; at a vehicle, the A/T roll and then the damage a hit does.
-    fn fire_odds(&self, shooter: Option<&str>, target: &Target) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
+    fn fire_odds(
+        &self,
+        memo: Memo<'_>,
+        shooter: Option<&str>,
+        target: &Target,
+    ) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let me = match shooter {
             Some(id) => self.named(id)?,
             None => self.up_for("fires, e.g. odds fire Ruiz G1")?,
         };
         let t = self.pick_target(me, target)?;
-        let odds = self.shot_odds(me, t).map_err(RuleError)?;
+        let odds = self.shot_odds(memo, me, t).map_err(RuleError)?;
         let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
-        let damage = self.at_shot(me, t).and_then(|(_, band)| {
+        let damage = self.at_shot(memo, me, t).and_then(|(_, band)| {
             let table = self.book.arsenal.anti_tank.as_ref()?;
             let sides = table.damage_sides;
             let mut outcomes = Vec::new();
@@ -296,9 +303,9 @@ impl Game {
     }
 
     /// H.E. fire on `hex` by the radio man, as it would land with things as they are now.
-    fn call_odds(&self, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
+    fn call_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let caller = self.radio_man().ok_or_else(|| RuleError("this patrol has no radio".into()))?;
-        let distance = self.fire_call_check(caller, hex).map_err(RuleError)?;
+        let distance = self.fire_call_check(memo, caller, hex).map_err(RuleError)?;
         let mission = super::support::FireMission { hex, caller: self.soldiers[caller].id.clone(), distance };
         let sides = self.book.arsenal.high_explosive.as_ref().map_or(8, |h| h.sides);
         let (base, modifiers) =

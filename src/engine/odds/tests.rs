@@ -1,12 +1,13 @@
 //! The odds against hand-counted dice, and the promise that asking changes nothing.
 
 use crate::engine::chance::Chance;
+use crate::engine::tests::Play;
 use crate::engine::tests::{OPEN, add_enemy, begin_action, card_next, default_game, game_on, rolls, squad};
 use crate::engine::*;
 
 fn ask(g: &Game, text: &str) -> OddsAnswer {
     let q: OddsQuery = text.parse().unwrap_or_else(|e| panic!("'{text}' parses: {e}"));
-    g.odds(&q).unwrap_or_else(|e| panic!("'{text}' has an answer: {e}"))
+    g.odds(&Cache::new(), &q).unwrap_or_else(|e| panic!("'{text}' has an answer: {e}"))
 }
 
 fn chance(a: &OddsAnswer) -> Chance {
@@ -44,8 +45,8 @@ fn the_answer_shows_the_need_and_modifiers_the_roll_will_show() {
         let mut g = game_on(&["...", "T..", "B.."], (1, 1), &squad(2), seed);
         g.incidents = (seed % 3) as u32;
         let to = [Pos::new(0, 1), Pos::new(1, 0), Pos::new(0, 2), Pos::new(2, 1)][seed as usize % 4];
-        let answer = g.odds(&OddsQuery::Move { section: None, to }).unwrap();
-        let events = g.apply(&Command::Move { section: None, to }).unwrap();
+        let answer = g.odds(&Cache::new(), &OddsQuery::Move { section: None, to }).unwrap();
+        let events = g.play(&Command::Move { section: None, to }).unwrap();
         let roll = rolls(&events)[0];
         let Spread::Check { need, modifiers, .. } = &answer.roll.spread else { panic!("a check") };
         assert_eq!((Some(*need), Some(modifiers)), (roll.need, roll.modifiers.as_ref()), "seed {seed}");
@@ -93,7 +94,7 @@ fn fire_odds_on_one_die() {
     g.soldiers[near].first_shot = true;
     assert_eq!(chance(&ask(&g, "fire G1 Able")), Chance::new(5, 6), "a sniper's first shot misses only on a 1");
     g.soldiers[near].pos = Some(Pos::new(5, 4));
-    let far = g.odds(&"fire Able G1".parse().unwrap()).unwrap_err();
+    let far = g.odds(&Cache::new(), &"fire Able G1".parse().unwrap()).unwrap_err();
     assert!(far.0.contains("out of range"), "{far}");
 }
 
@@ -102,14 +103,14 @@ fn fire_by_the_man_whose_card_is_up() {
     let mut g = game_on(&OPEN, (3, 7), &squad(2), 2);
     let e = add_enemy(&mut g, "rifle", (3, 4));
     begin_action(&mut g);
-    assert!(g.odds(&"fire G1".parse().unwrap()).unwrap_err().0.contains("no friendly card is up"));
+    assert!(g.odds(&Cache::new(), &"fire G1".parse().unwrap()).unwrap_err().0.contains("no friendly card is up"));
     card_next(&mut g, 1);
-    g.apply(&Command::Turn).unwrap();
+    g.play(&Command::Turn).unwrap();
     let a = ask(&g, "fire G1");
     assert_eq!((a.roll.soldier.as_deref(), chance(&a)), (Some("Baker"), Chance::new(3, 6)));
     // And the roll then made has that need.
     let before = g.clone();
-    let events = g.apply(&Command::Fire { target: Target::Soldier(g.soldiers[e].id.clone()) }).unwrap();
+    let events = g.play(&Command::Fire { target: Target::Soldier(g.soldiers[e].id.clone()) }).unwrap();
     assert_eq!(rolls(&events)[0].need, Some(4));
     assert_ne!(g, before);
 }
@@ -125,7 +126,7 @@ fn casualty_roll_is_a_third_each() {
     let third = Chance::new(2, 6);
     let want = [("flesh_wound", third), ("serious_wound", third), ("dead", third)];
     assert_eq!(spread(&a.roll), want.map(|(r, c)| (r.to_string(), None, c)).to_vec());
-    assert!(g.odds(&"casualty Nobody".parse().unwrap()).is_err());
+    assert!(g.odds(&Cache::new(), &"casualty Nobody".parse().unwrap()).is_err());
 }
 
 #[test]
@@ -143,7 +144,7 @@ fn hand_to_hand_by_the_difference_of_two_dice() {
     };
     assert_eq!((side("knocked_out", "Able"), side("knocked_out", "G1")), (Some(9), Some(9)));
     assert_eq!((side("killed", "Able"), side("killed", "G1")), (Some(6), Some(6)));
-    assert!(g.odds(&"fight Able Able".parse().unwrap()).unwrap_err().0.contains("same side"));
+    assert!(g.odds(&Cache::new(), &"fight Able Able".parse().unwrap()).unwrap_err().0.contains("same side"));
 }
 
 #[test]
@@ -162,20 +163,20 @@ fn mortar_odds_and_the_template() {
     assert!(template.outcomes().iter().all(|o| o.chance == Chance::new(1, 6)));
     g.soldiers[0].moved = true;
     assert_eq!(chance(&ask(&g, "bombard G1 3,6")), Chance::new(2, 6));
-    assert!(g.odds(&"bombard Able".parse().unwrap()).unwrap_err().0.contains("cannot fire at a hex"));
+    assert!(g.odds(&Cache::new(), &"bombard Able".parse().unwrap()).unwrap_err().0.contains("cannot fire at a hex"));
     g.soldiers[m].pos = Some(Pos::new(3, 0));
-    assert!(g.odds(&"bombard G1".parse().unwrap()).is_err(), "seven hexes: out of reach");
+    assert!(g.odds(&Cache::new(), &"bombard G1".parse().unwrap()).is_err(), "seven hexes: out of reach");
 }
 
 #[test]
 fn the_stop_check_has_no_terrain_modifier() {
     let mut g = game_on(&["TTT", "TTT"], (1, 1), &squad(1), 6);
     add_enemy(&mut g, "rifle", (0, 0));
-    assert!(g.odds(&OddsQuery::Stop).is_err(), "no action, no STOP card");
+    assert!(g.odds(&Cache::new(), &OddsQuery::Stop).is_err(), "no action, no STOP card");
     begin_action(&mut g);
     g.incidents = 2;
     assert_eq!(chance(&ask(&g, "stop")), Chance::new(21, 36), "the bare 7+ by default");
-    assert!(g.odds(&"move 1,0".parse().unwrap()).unwrap_err().0.contains("rolls nothing"));
+    assert!(g.odds(&Cache::new(), &"move 1,0".parse().unwrap()).unwrap_err().0.contains("rolls nothing"));
 }
 
 #[test]
@@ -183,8 +184,8 @@ fn illegal_moves_are_refused_as_the_move_would_be() {
     let g = default_game(1);
     for (text, why) in [("move 9,8", "is not next to"), ("move B 9,10", "no section 'B'"), ("move 2,3", "not next to")]
     {
-        let e = g.odds(&text.parse().unwrap()).unwrap_err();
-        let c = g.clone().apply(&match text.parse::<OddsQuery>().unwrap() {
+        let e = g.odds(&Cache::new(), &text.parse().unwrap()).unwrap_err();
+        let c = g.clone().play(&match text.parse::<OddsQuery>().unwrap() {
             OddsQuery::Move { section, to } => Command::Move { section: section.map(Name::from), to },
             _ => unreachable!(),
         });
@@ -221,14 +222,14 @@ fn asking_changes_nothing_and_draws_no_number() {
         let mut quiet = default_game(seed);
         let (mut with, mut without) = (Vec::new(), Vec::new());
         let mut answers = 0;
-        while let Some(c) = policy::decide(&asked) {
+        while let Some(c) = policy::decide(&asked, &Cache::new()) {
             let before = asked.clone();
             for q in questions(&asked) {
-                answers += usize::from(asked.odds(&q).is_ok());
+                answers += usize::from(asked.odds(&Cache::new(), &q).is_ok());
                 assert_eq!(asked, before, "asking '{q}' changed the game");
             }
-            with.extend(asked.apply(&c).unwrap());
-            without.extend(quiet.apply(&policy::decide(&quiet).unwrap()).unwrap());
+            with.extend(asked.play(&c).unwrap());
+            without.extend(quiet.play(&policy::decide(&quiet, &Cache::new()).unwrap()).unwrap());
         }
         assert!(answers > 100, "seed {seed}: the questions were mostly answered ({answers})");
         assert_eq!(with, without, "seed {seed}: asking changed what happened next");

@@ -1,7 +1,9 @@
 //! H.E. fire called by radio, and booby traps.
 
 use super::*;
+use crate::engine::tests::Play;
 use crate::engine::tests::{OPEN, add_enemy, begin_action, card_next, game_on, rolls, squad};
+use crate::engine::{Cache, Memo};
 use crate::engine::{Command, Phase, Roll, State};
 
 /// An open map, a patrol of three with a radio at 3,7, two enemy at 3,2.
@@ -17,7 +19,7 @@ fn radio_game(seed: u64) -> Game {
 /// Turns cards until the radio man's (the first man's) card is up.
 fn radio_up(g: &mut Game) {
     card_next(g, 0);
-    g.apply(&Command::Turn).expect("a card turns");
+    g.play(&Command::Turn).expect("a card turns");
     assert_eq!(g.card_up(), Some(0));
 }
 
@@ -35,7 +37,7 @@ fn the_senior_able_man_works_the_radio() {
 fn a_call_uses_the_card_and_a_mission_and_lands_at_stop() {
     let mut g = radio_game(3);
     radio_up(&mut g);
-    let events = g.apply(&Command::Call { hex: Pos::new(3, 2) }).expect("the call is legal");
+    let events = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect("the call is legal");
     assert_eq!(
         events.first(),
         Some(&Event::FireCalled { soldier: "Able".into(), hex: Pos::new(3, 2), missions_left: 1 })
@@ -45,7 +47,7 @@ fn a_call_uses_the_card_and_a_mission_and_lands_at_stop() {
     // Nothing lands before the STOP card.
     let Phase::Action(a) = &mut g.phase else { panic!("still in action") };
     a.deck.push(crate::engine::Card::Stop);
-    let events = g.apply(&Command::Turn).expect("STOP turns");
+    let events = g.play(&Command::Turn).expect("STOP turns");
     let he: Vec<&Roll> = rolls(&events).into_iter().filter(|r| r.purpose == Purpose::HighExplosive).collect();
     assert_eq!(he.len(), 1, "one H.E. roll at STOP");
     let r = he[0];
@@ -62,8 +64,8 @@ fn over_many_seeds_the_shells_land_on_the_hex_count_or_more() {
     for seed in 0..400 {
         let mut g = radio_game(seed);
         radio_up(&mut g);
-        g.apply(&Command::Call { hex: Pos::new(3, 2) }).expect("legal");
-        let mut events = Vec::new();
+        g.play(&Command::Call { hex: Pos::new(3, 2) }).expect("legal");
+        let mut events = Events::all();
         g.land_fire(&mut events);
         tries += 1;
         landed += usize::from(rolls(&events).iter().any(|r| r.purpose == Purpose::HighExplosive && r.succeeded()));
@@ -77,9 +79,9 @@ fn over_many_seeds_the_shells_land_on_the_hex_count_or_more() {
 fn calls_that_cannot_be_made_are_refused_and_change_nothing() {
     let mut g = radio_game(5);
     card_next(&mut g, 1);
-    g.apply(&Command::Turn).expect("a card turns");
+    g.play(&Command::Turn).expect("a card turns");
     let before = g.clone();
-    let e = g.apply(&Command::Call { hex: Pos::new(3, 2) }).expect_err("not the radio man");
+    let e = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect_err("not the radio man");
     assert!(e.0.contains("only the man with the radio"), "{e}");
     assert_eq!(g, before);
 
@@ -87,16 +89,16 @@ fn calls_that_cannot_be_made_are_refused_and_change_nothing() {
     radio_up(&mut g);
     let before = g.clone();
     for (hex, why) in [(Pos::new(3, 7), "1 to 8 hexes"), (Pos::new(9, 9), "off the map")] {
-        let e = g.apply(&Command::Call { hex }).expect_err("refused");
+        let e = g.play(&Command::Call { hex }).expect_err("refused");
         assert!(e.0.contains(why), "{hex}: {e}");
         assert_eq!(g, before);
     }
     g.fire_missions = 2;
-    let e = g.apply(&Command::Call { hex: Pos::new(3, 2) }).expect_err("no missions left");
+    let e = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect_err("no missions left");
     assert!(e.0.contains("every mission"), "{e}");
     g.fire_missions = 0;
     g.radio = false;
-    let e = g.apply(&Command::Call { hex: Pos::new(3, 2) }).expect_err("no radio");
+    let e = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect_err("no radio");
     assert!(e.0.contains("no radio"), "{e}");
 }
 
@@ -107,15 +109,15 @@ fn the_guns_reach_eight_hexes_and_the_caller_must_see_the_hex() {
     g.radio = true;
     add_enemy(&mut g, "rifle", (9, 0));
     begin_action(&mut g);
-    assert!(g.fire_call_check(0, Pos::new(8, 5)).is_ok(), "8 hexes is in reach");
-    let far = g.fire_call_check(0, Pos::new(9, 5)).expect_err("9 hexes is not");
+    assert!(g.fire_call_check(Memo::default(), 0, Pos::new(8, 5)).is_ok(), "8 hexes is in reach");
+    let far = g.fire_call_check(Memo::default(), 0, Pos::new(9, 5)).expect_err("9 hexes is not");
     assert!(far.contains("1 to 8"), "{far}");
     let mut g = game_on(&rows, (4, 5), &squad(2), 1);
     g.radio = true;
     add_enemy(&mut g, "rifle", (9, 0));
     begin_action(&mut g);
-    assert!(g.fire_call_check(0, Pos::new(4, 4)).is_ok(), "in front of the wood");
-    let hidden = g.fire_call_check(0, Pos::new(4, 1)).expect_err("behind the wood at 4,3");
+    assert!(g.fire_call_check(Memo::default(), 0, Pos::new(4, 4)).is_ok(), "in front of the wood");
+    let hidden = g.fire_call_check(Memo::default(), 0, Pos::new(4, 1)).expect_err("behind the wood at 4,3");
     assert!(hidden.contains("cannot be seen"), "{hidden}");
 }
 
@@ -131,7 +133,7 @@ fn movement_and_hard_cover_raise_the_need() {
     assert_eq!(need(&g), Some(5), "4 hexes, +1 hard cover");
     g.soldiers[e].moved = true;
     assert_eq!(need(&g), Some(6), "+1 the target moved");
-    let odds = g.odds(&crate::engine::OddsQuery::Call { hex: Pos::new(2, 0) }).expect("odds for a call");
+    let odds = g.odds(&Cache::new(), &crate::engine::OddsQuery::Call { hex: Pos::new(2, 0) }).expect("odds for a call");
     assert_eq!(odds.roll.chance().map(|c| (c.ways, c.of)), Some((3, 8)), "6, 7 or 8 on a D8");
 }
 
@@ -140,7 +142,7 @@ fn a_booby_trap_wounds_the_man_the_template_picks_at_once() {
     let mut seen_wound = false;
     for seed in 0..40 {
         let mut g = game_on(&OPEN, (3, 3), &squad(6), seed);
-        let mut events = Vec::new();
+        let mut events = Events::all();
         g.booby_trap(Pos::new(3, 3), &mut events);
         let r = rolls(&events);
         assert_eq!(r[0].purpose, Purpose::BoobyTrap);

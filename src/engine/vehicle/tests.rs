@@ -3,7 +3,9 @@
 use super::*;
 use crate::engine::arsenal::Damage;
 use crate::engine::name::format_name;
+use crate::engine::tests::Play;
 use crate::engine::tests::{OPEN, add_enemy, begin_action, card_next, game_on, rolls};
+use crate::engine::{Cache, Memo};
 use crate::engine::{Card, Command, Phase, Target};
 
 /// Adds an enemy vehicle of `kind` with `weapon` at `at`, facing north.
@@ -35,7 +37,7 @@ fn a_vehicle_brings_its_types_cards_and_fewer_when_damaged() {
         assert_eq!(deck_count(&g, v), cards, "{kind}");
         assert_eq!(deck_count(&g, 0), 2, "a man still has two");
         g.soldiers[v].vehicle.as_mut().expect("a vehicle").damage = Damage::Light;
-        let mut events = Vec::new();
+        let mut events = Events::all();
         g.deal(&mut events);
         assert_eq!(deck_count(&g, v), cards.saturating_sub(1).max(1), "{kind} with light damage");
     }
@@ -46,20 +48,20 @@ fn only_anti_tank_weapons_can_fire_at_a_vehicle() {
     let mut g = game_on(&OPEN, (3, 5), &squad_with_bazooka(), 1);
     let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 3));
     begin_action(&mut g);
-    let e = g.shot_odds(0, v).expect_err("a rifle cannot");
+    let e = g.shot_odds(Memo::default(), 0, v).expect_err("a rifle cannot");
     assert!(e.contains("only anti-tank weapons and H.E."), "{e}");
-    assert_eq!(g.shot_need(0, v), None, "the leader does not weigh rifle shots at it");
+    assert_eq!(g.shot_need(Memo::default(), 0, v), None, "the leader does not weigh rifle shots at it");
     // The bazooka at 2 hexes, at the vehicle's front (it faces south, toward
     // him): extreme range, the count 2 +1 for a short weapon at extreme.
     g.soldiers[v].vehicle.as_mut().expect("a vehicle").facing = 3;
-    let odds = g.shot_odds(1, v).expect("the bazooka can");
+    let odds = g.shot_odds(Memo::default(), 1, v).expect("the bazooka can");
     assert_eq!((odds.sides, odds.need()), (8, 3));
-    let (_, band) = g.at_odds(1, v).expect("in range");
+    let (_, band) = g.at_odds(Memo::default(), 1, v).expect("in range");
     assert_eq!(band, AtBand::Extreme);
     // At the rear: the vehicle faces north, the shooter is south of it.
     g.soldiers[v].vehicle.as_mut().expect("a vehicle").facing = 0;
     g.soldiers[1].pos = Some(Pos::new(3, 4));
-    let (odds, band) = g.at_odds(1, v).expect("adjacent");
+    let (odds, band) = g.at_odds(Memo::default(), 1, v).expect("adjacent");
     assert_eq!(band, AtBand::PointBlank);
     let names: Vec<&str> = odds.modifiers.iter().map(|m| m.name.as_str()).collect();
     assert_eq!(names, ["rear"]);
@@ -75,8 +77,8 @@ fn a_bazooka_hit_rolls_for_damage_and_can_destroy() {
         add_enemy(&mut g, "rifle", (0, 0));
         begin_action(&mut g);
         card_next(&mut g, 1);
-        g.apply(&Command::Turn).expect("a card turns");
-        let events = g.apply(&Command::Fire { target: Target::Soldier(format_name!("V{v}")) }).expect("legal");
+        g.play(&Command::Turn).expect("a card turns");
+        let events = g.play(&Command::Fire { target: Target::Soldier(format_name!("V{v}")) }).expect("legal");
         let shot = events.iter().find_map(|e| match e {
             Event::Shot { weapon, band, .. } => Some((weapon.to_string(), band.to_string())),
             _ => None,
@@ -107,8 +109,8 @@ fn a_man_cannot_fight_a_vehicle_hand_to_hand() {
     let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 3));
     begin_action(&mut g);
     card_next(&mut g, 0);
-    g.apply(&Command::Turn).expect("a card turns");
-    let e = g.apply(&Command::Fight { target: g.soldiers[v].id.clone() }).expect_err("no");
+    g.play(&Command::Turn).expect("a card turns");
+    let e = g.play(&Command::Fight { target: g.soldiers[v].id.clone() }).expect_err("no");
     assert!(e.0.contains("is a vehicle"), "{e}");
 }
 
@@ -116,15 +118,15 @@ fn a_man_cannot_fight_a_vehicle_hand_to_hand() {
 fn a_tank_blocks_sight_between_the_hexes_either_side() {
     let mut g = game_on(&OPEN, (3, 6), &squad_with_bazooka(), 1);
     let man = add_enemy(&mut g, "rifle", (3, 2));
-    assert!(g.can_see(Pos::new(3, 6), Pos::new(3, 2)));
+    assert!(g.can_see(Memo::default(), Pos::new(3, 6), Pos::new(3, 2)));
     add_vehicle(&mut g, "medium_tracked", "tank_gun", (3, 4));
-    assert!(!g.can_see(Pos::new(3, 6), Pos::new(3, 2)), "the tank stands between");
-    assert!(g.can_see(Pos::new(3, 6), Pos::new(3, 4)), "the tank itself can be seen");
-    assert_eq!(g.shot_need(0, man), None);
+    assert!(!g.can_see(Memo::default(), Pos::new(3, 6), Pos::new(3, 2)), "the tank stands between");
+    assert!(g.can_see(Memo::default(), Pos::new(3, 6), Pos::new(3, 4)), "the tank itself can be seen");
+    assert_eq!(g.shot_need(Memo::default(), 0, man), None);
     let mut g = game_on(&OPEN, (3, 6), &squad_with_bazooka(), 1);
     add_enemy(&mut g, "rifle", (3, 2));
     add_vehicle(&mut g, "armoured_car", "mg", (3, 4));
-    assert!(g.can_see(Pos::new(3, 6), Pos::new(3, 2)), "an armoured car does not block sight");
+    assert!(g.can_see(Memo::default(), Pos::new(3, 6), Pos::new(3, 2)), "an armoured car does not block sight");
 }
 
 #[test]
@@ -134,7 +136,7 @@ fn he_destroys_soft_skins_and_open_tops_on_their_faces_and_never_closed_armour()
             let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), seed);
             let v = add_vehicle(&mut g, kind, "mg", (3, 2));
             let from: Option<i32> = from;
-            let mut events = Vec::new();
+            let mut events = Events::all();
             g.he_on_vehicles(Pos::new(3, 2), &"Able".into(), &mut events);
             let r = rolls(&events);
             let destroyed = g.soldiers[v].state == State::Dead;
@@ -156,24 +158,24 @@ fn an_enemy_vehicle_fires_its_mg_closes_in_and_pulls_back_when_damaged() {
     let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 2);
     let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 4));
     begin_action(&mut g);
-    let mut events = Vec::new();
-    g.vehicle_acts(v, &mut events);
+    let mut events = Events::all();
+    g.vehicle_acts(Memo::default(), v, &mut events);
     assert!(events.iter().any(|e| matches!(e, Event::Shot { weapon, .. } if weapon == "mg")), "{events:?}");
     // Out of range: it closes, but no nearer than two hexes, and only on open ground or road.
     let rows = ["........", "........", "........", "........", "........", "........", "........", "........"];
     let mut g = game_on(&rows, (3, 7), &squad_with_bazooka(), 2);
     let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 0));
     begin_action(&mut g);
-    let mut events = Vec::new();
-    g.vehicle_acts(v, &mut events);
+    let mut events = Events::all();
+    g.vehicle_acts(Memo::default(), v, &mut events);
     let moved = events.iter().any(|e| matches!(e, Event::Moved { .. }));
     assert!(moved, "{events:?}");
     assert!(g.soldiers[v].pos.is_some_and(|p| p.distance(Pos::new(3, 7)) < 7));
     // Damaged: it backs away, and from an edge hex it leaves.
     g.soldiers[v].vehicle.as_mut().expect("a vehicle").damage = Damage::Light;
     g.soldiers[v].pos = Some(Pos::new(3, 0));
-    let mut events = Vec::new();
-    g.vehicle_acts(v, &mut events);
+    let mut events = Events::all();
+    g.vehicle_acts(Memo::default(), v, &mut events);
     assert!(events.iter().any(|e| matches!(e, Event::Gone { .. })), "{events:?}");
     assert_eq!(g.soldiers[v].pos, None);
 }
@@ -183,8 +185,8 @@ fn a_tanks_gun_fires_he_at_a_hex_of_men() {
     let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 4);
     let v = add_vehicle(&mut g, "medium_tracked", "tank_gun", (3, 2));
     begin_action(&mut g);
-    let mut events = Vec::new();
-    g.vehicle_acts(v, &mut events);
+    let mut events = Events::all();
+    g.vehicle_acts(Memo::default(), v, &mut events);
     let r = rolls(&events);
     assert_eq!(r[0].purpose, Purpose::HighExplosive, "three men in one hex: the gun");
     assert_eq!(r[0].need, Some(5), "5 hexes on a D8");
@@ -203,7 +205,7 @@ fn vehicles_keep_to_their_terrain() {
 fn an_encounter_waits_at_its_hex_and_is_met_without_a_roll() {
     let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 3);
     g.waiting.push(crate::engine::data::Encounter { at: Pos::new(3, 6), group: "armoured_car".into(), min: 2, max: 3 });
-    let events = g.apply(&Command::Move { section: None, to: Pos::new(3, 6) }).expect("a step");
+    let events = g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).expect("a step");
     assert!(rolls(&events).iter().all(|r| r.purpose != Purpose::Incident), "no incident check there");
     assert!(events.iter().any(|e| matches!(e, Event::Incident { name, .. } if name == "armoured car")));
     let appeared = events.iter().find_map(|e| match e {
@@ -226,7 +228,7 @@ fn the_odds_of_a_bazooka_shot_give_the_damage_too() {
     begin_action(&mut g);
     let q =
         crate::engine::OddsQuery::Fire { shooter: Some("Baker".into()), target: Target::Soldier(format_name!("V{v}")) };
-    let answer = g.odds(&q).expect("odds");
+    let answer = g.odds(&Cache::new(), &q).expect("odds");
     assert_eq!(answer.roll.dice.to_string().as_str(), "1d8");
     assert_eq!(answer.roll.chance().map(|c| (c.ways, c.of)), Some((6, 8)), "3+ on a D8");
     let then = answer.then.expect("the damage table follows");
@@ -239,20 +241,23 @@ fn the_odds_of_a_bazooka_shot_give_the_damage_too() {
 fn a_tank_blocks_sight_both_ways_and_cover_partly_hides_a_vehicle() {
     let mut g = game_on(&OPEN, (3, 6), &squad_with_bazooka(), 1);
     add_vehicle(&mut g, "medium_tracked", "tank_gun", (3, 4));
-    assert_eq!(g.can_see(Pos::new(3, 6), Pos::new(3, 2)), g.can_see(Pos::new(3, 2), Pos::new(3, 6)));
-    assert!(!g.can_see(Pos::new(3, 2), Pos::new(3, 6)), "from the far side too");
+    assert_eq!(
+        g.can_see(Memo::default(), Pos::new(3, 6), Pos::new(3, 2)),
+        g.can_see(Memo::default(), Pos::new(3, 2), Pos::new(3, 6))
+    );
+    assert!(!g.can_see(Memo::default(), Pos::new(3, 2), Pos::new(3, 6)), "from the far side too");
     // In crops (soft cover) a vehicle is partly hidden: +1.
     let rows = ["........", "........", "...,....", "........", "........"];
     let mut g = game_on(&rows, (3, 4), &squad_with_bazooka(), 1);
     let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 2));
     g.soldiers[v].vehicle.as_mut().expect("a vehicle").facing = 3;
-    let (odds, _) = g.at_odds(1, v).expect("in range");
+    let (odds, _) = g.at_odds(Memo::default(), 1, v).expect("in range");
     let names: Vec<&str> = odds.modifiers.iter().map(|m| m.name.as_str()).collect();
     assert_eq!(names, ["partly_hidden", "short_weapon_at_extreme"]);
     assert_eq!(odds.need(), 4);
     // The target or the firer moved: +1.
     g.soldiers[v].moved = true;
-    assert_eq!(g.at_odds(1, v).expect("in range").0.need(), 5);
+    assert_eq!(g.at_odds(Memo::default(), 1, v).expect("in range").0.need(), 5);
 }
 
 #[test]
@@ -262,12 +267,12 @@ fn fire_called_is_called_off_when_the_action_ends_before_stop() {
     let foe = add_enemy(&mut g, "rifle", (3, 2));
     begin_action(&mut g);
     card_next(&mut g, 0);
-    g.apply(&Command::Turn).expect("a card turns");
-    g.apply(&Command::Call { hex: Pos::new(3, 2) }).expect("the call");
+    g.play(&Command::Turn).expect("a card turns");
+    g.play(&Command::Call { hex: Pos::new(3, 2) }).expect("the call");
     assert_eq!(g.fire_missions_left(), 1);
     // The last enemy falls before the STOP card: the action ends.
     g.soldiers[foe].state = State::KnockedOver;
-    let mut events = Vec::new();
+    let mut events = Events::all();
     assert!(g.check_action_over(&mut events));
     assert!(g.fire_pending.is_empty(), "nothing lands later");
     assert_eq!(g.fire_missions_left(), 2, "the guns keep the mission");
@@ -312,14 +317,15 @@ fn sight_past_tanks_is_the_tanks_between_read_one_by_one() {
             })
             .collect();
         let clear = |a: Pos, b: Pos| !blocking.iter().any(|t| a.between(b).contains(t));
-        g.map.line_of_sight(&g.book, from, to) && (blocking.is_empty() || clear(from, to) || clear(to, from))
+        g.map.line_of_sight(&g.book, Memo::default(), from, to)
+            && (blocking.is_empty() || clear(from, to) || clear(to, from))
     };
     let hexes: Vec<Pos> = g.map.hexes().collect();
     let mut blocked = 0;
     for &a in &hexes {
         for &b in &hexes {
-            assert_eq!(g.can_see(a, b), plain(&g, a, b), "{a} to {b}");
-            blocked += usize::from(!g.can_see(a, b));
+            assert_eq!(g.can_see(Memo::default(), a, b), plain(&g, a, b), "{a} to {b}");
+            blocked += usize::from(!g.can_see(Memo::default(), a, b));
         }
     }
     assert!(blocked > 100, "the tanks block some sight ({blocked})");

@@ -1,0 +1,86 @@
+//! What only makes the engine faster, kept beside the game rather than in it.
+//!
+//! A `Cache` holds answers about one map worked out once (sight, the way
+//! across it, where enemy groups may stand, the needs of aimed shots; see
+//! `memo`), for the ground, rule book and rule set it was made for. The
+//! caller owns it and hands it to `Game::apply` and to the questions that
+//! read it; `apply` makes it over for the game's map when it was made for
+//! another, and a question asked with a cache made for another map works
+//! the answer out afresh. Dropping a cache, or using a new one, never
+//! changes an answer or an event: only how long they take.
+
+use std::sync::Arc;
+
+use super::Game;
+use super::data::{Edge, RuleBook};
+use super::memo::{MapMemo, Memo};
+use super::ruleset::RuleSet;
+
+/// Kept answers about one map, and what they were worked out for.
+///
+/// Cloning shares the answers (they are kept in atomic cells, filled as
+/// they are first asked for), so the simulator's threads, each with its
+/// clone, fill one memo between them.
+#[derive(Clone, Debug, Default)]
+pub struct Cache {
+    made_for: Option<MadeFor>,
+    memo: MapMemo,
+}
+
+/// Everything the kept answers depend on. The ground and the book are held,
+/// not only their addresses, so that no other map or book can come to
+/// stand at the same address while this cache remembers it.
+#[derive(Clone, Debug)]
+struct MadeFor {
+    ground: Arc<[u8]>,
+    width: i32,
+    home_edge: Edge,
+    book: Arc<RuleBook>,
+    rules: RuleSet,
+}
+
+impl MadeFor {
+    fn of(game: &Game) -> Self {
+        let map = &game.map;
+        MadeFor {
+            ground: map.ground().clone(),
+            width: map.width,
+            home_edge: map.home_edge,
+            book: game.book().clone(),
+            rules: game.rules,
+        }
+    }
+
+    fn fits(&self, game: &Game) -> bool {
+        Arc::ptr_eq(&self.ground, game.map.ground())
+            && self.width == game.map.width
+            && self.home_edge == game.map.home_edge
+            && Arc::ptr_eq(&self.book, game.book())
+            && self.rules == game.rules
+    }
+}
+
+impl Cache {
+    /// An empty cache, made for no map yet.
+    pub fn new() -> Self {
+        Cache::default()
+    }
+
+    /// Makes this cache over for `game`'s map if it was made for another
+    /// (or for none): the answers kept for the other are let go.
+    pub fn fit(&mut self, game: &Game) {
+        if !self.made_for.as_ref().is_some_and(|m| m.fits(game)) {
+            *self = Cache { made_for: Some(MadeFor::of(game)), memo: MapMemo::default() };
+        }
+    }
+
+    /// Whether this cache was made for `game`'s map, book and rule set.
+    pub fn fits(&self, game: &Game) -> bool {
+        self.made_for.as_ref().is_some_and(|m| m.fits(game))
+    }
+
+    /// The kept answers for `game`, or none if this cache was made for another.
+    pub fn memo(&self, game: &Game) -> Memo<'_> {
+        Memo(self.fits(game).then_some(&self.memo))
+    }
+}
