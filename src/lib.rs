@@ -3,6 +3,8 @@
 //!
 //! - [`engine`]: the rules as a pure, deterministic state machine.
 //! - [`rules`]: the rules data under `assets/`, loaded and checked.
+//! - [`session`]: the command layer every front end shares: the command
+//!   language, a line played against a campaign, `auto`, the odds.
 //! - [`script`]: the headless runner, text commands in and JSON Lines out.
 //! - [`sim`]: many patrols played by the built-in policies, summed up.
 //! - [`narrate`]: events in words, for people.
@@ -15,6 +17,7 @@ pub mod narrate;
 pub mod rules;
 pub mod save;
 pub mod script;
+pub mod session;
 pub mod sim;
 pub mod start;
 pub mod tui;

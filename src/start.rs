@@ -8,7 +8,7 @@ use crate::engine::RuleBook;
 use crate::engine::campaign::Campaign;
 use crate::rules;
 use crate::save::{self, SaveError, Slot};
-use crate::script;
+use crate::session;
 
 /// What a new game plays: a campaign of several patrols, or one scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +70,7 @@ pub fn new_game(
     let slot = Slot::open(&save::campaign_path(data_dir, &name)).map_err(|e| e.to_string())?;
     let mut campaign = campaign;
     campaign.begin().map_err(|e| e.to_string())?;
-    slot.save(&mut campaign, script::now()).map_err(|e| e.to_string())?;
+    slot.save(&mut campaign, session::now()).map_err(|e| e.to_string())?;
     slot.backup().map_err(|e| e.to_string())?;
     Ok(Opened { name, campaign, slot })
 }

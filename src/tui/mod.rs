@@ -158,7 +158,7 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
             Screen::Game(app, slot) => {
                 if app.unsaved {
                     let _saving = SAVING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    if let Err(e) = slot.save(&mut app.campaign, crate::script::now()) {
+                    if let Err(e) = slot.save(&mut app.campaign, crate::session::now()) {
                         return Ok(Ended::SaveFailed(e));
                     }
                     app.unsaved = false;

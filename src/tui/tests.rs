@@ -13,7 +13,7 @@ use super::{deck, log, map, roster, status, view};
 use crate::engine::campaign::Campaign;
 use crate::engine::{Phase, Pos};
 use crate::rules;
-use crate::script::Line;
+use crate::session::Line;
 
 const THEME: Theme = Theme { color: true, ascii: false };
 
