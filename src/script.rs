@@ -1,10 +1,10 @@
 //! The headless runner: commands in, one per line; events out as JSON Lines.
 //!
-//! The runner is only the reading and the writing: each line is parsed and played by the command
-//! layer every front end shares (`session`: the language, `auto`, `begin`,
-//! `odds`), and what it made is written out. A line that does not parse or
-//! is not legal now is reported on the error stream with its line number
-//! and changes nothing.
+//! The runner is only the reading and the writing: each line is parsed and
+//! played by the command layer every front end shares (`session`: the
+//! language, `auto`, `begin`, `odds`), and what it made is written out. A
+//! line that does not parse or is not legal now is reported on the error
+//! stream with its line number and changes nothing.
 
 use std::io::{self, BufRead, Write};
 
