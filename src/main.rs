@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use hexpatrol::engine::Game;
 use hexpatrol::engine::campaign::Campaign;
 use hexpatrol::save::{self, Slot};
-use hexpatrol::start::{self, Choice, Opened};
+use hexpatrol::session::start::{self, Choice, Opened};
 use hexpatrol::tui::{self, Ended, Start, theme::Theme};
 use hexpatrol::{check, rules, script, session, sim};
 

@@ -12,11 +12,14 @@
 //! - [`jsonl`]: events and odds written as JSON Lines, the form the runner
 //!   prints and the simulator streams.
 //! - [`clock`]: the time of day a save is stamped with.
+//! - [`start`]: a new campaign started and saved, or a saved one opened:
+//!   what the command line and the title screen both do.
 
 pub mod clock;
 pub mod jsonl;
 pub mod line;
 pub mod play;
+pub mod start;
 
 pub use clock::now;
 pub use jsonl::{write_events, write_odds};

@@ -38,7 +38,7 @@ use ratatui::crossterm::execute;
 
 use crate::engine::RuleBook;
 use crate::save::SaveError;
-use crate::start::{self, Opened};
+use crate::session::start::{self, Opened};
 use app::{App, Overlay, PromptKey};
 use keymap::Msg;
 use theme::Theme;
