@@ -85,6 +85,7 @@ fn the_outer_layers_and_their_crates_are_caught_however_reached() {
         "use ratatui::Frame;",
         "fn f() { serde_json::to_string(&1); }",
         "extern crate rand;",
+        "fn f() { r#std::fs::remove_file(\"x\"); }",
     ] {
         caught(source);
     }

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use syn::{Ident, Item, UseTree};
 
-use super::walk::{cfg_test, line_of};
+use super::walk::{cfg_test, line_of, name};
 
 /// One leaf of a flattened `use` tree.
 pub(crate) struct UseLeaf {
@@ -22,7 +22,7 @@ pub(crate) struct UseLeaf {
 pub(crate) fn flatten(tree: &UseTree, prefix: &mut Vec<String>, line: usize, out: &mut Vec<UseLeaf>) {
     match tree {
         UseTree::Path(p) => {
-            prefix.push(p.ident.to_string());
+            prefix.push(name(&p.ident));
             flatten(&p.tree, prefix, line_of(&p.ident), out);
             prefix.pop();
         }
@@ -32,7 +32,7 @@ pub(crate) fn flatten(tree: &UseTree, prefix: &mut Vec<String>, line: usize, out
         }
         UseTree::Rename(r) => {
             let (segments, _) = leaf(prefix, &r.ident);
-            let name = Some(r.rename.to_string()).filter(|n| n != "_");
+            let name = Some(name(&r.rename)).filter(|n| n != "_");
             out.push(UseLeaf { segments, name, renamed: true, glob: false, line: line_of(&r.ident) });
         }
         UseTree::Glob(_) => {
@@ -46,7 +46,7 @@ pub(crate) fn flatten(tree: &UseTree, prefix: &mut Vec<String>, line: usize, out
 fn leaf(prefix: &[String], ident: &Ident) -> (Vec<String>, Option<String>) {
     let mut segments = prefix.to_vec();
     if ident != "self" {
-        segments.push(ident.to_string());
+        segments.push(name(ident));
     }
     let name = segments.last().cloned();
     (segments, name)

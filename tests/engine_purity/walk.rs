@@ -2,6 +2,7 @@
 //! the lists in `main.rs`.
 
 use proc_macro2::{Spacing, TokenStream, TokenTree};
+use syn::ext::IdentExt;
 use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
 use syn::{Attribute, Ident, Item, Meta};
@@ -52,6 +53,11 @@ fn item_attrs(item: &Item) -> &[Attribute] {
         Item::Use(i) => &i.attrs,
         _ => &[],
     }
+}
+
+/// An identifier as the compiler resolves it: `r#std` is `std`.
+pub(crate) fn name(ident: &Ident) -> String {
+    ident.unraw().to_string()
 }
 
 pub(crate) fn line_of(ident: &Ident) -> usize {
@@ -156,7 +162,7 @@ impl Checker {
 
     fn check_path(&mut self, path: &syn::Path, import: bool) {
         let Some(first) = path.segments.first() else { return };
-        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segments: Vec<String> = path.segments.iter().map(|s| name(&s.ident)).collect();
         let whole = self.resolve(&segments, path.leading_colon.is_some());
         self.check(&whole, line_of(&first.ident), import, false);
     }
@@ -179,11 +185,11 @@ impl Checker {
             match tokens.get(start) {
                 Some(TokenTree::Ident(first)) => {
                     let line = line_of(first);
-                    let mut segments = vec![first.to_string()];
+                    let mut segments = vec![name(first)];
                     let mut j = start + 1;
                     while is_colon(tokens.get(j), true) && is_colon(tokens.get(j + 1), false) {
                         let Some(TokenTree::Ident(next)) = tokens.get(j + 2) else { break };
-                        segments.push(next.to_string());
+                        segments.push(name(next));
                         j += 3;
                     }
                     let whole = self.resolve(&segments, leading_colon);
@@ -313,8 +319,8 @@ impl<'ast> Visit<'ast> for Checker {
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         self.check_path(&mac.path, true);
-        if let Some(name) = mac.path.segments.last() {
-            self.check_macro_name(&name.ident.to_string(), line_of(&name.ident));
+        if let Some(last) = mac.path.segments.last() {
+            self.check_macro_name(&name(&last.ident), line_of(&last.ident));
         }
         self.scan_tokens(mac.tokens.clone());
     }
@@ -325,7 +331,7 @@ impl<'ast> Visit<'ast> for Checker {
     }
 
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
-        let name = call.method.to_string();
+        let name = name(&call.method);
         if FORBIDDEN_NAMES.contains(&name.as_str()) {
             self.report(line_of(&call.method), format!(".{name}()"));
         }
