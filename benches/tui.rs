@@ -13,7 +13,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use hexpatrol::engine::campaign::Campaign;
 use hexpatrol::rules;
-use hexpatrol::script::Line;
+use hexpatrol::session::Line;
 use hexpatrol::tui::app::App;
 use hexpatrol::tui::theme::Theme;
 

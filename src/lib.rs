@@ -3,11 +3,13 @@
 //!
 //! - [`engine`]: the rules as a pure, deterministic state machine.
 //! - [`rules`]: the rules data under `assets/`, loaded and checked.
+//! - [`session`]: the command layer every front end shares: the command
+//!   language, a line played against a campaign, `auto`, the odds, and the
+//!   starting and opening of campaigns.
 //! - [`script`]: the headless runner, text commands in and JSON Lines out.
 //! - [`sim`]: many patrols played by the built-in policies, summed up.
 //! - [`narrate`]: events in words, for people.
 //! - [`tui`]: the game at the terminal (ratatui).
-//! - [`start`]: starting and opening saved campaigns.
 
 pub mod check;
 pub mod engine;
@@ -15,6 +17,6 @@ pub mod narrate;
 pub mod rules;
 pub mod save;
 pub mod script;
+pub mod session;
 pub mod sim;
-pub mod start;
 pub mod tui;

@@ -10,9 +10,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use hexpatrol::engine::Game;
 use hexpatrol::engine::campaign::Campaign;
 use hexpatrol::save::{self, Slot};
-use hexpatrol::start::{self, Choice, Opened};
+use hexpatrol::session::start::{self, Choice, Opened};
 use hexpatrol::tui::{self, Ended, Start, theme::Theme};
-use hexpatrol::{check, rules, script, sim};
+use hexpatrol::{check, rules, script, session, sim};
 
 #[derive(Parser)]
 #[command(
@@ -427,14 +427,9 @@ fn run_script(
         opening = game.begin().map_err(|e| e.to_string())?;
     }
     if let Some(slot) = &slot {
-        slot.save(&mut game, script::now()).map_err(|e| e.to_string())?;
+        slot.save(&mut game, session::now()).map_err(|e| e.to_string())?;
     }
-    let ran = opening
-        .iter()
-        .try_for_each(|e| {
-            serde_json::to_writer(&mut out, e).map_err(io::Error::other)?;
-            out.write_all(b"\n")
-        })
+    let ran = session::write_events(&mut out, &opening)
         .and_then(|()| script::run(&mut game, slot.as_ref(), io::stdin().lock(), out, io::stderr().lock()));
     match ran {
         Ok(script::Stop::Done(0)) => Ok(ExitCode::SUCCESS),

@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use crate::engine::campaign::Campaign;
 use crate::engine::{Cache, Command, Event, Events, Game, Keep, RuleBook, Scenario, policy};
-use crate::script;
+use crate::session;
 
 /// Decisions a patrol may take before it is given up as unfinished; the
 /// patrol leader ends a Hedgerow Farm patrol in a few hundred at most.
@@ -143,9 +143,9 @@ fn patrol_lines(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan, k: u64) 
     let mut out = Vec::new();
     serde_json::to_writer(&mut out, &PatrolStart { event: "patrol_start", patrol: k }).map_err(io::Error::other)?;
     out.push(b'\n');
-    script::write_events(&mut out, &campaign.begin().map_err(|e| io::Error::other(e.0))?)?;
-    let (events, _) = script::auto(&mut campaign, &mut Cache::new(), MAX_DECISIONS);
-    script::write_events(&mut out, &events)?;
+    session::write_events(&mut out, &campaign.begin().map_err(|e| io::Error::other(e.0))?)?;
+    let (events, _) = session::auto(&mut campaign, &mut Cache::new(), MAX_DECISIONS);
+    session::write_events(&mut out, &events)?;
     Ok(out)
 }
 

@@ -14,7 +14,7 @@ use crate::engine::Cache;
 use crate::engine::campaign::Campaign;
 use crate::engine::{Command, Event, Game, Phase, Pos, Side};
 use crate::narrate::{describe, describe_odds};
-use crate::script::{Line, ask, parse_line, play_line};
+use crate::session::{Line, ask, parse_line, play_line};
 
 /// What covers the game screen, if anything.
 #[derive(Clone, Debug, PartialEq, Eq)]

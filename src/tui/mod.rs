@@ -38,7 +38,7 @@ use ratatui::crossterm::execute;
 
 use crate::engine::RuleBook;
 use crate::save::SaveError;
-use crate::start::{self, Opened};
+use crate::session::start::{self, Opened};
 use app::{App, Overlay, PromptKey};
 use keymap::Msg;
 use theme::Theme;
@@ -158,7 +158,7 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
             Screen::Game(app, slot) => {
                 if app.unsaved {
                     let _saving = SAVING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    if let Err(e) = slot.save(&mut app.campaign, crate::script::now()) {
+                    if let Err(e) = slot.save(&mut app.campaign, crate::session::now()) {
                         return Ok(Ended::SaveFailed(e));
                     }
                     app.unsaved = false;

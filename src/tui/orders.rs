@@ -4,7 +4,7 @@
 use super::app::App;
 use super::keymap::Msg;
 use crate::engine::{Command, Game, Memo, Name, OddsQuery, Phase, Pos, Side, State, Target};
-use crate::script::Line;
+use crate::session::Line;
 
 impl App {
     /// The command a key means at the cursor hex, or why there is none.

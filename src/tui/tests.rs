@@ -14,7 +14,7 @@ use crate::engine::Memo;
 use crate::engine::campaign::Campaign;
 use crate::engine::{Phase, Pos};
 use crate::rules;
-use crate::script::Line;
+use crate::session::Line;
 
 const THEME: Theme = Theme { color: true, ascii: false };
 

@@ -16,7 +16,7 @@ use super::theme::Theme;
 use crate::engine::RuleBook;
 use crate::rules;
 use crate::save::{self, Listing};
-use crate::start::Choice;
+use crate::session::start::Choice;
 
 /// Which page of the title screen is showing.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! Starting and opening saved campaigns: the one way the command line and
-//! the title screen both do it.
+//! the title screen both do it, so it lives in the layer they share.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -8,7 +8,6 @@ use crate::engine::RuleBook;
 use crate::engine::campaign::Campaign;
 use crate::rules;
 use crate::save::{self, SaveError, Slot};
-use crate::script;
 
 /// What a new game plays: a campaign of several patrols, or one scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +69,7 @@ pub fn new_game(
     let slot = Slot::open(&save::campaign_path(data_dir, &name)).map_err(|e| e.to_string())?;
     let mut campaign = campaign;
     campaign.begin().map_err(|e| e.to_string())?;
-    slot.save(&mut campaign, script::now()).map_err(|e| e.to_string())?;
+    slot.save(&mut campaign, super::now()).map_err(|e| e.to_string())?;
     slot.backup().map_err(|e| e.to_string())?;
     Ok(Opened { name, campaign, slot })
 }

@@ -1,0 +1,105 @@
+//! The command language, one line at a time: the game's commands (see
+//! `Command`), and the lines that are not moves of the game: `auto N` (the
+//! patrol leader makes the next N decisions), `begin` (the campaign's next
+//! patrol sets out) and `odds QUESTION` (the exact odds of a roll, which
+//! changes nothing). Blank lines and lines starting with `#` are skipped.
+
+use crate::engine::command::ParseError;
+use crate::engine::{Command, OddsQuery};
+
+/// What a front end does with one line of the command language.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    Skip,
+    Play(Command),
+    Auto(u32),
+    /// Begin the campaign's next patrol.
+    Begin,
+    /// A question about the odds: answered, and nothing changes.
+    Odds(OddsQuery),
+}
+
+/// Parses a line of the command language.
+///
+/// # Errors
+/// The 1-based column and what was wrong.
+pub fn parse_line(text: &str) -> Result<Line, ParseError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return Ok(Line::Skip);
+    }
+    if trimmed.eq_ignore_ascii_case("begin") {
+        return Ok(Line::Begin);
+    }
+    let mut words = trimmed.split_whitespace();
+    let verb = words.next().unwrap_or("");
+    if verb.eq_ignore_ascii_case("odds") {
+        // The question follows the word; its columns are counted from the line's start.
+        let (head, question) = text.split_at(text.len() - text.trim_start().len() + verb.len());
+        let shift = head.chars().count();
+        return question
+            .parse()
+            .map(Line::Odds)
+            .map_err(|e| ParseError { column: e.column + shift, message: e.message });
+    }
+    if verb.eq_ignore_ascii_case("auto") {
+        let indent = text.len() - text.trim_start().len();
+        let col = indent + 6;
+        let n = words
+            .next()
+            .ok_or(ParseError { column: col, message: "expected how many decisions, e.g. auto 10".into() })?;
+        if let Some(extra) = words.next() {
+            return Err(ParseError {
+                column: col + n.len() + 1,
+                message: format!("unexpected '{extra}' after the command"),
+            });
+        }
+        return n
+            .parse()
+            .map(Line::Auto)
+            .map_err(|_| ParseError { column: col, message: format!("'{n}' is not a number of decisions") });
+    }
+    text.parse().map(Line::Play)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn column(text: &str) -> usize {
+        parse_line(text).expect_err(text).column
+    }
+
+    #[test]
+    fn blank_lines_and_comments_are_skipped() {
+        for text in ["", "   ", "\t", "# a note", "   # indented note"] {
+            assert_eq!(parse_line(text), Ok(Line::Skip), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_words_of_the_runner_ignore_case() {
+        assert_eq!(parse_line(" BEGIN "), Ok(Line::Begin));
+        assert_eq!(parse_line("Auto 12"), Ok(Line::Auto(12)));
+        assert!(matches!(parse_line("ODDS stop"), Ok(Line::Odds(_))));
+        assert_eq!(parse_line("turn"), Ok(Line::Play(Command::Turn)));
+    }
+
+    #[test]
+    fn a_bad_auto_is_pointed_at_by_its_column() {
+        // Columns count from 1 at the line's first character, indent included.
+        assert_eq!(column("auto"), 6);
+        assert_eq!(column("  auto"), 8);
+        assert_eq!(column("auto many"), 6);
+        assert_eq!(column("auto 5 more"), 8);
+    }
+
+    #[test]
+    fn a_bad_odds_question_is_pointed_at_from_the_line_start() {
+        // The question is parsed on its own; the column must still count
+        // the indent and the word `odds`, and land on the bad hex.
+        let text = "  odds move 3;4";
+        let hex = text.find("3;4").expect("the hex is there") + 1;
+        assert_eq!(column(text), hex);
+    }
+}
