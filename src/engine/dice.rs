@@ -45,7 +45,30 @@ macro_rules! reads_as_list {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dice {
+    #[serde(deserialize_with = "sound_generator")]
     rng: Pcg32,
+}
+
+/// A generator read from a file, refused if its stream increment is even:
+/// every Pcg32 the game seeds has an odd one, and an even one (say 0) is a
+/// hand edit that would give a broken stream (every die a 1). Read as the
+/// generator writes itself, then handed to the generator's own reading, so
+/// nothing of its insides is copied here.
+fn sound_generator<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Pcg32, D::Error> {
+    #[derive(Deserialize)]
+    struct Written {
+        state: u64,
+        increment: u64,
+    }
+    let Written { state, increment } = Written::deserialize(deserializer)?;
+    if increment % 2 == 0 {
+        return Err(serde::de::Error::custom(format!(
+            "the dice's generator state is not one the game ever writes (an even stream increment, {increment})"
+        )));
+    }
+    let fields = [("state", state), ("increment", increment)];
+    let generator = serde::de::value::MapDeserializer::<_, serde::de::value::Error>::new(fields.into_iter());
+    Pcg32::deserialize(generator).map_err(serde::de::Error::custom)
 }
 
 /// What a roll was for.
@@ -346,16 +369,6 @@ pub fn mix64(mut z: u64) -> u64 {
 pub const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Dice {
-    /// A generator read from a file is sound if its stream increment is odd,
-    /// as every Pcg32 the game seeds is; an even one (say 0) is a hand edit
-    /// that would give a broken stream (every die a 1).
-    pub fn is_sound(&self) -> bool {
-        serde_json::to_value(&self.rng)
-            .ok()
-            .and_then(|v| v.get("increment").and_then(serde_json::Value::as_u64))
-            .is_some_and(|inc| inc % 2 == 1)
-    }
-
     pub fn new(seed: u64) -> Self {
         Self { rng: Pcg32::seed_from_u64(seed) }
     }

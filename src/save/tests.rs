@@ -288,19 +288,19 @@ fn a_save_that_parses_but_does_not_hold_together_is_refused() {
         (good.replacen("Soldier(", "Soldier(9999", 1), "a soldier who does not exist"),
         (good.replacen("sides: 6,", "sides: 0,", 1), "its rule book"),
         (good.replacen("squad_size: 9", "squad_size: 100000", 1), "squad_size"),
-        (
-            {
-                let at = good.find("increment: ").unwrap() + "increment: ".len();
-                let end = at + good[at..].find(|c: char| !c.is_ascii_digit()).unwrap();
-                format!("{}0{}", &good[..at], &good[end..])
-            },
-            "generator state",
-        ),
     ] {
         let e = parse(p, &edited).unwrap_err().to_string();
         assert!(e.starts_with("edited.ron: does not hold together"), "{e}");
         assert!(e.contains(want), "wanted '{want}': {e}");
     }
+    // A broken generator is refused as it is read, at its place in the file.
+    let at = good.find("increment: ").unwrap() + "increment: ".len();
+    let end = at + good[at..].find(|c: char| !c.is_ascii_digit()).unwrap();
+    let even = format!("{}0{}", &good[..at], &good[end..]);
+    let e = parse(p, &even).unwrap_err().to_string();
+    let line = good[..at].lines().count();
+    assert!(e.starts_with(&format!("edited.ron:{line}:")), "{e}");
+    assert!(e.contains("generator state") && e.contains("even stream increment"), "{e}");
 }
 
 #[test]

@@ -45,33 +45,8 @@ pub(crate) const FORBIDDEN_CRATES: &[&str] =
 pub(crate) const OUTER_LAYERS: &[&str] =
     &["rules", "script", "start", "narrate", "tui", "save", "sim", "check", "session"];
 
-/// What the engine did when this check was first made complete, left for
-/// the engine's owner to take out (src/engine/ was being rebuilt, so this
-/// check did not touch it): `file: what`, without the line, which moves.
-/// `Dice::is_sound` reads the generator's stream increment through
-/// serde_json. Each entry must still be found, so that one fixed is struck
-/// off here too and nothing new hides behind it.
-const KNOWN: &[&str] = &[
-    "src/engine/dice.rs: serde_json::to_value uses the crate serde_json",
-    "src/engine/dice.rs: serde_json::Value::as_u64 uses the crate serde_json",
-];
-
-/// `file:line: what` as `file: what`.
-fn without_line(found: &str) -> String {
-    let mut parts = found.splitn(3, ':');
-    let (file, _line, what) = (parts.next().unwrap_or(""), parts.next(), parts.next().unwrap_or(""));
-    format!("{file}:{what}")
-}
-
 #[test]
 fn the_engine_does_no_io_and_has_no_hidden_randomness() {
     let found = check_engine(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine"));
-    let new: Vec<&String> = found.iter().filter(|f| !KNOWN.contains(&without_line(f).as_str())).collect();
-    let fixed: Vec<&&str> = KNOWN.iter().filter(|k| !found.iter().any(|f| without_line(f) == **k)).collect();
-    assert!(
-        new.is_empty(),
-        "the engine must stay pure:\n{}",
-        new.iter().map(|f| f.as_str()).collect::<Vec<_>>().join("\n")
-    );
-    assert!(fixed.is_empty(), "no longer found, so take these off KNOWN: {fixed:?}");
+    assert!(found.is_empty(), "the engine must stay pure:\n{}", found.join("\n"));
 }
