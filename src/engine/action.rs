@@ -8,7 +8,7 @@ use super::event::{Event, SectionView};
 use super::memo::Memo;
 use super::name::Name;
 use super::pos::Pos;
-use super::ruleset::Melee;
+use super::ruleset::{Blow, Hit, Melee};
 use super::shot::Shot;
 use super::soldier::{Section, Side, State};
 use super::{Card, Events, Game, Phase, RuleError, illegal};
@@ -196,22 +196,39 @@ impl Game {
                 let by = self.soldiers[shooter].id.clone();
                 self.at_hit(target, band, &by, events);
             }
-            (true, None) => self.knock_over(target, shooter, events),
+            (true, None) => {
+                let by = self.soldiers[shooter].id.clone();
+                self.strike(target, Some(&by), Blow::Aimed, events);
+            }
             (false, _) => {}
         }
     }
 
-    fn knock_over(&mut self, target: usize, by: usize, events: &mut Events) {
-        self.soldiers[target].state = State::KnockedOver;
-        if events.keeps_all() {
-            events.push(Event::Hit { soldier: self.soldiers[target].id.clone(), by: self.soldiers[by].id.clone() });
+    /// `blow` lands on soldier `target`, struck by `by` if anyone: the rule
+    /// set says whether he is down, to be rolled for when the action ends,
+    /// or wounded or killed at once.
+    pub(super) fn strike(&mut self, target: usize, by: Option<&Name>, blow: Blow, events: &mut Events) {
+        let id = self.soldiers[target].id.clone();
+        match self.rules.hit(&self.book, &mut self.dice, &id, blow) {
+            Hit::KnockedOver => {
+                self.soldiers[target].state = State::KnockedOver;
+                if let (true, Some(by)) = (events.keeps_all(), by) {
+                    events.push(Event::Hit { soldier: id, by: by.clone() });
+                }
+            }
+            Hit::Wounded(roll, wound) => {
+                if let Some(roll) = roll {
+                    events.push(Event::Roll(roll));
+                }
+                self.wound(target, wound, events);
+            }
         }
     }
 
     /// Hand-to-hand: one die each; 1-2 apart knocks the loser out, 3+ kills him.
     pub(super) fn fight(&mut self, attacker: usize, defender: usize, events: &mut Events) {
         let (a, d) = (self.soldiers[attacker].id.clone(), self.soldiers[defender].id.clone());
-        let (rolls, outcome, attacker_lost) = self.rules.casualties().hand_to_hand(&self.book, &mut self.dice, &a, &d);
+        let (rolls, outcome, attacker_lost) = self.rules.hand_to_hand(&self.book, &mut self.dice, &a, &d);
         let difference = rolls[0].total.abs_diff(rolls[1].total);
         events.extend(rolls.map(Event::Roll));
         let (loser, winner) = if attacker_lost { (attacker, defender) } else { (defender, attacker) };
@@ -224,7 +241,10 @@ impl Game {
         });
         match outcome {
             Melee::Tie => {}
-            Melee::KnockedOut => self.knock_over(loser, winner, events),
+            Melee::KnockedOut => {
+                let by = self.soldiers[winner].id.clone();
+                self.strike(loser, Some(&by), Blow::HandToHand, events);
+            }
             Melee::Killed => {
                 self.soldiers[loser].state = State::Dead;
                 events.push(Event::Killed {
@@ -285,7 +305,7 @@ impl Game {
             }
         }
         let met = self.action().enemies_met;
-        let enemy_breaks = self.rules.morale().breaks(self.able(Side::Enemy).count(), met);
+        let enemy_breaks = self.rules.enemy_breaks(self.able(Side::Enemy).count(), met);
         let quiet = !self.anyone_can_fire(memo);
         let a = self.action();
         a.turn += 1;
@@ -322,8 +342,14 @@ impl Game {
     /// casualty of both sides is rolled for, and the patrol re-forms.
     /// The casualty roll for soldier `i`: the die, his wound, and his state from it.
     pub(super) fn roll_casualty(&mut self, i: usize, events: &mut Events) -> Wound {
-        let (roll, wound) = self.rules.casualties().casualty(&self.book, &mut self.dice, &self.soldiers[i].id);
+        let (roll, wound) = self.rules.casualty(&self.book, &mut self.dice, &self.soldiers[i].id);
         events.push(Event::Roll(roll));
+        self.wound(i, wound, events);
+        wound
+    }
+
+    /// Soldier `i` takes `wound`: his state from it, and the event.
+    fn wound(&mut self, i: usize, wound: Wound, events: &mut Events) {
         let s = &mut self.soldiers[i];
         s.state = match wound {
             Wound::Flesh => State::FleshWound,
@@ -333,7 +359,6 @@ impl Game {
         if events.keeps_all() {
             events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(wound.name()) });
         }
-        wound
     }
 
     fn end_action(&mut self, reason: &'static str, events: &mut Events) {

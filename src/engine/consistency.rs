@@ -16,6 +16,9 @@ impl Game {
         self.map.check(&self.book)?;
         let n = self.soldiers.len();
         let mut ids = BTreeSet::new();
+        if let Some(s) = self.soldiers.iter().find(|s| !self.rules.states().contains(&s.state)) {
+            return Err(format!("{} is {}, which {} does not have", s.id, s.state.words(), self.rules.name()));
+        }
         for s in &self.soldiers {
             if !ids.insert(s.id.to_ascii_lowercase()) {
                 return Err(format!("two soldiers called '{}'", s.id));

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use super::name::Name;
 use super::pos::Pos;
+use super::ruleset::RuleSet;
 
 /// Everything the Lone Warrior loop needs to know, in one value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -302,6 +303,9 @@ pub struct Man {
 pub struct Scenario {
     pub name: String,
     pub briefing: String,
+    /// The rule set its firefights are fought by (Lone Warrior if not named).
+    #[serde(default, skip_serializing_if = "RuleSet::is_default")]
+    pub rules: RuleSet,
     /// One string per row, one terrain glyph per hex.
     pub rows: Vec<String>,
     pub start: Pos,

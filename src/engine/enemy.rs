@@ -56,7 +56,7 @@ impl Game {
         hexes.sort_unstable_by_key(|&(p, _, _)| p);
         let mut best: Option<(i32, usize, Pos, Odds)> = None;
         for (hex, moved, men) in hexes {
-            let Some(odds) = self.rules.fire().bombard_odds(&self.book, weapon, from.distance(hex), moved) else {
+            let Some(odds) = self.rules.bombard_odds(&self.book, weapon, from.distance(hex), moved) else {
                 continue;
             };
             if odds.need() > i32::from(odds.sides) {
@@ -248,7 +248,7 @@ mod tests {
         let mut best: Option<(i32, usize, Pos, Odds)> = None;
         for hex in g.hexes_of(Side::Friendly) {
             let moved = g.in_hex(hex).any(|i| g.soldiers[i].side == Side::Friendly && g.soldiers[i].moved);
-            let Some(odds) = g.rules.fire().bombard_odds(&g.book, weapon, from.distance(hex), moved) else {
+            let Some(odds) = g.rules.bombard_odds(&g.book, weapon, from.distance(hex), moved) else {
                 continue;
             };
             if odds.need() > i32::from(odds.sides) {

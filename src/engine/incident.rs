@@ -13,8 +13,9 @@ use super::map::Map;
 use super::memo::Memo;
 use super::name::{Name, format_name};
 use super::pos::Pos;
+use super::ruleset::Blow;
 use super::sink::Events;
-use super::soldier::{Side, Soldier, State};
+use super::soldier::{Side, Soldier};
 use super::{Action, Card, Game, Phase};
 
 /// The dice of the incident table: 2D6, read by total.
@@ -286,25 +287,17 @@ impl Game {
     /// there rolls the effect die for its armour.
     pub(super) fn shells_land(&mut self, hex: Pos, by: &Name, events: &mut Events) {
         for i in self.roll_template(Purpose::Template, hex, None, Some(by), events) {
-            self.soldiers[i].state = State::KnockedOver;
-            if events.keeps_all() {
-                events.push(Event::Hit { soldier: self.soldiers[i].id.clone(), by: by.clone() });
-            }
+            self.strike(i, Some(by), Blow::Shells, events);
         }
         self.he_on_vehicles(hex, by, events);
     }
 
     /// A minefield: the template over the patrol's men standing in the hex
-    /// picks who is hit; every wound is serious; the hex is marked from then on.
+    /// picks who is hit (the rule set says what a mine does); the hex is
+    /// marked from then on.
     pub(super) fn minefield(&mut self, at: Pos, events: &mut Events) {
         for i in self.roll_template(Purpose::Minefield, at, Some(Side::Friendly), None, events) {
-            self.soldiers[i].state = State::SeriousWound;
-            if events.keeps_all() {
-                events.push(Event::Wounded {
-                    soldier: self.soldiers[i].id.clone(),
-                    wound: Name::new_static("serious_wound"),
-                });
-            }
+            self.strike(i, None, Blow::Mine, events);
         }
         self.map.mark_minefield(at);
         events.push(Event::MinefieldMarked { hex: at });
@@ -401,10 +394,11 @@ impl Game {
         self.deal(events);
     }
 
-    /// Builds and shuffles the deck: two cards for every man of either side
-    /// who can act, and the STOP card.
+    /// Builds and shuffles the deck: the cards the rule set gives every man
+    /// of either side who can act, and its STOP cards.
     pub(super) fn deal(&mut self, events: &mut Events) {
-        let (per, stops) = (self.book.action.cards_per_soldier, self.book.action.stop_cards);
+        let rules = self.rules;
+        let stops = rules.stop_cards(&self.book);
         // The action's own deck is filled again (an action deals some four
         // times): its room is kept rather than made anew and freed each deal.
         let mut deck = match &mut self.phase {
@@ -412,27 +406,11 @@ impl Game {
             _ => Vec::new(),
         };
         deck.clear();
-        // Room for the cards of as many men as the roster has room for: the
-        // room is kept from action to action (`Game::spare`) while the
-        // roster grows with every enemy met, and it then grows with it.
-        deck.reserve(self.soldiers.capacity() * per as usize + stops as usize);
         // The deck's make-up, for its event, if that is made: who has how many cards.
         let report = events.keeps_all();
         let mut names = Vec::with_capacity(if report { self.soldiers.len() + 1 } else { 0 });
         for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
-            // A vehicle brings its type's cards, fewer once damaged.
-            let cards = match &s.vehicle {
-                Some(v) => {
-                    let kind = self.book.arsenal.vehicle(&v.kind);
-                    match (kind, &self.book.arsenal.damage) {
-                        (Some(k), Some(d)) => d.cards(k, v.damage),
-                        (Some(k), None) => k.cards,
-                        (None, _) => per,
-                    }
-                }
-                None => per,
-            };
-            // Written in one go, into the room reserved above.
+            let cards = rules.cards(&self.book, s);
             deck.extend(std::iter::repeat_n(Card::soldier(i), cards as usize));
             if report {
                 names.push((s.id.clone(), cards));

@@ -241,7 +241,7 @@ impl Game {
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];
         Ok(Self {
             book,
-            rules: RuleSet::LoneWarrior,
+            rules: scenario.rules,
             scenario: scenario.name.clone(),
             seed,
             map,

@@ -64,7 +64,7 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Command {
             let weapon = s.weapon_in(&game.book);
             s.pos
                 .zip(weapon)
-                .is_some_and(|(p, w)| game.rules.fire().bombard_odds(&game.book, w, p.distance(here), false).is_some())
+                .is_some_and(|(p, w)| game.rules.bombard_odds(&game.book, w, p.distance(here), false).is_some())
         })
     };
     if game.map.cover(&game.book, here) != Cover::None && !under_mortar() {

@@ -93,7 +93,7 @@ fn a_need_too_far_from_the_usual_to_keep_in_a_byte_is_worked_out_each_time() {
 #[test]
 fn the_need_alone_is_the_need_of_the_full_odds() {
     let b = book();
-    let fire = RuleSet::LoneWarrior.fire();
+    let fire = RuleSet::default();
     for w in &b.weapons {
         for distance in 0..8 {
             for cover in [data::Cover::None, data::Cover::Soft, data::Cover::Hard] {

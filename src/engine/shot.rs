@@ -76,7 +76,7 @@ impl Game {
     /// `Shot` is then made where it is used rather than moved there.
     #[inline]
     fn aimed_at(&self, s: &Soldier, weapon: &Weapon, from: Pos, to: Pos) -> Result<Shot, String> {
-        let odds = self.rules.fire().aimed(&self.book, &self.aim(s, weapon, from, to))?;
+        let odds = self.rules.aimed(&self.book, &self.aim(s, weapon, from, to))?;
         Ok(Shot { odds, at_band: None })
     }
 
@@ -264,7 +264,7 @@ impl Marksman<'_> {
     /// out: the fire rules' need, if the map lets him see there.
     fn work_out(&self, to: Pos) -> Option<i32> {
         let (g, s) = (self.game, &self.game.soldiers[self.shooter]);
-        let need = g.rules.fire().aimed_need(&g.book, &g.aim(s, self.weapon, self.from, to))?;
+        let need = g.rules.aimed_need(&g.book, &g.aim(s, self.weapon, self.from, to))?;
         g.map.line_of_sight(&g.book, self.memo, self.from, to).then_some(need)
     }
 

@@ -138,10 +138,10 @@ impl Game {
     }
 
     /// A booby trap in `at`: the template over the patrol's men there picks
-    /// who sets it off, and he rolls for his wound at once.
+    /// who sets it off (the rule set says what it does to him).
     pub(super) fn booby_trap(&mut self, at: Pos, events: &mut Events) {
         for i in self.roll_template(Purpose::BoobyTrap, at, Some(Side::Friendly), None, events) {
-            self.roll_casualty(i, events);
+            self.strike(i, None, super::ruleset::Blow::BoobyTrap, events);
         }
     }
 }

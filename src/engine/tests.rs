@@ -34,6 +34,7 @@ pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], 
     let scenario = Scenario {
         name: "test".into(),
         briefing: String::new(),
+        rules: RuleSet::default(),
         rows: rows.iter().map(|r| r.to_string()).collect(),
         start: start.into(),
         objective: data::Objective::Reach(Pos::new(0, 0)),
@@ -151,7 +152,7 @@ fn exact_incident_chances() {
 fn aim(weapon: &str, distance: u32, cover: data::Cover, first_shot: bool) -> Result<Odds, String> {
     let b = book();
     let w = b.weapon(weapon).unwrap().clone();
-    RuleSet::LoneWarrior.fire().aimed(&b, &Aim { weapon: &w, distance, cover, first_shot, veteran: false })
+    RuleSet::default().aimed(&b, &Aim { weapon: &w, distance, cover, first_shot, veteran: false })
 }
 
 #[test]
@@ -356,7 +357,7 @@ fn casualties_are_rolled_for_both_sides_when_the_action_ends() {
 fn mortar_needs_the_hex_count() {
     let b = book();
     let mortar = b.weapon("mortar").unwrap().clone();
-    let lw = RuleSet::LoneWarrior.fire();
+    let lw = RuleSet::default();
     for d in 1..=6 {
         assert_eq!(lw.bombard(&b, &mortar, d, false).unwrap().need(), d as i32);
         let moved = lw.bombard(&b, &mortar, d, true).unwrap();
@@ -725,8 +726,7 @@ fn a_prisoner_is_carried_home_and_makes_the_patrol_a_success() {
 fn a_veteran_needs_one_less_to_hit() {
     let b = book();
     let w = b.weapon("rifle").unwrap().clone();
-    let vet = RuleSet::LoneWarrior
-        .fire()
+    let vet = RuleSet::default()
         .aimed(&b, &Aim { weapon: &w, distance: 3, cover: data::Cover::None, first_shot: false, veteran: true })
         .unwrap();
     assert_eq!(vet.need(), 3);

@@ -8,9 +8,9 @@ use serde::Deserialize;
 
 use super::check::{check_scenario, locate};
 use super::{DataError, SCENARIOS, from_ron, parse_scenario};
-use crate::engine::Pos;
 use crate::engine::campaign::PatrolPlan;
 use crate::engine::data::{Member, Objective, RuleBook, Scenario};
+use crate::engine::{Pos, RuleSet};
 
 /// The campaigns built into the game, by key; the first is the default.
 pub const CAMPAIGNS: &[(&str, &str)] = &[("bocage", include_str!("../../assets/campaigns/bocage.ron"))];
@@ -21,6 +21,9 @@ pub const CAMPAIGNS: &[(&str, &str)] = &[("bocage", include_str!("../../assets/c
 struct CampaignFile {
     name: String,
     briefing: String,
+    /// The rule set every patrol of the campaign is fought by.
+    #[serde(default)]
+    rules: RuleSet,
     squad: Vec<Member>,
     #[serde(default)]
     replacements: Vec<Member>,
@@ -91,6 +94,7 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
         let scenario = Scenario {
             name: p.name.clone(),
             briefing: p.briefing,
+            rules: c.rules,
             start: p.start.unwrap_or(map.start),
             objective: p.objective,
             squad: c.squad.clone(),

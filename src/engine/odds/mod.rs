@@ -248,7 +248,7 @@ impl Game {
         if sa.side == sd.side {
             return illegal(format!("{} and {} are on the same side", sa.id, sd.id));
         }
-        let (dice, spread) = self.rules.casualties().hand_to_hand_spread(&self.book);
+        let (dice, spread) = self.rules.hand_to_hand_spread(&self.book);
         let outcomes = spread
             .into_iter()
             .map(|m| Outcome {
@@ -281,7 +281,7 @@ impl Game {
                 .ok_or_else(|| RuleError(format!("no patrol hex is in reach of {}", s.id)))?,
             Some(h) => {
                 let moved = self.in_hex(h).any(|i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].moved);
-                (h, self.rules.fire().bombard(&self.book, weapon, from.distance(h), moved).map_err(RuleError)?)
+                (h, self.rules.bombard(&self.book, weapon, from.distance(h), moved).map_err(RuleError)?)
             }
         };
         let check = RollOdds::check(Purpose::Mortar, &odds).by(&s.id).on(hex);
@@ -337,7 +337,7 @@ impl Game {
     }
 
     fn casualty_odds(&self, soldier: Option<&str>) -> Result<RollOdds, RuleError> {
-        let (dice, spread) = self.rules.casualties().casualty_spread(&self.book);
+        let (dice, spread) = self.rules.casualty_spread(&self.book);
         let outcomes =
             spread.into_iter().map(|(w, chance)| Outcome { result: w.name().into(), loser: None, chance }).collect();
         let roll = RollOdds::new(Purpose::Casualty, dice, Spread::Table { outcomes });

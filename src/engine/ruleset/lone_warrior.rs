@@ -1,176 +1,17 @@
-//! The rule seams. Fire resolution, casualty resolution and morale are each
-//! one trait; a game names its rule set and the loop asks the set for the
-//! implementation. Lone Warrior is the default and, for now, the only one;
-//! Combat Patrol, European Battlefield and the company-level rules plug in here.
+//! Lone Warrior's solo patrol rules (Lone Warrior #143): one D6 against a
+//! need by range band, cover a band longer, a sniper's or MG's first shot
+//! missing only on a 1; a hit knocks a man over, and the casualty D6 when
+//! the action ends says what it did; hand-to-hand by the difference of two
+//! dice; two cards a man and one STOP card; no morale.
 
-use serde::{Deserialize, Serialize};
+use super::{Aim, Blow, Hit, Melee, MeleeOdds, Odds, Rules};
+use crate::engine::chance::Chance;
+use crate::engine::data::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
+use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::name::Name;
+use crate::engine::soldier::{Soldier, State};
 
-use super::chance::Chance;
-use super::data::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
-use super::dice::{Dice, DiceSet, Modifier, Modifiers, Purpose, Roll};
-use super::name::Name;
-
-/// Which rules decide fire, casualties and morale.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RuleSet {
-    #[default]
-    LoneWarrior,
-}
-
-impl RuleSet {
-    pub fn fire(self) -> &'static dyn FireRules {
-        match self {
-            RuleSet::LoneWarrior => &LoneWarrior,
-        }
-    }
-
-    pub fn casualties(self) -> &'static dyn CasualtyRules {
-        match self {
-            RuleSet::LoneWarrior => &LoneWarrior,
-        }
-    }
-
-    pub fn morale(self) -> &'static dyn MoraleRules {
-        match self {
-            RuleSet::LoneWarrior => &LoneWarrior,
-        }
-    }
-}
-
-/// What a pass/fail roll needs: the dice, the base need and what changed it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Odds {
-    /// How many dice are thrown and added (2 for the incident check).
-    pub dice: u8,
-    pub sides: u8,
-    pub base: i32,
-    pub modifiers: Modifiers,
-    /// The range band the shot counts at before cover (aimed fire only).
-    pub band: Option<Band>,
-}
-
-impl Odds {
-    pub fn need(&self) -> i32 {
-        self.base + self.modifiers.total()
-    }
-
-    /// The exact chance of success as a probability, from the dice.
-    pub fn chance(&self) -> f64 {
-        self.exact().value()
-    }
-
-    /// The exact chance of success: the throws that reach the need, counted.
-    pub fn exact(&self) -> Chance {
-        Chance::at_least(self.dice, self.sides, self.need())
-    }
-
-    /// "2d6", as roll events write the dice.
-    pub fn dice_name(&self) -> String {
-        DiceSet { count: self.dice, sides: self.sides }.to_string()
-    }
-
-    /// The roll of these odds. It takes the odds, whose modifiers go into
-    /// the roll as they are: every shot is rolled so, and a copy of them was
-    /// an allocation a shot.
-    pub fn roll(self, dice: &mut Dice, purpose: Purpose) -> Roll {
-        dice.check(purpose, self.dice, self.sides, self.base, self.modifiers)
-    }
-}
-
-/// An aimed shot as the fire rules see it.
-#[derive(Debug)]
-pub struct Aim<'a> {
-    pub weapon: &'a Weapon,
-    pub distance: u32,
-    pub cover: Cover,
-    /// A sniper's or MG team's first shot.
-    pub first_shot: bool,
-    /// A campaign veteran shoots better.
-    pub veteran: bool,
-}
-
-pub trait FireRules {
-    /// The odds of an aimed shot, or why it cannot hit.
-    ///
-    /// # Errors
-    /// The reason in words: out of range, same hex, in cover at long range.
-    fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String>;
-
-    /// Only the need of `aimed`, or None when there is no shot: the
-    /// engine's own choices weigh many shots and need neither the reasons
-    /// nor the modifiers, which cost more to write down than to work out.
-    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
-        self.aimed(book, aim).ok().map(|o| o.need())
-    }
-
-    /// The odds of indirect fire landing on a hex `distance` away.
-    ///
-    /// # Errors
-    /// The reason in words: out of range, or not an indirect-fire weapon.
-    fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String>;
-
-    /// `bombard` without the reason when there is no shot.
-    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
-        self.bombard(book, weapon, distance, target_moved).ok()
-    }
-}
-
-/// How a hand-to-hand fight came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Melee {
-    Tie,
-    /// The loser is knocked over (a casualty, rolled for after the action).
-    KnockedOut,
-    Killed,
-}
-
-impl Melee {
-    pub fn name(self) -> &'static str {
-        match self {
-            Melee::Tie => "tie",
-            Melee::KnockedOut => "knocked_out",
-            Melee::Killed => "killed",
-        }
-    }
-}
-
-/// One way a fight can end, with its exact chance. `attacker_lost` is None on a tie.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MeleeOdds {
-    pub outcome: Melee,
-    pub attacker_lost: Option<bool>,
-    pub chance: Chance,
-}
-
-pub trait CasualtyRules {
-    /// The roll that settles what a hit did.
-    fn casualty(&self, book: &RuleBook, dice: &mut Dice, soldier: &Name) -> (Roll, Wound);
-
-    /// The dice of the casualty roll ("1d6") and each wound it can give with
-    /// its exact chance, in the order of the table.
-    fn casualty_spread(&self, book: &RuleBook) -> (String, Vec<(Wound, Chance)>);
-
-    /// The dice each fighter throws ("1d6") and every way a fight can end:
-    /// the tie, then the defender losing, then the attacker losing.
-    fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>);
-
-    /// One die each; returns both rolls, the outcome, and whether the attacker lost.
-    fn hand_to_hand(
-        &self,
-        book: &RuleBook,
-        dice: &mut Dice,
-        attacker: &Name,
-        defender: &Name,
-    ) -> ([Roll; 2], Melee, bool);
-}
-
-/// A side's nerve. Lone Warrior has no morale rules: men fight until hit.
-pub trait MoraleRules {
-    /// Called at each STOP card with the share of each side still able to
-    /// fight; returns true if that side breaks off the action.
-    fn breaks(&self, able: usize, started: usize) -> bool;
-}
-
+/// The default rule set.
 pub struct LoneWarrior;
 
 /// Why a shot cannot be fired, before it is put in words: the engine's own
@@ -278,7 +119,54 @@ impl LoneWarrior {
     }
 }
 
-impl FireRules for LoneWarrior {
+impl Rules for LoneWarrior {
+    fn name(&self) -> &'static str {
+        "LoneWarrior"
+    }
+
+    fn source(&self) -> &'static str {
+        "Lone Warrior #143, solo patrol rules"
+    }
+
+    fn states(&self) -> &'static [State] {
+        &[State::Fit, State::FleshWound, State::KnockedOver, State::SeriousWound, State::Dead]
+    }
+
+    /// Two cards a man (the rules data's number); a vehicle brings its
+    /// type's cards, fewer once damaged.
+    fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
+        let per = book.action.cards_per_soldier;
+        let Some(v) = &man.vehicle else { return per };
+        match (book.arsenal.vehicle(&v.kind), &book.arsenal.damage) {
+            (Some(k), Some(d)) => d.cards(k, v.damage),
+            (Some(k), None) => k.cards,
+            (None, _) => per,
+        }
+    }
+
+    fn stop_cards(&self, book: &RuleBook) -> u32 {
+        book.action.stop_cards
+    }
+
+    /// A hit knocks a man over, and what it did is rolled when the action
+    /// ends; a minefield's wounds are all serious; a booby trap's victim
+    /// rolls the casualty die at once.
+    fn hit(&self, book: &RuleBook, dice: &mut Dice, man: &Name, blow: Blow) -> Hit {
+        match blow {
+            Blow::Aimed | Blow::HandToHand | Blow::Shells => Hit::KnockedOver,
+            Blow::Mine => Hit::Wounded(None, Wound::Serious),
+            Blow::BoobyTrap => {
+                let (roll, wound) = self.casualty(book, dice, man);
+                Hit::Wounded(Some(roll), wound)
+            }
+        }
+    }
+
+    /// Lone Warrior has no morale rules: men fight until hit.
+    fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
+        false
+    }
+
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
         Self::aim(book, aim).map(Aimed::odds).map_err(|no| no.words(aim.weapon, aim.distance))
     }
@@ -294,9 +182,7 @@ impl FireRules for LoneWarrior {
     fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
         Self::drop_bombs(book, weapon, distance, target_moved).ok()
     }
-}
 
-impl CasualtyRules for LoneWarrior {
     fn casualty_spread(&self, book: &RuleBook) -> (String, Vec<(Wound, Chance)>) {
         // The same die and the same reading as `casualty` below.
         let mut spread: Vec<(Wound, Chance)> = Vec::new();
@@ -374,11 +260,5 @@ pub fn melee_outcome(book: &RuleBook, difference: u32) -> Melee {
         Melee::KnockedOut
     } else {
         Melee::Tie
-    }
-}
-
-impl MoraleRules for LoneWarrior {
-    fn breaks(&self, _able: usize, _started: usize) -> bool {
-        false
     }
 }

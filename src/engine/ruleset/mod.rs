@@ -1,0 +1,331 @@
+//! The rule-set seam: what the four rule articles do differently, asked of
+//! one trait, `Rules`, while the patrol loop (movement, incidents, the deck
+//! and its STOP card, the end of actions, the campaign) is written once.
+//!
+//! A rule set is a type that implements `Rules` and registers itself with
+//! `inventory::submit!` beside its own code; a scenario, a campaign and a
+//! save name it (`rules: LoneWarrior`), and `RuleSet` finds it by that name.
+//! Adding a rule set is a folder of its own and nothing else: see
+//! docs/ARCHITECTURE.md, and tests/one_shot_rules.rs for a whole, small one
+//! that lives in a test of its own.
+
+mod lone_warrior;
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+pub use lone_warrior::{LoneWarrior, melee_outcome};
+
+use super::chance::Chance;
+use super::data::{Band, Cover, RuleBook, Weapon, Wound};
+use super::dice::{Dice, DiceSet, Modifiers, Purpose, Roll};
+use super::name::Name;
+use super::soldier::{Soldier, State};
+
+/// How a firefight is fought: everything a rule set decides. Each method
+/// says which part of the loop asks it. The dice are the game's own seeded
+/// dice; a method rolls only what its rule rolls, and says what each roll
+/// was for, so that every roll is an event.
+pub trait Rules: Sync {
+    /// The name scenarios, campaigns and saves give this rule set.
+    fn name(&self) -> &'static str;
+
+    /// One line for the player: where the rules come from.
+    fn source(&self) -> &'static str;
+
+    /// The states a man can be in under these rules: a save holding a man
+    /// in any other is refused.
+    fn states(&self) -> &'static [State];
+
+    // --- Activation: what the deck holds ---------------------------------
+
+    /// The cards a man who can act brings to the deck when it is dealt (a
+    /// vehicle is a man with `Soldier::vehicle`).
+    fn cards(&self, book: &RuleBook, man: &Soldier) -> u32;
+
+    /// The STOP cards in the deck.
+    fn stop_cards(&self, book: &RuleBook) -> u32;
+
+    // --- Fire ------------------------------------------------------------
+
+    /// The odds of an aimed shot, or why it cannot hit.
+    ///
+    /// # Errors
+    /// The reason in words: out of range, same hex, in cover at long range.
+    fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String>;
+
+    /// Only the need of `aimed`, or None when there is no shot: the
+    /// engine's own choices weigh many shots and need neither the reasons
+    /// nor the modifiers.
+    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
+        self.aimed(book, aim).ok().map(|o| o.need())
+    }
+
+    /// The odds of indirect fire landing on a hex `distance` away.
+    ///
+    /// # Errors
+    /// The reason in words: out of range, or not an indirect-fire weapon.
+    fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String>;
+
+    /// `bombard` without the reason when there is no shot.
+    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
+        self.bombard(book, weapon, distance, target_moved).ok()
+    }
+
+    // --- What a hit does, and when ---------------------------------------
+
+    /// What a blow does to a man at the moment it lands: knocked over, to be
+    /// rolled for when the action ends, or wounded or killed at once (by a
+    /// roll of the rule set's own, or by its rule alone).
+    fn hit(&self, book: &RuleBook, dice: &mut Dice, man: &Name, blow: Blow) -> Hit;
+
+    /// The roll that settles what happened to a man knocked over, once the
+    /// action is over.
+    fn casualty(&self, book: &RuleBook, dice: &mut Dice, man: &Name) -> (Roll, Wound);
+
+    /// The dice of the casualty roll ("1d6") and each wound it can give with
+    /// its exact chance, in the order of the table.
+    fn casualty_spread(&self, book: &RuleBook) -> (String, Vec<(Wound, Chance)>);
+
+    // --- Hand-to-hand ----------------------------------------------------
+
+    /// The dice each fighter throws ("1d6") and every way a fight can end:
+    /// the tie, then the defender losing, then the attacker losing.
+    fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>);
+
+    /// A fight between two men in one hex: both rolls, the outcome, and
+    /// whether the attacker lost.
+    fn hand_to_hand(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        attacker: &Name,
+        defender: &Name,
+    ) -> ([Roll; 2], Melee, bool);
+
+    // --- Morale ----------------------------------------------------------
+
+    /// Asked at each STOP card with how many of the enemy met in this action
+    /// can still fight and how many there were: true if the enemy breaks off.
+    fn enemy_breaks(&self, able: usize, met: usize) -> bool;
+}
+
+/// What struck a man.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blow {
+    /// An aimed shot that hit.
+    Aimed,
+    /// Beaten in a fight hand to hand.
+    HandToHand,
+    /// Under the template of mortar bombs or H.E.
+    Shells,
+    /// Under the template of a minefield.
+    Mine,
+    /// The man who set off a booby trap.
+    BoobyTrap,
+}
+
+/// What a blow does when it lands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hit {
+    /// Down, to be rolled for when the action ends.
+    KnockedOver,
+    /// Wounded or killed now: by this roll, or by the rule alone.
+    Wounded(Option<Roll>, Wound),
+}
+
+/// One of the rule sets the program was built with, registered beside its
+/// own code (`inventory::submit! { RuleSetEntry(&MyRules) }`).
+pub struct RuleSetEntry(pub &'static dyn Rules);
+
+inventory::collect!(RuleSetEntry);
+
+inventory::submit! { RuleSetEntry(&LoneWarrior) }
+
+/// The rule set a game plays by: a rule set the program was built with,
+/// written in files by its name. Two are equal when they have one name.
+#[derive(Clone, Copy)]
+pub struct RuleSet(&'static dyn Rules);
+
+impl RuleSet {
+    /// The rule set called `name`, if the program has it.
+    pub fn named(name: &str) -> Option<RuleSet> {
+        inventory::iter::<RuleSetEntry>.into_iter().find(|e| e.0.name() == name).map(|e| RuleSet(e.0))
+    }
+
+    /// Every rule set the program has, by name.
+    pub fn all() -> Vec<RuleSet> {
+        let mut all: Vec<RuleSet> = inventory::iter::<RuleSetEntry>.into_iter().map(|e| RuleSet(e.0)).collect();
+        all.sort_by_key(|r| r.name());
+        all
+    }
+
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    /// Whether this is the default, Lone Warrior (files leave it unsaid).
+    pub fn is_default(&self) -> bool {
+        *self == RuleSet::default()
+    }
+}
+
+/// A rule set is asked its rules directly: `game.rules.aimed(...)`.
+impl std::ops::Deref for RuleSet {
+    type Target = dyn Rules;
+    #[inline]
+    fn deref(&self) -> &(dyn Rules + 'static) {
+        self.0
+    }
+}
+
+impl Default for RuleSet {
+    /// Lone Warrior, the rules the game was first made for.
+    fn default() -> Self {
+        RuleSet(&LoneWarrior)
+    }
+}
+
+impl PartialEq for RuleSet {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for RuleSet {}
+
+impl fmt::Debug for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Written as a bare name, as an enum's variant is (`rules: LoneWarrior`
+/// in RON, `"LoneWarrior"` in JSON), which is how saves have always held it.
+impl Serialize for RuleSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit_variant("RuleSet", 0, self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for RuleSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Named;
+        impl serde::de::Visitor<'_> for Named {
+            type Value = RuleSet;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("the name of a rule set")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<RuleSet, E> {
+                RuleSet::named(name).ok_or_else(|| {
+                    let known: Vec<&str> = RuleSet::all().into_iter().map(RuleSet::name).collect();
+                    E::custom(format!("no rule set called '{name}' (this program has: {})", known.join(", ")))
+                })
+            }
+        }
+        deserializer.deserialize_identifier(Named)
+    }
+}
+
+/// What a pass/fail roll needs: the dice, the base need and what changed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Odds {
+    /// How many dice are thrown and added (2 for the incident check).
+    pub dice: u8,
+    pub sides: u8,
+    pub base: i32,
+    pub modifiers: Modifiers,
+    /// The range band the shot counts at before cover (aimed fire only).
+    pub band: Option<Band>,
+}
+
+impl Odds {
+    pub fn need(&self) -> i32 {
+        self.base + self.modifiers.total()
+    }
+
+    /// The exact chance of success as a probability, from the dice.
+    pub fn chance(&self) -> f64 {
+        self.exact().value()
+    }
+
+    /// The exact chance of success: the throws that reach the need, counted.
+    pub fn exact(&self) -> Chance {
+        Chance::at_least(self.dice, self.sides, self.need())
+    }
+
+    /// "2d6", as roll events write the dice.
+    pub fn dice_name(&self) -> String {
+        DiceSet { count: self.dice, sides: self.sides }.to_string()
+    }
+
+    /// The roll of these odds. It takes the odds, whose modifiers go into
+    /// the roll as they are.
+    pub fn roll(self, dice: &mut Dice, purpose: Purpose) -> Roll {
+        dice.check(purpose, self.dice, self.sides, self.base, self.modifiers)
+    }
+}
+
+/// An aimed shot as the fire rules see it.
+#[derive(Debug)]
+pub struct Aim<'a> {
+    pub weapon: &'a Weapon,
+    pub distance: u32,
+    pub cover: Cover,
+    /// A sniper's or MG team's first shot.
+    pub first_shot: bool,
+    /// A campaign veteran shoots better.
+    pub veteran: bool,
+}
+
+/// How a hand-to-hand fight came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Melee {
+    Tie,
+    /// The loser is hit (`Rules::hit` says what that does).
+    KnockedOut,
+    Killed,
+}
+
+impl Melee {
+    pub fn name(self) -> &'static str {
+        match self {
+            Melee::Tie => "tie",
+            Melee::KnockedOut => "knocked_out",
+            Melee::Killed => "killed",
+        }
+    }
+}
+
+/// One way a fight can end, with its exact chance. `attacker_lost` is None on a tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeleeOdds {
+    pub outcome: Melee,
+    pub attacker_lost: Option<bool>,
+    pub chance: Chance,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rule_set_is_written_and_read_by_its_name() {
+        let lw = RuleSet::default();
+        assert_eq!(lw.name(), "LoneWarrior");
+        assert_eq!(ron::to_string(&lw).unwrap(), "LoneWarrior");
+        assert_eq!(ron::from_str::<RuleSet>("LoneWarrior").unwrap(), lw);
+        assert_eq!(serde_json::to_string(&lw).unwrap(), "\"LoneWarrior\"");
+        assert_eq!(serde_json::from_str::<RuleSet>("\"LoneWarrior\"").unwrap(), lw);
+        let e = ron::from_str::<RuleSet>("Chainmail").unwrap_err().to_string();
+        assert!(e.contains("no rule set called 'Chainmail'") && e.contains("LoneWarrior"), "{e}");
+        assert!(RuleSet::all().contains(&lw));
+    }
+}
