@@ -11,6 +11,7 @@ use hexpatrol::engine::{Command, Game, Phase, RuleBook, Scenario, policy};
 use hexpatrol::{rules, sim};
 
 // The same allocator as the binary, so the numbers are the ones a player gets.
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
