@@ -274,3 +274,22 @@ fn each_command_takes_only_the_options_it_uses() {
     let help = text(&hexpatrol(&["sim", "--help"], "", dir.path()).stdout);
     assert!(help.contains("--rules") && !help.contains("--data-dir") && !help.contains("--ascii"), "{help}");
 }
+
+/// The binary with a data folder whose path has a space and a letter
+/// outside ASCII, as a Windows or macOS user folder may: a campaign is
+/// saved there, listed, and played on from its file.
+#[test]
+fn a_data_folder_with_a_space_and_accents_works() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("saved games").join("Zoë");
+    let file = data.join("campaigns").join("zoe.ron");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let f = file.to_str().unwrap();
+    let out = hexpatrol(&["script", "--campaign", "bocage", "--seed", "3", "--save", f], "auto 3", &*data);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listing = text(&hexpatrol(&["list"], "", &*data).stdout);
+    assert!(listing.contains("zoe") && listing.contains("1 of 5"), "{listing}");
+    let out = hexpatrol(&["script", "--load", f, "--save", f], "auto 3", &*data);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(hexpatrol::save::read(&file).is_ok());
+}
