@@ -41,7 +41,7 @@ use ratatui::crossterm::execute;
 use crate::engine::RuleBook;
 use crate::save::SaveError;
 use crate::start::{self, Opened};
-use app::{App, Overlay, PromptKey};
+use app::{App, Overlay};
 use keymap::Msg;
 use theme::Theme;
 use title::{Chosen, Title};
@@ -222,14 +222,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
     match (screen, ev) {
         (Screen::Game(app, _), Event::Key(key)) if key.kind != KeyEventKind::Release => {
             if let Overlay::Prompt { .. } = app.overlay {
-                let typed = match key.code {
-                    KeyCode::Char(c) => Some(PromptKey::Char(c)),
-                    KeyCode::Backspace => Some(PromptKey::Backspace),
-                    KeyCode::Enter => Some(PromptKey::Enter),
-                    KeyCode::Esc => Some(PromptKey::Cancel),
-                    _ => None,
-                };
-                if let Some(k) = typed {
+                if let Some(k) = keymap::prompt_key(key) {
                     app.prompt_key(k);
                 }
             } else if let Some(msg) = keymap::message(key) {
@@ -280,5 +273,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
     }
 }
 
+#[cfg(test)]
+mod input_tests;
 #[cfg(test)]
 mod tests;
