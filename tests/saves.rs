@@ -29,6 +29,8 @@ fn a_campaign_saved_and_loaded_between_commands_plays_exactly_as_straight_throug
     assert!(pieces.contains("\"event\":\"debrief\""), "the run crosses a patrol's end");
 }
 
+/// `Child::kill` is SIGKILL on Unix and TerminateProcess on Windows: no
+/// chance to tidy up on either, so the test means the same on both.
 #[test]
 fn a_killed_runner_always_leaves_a_file_that_loads() {
     let dir = tempfile::tempdir().unwrap();
