@@ -4,9 +4,10 @@
 //! so at every moment one complete version is on disk.
 //!
 //! The same on every platform, with two differences. The rename: on Unix
-//! `rename(2)`, on Windows `MoveFileExW` with `MOVEFILE_REPLACE_EXISTING`
-//! (what both tempfile's `persist` and `std::fs::rename` come to there);
-//! both replace the old file in one step. Flushing the folder: only Unix
+//! `rename(2)`; on Windows tempfile's `persist` calls `MoveFileExW` with
+//! `MOVEFILE_REPLACE_EXISTING`, and `std::fs::rename` (for the backups)
+//! that or `SetFileInformationByHandle`; each replaces the old file in one
+//! step. Flushing the folder: only Unix
 //! can open a folder to flush it; on Windows a rename is as lasting as the
 //! file system makes it (NTFS keeps it in its journal), without a call of
 //! ours. docs/SAVES.md says what each platform guarantees.
