@@ -61,6 +61,15 @@ fn a_killed_runner_always_leaves_a_file_that_loads() {
         let mut stdin = child.stdin.take().unwrap();
         // One decision a line: an autosave after each, as fast as it can go.
         let _ = stdin.write_all("auto 1\nbegin\n".repeat(2000).as_bytes());
+        // On a loaded machine a runner may not reach its first save within
+        // the pause; from the second half on, a round without a file waits
+        // for one (up to 10 s), so that some kills land on a save.
+        if round >= 10 {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+            while !file.exists() && std::time::Instant::now() < deadline {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
         std::thread::sleep(std::time::Duration::from_millis(5 + round * 7 % 40));
         child.kill().unwrap();
         child.wait().unwrap();
