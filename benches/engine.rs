@@ -11,6 +11,7 @@ use hexpatrol::engine::{Cache, Command, Events, Game, Keep, Phase, RuleBook, Sce
 use hexpatrol::{rules, sim};
 
 // The same allocator as the binary, so the numbers are the ones a player gets.
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

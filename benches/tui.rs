@@ -17,6 +17,7 @@ use hexpatrol::session::Line;
 use hexpatrol::tui::app::App;
 use hexpatrol::tui::theme::Theme;
 
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

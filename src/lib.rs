@@ -10,6 +10,15 @@
 //! - [`sim`]: many patrols played by the built-in policies, summed up.
 //! - [`narrate`]: events in words, for people.
 //! - [`tui`]: the game at the terminal (ratatui).
+//!
+//! # Cargo features
+//!
+//! - `mimalloc` (on by default): the binary and the benchmarks allocate with
+//!   mimalloc, which makes and frees the engine's many small strings in well
+//!   under half the time of the system allocator. It is a C library, so its
+//!   build needs a C compiler for the target; `--no-default-features` leaves
+//!   it out (the cross-platform checks in `.ci/run` do). The library itself
+//!   never picks an allocator.
 
 pub mod check;
 pub mod engine;

@@ -227,7 +227,8 @@ fn clock_seed() -> u64 {
 // The engine reports every step as events made of many small strings; the
 // simulator plays hundreds of thousands of them a second, and mimalloc makes
 // and frees them in well under half the time of the system allocator
-// (docs/PERFORMANCE.md).
+// (docs/PERFORMANCE.md). Without the feature, the system's allocator.
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

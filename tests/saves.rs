@@ -29,6 +29,8 @@ fn a_campaign_saved_and_loaded_between_commands_plays_exactly_as_straight_throug
     assert!(pieces.contains("\"event\":\"debrief\""), "the run crosses a patrol's end");
 }
 
+/// `Child::kill` is SIGKILL on Unix and TerminateProcess on Windows: no
+/// chance to tidy up on either, so the test means the same on both.
 #[test]
 fn a_killed_runner_always_leaves_a_file_that_loads() {
     let dir = tempfile::tempdir().unwrap();
@@ -59,6 +61,15 @@ fn a_killed_runner_always_leaves_a_file_that_loads() {
         let mut stdin = child.stdin.take().unwrap();
         // One decision a line: an autosave after each, as fast as it can go.
         let _ = stdin.write_all("auto 1\nbegin\n".repeat(2000).as_bytes());
+        // On a loaded machine a runner may not reach its first save within
+        // the pause; from the second half on, a round without a file waits
+        // for one (up to 10 s), so that some kills land on a save.
+        if round >= 10 {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+            while !file.exists() && std::time::Instant::now() < deadline {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
         std::thread::sleep(std::time::Duration::from_millis(5 + round * 7 % 40));
         child.kill().unwrap();
         child.wait().unwrap();
@@ -273,4 +284,23 @@ fn each_command_takes_only_the_options_it_uses() {
     assert!(help.contains("--data-dir") && !help.contains("--rules") && !help.contains("--ascii"), "{help}");
     let help = text(&hexpatrol(&["sim", "--help"], "", dir.path()).stdout);
     assert!(help.contains("--rules") && !help.contains("--data-dir") && !help.contains("--ascii"), "{help}");
+}
+
+/// The binary with a data folder whose path has a space and a letter
+/// outside ASCII, as a Windows or macOS user folder may: a campaign is
+/// saved there, listed, and played on from its file.
+#[test]
+fn a_data_folder_with_a_space_and_accents_works() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("saved games").join("Zoë");
+    let file = data.join("campaigns").join("zoe.ron");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let f = file.to_str().unwrap();
+    let out = hexpatrol(&["script", "--campaign", "bocage", "--seed", "3", "--save", f], "auto 3", &*data);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listing = text(&hexpatrol(&["list"], "", &*data).stdout);
+    assert!(listing.contains("zoe") && listing.contains("1 of 5"), "{listing}");
+    let out = hexpatrol(&["script", "--load", f, "--save", f], "auto 3", &*data);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(hexpatrol::save::read(&file).is_ok());
 }

@@ -1,6 +1,13 @@
 //! The real binary played in a pseudo-terminal, as a player would: a new
 //! game with a fixed seed, a step, cards turned, help opened and closed,
 //! quit; then the save is there and the terminal is back as it was.
+//!
+//! Unix only: expectrl drives a pseudo-terminal there, and the checks read
+//! the escape codes a Unix terminal gets. On Windows the same game goes
+//! through the console API, which no test here can watch (docs/SAVES.md
+//! and README.md say what was checked there and how).
+
+#![cfg(unix)]
 
 use std::io::{Read, Write};
 use std::path::Path;

@@ -5,7 +5,7 @@
 //! with one file per finished patrol (written once, never rewritten, so an
 //! autosave costs the same at patrol 100 as at patrol 1), `NAME.ron.1` to
 //! `NAME.ron.3` (backups, newest first) and `NAME.ron.lock` (held while a
-//! program has the campaign open, and removed when it closes it).
+//! program has the campaign open; on Unix removed when it closes it).
 
 mod durable;
 mod store;
@@ -204,18 +204,30 @@ fn still_in_folder(lock: &File, name: &Path) -> bool {
     }
 }
 
-/// Elsewhere a file being removed cannot be opened again, so the file
-/// locked is the one in the folder.
+/// Elsewhere the lock file is never removed (see `Drop for Slot`), so the
+/// file locked is the one in the folder.
 #[cfg(not(unix))]
 fn still_in_folder(_lock: &File, _name: &Path) -> bool {
     true
 }
 
 impl Drop for Slot {
-    /// Removes the lock file while the lock is still held, so that no file
-    /// is left behind once the game is closed; the lock goes with the handle.
+    /// On Unix, removes the lock file while the lock is still held, so that
+    /// no file is left behind once the game is closed; the lock goes with
+    /// the handle, and `still_in_folder` keeps out a program that locked the
+    /// file just removed.
+    ///
+    /// On Windows the lock file stays, unlocked and harmless. Removing a
+    /// file another program has open either leaves its name there, "delete
+    /// pending", so that the next program cannot open it at all and would be
+    /// told of an error rather than of a campaign in use; or (NTFS on newer
+    /// Windows 10 and 11) takes the name away at once as on Unix, and std has
+    /// no stable way to tell two files apart there to make `still_in_folder`.
+    /// A file that is never removed has neither problem.
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(lock_path(&self.path));
+        if cfg!(unix) {
+            let _ = std::fs::remove_file(lock_path(&self.path));
+        }
     }
 }
 
@@ -326,7 +338,7 @@ impl Slot {
         for k in (1..BACKUPS).rev() {
             let from = backup_path(&self.path, k);
             if from.exists() {
-                std::fs::rename(&from, backup_path(&self.path, k + 1)).map_err(|e| fail(&from, e))?;
+                durable::rename(&from, &backup_path(&self.path, k + 1)).map_err(|e| fail(&from, e))?;
             }
         }
         write_atomic(&first, &bytes).map_err(|e| fail(&first, e))

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use super::{SaveError, read};
 
 /// The data folder: the flag if given, else `HEXPATROL_DATA_DIR`, else the
-/// platform's (e.g. `~/.local/share/hexpatrol` on Linux).
+/// platform's: `~/.local/share/hexpatrol` on Linux, `~/Library/Application
+/// Support/hexpatrol` on macOS, `%APPDATA%\hexpatrol\data` on Windows.
 ///
 /// # Errors
 /// None of them can be found (no home folder and no override).
@@ -19,7 +20,7 @@ pub fn data_dir(flag: Option<&Path>, env: Option<&str>) -> Result<PathBuf, SaveE
     }
     directories::ProjectDirs::from("", "", "hexpatrol").map(|p| p.data_dir().to_path_buf()).ok_or_else(|| {
         SaveError::NoDataDir(
-            "cannot find a folder for saved campaigns (is HOME set?): give one with --data-dir DIR or HEXPATROL_DATA_DIR"
+            "cannot find a folder for saved campaigns (no home folder is known; on Linux and macOS, is HOME set?): give one with --data-dir DIR or HEXPATROL_DATA_DIR"
                 .into(),
         )
     })

@@ -4,6 +4,8 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
+use super::app::PromptKey;
+
 /// A direction on the hex grid (flat-topped hexes, odd columns half a hex lower).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
@@ -97,17 +99,52 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[Char('q')], Msg::Quit, "q", "save and quit"),
 ];
 
-/// The message of a key press, if the key means anything. Releases and
-/// repeats of other kinds are ignored; Ctrl-C quits like `q` (the game is
-/// saved after every move anyway).
+/// The message of a key press or repeat, if the key means anything.
+///
+/// Releases are ignored: the Windows console reports one for every key
+/// (and so do terminals that speak the kitty keyboard protocol), and a key
+/// must act once. A held key repeats, as a player expects of the cursor.
+/// Ctrl-C quits like `q` (the game is saved after every move anyway).
+///
+/// Alt alone changes nothing: terminals send Alt-k as Esc followed by `k`,
+/// which is also what Esc and `k` pressed quickly look like, and macOS
+/// sends Option-k that way when Option is set to act as Meta (otherwise
+/// Option types a letter such as `˚`, bound to nothing). Control with Alt
+/// on a character is AltGr on Windows, which types that character.
 pub fn message(key: KeyEvent) -> Option<Msg> {
     if key.kind == KeyEventKind::Release {
         return None;
     }
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
+    if control(key) {
         return matches!(key.code, Char('c') | Char('q')).then_some(Msg::Quit);
     }
     KEYMAP.iter().find(|b| b.keys.contains(&key.code)).map(|b| b.msg)
+}
+
+/// A key for the command line: characters as typed (AltGr's too),
+/// Backspace, Enter, and Esc or Ctrl-C to give up. Other Control keys type
+/// nothing.
+pub fn prompt_key(key: KeyEvent) -> Option<PromptKey> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    match key.code {
+        Char('c') if control(key) => Some(PromptKey::Cancel),
+        Char(_) if control(key) => None,
+        Char(c) => Some(PromptKey::Char(c)),
+        KeyCode::Backspace => Some(PromptKey::Backspace),
+        Enter => Some(PromptKey::Enter),
+        Esc => Some(PromptKey::Cancel),
+        _ => None,
+    }
+}
+
+/// Control held, and not as half of AltGr: the Windows console reports a
+/// character typed with AltGr (`@`, `{`, `\` on many European layouts)
+/// with both Control and Alt.
+fn control(key: KeyEvent) -> bool {
+    let altgr = key.modifiers.contains(KeyModifiers::CONTROL | KeyModifiers::ALT) && matches!(key.code, Char(_));
+    key.modifiers.contains(KeyModifiers::CONTROL) && !altgr
 }
 
 /// The label of the key that sends `msg`, for the status bar.
@@ -141,5 +178,42 @@ mod tests {
         let mut release = KeyEvent::new(Enter, KeyModifiers::NONE);
         release.kind = KeyEventKind::Release;
         assert_eq!(message(release), None);
+    }
+
+    fn with(code: KeyCode, modifiers: KeyModifiers, kind: KeyEventKind) -> KeyEvent {
+        KeyEvent::new_with_kind(code, modifiers, kind)
+    }
+
+    #[test]
+    fn a_held_key_repeats_and_a_released_one_does_nothing() {
+        let none = KeyModifiers::NONE;
+        assert_eq!(message(with(Char('k'), none, KeyEventKind::Repeat)), Some(Msg::Cursor(Dir::North)));
+        for code in [Char('k'), Char('q'), Char(' '), Enter, Esc, Tab] {
+            assert_eq!(message(with(code, none, KeyEventKind::Release)), None, "{code:?}");
+            assert_eq!(prompt_key(with(code, none, KeyEventKind::Release)), None, "{code:?}");
+        }
+        let ctrl_c_up = with(Char('c'), KeyModifiers::CONTROL, KeyEventKind::Release);
+        assert_eq!(message(ctrl_c_up), None);
+    }
+
+    #[test]
+    fn alt_and_altgr_and_macos_option_keys() {
+        let press = |code, modifiers| message(KeyEvent::new(code, modifiers));
+        // Alt (or Esc and a key at once, or Option as Meta) reads as the key.
+        assert_eq!(press(Char('k'), KeyModifiers::ALT), Some(Msg::Cursor(Dir::North)));
+        assert_eq!(press(Enter, KeyModifiers::ALT), Some(Msg::Act));
+        // Option typing a letter of its own: bound to nothing, and harmless.
+        assert_eq!(press(Char('˚'), KeyModifiers::NONE), None);
+        assert_eq!(press(Char('œ'), KeyModifiers::ALT), None);
+        // AltGr on Windows: Control and Alt with the character typed.
+        let altgr = KeyModifiers::CONTROL | KeyModifiers::ALT;
+        assert_eq!(press(Char('?'), altgr), Some(Msg::Help));
+        assert_eq!(press(Char(':'), altgr), Some(Msg::Command));
+        assert_eq!(prompt_key(KeyEvent::new(Char('@'), altgr)), Some(PromptKey::Char('@')));
+        // Control alone is not typed; Ctrl-C gives up the command line.
+        assert_eq!(press(Char('k'), KeyModifiers::CONTROL), None);
+        assert_eq!(prompt_key(KeyEvent::new(Char('c'), KeyModifiers::CONTROL)), Some(PromptKey::Cancel));
+        assert_eq!(prompt_key(KeyEvent::new(Char('w'), KeyModifiers::CONTROL)), None);
+        assert_eq!(prompt_key(KeyEvent::new(Char('é'), KeyModifiers::NONE)), Some(PromptKey::Char('é')));
     }
 }

@@ -4,12 +4,14 @@
 //! campaign is saved after every change.
 //!
 //! The terminal is given back as it was on quit, on a panic (ratatui's own
-//! hook, wrapped to release the mouse too), and on SIGTERM, SIGHUP and
-//! SIGINT. A signal is met on a thread of its own, because the main thread
-//! may be inside crossterm's read, which never returns once the terminal
-//! has hung up: that thread waits for any save under way, gives the
-//! terminal back and ends the program. Every change is saved as it is made,
-//! so nothing is lost.
+//! hook, wrapped to release the mouse too), on SIGTERM, SIGHUP and SIGINT
+//! (Unix), and on the console's Ctrl-Break and close events (Windows; there
+//! Ctrl-C reaches the game as a key in raw mode, and quits like `q`). A
+//! signal is met on a thread of its own, because the main thread may be
+//! inside crossterm's read, which never returns once the terminal has hung
+//! up: that thread waits for any save under way, gives the terminal back
+//! and ends the program. Every change is saved as it is made, so nothing is
+//! lost.
 
 pub mod app;
 pub mod deck;
@@ -39,7 +41,7 @@ use ratatui::crossterm::execute;
 use crate::engine::RuleBook;
 use crate::save::SaveError;
 use crate::session::start::{self, Opened};
-use app::{App, Overlay, PromptKey};
+use app::{App, Overlay};
 use keymap::Msg;
 use theme::Theme;
 use title::{Chosen, Title};
@@ -66,17 +68,49 @@ pub enum Ended {
 /// halfway through one.
 static SAVING: Mutex<()> = Mutex::new(());
 
-/// Ends the program on SIGTERM, SIGHUP or SIGINT, with the terminal given back.
+/// Waits for any save under way, gives the terminal back and ends the program.
+fn stop(code: i32) -> ! {
+    let _saved = SAVING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    give_back();
+    std::process::exit(code);
+}
+
+/// Ends the program on SIGTERM, SIGHUP or SIGINT, with the terminal given
+/// back and 128 + the signal as the exit code, as a shell reports it.
+#[cfg(unix)]
 fn watch_signals() -> io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            let _saved = SAVING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            give_back();
-            std::process::exit(128 + signal);
+            stop(128 + signal);
         }
     });
+    Ok(())
+}
+
+/// Ends the program on the console's Ctrl-C, Ctrl-Break and close events,
+/// with the terminal given back. ctrlc cannot say which event came, so the
+/// exit code is the one Windows gives a program that Ctrl-C ends
+/// (STATUS_CONTROL_C_EXIT). On a close, Windows ends the process itself as
+/// soon as ctrlc's handler has answered, perhaps before `stop` runs: the
+/// console is gone by then anyway, and the last save is whole because every
+/// save replaces the file in one rename (docs/SAVES.md).
+#[cfg(windows)]
+fn watch_signals() -> io::Result<()> {
+    // The bits of 0xC000013A, which Windows reads as an unsigned code.
+    const CONTROL_C_EXIT: i32 = 0xC000_013A_u32 as i32;
+    match ctrlc::set_handler(|| stop(CONTROL_C_EXIT)) {
+        // A second game in one process keeps the handler of the first.
+        Ok(()) | Err(ctrlc::Error::MultipleHandlers) => Ok(()),
+        Err(e) => Err(io::Error::other(e)),
+    }
+}
+
+/// Elsewhere no signal is watched: quitting, and the panic hook, still give
+/// the terminal back.
+#[cfg(not(any(unix, windows)))]
+fn watch_signals() -> io::Result<()> {
     Ok(())
 }
 
@@ -188,14 +222,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
     match (screen, ev) {
         (Screen::Game(app, _), Event::Key(key)) if key.kind != KeyEventKind::Release => {
             if let Overlay::Prompt { .. } = app.overlay {
-                let typed = match key.code {
-                    KeyCode::Char(c) => Some(PromptKey::Char(c)),
-                    KeyCode::Backspace => Some(PromptKey::Backspace),
-                    KeyCode::Enter => Some(PromptKey::Enter),
-                    KeyCode::Esc => Some(PromptKey::Cancel),
-                    _ => None,
-                };
-                if let Some(k) = typed {
+                if let Some(k) = keymap::prompt_key(key) {
                     app.prompt_key(k);
                 }
             } else if let Some(msg) = keymap::message(key) {
@@ -246,5 +273,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
     }
 }
 
+#[cfg(test)]
+mod input_tests;
 #[cfg(test)]
 mod tests;
