@@ -48,7 +48,7 @@ fn one_command(c: &mut Criterion) {
     });
     // A card turned in the first action of seed 2024: an enemy card is played at once.
     let mut action = start.clone();
-    play_until(&mut action, &mut cache, |g| matches!(&g.phase, Phase::Action(a) if a.up.is_none() && a.turn > 1));
+    play_until(&mut action, &mut cache, |g| matches!(&g.phase(), Phase::Action(a) if a.up.is_none() && a.turn > 1));
     g.bench_function("card turn", |b| {
         b.iter_batched(
             || action.clone(),
@@ -58,7 +58,7 @@ fn one_command(c: &mut Criterion) {
     });
     // The patrol leader's choice of order for a man whose card is up.
     let mut order = action.clone();
-    play_until(&mut order, &mut cache, |g| matches!(&g.phase, Phase::Action(a) if a.up.is_some()));
+    play_until(&mut order, &mut cache, |g| matches!(&g.phase(), Phase::Action(a) if a.up.is_some()));
     g.bench_function("leader's order", |b| b.iter(|| black_box(policy::decide(black_box(&order), &cache))));
     g.finish();
 }

@@ -141,7 +141,7 @@ fn whole_patrols_are_fought_by_one_shot() {
     for seed in 1..=12 {
         let mut c = campaign(seed);
         let mut events = c.begin().expect("the patrol sets out");
-        assert_eq!(c.patrol.as_ref().map(|g| g.rules), Some(one_shot()));
+        assert_eq!(c.patrol.as_ref().map(|g| g.rules()), Some(one_shot()));
         play(&mut c, &mut Cache::new(), &mut events, |_| false);
         assert!(c.patrol.is_none(), "seed {seed}: the patrol ended");
         let mut in_action = false;
@@ -186,7 +186,7 @@ fn a_one_shot_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
         let mut before = c.begin().unwrap();
         let mut cache = Cache::new();
         let mid_action = |g: &Game| {
-            matches!(&g.phase, hexpatrol::engine::Phase::Action(a) if a.turn >= 2)
+            matches!(g.phase(), hexpatrol::engine::Phase::Action(a) if a.turn >= 2)
                 && g.any_able(Side::Enemy)
                 && g.any_able(Side::Friendly)
         };

@@ -30,6 +30,7 @@ mod odds;
 mod path;
 mod patrol;
 pub mod policy;
+mod reading;
 mod shot;
 pub mod sink;
 pub mod support;
@@ -143,28 +144,28 @@ pub struct Game {
     /// where their weapons stand in its list (`Soldier::weapon_index`), so
     /// nothing outside the engine may change it under them.
     book: Arc<RuleBook>,
-    pub rules: RuleSet,
-    pub scenario: String,
-    pub seed: u64,
-    pub map: Map,
+    rules: RuleSet,
+    scenario: String,
+    seed: u64,
+    map: Map,
     /// Both sides: the squad first, in roster order, then every enemy met.
     /// Sections and cards point into it by index: men are only ever added
     /// at the end, and no man joins the squad after the game is made (the
     /// walks over one side read only its part, `Game::part`).
-    pub soldiers: Vec<Soldier>,
-    pub sections: Vec<Section>,
-    pub phase: Phase,
+    soldiers: Vec<Soldier>,
+    sections: Vec<Section>,
+    phase: Phase,
     /// Incidents so far this patrol (each lowers the next need, up to a limit).
-    pub incidents: u32,
+    incidents: u32,
     /// Incidents so far that were not false alarms.
     #[serde(default)]
-    pub encounters: u32,
-    pub objective: data::Objective,
+    encounters: u32,
+    objective: data::Objective,
     /// Objective hexes entered so far, sorted.
-    pub visited: Vec<Pos>,
+    visited: Vec<Pos>,
     /// Done in the field: the hex reached, every hex reconnoitred, or a
     /// prisoner taken. Success also needs men (and the prisoner) home.
-    pub objective_reached: bool,
+    objective_reached: bool,
     dice: Dice,
     next_enemy: u32,
     /// Which forces this patrol meets in place of the incident table's groups.
@@ -172,20 +173,20 @@ pub struct Game {
     forces: std::collections::BTreeMap<String, String>,
     /// The patrol carries a radio: its senior able man may call H.E. fire.
     #[serde(default)]
-    pub radio: bool,
+    radio: bool,
     /// H.E. fire missions called so far this patrol.
     #[serde(default)]
-    pub fire_missions: u32,
+    fire_missions: u32,
     /// H.E. fire called this turn, landing at its STOP card.
     #[serde(default)]
-    pub fire_pending: Vec<support::FireMission>,
+    fire_pending: Vec<support::FireMission>,
     /// A vehicle that blocks sight has been on the map this patrol: sight
     /// must look for it (the map's own sight is worked out once).
     #[serde(default)]
-    pub tanks: bool,
+    tanks: bool,
     /// Enemy still waiting at hexes of the map (the scenario's encounters).
     #[serde(default)]
-    pub waiting: Vec<data::Encounter>,
+    waiting: Vec<data::Encounter>,
 }
 
 impl Game {

@@ -73,7 +73,7 @@ pub fn list(data_dir: &Path) -> Vec<Listing> {
                 Ok(save) => {
                     let c = &save.campaign;
                     let phase = match &c.patrol {
-                        Some(g) if matches!(g.phase, crate::engine::Phase::Action(_)) => "action",
+                        Some(g) if matches!(g.phase(), crate::engine::Phase::Action(_)) => "action",
                         Some(_) => "patrol",
                         None if c.is_over() => "over",
                         None => "between patrols",

@@ -42,7 +42,7 @@ fn step(c: &mut Campaign, cache: &mut Cache) -> Option<Vec<Event>> {
 #[test]
 fn a_save_mid_action_reads_back_identical() {
     let mut c = fresh(9);
-    while !matches!(c.patrol.as_ref().map(|g| &g.phase), Some(crate::engine::Phase::Action(_))) {
+    while !matches!(c.patrol.as_ref().map(|g| g.phase()), Some(crate::engine::Phase::Action(_))) {
         step(&mut c, &mut Cache::new()).unwrap();
     }
     round_trip(&c);

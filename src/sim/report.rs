@@ -91,9 +91,9 @@ fn exact_tables(game: &Game) -> BTreeMap<Purpose, Vec<(String, Chance)>> {
     let mut exact = BTreeMap::new();
     let table = game.incident_table_odds(Pos::new(0, 0));
     exact.insert(Purpose::IncidentTable, table.outcomes().iter().map(|o| (o.result.clone(), o.chance)).collect());
-    let (_, wounds) = game.rules.casualty_spread(game.book());
+    let (_, wounds) = game.rules().casualty_spread(game.book());
     exact.insert(Purpose::Casualty, wounds.into_iter().map(|(w, c)| (w.name().to_string(), c)).collect());
-    let (_, melee) = game.rules.hand_to_hand_spread(game.book());
+    let (_, melee) = game.rules().hand_to_hand_spread(game.book());
     let mut fights: Vec<(String, Chance)> = Vec::new();
     for m in melee {
         match fights.iter_mut().find(|(name, _)| name == m.outcome.name()) {
@@ -133,7 +133,7 @@ impl Summary {
             }
         }
         Summary {
-            scenario: game.scenario.clone(),
+            scenario: game.scenario().to_string(),
             plan,
             came_home: count("success") + count("failed"),
             objective_reached: tally.objective_reached,

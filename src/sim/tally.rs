@@ -207,7 +207,7 @@ impl Tally {
     fn incident(&mut self, game: &Game, name: &str, hex: Pos) {
         self.incidents += 1;
         self.incidents_by_kind.add(name, 1);
-        self.incidents_by_terrain.add(game.map.terrain(game.book(), hex).map_or("off map", |t| &t.key), 1);
+        self.incidents_by_terrain.add(game.map().terrain(game.book(), hex).map_or("off map", |t| &t.key), 1);
     }
 
     /// Counts a patrol that has stopped after `decisions` decisions: how it
@@ -215,7 +215,7 @@ impl Tally {
     pub fn close(&mut self, patrol: u64, game: &Game, decisions: u64, problem: Option<String>) {
         self.patrols += 1;
         self.decisions += decisions;
-        match (&game.phase, problem) {
+        match (&game.phase(), problem) {
             (Phase::Over { outcome }, None) => self.outcomes.add(outcome, 1),
             (_, problem) => {
                 self.outcomes.add("unfinished", 1);
@@ -225,8 +225,8 @@ impl Tally {
                 }
             }
         }
-        self.objective_reached += u64::from(game.objective_reached);
-        for s in &game.soldiers {
+        self.objective_reached += u64::from(game.objective_reached());
+        for s in game.soldiers() {
             if s.side == Side::Friendly && s.pos.is_none() && s.state != State::Dead {
                 self.men_home += 1;
             }

@@ -189,7 +189,7 @@ impl App {
                 Err(Refusal::Say(why)) => self.notice = Some(why),
                 Err(Refusal::Choose(section)) => {
                     self.section = section;
-                    let name = self.game().and_then(|g| g.sections.get(section)).map(|s| s.name.clone());
+                    let name = self.game().and_then(|g| g.sections().get(section)).map(|s| s.name.clone());
                     self.notice = name.map(|n| format!("Section {n} chosen: it moves next."));
                 }
                 Err(Refusal::ExitEarly) => {
@@ -239,7 +239,7 @@ impl App {
         }
         self.unsaved = true;
         let moved = events.iter().any(|e| matches!(e, Event::Start { .. } | Event::Sections { .. }));
-        if moved || self.section >= self.game().map_or(0, |g| g.sections.len()) {
+        if moved || self.section >= self.game().map_or(0, |g| g.sections().len()) {
             self.section = 0;
         }
         if let Some(record) = &self.campaign.unarchived {
@@ -251,7 +251,7 @@ impl App {
         // The man whose card came up, or the section after a step, is where the eye goes next.
         let card_up = self.game().and_then(Game::card_up).is_some();
         let stepped = events.iter().any(|e| matches!(e, Event::Moved { .. } | Event::Sections { .. }))
-            && matches!(self.game().map(|g| &g.phase), Some(Phase::Patrol));
+            && matches!(self.game().map(|g| g.phase()), Some(Phase::Patrol));
         if begins || card_up || stepped {
             self.cursor_to_section();
         }
@@ -277,19 +277,19 @@ impl App {
     pub fn active_pos(&self) -> Option<Pos> {
         let game = self.game()?;
         match game.card_up() {
-            Some(i) => game.soldiers[i].pos,
-            None => game.sections.get(self.section).and_then(|s| game.section_pos(s)),
+            Some(i) => game.soldiers()[i].pos,
+            None => game.sections().get(self.section).and_then(|s| game.section_pos(s)),
         }
     }
 
     /// Tab: the next section in patrol movement, the next enemy in sight in an action.
     fn next(&mut self) {
         let Some(game) = self.game() else { return };
-        match &game.phase {
-            Phase::Patrol if game.sections.len() > 1 => {
-                self.section = (self.section + 1) % game.sections.len();
+        match &game.phase() {
+            Phase::Patrol if game.sections().len() > 1 => {
+                self.section = (self.section + 1) % game.sections().len();
                 self.cursor_to_section();
-                let name = self.game().and_then(|g| g.sections.get(self.section)).map(|s| s.name.clone());
+                let name = self.game().and_then(|g| g.sections().get(self.section)).map(|s| s.name.clone());
                 self.notice = name.map(|n| format!("Section {n} moves next"));
             }
             Phase::Action(a) => {
@@ -302,7 +302,7 @@ impl App {
                     (need.unwrap_or(i32::MAX), from.map_or(0, |f| f.distance(p)), p)
                 };
                 let mut hexes: Vec<(i32, u32, Pos)> =
-                    game.able(Side::Enemy).filter_map(|e| game.soldiers[e].pos).map(key).collect();
+                    game.able(Side::Enemy).filter_map(|e| game.soldiers()[e].pos).map(key).collect();
                 hexes.sort();
                 hexes.dedup();
                 let at = hexes.iter().position(|&(_, _, p)| p == self.cursor);
@@ -324,7 +324,7 @@ impl App {
         let Some(game) = self.game().filter(|_| inside && self.overlay == Overlay::None) else { return };
         let x = column - view.area.x + view.origin.0;
         let y = row - view.area.y + view.origin.1;
-        if let Some(p) = super::map::hex_at(x, y).filter(|&p| game.map.contains(p)) {
+        if let Some(p) = super::map::hex_at(x, y).filter(|&p| game.map().contains(p)) {
             if p == self.cursor {
                 self.update(Msg::Act);
             } else {
@@ -360,7 +360,7 @@ pub fn step(p: Pos, d: Dir, game: Option<&Game>) -> Pos {
     };
     let to = Pos::new(p.col + dc, p.row + dr);
     match game {
-        Some(g) if g.map.contains(to) => to,
+        Some(g) if g.map().contains(to) => to,
         Some(_) => p,
         None => to,
     }

@@ -14,7 +14,7 @@ use crate::engine::{Card, Game, Phase, Side};
 fn card_name(game: &Game, card: Card) -> String {
     match card {
         Card::Stop => "STOP".into(),
-        Card::Soldier(i) => game.soldiers.get(i as usize).map_or("?".into(), |s| s.id.to_string()),
+        Card::Soldier(i) => game.soldiers().get(i as usize).map_or("?".into(), |s| s.id.to_string()),
     }
 }
 
@@ -27,7 +27,7 @@ fn big_card(app: &App, game: &Game, card: Card, waiting: bool) -> Vec<Line<'stat
     let (top, middle, bottom, style) = match card {
         Card::Stop => ("S T O P".to_string(), "end of turn".to_string(), "check, reshuffle".to_string(), theme.stop()),
         Card::Soldier(i) => {
-            let s = &game.soldiers[i as usize];
+            let s = &game.soldiers()[i as usize];
             let weapon = super::roster::weapon_words(game, s);
             let side = if s.side == Side::Friendly { "yours" } else { "enemy" };
             let style = if s.side == Side::Friendly { theme.friend() } else { theme.enemy() };
@@ -56,7 +56,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Paragraph::new("No patrol under way.").render(area, buf);
         return;
     };
-    let Phase::Action(action) = &game.phase else {
+    let Phase::Action(action) = &game.phase() else {
         let words = "No action. When an incident brings the enemy, a deck is dealt: two cards for every man \
                      who can fight, one STOP.";
         Paragraph::new(words).style(theme.dim()).wrap(Wrap { trim: true }).render(area, buf);

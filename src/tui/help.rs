@@ -149,7 +149,7 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     ));
     lines.push(Line::from(""));
     lines.push(Line::styled("Now", theme.title()));
-    lines.extend(phase_rules(book, Stage::of(app.game().map(|g| &g.phase))).into_iter().map(Line::from));
+    lines.extend(phase_rules(book, Stage::of(app.game().map(|g| g.phase()))).into_iter().map(Line::from));
     lines.push(Line::from(""));
     lines.push(Line::styled("The map", theme.title()));
     lines.extend(legend(book, theme).into_iter().map(Line::from));

@@ -49,9 +49,9 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
     let count = |n: usize| char::from_digit(n.min(9) as u32, 10).unwrap_or('+');
     let (mut friends, mut foes, mut down, mut vehicles) = (0, 0, 0, 0);
     let mut hidden = true;
-    let up = game.card_up().and_then(|i| game.soldiers[i].pos);
+    let up = game.card_up().and_then(|i| game.soldiers()[i].pos);
     for i in game.in_hex(p) {
-        let s = &game.soldiers[i];
+        let s = &game.soldiers()[i];
         match (s.side, s.can_act()) {
             (Side::Friendly, true) => friends += 1,
             (Side::Enemy, true) => {
@@ -62,11 +62,11 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
             _ => down += 1,
         }
     }
-    let in_patrol = matches!(game.phase, Phase::Patrol);
-    if in_patrol && let Some(s) = game.sections.iter().find(|s| game.section_pos(s) == Some(p)) {
+    let in_patrol = matches!(game.phase(), Phase::Patrol);
+    if in_patrol && let Some(s) = game.sections().iter().find(|s| game.section_pos(s) == Some(p)) {
         // Every man of the section counts, carried ones too, as the log counts them.
         let letter = s.name.chars().next().unwrap_or('A');
-        let men = s.members.iter().filter(|&&i| game.soldiers[i].pos == Some(p)).count();
+        let men = s.members.iter().filter(|&&i| game.soldiers()[i].pos == Some(p)).count();
         return ([letter, count(men)], theme.friend(), down > 0 && friends > 0);
     }
     match (friends, foes) {
@@ -92,13 +92,13 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
 fn lower(app: &App, game: &Game, p: Pos, men_down: bool) -> ([char; 3], Style) {
     let theme = app.theme;
     let left = if men_down { '+' } else { '_' };
-    if game.map.is_minefield(p) {
+    if game.map().is_minefield(p) {
         return ([left, 'X', '_'], theme.warn());
     }
-    if !game.objective_reached && game.objective.hexes().contains(&p) && game.visited.binary_search(&p).is_err() {
+    if !game.objective_reached() && game.objective().hexes().contains(&p) && game.visited().binary_search(&p).is_err() {
         return ([left, '*', '_'], theme.objective());
     }
-    if game.map.on_home_edge(p) {
+    if game.map().on_home_edge(p) {
         return ([left, theme.home_mark(), '_'], theme.home());
     }
     ([left, '_', '_'], if men_down { theme.warn() } else { theme.outline() })
@@ -126,7 +126,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         return;
     }
     let theme = app.theme;
-    let canvas = canvas_size(game.map.width, game.map.height);
+    let canvas = canvas_size(game.map().width, game.map().height);
     let origin = scroll(app.map_view.get().origin, area, canvas, app.cursor);
     app.map_view.set(MapView { area, origin });
     let mut put = |x: i32, y: i32, ch: char, style: Style| {
@@ -140,7 +140,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     // The outlines first: a hex's lower row is the top edge of the hex
     // below it, and its marks must not be drawn over by that edge.
     let edge = theme.outline();
-    for p in game.map.hexes() {
+    for p in game.map().hexes() {
         let (x, y) = corner(p);
         for i in 1..4 {
             put(x + i, y, '_', edge);
@@ -150,10 +150,10 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         put(x, y + 2, '\\', edge);
         put(x + 4, y + 2, '/', edge);
     }
-    for p in game.map.hexes() {
+    for p in game.map().hexes() {
         let (x, y) = corner(p);
         let cursor = if p == app.cursor { theme.cursor() } else { Style::new() };
-        let terrain = game.map.terrain(game.book(), p);
+        let terrain = game.map().terrain(game.book(), p);
         let glyph = terrain.map_or('?', |t| t.glyph);
         let tstyle = terrain.map_or(Style::new(), |t| theme.terrain(&t.key));
         put(x + 1, y + 1, glyph, tstyle.patch(cursor));

@@ -17,7 +17,7 @@ impl App {
         };
         let here = self.cursor;
         let play = |c| Ok(Line::Play(c));
-        match (&game.phase, msg) {
+        match (&game.phase(), msg) {
             (Phase::Over { .. }, _) => Err(say("The patrol is over.")),
             (Phase::Action(a), _) if a.up.is_none() && matches!(msg, Msg::Act) => play(Command::Turn),
             (Phase::Action(a), _) if a.up.is_none() => Err(say("Turn the next card first (Space).")),
@@ -32,20 +32,22 @@ impl App {
                 let me = self.active_pos().ok_or(say("Nobody to carry with."))?;
                 let wounded = game
                     .in_hex(me)
-                    .find(|&i| game.soldiers[i].side == Side::Friendly && game.soldiers[i].state == State::SeriousWound)
+                    .find(|&i| {
+                        game.soldiers()[i].side == Side::Friendly && game.soldiers()[i].state == State::SeriousWound
+                    })
                     .ok_or(say("Nobody seriously wounded in this hex to carry."))?;
-                play(Command::Carry { wounded: game.soldiers[wounded].id.clone(), to: here })
+                play(Command::Carry { wounded: game.soldiers()[wounded].id.clone(), to: here })
             }
             (_, Msg::Capture) => {
                 let me = self.active_pos().ok_or(say("Nobody to take a prisoner."))?;
                 let prisoner = game
                     .in_hex(me)
                     .find(|&i| {
-                        let s = &game.soldiers[i];
+                        let s = &game.soldiers()[i];
                         s.side == Side::Enemy && s.state == State::SeriousWound && !s.captive
                     })
                     .ok_or(say("No seriously wounded enemy in this hex to take prisoner."))?;
-                play(Command::Capture { prisoner: game.soldiers[prisoner].id.clone() })
+                play(Command::Capture { prisoner: game.soldiers()[prisoner].id.clone() })
             }
             // Enter: whatever the hex under the cursor calls for.
             (phase, _) => {
@@ -60,7 +62,7 @@ impl App {
                     });
                 }
                 // In patrol movement, Enter on another section's hex chooses it.
-                let other = game.sections.iter().position(|s| game.section_pos(s) == Some(here));
+                let other = game.sections().iter().position(|s| game.section_pos(s) == Some(here));
                 if let (Phase::Patrol, Some(other)) = (phase, other)
                     && other != self.section
                     && (here == me || !me.is_adjacent(here))
@@ -68,7 +70,7 @@ impl App {
                     return Err(Refusal::Choose(other));
                 }
                 if here == me {
-                    if game.map.on_home_edge(me) {
+                    if game.map().on_home_edge(me) {
                         return self.exit_order(game);
                     }
                     return Err(say("Put the cursor on a neighbouring hex to step there, or on a target to fire."));
@@ -82,14 +84,14 @@ impl App {
     /// objective is not done (leaving with a prisoner is how that one is done).
     fn exit_order(&self, game: &Game) -> Result<Line, Refusal> {
         if let Some(at) = self.active_pos()
-            && !game.map.on_home_edge(at)
+            && !game.map().on_home_edge(at)
         {
-            let edge = format!("{:?}", game.map.home_edge).to_lowercase();
+            let edge = format!("{:?}", game.map().home_edge).to_lowercase();
             return Err(Refusal::Say(format!(
                 "{at} is not on the home edge: the map is left from a hex of the {edge} edge."
             )));
         }
-        let early = matches!(game.phase, Phase::Patrol) && !game.objective_reached && !game.holds_prisoner();
+        let early = matches!(game.phase(), Phase::Patrol) && !game.objective_reached() && !game.holds_prisoner();
         if early && !self.exit_warned {
             return Err(Refusal::ExitEarly);
         }
@@ -98,15 +100,15 @@ impl App {
 
     /// The chosen section's name, when there is more than one to choose from.
     pub(super) fn section_name(&self, game: &Game) -> Option<Name> {
-        (game.card_up().is_none() && game.sections.len() > 1)
-            .then(|| game.sections.get(self.section).map(|s| s.name.clone()))
+        (game.card_up().is_none() && game.sections().len() > 1)
+            .then(|| game.sections().get(self.section).map(|s| s.name.clone()))
             .flatten()
     }
 
     /// The odds question for acting on the cursor hex.
     pub(super) fn odds_query(&self) -> Result<OddsQuery, String> {
         let game = self.game().ok_or("No patrol is under way.")?;
-        match &game.phase {
+        match &game.phase() {
             Phase::Patrol => {
                 Ok(OddsQuery::Move { section: self.section_name(game).map(String::from), to: self.cursor })
             }
@@ -151,8 +153,8 @@ pub(super) fn say(words: &str) -> Refusal {
 pub fn target_in(game: &Game, memo: Memo<'_>, hex: Pos) -> Result<Name, String> {
     let up = game.card_up();
     game.in_hex(hex)
-        .filter(|&i| game.soldiers[i].side == Side::Enemy && game.soldiers[i].can_act())
+        .filter(|&i| game.soldiers()[i].side == Side::Enemy && game.soldiers()[i].can_act())
         .min_by_key(|&i| (up.and_then(|me| game.shot_need(memo, me, i)).unwrap_or(i32::MAX), i))
-        .map(|i| game.soldiers[i].id.clone())
+        .map(|i| game.soldiers()[i].id.clone())
         .ok_or_else(|| format!("No enemy able to fight at {hex}."))
 }

@@ -86,10 +86,10 @@ pub fn patrol_opening(campaign: &Campaign) -> Vec<String> {
         lines.push(format!("Patrol {} of {}: {}", campaign.finished + 1, campaign.total_patrols(), plan.scenario.name));
         lines.push(plan.scenario.briefing.clone());
     }
-    let edge = format!("{:?}", game.map.home_edge).to_lowercase();
+    let edge = format!("{:?}", game.map().home_edge).to_lowercase();
     lines.push(format!(
         "Objective: {} (marked * on the map). Home is the {edge} edge: leave the map from there (x).",
-        game.objective.describe()
+        game.objective().describe()
     ));
     lines
 }

@@ -36,7 +36,7 @@ pub fn state_mark(theme: Theme, s: &Soldier) -> (&'static str, Style) {
 
 /// How many cards of soldier `i` are still face down this turn.
 fn cards_left(game: &Game, i: usize) -> usize {
-    match &game.phase {
+    match &game.phase() {
         Phase::Action(a) => a.deck.iter().filter(|&&c| c == Card::soldier(i)).count(),
         _ => 0,
     }
@@ -54,14 +54,14 @@ fn weapon_width(width: usize) -> usize {
 }
 
 fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
-    let s = &game.soldiers[i];
+    let s = &game.soldiers()[i];
     let theme = app.theme;
     let (mark, style) = state_mark(theme, s);
     // Where the column is narrow, the rules' short keys ("smg") read better than cut names.
     let weapon = if weapon_width(width) < 10 { s.weapon().to_string() } else { weapon_words(game, s) };
     let ww = weapon_width(width);
     let weapon: String = weapon.chars().take(ww).collect();
-    let cards = if matches!(game.phase, Phase::Action(_)) && s.can_act() {
+    let cards = if matches!(game.phase(), Phase::Action(_)) && s.can_act() {
         format!("{}", cards_left(game, i))
     } else {
         String::new()
@@ -104,7 +104,7 @@ pub fn weapon_words(game: &Game, s: &Soldier) -> String {
 
 /// How much a roster line matters when not all fit: 0 most.
 fn weight(game: &Game, i: usize) -> u8 {
-    let s = &game.soldiers[i];
+    let s = &game.soldiers()[i];
     // The player's own fighting men first; the enemy can be found on the map.
     match (s.side, s.can_act()) {
         _ if game.card_up() == Some(i) => 0,
@@ -143,10 +143,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let width = usize::from(area.width);
     let height = usize::from(area.height);
-    let ours: Vec<usize> = (0..game.soldiers.len()).filter(|&i| game.soldiers[i].side == Side::Friendly).collect();
-    let theirs: Vec<usize> = (0..game.soldiers.len())
+    let ours: Vec<usize> = (0..game.soldiers().len()).filter(|&i| game.soldiers()[i].side == Side::Friendly).collect();
+    let theirs: Vec<usize> = (0..game.soldiers().len())
         .filter(|&i| {
-            game.soldiers[i].side == Side::Enemy && (game.soldiers[i].pos.is_some() || game.soldiers[i].captive)
+            game.soldiers()[i].side == Side::Enemy && (game.soldiers()[i].pos.is_some() || game.soldiers()[i].captive)
         })
         .collect();
     // When not every man fits, the ones that matter least now give way, and a line says how many.

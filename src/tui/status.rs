@@ -15,11 +15,11 @@ use crate::engine::{Game, OddsQuery, Phase, Side, State};
 /// what entering or firing at it would take.
 pub fn hover(app: &App, game: &Game) -> String {
     let p = app.cursor;
-    let Some(t) = game.map.terrain(game.book(), p) else { return format!("{p}: off the map") };
+    let Some(t) = game.map().terrain(game.book(), p) else { return format!("{p}: off the map") };
     let mut parts = vec![format!("{p} {}", t.name)];
     // Who is there: the enemy by name; the patrol's men by name when few,
     // else counted, so that the odds after them still fit the line.
-    let here: Vec<&crate::engine::Soldier> = game.in_hex(p).map(|i| &game.soldiers[i]).collect();
+    let here: Vec<&crate::engine::Soldier> = game.in_hex(p).map(|i| &game.soldiers()[i]).collect();
     let named = |s: &&crate::engine::Soldier| match s.state {
         State::Fit => s.id.to_string(),
         state => format!("{} ({})", s.id, state.name().replace('_', " ")),
@@ -36,18 +36,18 @@ pub fn hover(app: &App, game: &Game) -> String {
     if !men.is_empty() {
         parts.push(men.join(", "));
     }
-    if game.objective.hexes().contains(&p) && !game.objective_reached && game.visited.binary_search(&p).is_err() {
+    if game.objective().hexes().contains(&p) && !game.objective_reached() && game.visited().binary_search(&p).is_err() {
         parts.push("objective".into());
     }
-    if game.map.is_minefield(p) {
+    if game.map().is_minefield(p) {
         parts.push("minefield".into());
-    } else if game.map.on_home_edge(p) {
+    } else if game.map().on_home_edge(p) {
         parts.push("home edge".into());
     }
     let from = app.active_pos();
-    match (&game.phase, from) {
+    match (&game.phase(), from) {
         (Phase::Patrol, Some(from))
-            if from.is_adjacent(p) && game.map.passable(game.book(), p) && section_walks(app, game) =>
+            if from.is_adjacent(p) && game.map().passable(game.book(), p) && section_walks(app, game) =>
         {
             let odds = game.incident_odds(p);
             parts.push(format!("incident on {}+, {:.0}%", odds.need(), odds.chance() * 100.0));
@@ -57,9 +57,9 @@ pub fn hover(app: &App, game: &Game) -> String {
             // The man `f` would fire at, as the fire key picks him.
             let target = super::orders::target_in(game, app.cache.memo(game), p).ok().and_then(|id| game.find(&id));
             if let Some(t) =
-                target.filter(|_| game.in_hex(p).filter(|&i| game.soldiers[i].side == Side::Enemy).count() > 1)
+                target.filter(|_| game.in_hex(p).filter(|&i| game.soldiers()[i].side == Side::Enemy).count() > 1)
             {
-                parts.push(format!("f fires at {}", game.soldiers[t].id));
+                parts.push(format!("f fires at {}", game.soldiers()[t].id));
             }
             let at_band = target
                 .and_then(|t| game.at_shot(app.cache.memo(game), up, t))
@@ -105,7 +105,7 @@ pub fn hover(app: &App, game: &Game) -> String {
 
 /// Whether the section that moves has a man who can walk.
 fn section_walks(app: &App, game: &Game) -> bool {
-    game.sections.get(app.section).is_some_and(|s| s.members.iter().any(|&i| game.soldiers[i].can_act()))
+    game.sections().get(app.section).is_some_and(|s| s.members.iter().any(|&i| game.soldiers()[i].can_act()))
 }
 
 /// The phase in a few words.
@@ -116,18 +116,18 @@ fn phase(app: &App) -> String {
             None => "The campaign is over".into(),
         };
     };
-    match &game.phase {
+    match &game.phase() {
         Phase::Patrol => {
-            let section = game.sections.get(app.section).map_or("", |s| s.name.as_str());
-            let done = if game.objective_reached { " (done)" } else { "" };
+            let section = game.sections().get(app.section).map_or("", |s| s.name.as_str());
+            let done = if game.objective_reached() { " (done)" } else { "" };
             format!(
                 "Patrol movement | section {section} | incidents {} | objective: {}{done}",
-                game.incidents,
-                game.objective.describe()
+                game.incidents(),
+                game.objective().describe()
             )
         }
         Phase::Action(a) => {
-            let radio = match (game.radio, game.fire_pending.first()) {
+            let radio = match (game.radio(), game.fire_pending().first()) {
                 (_, Some(m)) => format!(" | H.E. on its way to {}", m.hex),
                 (true, None) => format!(" | fire missions left {}", game.fire_missions_left()),
                 (false, None) => String::new(),
@@ -135,9 +135,11 @@ fn phase(app: &App) -> String {
             match a.up {
                 Some(i) => format!(
                     "Action, turn {} | {}'s card: give him an order | incidents {}{radio}",
-                    a.turn, game.soldiers[i].id, game.incidents
+                    a.turn,
+                    game.soldiers()[i].id,
+                    game.incidents()
                 ),
-                None => format!("Action, turn {} | turn a card | incidents {}{radio}", a.turn, game.incidents),
+                None => format!("Action, turn {} | turn a card | incidents {}{radio}", a.turn, game.incidents()),
             }
         }
         Phase::Over { outcome } => format!("Patrol over: {outcome}"),
@@ -153,7 +155,7 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
     if app.overlay != Overlay::None {
         return vec![("Esc", "close"), ("q", "quit")];
     }
-    let mut keys = match app.game().map(|g| &g.phase) {
+    let mut keys = match app.game().map(|g| g.phase()) {
         None if app.campaign.is_over() => vec![],
         None => vec![("Enter", "set out")],
         Some(Phase::Patrol) => {

@@ -142,7 +142,7 @@ fn enter_on_a_neighbouring_hex_steps_there_and_the_log_tells_it() {
     assert!(app.unsaved, "a step is saved");
     assert!(app.log.iter().any(|l| l.contains("moves 9,11 -> 9,10")), "{:?}", app.log);
     assert!(app.log.iter().any(|l| l.starts_with("[incident] 2d6 rolled")), "every roll is in the log");
-    if matches!(game.phase, Phase::Patrol) {
+    if matches!(game.phase(), Phase::Patrol) {
         assert_eq!(app.cursor, Pos::new(9, 10), "the cursor follows the section");
     }
 }
@@ -168,8 +168,8 @@ fn the_cursor_stays_on_the_map() {
         app.update(Msg::Cursor(Dir::South));
     }
     let game = app.game().expect("a patrol");
-    assert!(game.map.contains(app.cursor), "{}", app.cursor);
-    assert_eq!(app.cursor.row, game.map.height - 1);
+    assert!(game.map().contains(app.cursor), "{}", app.cursor);
+    assert_eq!(app.cursor.row, game.map().height - 1);
 }
 
 #[test]
@@ -191,21 +191,21 @@ fn in_an_action_space_turns_cards_and_fire_shoots_at_the_cursor() {
     let target_hex = app.cursor;
     let game = app.game().expect("a patrol");
     let targets: Vec<_> =
-        game.in_hex(target_hex).filter(|&i| game.soldiers[i].side == crate::engine::Side::Enemy).collect();
+        game.in_hex(target_hex).filter(|&i| game.soldiers()[i].side == crate::engine::Side::Enemy).collect();
     assert!(!targets.is_empty(), "Tab puts the cursor on an enemy");
-    let shooter = game.soldiers[up].id.to_string();
+    let shooter = game.soldiers()[up].id.to_string();
     app.update(Msg::Fire);
     let fired = app.log.iter().any(|l| l.starts_with(&format!("{shooter} fires")));
     let refused = app.notice.as_deref().is_some_and(|n| n.starts_with("Not now"));
     assert!(fired || refused, "fire either shoots or says why not: {:?} {:?}", app.log.last(), app.notice);
     if fired {
         assert!(app.game().and_then(|g| g.card_up()).is_none(), "the order used his card");
-        let deck_before = match &app.game().expect("a patrol").phase {
+        let deck_before = match &app.game().expect("a patrol").phase() {
             Phase::Action(a) => a.deck.len(),
             _ => 0,
         };
         app.update(Msg::Turn);
-        if let Some(Phase::Action(a)) = app.game().map(|g| &g.phase) {
+        if let Some(Phase::Action(a)) = app.game().map(|g| g.phase()) {
             assert!(a.deck.len() < deck_before || a.turn > 1, "Space turned a card");
         }
     }
@@ -281,7 +281,7 @@ fn exit_away_from_the_home_edge_says_so_first() {
     let mut app = patrol(7);
     app.update(Msg::Cursor(Dir::North));
     app.update(Msg::Act);
-    if app.game().is_some_and(|g| matches!(g.phase, Phase::Patrol)) {
+    if app.game().is_some_and(|g| matches!(g.phase(), Phase::Patrol)) {
         app.update(Msg::Exit);
         let notice = app.notice.clone().unwrap_or_default();
         assert!(notice.contains("not on the home edge"), "{notice}");
@@ -331,10 +331,10 @@ fn r_calls_the_guns_on_the_cursor_hex() {
             app.run(Line::Auto(1));
         }
         let Some(game) = app.game().filter(|g| g.card_up().is_some()) else { continue };
-        let caller = game.soldiers[game.card_up().expect("up")].id.to_string();
+        let caller = game.soldiers()[game.card_up().expect("up")].id.to_string();
         let Some(hex) = game
             .able(crate::engine::Side::Enemy)
-            .filter_map(|e| game.soldiers[e].pos)
+            .filter_map(|e| game.soldiers()[e].pos)
             .find(|&h| game.fire_call_check(Memo::default(), game.card_up().expect("up"), h).is_ok())
         else {
             continue;
@@ -345,7 +345,7 @@ fn r_calls_the_guns_on_the_cursor_hex() {
         app.update(Msg::Call);
         let called = format!("{caller} calls H.E. fire on {hex}");
         assert!(app.log.iter().any(|l| l.starts_with(&called)), "{:?}", app.log.last());
-        assert_eq!(app.game().map(|g| g.fire_pending.len()), Some(1));
+        assert_eq!(app.game().map(|g| g.fire_pending().len()), Some(1));
         return;
     }
     panic!("no seed brought the radio man's card up with an enemy in reach");
@@ -359,10 +359,10 @@ fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
     let mut app = in_action(7);
     let game = app.campaign.patrol.as_mut().expect("a patrol");
     let at = Pos::new(12, 9);
-    game.soldiers.retain(|s| s.side == Side::Friendly || s.pos != Some(at));
+    game.soldiers_mut().retain(|s| s.side == Side::Friendly || s.pos != Some(at));
     let mut car = Soldier::new(game.book(), "V9".into(), "Sd.Kfz. 222".into(), Side::Enemy, "mg".into(), Some(at));
     car.vehicle = Some(Vehicle { kind: "armoured_car".into(), facing: 0, damage: Damage::Light, turns: 0 });
-    game.soldiers.push(car);
+    game.soldiers_mut().push(car);
     let game = app.game().expect("a patrol");
     let map = panel(70, 28, |a, b| map::render(&app, game, a, b));
     let row = map.lines().nth(2 * 9 + 1).expect("the vehicle row");

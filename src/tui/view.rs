@@ -28,11 +28,11 @@ pub fn areas(app: &App, area: Rect) -> Areas {
     // The map takes the width it needs (when the screen has it), the deck and roster the rest.
     // Between patrols the left holds the briefing and the right the roll: a
     // little more to the left.
-    let map_width = app.game().map_or(area.width * 3 / 5, |g| map::canvas_size(g.map.width, g.map.height).0 + 2);
+    let map_width = app.game().map_or(area.width * 3 / 5, |g| map::canvas_size(g.map().width, g.map().height).0 + 2);
     let right_width = area.width.saturating_sub(map_width).clamp(34, 56);
     let [left, right] = Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(main);
     // The map takes what it needs if the log keeps eight rows, else two thirds; the log the rest.
-    let map_height = app.game().map_or(left.height, |g| map::canvas_size(g.map.width, g.map.height).1 + 2);
+    let map_height = app.game().map_or(left.height, |g| map::canvas_size(g.map().width, g.map().height).1 + 2);
     let log_rows = if app.game().is_some() { 8 } else { 5 };
     let room = left.height.saturating_sub(log_rows).max(left.height.saturating_mul(2) / 3);
     let map_height = map_height.min(room).max(left.height.min(8));
