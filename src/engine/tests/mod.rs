@@ -1,0 +1,101 @@
+//! Engine tests: the source's worked examples, every table at its edges,
+//! and the properties the design promises, in a file for each part of the
+//! rules. Here, what they all set games up with; other modules' tests use
+//! it too (`crate::engine::tests::default_game`).
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+
+use super::data::{Band, Edge, Member, Scenario, Wound};
+use super::event::SectionView;
+use super::ruleset::{Aim, Melee, melee_outcome};
+use super::*;
+
+/// Commands played as a front end plays them, each with its events in a
+/// list and a cache of its own (a cache never changes what happens, and a
+/// fresh one works every answer out).
+pub(crate) trait Play {
+    fn play(&mut self, command: &Command) -> Result<Vec<Event>, RuleError>;
+}
+
+impl Play for Game {
+    fn play(&mut self, command: &Command) -> Result<Vec<Event>, RuleError> {
+        let mut events = Events::all();
+        self.apply(command, &mut Cache::new(), &mut events)?;
+        Ok(events.into_vec())
+    }
+}
+
+pub(super) fn book() -> Arc<RuleBook> {
+    crate::rules::rule_book().expect("the built-in rules load")
+}
+
+/// A small test map; `rows` use the built-in terrain glyphs.
+pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], seed: u64) -> Game {
+    let scenario = Scenario {
+        name: "test".into(),
+        briefing: String::new(),
+        rules: RuleSet::default(),
+        rows: rows.iter().map(|r| r.to_string()).collect(),
+        start: start.into(),
+        objective: data::Objective::Reach(Pos::new(0, 0)),
+        home_edge: Edge::South,
+        squad: squad
+            .iter()
+            .map(|(n, w)| Member { name: n.to_string(), rank: "Pvt".into(), weapon: w.to_string(), veteran: false })
+            .collect(),
+        forces: Default::default(),
+        radio: false,
+        encounters: Vec::new(),
+    };
+    Game::new(book(), &scenario, seed).expect("test scenario is valid")
+}
+
+pub(super) const OPEN: [&str; 8] = ["........"; 8];
+
+pub(super) fn squad(n: usize) -> Vec<(&'static str, &'static str)> {
+    ["Able", "Baker", "Charlie", "Dog", "Easy", "Fox", "George", "How", "Item"][..n]
+        .iter()
+        .map(|&n| (n, "rifle"))
+        .collect()
+}
+
+pub(super) fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
+    let id = crate::engine::name::format_name!("G{}", g.next_enemy);
+    g.next_enemy += 1;
+    g.soldiers.push(Soldier::new(&g.book, id, "Grenadier".into(), Side::Enemy, weapon.into(), Some(at.into())));
+    g.soldiers.len() - 1
+}
+
+/// Puts the game into an action with a freshly dealt deck.
+pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
+    let mut events = Events::all();
+    g.phase = Phase::Action(Action { deck: vec![], turned: vec![], up: None, turn: 1, quiet_turns: 0, enemies_met: 1 });
+    g.deal(&mut events);
+    events.into_vec()
+}
+
+/// Makes `i`'s card the next one turned.
+pub(super) fn card_next(g: &mut Game, i: usize) {
+    if let Phase::Action(a) = &mut g.phase {
+        a.deck.push(Card::soldier(i));
+    }
+}
+
+pub(super) fn rolls<'a>(events: impl IntoIterator<Item = &'a Event>) -> Vec<&'a Roll> {
+    events.into_iter().filter_map(|e| if let Event::Roll(r) = e { Some(r) } else { None }).collect()
+}
+
+pub(super) fn default_game(seed: u64) -> Game {
+    let b = book();
+    let s = crate::rules::scenario(crate::rules::default_scenario_name(), &b).unwrap();
+    Game::new(b, &s, seed).unwrap()
+}
+
+mod action;
+mod casualties;
+mod fire;
+mod incident;
+mod patrol;
+mod properties;
