@@ -1,17 +1,16 @@
 //! Incidents: the incident table, where the enemy appears, minefields, and
-//! the start of a tactical action.
+//! the start of a tactical action. Where a group may stand is worked out in
+//! `placement`.
 
 use std::borrow::Cow;
 
-use hexx::Hex;
-
 use super::composition::Composition;
-use super::data::{IncidentKind, RuleBook};
+use super::data::IncidentKind;
 use super::dice::Purpose;
 use super::event::Event;
-use super::map::Map;
 use super::memo::Memo;
 use super::name::{Name, format_name};
+use super::placement::{DIRECTIONS, sector_of, spots};
 use super::pos::Pos;
 use super::ruleset::Blow;
 use super::sink::Events;
@@ -20,104 +19,6 @@ use super::{Action, Card, Game, Phase};
 
 /// The dice of the incident table: 2D6, read by total.
 pub(super) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);
-
-/// The six directions of a flat-topped hex, clockwise from north, as the
-/// placement roll names them (1 = north ... 6 = north-west).
-pub const DIRECTIONS: [&str; 6] = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
-
-/// The six steps in cube coordinates: N, NE, SE, S, SW, NW (a test checks
-/// them against the neighbours of a hex).
-const SECTOR_STEPS: [[i32; 3]; 6] = [[0, -1, 1], [1, -1, 0], [1, 0, -1], [0, 1, -1], [-1, 1, 0], [-1, 0, 1]];
-
-/// Which of the six 60-degree sectors around a hex holds the hex `offset`
-/// away from it (0 = north, clockwise): the direction whose step points most
-/// nearly at it. Worked in whole cube coordinates, so every machine agrees; a
-/// hex exactly between two sectors goes to the first of them clockwise from north.
-pub(super) fn sector_of(offset: Hex) -> usize {
-    let v = [offset.x(), offset.y(), -offset.x() - offset.y()];
-    let mut best = 0;
-    let mut best_dot = i32::MIN;
-    for (k, d) in SECTOR_STEPS.iter().enumerate() {
-        let dot = v[0] * d[0] + v[1] * d[1] + v[2] * d[2];
-        if dot > best_dot {
-            best = k;
-            best_dot = dot;
-        }
-    }
-    best
-}
-
-/// The hexes `min..=max` away from `near` that a man can enter (known
-/// minefields aside), as placement reads them. It depends on the map's
-/// terrain alone, so the map keeps it for every hex and band asked
-/// (`Map::spots`): this ran for every enemy group placed.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct Spots {
-    /// Every spot in the order placement prefers them after the sector and
-    /// sight: hard cover before soft before none, then the nearer hex, then
-    /// by row and column.
-    all: Box<[Pos]>,
-    /// The same spots sector by sector (north first), each sector's in the
-    /// order of `all`: the rolled sector's are read alone, not picked out of
-    /// `all`.
-    by_sector: Box<[Pos]>,
-    /// Where each sector's spots start in `by_sector`, and where they end.
-    starts: [usize; 7],
-}
-
-impl Spots {
-    /// The spots of `sector` (0 = north, clockwise), in order of preference.
-    fn of_sector(&self, sector: usize) -> &[Pos] {
-        &self.by_sector[self.starts[sector]..self.starts[sector + 1]]
-    }
-}
-
-/// Works out the spots around `near` (see `Spots`).
-fn spots(map: &Map, book: &RuleBook, near: Pos, min: u32, max: u32) -> Spots {
-    // None lies farther than the map is wide and high.
-    let reach = max.min((map.width.max(0) + map.height.max(0)) as u32) as i32;
-    // Room from the start for every hex within reach, or of the map if fewer:
-    // no more can be spots.
-    let within = 3 * reach as usize * (reach as usize + 1) + 1;
-    let mut spots = Vec::with_capacity(within.min((map.width.max(0) * map.height.max(0)) as usize));
-    for q in -reach..=reach {
-        for r in (-reach).max(-q - reach)..=reach.min(reach - q) {
-            let step = Hex::new(q, r);
-            let p = Pos::from_hex(near.hex() + step);
-            let distance = step.ulength();
-            if distance < min {
-                continue;
-            }
-            // (A hex with terrain is on the map.)
-            if let Some(terrain) = map.terrain(book, p).filter(|t| t.passable) {
-                // The spot's place in the order as one number, worked out
-                // once: cover, distance, row, column (a hex on the map has
-                // neither below zero). No two spots share it.
-                let key = u128::from(terrain.cover.preference()) << 96
-                    | u128::from(distance) << 64
-                    | u128::from(p.row as u32) << 32
-                    | u128::from(p.col as u32);
-                spots.push((key, p, sector_of(step)));
-            }
-        }
-    }
-    spots.sort_unstable_by_key(|&(key, ..)| key);
-    let all: Box<[Pos]> = spots.iter().map(|&(_, p, _)| p).collect();
-    // Each sector's spots in the order of `all`, laid out by counting.
-    let mut starts = [0; 7];
-    for &(_, _, sector) in &spots {
-        starts[sector + 1] += 1;
-    }
-    for sector in 0..6 {
-        starts[sector + 1] += starts[sector];
-    }
-    let (mut by_sector, mut next) = (all.clone(), starts);
-    for &(_, p, sector) in &spots {
-        by_sector[next[sector]] = p;
-        next[sector] += 1;
-    }
-    Spots { all, by_sector, starts }
-}
 
 /// Ids of numbers below this are read from `KEPT_IDS`, not written.
 const KEPT: usize = 100;
@@ -458,72 +359,5 @@ mod tests {
             };
             assert_eq!(template_result(&g.soldiers, &placed, t), want);
         }
-    }
-
-    #[test]
-    fn the_sector_steps_are_the_six_neighbours() {
-        // As seen from an even column: N, NE, SE, S, SW, NW.
-        let origin = Pos::new(4, 4).hex();
-        let steps = [(4, 3), (5, 3), (5, 4), (4, 5), (3, 4), (3, 3)].map(|(c, r)| {
-            let a = Pos::new(c, r).hex() - origin;
-            [a.x(), a.y(), -a.x() - a.y()]
-        });
-        assert_eq!(steps, SECTOR_STEPS);
-    }
-
-    #[test]
-    fn spots_are_every_enterable_hex_in_the_band_in_order_of_preference() {
-        let g = crate::engine::tests::default_game(1);
-        let (map, book) = (&g.map, &g.book);
-        let memo = super::super::memo::MapMemo::default();
-        for near in map.hexes().step_by(3) {
-            // One band more than a hex keeps: the last is worked out each time.
-            for (min, max) in [(3, 4), (3, 5), (4, 6), (0, 40), (2, 4)] {
-                let mut all: Vec<(Pos, usize)> = map
-                    .hexes()
-                    .filter(|&p| (min..=max).contains(&near.distance(p)) && map.passable(book, p))
-                    .map(|p| (p, sector(near, p)))
-                    .collect();
-                all.sort_by_key(|&(p, _)| (map.cover(book, p).preference(), near.distance(p), p.row, p.col));
-                let found = spots(map, book, near, min, max);
-                assert_eq!(
-                    *found.all,
-                    *all.iter().map(|&(p, _)| p).collect::<Vec<_>>(),
-                    "around {near}, {min} to {max}"
-                );
-                for d in 0..6 {
-                    let want: Vec<Pos> = all.iter().filter(|&&(_, s)| s == d).map(|&(p, _)| p).collect();
-                    assert_eq!(found.of_sector(d), want, "around {near}, {min} to {max}, sector {d}");
-                }
-                let i = map.index(near).unwrap();
-                for _ in 0..2 {
-                    let kept = memo.spots.get(map.hex_count(), i, (min, max), || spots(map, book, near, min, max));
-                    assert_eq!(*kept, found);
-                }
-            }
-        }
-    }
-
-    /// The sector around `from` that holds `to`.
-    fn sector(from: Pos, to: Pos) -> usize {
-        sector_of(to.hex() - from.hex())
-    }
-
-    #[test]
-    fn sectors_run_clockwise_from_north() {
-        let c = Pos::new(4, 4);
-        assert_eq!(sector(c, Pos::new(4, 1)), 0);
-        assert_eq!(sector(c, Pos::new(7, 2)), 1);
-        assert_eq!(sector(c, Pos::new(7, 5)), 2);
-        assert_eq!(sector(c, Pos::new(4, 8)), 3);
-        assert_eq!(sector(c, Pos::new(1, 5)), 4);
-        assert_eq!(sector(c, Pos::new(1, 2)), 5);
-        // From an odd column too, and for every neighbour in turn.
-        let odd = Pos::new(5, 4);
-        assert_eq!(sector(odd, Pos::new(5, 1)), 0);
-        assert_eq!(sector(odd, Pos::new(5, 7)), 3);
-        let mut seen: Vec<usize> = c.neighbours().iter().map(|&n| sector(c, n)).collect();
-        seen.sort_unstable();
-        assert_eq!(seen, vec![0, 1, 2, 3, 4, 5], "each neighbour is its own direction");
     }
 }

@@ -19,8 +19,8 @@ use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use super::data::RuleBook;
-use super::incident::Spots;
 use super::map::Map;
+use super::placement::Spots;
 use super::pos::Pos;
 
 /// Every answer kept about one map, made as it is first asked for.
@@ -33,7 +33,7 @@ pub(super) struct MapMemo {
     steps: Cells<AtomicU32>,
     /// The nearest home-edge hex from every hex, with its distance.
     homeward: Cells<AtomicU64>,
-    /// Where enemy groups may be placed around a hex (see `incident`).
+    /// Where enemy groups may be placed around a hex (see `placement`).
     pub(super) spots: Slots<(u32, u32), Spots>,
     /// The need of an aimed shot between every pair of hexes, for each
     /// aimed weapon of the rule book and way of firing it.

@@ -29,6 +29,7 @@ mod memo;
 mod odds;
 mod path;
 mod patrol;
+mod placement;
 pub mod policy;
 mod reading;
 mod shot;

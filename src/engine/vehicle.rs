@@ -21,8 +21,8 @@ use serde::{Deserialize, Serialize};
 use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
 use super::data::{Cover, Weapon, WeaponKind};
 use super::dice::{Modifiers, Purpose};
-use super::incident::sector_of;
 use super::name::Name;
+use super::placement::sector_of;
 use super::ruleset::Odds;
 use super::{Event, Events, Game, Memo, Pos, Side, State};
 
