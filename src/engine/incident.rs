@@ -1,6 +1,6 @@
 //! Incidents: the incident table, where the enemy appears, minefields, and
 //! the start of a tactical action. Where a group may stand is worked out in
-//! `placement`.
+//! `placement`; the template mines and shells pick men with is `template`.
 
 use std::borrow::Cow;
 
@@ -9,89 +9,16 @@ use super::data::IncidentKind;
 use super::dice::Purpose;
 use super::event::Event;
 use super::memo::Memo;
-use super::name::{Name, format_name};
+use super::name::Name;
 use super::placement::{DIRECTIONS, sector_of, spots};
 use super::pos::Pos;
 use super::ruleset::Blow;
 use super::sink::Events;
-use super::soldier::{Side, Soldier};
+use super::soldier::{Side, Soldier, enemy_name};
 use super::{Action, Card, Game, Phase};
 
 /// The dice of the incident table: 2D6, read by total.
 pub(super) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);
-
-/// Ids of numbers below this are read from `KEPT_IDS`, not written.
-const KEPT: usize = 100;
-
-/// Every id `G0` to `G99`, then `V0` to `V99`, one after another: an id
-/// numbered below `KEPT` is a slice of this text, which a `Name` keeps as
-/// the `&'static str` it is, with nothing to write or check.
-const KEPT_IDS: &str = {
-    const LEN: usize = 2 * (10 * 2 + (KEPT - 10) * 3);
-    const BYTES: [u8; LEN] = {
-        let mut text = [0; LEN];
-        let (mut at, mut k) = (0, 0);
-        while k < 2 * KEPT {
-            let n = k % KEPT;
-            text[at] = if k < KEPT { b'G' } else { b'V' };
-            if n >= 10 {
-                text[at + 1] = b'0' + (n / 10) as u8;
-                at += 1;
-            }
-            text[at + 1] = b'0' + (n % 10) as u8;
-            at += 2;
-            k += 1;
-        }
-        text
-    };
-    match std::str::from_utf8(&BYTES) {
-        Ok(text) => text,
-        Err(_) => panic!("ids are ASCII"),
-    }
-};
-
-/// An enemy's id, `G12` or `V3`: `letter` and the number, as `format!`
-/// writes it; below `KEPT` without writing at all (an id is made for every
-/// man placed).
-fn enemy_name(letter: u8, number: u32) -> Name {
-    if let (b'G' | b'V', Ok(n @ ..KEPT)) = (letter, usize::try_from(number)) {
-        // Where the id starts among the letter's: ten of two bytes, then three bytes each.
-        let start = if n < 10 { 2 * n } else { 20 + 3 * (n - 10) };
-        let start = start + if letter == b'V' { KEPT_IDS.len() / 2 } else { 0 };
-        return Name::new_static(&KEPT_IDS[start..start + 2 + usize::from(n >= 10)]);
-    }
-    // Past the kept ids (a long campaign's): written out.
-    format_name!("{}{number}", char::from(letter))
-}
-
-/// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
-/// or "triangle 3: empty", for the men `placed` by `template_triangles`.
-pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], triangle: u8) -> Name {
-    // Written straight into the name, the number as `format!` writes it but
-    // without its machinery: every shell, mine and booby trap reads one.
-    let mut text = smol_str::SmolStrBuilder::new();
-    text.push_str("triangle ");
-    if triangle >= 100 {
-        text.push(char::from(b'0' + triangle / 100));
-    }
-    if triangle >= 10 {
-        text.push(char::from(b'0' + triangle / 10 % 10));
-    }
-    text.push(char::from(b'0' + triangle % 10));
-    text.push_str(": ");
-    let mut hit = placed.iter().filter(|(t, _)| *t == triangle).map(|&(_, i)| soldiers[i].id.as_str());
-    match hit.next() {
-        None => text.push_str("empty"),
-        Some(first) => {
-            text.push_str(first);
-            for id in hit {
-                text.push_str(", ");
-                text.push_str(id);
-            }
-        }
-    }
-    text.finish()
-}
 
 impl Game {
     /// An incident happened at `at`: roll on the incident table and play it out.
@@ -143,54 +70,6 @@ impl Game {
         if self.place_enemy(memo, &e.group, e.min, e.max, e.at, events) && matches!(self.phase, Phase::Patrol) {
             self.start_action(e.at, events);
         }
-    }
-
-    /// The men standing in a hex (of one side, or both), by triangle of the
-    /// six-triangle template: the n-th man in roster order is in triangle n,
-    /// wrapping round after six. Men already down are casualties already.
-    pub fn template_triangles(&self, hex: Pos, side: Option<Side>) -> Vec<(u8, usize)> {
-        let n = self.book.template.triangles.max(1) as usize;
-        // Vehicles are not in the template: the effect die settles them.
-        self.in_hex(hex)
-            .filter(|&i| self.soldiers[i].can_act() && self.soldiers[i].vehicle.is_none())
-            .filter(|&i| side.is_none_or(|s| self.soldiers[i].side == s))
-            .enumerate()
-            .map(|(k, i)| ((k % n) as u8 + 1, i))
-            .collect()
-    }
-
-    /// Rolls the template over `hex`; returns who lies in the triangle hit.
-    pub(super) fn roll_template(
-        &mut self,
-        purpose: Purpose,
-        hex: Pos,
-        side: Option<Side>,
-        by: Option<&Name>,
-        events: &mut Events,
-    ) -> impl Iterator<Item = usize> + use<> {
-        let mut placed = self.template_triangles(hex, side);
-        let soldiers = &self.soldiers;
-        let mut roll = self
-            .dice
-            .table(purpose, 1, self.book.template.triangles, |t| template_result(soldiers, &placed, t as u8))
-            .on(hex);
-        // Named in place: `by` would move the roll, some 150 bytes.
-        roll.soldier = by.cloned();
-        let hit = roll.total as u8;
-        events.push(Event::Roll(roll));
-        // Those in the triangle hit, kept in the room of the list of all.
-        placed.retain(|&(triangle, _)| triangle == hit);
-        placed.into_iter().map(|(_, i)| i)
-    }
-
-    /// Mortar bombs or H.E. land on `hex`, fired or called by `by`: the
-    /// template knocks over whoever it picks, friend or foe, and each vehicle
-    /// there rolls the effect die for its armour.
-    pub(super) fn shells_land(&mut self, hex: Pos, by: &Name, events: &mut Events) {
-        for i in self.roll_template(Purpose::Template, hex, None, Some(by), events) {
-            self.strike(i, Some(by), Blow::Shells, events);
-        }
-        self.he_on_vehicles(hex, by, events);
     }
 
     /// A minefield: the template over the patrol's men standing in the hex
@@ -329,35 +208,6 @@ impl Game {
             // Room for every card at once, not grown card by card.
             a.turned.reserve(a.deck.capacity());
             a.up = None;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn enemy_names_are_written_as_format_writes_them() {
-        for n in (0..120).chain([4_321, 99_999, u32::MAX]) {
-            assert_eq!(enemy_name(b'G', n), format!("G{n}"));
-            assert_eq!(enemy_name(b'V', n), format!("V{n}"));
-        }
-    }
-
-    #[test]
-    fn template_results_name_the_men_in_the_triangle_or_none() {
-        let g = crate::engine::tests::default_game(1);
-        let placed: Vec<(u8, usize)> = (0..g.soldiers.len()).map(|i| ((i % 3) as u8 + 1, i)).collect();
-        for t in [0, 1, 2, 3, 4, 9, 10, 99, 100, 255] {
-            let hit: Vec<&str> =
-                placed.iter().filter(|(k, _)| *k == t).map(|&(_, i)| g.soldiers[i].id.as_str()).collect();
-            let want = if hit.is_empty() {
-                format!("triangle {t}: empty")
-            } else {
-                format!("triangle {t}: {}", hit.join(", "))
-            };
-            assert_eq!(template_result(&g.soldiers, &placed, t), want);
         }
     }
 }

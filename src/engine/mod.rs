@@ -35,6 +35,7 @@ mod reading;
 mod shot;
 pub mod sink;
 pub mod support;
+mod template;
 pub mod vehicle;
 
 use serde::{Deserialize, Serialize};

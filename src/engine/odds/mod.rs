@@ -13,11 +13,12 @@ use super::chance::{Chance, totals};
 use super::command::Target;
 use super::data::WeaponKind;
 use super::dice::{Modifiers, Purpose};
-use super::incident::{INCIDENT_TABLE_DICE, template_result};
+use super::incident::INCIDENT_TABLE_DICE;
 use super::memo::Memo;
 use super::pos::Pos;
 use super::ruleset::Odds;
 use super::soldier::Side;
+use super::template::template_result;
 use super::{Cache, Game, Phase, RuleError, illegal};
 
 /// A question about the odds of a choice. Its text form is what follows
