@@ -33,6 +33,7 @@ mod placement;
 pub mod policy;
 mod reading;
 mod shot;
+mod sight;
 pub mod sink;
 pub mod support;
 mod template;
