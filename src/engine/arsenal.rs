@@ -22,9 +22,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::is_key;
 use super::dice::{Modifier, Modifiers};
-use super::name::Name;
+use super::name::{Name, is_key};
 
 /// How a vehicle is protected, which decides what H.E. does to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,13 +1,16 @@
-//! The rules data the engine plays by. These are plain types: `rules/` fills
-//! them from the RON files under `assets/` and checks them before the engine
-//! ever sees them, so the engine may rely on what `RuleBook::check` promises.
+//! The rules data the engine plays by: the rule book's tables. These are
+//! plain types: `rules/` fills them from the RON files under `assets/` and
+//! checks them before the engine ever sees them, so the engine may rely on
+//! what `RuleBook::check` promises. The scenarios played on them are in
+//! `scenario`, and read from here too.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use super::name::Name;
-use super::pos::Pos;
-use super::ruleset::RuleSet;
+use super::arsenal::Arsenal;
+use super::name::{Name, is_key};
+
+pub use super::scenario::{Edge, Encounter, Member, Objective, Scenario};
 
 /// Everything the Lone Warrior loop needs to know, in one value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,7 +32,7 @@ pub struct RuleBook {
     /// Vehicles, anti-tank and H.E. fire. Saves made before they existed
     /// load without them.
     #[serde(default)]
-    pub arsenal: super::arsenal::Arsenal,
+    pub arsenal: Arsenal,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -297,115 +300,6 @@ pub struct Man {
     pub vehicle: Option<Name>,
 }
 
-/// A scenario: the map, the squad and where the patrol goes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    pub name: String,
-    pub briefing: String,
-    /// The rule set its firefights are fought by (Lone Warrior if not named).
-    #[serde(default, skip_serializing_if = "RuleSet::is_default")]
-    pub rules: RuleSet,
-    /// One string per row, one terrain glyph per hex.
-    pub rows: Vec<String>,
-    pub start: Pos,
-    pub objective: Objective,
-    pub home_edge: Edge,
-    pub squad: Vec<Member>,
-    /// Enemy met on this patrol in place of the usual: the incident table's
-    /// group key -> the forces key to bring instead.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub forces: BTreeMap<String, String>,
-    /// The patrol carries a radio and may call H.E. fire (docs/RULES.md).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub radio: bool,
-    /// Enemy known to be waiting: the first man of the patrol to enter the
-    /// hex meets the group there, in place of that hex's incident check.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub encounters: Vec<Encounter>,
-}
-
-/// An enemy group waiting for the patrol at a hex.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Encounter {
-    pub at: Pos,
-    /// A group of the forces list.
-    pub group: Name,
-    /// Placed this many hexes away, by the placement rule.
-    pub min: u32,
-    pub max: u32,
-}
-
-/// What a patrol is sent to do. Every objective ends with coming home.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Objective {
-    /// Reach this hex.
-    Reach(Pos),
-    /// Enter every one of these hexes.
-    Reconnoitre(Vec<Pos>),
-    /// Take a seriously wounded enemy prisoner and bring him home; the
-    /// enemy is expected about this hex.
-    Prisoner(Pos),
-}
-
-impl Objective {
-    /// The hexes the objective names.
-    pub fn hexes(&self) -> Vec<Pos> {
-        match self {
-            Objective::Reach(p) | Objective::Prisoner(p) => vec![*p],
-            Objective::Reconnoitre(hexes) => hexes.clone(),
-        }
-    }
-
-    /// The objective in a few words.
-    pub fn describe(&self) -> String {
-        match self {
-            Objective::Reach(p) => format!("reach {p} and come home"),
-            Objective::Reconnoitre(hexes) => {
-                let list: Vec<String> = hexes.iter().map(Pos::to_string).collect();
-                format!("reconnoitre {} and come home", list.join(", "))
-            }
-            Objective::Prisoner(p) => format!("bring back a prisoner (the enemy is about {p})"),
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Edge {
-    North,
-    South,
-    East,
-    West,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Member {
-    pub name: String,
-    pub rank: String,
-    pub weapon: String,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub veteran: bool,
-}
-
-/// Whether a table's key `k` is `key`. The rules' keys are a few bytes
-/// long, and the tables are searched in order for every weapon weighed or
-/// fired (some 150 look-ups a patrol): a call to `memcmp` for every key of
-/// the same length cost more than the comparison itself, and byte by byte
-/// six instructions a byte. A key of 4 to 8 bytes is compared as two
-/// 4-byte words, its first and its last four bytes (which may overlap).
-pub(super) fn is_key(k: &str, key: &str) -> bool {
-    let (a, b) = (k.as_bytes(), key.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    match a.len() {
-        4..=8 => a.first_chunk::<4>() == b.first_chunk() && a.last_chunk::<4>() == b.last_chunk(),
-        _ => a.iter().zip(b).all(|(x, y)| x == y),
-    }
-}
-
 impl RuleBook {
     pub fn weapon(&self, key: &str) -> Option<&Weapon> {
         self.weapon_index(key).map(|i| &self.weapons[i])
@@ -438,31 +332,5 @@ impl RuleBook {
 
     pub fn wound_for(&self, face: u8) -> Option<Wound> {
         self.casualty_table.iter().find(|e| (e.rolls.0..=e.rolls.1).contains(&face)).map(|e| e.wound)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_key;
-
-    #[test]
-    fn keys_compare_as_their_text() {
-        // Every length up to 12, and keys alike but for one byte anywhere.
-        let mut keys: Vec<String> = (0..=12).map(|n| "abcdefghijkl"[..n].to_string()).collect();
-        for n in 1..=12 {
-            for at in 0..n {
-                let mut k = b"abcdefghijkl"[..n].to_vec();
-                k[at] = b'x';
-                keys.push(String::from_utf8(k).unwrap());
-            }
-        }
-        keys.extend(
-            ["rifle", "mg", "smg", "pistol", "mortar", "bazooka", "tank_gun", "at_gun", "é", "ée"].map(String::from),
-        );
-        for a in &keys {
-            for b in &keys {
-                assert_eq!(is_key(a, b), a == b, "{a:?} and {b:?}");
-            }
-        }
     }
 }

@@ -1,9 +1,10 @@
 //! Names in the game's state and its events: soldiers, sections, terrain,
-//! weapons, incidents, and the fixed words events are written with.
+//! weapons, incidents, and the fixed words events are written with; and the
+//! keys the rule book's tables are searched by.
 //!
-//! Events name the men and things they concern, and a patrol makes some 500
-//! of them: held as `String`s, those names were copied about a thousand times
-//! a patrol, and the allocations were the largest single cost of playing one.
+//! Events name the men and things they concern, and a patrol makes hundreds
+//! of them: held as `String`s, every copy of a name was an allocation, and
+//! copies are made all the time (docs/PERFORMANCE.md has the history).
 //! A `Name` is a `SmolStr`: a text of up to 23 bytes (every name the rules and
 //! scenarios use) is kept inline, a longer one is shared behind an `Arc`, and
 //! a `&'static str` is kept as it is, so copying a name never allocates and
@@ -14,3 +15,46 @@ pub type Name = smol_str::SmolStr;
 
 /// A name written with `format!`'s syntax, kept inline when short enough.
 pub use smol_str::format_smolstr as format_name;
+
+/// Whether a table's key `k` is `key`. The rules' keys are a few bytes
+/// long, and the tables are searched in order for every weapon weighed or
+/// fired: a call to `memcmp` for every key of the same length cost more
+/// than the comparison itself, and so did comparing byte by byte. A key of
+/// 4 to 8 bytes is compared as two 4-byte words, its first and its last
+/// four bytes (which may overlap).
+pub(super) fn is_key(k: &str, key: &str) -> bool {
+    let (a, b) = (k.as_bytes(), key.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    match a.len() {
+        4..=8 => a.first_chunk::<4>() == b.first_chunk() && a.last_chunk::<4>() == b.last_chunk(),
+        _ => a.iter().zip(b).all(|(x, y)| x == y),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_key;
+
+    #[test]
+    fn keys_compare_as_their_text() {
+        // Every length up to 12, and keys alike but for one byte anywhere.
+        let mut keys: Vec<String> = (0..=12).map(|n| "abcdefghijkl"[..n].to_string()).collect();
+        for n in 1..=12 {
+            for at in 0..n {
+                let mut k = b"abcdefghijkl"[..n].to_vec();
+                k[at] = b'x';
+                keys.push(String::from_utf8(k).unwrap());
+            }
+        }
+        keys.extend(
+            ["rifle", "mg", "smg", "pistol", "mortar", "bazooka", "tank_gun", "at_gun", "é", "ée"].map(String::from),
+        );
+        for a in &keys {
+            for b in &keys {
+                assert_eq!(is_key(a, b), a == b, "{a:?} and {b:?}");
+            }
+        }
+    }
+}
