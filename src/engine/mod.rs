@@ -18,6 +18,7 @@ pub mod event;
 pub mod map;
 pub mod name;
 pub mod pos;
+mod roll;
 pub mod ruleset;
 mod scenario;
 pub mod soldier;
