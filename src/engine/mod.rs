@@ -19,6 +19,7 @@ pub mod map;
 pub mod name;
 pub mod pos;
 mod roll;
+mod roster;
 pub mod ruleset;
 mod scenario;
 pub mod soldier;
