@@ -1,13 +1,13 @@
 //! What a dealt deck holds: how many cards each man (and STOP) has.
 //!
-//! Every deal of every action reports it, some sixteen times a patrol. It
-//! was a `BTreeMap<Name, u32>`, built and dropped each time: a tenth of the
-//! engine's time. Then a list put in order of name at every deal, and the
-//! sort was still half the cost of a deal. Now the list is kept as it was
+//! Every deal of every action reports it, and a map built, or a list sorted
+//! by name, at every deal was a large part of what a deal cost
+//! (docs/PERFORMANCE.md has the history). So the list is kept as it was
 //! dealt (in roster order) and put in order of name only when it is read in
 //! order: written out, or iterated. A simulator run writes out none of its
 //! deals. Everything it shows (serialization, iteration, look-ups, equality)
-//! is what the map would show, so the event stream and the saves do not change.
+//! is what a `BTreeMap<Name, u32>` would show, so the event stream and the
+//! saves do not change.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
