@@ -19,6 +19,16 @@ impl Game {
         if let Some(s) = self.soldiers.iter().find(|s| !self.rules.states().contains(&s.state)) {
             return Err(format!("{} is {}, which {} does not have", s.id, s.state.words(), self.rules.name()));
         }
+        // In an action, the enemy who can act are among the men it met, last on the roster.
+        if let Phase::Action(a) = &self.phase {
+            let from = n.saturating_sub(a.enemies_met);
+            if let Some(s) = self.soldiers[..from].iter().find(|s| s.side == Side::Enemy && s.can_act()) {
+                return Err(format!(
+                    "{} can fight but is not among the {} enemies of this action",
+                    s.id, a.enemies_met
+                ));
+            }
+        }
         for s in &self.soldiers {
             if !ids.insert(s.id.to_ascii_lowercase()) {
                 return Err(format!("two soldiers called '{}'", s.id));

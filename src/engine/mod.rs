@@ -414,13 +414,25 @@ impl Game {
         &self.soldiers[..end]
     }
 
-    /// The part of the roster where the men of `side` stand.
+    /// The part of the roster where the able men of `side` can stand. In an
+    /// action the enemy's part is the action's own men: its enemies were
+    /// met in it and stand last on the roster, `enemies_met` of them (the
+    /// men of earlier actions are all down or gone when an action starts,
+    /// and nobody joins except at the end). Debug builds check it at every
+    /// walk, and the save check refuses a game where it does not hold.
     fn part(&self, side: Side) -> std::ops::Range<usize> {
-        let squad_end = self.squad_part().len();
-        match side {
-            Side::Friendly => 0..squad_end,
-            Side::Enemy => squad_end..self.soldiers.len(),
-        }
+        let (squad_end, len) = (self.squad_part().len(), self.soldiers.len());
+        let part = match (side, &self.phase) {
+            (Side::Friendly, _) => 0..squad_end,
+            (Side::Enemy, Phase::Action(a)) => len.saturating_sub(a.enemies_met).max(squad_end)..len,
+            (Side::Enemy, _) => squad_end..len,
+        };
+        debug_assert!(
+            self.soldiers.iter().enumerate().all(|(i, s)| part.contains(&i) || !able_of(s, side)),
+            "an able man of the {} side outside his part of the roster",
+            side.name()
+        );
+        part
     }
 
     /// Whether anybody of `side` can act: `able(side).next().is_some()`.

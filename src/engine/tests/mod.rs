@@ -65,13 +65,19 @@ pub(super) fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
     let id = crate::engine::name::format_name!("G{}", g.next_enemy);
     g.next_enemy += 1;
     g.soldiers.push(Soldier::new(&g.book, id, "Grenadier".into(), Side::Enemy, weapon.into(), Some(at.into())));
+    // A man who joins an action is one more of the enemy it met, as the engine counts.
+    if let Phase::Action(a) = &mut g.phase {
+        a.enemies_met += 1;
+    }
     g.soldiers.len() - 1
 }
 
-/// Puts the game into an action with a freshly dealt deck.
+/// Puts the game into an action with a freshly dealt deck, every enemy on
+/// the roster one it met.
 pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
     let mut events = Events::all();
-    g.phase = Phase::Action(Action { deck: vec![], turned: vec![], up: None, turn: 1, quiet_turns: 0, enemies_met: 1 });
+    let enemies_met = g.soldiers.iter().filter(|s| s.side == Side::Enemy).count();
+    g.phase = Phase::Action(Action { deck: vec![], turned: vec![], up: None, turn: 1, quiet_turns: 0, enemies_met });
     g.deal(&mut events);
     events.into_vec()
 }
