@@ -12,9 +12,10 @@
 use std::sync::Arc;
 
 use super::Game;
-use super::data::{Edge, RuleBook};
+use super::data::RuleBook;
 use super::memo::{MapMemo, Memo};
 use super::ruleset::RuleSet;
+use super::scenario::Edge;
 
 /// Kept answers about one map, and what they were worked out for.
 ///

@@ -10,9 +10,10 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use super::command::Command;
-use super::data::{Member, RuleBook, Scenario};
+use super::data::RuleBook;
 use super::event::Event;
 use super::name::Name;
+use super::scenario::{Member, Scenario};
 use super::soldier::{Side, State};
 
 use super::roster::recruit;

@@ -153,7 +153,7 @@ impl Campaign {
 #[cfg(test)]
 mod tests {
     use super::super::Cache;
-    use super::super::data::Scenario;
+    use super::super::scenario::Scenario;
     use super::super::tests::Play;
     use super::super::tests::default_game;
     use super::super::{Game, policy};

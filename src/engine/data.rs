@@ -10,8 +10,6 @@ use std::collections::BTreeMap;
 use super::arsenal::Arsenal;
 use super::name::{Name, is_key};
 
-pub use super::scenario::{Edge, Encounter, Member, Objective, Scenario};
-
 /// Everything the Lone Warrior loop needs to know, in one value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -62,7 +62,7 @@ impl Game {
 
     /// A scenario's encounter: the group waiting at the hex is met, as an
     /// incident that needed no roll.
-    pub(super) fn encounter(&mut self, memo: Memo<'_>, e: &super::data::Encounter, events: &mut Events) {
+    pub(super) fn encounter(&mut self, memo: Memo<'_>, e: &super::scenario::Encounter, events: &mut Events) {
         self.incidents += 1;
         self.encounters += 1;
         let name = self.book.forces.get(e.group.as_str()).map_or_else(|| e.group.clone(), |g| g.name.clone());

@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{Cover, Edge, RuleBook, Terrain};
+use super::data::{Cover, RuleBook, Terrain};
 use super::pos::Pos;
+use super::scenario::Edge;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Map {

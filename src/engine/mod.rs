@@ -21,7 +21,7 @@ pub mod pos;
 mod roll;
 mod roster;
 pub mod ruleset;
-mod scenario;
+pub mod scenario;
 pub mod soldier;
 
 mod action;
@@ -49,7 +49,7 @@ pub use cache::Cache;
 pub use chance::Chance;
 pub use command::{Command, Target};
 pub use composition::Composition;
-pub use data::{RuleBook, Scenario};
+pub use data::RuleBook;
 pub use dice::{DiceSet, Faces, Modifier, Modifiers, Purpose, Roll};
 pub use event::Event;
 pub use map::Map;
@@ -58,6 +58,7 @@ pub use name::Name;
 pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 pub use pos::Pos;
 pub use ruleset::{Odds, RuleSet};
+pub use scenario::Scenario;
 pub use shot::Marksman;
 pub use sink::{Events, Keep};
 use soldier::enemy_number;
@@ -166,7 +167,7 @@ pub struct Game {
     /// Incidents so far that were not false alarms.
     #[serde(default)]
     encounters: u32,
-    objective: data::Objective,
+    objective: scenario::Objective,
     /// Objective hexes entered so far, sorted.
     visited: Vec<Pos>,
     /// Done in the field: the hex reached, every hex reconnoitred, or a
@@ -192,7 +193,7 @@ pub struct Game {
     tanks: bool,
     /// Enemy still waiting at hexes of the map (the scenario's encounters).
     #[serde(default)]
-    waiting: Vec<data::Encounter>,
+    waiting: Vec<scenario::Encounter>,
 }
 
 impl Game {
@@ -512,11 +513,11 @@ impl Game {
             return;
         }
         match &self.objective {
-            data::Objective::Reach(p) if *p == to => {
+            scenario::Objective::Reach(p) if *p == to => {
                 self.objective_reached = true;
                 events.push(Event::ObjectiveReached { hex: to });
             }
-            data::Objective::Reconnoitre(hexes) if hexes.contains(&to) => {
+            scenario::Objective::Reconnoitre(hexes) if hexes.contains(&to) => {
                 if let Err(i) = self.visited.binary_search(&to) {
                     self.visited.insert(i, to);
                     let left = hexes.iter().filter(|h| self.visited.binary_search(h).is_err()).count() as u32;
@@ -552,7 +553,7 @@ impl Game {
             }
         }
         let done = match self.objective {
-            data::Objective::Prisoner(_) => !prisoners.is_empty(),
+            scenario::Objective::Prisoner(_) => !prisoners.is_empty(),
             _ => self.objective_reached,
         };
         let outcome = match (home.is_empty(), done) {

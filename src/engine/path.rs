@@ -175,7 +175,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::engine::data::Edge;
+    use crate::engine::scenario::Edge;
 
     fn map(cells: &[u8], width: usize, mines: &[usize]) -> Map {
         let rows: Vec<Vec<u8>> = cells.chunks(width).map(<[u8]>::to_vec).collect();

@@ -219,7 +219,10 @@ impl Game {
         }
         events.push(Event::Exited { soldiers: self.ids(&section.members), hex: at });
         let brings_prisoner = section.members.iter().any(|&i| self.soldiers[i].captive);
-        if brings_prisoner && matches!(self.objective, super::data::Objective::Prisoner(_)) && !self.objective_reached {
+        if brings_prisoner
+            && matches!(self.objective, super::scenario::Objective::Prisoner(_))
+            && !self.objective_reached
+        {
             self.objective_reached = true;
             events.push(Event::ObjectiveReached { hex: at });
         }

@@ -15,9 +15,10 @@
 use std::ops::ControlFlow;
 
 use super::command::{Command, Target};
-use super::data::{Cover, Objective};
+use super::data::Cover;
 use super::memo::Memo;
 use super::pos::Pos;
+use super::scenario::Objective;
 use super::soldier::{Side, State};
 use super::{Cache, Game, Phase};
 

@@ -2,7 +2,7 @@
 //! the engine's own: only `Game::apply` changes a game, so that every
 //! change is a command and every command's effects are events.
 
-use super::data::{Encounter, Objective};
+use super::scenario::{Encounter, Objective};
 use super::support::FireMission;
 use super::{Game, Map, Phase, Pos, RuleSet, Section, Soldier};
 

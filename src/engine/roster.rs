@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::Member;
 use super::event::Event;
+use super::scenario::Member;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

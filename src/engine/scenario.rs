@@ -1,6 +1,6 @@
 //! A scenario: the map, the squad, where the patrol goes and the enemy known
 //! to be waiting. Plain types like the rule book's: `rules/` reads and
-//! checks them; they are named from `data` as well (`data::Scenario`).
+//! checks them; they are named from `data` as well (`scenario::Scenario`).
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -70,7 +70,7 @@ impl Map {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::data::Edge;
+    use crate::engine::scenario::Edge;
 
     #[test]
     fn sight_is_the_hexes_between_read_one_by_one() {

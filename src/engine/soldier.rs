@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::arsenal::Damage;
 use super::data::RuleBook;
 use super::name::{Name, format_name};
 use super::pos::Pos;
@@ -86,7 +87,7 @@ pub struct Soldier {
     pub veteran: bool,
     /// A vehicle: the soldier is the vehicle and its crew.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vehicle: Option<super::vehicle::Vehicle>,
+    pub vehicle: Option<Vehicle>,
 }
 
 impl Soldier {
@@ -233,4 +234,17 @@ mod tests {
             assert_eq!(enemy_name(b'V', n), format!("V{n}"));
         }
     }
+}
+
+/// What a vehicle soldier carries beside the soldier's own fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vehicle {
+    /// Its type in the rule book's arsenal.
+    pub kind: Name,
+    /// The hex side it faces, 0 north then clockwise.
+    pub facing: u8,
+    pub damage: Damage,
+    /// STOP cards it has seen in this action.
+    #[serde(default)]
+    pub turns: u32,
 }

@@ -16,28 +16,14 @@
 //! - a gun (a tank's, or an anti-tank gun's) fires H.E. at men: the H.E.
 //!   roll and the template; an anti-tank weapon's man fires his side arm at men.
 
-use serde::{Deserialize, Serialize};
-
 use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
 use super::data::{Cover, Weapon, WeaponKind};
 use super::dice::{Modifiers, Purpose};
 use super::name::Name;
 use super::placement::sector_of;
 use super::ruleset::Odds;
+pub use super::soldier::Vehicle;
 use super::{Event, Events, Game, Memo, Pos, Side, State};
-
-/// What a vehicle soldier carries beside the soldier's own fields.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Vehicle {
-    /// Its type in the rule book's arsenal.
-    pub kind: Name,
-    /// The hex side it faces, 0 north then clockwise.
-    pub facing: u8,
-    pub damage: Damage,
-    /// STOP cards it has seen in this action.
-    #[serde(default)]
-    pub turns: u32,
-}
 
 impl Game {
     /// The vehicle riding with soldier `i`, if he is one.

@@ -9,7 +9,8 @@ use serde::Deserialize;
 use super::check::{check_scenario, locate};
 use super::{DataError, SCENARIOS, from_ron, parse_scenario};
 use crate::engine::campaign::PatrolPlan;
-use crate::engine::data::{Member, Objective, RuleBook, Scenario};
+use crate::engine::data::RuleBook;
+use crate::engine::scenario::{Member, Objective, Scenario};
 use crate::engine::{Pos, RuleSet};
 
 /// The campaigns built into the game, by key; the first is the default.
@@ -47,7 +48,7 @@ struct PatrolFile {
     radio: bool,
     /// Enemy waiting at hexes of the map.
     #[serde(default)]
-    encounters: Vec<crate::engine::data::Encounter>,
+    encounters: Vec<crate::engine::scenario::Encounter>,
 }
 
 /// A campaign ready to start: every patrol's map resolved and checked.

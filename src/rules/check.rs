@@ -5,7 +5,8 @@
 use std::collections::BTreeSet;
 
 use super::DataError;
-use crate::engine::data::{IncidentKind, Objective, RuleBook, Scenario, WeaponKind};
+use crate::engine::data::{IncidentKind, RuleBook, WeaponKind};
+use crate::engine::scenario::{Objective, Scenario};
 
 /// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
 /// the file's start if it is not there.

@@ -8,7 +8,8 @@ mod check;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::engine::data::{Group, RuleBook, Scenario};
+use crate::engine::data::{Group, RuleBook};
+use crate::engine::scenario::Scenario;
 use std::collections::BTreeMap;
 
 pub use campaign::{CAMPAIGNS, CampaignDef, campaign, default_campaign_name, parse_campaign};

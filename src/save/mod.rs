@@ -113,10 +113,10 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         check_rule_book(game.book(), "", "", "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
     }
     // A plan has no squad of its own: check its map with the roster, or one stand-in.
-    let squad: Vec<crate::engine::data::Member> = c
+    let squad: Vec<crate::engine::scenario::Member> = c
         .roster
         .iter()
-        .map(|m| crate::engine::data::Member {
+        .map(|m| crate::engine::scenario::Member {
             name: m.name.clone(),
             rank: m.rank.clone(),
             weapon: m.weapon.clone(),
@@ -124,7 +124,7 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         })
         .collect();
     let squad = if squad.is_empty() {
-        vec![crate::engine::data::Member {
+        vec![crate::engine::scenario::Member {
             name: "Standin".into(),
             rank: "Pvt".into(),
             weapon: "rifle".into(),

@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 
-use super::data::{Band, Edge, Member, Scenario, Wound};
+use super::data::{Band, Wound};
 use super::event::SectionView;
 use super::ruleset::{Aim, Melee, melee_outcome};
+use super::scenario::{Edge, Member, Scenario};
 use super::*;
 
 /// Commands played as a front end plays them, each with its events in a
@@ -39,7 +40,7 @@ pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], 
         rules: RuleSet::default(),
         rows: rows.iter().map(|r| r.to_string()).collect(),
         start: start.into(),
-        objective: data::Objective::Reach(Pos::new(0, 0)),
+        objective: scenario::Objective::Reach(Pos::new(0, 0)),
         home_edge: Edge::South,
         squad: squad
             .iter()

@@ -154,7 +154,7 @@ fn sections_reform_by_hex_after_an_action() {
 #[test]
 fn a_reconnaissance_is_done_when_every_hex_is_seen() {
     let mut g = game_on(&OPEN, (3, 7), &squad(2), 21);
-    g.objective = data::Objective::Reconnoitre(vec![Pos::new(3, 6), Pos::new(3, 5)]);
+    g.objective = scenario::Objective::Reconnoitre(vec![Pos::new(3, 6), Pos::new(3, 5)]);
     let mut seen = Events::all();
     for to in [Pos::new(3, 6), Pos::new(4, 4), Pos::new(3, 6), Pos::new(3, 5)] {
         g.note_objective(to, &mut seen);
@@ -173,7 +173,7 @@ fn a_reconnaissance_is_done_when_every_hex_is_seen() {
 #[test]
 fn a_prisoner_is_carried_home_and_makes_the_patrol_a_success() {
     let mut g = game_on(&OPEN, (3, 7), &squad(2), 22);
-    g.objective = data::Objective::Prisoner(Pos::new(3, 2));
+    g.objective = scenario::Objective::Prisoner(Pos::new(3, 2));
     let e = add_enemy(&mut g, "rifle", (3, 7));
     g.soldiers[e].state = State::Fit;
     let before = g.clone();

@@ -204,7 +204,12 @@ fn vehicles_keep_to_their_terrain() {
 #[test]
 fn an_encounter_waits_at_its_hex_and_is_met_without_a_roll() {
     let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 3);
-    g.waiting.push(crate::engine::data::Encounter { at: Pos::new(3, 6), group: "armoured_car".into(), min: 2, max: 3 });
+    g.waiting.push(crate::engine::scenario::Encounter {
+        at: Pos::new(3, 6),
+        group: "armoured_car".into(),
+        min: 2,
+        max: 3,
+    });
     let events = g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).expect("a step");
     assert!(rolls(&events).iter().all(|r| r.purpose != Purpose::Incident), "no incident check there");
     assert!(events.iter().any(|e| matches!(e, Event::Incident { name, .. } if name == "armoured car")));
