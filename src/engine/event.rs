@@ -217,7 +217,8 @@ impl Event {
     /// Whether a summary of many patrols (the simulator's tally) counts
     /// this kind of event: rolls, cards, incidents, hand-to-hand fights,
     /// the start of actions and enemies appearing. A game told to report
-    /// for a summary (`Game::summary_only`) may leave any other kind unmade.
+    /// for a summary (`Keep::Summary`) drops every other kind, and the
+    /// engine need not make them.
     pub fn in_summary(&self) -> bool {
         matches!(
             self,

@@ -32,10 +32,13 @@ mod memo;
 mod odds;
 mod path;
 mod patrol;
+mod patrol_end;
+mod phase;
 mod placement;
 pub mod policy;
 mod reading;
 mod shot;
+mod sides;
 mod sight;
 pub mod sink;
 pub mod support;
@@ -56,6 +59,7 @@ pub use map::Map;
 pub use memo::Memo;
 pub use name::Name;
 pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
+pub use phase::{Action, Card, Phase};
 pub use pos::Pos;
 pub use ruleset::{Odds, RuleSet};
 pub use scenario::Scenario;
@@ -73,76 +77,6 @@ pub struct RuleError(pub String);
 
 fn illegal<T>(reason: impl Into<String>) -> Result<T, RuleError> {
     Err(RuleError(reason.into()))
-}
-
-/// `a.eq_ignore_ascii_case(b)`, quicker where the two are mostly written
-/// alike: an order names a man as the roster spells him, and `find` passes
-/// over a roster of `G1`, `G2`, ... on its way, so each byte is compared as
-/// it is before it is compared ignoring case.
-fn same_name(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y || x.eq_ignore_ascii_case(&y))
-}
-
-/// Whether `s` is an able man of `side` (`Game::able`). Asked in this
-/// order: within a side's part of the roster the side is nearly always
-/// right, and a man down or gone is passed over at the first test.
-fn able_of(s: &Soldier, side: Side) -> bool {
-    s.can_act() && s.side == side
-}
-
-/// Where the patrol is in the game loop.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Phase {
-    /// Sections move hex by hex, each hex entered an incident check.
-    Patrol,
-    /// Card-by-card tactical action.
-    Action(Action),
-    /// The patrol is over; `outcome` says how.
-    Over { outcome: String },
-}
-
-/// A tactical action in progress.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Action {
-    /// Face-down cards; the next card is the last.
-    pub deck: Vec<Card>,
-    /// Cards turned this turn, in order.
-    pub turned: Vec<Card>,
-    /// The friendly soldier whose card is up and who has not acted yet.
-    pub up: Option<usize>,
-    /// The turn number within this action, from 1.
-    pub turn: u32,
-    /// STOP cards in a row at which nobody could fire at anybody.
-    pub quiet_turns: u32,
-    /// Enemy soldiers in the action when it began or joined it.
-    pub enemies_met: usize,
-}
-
-/// A card of the action deck.
-///
-/// The index is a `u32`, not a `usize`: a card is then 8 bytes, not 16,
-/// and the deck, dealt some sixteen times a patrol, is written and
-/// shuffled in half the memory. Saves read and write it as the same number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Card {
-    /// A card of the soldier with this index (see `Card::soldier`, `Card::owner`).
-    Soldier(u32),
-    Stop,
-}
-
-impl Card {
-    /// The card of the soldier with roster index `i`.
-    pub fn soldier(i: usize) -> Card {
-        Card::Soldier(u32::try_from(i).expect("a roster of fewer than 2^32 men"))
-    }
-
-    /// The roster index of the soldier whose card this is; None for STOP.
-    pub fn owner(self) -> Option<usize> {
-        match self {
-            Card::Soldier(i) => Some(i as usize),
-            Card::Stop => None,
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -363,98 +297,6 @@ impl Game {
         }
     }
 
-    /// A soldier of either side by id, ignoring case.
-    ///
-    /// Ids are unique ignoring case (`Game::new` and the save checks refuse
-    /// a squad or save where they are not, and enemies are numbered on), so
-    /// the man found is the only one. Orders mostly name an enemy, and
-    /// enemies join the roster in the order of their numbers: the one whose
-    /// number is `n` stands `next_enemy - n` places from the roster's end,
-    /// unless a save says otherwise, and is looked for there first (a fire
-    /// order searched the whole roster, some 380 instructions).
-    pub fn find(&self, id: &str) -> Option<usize> {
-        let at = enemy_number(id).and_then(|n| {
-            self.soldiers.len().checked_add(usize::try_from(n).ok()?)?.checked_sub(self.next_enemy as usize)
-        });
-        at.filter(|&i| self.soldiers.get(i).is_some_and(|s| same_name(&s.id, id)))
-            .or_else(|| self.soldiers.iter().position(|s| same_name(&s.id, id)))
-    }
-
-    pub fn find_section(&self, name: &str) -> Option<usize> {
-        self.sections.iter().position(|s| same_name(&s.name, name))
-    }
-
-    pub fn section_pos(&self, section: &Section) -> Option<Pos> {
-        section.members.iter().find_map(|&i| self.soldiers[i].pos)
-    }
-
-    /// Soldiers of `side` who can act: the ones that get cards and may be shot at.
-    ///
-    /// Only the side's part of the roster is read.
-    pub fn able(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
-        let part = self.part(side);
-        let from = part.start;
-        self.soldiers[part].iter().enumerate().filter(move |(_, s)| able_of(s, side)).map(move |(i, _)| from + i)
-    }
-
-    /// Where the men `able` gives stand, in order, for walks that want no
-    /// more of them (read from the men, not looked up again by index).
-    pub(super) fn able_hexes(&self, side: Side) -> impl Iterator<Item = Pos> + '_ {
-        self.soldiers[self.part(side)].iter().filter(move |s| able_of(s, side)).filter_map(|s| s.pos)
-    }
-
-    /// The part of the roster where every man of the squad stands, hit or
-    /// not: the squad comes first (`Game::soldiers`), so its end is found
-    /// by halving rather than by a walk.
-    pub(super) fn squad_part(&self) -> &[Soldier] {
-        let end = self.soldiers.partition_point(|s| s.side == Side::Friendly);
-        debug_assert!(
-            self.soldiers[end..].iter().all(|s| s.side != Side::Friendly),
-            "a man of the squad after its part of the roster"
-        );
-        &self.soldiers[..end]
-    }
-
-    /// The part of the roster where the able men of `side` can stand. In an
-    /// action the enemy's part is the action's own men: its enemies were
-    /// met in it and stand last on the roster, `enemies_met` of them (the
-    /// men of earlier actions are all down or gone when an action starts,
-    /// and nobody joins except at the end). Debug builds check it at every
-    /// walk, and the save check refuses a game where it does not hold.
-    fn part(&self, side: Side) -> std::ops::Range<usize> {
-        let (squad_end, len) = (self.squad_part().len(), self.soldiers.len());
-        let part = match (side, &self.phase) {
-            (Side::Friendly, _) => 0..squad_end,
-            (Side::Enemy, Phase::Action(a)) => len.saturating_sub(a.enemies_met).max(squad_end)..len,
-            (Side::Enemy, _) => squad_end..len,
-        };
-        debug_assert!(
-            self.soldiers.iter().enumerate().all(|(i, s)| part.contains(&i) || !able_of(s, side)),
-            "an able man of the {} side outside his part of the roster",
-            side.name()
-        );
-        part
-    }
-
-    /// Whether anybody of `side` can act: `able(side).next().is_some()`.
-    /// The enemy is looked for from the end of the roster, where this
-    /// action's men were added last.
-    pub fn any_able(&self, side: Side) -> bool {
-        match side {
-            Side::Friendly => self.able(side).next().is_some(),
-            Side::Enemy => self.able(side).next_back().is_some(),
-        }
-    }
-
-    /// Everybody in a hex, of either side and any state but dead.
-    pub fn in_hex(&self, p: Pos) -> impl Iterator<Item = usize> + '_ {
-        self.soldiers
-            .iter()
-            .enumerate()
-            .filter(move |(_, s)| s.pos == Some(p) && s.state != State::Dead)
-            .map(|(i, _)| i)
-    }
-
     /// The incident need for a section entering `to`, with its modifiers.
     pub fn incident_odds(&self, to: Pos) -> Odds {
         let check = &self.book.incident;
@@ -505,72 +347,6 @@ impl Game {
             return illegal(format!("{to} is a known minefield"));
         }
         Ok(())
-    }
-
-    /// A friendly man entered `to`: tick off the objective if it names the hex.
-    fn note_objective(&mut self, to: Pos, events: &mut Events) {
-        if self.objective_reached {
-            return;
-        }
-        match &self.objective {
-            scenario::Objective::Reach(p) if *p == to => {
-                self.objective_reached = true;
-                events.push(Event::ObjectiveReached { hex: to });
-            }
-            scenario::Objective::Reconnoitre(hexes) if hexes.contains(&to) => {
-                if let Err(i) = self.visited.binary_search(&to) {
-                    self.visited.insert(i, to);
-                    let left = hexes.iter().filter(|h| self.visited.binary_search(h).is_err()).count() as u32;
-                    events.push(Event::Reconnoitred { hex: to, left });
-                    if left == 0 {
-                        self.objective_reached = true;
-                        events.push(Event::ObjectiveReached { hex: to });
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Ends the patrol when no friendly soldier on the map can move on.
-    fn check_patrol_over(&mut self, events: &mut Events) {
-        if self.able(Side::Friendly).next().is_some() || self.is_over() {
-            return;
-        }
-        // The roster read once, each man into his list, in roster order.
-        let (mut home, mut left_behind, mut dead, mut prisoners) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let mut enemy_casualties = 0;
-        for s in &self.soldiers {
-            let id = || s.id.clone();
-            match (s.side, s.state == State::Dead) {
-                (Side::Friendly, true) => dead.push(id()),
-                (Side::Friendly, false) if s.pos.is_none() => home.push(id()),
-                (Side::Friendly, false) => left_behind.push(id()),
-                (Side::Enemy, _) => enemy_casualties += u32::from(s.state != State::Fit),
-            }
-            if s.captive && s.pos.is_none() && s.state != State::Dead {
-                prisoners.push(id());
-            }
-        }
-        let done = match self.objective {
-            scenario::Objective::Prisoner(_) => !prisoners.is_empty(),
-            _ => self.objective_reached,
-        };
-        let outcome = match (home.is_empty(), done) {
-            (true, _) => "lost",
-            (false, true) => "success",
-            (false, false) => "failed",
-        };
-        events.push(Event::PatrolEnd {
-            outcome: Name::new_static(outcome),
-            objective_reached: self.objective_reached,
-            home,
-            left_behind,
-            dead,
-            prisoners,
-            enemy_casualties,
-        });
-        self.phase = Phase::Over { outcome: outcome.into() };
     }
 }
 

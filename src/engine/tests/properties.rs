@@ -101,8 +101,8 @@ fn the_leader_plays_whole_patrols_to_an_end() {
 proptest! {
     #[test]
     fn names_match_as_ignoring_ascii_case_says(a in "[gGvVa-c1-3é]{0,4}", b in "[gGvVa-c1-3é]{0,4}") {
-        prop_assert_eq!(super::same_name(&a, &b), a.eq_ignore_ascii_case(&b));
-        prop_assert!(super::same_name(&a, &a.to_ascii_uppercase()));
+        prop_assert_eq!(super::super::sides::same_name(&a, &b), a.eq_ignore_ascii_case(&b));
+        prop_assert!(super::super::sides::same_name(&a, &a.to_ascii_uppercase()));
     }
 }
 

@@ -1,0 +1,59 @@
+//! Where a patrol is in the game loop: moving hex by hex, in a card-by-card
+//! action (its deck, the cards turned, the man whose card is up), or over.
+
+use serde::{Deserialize, Serialize};
+
+/// Where the patrol is in the game loop.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Sections move hex by hex, each hex entered an incident check.
+    Patrol,
+    /// Card-by-card tactical action.
+    Action(Action),
+    /// The patrol is over; `outcome` says how.
+    Over { outcome: String },
+}
+
+/// A tactical action in progress.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Action {
+    /// Face-down cards; the next card is the last.
+    pub deck: Vec<Card>,
+    /// Cards turned this turn, in order.
+    pub turned: Vec<Card>,
+    /// The friendly soldier whose card is up and who has not acted yet.
+    pub up: Option<usize>,
+    /// The turn number within this action, from 1.
+    pub turn: u32,
+    /// STOP cards in a row at which nobody could fire at anybody.
+    pub quiet_turns: u32,
+    /// Enemy soldiers in the action when it began or joined it.
+    pub enemies_met: usize,
+}
+
+/// A card of the action deck.
+///
+/// The index is a `u32`, not a `usize`: the deck is dealt again at every
+/// STOP, and a smaller card is quicker to write and shuffle. Saves read
+/// and write it as the same number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Card {
+    /// A card of the soldier with this index (see `Card::soldier`, `Card::owner`).
+    Soldier(u32),
+    Stop,
+}
+
+impl Card {
+    /// The card of the soldier with roster index `i`.
+    pub fn soldier(i: usize) -> Card {
+        Card::Soldier(u32::try_from(i).expect("a roster of fewer than 2^32 men"))
+    }
+
+    /// The roster index of the soldier whose card this is; None for STOP.
+    pub fn owner(self) -> Option<usize> {
+        match self {
+            Card::Soldier(i) => Some(i as usize),
+            Card::Stop => None,
+        }
+    }
+}
