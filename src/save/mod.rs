@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::campaign::{Campaign, PatrolRecord};
+use crate::engine::limits::{CAMPAIGN_HEXES, FILE_BYTES};
 
 pub use durable::write_atomic;
 pub use store::{Listing, campaign_path, data_dir, list, most_recent, name_taken, valid_name, when};
@@ -136,12 +137,40 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     } else {
         squad
     };
+    // The checks of the campaign file, and within its limits (each check is
+    // linear in the size of what it checks, so a file at any limit loads fast).
+    let mut hexes = 0usize;
+    for plan in &c.plans {
+        hexes += plan.scenario.rows.len() * plan.scenario.rows.first().map_or(0, String::len);
+        if hexes > CAMPAIGN_HEXES {
+            return Err(format!("the maps of the patrols to come have more than {CAMPAIGN_HEXES} hexes"));
+        }
+    }
+    c.check_consistent()?;
     for plan in &c.plans {
         let scenario = crate::engine::Scenario { squad: squad.clone(), ..plan.scenario.clone() };
         check_scenario(&scenario, &c.book, "", "")
             .map_err(|e| format!("patrol '{}': {}", plan.scenario.name, message(e)))?;
     }
-    c.check_consistent()
+    for m in &c.replacements {
+        let member = crate::engine::data::Member {
+            name: m.name.clone(),
+            rank: m.rank.clone(),
+            weapon: m.weapon.clone(),
+            veteran: false,
+        };
+        crate::rules::check_carried(&c.book, "replacements", &member)?;
+    }
+    for m in &c.roster {
+        let member = crate::engine::data::Member {
+            name: m.name.clone(),
+            rank: m.rank.clone(),
+            weapon: m.weapon.clone(),
+            veteran: false,
+        };
+        crate::rules::check_carried(&c.book, "roster", &member)?;
+    }
+    Ok(())
 }
 
 /// Reads a campaign file from disk without taking its lock (to check or list it).
@@ -163,6 +192,25 @@ pub fn to_text(save: &SaveFile) -> Result<String, SaveError> {
     let pretty = ron::ser::PrettyConfig::new().depth_limit(4);
     ron::ser::to_string_pretty(save, pretty)
         .map_err(|e| SaveError::File { path: String::new(), message: e.to_string() })
+}
+
+/// The text of a save about to be written, once it is sure to load back:
+/// the checks the loader makes are made on it first, and it is within the
+/// size the loader reads. A state the loader would refuse is a bug of the
+/// game: it is reported, and the last good save is left as it was.
+///
+/// # Errors
+/// The campaign does not hold together, or its text is too big.
+pub fn writable(path: &Path, save: &SaveFile) -> Result<String, SaveError> {
+    let refused = |why: String| {
+        SaveError::file(path, format!("not saved, as it could not be loaded again: {why}. The last good save is kept"))
+    };
+    check_consistent(&save.campaign).map_err(|e| refused(format!("it does not hold together: {e}")))?;
+    let text = to_text(save)?;
+    if text.len() as u64 > FILE_BYTES {
+        return Err(refused(format!("it would be {} bytes, more than the {FILE_BYTES} a save may have", text.len())));
+    }
+    Ok(text)
 }
 
 pub(crate) fn backup_path(path: &Path, k: usize) -> PathBuf {
@@ -285,7 +333,7 @@ impl Slot {
 
     fn write(&self, campaign: &Campaign, now: u64) -> Result<(), SaveError> {
         let save = SaveFile { format_version: FORMAT_VERSION, saved_at: now, campaign: campaign.clone() };
-        let text = to_text(&save)?;
+        let text = writable(&self.path, &save)?;
         write_atomic(&self.path, text.as_bytes()).map_err(|e| SaveError::file(&self.path, format!("cannot save: {e}")))
     }
 
