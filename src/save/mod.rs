@@ -419,4 +419,6 @@ impl Slot {
 }
 
 #[cfg(test)]
+mod invariant;
+#[cfg(test)]
 mod tests;
