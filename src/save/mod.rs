@@ -421,4 +421,6 @@ impl Slot {
 #[cfg(test)]
 mod invariant;
 #[cfg(test)]
+mod refused;
+#[cfg(test)]
 mod tests;

@@ -1,0 +1,90 @@
+//! Hand-edited saves that the engine could not play on from, each refused
+//! by the loader (and so by `check`) with what is wrong.
+
+use std::path::Path;
+
+use super::*;
+use crate::engine::data::{Encounter, Objective};
+use crate::engine::{Card, Game, Phase, Pos, Side};
+
+fn mid_action() -> (String, Campaign) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v1/bocage-mid-action.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let c = parse(&path, &text).unwrap().campaign;
+    (text, c)
+}
+
+/// The loader's message for the campaign as edited by `edit`.
+fn refusal(edit: impl FnOnce(&mut Game)) -> String {
+    let (_, mut c) = mid_action();
+    edit(c.patrol.as_mut().unwrap());
+    let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+    parse(Path::new("e.ron"), &text).unwrap_err().to_string()
+}
+
+fn water(g: &Game) -> Pos {
+    g.map.hexes().find(|p| !g.map.passable(g.book(), *p)).expect("the map has water")
+}
+
+#[test]
+fn a_game_that_does_not_hold_together_is_refused() {
+    let cases: Vec<(Box<dyn FnOnce(&mut Game)>, &str)> = vec![
+        (
+            Box::new(|g| {
+                let e = g.soldiers.iter().position(|s| s.side == Side::Enemy).unwrap();
+                g.sections[0].members.push(e);
+            }),
+            "is an enemy in section",
+        ),
+        (Box::new(|g| g.sections.clear()), "no section"),
+        (
+            Box::new(|g| {
+                if let Phase::Action(a) = &mut g.phase {
+                    a.deck.retain(|c| *c != Card::Stop);
+                    a.turned.retain(|c| *c != Card::Stop);
+                }
+            }),
+            "0 STOP cards",
+        ),
+        (
+            Box::new(|g| {
+                if let Phase::Action(a) = &mut g.phase {
+                    a.deck.extend([Card::Stop, Card::Stop]);
+                }
+            }),
+            "3 STOP cards",
+        ),
+        (Box::new(|g| g.objective = Objective::Reach(Pos::new(99, 3))), "objective 99,3 is off the map"),
+        (Box::new(|g| g.objective = Objective::Reach(water(g))), "cannot be entered"),
+        (Box::new(|g| g.objective = Objective::Reconnoitre(Vec::new())), "names no hex"),
+        (Box::new(|g| g.visited = vec![Pos::new(-1, 0)]), "no hex of the objective"),
+        (Box::new(|g| g.soldiers[0].pos = None), "not on the map"),
+        (Box::new(|g| g.soldiers[0].pos = Some(water(g))), "where nobody can be"),
+        (Box::new(|g| g.phase = Phase::Patrol), "yet no action is under way"),
+        (
+            Box::new(|g| g.waiting.push(Encounter { at: Pos::new(1, 1), group: "patrol".into(), min: 3, max: 2 })),
+            "placed 3 to 2 hexes away",
+        ),
+    ];
+    for (edit, want) in cases {
+        let e = refusal(edit);
+        assert!(e.contains("does not hold together") && e.contains(want), "wanted '{want}': {e}");
+    }
+}
+
+/// Counts that play would carry past a limit, or wrap, are refused on
+/// reading: a save that loads never becomes one that does not by play.
+#[test]
+fn counts_play_would_carry_too_far_are_refused() {
+    let (text, _) = mid_action();
+    for (from, to, want) in [
+        ("next_enemy: 3,", "next_enemy: 4294967295,", "next_enemy 4294967295 is more than"),
+        ("finished: 0,", "finished: 1000000,", "1000000 patrols finished"),
+        ("finished: 0,", "finished: 9999,", "patrols finished and"),
+    ] {
+        let edited = text.replacen(from, to, 1);
+        assert_ne!(edited, text, "{from}");
+        let e = parse(Path::new("e.ron"), &edited).unwrap_err().to_string();
+        assert!(e.contains(want), "wanted '{want}': {e}");
+    }
+}
