@@ -22,13 +22,16 @@ fn refusal(edit: impl FnOnce(&mut Game)) -> String {
     parse(Path::new("e.ron"), &text).unwrap_err().to_string()
 }
 
+/// A change made to the game before it is saved.
+type Edit = Box<dyn FnOnce(&mut Game)>;
+
 fn water(g: &Game) -> Pos {
     g.map.hexes().find(|p| !g.map.passable(g.book(), *p)).expect("the map has water")
 }
 
 #[test]
 fn a_game_that_does_not_hold_together_is_refused() {
-    let cases: Vec<(Box<dyn FnOnce(&mut Game)>, &str)> = vec![
+    let cases: Vec<(Edit, &str)> = vec![
         (
             Box::new(|g| {
                 let e = g.soldiers.iter().position(|s| s.side == Side::Enemy).unwrap();
