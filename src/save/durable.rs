@@ -22,9 +22,25 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent(path);
     let mut tmp = tempfile::Builder::new().prefix(&temp_prefix(path)).suffix(".tmp").tempfile_in(dir)?;
     tmp.write_all(bytes)?;
+    keep_mode(tmp.as_file(), path)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir)
+}
+
+/// Gives the new file the permissions of the one it replaces (a temporary
+/// file is made readable by its owner only).
+#[cfg(unix)]
+fn keep_mode(tmp: &File, path: &Path) -> io::Result<()> {
+    match std::fs::metadata(path) {
+        Ok(old) => tmp.set_permissions(old.permissions()),
+        Err(_) => Ok(()),
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_mode(_tmp: &File, _path: &Path) -> io::Result<()> {
+    Ok(())
 }
 
 /// Removes temporary files a killed program left beside `path`. Call only

@@ -19,7 +19,7 @@ use crate::engine::campaign::{Campaign, PatrolRecord};
 use crate::engine::limits::{CAMPAIGN_HEXES, FILE_BYTES};
 
 pub use durable::write_atomic;
-pub use store::{Listing, campaign_path, data_dir, list, most_recent, name_taken, valid_name, when};
+pub use store::{Listing, campaign_path, check_folder, data_dir, list, most_recent, name_taken, valid_name, when};
 
 /// The save format this program writes. Older formats are migrated on load;
 /// newer ones are refused and never overwritten.
@@ -262,6 +262,27 @@ fn still_in_folder(_lock: &File, _name: &Path) -> bool {
     true
 }
 
+/// The file a campaign path names: a link is followed to the file it
+/// points at, so that the lock, the backups and every save are that file's,
+/// whichever path a program opened it by, and the link itself is left as
+/// it is. Only the last part of the path is a link to look at: a folder
+/// that is a link leads to the same lock file either way.
+///
+/// # Errors
+/// The link leads nowhere (or nowhere that can be reached).
+fn resolve_link(path: &Path) -> Result<PathBuf, SaveError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path).map_err(|e| {
+            let to = std::fs::read_link(path).map_or_else(|_| "?".into(), |t| t.display().to_string());
+            SaveError::file(
+                path,
+                format!("is a link to {to}, which cannot be opened ({e}): remove the link or restore its file"),
+            )
+        }),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
 impl Drop for Slot {
     /// Removes the lock file while the lock is still held, so that no file
     /// is left behind once the game is closed; the lock goes with the handle.
@@ -276,6 +297,7 @@ impl Slot {
     /// # Errors
     /// Another program holds the lock, or the folder cannot be made or written.
     pub fn open(path: &Path) -> Result<Self, SaveError> {
+        let path = &resolve_link(path)?;
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).map_err(|e| SaveError::file(dir, format!("cannot make the folder: {e}")))?;
         let lock_name = lock_path(path);
