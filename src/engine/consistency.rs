@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use super::campaign::Campaign;
 use super::limits::{COUNTER, ENEMY_NUMBERS, MEN, PATROLS};
 use super::soldier::{Side, State, enemy_id};
-use super::{Card, Game, Phase, enemy_number};
+use super::{Card, Game, Phase, Pos, enemy_number};
 
 impl Game {
     /// # Errors
@@ -148,7 +148,8 @@ impl Game {
         if !self.visited.is_sorted() || self.visited.windows(2).any(|w| w[0] == w[1]) {
             return Err("the hexes visited are not in order, or one is there twice".into());
         }
-        if let Some(p) = self.visited.iter().find(|p| !hexes.contains(p)) {
+        let objective: BTreeSet<Pos> = hexes.iter().copied().collect();
+        if let Some(p) = self.visited.iter().find(|p| !objective.contains(p)) {
             return Err(format!("{p} is among the hexes visited, but is no hex of the objective"));
         }
         if let Some(e) = self.waiting.iter().find(|e| e.min == 0 || e.min > e.max) {
