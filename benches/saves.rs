@@ -127,7 +127,8 @@ fn at_the_limits(c: &mut Criterion) {
         let rows: Vec<String> = big_rows(side).iter().map(|r| format!("        \"{r}\",\n")).collect();
         let text = rules::SCENARIOS[0].1.replacen("rows: [", &format!("rows: [\n{}", rows.concat()), 1);
         // The map's own rows follow the new ones: drop them.
-        let start = text.find(&format!("{}", rows.concat())).unwrap() + rows.concat().len();
+        let new_rows = rows.concat();
+        let start = text.find(&new_rows).unwrap() + new_rows.len();
         let end = start + text[start..].find(']').unwrap();
         let text = format!("{}{}", &text[..start], &text[end..]).replacen(
             "start: (9, 11)",
