@@ -23,8 +23,9 @@ pub const PATROLS: usize = 10_000;
 
 /// The most hexes of all the maps of a campaign's patrols to come, put
 /// together: a save holds every one of those maps as text, and this keeps
-/// them to some 16 MB, a quarter of `FILE_BYTES`.
-pub const CAMPAIGN_HEXES: usize = 16_000_000;
+/// them to some 4 MB, four maps of the largest size. (A campaign file's
+/// patrols use the built-in maps; only a hand-made save comes near this.)
+pub const CAMPAIGN_HEXES: usize = 4_000_000;
 
 /// The most men a squad, a roster or a list of replacements may have.
 pub const MEN: usize = 1_000;

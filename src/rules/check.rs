@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use super::DataError;
 use crate::engine::Pos;
 use crate::engine::data::{Edge, IncidentKind, Member, Objective, RuleBook, Scenario, WeaponKind};
-use crate::engine::limits::{EXPERIENCE_STEP, MAP_SIDE, MEN, TERRAIN_TYPES};
+use crate::engine::limits::{EXPERIENCE_STEP, MAP_SIDE, MEN, PATROLS, TERRAIN_TYPES};
 
 /// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
 /// the file's start if it is not there.
@@ -169,6 +169,11 @@ pub fn check_rule_book(
     if cr.experience_per_patrol > EXPERIENCE_STEP || cr.experience_per_hit > EXPERIENCE_STEP {
         let why = format!("campaign: experience_per_patrol and experience_per_hit at most {EXPERIENCE_STEP}");
         return Err(c.err("experience_per_", why));
+    }
+    // A wounded man's patrols to miss are saved with him, within the campaign's counters.
+    if cr.serious_wound_patrols as usize > PATROLS {
+        let why = format!("campaign: serious_wound_patrols at most {PATROLS}, the most patrols a campaign has");
+        return Err(c.err("serious_wound_patrols", why));
     }
     if book.patrol.bearers_per_wounded == 0 {
         return Err(c.err("bearers_per_wounded", "patrol: at least one bearer per wounded man".into()));
