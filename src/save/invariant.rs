@@ -213,3 +213,31 @@ fn a_campaign_of_the_most_patrols_loads_back() {
     let e = writable(Path::new("w.ron"), &save).unwrap_err().to_string();
     assert!(e.contains("not saved") && e.contains("at most 10000"), "{e}");
 }
+
+/// Whole campaigns played by the patrol leader, on every seed tried, hold
+/// together at every step: the checks refuse nothing that play makes.
+#[test]
+fn whole_campaigns_hold_together_at_every_step() {
+    let b = book();
+    let def = crate::rules::campaign("bocage", &b).unwrap();
+    let mut steps = 0;
+    for seed in 1..=6 {
+        let mut c = def.clone().start(seed, b.clone());
+        while !c.is_over() && steps < 200_000 {
+            if c.patrol.is_none() {
+                c.unarchived = None;
+                if c.begin().is_err() {
+                    break;
+                }
+            } else {
+                let Some(cmd) = c.patrol.as_ref().and_then(policy::decide) else { break };
+                c.apply(&cmd).unwrap();
+            }
+            steps += 1;
+            if let Err(e) = check_consistent(&c) {
+                panic!("seed {seed}, step {steps}: {e}");
+            }
+        }
+    }
+    assert!(steps > 1_000, "only {steps} steps played");
+}
