@@ -91,3 +91,16 @@ fn counts_play_would_carry_too_far_are_refused() {
         assert!(e.contains(want), "wanted '{want}': {e}");
     }
 }
+
+/// A save that would pass the size limit is refused before it is written,
+/// with a message, and the file on disk is the last good one.
+#[test]
+fn a_save_past_the_size_limit_is_not_written() {
+    let (text, c) = mid_action();
+    let save = SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c };
+    let written = to_text(&save).unwrap();
+    assert!(writable_within(Path::new("big.ron"), &save, written.len() as u64).is_ok());
+    let e = writable_within(Path::new("big.ron"), &save, written.len() as u64 - 1).unwrap_err().to_string();
+    assert!(e.contains("not saved") && e.contains("more than the") && e.contains("last good save is kept"), "{e}");
+    assert!(text.len() as u64 <= crate::rules::MAX_FILE_BYTES);
+}
