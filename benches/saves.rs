@@ -73,5 +73,76 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// Rows of a `side` by `side` map: the hedgerow map's rows, repeated both ways.
+fn big_rows(side: usize) -> Vec<String> {
+    let book = rules::rule_book().unwrap();
+    let hedgerow = rules::scenario("hedgerow", &book).unwrap().rows;
+    (0..side).map(|r| hedgerow[r % hedgerow.len()].chars().cycle().take(side).collect()).collect()
+}
+
+/// The text of a campaign at the limits: `plans` patrols to come, each on a
+/// `side` by `side` map, the first under way.
+fn campaign_text(plans: usize, side: usize) -> String {
+    let book = rules::rule_book().unwrap();
+    let def = rules::campaign("bocage", &book).unwrap();
+    let rows = big_rows(side);
+    let at = |col, row| hexpatrol::engine::Pos::new(col, row);
+    let plans: Vec<PatrolPlan> = def
+        .plans
+        .iter()
+        .cycle()
+        .take(plans)
+        .map(|p| {
+            let mut p = p.clone();
+            if side > 16 {
+                p.scenario.rows = rows.clone();
+                p.scenario.start = at(9, side as i32 - 1);
+                p.scenario.home_edge = hexpatrol::engine::scenario::Edge::South;
+                p.scenario.objective = hexpatrol::engine::scenario::Objective::Reach(at(12, 5));
+                p.scenario.encounters.clear();
+            }
+            p
+        })
+        .collect();
+    let mut c = Campaign::new(&def.title, &def.briefing, 5, book, plans, &def.squad, def.replacements);
+    c.begin().unwrap();
+    save::to_text(&save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap()
+}
+
+/// Reading a save, and checking a scenario file, at sizes up to the limits:
+/// the time must grow with the size of the file, no faster.
+fn at_the_limits(c: &mut Criterion) {
+    let mut group = c.benchmark_group("load at the limits");
+    group.sample_size(10);
+    group.measurement_time(std::time::Duration::from_secs(3));
+    for (plans, side) in [(1, 16), (10_000, 16), (1, 250), (1, 500), (1, 1000), (4, 1000)] {
+        let text = campaign_text(plans, side);
+        eprintln!("{plans} patrols on {side}x{side} maps: a save of {} bytes", text.len());
+        group.throughput(criterion::Throughput::Bytes(text.len() as u64));
+        group.bench_function(format!("{plans} patrols, {side}x{side}"), |b| {
+            b.iter(|| black_box(save::parse(Path::new("big.ron"), black_box(&text)).unwrap()))
+        });
+    }
+    let book = rules::rule_book().unwrap();
+    for side in [250, 500, 1000] {
+        let rows: Vec<String> = big_rows(side).iter().map(|r| format!("        \"{r}\",\n")).collect();
+        let text = rules::SCENARIOS[0].1.replacen("rows: [", &format!("rows: [\n{}", rows.concat()), 1);
+        // The map's own rows follow the new ones: drop them.
+        let new_rows = rows.concat();
+        let start = text.find(&new_rows).unwrap() + new_rows.len();
+        let end = start + text[start..].find(']').unwrap();
+        let text = format!("{}{}", &text[..start], &text[end..]).replacen(
+            "start: (9, 11)",
+            &format!("start: (9, {})", side - 1),
+            1,
+        );
+        group.throughput(criterion::Throughput::Bytes(text.len() as u64));
+        group.bench_function(format!("scenario file, {side}x{side}"), |b| {
+            b.iter(|| black_box(rules::parse_scenario("big.ron", black_box(&text), &book).unwrap()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, at_the_limits);
 criterion_main!(benches);

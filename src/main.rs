@@ -274,7 +274,7 @@ fn main() -> ExitCode {
             data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, theme))
         }
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
-        Some(Mode::List { .. }) => data_dir().map(|d| list(&d)),
+        Some(Mode::List { .. }) => data_dir().and_then(|d| list(&d)),
         Some(Mode::Check { file }) => Ok(check_file(&file)),
         Some(Mode::Script { setup, campaign, load, save, .. }) => {
             run_script(&setup, campaign.as_deref(), load.as_deref(), save.as_deref())
@@ -318,6 +318,12 @@ fn new_campaign(
 }
 
 fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Result<ExitCode, String> {
+    // Refused before anything is touched: restoring a backup and opening a
+    // campaign write files. A file that will not load is reported all the
+    // same, as reading it changes nothing.
+    if backup {
+        need_terminal()?;
+    }
     let name = match name {
         Some(n) => n.to_string(),
         None => {
@@ -325,7 +331,6 @@ fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Re
         }
     };
     if backup {
-        need_terminal()?;
         if !save::valid_name(&name) {
             return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
         }
@@ -334,8 +339,9 @@ fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Re
         let from = slot.restore_backup().map_err(|e| e.to_string())?;
         println!("Restored {} from {}.", path.display(), from.display());
     }
-    let opened: Opened = start::open_game(data_dir, &name)?;
+    start::check_game(data_dir, &name)?;
     need_terminal()?;
+    let opened: Opened = start::open_game(data_dir, &name)?;
     play(Start::Game(Box::new(opened)), theme)
 }
 
@@ -347,11 +353,12 @@ fn play(start: Start, theme: Theme) -> Result<ExitCode, String> {
     }
 }
 
-fn list(data_dir: &Path) -> ExitCode {
+fn list(data_dir: &Path) -> Result<ExitCode, String> {
+    save::check_folder(data_dir).map_err(|e| e.to_string())?;
     let found = save::list(data_dir);
     if found.is_empty() {
         println!("No saved campaigns in {}.", data_dir.display());
-        return ExitCode::SUCCESS;
+        return Ok(ExitCode::SUCCESS);
     }
     println!("{:<20} {:<28} {:<9} {:<16} last played", "name", "campaign", "patrol", "phase");
     for l in found {
@@ -367,7 +374,7 @@ fn list(data_dir: &Path) -> ExitCode {
             ),
         }
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 fn check_file(path: &Path) -> ExitCode {

@@ -13,6 +13,17 @@ use crate::engine::campaign::Campaign;
 use crate::save::{SaveError, Slot};
 use crate::session::{self, Line};
 
+/// A line, or a message that quotes one, as an error shows it: at most
+/// its first 200 characters.
+fn echo(line: &str) -> String {
+    const SHOWN: usize = 200;
+    let line = line.trim();
+    match line.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}...", &line[..end]),
+        None => line.to_string(),
+    }
+}
+
 /// How a script run ended.
 #[derive(Debug)]
 pub enum Stop {
@@ -53,7 +64,7 @@ pub fn run(
             Ok(parsed) => parsed,
             Err(e) => {
                 failed += 1;
-                writeln!(err, "line {number}:{}: {}", e.column, e.message)?;
+                writeln!(err, "line {number}:{}: {}", e.column, echo(&e.message))?;
                 continue;
             }
         };
@@ -62,7 +73,7 @@ pub fn run(
                 Ok(answer) => session::write_odds(&mut out, &answer)?,
                 Err(e) => {
                     failed += 1;
-                    writeln!(err, "line {number}: {}: {e}", line.trim())?;
+                    writeln!(err, "line {number}: {}: {}", echo(line), echo(&e.to_string()))?;
                 }
             }
             continue;
@@ -71,17 +82,19 @@ pub fn run(
             Ok(events) => (events, None),
             Err((events, e)) => (events, Some(e)),
         };
-        session::write_events(&mut out, &events)?;
-        if let Some(e) = error {
-            failed += 1;
-            writeln!(err, "line {number}: {}: {e}", line.trim())?;
-        }
+        // Events are printed once their save is on disk: a command whose save
+        // failed printed nothing, as the game goes on from the last good save.
         if let Some(slot) = slot
             && !events.is_empty()
             && let Err(e) = slot.save(campaign, session::now())
         {
             out.flush()?;
             return Ok(Stop::SaveFailed(e));
+        }
+        session::write_events(&mut out, &events)?;
+        if let Some(e) = error {
+            failed += 1;
+            writeln!(err, "line {number}: {}: {}", echo(line), echo(&e.to_string()))?;
         }
     }
     out.flush()?;

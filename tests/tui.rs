@@ -148,3 +148,19 @@ fn sigterm_gives_the_terminal_back_and_the_game_resumes_where_it_was() {
     let (_, status) = s.finish();
     assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
 }
+
+/// A paste arrives as one burst of keys: all of it is read at once, the
+/// Enter at its end included, without waiting for another key.
+#[test]
+fn a_long_paste_into_the_prompt_is_read_whole() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut s = Screen::start(dir.path(), &["new", "--scenario", "hedgerow", "--seed", "42", "--name", "paste"]);
+    s.wait_for("Roster");
+    s.keys(":");
+    std::thread::sleep(Duration::from_millis(200));
+    s.keys(&format!("{}zq\r", "x".repeat(4000)));
+    s.wait_for("Cannot read");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "the game quits cleanly: {status:?}");
+}

@@ -6,8 +6,9 @@
 use std::collections::BTreeSet;
 
 use super::campaign::Campaign;
+use super::limits::{COUNTER, ENEMY_NUMBERS, MEN, PATROLS};
 use super::soldier::{Side, State, enemy_id};
-use super::{Card, Game, Phase, enemy_number};
+use super::{Card, Game, Phase, Pos, enemy_number};
 
 impl Game {
     /// # Errors
@@ -55,15 +56,20 @@ impl Game {
         if !self.fire_pending.is_empty() && !matches!(self.phase, Phase::Action(_)) {
             return Err("fire is on its way with no action under way".into());
         }
-        let mut seen = BTreeSet::new();
-        for section in &self.sections {
-            for &i in &section.members {
-                if i >= n || !seen.insert(i) {
-                    return Err(format!("section {} names soldier number {i} wrongly", section.name));
-                }
-            }
-        }
+        self.check_places()?;
+        self.check_sections()?;
         if let Phase::Action(a) = &self.phase {
+            let stops = a.deck.iter().chain(&a.turned).filter(|c| **c == Card::Stop).count();
+            let dealt = self.rules.stop_cards(&self.book);
+            if stops != dealt as usize {
+                return Err(format!(
+                    "the deck and the cards turned hold {stops} STOP cards; {} deals {dealt}",
+                    self.rules.name()
+                ));
+            }
+            if [a.turn, a.quiet_turns].iter().any(|&k| k > COUNTER) || a.enemies_met > n {
+                return Err("the action's counts of turns or enemies are out of reach".into());
+            }
             let bad = |c: &Card| c.owner().is_some_and(|i| i >= n);
             if a.deck.iter().chain(&a.turned).any(bad) {
                 return Err("the deck holds a card of a soldier who does not exist".into());
@@ -84,6 +90,16 @@ impl Game {
             .filter_map(|s| enemy_number(&s.id))
             .max()
             .unwrap_or(0);
+        let enemies = self.soldiers.iter().filter(|s| s.side == Side::Enemy).count() as u64;
+        if u64::from(self.next_enemy) > enemies + u64::from(ENEMY_NUMBERS) {
+            return Err(format!(
+                "next_enemy {} is more than {ENEMY_NUMBERS} past the {enemies} enemies met",
+                self.next_enemy
+            ));
+        }
+        if [self.incidents, self.encounters, self.fire_missions].iter().any(|&k| k > COUNTER) {
+            return Err(format!("a count of incidents or fire missions is over {COUNTER}"));
+        }
         if self.next_enemy <= highest {
             return Err(format!(
                 "next_enemy {} would name a new enemy like one already met (number {highest})",
@@ -120,6 +136,75 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Where things are: every man on the map stands on ground he could
+    /// enter, the objective is on such ground, the hexes visited are
+    /// objective hexes, and waiting enemy have a placement range.
+    fn check_places(&self) -> Result<(), String> {
+        let book = &self.book;
+        for s in &self.soldiers {
+            if let Some(p) = s.pos
+                && !self.map.passable(book, p)
+            {
+                return Err(format!("{} stands at {p}, where nobody can be", s.id));
+            }
+        }
+        let hexes = self.objective.hexes();
+        if hexes.is_empty() {
+            return Err("the objective names no hex".into());
+        }
+        if let Some(p) = hexes.iter().find(|p| !self.map.passable(book, **p)) {
+            return Err(format!("the objective {p} is off the map or cannot be entered"));
+        }
+        if !self.visited.is_sorted() || self.visited.windows(2).any(|w| w[0] == w[1]) {
+            return Err("the hexes visited are not in order, or one is there twice".into());
+        }
+        let objective: BTreeSet<Pos> = hexes.iter().copied().collect();
+        if let Some(p) = self.visited.iter().find(|p| !objective.contains(p)) {
+            return Err(format!("{p} is among the hexes visited, but is no hex of the objective"));
+        }
+        if let Some(e) = self.waiting.iter().find(|e| e.min == 0 || e.min > e.max) {
+            return Err(format!("the encounter at {} is placed {} to {} hexes away", e.at, e.min, e.max));
+        }
+        if matches!(self.phase, Phase::Patrol)
+            && let Some(s) = self.soldiers.iter().find(|s| s.side == Side::Enemy && s.can_act() && !s.captive)
+        {
+            let at = s.pos.map_or_else(String::new, |p| p.to_string());
+            return Err(format!("{} can fight at {at}, yet no action is under way", s.id));
+        }
+        Ok(())
+    }
+
+    /// The sections: each man in at most one, all of the patrol (or an
+    /// enemy it took prisoner), all on the map; and while
+    /// the patrol is not over, there is a section.
+    fn check_sections(&self) -> Result<(), String> {
+        let n = self.soldiers.len();
+        let mut seen = BTreeSet::new();
+        for section in &self.sections {
+            for &i in &section.members {
+                if i >= n || !seen.insert(i) {
+                    return Err(format!("section {} names soldier number {i} wrongly", section.name));
+                }
+                let s = &self.soldiers[i];
+                if s.side == Side::Enemy && !s.captive {
+                    return Err(format!("{} is an enemy in section {}", s.id, section.name));
+                }
+                if s.pos.is_none() {
+                    return Err(format!("{} is in section {} but not on the map", s.id, section.name));
+                }
+            }
+            if section.members.is_empty() {
+                return Err(format!("section {} has nobody in it", section.name));
+            }
+        }
+        if self.sections.is_empty() && !matches!(self.phase, Phase::Over { .. }) {
+            return Err("the patrol has no section, yet it is not over".into());
+        }
+        Ok(())
+    }
+}
+
 impl Campaign {
     /// # Errors
     /// The first thing that does not hold together, in words.
@@ -127,8 +212,31 @@ impl Campaign {
         if let Some(game) = &self.patrol {
             game.check_consistent().map_err(|e| format!("the patrol under way: {e}"))?;
         }
-        if self.finished > 1_000_000 || self.plans.len() > 1_000_000 {
-            return Err(format!("{} patrols finished and {} to come", self.finished, self.plans.len()));
+        // Playing moves a patrol from those to come to those finished: the sum stays.
+        if u64::from(self.finished) + self.plans.len() as u64 > PATROLS as u64 {
+            return Err(format!(
+                "{} patrols finished and {} to come: a campaign has at most {PATROLS}",
+                self.finished,
+                self.plans.len()
+            ));
+        }
+        if self.patrol.is_some() && self.plans.is_empty() {
+            return Err("a patrol is under way, but no patrol is left to come".into());
+        }
+        if self.replacements.len() > MEN {
+            return Err(format!("{} replacements (at most {MEN})", self.replacements.len()));
+        }
+        if self.rookies > COUNTER || self.replacements_used > COUNTER as usize {
+            return Err(format!("the count of rookies or replacements used is over {COUNTER}"));
+        }
+        if let Some(m) = self.roster.iter().find(|m| {
+            [m.experience, m.hits, m.patrols].iter().any(|&k| k > COUNTER)
+                || matches!(m.status, super::campaign::Status::Wounded(k) if k > COUNTER)
+        }) {
+            return Err(format!("{}'s experience, hits or patrols are over {COUNTER}", m.name));
+        }
+        if self.unarchived.as_ref().is_some_and(|r| r.number != self.finished) {
+            return Err("the record waiting to be archived is not of the last patrol finished".into());
         }
         let mut names = BTreeSet::new();
         for m in &self.roster {

@@ -36,8 +36,12 @@ impl Map {
     /// # Errors
     /// What does not hold together.
     pub fn check(&self, book: &RuleBook) -> Result<(), String> {
-        if self.width <= 0 || self.height <= 0 || self.width > 1000 || self.height > 1000 {
-            return Err(format!("a map of {}x{} hexes", self.width, self.height));
+        use super::limits::{MAP_SIDE, TERRAIN_TYPES};
+        if self.width <= 0 || self.height <= 0 || self.width > MAP_SIDE || self.height > MAP_SIDE {
+            return Err(format!("a map of {}x{} hexes (each side 1 to {MAP_SIDE})", self.width, self.height));
+        }
+        if book.terrain.len() > TERRAIN_TYPES {
+            return Err(format!("{} terrain types (at most {TERRAIN_TYPES})", book.terrain.len()));
         }
         if self.terrain.len() != (self.width * self.height) as usize {
             return Err(format!("the map is {}x{} but has {} hexes", self.width, self.height, self.terrain.len()));

@@ -89,11 +89,31 @@ impl Game {
     }
 }
 
+/// The state to set a scene by hand, for tests outside the engine that need
+/// a man where no patrol would bring him, or a game no play would make.
 #[cfg(test)]
 impl Game {
-    /// The roster to set a scene by hand, for tests outside the engine that
-    /// need a man where no patrol would bring him.
     pub(crate) fn soldiers_mut(&mut self) -> &mut Vec<Soldier> {
         &mut self.soldiers
+    }
+
+    pub(crate) fn sections_mut(&mut self) -> &mut Vec<Section> {
+        &mut self.sections
+    }
+
+    pub(crate) fn phase_mut(&mut self) -> &mut Phase {
+        &mut self.phase
+    }
+
+    pub(crate) fn objective_mut(&mut self) -> &mut Objective {
+        &mut self.objective
+    }
+
+    pub(crate) fn visited_mut(&mut self) -> &mut Vec<Pos> {
+        &mut self.visited
+    }
+
+    pub(crate) fn waiting_mut(&mut self) -> &mut Vec<Encounter> {
+        &mut self.waiting
     }
 }

@@ -1,7 +1,7 @@
 //! Campaign files: a series of patrols on the built-in maps, the squad that
 //! starts it and the replacements that follow. Checked like every data file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde::Deserialize;
@@ -10,6 +10,7 @@ use super::check::{check_scenario, locate};
 use super::{DataError, SCENARIOS, from_ron, parse_scenario};
 use crate::engine::campaign::PatrolPlan;
 use crate::engine::data::RuleBook;
+use crate::engine::limits::{CAMPAIGN_HEXES, MEN, PATROLS};
 use crate::engine::scenario::{Member, Objective, Scenario};
 use crate::engine::{Pos, RuleSet};
 
@@ -83,15 +84,39 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
     if c.patrols.is_empty() {
         return Err(DataError::at(file, at("patrols:"), "patrols: a campaign needs at least one patrol"));
     }
+    if c.patrols.len() > PATROLS {
+        let why = format!("patrols: {} patrols (a campaign has at most {PATROLS})", c.patrols.len());
+        return Err(DataError::at(file, at("patrols:"), why));
+    }
+    for (list, men) in [("squad", &c.squad), ("replacements", &c.replacements)] {
+        if men.len() > MEN {
+            let why = format!("{list}: {} men (at most {MEN})", men.len());
+            return Err(DataError::at(file, at(&format!("{list}:")), why));
+        }
+    }
+    // Each built-in map is read and checked once, however many patrols use it.
+    let mut maps: BTreeMap<&str, Scenario> = BTreeMap::new();
+    let mut hexes = 0usize;
     let mut plans = Vec::new();
     for p in c.patrols {
-        let quoted = format!("\"{}\"", p.name);
         let Some((key, map_text)) = SCENARIOS.iter().find(|(k, _)| k.eq_ignore_ascii_case(&p.map)) else {
             let names: Vec<&str> = SCENARIOS.iter().map(|(k, _)| *k).collect();
             let message = format!("patrol '{}': no map '{}' (there are: {})", p.name, p.map, names.join(", "));
             return Err(DataError::at(file, at(&format!("\"{}\"", p.map)), message));
         };
-        let map = parse_scenario(&format!("assets/scenarios/{key}.ron"), map_text, book)?;
+        let map = match maps.get(key) {
+            Some(map) => map.clone(),
+            None => {
+                let map = parse_scenario(&format!("assets/scenarios/{key}.ron"), map_text, book)?;
+                maps.insert(key, map.clone());
+                map
+            }
+        };
+        hexes += map.rows.len() * map.rows.first().map_or(0, |r| r.chars().count());
+        if hexes > CAMPAIGN_HEXES {
+            let why = format!("patrol '{}': the maps of the patrols come to more than {CAMPAIGN_HEXES} hexes", p.name);
+            return Err(DataError::at(file, at(&format!("\"{}\"", p.name)), why));
+        }
         let scenario = Scenario {
             name: p.name.clone(),
             briefing: p.briefing,
@@ -107,7 +132,7 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
         // Check the patrol as a scenario, pointing any error at the patrol's entry.
         check_scenario(&scenario, book, file, text).map_err(|e| match e {
             DataError::At { message, .. } => {
-                DataError::at(file, at(&quoted), format!("patrol '{}': {message}", p.name))
+                DataError::at(file, at(&format!("\"{}\"", p.name)), format!("patrol '{}': {message}", p.name))
             }
             other => other,
         })?;
@@ -116,39 +141,39 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
         }
         plans.push(PatrolPlan { scenario: Scenario { squad: Vec::new(), ..scenario } });
     }
-    let mut names: Vec<String> = c.squad.iter().map(|m| m.name.to_ascii_lowercase()).collect();
+    // A replacement's problem is pointed at his own entry, after the
+    // squad's list, even where a man of the squad has the same name.
+    let from = text.find("replacements:").unwrap_or(0);
+    let at_replacement = |name: &str| {
+        let needle = format!("\"{name}\"");
+        locate(text, &needle, text[..from].matches(&needle).count())
+    };
+    let mut names: BTreeSet<String> = c.squad.iter().map(|m| m.name.to_ascii_lowercase()).collect();
     for m in &c.replacements {
-        let lower = m.name.to_ascii_lowercase();
-        let quoted = format!("\"{}\"", m.name);
-        if names.contains(&lower) {
-            return Err(DataError::at(file, at(&quoted), format!("replacements: '{}' is already on the roll", m.name)));
+        let here = at_replacement(&m.name);
+        if !names.insert(m.name.to_ascii_lowercase()) {
+            return Err(DataError::at(file, here, format!("replacements: '{}' is already on the roll", m.name)));
         }
         if !super::check::man_name_ok(&m.name) {
-            return Err(DataError::at(
-                file,
-                at(&quoted),
-                format!("replacements: '{}' {}", m.name, super::check::NAME_RULE),
-            ));
+            return Err(DataError::at(file, here, format!("replacements: '{}' {}", m.name, super::check::NAME_RULE)));
         }
-        if book.weapon(&m.weapon).is_none() {
-            return Err(DataError::at(
-                file,
-                at(&quoted),
-                format!("replacements: '{}' has unknown weapon '{}'", m.name, m.weapon),
-            ));
-        }
-        names.push(lower);
+        super::check::check_carried(book, "replacements", m).map_err(|why| DataError::at(file, here, why))?;
     }
     Ok(CampaignDef { title: c.name, briefing: c.briefing, squad: c.squad, replacements: c.replacements, plans })
 }
 
-/// A campaign by built-in key or title, or else from a file path.
+/// A campaign by built-in key or title, or else from a file path. Only the
+/// campaign chosen is checked against `book`.
 pub fn campaign(name_or_path: &str, book: &RuleBook) -> Result<CampaignDef, DataError> {
-    for (key, text) in CAMPAIGNS {
-        let def = parse_campaign(&format!("assets/campaigns/{key}.ron"), text, book)?;
-        if key.eq_ignore_ascii_case(name_or_path) || def.title.eq_ignore_ascii_case(name_or_path) {
-            return Ok(def);
-        }
+    let by_key = CAMPAIGNS.iter().find(|(key, _)| key.eq_ignore_ascii_case(name_or_path));
+    // A title is read without judging the rest against the rule book.
+    let by_title = || {
+        CAMPAIGNS.iter().find(|(_, text)| {
+            ron::from_str::<CampaignFile>(text).is_ok_and(|c| c.name.eq_ignore_ascii_case(name_or_path))
+        })
+    };
+    if let Some((key, text)) = by_key.or_else(by_title) {
+        return parse_campaign(&format!("assets/campaigns/{key}.ron"), text, book);
     }
     let text = super::read_text(Path::new(name_or_path), || {
         let names: Vec<&str> = CAMPAIGNS.iter().map(|(n, _)| *n).collect();

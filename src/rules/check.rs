@@ -5,8 +5,10 @@
 use std::collections::BTreeSet;
 
 use super::DataError;
+use crate::engine::Pos;
 use crate::engine::data::{IncidentKind, RuleBook, WeaponKind};
-use crate::engine::scenario::{Objective, Scenario};
+use crate::engine::limits::{EXPERIENCE_STEP, MAP_SIDE, MEN, PATROLS, TERRAIN_TYPES};
+use crate::engine::scenario::{Edge, Member, Objective, Scenario};
 
 /// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
 /// the file's start if it is not there.
@@ -57,8 +59,9 @@ pub fn check_rule_book(
     forces: &str,
 ) -> Result<(), DataError> {
     let c = Checker { file: rules_file, text: rules };
-    if book.terrain.is_empty() {
-        return Err(c.err("terrain", "terrain: the list is empty".into()));
+    if book.terrain.is_empty() || book.terrain.len() > TERRAIN_TYPES {
+        let why = format!("terrain: {} types; a rule book has 1 to {TERRAIN_TYPES}", book.terrain.len());
+        return Err(c.err("terrain", why));
     }
     let mut keys = BTreeSet::new();
     let mut glyphs = BTreeSet::new();
@@ -164,6 +167,15 @@ pub fn check_rule_book(
             "campaign: squad_size 1 to 100, serious_wound_patrols and veteran_at at least 1".into(),
         ));
     }
+    if cr.experience_per_patrol > EXPERIENCE_STEP || cr.experience_per_hit > EXPERIENCE_STEP {
+        let why = format!("campaign: experience_per_patrol and experience_per_hit at most {EXPERIENCE_STEP}");
+        return Err(c.err("experience_per_", why));
+    }
+    // A wounded man's patrols to miss are saved with him, within the campaign's counters.
+    if cr.serious_wound_patrols as usize > PATROLS {
+        let why = format!("campaign: serious_wound_patrols at most {PATROLS}, the most patrols a campaign has");
+        return Err(c.err("serious_wound_patrols", why));
+    }
     if book.patrol.bearers_per_wounded == 0 {
         return Err(c.err("bearers_per_wounded", "patrol: at least one bearer per wounded man".into()));
     }
@@ -262,7 +274,19 @@ pub(super) fn check_rookie_names(book: &RuleBook, file: &str, text: &str) -> Res
     }
 }
 
-pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
+/// Where row `r` of a scenario is written in its file: the `nth` row of the
+/// same text as it, quoted. Looked for only once a row is found wrong, so
+/// that checking stays linear in the file's size.
+fn row_at(s: &Scenario, text: &str, r: usize) -> (usize, usize) {
+    let row = &s.rows[r];
+    let nth = s.rows[..r].iter().filter(|x| *x == row).count();
+    locate(text, &format!("\"{row}\""), nth)
+}
+
+/// The terrain of every hex of a scenario's map, row by row, as indices
+/// into the rule book's list, after checking that the rows are all as
+/// wide as the first, within the limits, and of known terrain.
+fn scenario_map(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> Result<(i32, i32, Vec<u8>), DataError> {
     let c = Checker { file, text };
     let Some(first) = s.rows.first() else {
         return Err(c.err("rows:", "rows: the map has no rows".into()));
@@ -271,40 +295,87 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
     if width == 0 {
         return Err(c.err("rows:", "rows: the first row is empty".into()));
     }
+    let side = MAP_SIDE as usize;
+    if width > side || s.rows.len() > side {
+        let why = format!("rows: a map of {width}x{} hexes; each side may have 1 to {MAP_SIDE}", s.rows.len());
+        return Err(c.err("rows:", why));
+    }
+    if book.terrain.len() > TERRAIN_TYPES {
+        return Err(c.err(
+            "rows:",
+            format!("the rule book has {} terrain types (at most {TERRAIN_TYPES})", book.terrain.len()),
+        ));
+    }
+    let glyphs: std::collections::HashMap<char, u8> =
+        book.terrain.iter().enumerate().map(|(i, t)| (t.glyph, i as u8)).collect();
+    let mut cells = Vec::with_capacity(width * s.rows.len());
     for (r, row) in s.rows.iter().enumerate() {
-        let quoted = format!("\"{row}\"");
-        let nth = s.rows[..r].iter().filter(|x| *x == row).count();
-        let (line, col) = locate(text, &quoted, nth);
-        if row.chars().count() != width {
-            return Err(DataError::at(
-                file,
-                (line, col),
-                format!("row {r} has {} hexes; row 0 has {width}", row.chars().count()),
-            ));
+        let n = row.chars().count();
+        if n != width {
+            return Err(DataError::at(file, row_at(s, text, r), format!("row {r} has {n} hexes; row 0 has {width}")));
         }
-        if let Some((k, g)) = row.chars().enumerate().find(|(_, g)| book.terrain_by_glyph(*g).is_none()) {
-            let known: String =
-                book.terrain.iter().map(|t| format!("'{}' {}", t.glyph, t.key)).collect::<Vec<_>>().join(", ");
-            return Err(DataError::at(
-                file,
-                (line, col + 1 + k),
-                format!("unknown terrain '{g}' in row {r}; known: {known}"),
-            ));
+        for (k, g) in row.chars().enumerate() {
+            let Some(&t) = glyphs.get(&g) else {
+                let known: String =
+                    book.terrain.iter().map(|t| format!("'{}' {}", t.glyph, t.key)).collect::<Vec<_>>().join(", ");
+                let (line, col) = row_at(s, text, r);
+                let why = format!("unknown terrain '{g}' in row {r}; known: {known}");
+                return Err(DataError::at(file, (line, col + 1 + k), why));
+            };
+            cells.push(t);
         }
     }
-    let (w, h) = (width as i32, s.rows.len() as i32);
-    let glyph_at = |p: crate::engine::Pos| s.rows.get(p.row as usize).and_then(|r| r.chars().nth(p.col as usize));
+    Ok((width as i32, s.rows.len() as i32, cells))
+}
+
+/// Whether the home edge can be reached from `start` over passable hexes
+/// (`passable` of an index into the map's hexes): a search over the map,
+/// each hex looked at once.
+fn way_home(w: i32, h: i32, start: Pos, home: Edge, passable: impl Fn(usize) -> bool) -> bool {
+    let on_edge = |p: Pos| match home {
+        Edge::North => p.row == 0,
+        Edge::South => p.row == h - 1,
+        Edge::West => p.col == 0,
+        Edge::East => p.col == w - 1,
+    };
+    let index = |p: Pos| (p.col >= 0 && p.row >= 0 && p.col < w && p.row < h).then(|| (p.row * w + p.col) as usize);
+    let mut seen = vec![false; (w * h) as usize];
+    let mut todo = vec![start];
+    if let Some(i) = index(start) {
+        seen[i] = true;
+    }
+    while let Some(p) = todo.pop() {
+        if on_edge(p) {
+            return true;
+        }
+        for n in p.neighbours() {
+            if let Some(i) = index(n)
+                && !seen[i]
+                && passable(i)
+            {
+                seen[i] = true;
+                todo.push(n);
+            }
+        }
+    }
+    false
+}
+
+pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
+    let c = Checker { file, text };
+    let (w, h, cells) = scenario_map(s, book, file, text)?;
+    let index = |p: Pos| (p.col >= 0 && p.row >= 0 && p.col < w && p.row < h).then(|| (p.row * w + p.col) as usize);
+    let passable = |i: usize| book.terrain[usize::from(cells[i])].passable;
     let mut places = vec![("start", s.start)];
     places.extend(s.objective.hexes().into_iter().map(|p| ("objective", p)));
     if places.len() == 1 {
         return Err(c.err("objective:", "objective: Reconnoitre needs at least one hex".into()));
     }
     for (what, p) in places {
-        if p.col < 0 || p.row < 0 || p.col >= w || p.row >= h {
+        let Some(i) = index(p) else {
             return Err(c.err(&format!("{what}:"), format!("{what} {p} is off the {w}x{h} map")));
-        }
-        let passable = glyph_at(p).and_then(|g| book.terrain_by_glyph(g)).is_some_and(|t| book.terrain[t].passable);
-        if !passable {
+        };
+        if !passable(i) {
             return Err(c.err(&format!("{what}:"), format!("{what} {p} cannot be entered")));
         }
         if what == "objective" && p == s.start && !matches!(s.objective, Objective::Prisoner(_)) {
@@ -312,9 +383,16 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
             return Err(c.err("objective:", why));
         }
     }
+    if !way_home(w, h, s.start, s.home_edge, passable) {
+        let why = format!(
+            "start {} has no way to the home edge ({:?}) over ground the patrol can enter",
+            s.start, s.home_edge
+        );
+        return Err(c.err("start:", why));
+    }
     for e in &s.encounters {
         let at = format!("group: \"{}\"", e.group);
-        if e.at.col < 0 || e.at.row < 0 || e.at.col >= w || e.at.row >= h {
+        if index(e.at).is_none() {
             return Err(c.err(&at, format!("encounter at {} is off the {w}x{h} map", e.at)));
         }
         if !book.forces.contains_key(e.group.as_str()) {
@@ -340,6 +418,9 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
     if s.squad.is_empty() {
         return Err(c.err("squad:", "squad: nobody in it".into()));
     }
+    if s.squad.len() > MEN {
+        return Err(c.err("squad:", format!("squad: {} men (at most {MEN})", s.squad.len())));
+    }
     let mut names = BTreeSet::new();
     for m in &s.squad {
         let at = format!("\"{}\"", m.name);
@@ -352,22 +433,24 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
             let at = locate(&lower, &at.to_ascii_lowercase(), 1);
             return Err(DataError::at(file, at, format!("squad: two men called '{}'", m.name)));
         }
-        let at = format!("\"{}\"", m.weapon);
-        match book.weapon(&m.weapon).map(|w| &w.kind) {
-            None => return Err(c.err(&at, format!("squad: {} has unknown weapon '{}'", m.name, m.weapon))),
-            Some(WeaponKind::Mortar { .. }) => {
-                let why = format!("squad: {} cannot carry the {}: the squad has aimed weapons only", m.name, m.weapon);
-                return Err(c.err(&at, why));
-            }
-            Some(WeaponKind::Gun { .. }) => {
-                let why =
-                    format!("squad: {} cannot carry the {}: guns belong to vehicles and gun crews", m.name, m.weapon);
-                return Err(c.err(&at, why));
-            }
-            Some(WeaponKind::Direct { .. } | WeaponKind::AntiTank { .. }) => {}
-        }
+        check_carried(book, "squad", m).map_err(|why| c.err(&format!("\"{}\"", m.weapon), why))?;
     }
     Ok(())
+}
+
+/// A man of the patrol (in a squad, or a replacement) carries an aimed or
+/// anti-tank weapon of the rule book: mortars and guns are not his.
+pub fn check_carried(book: &RuleBook, list: &str, m: &Member) -> Result<(), String> {
+    match book.weapon(&m.weapon).map(|w| &w.kind) {
+        None => Err(format!("{list}: {} has unknown weapon '{}'", m.name, m.weapon)),
+        Some(WeaponKind::Mortar { .. }) => {
+            Err(format!("{list}: {} cannot carry the {}: the squad has aimed weapons only", m.name, m.weapon))
+        }
+        Some(WeaponKind::Gun { .. }) => {
+            Err(format!("{list}: {} cannot carry the {}: guns belong to vehicles and gun crews", m.name, m.weapon))
+        }
+        Some(WeaponKind::Direct { .. } | WeaponKind::AntiTank { .. }) => Ok(()),
+    }
 }
 
 #[cfg(test)]

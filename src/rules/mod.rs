@@ -13,7 +13,7 @@ use crate::engine::scenario::Scenario;
 use std::collections::BTreeMap;
 
 pub use campaign::{CAMPAIGNS, CampaignDef, campaign, default_campaign_name, parse_campaign};
-pub use check::{check_rule_book, check_scenario};
+pub use check::{check_carried, check_rule_book, check_scenario};
 
 pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";
 pub const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");
@@ -109,16 +109,20 @@ pub fn parse_scenario(file: &str, text: &str, book: &RuleBook) -> Result<Scenari
 }
 
 /// A scenario by built-in key or title (ignoring case), or else from a file path.
+///
+/// Only the scenario chosen is checked against `book`: a rules file of the
+/// player's own that some other built-in scenario does not fit (a terrain
+/// it lacks) still plays the ones it does fit, and any scenario file.
 pub fn scenario(name_or_path: &str, book: &RuleBook) -> Result<Scenario, DataError> {
-    for (key, text) in SCENARIOS {
-        let file = format!("assets/scenarios/{key}.ron");
-        if key.eq_ignore_ascii_case(name_or_path) {
-            return parse_scenario(&file, text, book);
-        }
-        let built_in = parse_scenario(&file, text, book)?;
-        if built_in.name.eq_ignore_ascii_case(name_or_path) {
-            return Ok(built_in);
-        }
+    let by_key = SCENARIOS.iter().find(|(key, _)| key.eq_ignore_ascii_case(name_or_path));
+    // A title is read without judging the rest against the rule book.
+    let by_title = || {
+        SCENARIOS
+            .iter()
+            .find(|(_, text)| ron::from_str::<Scenario>(text).is_ok_and(|s| s.name.eq_ignore_ascii_case(name_or_path)))
+    };
+    if let Some((key, text)) = by_key.or_else(by_title) {
+        return parse_scenario(&format!("assets/scenarios/{key}.ron"), text, book);
     }
     let text = read_text(Path::new(name_or_path), || {
         let names: Vec<&str> = SCENARIOS.iter().map(|(n, _)| *n).collect();
@@ -128,7 +132,7 @@ pub fn scenario(name_or_path: &str, book: &RuleBook) -> Result<Scenario, DataErr
 }
 
 /// Files larger than this are refused before they are read.
-pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+pub const MAX_FILE_BYTES: u64 = crate::engine::limits::FILE_BYTES;
 
 /// Reads a data file as text; `not_built_in` says what the name was not,
 /// for the message when there is no such file.

@@ -1,4 +1,5 @@
 use super::*;
+use crate::engine::Pos;
 
 #[test]
 fn the_built_in_rules_and_scenarios_load() {
@@ -163,4 +164,91 @@ fn names_an_enemy_could_be_given_are_refused_for_rookies_and_replacements() {
     let e = parse_campaign("bocage.ron", &broken, &book).unwrap_err();
     assert!(e.to_string().contains("replacements: 'v12' cannot be a name"), "{e}");
     assert_eq!(line_col(&e).0, line_of(text, "\"Walsh\""));
+}
+
+/// The scenario file the player wrote, the same as the built-in one at
+/// `key` with `from` written `to`; checked against the built-in rules.
+fn edited_scenario(key: &str, from: &str, to: &str) -> Result<Scenario, DataError> {
+    let text = SCENARIOS.iter().find(|(k, _)| *k == key).unwrap().1;
+    let edited = text.replacen(from, to, 1);
+    assert_ne!(edited, text, "the test's edit applies");
+    parse_scenario("mine.ron", &edited, &rule_book().unwrap())
+}
+
+/// A map past the limits of a save, or a start with no way home, is
+/// refused where the scenario is read, not once its save will not load.
+#[test]
+fn scenarios_past_the_limits_are_refused_where_they_are_read() {
+    let row = format!("\"{}\",", ".".repeat(1001));
+    let wide = edited_scenario("hedgerow", "\"TT..hh..BB..TT..\",", &format!("{}\n{row}", "")).unwrap_err();
+    assert!(wide.to_string().contains("each side may have 1 to 1000"), "{wide}");
+    let tall = edited_scenario("hedgerow", "rows: [", &format!("rows: [{}", "\"................\",".repeat(1000)))
+        .unwrap_err();
+    assert!(tall.to_string().contains("a map of 16x1012"), "{tall}");
+    // A start hex walled in by water.
+    let book = rule_book().unwrap();
+    let mut s = scenario("hedgerow", &book).unwrap();
+    for (r, row) in s.rows.iter_mut().enumerate().take(3) {
+        let wall = if r == 1 { "~.~" } else { "~~~" };
+        *row = format!("{wall}{}", &row[3..]);
+    }
+    s.start = Pos::new(1, 1);
+    let e = check_scenario(&s, &book, "mine.ron", "").unwrap_err();
+    assert!(e.to_string().contains("start 1,1 has no way to the home edge"), "{e}");
+    s.rows[2].replace_range(1..2, ".");
+    check_scenario(&s, &book, "mine.ron", "").expect("one hex opened lets the patrol out");
+}
+
+/// A rule book of more terrain types than a map can number is refused.
+#[test]
+fn a_rule_book_past_256_terrain_types_is_refused() {
+    let extra: String = (0..250)
+        .map(|k| {
+            let glyph = char::from_u32(0x100 + k).unwrap();
+            format!(
+                "(key: \"t{k}\", name: \"t\", glyph: '{glyph}', incident_modifier: 0, cover: None, blocks_sight: false, passable: true),\n"
+            )
+        })
+        .collect();
+    let e = broken_rules("terrain: [", &format!("terrain: [{extra}"));
+    assert!(e.to_string().contains("257 types; a rule book has 1 to 256"), "{e}");
+}
+
+/// A rules file that some built-in scenario does not fit still plays the
+/// scenarios it fits, by name or from a file.
+#[test]
+fn own_rules_are_checked_against_the_scenario_played_only() {
+    // Crossroads brings a tank in place of the incident table's mortar group; these rules have none.
+    let text = RULES_TEXT.replacen("Enemy(group: \"mortar\"", "Enemy(group: \"sniper\"", 1);
+    let book = parse_rule_book(RULES_FILE, &text, FORCES_FILE, FORCES_TEXT).unwrap();
+    assert!(scenario("crossroads", &book).is_err());
+    assert!(scenario("river", &book).is_ok());
+    assert!(scenario("Hedgerow", &book).is_ok());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("myriver.ron");
+    std::fs::write(&path, SCENARIOS.iter().find(|(k, _)| *k == "river").unwrap().1).unwrap();
+    scenario(path.to_str().unwrap(), &book).expect("a scenario file the rules fit");
+}
+
+/// Replacements carry what the squad may carry, and a replacement's
+/// problem is pointed at his own entry.
+#[test]
+fn replacements_are_held_to_the_squads_rules() {
+    let book = rule_book().unwrap();
+    let text = CAMPAIGNS[0].1;
+    let mortar = text.replacen(
+        "(name: \"Walsh\",     rank: \"Pvt\", weapon: \"rifle\")",
+        "(name: \"Walsh\", rank: \"Pvt\", weapon: \"mortar\")",
+        1,
+    );
+    assert_ne!(mortar, text);
+    let e = parse_campaign("c.ron", &mortar, &book).unwrap_err();
+    assert!(e.to_string().contains("Walsh cannot carry the mortar"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(&mortar, "\"Walsh\""));
+    let squad_name = campaign(default_campaign_name(), &book).unwrap().squad[2].name.clone();
+    let twice = text.replacen("\"Walsh\"", &format!("\"{squad_name}\""), 1);
+    let e = parse_campaign("c.ron", &twice, &book).unwrap_err();
+    assert!(e.to_string().contains("is already on the roll"), "{e}");
+    let after = twice.find("replacements:").unwrap();
+    assert_eq!(line_col(&e).0, twice[..after].lines().count() + 1, "{e}");
 }

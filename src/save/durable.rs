@@ -12,6 +12,7 @@
 //! file system makes it (NTFS keeps it in its journal), without a call of
 //! ours. docs/SAVES.md says what each platform guarantees.
 
+use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 use std::time::Duration;
@@ -31,6 +32,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent(path);
     let mut tmp = tempfile::Builder::new().prefix(&temp_prefix(path)).suffix(".tmp").tempfile_in(dir)?;
     tmp.write_all(bytes)?;
+    keep_mode(tmp.as_file(), path)?;
     tmp.as_file().sync_all()?;
     let mut tries = 1;
     loop {
@@ -80,6 +82,21 @@ fn held_by_another(e: &io::Error, tries: u32) -> bool {
         std::thread::sleep(Duration::from_millis(20 * u64::from(tries)));
     }
     again
+}
+
+/// Gives the new file the permissions of the one it replaces (a temporary
+/// file is made readable by its owner only).
+#[cfg(unix)]
+fn keep_mode(tmp: &File, path: &Path) -> io::Result<()> {
+    match std::fs::metadata(path) {
+        Ok(old) => tmp.set_permissions(old.permissions()),
+        Err(_) => Ok(()),
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_mode(_tmp: &File, _path: &Path) -> io::Result<()> {
+    Ok(())
 }
 
 /// Removes temporary files a killed program left beside `path`. Call only

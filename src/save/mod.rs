@@ -16,9 +16,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::campaign::{Campaign, PatrolRecord};
+use crate::engine::limits::{CAMPAIGN_HEXES, FILE_BYTES};
 
 pub use durable::write_atomic;
-pub use store::{Listing, campaign_path, data_dir, list, most_recent, name_taken, valid_name, when};
+pub use store::{Listing, campaign_path, check_folder, data_dir, list, most_recent, name_taken, valid_name, when};
 
 /// The save format this program writes. Older formats are migrated on load;
 /// newer ones are refused and never overwritten.
@@ -133,12 +134,40 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     } else {
         squad
     };
+    // The checks of the campaign file, and within its limits (each check is
+    // linear in the size of what it checks, so a file at any limit loads fast).
+    let mut hexes = 0usize;
+    for plan in &c.plans {
+        hexes += plan.scenario.rows.len() * plan.scenario.rows.first().map_or(0, String::len);
+        if hexes > CAMPAIGN_HEXES {
+            return Err(format!("the maps of the patrols to come have more than {CAMPAIGN_HEXES} hexes"));
+        }
+    }
+    c.check_consistent()?;
     for plan in &c.plans {
         let scenario = crate::engine::Scenario { squad: squad.clone(), ..plan.scenario.clone() };
         check_scenario(&scenario, &c.book, "", "")
             .map_err(|e| format!("patrol '{}': {}", plan.scenario.name, message(e)))?;
     }
-    c.check_consistent()
+    for m in &c.replacements {
+        let member = crate::engine::scenario::Member {
+            name: m.name.clone(),
+            rank: m.rank.clone(),
+            weapon: m.weapon.clone(),
+            veteran: false,
+        };
+        crate::rules::check_carried(&c.book, "replacements", &member)?;
+    }
+    for m in &c.roster {
+        let member = crate::engine::scenario::Member {
+            name: m.name.clone(),
+            rank: m.rank.clone(),
+            weapon: m.weapon.clone(),
+            veteran: false,
+        };
+        crate::rules::check_carried(&c.book, "roster", &member)?;
+    }
+    Ok(())
 }
 
 /// Reads a campaign file from disk without taking its lock (to check or list it).
@@ -160,6 +189,31 @@ pub fn to_text(save: &SaveFile) -> Result<String, SaveError> {
     let pretty = ron::ser::PrettyConfig::new().depth_limit(4);
     ron::ser::to_string_pretty(save, pretty)
         .map_err(|e| SaveError::File { path: String::new(), message: e.to_string() })
+}
+
+/// The text of a save about to be written, once it is sure to load back:
+/// the checks the loader makes are made on it first, and it is within the
+/// size the loader reads. A state the loader would refuse is a bug of the
+/// game: it is reported, and the last good save is left as it was.
+///
+/// # Errors
+/// The campaign does not hold together, or its text is too big.
+pub fn writable(path: &Path, save: &SaveFile) -> Result<String, SaveError> {
+    writable_within(path, save, FILE_BYTES)
+}
+
+/// `writable`, with the most bytes a save may have given (a test gives a
+/// small one rather than play a patrol of 64 MiB).
+fn writable_within(path: &Path, save: &SaveFile, limit: u64) -> Result<String, SaveError> {
+    let refused = |why: String| {
+        SaveError::file(path, format!("not saved, as it could not be loaded again: {why}. The last good save is kept"))
+    };
+    check_consistent(&save.campaign).map_err(|e| refused(format!("it does not hold together: {e}")))?;
+    let text = to_text(save)?;
+    if text.len() as u64 > limit {
+        return Err(refused(format!("it would be {} bytes, more than the {limit} a save may have", text.len())));
+    }
+    Ok(text)
 }
 
 pub(crate) fn backup_path(path: &Path, k: usize) -> PathBuf {
@@ -211,6 +265,27 @@ fn still_in_folder(_lock: &File, _name: &Path) -> bool {
     true
 }
 
+/// The file a campaign path names: a link is followed to the file it
+/// points at, so that the lock, the backups and every save are that file's,
+/// whichever path a program opened it by, and the link itself is left as
+/// it is. Only the last part of the path is a link to look at: a folder
+/// that is a link leads to the same lock file either way.
+///
+/// # Errors
+/// The link leads nowhere (or nowhere that can be reached).
+fn resolve_link(path: &Path) -> Result<PathBuf, SaveError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path).map_err(|e| {
+            let to = std::fs::read_link(path).map_or_else(|_| "?".into(), |t| t.display().to_string());
+            SaveError::file(
+                path,
+                format!("is a link to {to}, which cannot be opened ({e}): remove the link or restore its file"),
+            )
+        }),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
 impl Drop for Slot {
     /// On Unix, removes the lock file while the lock is still held, so that
     /// no file is left behind once the game is closed; the lock goes with
@@ -237,6 +312,7 @@ impl Slot {
     /// # Errors
     /// Another program holds the lock, or the folder cannot be made or written.
     pub fn open(path: &Path) -> Result<Self, SaveError> {
+        let path = &resolve_link(path)?;
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).map_err(|e| SaveError::file(dir, format!("cannot make the folder: {e}")))?;
         let lock_name = lock_path(path);
@@ -294,7 +370,7 @@ impl Slot {
 
     fn write(&self, campaign: &Campaign, now: u64) -> Result<(), SaveError> {
         let save = SaveFile { format_version: FORMAT_VERSION, saved_at: now, campaign: campaign.clone() };
-        let text = to_text(&save)?;
+        let text = writable(&self.path, &save)?;
         write_atomic(&self.path, text.as_bytes()).map_err(|e| SaveError::file(&self.path, format!("cannot save: {e}")))
     }
 
@@ -379,5 +455,9 @@ impl Slot {
     }
 }
 
+#[cfg(test)]
+mod invariant;
+#[cfg(test)]
+mod refused;
 #[cfg(test)]
 mod tests;

@@ -61,14 +61,49 @@ pub struct Listing {
     pub problem: Option<String>,
 }
 
-/// Every campaign in the data folder, most recently played first.
+/// Whether the data folder can hold campaigns: it and its `campaigns`
+/// folder are folders, where they are there at all.
+///
+/// # Errors
+/// One of them is a file (or something else that is not a folder).
+pub fn check_folder(data_dir: &Path) -> Result<(), SaveError> {
+    for dir in [data_dir.to_path_buf(), data_dir.join("campaigns")] {
+        if let Ok(meta) = std::fs::metadata(&dir)
+            && !meta.is_dir()
+        {
+            return Err(SaveError::File {
+                path: dir.display().to_string(),
+                message: "is not a folder, so it holds no campaigns: give a folder with --data-dir".into(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Every campaign in the data folder, most recently played first. Each
+/// file is read with the loader's bound on its size, and one that will not
+/// load, or whose name `resume` would not take, is listed with the reason.
 pub fn list(data_dir: &Path) -> Vec<Listing> {
     let Ok(entries) = std::fs::read_dir(data_dir.join("campaigns")) else { return Vec::new() };
     let mut found: Vec<Listing> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .filter_map(|path| {
-            let name = path.file_stem()?.to_str()?.to_string();
+            let name = path.file_stem()?.to_string_lossy().into_owned();
+            if !valid_name(&name) {
+                return Some(Listing {
+                    name,
+                    title: String::new(),
+                    patrol: 0,
+                    patrols: 0,
+                    phase: String::new(),
+                    saved_at: 0,
+                    problem: Some(format!(
+                        "{}: not a name a campaign can have (letters, digits, - and _; not a device name like CON): rename the file to resume it",
+                        path.display()
+                    )),
+                });
+            }
             Some(match read(&path) {
                 Ok(save) => {
                     let c = &save.campaign;
@@ -111,7 +146,7 @@ pub fn most_recent(data_dir: &Path) -> Option<String> {
     let modified = |name: &str| std::fs::metadata(campaign_path(data_dir, name)).and_then(|m| m.modified()).ok();
     list(data_dir)
         .into_iter()
-        .filter(|l| l.phase != "over")
+        .filter(|l| l.phase != "over" && valid_name(&l.name))
         .max_by_key(|l| (modified(&l.name), l.saved_at))
         .map(|l| l.name)
 }

@@ -93,6 +93,15 @@ pub fn free_name(data_dir: &Path, key: &str) -> String {
 /// No such campaign, a file that is locked or will not load (with the way
 /// back through a backup, if one loads).
 pub fn open_game(data_dir: &Path, name: &str) -> Result<Opened, String> {
+    let path = existing(data_dir, name)?;
+    let slot = Slot::open(&path).map_err(|e| e.to_string())?;
+    let campaign = slot.load().map_err(|e| bad_save(&e, &path, &restore_how(name)))?;
+    slot.backup().map_err(|e| e.to_string())?;
+    Ok(Opened { name: name.to_string(), campaign, slot })
+}
+
+/// The path of the saved campaign `name`, if it is a name and there is one.
+fn existing(data_dir: &Path, name: &str) -> Result<std::path::PathBuf, String> {
     if !save::valid_name(name) {
         return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
     }
@@ -100,12 +109,22 @@ pub fn open_game(data_dir: &Path, name: &str) -> Result<Opened, String> {
     if !path.exists() {
         return Err(format!("no campaign called '{name}' in {} (see `hexpatrol list`)", data_dir.display()));
     }
-    let slot = Slot::open(&path).map_err(|e| e.to_string())?;
-    let how =
-        format!("hexpatrol resume {name} --backup\nputs it back (the bad file is kept beside it as {name}.ron.broken)");
-    let campaign = slot.load().map_err(|e| bad_save(&e, &path, &how))?;
-    slot.backup().map_err(|e| e.to_string())?;
-    Ok(Opened { name: name.to_string(), campaign, slot })
+    Ok(path)
+}
+
+fn restore_how(name: &str) -> String {
+    format!("hexpatrol resume {name} --backup\nputs it back (the bad file is kept beside it as {name}.ron.broken)")
+}
+
+/// Whether the saved campaign `name` would open, found by reading it
+/// alone: no lock is taken and no backup made, so a command refused after
+/// this (for want of a terminal) has touched no file.
+///
+/// # Errors
+/// As `open_game`, but for a campaign open in another program.
+pub fn check_game(data_dir: &Path, name: &str) -> Result<(), String> {
+    let path = existing(data_dir, name)?;
+    save::read(&path).map(|_| ()).map_err(|e| bad_save(&e, &path, &restore_how(name)))
 }
 
 /// The message for a save that will not load, with the way back (`how`)

@@ -150,6 +150,9 @@ enum Screen {
     Game(Box<App>, Box<crate::save::Slot>),
 }
 
+/// How long to look for more input before drawing the next frame.
+const DRAIN_WAIT: Duration = Duration::from_millis(1);
+
 /// Plays at the terminal until the player quits.
 ///
 /// # Errors
@@ -184,7 +187,10 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
             if !unseen && let Some(next) = handle(&mut screen, ev) {
                 screen = next;
             }
-            if !event::poll(Duration::ZERO)? {
+            // The /dev/tty reader (see Cargo.toml) looks at the terminal
+            // only for a wait above zero: a millisecond, paid once a frame,
+            // finds all input waiting, a paste of any length included.
+            if !event::poll(DRAIN_WAIT)? {
                 break;
             }
         }

@@ -1,0 +1,52 @@
+//! The game's limits, in one list. Each is enforced in the same way by the
+//! checks on data files (`rules/`), by the checks on a save read back or
+//! about to be written (`consistency`, `save/`) and by play, so that what
+//! one part accepts no other part refuses.
+//!
+//! Each limit is set so that play cannot carry a game past it, or, where
+//! play could (a patrol's log grows with every card), so that the save
+//! layer refuses to write the file with a message and keeps the last good
+//! one, rather than writing one it would refuse to read.
+
+/// The most hexes a map may have along either side. A map's hexes are
+/// also counted against `CAMPAIGN_HEXES`.
+pub const MAP_SIDE: i32 = 1000;
+
+/// The most terrain types a rule book may list: a map keeps each hex's
+/// terrain as a byte, an index into that list.
+pub const TERRAIN_TYPES: usize = 256;
+
+/// The most patrols a campaign may have, finished and to come. Playing a
+/// patrol moves it from the ones to come to the finished ones, so the sum
+/// never grows.
+pub const PATROLS: usize = 10_000;
+
+/// The most hexes of all the maps of a campaign's patrols to come, put
+/// together: a save holds every one of those maps as text, and this keeps
+/// them to some 4 MB, four maps of the largest size. (A campaign file's
+/// patrols use the built-in maps; only a hand-made save comes near this.)
+pub const CAMPAIGN_HEXES: usize = 4_000_000;
+
+/// The most men a squad, a roster or a list of replacements may have.
+pub const MEN: usize = 1_000;
+
+/// How far past the enemies already met a game may number the next one
+/// (`next_enemy`). An enemy met takes the next number and joins the
+/// roster, so the difference never grows in play, and with the roster
+/// bounded by `FILE_BYTES` the number itself cannot run out.
+pub const ENEMY_NUMBERS: u32 = 1_000_000;
+
+/// The most a campaign's counters may hold (a man's experience, hits and
+/// patrols; rookies and replacements used), so that adding to one never
+/// runs past 32 bits. A patrol adds to each at most its events' worth
+/// times `EXPERIENCE_STEP`, and a rule book gives at most that much a hit
+/// or a patrol.
+pub const COUNTER: u32 = 1 << 30;
+
+/// The most experience a rule book may give for a patrol or for a hit.
+pub const EXPERIENCE_STEP: u32 = 1_000;
+
+/// The most bytes a hexpatrol file may have: a bigger one is refused before
+/// it is read, and a save that would be bigger is refused before it is
+/// written (the last good save is kept).
+pub const FILE_BYTES: u64 = 64 * 1024 * 1024;

@@ -1,0 +1,108 @@
+//! Hand-edited saves that the engine could not play on from, each refused
+//! by the loader (and so by `check`) with what is wrong.
+
+use std::path::Path;
+
+use super::*;
+use crate::engine::scenario::{Encounter, Objective};
+use crate::engine::{Card, Game, Phase, Pos, Side};
+
+fn mid_action() -> (String, Campaign) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v1/bocage-mid-action.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let c = parse(&path, &text).unwrap().campaign;
+    (text, c)
+}
+
+/// The loader's message for the campaign as edited by `edit`.
+fn refusal(edit: impl FnOnce(&mut Game)) -> String {
+    let (_, mut c) = mid_action();
+    edit(c.patrol.as_mut().unwrap());
+    let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+    parse(Path::new("e.ron"), &text).unwrap_err().to_string()
+}
+
+/// A change made to the game before it is saved.
+type Edit = Box<dyn FnOnce(&mut Game)>;
+
+fn water(g: &Game) -> Pos {
+    g.map().hexes().find(|p| !g.map().passable(g.book(), *p)).expect("the map has water")
+}
+
+#[test]
+fn a_game_that_does_not_hold_together_is_refused() {
+    let cases: Vec<(Edit, &str)> = vec![
+        (
+            Box::new(|g| {
+                let e = g.soldiers().iter().position(|s| s.side == Side::Enemy).unwrap();
+                g.sections_mut()[0].members.push(e);
+            }),
+            "is an enemy in section",
+        ),
+        (Box::new(|g| g.sections_mut().clear()), "no section"),
+        (
+            Box::new(|g| {
+                if let Phase::Action(a) = g.phase_mut() {
+                    a.deck.retain(|c| *c != Card::Stop);
+                    a.turned.retain(|c| *c != Card::Stop);
+                }
+            }),
+            "0 STOP cards",
+        ),
+        (
+            Box::new(|g| {
+                if let Phase::Action(a) = g.phase_mut() {
+                    a.deck.extend([Card::Stop, Card::Stop]);
+                }
+            }),
+            "3 STOP cards",
+        ),
+        (Box::new(|g| *g.objective_mut() = Objective::Reach(Pos::new(99, 3))), "objective 99,3 is off the map"),
+        (Box::new(|g| *g.objective_mut() = Objective::Reach(water(g))), "cannot be entered"),
+        (Box::new(|g| *g.objective_mut() = Objective::Reconnoitre(Vec::new())), "names no hex"),
+        (Box::new(|g| *g.visited_mut() = vec![Pos::new(-1, 0)]), "no hex of the objective"),
+        (Box::new(|g| g.soldiers_mut()[0].pos = None), "not on the map"),
+        (Box::new(|g| g.soldiers_mut()[0].pos = Some(water(g))), "where nobody can be"),
+        (Box::new(|g| *g.phase_mut() = Phase::Patrol), "yet no action is under way"),
+        (
+            Box::new(|g| {
+                g.waiting_mut().push(Encounter { at: Pos::new(1, 1), group: "patrol".into(), min: 3, max: 2 })
+            }),
+            "placed 3 to 2 hexes away",
+        ),
+    ];
+    for (edit, want) in cases {
+        let e = refusal(edit);
+        assert!(e.contains("does not hold together") && e.contains(want), "wanted '{want}': {e}");
+    }
+}
+
+/// Counts that play would carry past a limit, or wrap, are refused on
+/// reading: a save that loads never becomes one that does not by play.
+#[test]
+fn counts_play_would_carry_too_far_are_refused() {
+    let (text, _) = mid_action();
+    for (from, to, want) in [
+        ("next_enemy: 3,", "next_enemy: 4294967295,", "next_enemy 4294967295 is more than"),
+        ("finished: 0,", "finished: 1000000,", "1000000 patrols finished"),
+        ("finished: 0,", "finished: 9999,", "patrols finished and"),
+    ] {
+        let edited = text.replacen(from, to, 1);
+        assert_ne!(edited, text, "{from}");
+        let e = parse(Path::new("e.ron"), &edited).unwrap_err().to_string();
+        assert!(e.contains(want), "wanted '{want}': {e}");
+    }
+}
+
+/// A save that would pass the size limit is refused before it is written,
+/// with a message, and the file on disk is the last good one.
+#[test]
+fn a_save_past_the_size_limit_is_not_written() {
+    let (text, c) = mid_action();
+    let save = SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c };
+    let written = to_text(&save).unwrap();
+    assert!(writable_within(Path::new("big.ron"), &save, written.len() as u64).is_ok());
+    let e = writable_within(Path::new("big.ron"), &save, written.len() as u64 - 1).unwrap_err().to_string();
+    assert!(e.contains("not saved") && e.contains("more than the") && e.contains("last good save is kept"), "{e}");
+    assert!(text.len() as u64 <= crate::rules::MAX_FILE_BYTES);
+}

@@ -1,0 +1,142 @@
+//! Issue 14 through the real binary: a refused command touches no file,
+//! events are printed once their save is on disk, `list` names every bad
+//! file and only names `resume` takes, and a link to a campaign is followed.
+
+mod common;
+use common::hexpatrol;
+
+use std::path::Path;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A campaign called `name` in `data`, a few decisions in.
+fn campaign(data: &Path, name: &str) -> std::path::PathBuf {
+    let path = data.join("campaigns").join(format!("{name}.ron"));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let out =
+        hexpatrol(&["script", "--campaign", "bocage", "--seed", "8", "--save", path.to_str().unwrap()], "auto 5", data);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    path
+}
+
+#[test]
+fn resume_without_a_terminal_touches_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = campaign(dir.path(), "mine");
+    let listing = |d: &Path| {
+        let mut names: Vec<String> =
+            std::fs::read_dir(d).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+        names.sort();
+        names
+    };
+    let before = listing(path.parent().unwrap());
+    for args in [&["resume", "mine"][..], &["resume"], &["resume", "mine", "--backup"]] {
+        let out = hexpatrol(args, "", dir.path());
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains("needs a terminal"), "{}", text(&out.stderr));
+        assert_eq!(listing(path.parent().unwrap()), before, "{args:?} made or moved a file");
+    }
+}
+
+#[test]
+fn list_marks_names_resume_would_refuse_and_a_folder_that_is_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = campaign(dir.path(), "good");
+    for bad in ["CON", "a.b", "with space"] {
+        std::fs::copy(&good, good.with_file_name(format!("{bad}.ron"))).unwrap();
+    }
+    let out = hexpatrol(&["list"], "", dir.path());
+    assert!(out.status.success());
+    let listed = text(&out.stdout);
+    for bad in ["CON", "a.b", "with space"] {
+        let line = listed.lines().find(|l| l.starts_with(bad)).unwrap_or_else(|| panic!("{bad} listed: {listed}"));
+        assert!(line.contains("not a name a campaign can have"), "{line}");
+    }
+    // A bare resume goes on with a campaign it can open by name, or none.
+    std::fs::remove_file(&good).unwrap();
+    assert_eq!(hexpatrol::save::most_recent(dir.path()), None);
+    let file = dir.path().join("not-a-folder");
+    std::fs::write(&file, "x").unwrap();
+    let out = hexpatrol(&["list", "--data-dir", file.to_str().unwrap()], "", None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("is not a folder"), "{}", text(&out.stderr));
+}
+
+/// A save that cannot be written prints none of its command's events:
+/// going on from the last good save prints them once.
+#[test]
+fn events_are_printed_only_once_their_save_is_on_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.ron");
+    let f = path.to_str().unwrap();
+    // The records folder is a file: the save at the patrol's end fails.
+    std::fs::write(dir.path().join("c.records"), "in the way").unwrap();
+    let out =
+        hexpatrol(&["script", "--campaign", "bocage", "--seed", "21", "--save", f], "auto 30\nauto 2000", dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("last good save is intact"), "{}", text(&out.stderr));
+    let first = text(&out.stdout);
+    assert!(!first.contains("patrol_end"), "the failed command's events were printed");
+    std::fs::remove_file(dir.path().join("c.records")).unwrap();
+    let out = hexpatrol(&["script", "--load", f, "--save", f], "auto 2000", dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let straight = hexpatrol(&["script", "--campaign", "bocage", "--seed", "21"], "auto 30\nauto 2000", dir.path());
+    assert_eq!(first + &text(&out.stdout), text(&straight.stdout));
+}
+
+#[test]
+fn a_script_error_shows_the_start_of_a_long_line() {
+    let long = format!("fire {}", "x".repeat(5000));
+    let out = hexpatrol(&["script", "--seed", "1"], &long, None);
+    let err = text(&out.stderr);
+    assert!(err.len() < 500, "{err}");
+    assert!(err.contains(&format!("fire {}...", "x".repeat(195))), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_campaign_is_followed_and_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("S.ron");
+    let link = dir.path().join("L.ron");
+    let f = file.to_str().unwrap();
+    let l = link.to_str().unwrap();
+    hexpatrol(&["script", "--seed", "3", "--save", f], "auto 3", dir.path());
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink("S.ron", &link).unwrap();
+    // While one program has the file open, one through the link is refused.
+    let mut first = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .args(["script", "--load", f, "--save", f])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock = dir.path().join("S.ron.lock");
+    for _ in 0..500 {
+        if lock.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let second = hexpatrol(&["script", "--load", l, "--save", l], "auto 1", dir.path());
+    assert_eq!(second.status.code(), Some(2));
+    assert!(text(&second.stderr).contains("open in another hexpatrol"), "{}", text(&second.stderr));
+    drop(first.stdin.take());
+    first.wait().unwrap();
+    // Alone, it saves through the link into the file, and leaves the link a link.
+    let out = hexpatrol(&["script", "--load", l, "--save", l], "auto 3", dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o640, "the file's mode is kept");
+    assert!(hexpatrol::save::read(&file).is_ok());
+    // A link that leads nowhere is refused with what it leads to.
+    let dangling = dir.path().join("D.ron");
+    std::os::unix::fs::symlink("gone.ron", &dangling).unwrap();
+    let out = hexpatrol(&["script", "--seed", "3", "--save", dangling.to_str().unwrap()], "auto 1", dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("is a link to gone.ron"), "{}", text(&out.stderr));
+}
