@@ -52,6 +52,7 @@ impl MadeFor {
         }
     }
 
+    #[inline]
     fn fits(&self, game: &Game) -> bool {
         Arc::ptr_eq(&self.ground, game.map.ground())
             && self.width == game.map.width
@@ -68,19 +69,23 @@ impl Cache {
     }
 
     /// Makes this cache over for `game`'s map if it was made for another
-    /// (or for none): the answers kept for the other are let go.
-    pub fn fit(&mut self, game: &Game) {
-        if !self.made_for.as_ref().is_some_and(|m| m.fits(game)) {
+    /// (or for none): the answers kept for the other are let go. Returns
+    /// the kept answers, now `game`'s.
+    pub fn fit(&mut self, game: &Game) -> Memo<'_> {
+        if !self.fits(game) {
             *self = Cache { made_for: Some(MadeFor::of(game)), memo: MapMemo::default() };
         }
+        Memo(Some(&self.memo))
     }
 
     /// Whether this cache was made for `game`'s map, book and rule set.
+    #[inline]
     pub fn fits(&self, game: &Game) -> bool {
         self.made_for.as_ref().is_some_and(|m| m.fits(game))
     }
 
     /// The kept answers for `game`, or none if this cache was made for another.
+    #[inline]
     pub fn memo(&self, game: &Game) -> Memo<'_> {
         Memo(self.fits(game).then_some(&self.memo))
     }

@@ -23,6 +23,9 @@ impl Game {
         // In an action, the enemy who can act are among the men it met, last on the roster.
         if let Phase::Action(a) = &self.phase {
             let from = n.saturating_sub(a.enemies_met);
+            if let Some(s) = self.soldiers[from..].iter().find(|s| s.side != Side::Enemy) {
+                return Err(format!("{} is counted among the {} enemies this action met", s.id, a.enemies_met));
+            }
             if let Some(s) = self.soldiers[..from].iter().find(|s| s.side == Side::Enemy && s.can_act()) {
                 return Err(format!(
                     "{} can fight but is not among the {} enemies of this action",

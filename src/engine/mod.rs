@@ -255,9 +255,8 @@ impl Game {
     /// # Errors
     /// Why the command is not legal now; the game and `events` are then unchanged.
     pub fn apply(&mut self, command: &Command, cache: &mut Cache, events: &mut Events) -> Result<(), RuleError> {
-        cache.fit(self);
+        let memo = cache.fit(self);
         let before = events.len();
-        let memo = cache.memo(self);
         let done = self.dispatch(command, memo, events);
         if done.is_err() {
             events.truncate(before);

@@ -63,10 +63,23 @@ impl Game {
     }
 
     /// The part of the roster where every man of the squad stands, hit or
-    /// not: the squad comes first (`Game::soldiers`), so its end is found
-    /// by halving rather than by a walk.
+    /// not. The squad comes first (`Game::soldiers`), so its end is the one
+    /// place where a man of the squad is followed by an enemy (or by the
+    /// roster's end); and every enemy met took the next number
+    /// (`next_enemy`), so that place is nearly always `next_enemy - 1` men
+    /// from the end. That guess is checked, and found by halving when it
+    /// fails (a save whose numbering was edited).
     pub(super) fn squad_part(&self) -> &[Soldier] {
-        let end = self.soldiers.partition_point(|s| s.side == Side::Friendly);
+        let len = self.soldiers.len();
+        let guess = len.checked_sub(self.next_enemy.saturating_sub(1) as usize);
+        let at_end = |k: usize| {
+            (k == 0 || self.soldiers[k - 1].side == Side::Friendly)
+                && self.soldiers.get(k).is_none_or(|s| s.side != Side::Friendly)
+        };
+        let end = match guess {
+            Some(k) if at_end(k) => k,
+            _ => self.soldiers.partition_point(|s| s.side == Side::Friendly),
+        };
         debug_assert!(
             self.soldiers[end..].iter().all(|s| s.side != Side::Friendly),
             "a man of the squad after its part of the roster"
@@ -80,12 +93,14 @@ impl Game {
     /// men of earlier actions are all down or gone when an action starts,
     /// and nobody joins except at the end). Debug builds check it at every
     /// walk, and the save check refuses a game where it does not hold.
+    #[inline]
     pub(super) fn part(&self, side: Side) -> std::ops::Range<usize> {
-        let (squad_end, len) = (self.squad_part().len(), self.soldiers.len());
+        let len = self.soldiers.len();
         let part = match (side, &self.phase) {
-            (Side::Friendly, _) => 0..squad_end,
-            (Side::Enemy, Phase::Action(a)) => len.saturating_sub(a.enemies_met).max(squad_end)..len,
-            (Side::Enemy, _) => squad_end..len,
+            (Side::Friendly, _) => 0..self.squad_part().len(),
+            // The save check refuses an action that met more enemies than stand last.
+            (Side::Enemy, Phase::Action(a)) => len.saturating_sub(a.enemies_met)..len,
+            (Side::Enemy, _) => self.squad_part().len()..len,
         };
         debug_assert!(
             self.soldiers.iter().enumerate().all(|(i, s)| part.contains(&i) || !able_of(s, side)),
