@@ -26,6 +26,7 @@ pub mod scenario;
 pub mod soldier;
 
 mod action;
+mod action_end;
 mod consistency;
 mod enemy;
 mod incident;

@@ -111,7 +111,7 @@ impl Game {
     /// nearest on a tie: (need, distance, index). The patrol leader's order
     /// and the enemy's card both ask it, one walk rather than two. (A
     /// `try_fold` rather than a `for` loop: the walk then compiles to one
-    /// tight loop, 0.7% fewer instructions in all.)
+    /// tight loop.)
     #[inline]
     pub(super) fn foe_or_shot(
         &self,

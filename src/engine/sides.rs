@@ -29,8 +29,8 @@ impl Game {
     /// the man found is the only one. Orders mostly name an enemy, and
     /// enemies join the roster in the order of their numbers: the one whose
     /// number is `n` stands `next_enemy - n` places from the roster's end,
-    /// unless a save says otherwise, and is looked for there first (a fire
-    /// order searched the whole roster, some 380 instructions).
+    /// unless a save says otherwise, and is looked for there first rather
+    /// than by a search of the whole roster.
     pub fn find(&self, id: &str) -> Option<usize> {
         let at = enemy_number(id).and_then(|n| {
             self.soldiers.len().checked_add(usize::try_from(n).ok()?)?.checked_sub(self.next_enemy as usize)
