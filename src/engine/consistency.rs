@@ -124,7 +124,7 @@ impl Game {
                     s.state.name()
                 ));
             }
-            if t.blocks_sight && s.pos.is_some() && !self.tanks {
+            if t.blocks_sight && s.pos.is_some() && !self.vehicles_block_sight {
                 return Err(format!("{} is a tank on the map, but the game does not know it blocks sight", s.id));
             }
         }

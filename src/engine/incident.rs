@@ -139,7 +139,7 @@ impl Game {
         // A vehicle faces the way it came: toward the hex of the incident.
         let facing = if hex == near { 0 } else { sector_of(near.hex() - hex.hex()) as u8 };
         for man in &group.men {
-            self.tanks |=
+            self.vehicles_block_sight |=
                 man.vehicle.as_ref().and_then(|k| self.book.arsenal.vehicle(k)).is_some_and(|t| t.blocks_sight);
             let vehicle = man.vehicle.as_ref().map(|kind| super::vehicle::Vehicle {
                 kind: kind.clone(),

@@ -123,10 +123,12 @@ pub struct Game {
     /// H.E. fire called this turn, landing at its STOP card.
     #[serde(default)]
     fire_pending: Vec<support::FireMission>,
-    /// A vehicle that blocks sight has been on the map this patrol: sight
-    /// must look for it (the map's own sight is worked out once).
-    #[serde(default)]
-    tanks: bool,
+    /// A vehicle that blocks sight (a tank, an armoured car) has been on
+    /// the map this patrol, so sight between two hexes must look for one
+    /// standing between; until then the map's own sight is all there is.
+    /// Saved as `tanks`, its first name.
+    #[serde(default, rename = "tanks")]
+    vehicles_block_sight: bool,
     /// Enemy still waiting at hexes of the map (the scenario's encounters).
     #[serde(default)]
     waiting: Vec<scenario::Encounter>,
@@ -203,7 +205,7 @@ impl Game {
             radio: scenario.radio,
             fire_missions: 0,
             fire_pending: Vec::new(),
-            tanks: false,
+            vehicles_block_sight: false,
             waiting: scenario.encounters.clone(),
         })
     }

@@ -152,7 +152,7 @@ impl Game {
             from,
             weapon: &self.book.weapons[arm],
             kept,
-            quick: kept.filter(|_| !self.tanks),
+            quick: kept.filter(|_| !self.vehicles_block_sight),
         })
     }
 }
