@@ -216,6 +216,11 @@ impl Game {
                 }
             }
             Hit::Wounded(roll, wound) => {
+                // Who struck him is said as for a man knocked over: a
+                // campaign credits the hit from it.
+                if let (true, Some(by)) = (events.keeps_all(), by) {
+                    events.push(Event::Hit { soldier: id, by: by.clone() });
+                }
                 if let Some(roll) = roll {
                     events.push(Event::Roll(roll));
                 }

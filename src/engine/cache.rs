@@ -75,7 +75,8 @@ impl Cache {
         if !self.fits(game) {
             *self = Cache { made_for: Some(MadeFor::of(game)), memo: MapMemo::default() };
         }
-        Memo(Some(&self.memo))
+        let ground = &self.made_for.as_ref().expect("made for a game just now").ground;
+        Memo::of(&self.memo, ground)
     }
 
     /// Whether this cache was made for `game`'s map, book and rule set.
@@ -87,6 +88,9 @@ impl Cache {
     /// The kept answers for `game`, or none if this cache was made for another.
     #[inline]
     pub fn memo(&self, game: &Game) -> Memo<'_> {
-        Memo(self.fits(game).then_some(&self.memo))
+        match &self.made_for {
+            Some(m) if m.fits(game) => Memo::of(&self.memo, &m.ground),
+            _ => Memo::default(),
+        }
     }
 }

@@ -175,6 +175,21 @@ impl Game {
             let at = s.pos.map_or_else(String::new, |p| p.to_string());
             return Err(format!("{} can fight at {at}, yet no action is under way", s.id));
         }
+        // A prisoner is taken seriously wounded and stays so: one who could
+        // fight would be a man of the enemy outside any action's men.
+        if let Some(s) = self.soldiers.iter().find(|s| s.captive && s.can_act()) {
+            return Err(format!("{} is a prisoner, yet {} and could fight", s.id, s.state.words()));
+        }
+        // The squad stands first on the roster, the enemy after it in the
+        // order met: the walks over one side read only its part.
+        if let Some(k) = self.soldiers.iter().position(|s| s.side == Side::Enemy)
+            && let Some(s) = self.soldiers[k..].iter().find(|s| s.side == Side::Friendly)
+        {
+            return Err(format!(
+                "{} of the squad stands after {} of the enemy on the roster",
+                s.id, self.soldiers[k].id
+            ));
+        }
         Ok(())
     }
 
@@ -378,5 +393,31 @@ mod tests {
                 .and_then(|n| n.parse::<u32>().ok());
             assert_eq!(super::enemy_number(id), parsed, "{id}");
         }
+    }
+
+    /// The roster's order, which the walks over one side rely on, and a
+    /// prisoner who could fight (who would stand outside any action's men)
+    /// are refused as a save is read.
+    #[test]
+    fn a_squad_man_after_an_enemy_or_a_prisoner_who_could_fight_is_refused() {
+        let mut g = default_game(1);
+        let e = super::super::tests::add_enemy(&mut g, "rifle", (0, 0));
+        g.soldiers[e].pos = None;
+        assert_eq!(g.check_consistent(), Ok(()));
+        // The squad's last man moved behind the enemy, his section told.
+        let man = g.soldiers.remove(e - 1);
+        g.soldiers.push(man);
+        for s in &mut g.sections {
+            s.members.iter_mut().filter(|m| **m == e - 1).for_each(|m| *m = e);
+        }
+        let err = g.check_consistent().unwrap_err();
+        assert!(err.contains("of the squad stands after G1 of the enemy"), "{err}");
+
+        let mut g = default_game(1);
+        let at = g.soldiers[0].pos.map(|p| (p.col, p.row)).unwrap();
+        let e = super::super::tests::add_enemy(&mut g, "rifle", at);
+        g.soldiers[e].captive = true;
+        let err = g.check_consistent().unwrap_err();
+        assert!(err.contains("is a prisoner, yet fit and could fight"), "{err}");
     }
 }

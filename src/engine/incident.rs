@@ -103,7 +103,7 @@ impl Game {
         let friendly = self.squad_hexes();
         let band = || spots(&self.map, &self.book, near, min, max);
         let spots = match self.map.index(near) {
-            Some(i) => match memo.0 {
+            Some(i) => match memo.about(&self.map) {
                 Some(kept) => kept.spots.get(self.map.hex_count(), i, (min, max), band),
                 None => Cow::Owned(band()),
             },

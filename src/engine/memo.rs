@@ -42,9 +42,24 @@ pub(super) struct MapMemo {
 
 /// The answers kept for the map a question is about, if the caller's cache
 /// was made for it; else none, and every answer is worked out afresh (the
-/// same answer, more slowly). Passed by value to whatever asks.
+/// same answer, more slowly). Passed by value to whatever asks. It knows
+/// the ground it was made for, and gives its answers only about that
+/// ground: handed to a question about another map, it gives none.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Memo<'a>(pub(super) Option<&'a MapMemo>);
+pub struct Memo<'a>(Option<(&'a MapMemo, &'a Arc<[u8]>)>);
+
+impl<'a> Memo<'a> {
+    /// The answers kept in `memo` about the ground `ground`.
+    pub(super) fn of(memo: &'a MapMemo, ground: &'a Arc<[u8]>) -> Self {
+        Memo(Some((memo, ground)))
+    }
+
+    /// The kept answers, if they are about `map`'s ground.
+    #[inline]
+    pub(super) fn about(self, map: &Map) -> Option<&'a MapMemo> {
+        self.0.filter(|(_, ground)| Arc::ptr_eq(ground, map.ground())).map(|(memo, _)| memo)
+    }
+}
 
 /// One atomic cell per question, 0 while not known yet, made the first time
 /// any is asked and shared by the clones of the `MapMemo` that holds them.
@@ -152,7 +167,8 @@ impl Map {
     pub fn first_step(&self, book: &RuleBook, memo: Memo<'_>, from: Pos, to: Pos) -> Option<Pos> {
         let work = || self.walk(book, from, to);
         let n = self.hex_count();
-        let (Some(memo), Some(a), Some(b), true) = (memo.0, self.index(from), self.index(to), n <= MAX_HEXES_KEPT)
+        let (Some(memo), Some(a), Some(b), true) =
+            (memo.about(self), self.index(from), self.index(to), n <= MAX_HEXES_KEPT)
         else {
             return work().map(|(_, p)| p);
         };
@@ -202,7 +218,7 @@ impl Map {
     /// The nearest hex of the home edge by walking from `from`, as `nearest` finds it.
     pub fn nearest_home(&self, book: &RuleBook, memo: Memo<'_>, from: Pos) -> Option<Pos> {
         let work = || self.nearest(book, from, |p| self.on_home_edge(p));
-        let (Some(memo), Some(a)) = (memo.0, self.index(from)) else { return work().map(|(_, p)| p) };
+        let (Some(memo), Some(a)) = (memo.about(self), self.index(from)) else { return work().map(|(_, p)| p) };
         // 0 not known yet, 1 no hex, else the distance in the high half and
         // the hex's index plus 2 in the low one.
         let cell = &memo.homeward.cells(self.hex_count())[a];
@@ -250,7 +266,7 @@ impl Map {
     /// is made when first asked for: 37 KB on the scenarios' maps.
     #[inline]
     pub(super) fn aims_from<'m>(&self, memo: Memo<'m>, ways: usize, way: usize, from: Pos) -> Option<&'m [AtomicU8]> {
-        let (memo, a) = (memo.0?, self.index(from)?);
+        let (memo, a) = (memo.about(self)?, self.index(from)?);
         // `hex_count`, where a hex on the map says the width and height are positive.
         let n = (self.width * self.height) as usize;
         if n > MAX_AIM_HEXES {
@@ -295,7 +311,7 @@ mod tests {
         let g = crate::engine::tests::default_game(1);
         let (book, hexes) = (&g.book, g.map.hexes().collect::<Vec<_>>());
         let kept = MapMemo::default();
-        let memo = Memo(Some(&kept));
+        let memo = Memo::of(&kept, g.map.ground());
         let mut mined = g.map.clone();
         mined.mark_minefield(Pos::new(9, 9));
         // Twice each, the second time from the memo; the mined map shares it but may not use it.
@@ -317,7 +333,7 @@ mod tests {
         let g = crate::engine::tests::default_game(1);
         let (book, hexes) = (&g.book, g.map.hexes().collect::<Vec<_>>());
         let kept = MapMemo::default();
-        let memo = Memo(Some(&kept));
+        let memo = Memo::of(&kept, g.map.ground());
         // Fill the memo from the map without minefields, as the simulator's
         // first patrols do; then every mined map reads it where it may.
         let pairs: Vec<(Pos, Pos)> =
@@ -343,7 +359,7 @@ mod tests {
         let g = crate::engine::tests::default_game(1);
         let (book, hexes) = (&g.book, g.map.hexes().collect::<Vec<_>>());
         let kept = MapMemo::default();
-        let memo = Memo(Some(&kept));
+        let memo = Memo::of(&kept, g.map.ground());
         // Fill the memo from the map without minefields, as the simulator's
         // first patrols do; then every mined map reads it where it may.
         for &a in &hexes {

@@ -67,8 +67,8 @@ impl Game {
     /// place where a man of the squad is followed by an enemy (or by the
     /// roster's end); and every enemy met took the next number
     /// (`next_enemy`), so that place is nearly always `next_enemy - 1` men
-    /// from the end. That guess is checked, and found by halving when it
-    /// fails (a save whose numbering was edited).
+    /// from the end. That guess is checked, and the end found by a walk
+    /// from the back when it fails (a save whose numbering was edited).
     pub(super) fn squad_part(&self) -> &[Soldier] {
         let len = self.soldiers.len();
         let guess = len.checked_sub(self.next_enemy.saturating_sub(1) as usize);
@@ -78,7 +78,7 @@ impl Game {
         };
         let end = match guess {
             Some(k) if at_end(k) => k,
-            _ => self.soldiers.partition_point(|s| s.side == Side::Friendly),
+            _ => self.soldiers.iter().rposition(|s| s.side == Side::Friendly).map_or(0, |i| i + 1),
         };
         debug_assert!(
             self.soldiers[end..].iter().all(|s| s.side != Side::Friendly),

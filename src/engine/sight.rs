@@ -25,7 +25,8 @@ impl Map {
         let n = self.hex_count();
         // The memo holds a byte for every pair of hexes: kept only for maps
         // small enough that this stays a few megabytes (a 64x64 map is 16 MB).
-        let (Some(memo), Some(a), Some(b), true) = (memo.0, self.index(from), self.index(to), n <= MAX_SIGHT_HEXES)
+        let (Some(memo), Some(a), Some(b), true) =
+            (memo.about(self), self.index(from), self.index(to), n <= MAX_SIGHT_HEXES)
         else {
             return self.trace_sight(book, from, to);
         };
@@ -81,13 +82,33 @@ mod tests {
             |a: Pos, b: Pos| a.between(b).into_iter().all(|p| map.terrain(book, p).is_none_or(|t| !t.blocks_sight));
         // Traced, then traced and kept, then read from what was kept.
         let kept = MapMemo::default();
-        for memo in [Memo::default(), Memo(Some(&kept)), Memo(Some(&kept))] {
+        let memo = Memo::of(&kept, map.ground());
+        for memo in [Memo::default(), memo, memo] {
             for a in map.hexes() {
                 for b in map.hexes() {
                     assert_eq!(map.line_of_sight(book, memo, a, b), clear(a, b) || clear(b, a), "{a} to {b}");
                 }
             }
         }
+    }
+
+    /// What is kept about one map is never read for another, even one of
+    /// more hexes (whose pairs would lie past the end of what was kept).
+    #[test]
+    fn a_memo_of_one_map_gives_no_answers_about_another() {
+        let g = crate::engine::tests::default_game(1);
+        let book = &g.book;
+        let small = Map::new(vec![vec![0u8; 3]; 3], Edge::South);
+        let kept = MapMemo::default();
+        let memo = Memo::of(&kept, small.ground());
+        assert!(small.line_of_sight(book, memo, Pos::new(0, 0), Pos::new(2, 2)));
+        let big = &g.map;
+        for a in big.hexes().step_by(7) {
+            for b in big.hexes().step_by(5) {
+                assert_eq!(big.line_of_sight(book, memo, a, b), big.line_of_sight(book, Memo::default(), a, b));
+            }
+        }
+        assert!(memo.about(big).is_none() && memo.about(&small).is_some());
     }
 
     #[test]
