@@ -213,7 +213,8 @@ impl Game {
     /// The patrol this game began as, with the dice seeded with `seed`
     /// instead: the same as `Game::new` with that seed, when called on a game
     /// `Game::new` has just made. The simulator starts every patrol this way,
-    /// so they all share what the map works out once (its sight between hexes).
+    /// so that they all stand on one map's ground and one cache made for it
+    /// serves them all.
     pub fn reseeded(&self, seed: u64) -> Game {
         let mut game = self.clone();
         // A clone has no room to spare: room for the enemies a patrol meets
