@@ -157,7 +157,8 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
         if !super::check::man_name_ok(&m.name) {
             return Err(DataError::at(file, here, format!("replacements: '{}' {}", m.name, super::check::NAME_RULE)));
         }
-        super::check::check_carried(book, "replacements", m).map_err(|why| DataError::at(file, here, why))?;
+        super::check::check_carried(book, "replacements", &m.name, &m.weapon)
+            .map_err(|why| DataError::at(file, here, why))?;
     }
     Ok(CampaignDef { title: c.name, briefing: c.briefing, squad: c.squad, replacements: c.replacements, plans })
 }

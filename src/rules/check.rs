@@ -8,7 +8,7 @@ use super::DataError;
 use crate::engine::Pos;
 use crate::engine::data::{IncidentKind, RuleBook, WeaponKind};
 use crate::engine::limits::{EXPERIENCE_STEP, MAP_SIDE, MEN, PATROLS, TERRAIN_TYPES};
-use crate::engine::scenario::{Edge, Member, Objective, Scenario};
+use crate::engine::scenario::{Edge, Objective, Scenario};
 
 /// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
 /// the file's start if it is not there.
@@ -433,21 +433,21 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
             let at = locate(&lower, &at.to_ascii_lowercase(), 1);
             return Err(DataError::at(file, at, format!("squad: two men called '{}'", m.name)));
         }
-        check_carried(book, "squad", m).map_err(|why| c.err(&format!("\"{}\"", m.weapon), why))?;
+        check_carried(book, "squad", &m.name, &m.weapon).map_err(|why| c.err(&format!("\"{}\"", m.weapon), why))?;
     }
     Ok(())
 }
 
 /// A man of the patrol (in a squad, or a replacement) carries an aimed or
 /// anti-tank weapon of the rule book: mortars and guns are not his.
-pub fn check_carried(book: &RuleBook, list: &str, m: &Member) -> Result<(), String> {
-    match book.weapon(&m.weapon).map(|w| &w.kind) {
-        None => Err(format!("{list}: {} has unknown weapon '{}'", m.name, m.weapon)),
+pub fn check_carried(book: &RuleBook, list: &str, name: &str, weapon: &str) -> Result<(), String> {
+    match book.weapon(weapon).map(|w| &w.kind) {
+        None => Err(format!("{list}: {name} has unknown weapon '{weapon}'")),
         Some(WeaponKind::Mortar { .. }) => {
-            Err(format!("{list}: {} cannot carry the {}: the squad has aimed weapons only", m.name, m.weapon))
+            Err(format!("{list}: {name} cannot carry the {weapon}: the squad has aimed weapons only"))
         }
         Some(WeaponKind::Gun { .. }) => {
-            Err(format!("{list}: {} cannot carry the {}: guns belong to vehicles and gun crews", m.name, m.weapon))
+            Err(format!("{list}: {name} cannot carry the {weapon}: guns belong to vehicles and gun crews"))
         }
         Some(WeaponKind::Direct { .. } | WeaponKind::AntiTank { .. }) => Ok(()),
     }

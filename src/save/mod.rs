@@ -150,22 +150,10 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
             .map_err(|e| format!("patrol '{}': {}", plan.scenario.name, message(e)))?;
     }
     for m in &c.replacements {
-        let member = crate::engine::scenario::Member {
-            name: m.name.clone(),
-            rank: m.rank.clone(),
-            weapon: m.weapon.clone(),
-            veteran: false,
-        };
-        crate::rules::check_carried(&c.book, "replacements", &member)?;
+        crate::rules::check_carried(&c.book, "replacements", &m.name, &m.weapon)?;
     }
     for m in &c.roster {
-        let member = crate::engine::scenario::Member {
-            name: m.name.clone(),
-            rank: m.rank.clone(),
-            weapon: m.weapon.clone(),
-            veteran: false,
-        };
-        crate::rules::check_carried(&c.book, "roster", &member)?;
+        crate::rules::check_carried(&c.book, "roster", &m.name, &m.weapon)?;
     }
     Ok(())
 }

@@ -61,6 +61,21 @@ pub struct Listing {
     pub problem: Option<String>,
 }
 
+impl Listing {
+    /// A campaign file listed by name only, with why it cannot be resumed.
+    fn unreadable(name: String, problem: String) -> Self {
+        Listing {
+            name,
+            title: String::new(),
+            patrol: 0,
+            patrols: 0,
+            phase: String::new(),
+            saved_at: 0,
+            problem: Some(problem),
+        }
+    }
+}
+
 /// Whether the data folder can hold campaigns: it and its `campaigns`
 /// folder are folders, where they are there at all.
 ///
@@ -91,18 +106,13 @@ pub fn list(data_dir: &Path) -> Vec<Listing> {
         .filter_map(|path| {
             let name = path.file_stem()?.to_string_lossy().into_owned();
             if !valid_name(&name) {
-                return Some(Listing {
+                return Some(Listing::unreadable(
                     name,
-                    title: String::new(),
-                    patrol: 0,
-                    patrols: 0,
-                    phase: String::new(),
-                    saved_at: 0,
-                    problem: Some(format!(
+                    format!(
                         "{}: not a name a campaign can have (letters, digits, - and _; not a device name like CON): rename the file to resume it",
                         path.display()
-                    )),
-                });
+                    ),
+                ));
             }
             Some(match read(&path) {
                 Ok(save) => {
@@ -124,15 +134,7 @@ pub fn list(data_dir: &Path) -> Vec<Listing> {
                         problem: None,
                     }
                 }
-                Err(e) => Listing {
-                    name,
-                    title: String::new(),
-                    patrol: 0,
-                    patrols: 0,
-                    phase: String::new(),
-                    saved_at: 0,
-                    problem: Some(e.to_string()),
-                },
+                Err(e) => Listing::unreadable(name, e.to_string()),
             })
         })
         .collect();
