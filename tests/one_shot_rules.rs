@@ -26,10 +26,6 @@ impl Rules for OneShot {
         "OneShot"
     }
 
-    fn source(&self) -> &'static str {
-        "the engine's own tests"
-    }
-
     fn states(&self) -> &'static [State] {
         &[State::Fit, State::Dead]
     }

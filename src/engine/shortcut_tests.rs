@@ -139,7 +139,7 @@ fn applying_into_a_list_adds_what_apply_returns_and_nothing_when_refused() {
         assert_eq!(policy::decide(&b, &cache).as_ref(), Some(&c));
         let before = events.len();
         b.apply(&c, &mut cache, &mut events).unwrap();
-        assert_eq!(events.as_slice()[before..], a.play(&c).unwrap());
+        assert_eq!(events[before..], a.play(&c).unwrap());
         // A command that is never legal leaves the list and the game as they were.
         let kept = (events.len(), b.clone());
         let never = Command::Join { section: "Q".into(), into: "Q".into() };

@@ -39,19 +39,9 @@ impl Events {
         Events { list: Vec::new(), keep: Keep::All }
     }
 
-    /// A list that keeps only what a summary counts, with room for `room` events.
-    pub fn summary(room: usize) -> Self {
-        Events { list: Vec::with_capacity(room), keep: Keep::Summary }
-    }
-
     /// A list that keeps `keep`, with room for `room` events.
     pub fn with_capacity(keep: Keep, room: usize) -> Self {
         Events { list: Vec::with_capacity(room), keep }
-    }
-
-    /// What this list keeps.
-    pub fn keep(&self) -> Keep {
-        self.keep
     }
 
     /// Whether every kind of event is kept: the engine asks before making
@@ -67,11 +57,6 @@ impl Events {
         if self.keep == Keep::All || event.in_summary() {
             self.list.push(event);
         }
-    }
-
-    /// The events so far.
-    pub fn as_slice(&self) -> &[Event] {
-        &self.list
     }
 
     /// Empties the list, keeping its room.
@@ -127,13 +112,13 @@ mod tests {
         let card = Event::Card { card: Name::new_static("STOP"), side: Name::new_static("stop") };
         assert!(card.in_summary());
         let mut all = Events::all();
-        let mut summary = Events::summary(4);
+        let mut summary = Events::with_capacity(Keep::Summary, 4);
         for e in [counted.clone(), card.clone(), counted] {
             all.push(e.clone());
             summary.push(e);
         }
         assert_eq!(all.len(), 3);
-        assert_eq!(summary.as_slice(), [card]);
+        assert_eq!(summary[..], [card]);
         assert!(all.keeps_all() && !summary.keeps_all());
     }
 }

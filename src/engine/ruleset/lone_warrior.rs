@@ -124,10 +124,6 @@ impl Rules for LoneWarrior {
         "LoneWarrior"
     }
 
-    fn source(&self) -> &'static str {
-        "Lone Warrior #143, solo patrol rules"
-    }
-
     fn states(&self) -> &'static [State] {
         &[State::Fit, State::FleshWound, State::KnockedOver, State::SeriousWound, State::Dead]
     }

@@ -31,9 +31,6 @@ pub trait Rules: Sync {
     /// The name scenarios, campaigns and saves give this rule set.
     fn name(&self) -> &'static str;
 
-    /// One line for the player: where the rules come from.
-    fn source(&self) -> &'static str;
-
     /// The states a man can be in under these rules: a save holding a man
     /// in any other is refused.
     fn states(&self) -> &'static [State];
