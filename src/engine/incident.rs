@@ -186,9 +186,10 @@ impl Game {
             _ => Vec::new(),
         };
         deck.clear();
-        // Room for two cards a man the roster has room for and the STOP
-        // cards: the deck is dealt again at every STOP, and seldom grows.
-        deck.reserve(self.soldiers.capacity() * 2 + stops as usize);
+        // Room for a card a man and the STOP cards before the rule set says
+        // how many each brings: the deck is dealt again at every STOP, in
+        // the room of the last deal, so it seldom grows after the first.
+        deck.reserve(self.soldiers.len() + stops as usize);
         // The deck's make-up, for its event, if that is made: who has how many cards.
         let report = events.keeps_all();
         let mut names = Vec::with_capacity(if report { self.soldiers.len() + 1 } else { 0 });
