@@ -238,6 +238,10 @@ pub struct HighExplosive {
     pub open_top_destroyed_from: u8,
     /// Decision: fire missions the guns fire for one patrol.
     pub missions_per_patrol: u32,
+    /// House rule: a patrol whose orders give it a radio may call these
+    /// missions. Off, as written: the article has no radio.
+    #[serde(default = "super::data::yes")]
+    pub radio: bool,
 }
 
 impl HighExplosive {
@@ -285,6 +289,11 @@ pub struct Arsenal {
     /// Decision: an enemy vehicle pulls back after this many turns of an
     /// action (it does not hunt a patrol it cannot finish).
     pub vehicle_turns: u32,
+    /// House rule: an enemy vehicle pulls back after `vehicle_turns` turns
+    /// of an action, or at once when damaged, and leaves by the map's edge.
+    /// Off, as written: it fights on until it is destroyed or the action ends.
+    #[serde(default = "super::data::yes")]
+    pub vehicles_pull_back: bool,
     pub damage: Option<DamageRules>,
     pub anti_tank: Option<AntiTank>,
     pub high_explosive: Option<HighExplosive>,

@@ -126,7 +126,7 @@ pub struct FireTable {
     pub cover_from: Cover,
 }
 
-fn yes() -> bool {
+pub(super) fn yes() -> bool {
     true
 }
 
@@ -159,6 +159,11 @@ pub struct IncidentCheck {
     /// Whether the check at a STOP card counts earlier incidents too. The
     /// terrain modifiers never apply there: nobody entered a hex.
     pub earlier_incidents_at_stop: bool,
+    /// House rule: a minefield or booby trap rolled at a STOP card goes off
+    /// in the hex of the first able man. Off, nobody stepped anywhere and
+    /// nothing happens.
+    #[serde(default = "yes")]
+    pub mines_at_stop: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -235,9 +240,25 @@ pub struct ActionRules {
     pub first_shot_need: u8,
     /// Mortar: +1 to the hex count when the target moved this turn.
     pub mortar_moved_modifier: i32,
-    /// The action ends, the enemy slipping away, after this many STOP cards in
-    /// a row at which nobody on either side could fire at anybody.
+    /// After this many STOP cards in a row at which nobody on either side
+    /// could fire at anybody, the enemy closes in (every man of it moves on
+    /// the patrol, snipers and MG teams too), or, with `contact_breaks`, the
+    /// action ends and the enemy slips away.
     pub quiet_turns_to_break_contact: u32,
+    /// House rule: a sniper's or MG team's first shot keeps to range bands
+    /// and cover. Off, as written: it misses only on a 1 at any range the
+    /// weapon reaches.
+    #[serde(default = "yes")]
+    pub first_shot_by_the_table: bool,
+    /// House rule: men sharing a hex fight only when one chooses to. Off, as
+    /// written: opposing men who come to share a hex fight at once, pair by
+    /// pair, and nobody leaves a hex an able enemy holds.
+    #[serde(default = "yes")]
+    pub hand_to_hand_by_choice: bool,
+    /// House rule: quiet STOP cards end the action (see above). Off, as
+    /// written: the action goes on until every enemy is hit.
+    #[serde(default = "yes")]
+    pub contact_breaks: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -245,6 +266,10 @@ pub struct ActionRules {
 pub struct PatrolRules {
     /// Fit men needed to carry one seriously wounded comrade.
     pub bearers_per_wounded: u32,
+    /// House rule: in an action, carrying spends only the card of the man
+    /// whose card is up. Off, as written: every bearer spends one.
+    #[serde(default = "yes")]
+    pub one_bearer_card: bool,
 }
 
 /// What happens to the roster between patrols, and what experience is worth.

@@ -15,6 +15,7 @@ pub mod composition;
 pub mod data;
 pub mod dice;
 pub mod event;
+pub mod house;
 pub mod limits;
 pub mod map;
 pub mod name;
