@@ -2,7 +2,8 @@
 //! 1. fights hand-to-hand if an able patrol man shares his hex;
 //! 2. a mortar fires at the patrol hex it is likeliest to hit (most men on a tie);
 //! 3. fires at the legitimate target he is likeliest to hit (nearest on a tie);
-//! 4. snipers, MG teams and mortar crews otherwise hold their ground;
+//! 4. snipers, MG teams and mortar crews otherwise hold their ground, until
+//!    the enemy closes in (as written, after quiet turns: `closing_in`);
 //! 5. anyone else steps to a neighbouring hex nearer the patrol, preferring
 //!    hard cover, then soft, then the nearer hex; if no step gets nearer, he holds.
 //!
@@ -119,8 +120,9 @@ impl Game {
             }
             return;
         }
-        // 4./5. Hold, or close in by cover.
-        let step = if self.soldiers[e].stays_put { None } else { self.closing_step(here, Side::Friendly, true) };
+        // 4./5. Hold, or close in by cover (everyone, once the enemy closes in).
+        let holds = self.soldiers[e].stays_put && !self.closing_in();
+        let step = if holds { None } else { self.closing_step(here, Side::Friendly, true) };
         match step {
             Some(to) => {
                 let s = &mut self.soldiers[e];
@@ -129,6 +131,7 @@ impl Game {
                 if events.keeps_all() {
                     events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to });
                 }
+                self.close_quarters(e, events);
             }
             None => {
                 if events.keeps_all() {
