@@ -48,7 +48,7 @@ impl Game {
         // as written nothing happens (house rule `mines_at_stop`: it goes off).
         let underfoot = matches!(entry.kind, IncidentKind::Minefield | IncidentKind::BoobyTrap);
         if underfoot && matches!(self.phase, Phase::Action(_)) && !book.incident.mines_at_stop {
-            let name = super::name::format_name!("{name}: nobody stepped anywhere, nothing happens");
+            let name = super::name::format_name!("{name} at STOP: nobody stepped, nothing happens");
             events.push(Event::Incident { name, hex: at });
             return;
         }
