@@ -136,6 +136,13 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             None => format!("Patrol {patrol} is over ({outcome}). That was the last patrol of the campaign."),
         },
         Event::Auto { command } => format!("(leader) {command}"),
+        Event::Pressure { soldier, pressure } => format!("{soldier} is {pressure}"),
+        Event::Restrained { soldier, may_move, may_fire } => match (may_move, may_fire) {
+            (false, false) => format!("{soldier} hesitates: he may neither move nor fire on this card"),
+            (false, true) => format!("{soldier} hesitates: he may fire but not move on this card"),
+            (true, false) => format!("{soldier} hesitates: he may move but not fire on this card"),
+            (true, true) => format!("{soldier} may act"),
+        },
         Event::TakenBack { orders, rolls } => {
             let orders = orders.iter().map(|o| format!("'{o}'")).collect::<Vec<_>>().join(", ");
             let dice: Vec<String> = rolls.iter().map(|r| format!("{} {}", r.purpose.name(), r.total)).collect();

@@ -2,6 +2,9 @@
 //! Every aimed shot in sight and within the weapon's reach hits on 4+ on a
 //! D6, every hit kills on the spot, every man brings one card, hand to hand
 //! is one die each (the higher kills, a tie is nothing), and nobody breaks.
+//! A man shot at and missed reacts: on a D6 of 1 to 3 he is pinned (he may
+//! fire but not move) until he rallies at a STOP card on 4+. And a man whose
+//! card is turned rolls a D6 first: on a 1 he hesitates and may only fire.
 //!
 //! Nothing outside this file knows of it: it registers itself with the
 //! engine, a scenario names it, and whole patrols are played, saved,
@@ -15,7 +18,9 @@ use hexpatrol::engine::chance::Chance;
 use hexpatrol::engine::data::{RuleBook, Weapon, WeaponKind, Wound};
 use hexpatrol::engine::dice::{Dice, Modifiers, Purpose, Roll};
 use hexpatrol::engine::name::Name;
-use hexpatrol::engine::ruleset::{Aim, Blow, Hit, Melee, MeleeOdds, Odds, RuleSetEntry, Rules};
+use hexpatrol::engine::ruleset::{
+    Aim, Blow, Deed, Hit, Leave, Melee, MeleeOdds, Odds, Pressure, Reaction, RuleSetEntry, Rules,
+};
 use hexpatrol::engine::{Cache, Event, Game, RuleSet, Side, Soldier, State, policy};
 use hexpatrol::{rules, save};
 
@@ -90,6 +95,32 @@ impl Rules for OneShot {
 
     fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
         false
+    }
+
+    fn activate(&self, _book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<(Roll, Leave)> {
+        let roll = dice.check(Purpose::Activation, 1, 6, 2, Modifiers::default()).by(&man.id);
+        let leave = if roll.succeeded() { Leave::FREE } else { Leave { may_move: false, may_fire: true } };
+        Some((roll, leave))
+    }
+
+    fn may(&self, man: &Soldier, deed: Deed) -> bool {
+        !(man.pressure == Pressure::Pinned && deed == Deed::Move)
+    }
+
+    fn under_fire(&self, _book: &RuleBook, dice: &mut Dice, target: &Soldier, hit: bool) -> Option<Reaction> {
+        if hit || target.pos.is_none() || target.pressure == Pressure::Pinned {
+            return None;
+        }
+        // A reaction test: 4+ keeps his nerve, else he is pinned.
+        let roll = dice.check(Purpose::Reaction, 1, 6, 4, Modifiers::default()).by(&target.id);
+        let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
+        Some(Reaction { roll: Some(roll), pressure })
+    }
+
+    fn rally(&self, _book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<Reaction> {
+        let roll = dice.check(Purpose::Reaction, 1, 6, 4, Modifiers::default()).by(&man.id);
+        let pressure = if roll.succeeded() { Pressure::Steady } else { man.pressure };
+        Some(Reaction { roll: Some(roll), pressure })
     }
 }
 
@@ -226,4 +257,62 @@ fn a_save_naming_a_rule_set_this_program_lacks_is_refused_where_it_names_it() {
     let e = save::parse(Path::new("s.ron"), &edited).unwrap_err().to_string();
     assert!(e.contains("no rule set called 'Chainmail'") && e.contains("OneShot"), "{e}");
     assert!(e.starts_with("s.ron:"), "{e}");
+}
+
+/// The seam's reactions, pinning, rallies and activation tests, played by
+/// the loop: pinned men and hesitating men are never ordered to move (the
+/// leader and the enemy both ask the rule set), and the pressure lifts when
+/// the action ends.
+#[test]
+fn one_shot_pins_rallies_and_holds_men_back_through_the_loop() {
+    let (mut pinned, mut rallied, mut hesitated, mut tests) = (0, 0, 0, 0);
+    for seed in 1..=12 {
+        let mut c = campaign(seed);
+        let mut events = c.begin().unwrap();
+        let mut cache = Cache::new();
+        // Before each decision: a man who may not move is never moved.
+        for _ in 0..20_000 {
+            let Some(game) = c.patrol.as_ref() else { break };
+            let Some(command) = policy::decide(game, &cache) else { break };
+            if let (Some(up), hexpatrol::engine::Command::Move { .. }) = (game.card_up(), &command) {
+                let man = &game.soldiers()[up];
+                assert_ne!(man.pressure, Pressure::Pinned, "seed {seed}: a pinned man ordered to move");
+            }
+            events.extend(c.apply(&command, &mut cache).expect("the leader's commands are legal"));
+        }
+        assert!(c.patrol.is_none(), "seed {seed}: the patrol ended");
+        for e in &events {
+            match e {
+                Event::Pressure { pressure, .. } if pressure == "pinned" => pinned += 1,
+                Event::Pressure { pressure, .. } if pressure == "steady" => rallied += 1,
+                Event::Restrained { may_move, may_fire, .. } => {
+                    assert_eq!((*may_move, *may_fire), (false, true));
+                    hesitated += 1;
+                }
+                Event::Roll(r) if r.purpose == Purpose::Activation => tests += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(pinned >= 5 && rallied >= 2 && hesitated >= 5 && tests >= 50, "{pinned} {rallied} {hesitated} {tests}");
+}
+
+/// A pinned man's own order to move is refused, and says why; his fire is not.
+#[test]
+fn a_pinned_man_may_fire_but_not_move() {
+    for seed in 1..=40 {
+        let mut c = campaign(seed);
+        c.begin().unwrap();
+        let mut cache = Cache::new();
+        let pinned_up = |g: &Game| g.card_up().is_some_and(|i| g.soldiers()[i].pressure == Pressure::Pinned);
+        play(&mut c, &mut cache, &mut Vec::new(), pinned_up);
+        let Some(game) = c.patrol.as_ref().filter(|g| pinned_up(g)) else { continue };
+        let me = game.card_up().unwrap();
+        let here = game.soldiers()[me].pos.unwrap();
+        let to = here.neighbours().into_iter().find(|&p| game.map().contains(p)).unwrap();
+        let e = c.apply(&hexpatrol::engine::Command::Move { section: None, to }, &mut cache).unwrap_err();
+        assert!(e.0.contains("may not move on this card"), "{e}");
+        return;
+    }
+    panic!("no pinned man's card came up in 40 patrols");
 }

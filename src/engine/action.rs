@@ -2,13 +2,13 @@
 //! STOP ends the turn; casualties are settled when the action is over.
 
 use super::command::{Command, Target};
-use super::dice::Purpose;
+
 use super::event::Event;
 use super::memo::Memo;
 use super::name::Name;
 use super::pos::Pos;
-use super::ruleset::{Blow, Hit, Melee};
-use super::shot::Shot;
+use super::ruleset::{Deed, Leave};
+
 use super::soldier::{Side, State};
 use super::{Card, Events, Game, Phase, RuleError, illegal};
 
@@ -46,13 +46,45 @@ impl Game {
             if events.keeps_all() {
                 events.push(Event::CardLost { soldier: s.id.clone(), reason });
             }
-        } else if s.side == Side::Enemy {
-            self.enemy_acts(memo, i, events);
-            self.check_action_over(events);
         } else {
-            self.action().up = Some(i);
+            let leave = self.activation(i, events);
+            self.action().leave = leave;
+            if self.soldiers[i].side == Side::Enemy {
+                self.enemy_acts(memo, i, events);
+                if let Phase::Action(a) = &mut self.phase {
+                    a.leave = Leave::FREE;
+                }
+                self.check_action_over(events);
+            } else {
+                self.action().up = Some(i);
+            }
         }
         Ok(())
+    }
+
+    /// Soldier `i`'s card is up: the rule set's activation test, if it has
+    /// one, and what it leaves him free to do on this card.
+    fn activation(&mut self, i: usize, events: &mut Events) -> Leave {
+        let rules = self.rules;
+        let Some((roll, leave)) = rules.activate(&self.book, &mut self.dice, &self.soldiers[i]) else {
+            return Leave::FREE;
+        };
+        events.push(Event::Roll(roll));
+        if !leave.is_free() {
+            let soldier = self.soldiers[i].id.clone();
+            events.push(Event::Restrained { soldier, may_move: leave.may_move, may_fire: leave.may_fire });
+        }
+        leave
+    }
+
+    /// Whether soldier `i` may do `deed` now: by the rule set, for his state
+    /// and the fire he is under, and by his activation on the card that is up.
+    pub(super) fn may(&self, i: usize, deed: Deed) -> bool {
+        let leave = match &self.phase {
+            Phase::Action(a) => a.leave,
+            _ => Leave::FREE,
+        };
+        leave.allows(deed) && self.rules.may(&self.soldiers[i], deed)
     }
 
     /// A friendly order for the man whose card is up.
@@ -68,6 +100,15 @@ impl Game {
                 "{} shares your hex: as written, men in one hex fight hand to hand before anything else (fight {})",
                 self.soldiers[foe].id, self.soldiers[foe].id
             ));
+        }
+        let deed = match command {
+            Command::Move { .. } | Command::Carry { .. } | Command::Exit { .. } => Some(Deed::Move),
+            Command::Fire { .. } | Command::Call { .. } => Some(Deed::Fire),
+            _ => None,
+        };
+        if let Some(deed) = deed.filter(|&d| !self.may(me, d)) {
+            let what = if deed == Deed::Move { "move" } else { "fire" };
+            return illegal(format!("{} may not {what} on this card: hold, or do what he may", self.soldiers[me].id));
         }
         match command {
             Command::Move { to, .. } => {
@@ -173,7 +214,8 @@ impl Game {
                 unreachable!("dispatched in apply")
             }
         }
-        self.action().up = None;
+        let a = self.action();
+        (a.up, a.leave) = (None, Leave::FREE);
         self.check_action_over(events);
         Ok(())
     }
@@ -187,101 +229,6 @@ impl Game {
                 self.in_hex(*p)
                     .find(|&i| self.soldiers[i].side != side && self.soldiers[i].can_act())
                     .map_or_else(|| illegal(format!("no legitimate target at {p}")), Ok)
-            }
-        }
-    }
-
-    /// Aimed fire, the `shot` that `aimed_shot` gave: the shot, the roll,
-    /// and a man knocked over (or a vehicle's damage rolled) on a hit.
-    pub(super) fn fire(&mut self, shooter: usize, target: usize, shot: Shot, events: &mut Events) {
-        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
-        if events.keeps_all() {
-            let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
-            let band = match shot.at_band {
-                Some(b) => b.name(),
-                None => shot.odds.band.map_or("", |b| b.name()),
-            };
-            events.push(Event::Shot {
-                shooter: s.id.clone(),
-                target: t.id.clone(),
-                weapon: shot.weapon(self, s),
-                distance,
-                band: Name::new_static(band),
-            });
-        }
-        // The names are set in place: `by` and `at` move the roll, which
-        // is large, and every shot is rolled so.
-        let Shot { odds, at_band } = shot;
-        let mut roll = odds.roll(&mut self.dice, Purpose::Fire);
-        (roll.soldier, roll.target) = (Some(s.id.clone()), Some(t.id.clone()));
-        let hit = roll.succeeded();
-        events.push(Event::Roll(roll));
-        self.soldiers[shooter].first_shot = false;
-        match (hit, at_band) {
-            (true, Some(band)) => {
-                let by = self.soldiers[shooter].id.clone();
-                self.at_hit(target, band, &by, events);
-            }
-            (true, None) => {
-                let by = self.soldiers[shooter].id.clone();
-                self.strike(target, Some(&by), Blow::Aimed, events);
-            }
-            (false, _) => {}
-        }
-    }
-
-    /// `blow` lands on soldier `target`, struck by `by` if anyone: the rule
-    /// set says whether he is down, to be rolled for when the action ends,
-    /// or wounded or killed at once.
-    pub(super) fn strike(&mut self, target: usize, by: Option<&Name>, blow: Blow, events: &mut Events) {
-        let id = self.soldiers[target].id.clone();
-        match self.rules.hit(&self.book, &mut self.dice, &id, blow) {
-            Hit::KnockedOver => {
-                self.soldiers[target].state = State::KnockedOver;
-                if let (true, Some(by)) = (events.keeps_all(), by) {
-                    events.push(Event::Hit { soldier: id, by: by.clone() });
-                }
-            }
-            Hit::Wounded(roll, wound) => {
-                // Who struck him is said as for a man knocked over: a
-                // campaign credits the hit from it.
-                if let (true, Some(by)) = (events.keeps_all(), by) {
-                    events.push(Event::Hit { soldier: id, by: by.clone() });
-                }
-                if let Some(roll) = roll {
-                    events.push(Event::Roll(roll));
-                }
-                self.wound(target, wound, events);
-            }
-        }
-    }
-
-    /// Hand-to-hand: one die each; 1-2 apart knocks the loser out, 3+ kills him.
-    pub(super) fn fight(&mut self, attacker: usize, defender: usize, events: &mut Events) {
-        let (a, d) = (self.soldiers[attacker].id.clone(), self.soldiers[defender].id.clone());
-        let (rolls, outcome, attacker_lost) = self.rules.hand_to_hand(&self.book, &mut self.dice, &a, &d);
-        let difference = rolls[0].total.abs_diff(rolls[1].total);
-        events.extend(rolls.map(Event::Roll));
-        let (loser, winner) = if attacker_lost { (attacker, defender) } else { (defender, attacker) };
-        events.push(Event::HandToHand {
-            attacker: a,
-            defender: d,
-            difference,
-            outcome: Name::new_static(outcome.name()),
-            loser: (outcome != Melee::Tie).then(|| self.soldiers[loser].id.clone()),
-        });
-        match outcome {
-            Melee::Tie => {}
-            Melee::KnockedOut => {
-                let by = self.soldiers[winner].id.clone();
-                self.strike(loser, Some(&by), Blow::HandToHand, events);
-            }
-            Melee::Killed => {
-                self.soldiers[loser].state = State::Dead;
-                events.push(Event::Killed {
-                    soldier: self.soldiers[loser].id.clone(),
-                    by: self.soldiers[winner].id.clone(),
-                });
             }
         }
     }
@@ -300,39 +247,6 @@ impl Game {
             self.action().deck.remove(k);
             let reason = super::name::format_name!("helped to carry {}", self.soldiers[wounded].id);
             events.push(Event::CardLost { soldier: self.soldiers[i].id.clone(), reason });
-        }
-    }
-
-    /// The able enemies of `me` (not vehicles: no man fights one hand to
-    /// hand) in his hex, when hand-to-hand is not a choice (as written).
-    fn foes_at_close_quarters(&self, me: usize) -> impl Iterator<Item = usize> + '_ {
-        let s = &self.soldiers[me];
-        let here = s.pos.filter(|_| !self.book.action.hand_to_hand_by_choice && s.vehicle.is_none());
-        let foes = if s.side == Side::Friendly { Side::Enemy } else { Side::Friendly };
-        self.able(foes)
-            .filter(move |&i| here.is_some() && self.soldiers[i].pos == here && self.soldiers[i].vehicle.is_none())
-    }
-
-    /// The first of `foes_at_close_quarters`, if any.
-    pub(super) fn foe_at_close_quarters(&self, me: usize) -> Option<usize> {
-        self.foes_at_close_quarters(me).next()
-    }
-
-    /// As written, opposing men who come to share a hex fight at once: the
-    /// man `mover` who came in fights each able enemy there in turn, in
-    /// roster order, while he is still on his feet. Each pair fights once
-    /// as the hex is entered; a tie leaves both standing, to fight again on
-    /// a later card. (With the house rule `hand_to_hand_by_choice` a man
-    /// fights only when he chooses to.)
-    pub(super) fn close_quarters(&mut self, mover: usize, events: &mut Events) {
-        let foes: Vec<usize> = self.foes_at_close_quarters(mover).collect();
-        for foe in foes {
-            if !self.soldiers[mover].can_act() || !matches!(self.phase, Phase::Action(_)) {
-                break;
-            }
-            if self.soldiers[foe].can_act() {
-                self.fight(mover, foe, events);
-            }
         }
     }
 
@@ -383,6 +297,16 @@ impl Game {
             events.push(Event::Stop { turn });
         }
         self.land_fire(events);
+        // Men under pressure may shake it off (never under Lone Warrior).
+        let rules = self.rules;
+        for i in 0..self.soldiers.len() {
+            if self.soldiers[i].pressure.is_steady() || self.soldiers[i].pos.is_none() {
+                continue;
+            }
+            if let Some(r) = rules.rally(&self.book, &mut self.dice, &self.soldiers[i]) {
+                self.pressed(i, r, events);
+            }
+        }
         for v in self.soldiers.iter_mut().filter(|s| s.pos.is_some()).filter_map(|s| s.vehicle.as_mut()) {
             v.turns += 1;
         }

@@ -84,8 +84,10 @@ impl Game {
                 }
             }
         }
+        // The action is over, and the fire it brought with it.
         for s in &mut self.soldiers {
             s.moved = false;
+            s.pressure = super::soldier::Pressure::Steady;
         }
         self.phase = Phase::Patrol;
         self.reform_sections(events);

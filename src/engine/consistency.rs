@@ -20,6 +20,11 @@ impl Game {
         if let Some(s) = self.soldiers.iter().find(|s| !self.rules.states().contains(&s.state)) {
             return Err(format!("{} is {}, which {} does not have", s.id, s.state.words(), self.rules.name()));
         }
+        // The fire a man is under is an action's: it lifts when the action ends.
+        let in_action = matches!(self.phase, Phase::Action(_));
+        if let Some(s) = self.soldiers.iter().find(|s| !s.pressure.is_steady() && !in_action) {
+            return Err(format!("{} is {} with no action under way", s.id, s.pressure.name()));
+        }
         // In an action, the enemy who can act are among the men it met, last on the roster.
         if let Phase::Action(a) = &self.phase {
             let from = n.saturating_sub(a.enemies_met);
@@ -72,6 +77,9 @@ impl Game {
             }
             if [a.turn, a.quiet_turns].iter().any(|&k| k > COUNTER) || a.enemies_met > n {
                 return Err("the action's counts of turns or enemies are out of reach".into());
+            }
+            if !a.leave.is_free() && a.up.is_none() {
+                return Err("a man is held back on his card, but no card is up".into());
             }
             let bad = |c: &Card| c.owner().is_some_and(|i| i >= n);
             if a.deck.iter().chain(&a.turned).any(bad) {

@@ -21,7 +21,7 @@ use super::dice::Purpose;
 use super::event::Event;
 use super::memo::Memo;
 use super::pos::Pos;
-use super::ruleset::Odds;
+use super::ruleset::{Deed, Odds};
 use super::sink::Events;
 use super::soldier::{Side, State};
 
@@ -97,7 +97,9 @@ impl Game {
             ControlFlow::Continue(best) => best,
         };
         // 2. Mortar fire on a hex.
-        let weapon = self.soldiers[e].weapon_in(&self.book);
+        // What the rule set lets him do (always anything under Lone Warrior).
+        let (may_fire, may_move) = (self.may(e, Deed::Fire), self.may(e, Deed::Move));
+        let weapon = self.soldiers[e].weapon_in(&self.book).filter(|_| may_fire);
         if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
             let id = self.soldiers[e].id.clone();
             if events.keeps_all() {
@@ -120,14 +122,14 @@ impl Game {
         // do not stop to shoot: they go in, to fight hand to hand.
         let assault = self.closing_in();
         // 3. Aimed fire at the likeliest target.
-        if let (false, Some(m), Some((_, _, f))) = (assault, &marksman, best) {
+        if let (false, true, Some(m), Some((_, _, f))) = (assault, may_fire, &marksman, best) {
             if let Some(shot) = m.shot(f) {
                 self.fire(e, f, shot, events);
             }
             return;
         }
         // 4./5. Hold, or close in by cover (everyone, once the enemy closes in).
-        let holds = self.soldiers[e].stays_put && !assault;
+        let holds = (self.soldiers[e].stays_put && !assault) || !may_move;
         let step = if holds { None } else { self.closing_step(here, Side::Friendly, true) };
         match step {
             Some(to) => {

@@ -211,6 +211,19 @@ pub enum Event {
     Auto {
         command: Name,
     },
+    /// A reaction test, suppression or rally left a man under new pressure
+    /// (`Rules::under_fire`, `Rules::rally`; never under Lone Warrior).
+    Pressure {
+        soldier: Name,
+        pressure: Name,
+    },
+    /// An activation test held a man back on his card (`Rules::activate`;
+    /// never under Lone Warrior).
+    Restrained {
+        soldier: Name,
+        may_move: bool,
+        may_fire: bool,
+    },
     /// Orders taken back (`undo`): the patrol is as it was before them. The
     /// dice do not change: `rolls` are the rolls those orders made, and the
     /// same numbers come up again, in order, for whatever is done next.

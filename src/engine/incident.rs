@@ -12,7 +12,7 @@ use super::memo::Memo;
 use super::name::Name;
 use super::placement::{DIRECTIONS, sector_of, spots};
 use super::pos::Pos;
-use super::ruleset::Blow;
+use super::ruleset::{Blow, Leave};
 use super::sink::Events;
 use super::soldier::{Side, Soldier, enemy_name};
 use super::{Action, Card, Game, Phase};
@@ -177,7 +177,8 @@ impl Game {
     fn start_action(&mut self, at: Pos, events: &mut Events) {
         let enemies_met = self.able(Side::Enemy).count();
         let (deck, turned) = (Vec::new(), Vec::new());
-        self.phase = Phase::Action(Action { deck, turned, up: None, turn: 1, quiet_turns: 0, enemies_met });
+        self.phase =
+            Phase::Action(Action { deck, turned, up: None, turn: 1, quiet_turns: 0, enemies_met, leave: Leave::FREE });
         events.push(Event::ActionStart { hex: at });
         self.deal(events);
     }

@@ -28,6 +28,7 @@ pub mod soldier;
 
 mod action;
 mod action_end;
+mod blows;
 mod consistency;
 mod enemy;
 mod incident;

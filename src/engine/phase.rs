@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ruleset::Leave;
+
 /// Where the patrol is in the game loop.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
@@ -29,6 +31,10 @@ pub struct Action {
     pub quiet_turns: u32,
     /// Enemy soldiers in the action when it began or joined it.
     pub enemies_met: usize,
+    /// What the man whose card is up may do on it, as the rule set's
+    /// activation test left him (`Rules::activate`); free under Lone Warrior.
+    #[serde(default, skip_serializing_if = "Leave::is_free")]
+    pub leave: Leave,
 }
 
 /// A card of the action deck.

@@ -18,6 +18,7 @@ use super::command::{Command, Target};
 use super::data::Cover;
 use super::memo::Memo;
 use super::pos::Pos;
+use super::ruleset::Deed;
 use super::scenario::Objective;
 use super::soldier::{Side, State};
 use super::{Cache, Game, Phase};
@@ -50,11 +51,16 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Command {
         ControlFlow::Break(e) => return Command::Fight { target: game.soldiers[e].id.clone() },
         ControlFlow::Continue(best) => best,
     };
-    if let Some(hex) = fire_mission(game, memo, me) {
+    // What the rule set lets him do on this card (anything, under Lone Warrior).
+    let (may_fire, may_move) = (game.may(me, Deed::Fire), game.may(me, Deed::Move));
+    if let Some(hex) = fire_mission(game, memo, me).filter(|_| may_fire) {
         return Command::Call { hex };
     }
-    if let Some((_, _, e)) = best {
+    if let Some((_, _, e)) = best.filter(|_| may_fire) {
         return Command::Fire { target: Target::Soldier(game.soldiers[e].id.clone()) };
+    }
+    if !may_move {
+        return Command::Hold;
     }
     // No shot: a man in cover waits for the enemy to show himself, unless
     // a mortar can reach him there (asked only of a man in cover: it looks

@@ -61,6 +61,12 @@ pub enum Purpose {
     BoobyTrap,
     /// What a hit does to a vehicle.
     Damage,
+    /// A reaction test under fire, or a rally from it (rule sets with
+    /// reactions; never Lone Warrior).
+    Reaction,
+    /// A test before a man acts on his card (rule sets with activation
+    /// tests; never Lone Warrior).
+    Activation,
 }
 
 impl Purpose {
@@ -79,6 +85,8 @@ impl Purpose {
             Purpose::HighExplosive => "high_explosive",
             Purpose::BoobyTrap => "booby_trap",
             Purpose::Damage => "damage",
+            Purpose::Reaction => "reaction",
+            Purpose::Activation => "activation",
         }
     }
 }

@@ -60,6 +60,33 @@ impl State {
     }
 }
 
+/// The hold the enemy's fire has on a man, beside his wounds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pressure {
+    #[default]
+    Steady,
+    /// Under suppressing fire, this many times over (European Battlefield
+    /// counts suppressions; its rule set says what each costs him).
+    Suppressed(u8),
+    /// Pinned down: he may not move (`Rules::may` says what else).
+    Pinned,
+}
+
+impl Pressure {
+    pub fn is_steady(&self) -> bool {
+        *self == Pressure::Steady
+    }
+
+    /// As events and the roster write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pressure::Steady => "steady",
+            Pressure::Suppressed(_) => "suppressed",
+            Pressure::Pinned => "pinned",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Soldier {
     /// Unique short name used on cards and in commands ("Baker", "G3").
@@ -88,6 +115,10 @@ pub struct Soldier {
     /// A vehicle: the soldier is the vehicle and its crew.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vehicle: Option<Vehicle>,
+    /// The hold the enemy's fire has on him (reactions, suppression,
+    /// pinning: `Rules::under_fire`). Always steady under Lone Warrior.
+    #[serde(default, skip_serializing_if = "Pressure::is_steady")]
+    pub pressure: Pressure,
 }
 
 impl Soldier {
@@ -109,6 +140,7 @@ impl Soldier {
             captive: false,
             veteran: false,
             vehicle: None,
+            pressure: Pressure::Steady,
         }
     }
 

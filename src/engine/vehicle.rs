@@ -21,7 +21,7 @@ use super::data::{Cover, Weapon, WeaponKind};
 use super::dice::{Modifiers, Purpose};
 use super::name::Name;
 use super::placement::sector_of;
-use super::ruleset::Odds;
+use super::ruleset::{Deed, Odds};
 pub use super::soldier::Vehicle;
 use super::{Event, Events, Game, Memo, Pos, Side, State};
 
@@ -273,20 +273,21 @@ impl Game {
         let immobile =
             damage >= Damage::Heavy && self.book.arsenal.damage.as_ref().is_some_and(|d| d.heavy_immobilises);
         // House rule `vehicles_pull_back`; as written a vehicle fights on.
-        let pulls_back = self.book.arsenal.vehicles_pull_back;
+        let (may_fire, may_move) = (self.may(e, Deed::Fire), self.may(e, Deed::Move));
+        let pulls_back = self.book.arsenal.vehicles_pull_back && may_move;
         let leaving = self.vehicle(e).is_some_and(|v| v.turns >= self.book.arsenal.vehicle_turns);
         if pulls_back && (damage >= Damage::Light || leaving) && !immobile {
             self.vehicle_withdraws(e, here, events);
             return;
         }
-        if self.vehicle_fires(memo, e, events) {
+        if may_fire && self.vehicle_fires(memo, e, events) {
             return;
         }
         // Close in, as many hexes as a card allows; then fire, if the rules let it.
         let mut moved = false;
         for _ in 0..self.book.arsenal.hexes_per_card.max(1) {
             let Some(at) = self.soldiers[e].pos else { break };
-            match self.vehicle_step(at, true).filter(|_| !immobile) {
+            match self.vehicle_step(at, true).filter(|_| !immobile && may_move) {
                 Some(to) => self.vehicle_moves(e, at, to, events),
                 None => break,
             }
@@ -296,7 +297,7 @@ impl Game {
             if events.keeps_all() {
                 events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
             }
-        } else if self.book.arsenal.fire_after_moving {
+        } else if self.book.arsenal.fire_after_moving && may_fire {
             self.vehicle_fires(memo, e, events);
         }
     }

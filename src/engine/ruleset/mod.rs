@@ -10,16 +10,20 @@
 //! that lives in a test of its own.
 
 mod lone_warrior;
+mod odds;
+mod pressure;
 
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use lone_warrior::{LoneWarrior, melee_outcome};
+pub use odds::{Aim, Melee, MeleeOdds, Odds};
+pub use pressure::{Deed, Leave, Pressure, Reaction, Volley};
 
 use super::chance::Chance;
-use super::data::{Band, Cover, RuleBook, Weapon, Wound};
-use super::dice::{Dice, DiceSet, Modifiers, Purpose, Roll};
+use super::data::{RuleBook, Weapon, Wound};
+use super::dice::{Dice, Purpose, Roll};
 use super::name::Name;
 use super::soldier::{Soldier, State};
 
@@ -100,6 +104,47 @@ pub trait Rules: Sync {
         attacker: &Name,
         defender: &Name,
     ) -> ([Roll; 2], Melee, bool);
+
+    /// A man's card is turned up: the test the rule set rolls before he
+    /// acts, if any, and what he may do on this card. Lone Warrior has none:
+    /// every man acts as his state allows.
+    fn activate(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<(Roll, Leave)> {
+        None
+    }
+
+    /// Whether a man may do `deed` on his card, by his state and the fire he
+    /// is under (a pinned man may not move). Lone Warrior: anything.
+    fn may(&self, _man: &Soldier, _deed: Deed) -> bool {
+        true
+    }
+
+    // --- Fire ------------------------------------------------------------
+
+    /// Rolls the aimed fire `aimed` gave the odds of, by `shooter` at
+    /// `target`: the rolls, in order, and the hits they score. One die
+    /// against the need is Lone Warrior's; a rule set with firing dice and
+    /// saving dice rolls them all here.
+    fn volley(&self, _book: &RuleBook, dice: &mut Dice, odds: Odds, shooter: &Name, target: &Name) -> Volley {
+        let mut roll = odds.roll(dice, Purpose::Fire);
+        (roll.soldier, roll.target) = (Some(shooter.clone()), Some(target.clone()));
+        let hits = u32::from(roll.succeeded());
+        Volley { rolls: vec![roll], hits }
+    }
+
+    // --- Reactions, suppression and pinning ------------------------------
+
+    /// Soldier `target` has just been fired at (`hit`: whether it struck
+    /// him): the reaction test the rule set rolls, if any, and the pressure
+    /// it leaves him under. Lone Warrior has no reactions.
+    fn under_fire(&self, _book: &RuleBook, _dice: &mut Dice, _target: &Soldier, _hit: bool) -> Option<Reaction> {
+        None
+    }
+
+    /// At the STOP card, a man under pressure may shake it off: his roll,
+    /// if any, and his pressure after it.
+    fn rally(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<Reaction> {
+        None
+    }
 
     // --- Morale ----------------------------------------------------------
 
@@ -241,84 +286,6 @@ impl<'de> Deserialize<'de> for RuleSet {
         }
         deserializer.deserialize_identifier(Named)
     }
-}
-
-/// What a pass/fail roll needs: the dice, the base need and what changed it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Odds {
-    /// How many dice are thrown and added (2 for the incident check).
-    pub dice: u8,
-    pub sides: u8,
-    pub base: i32,
-    pub modifiers: Modifiers,
-    /// The range band the shot counts at before cover (aimed fire only).
-    pub band: Option<Band>,
-}
-
-impl Odds {
-    pub fn need(&self) -> i32 {
-        self.base + self.modifiers.total()
-    }
-
-    /// The exact chance of success as a probability, from the dice.
-    pub fn chance(&self) -> f64 {
-        self.exact().value()
-    }
-
-    /// The exact chance of success: the throws that reach the need, counted.
-    pub fn exact(&self) -> Chance {
-        Chance::at_least(self.dice, self.sides, self.need())
-    }
-
-    /// "2d6", as roll events write the dice.
-    pub fn dice_name(&self) -> String {
-        DiceSet { count: self.dice, sides: self.sides }.to_string()
-    }
-
-    /// The roll of these odds. It takes the odds, whose modifiers go into
-    /// the roll as they are.
-    pub fn roll(self, dice: &mut Dice, purpose: Purpose) -> Roll {
-        dice.check(purpose, self.dice, self.sides, self.base, self.modifiers)
-    }
-}
-
-/// An aimed shot as the fire rules see it.
-#[derive(Debug)]
-pub struct Aim<'a> {
-    pub weapon: &'a Weapon,
-    pub distance: u32,
-    pub cover: Cover,
-    /// A sniper's or MG team's first shot.
-    pub first_shot: bool,
-    /// A campaign veteran shoots better.
-    pub veteran: bool,
-}
-
-/// How a hand-to-hand fight came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Melee {
-    Tie,
-    /// The loser is hit (`Rules::hit` says what that does).
-    KnockedOut,
-    Killed,
-}
-
-impl Melee {
-    pub fn name(self) -> &'static str {
-        match self {
-            Melee::Tie => "tie",
-            Melee::KnockedOut => "knocked_out",
-            Melee::Killed => "killed",
-        }
-    }
-}
-
-/// One way a fight can end, with its exact chance. `attacker_lost` is None on a tie.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MeleeOdds {
-    pub outcome: Melee,
-    pub attacker_lost: Option<bool>,
-    pub chance: Chance,
 }
 
 #[cfg(test)]

@@ -78,7 +78,15 @@ pub(super) fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
 pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
     let mut events = Events::all();
     let enemies_met = g.soldiers.iter().filter(|s| s.side == Side::Enemy).count();
-    g.phase = Phase::Action(Action { deck: vec![], turned: vec![], up: None, turn: 1, quiet_turns: 0, enemies_met });
+    g.phase = Phase::Action(Action {
+        deck: vec![],
+        turned: vec![],
+        up: None,
+        turn: 1,
+        quiet_turns: 0,
+        enemies_met,
+        leave: Default::default(),
+    });
     g.deal(&mut events);
     events.into_vec()
 }

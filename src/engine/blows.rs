@@ -1,0 +1,169 @@
+//! Blows in an action: aimed fire and what it does to the man it strikes,
+//! his reaction to it, and hand-to-hand, which as written is fought as soon
+//! as opposing men share a hex.
+
+use super::dice::Purpose;
+use super::event::Event;
+use super::name::Name;
+use super::ruleset::{Blow, Hit, Melee, Reaction};
+use super::shot::Shot;
+use super::soldier::{Side, State};
+use super::{Events, Game, Phase};
+
+impl Game {
+    /// Aimed fire, the `shot` that `aimed_shot` gave: the shot, the roll,
+    /// and a man knocked over (or a vehicle's damage rolled) on a hit.
+    pub(super) fn fire(&mut self, shooter: usize, target: usize, shot: Shot, events: &mut Events) {
+        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
+        if events.keeps_all() {
+            let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
+            let band = match shot.at_band {
+                Some(b) => b.name(),
+                None => shot.odds.band.map_or("", |b| b.name()),
+            };
+            events.push(Event::Shot {
+                shooter: s.id.clone(),
+                target: t.id.clone(),
+                weapon: shot.weapon(self, s),
+                distance,
+                band: Name::new_static(band),
+            });
+        }
+        // The names are set in place: `by` and `at` move the roll, which
+        // is large, and every shot is rolled so.
+        let Shot { odds, at_band } = shot;
+        let (by, at) = (s.id.clone(), t.id.clone());
+        let Some(band) = at_band else {
+            // At a man: the rule set rolls its fire, each hit a blow, and
+            // the man fired at reacts if its rules say he does.
+            let rules = self.rules;
+            let volley = rules.volley(&self.book, &mut self.dice, odds, &by, &at);
+            events.extend(volley.rolls.into_iter().map(Event::Roll));
+            self.soldiers[shooter].first_shot = false;
+            for _ in 0..volley.hits {
+                self.strike(target, Some(&by), Blow::Aimed, events);
+            }
+            self.react(target, volley.hits > 0, events);
+            return;
+        };
+        // A/T fire at a vehicle: the A/T table's one roll.
+        let mut roll = odds.roll(&mut self.dice, Purpose::Fire);
+        (roll.soldier, roll.target) = (Some(by.clone()), Some(at));
+        let hit = roll.succeeded();
+        events.push(Event::Roll(roll));
+        self.soldiers[shooter].first_shot = false;
+        if hit {
+            self.at_hit(target, band, &by, events);
+        }
+    }
+
+    /// Soldier `target` was fired at: his reaction, if the rule set has one.
+    fn react(&mut self, target: usize, hit: bool, events: &mut Events) {
+        let rules = self.rules;
+        if let Some(r) = rules.under_fire(&self.book, &mut self.dice, &self.soldiers[target], hit) {
+            self.pressed(target, r, events);
+        }
+    }
+
+    /// A reaction or rally: its roll, and the man's new pressure if it changed.
+    pub(super) fn pressed(&mut self, i: usize, reaction: Reaction, events: &mut Events) {
+        if let Some(roll) = reaction.roll {
+            events.push(Event::Roll(roll));
+        }
+        let s = &mut self.soldiers[i];
+        if s.pressure != reaction.pressure {
+            s.pressure = reaction.pressure;
+            events
+                .push(Event::Pressure { soldier: s.id.clone(), pressure: Name::new_static(reaction.pressure.name()) });
+        }
+    }
+
+    /// `blow` lands on soldier `target`, struck by `by` if anyone: the rule
+    /// set says whether he is down, to be rolled for when the action ends,
+    /// or wounded or killed at once.
+    pub(super) fn strike(&mut self, target: usize, by: Option<&Name>, blow: Blow, events: &mut Events) {
+        let id = self.soldiers[target].id.clone();
+        match self.rules.hit(&self.book, &mut self.dice, &id, blow) {
+            Hit::KnockedOver => {
+                self.soldiers[target].state = State::KnockedOver;
+                if let (true, Some(by)) = (events.keeps_all(), by) {
+                    events.push(Event::Hit { soldier: id, by: by.clone() });
+                }
+            }
+            Hit::Wounded(roll, wound) => {
+                // Who struck him is said as for a man knocked over: a
+                // campaign credits the hit from it.
+                if let (true, Some(by)) = (events.keeps_all(), by) {
+                    events.push(Event::Hit { soldier: id, by: by.clone() });
+                }
+                if let Some(roll) = roll {
+                    events.push(Event::Roll(roll));
+                }
+                self.wound(target, wound, events);
+            }
+        }
+    }
+
+    /// Hand-to-hand: one die each; 1-2 apart knocks the loser out, 3+ kills him.
+    pub(super) fn fight(&mut self, attacker: usize, defender: usize, events: &mut Events) {
+        let (a, d) = (self.soldiers[attacker].id.clone(), self.soldiers[defender].id.clone());
+        let (rolls, outcome, attacker_lost) = self.rules.hand_to_hand(&self.book, &mut self.dice, &a, &d);
+        let difference = rolls[0].total.abs_diff(rolls[1].total);
+        events.extend(rolls.map(Event::Roll));
+        let (loser, winner) = if attacker_lost { (attacker, defender) } else { (defender, attacker) };
+        events.push(Event::HandToHand {
+            attacker: a,
+            defender: d,
+            difference,
+            outcome: Name::new_static(outcome.name()),
+            loser: (outcome != Melee::Tie).then(|| self.soldiers[loser].id.clone()),
+        });
+        match outcome {
+            Melee::Tie => {}
+            Melee::KnockedOut => {
+                let by = self.soldiers[winner].id.clone();
+                self.strike(loser, Some(&by), Blow::HandToHand, events);
+            }
+            Melee::Killed => {
+                self.soldiers[loser].state = State::Dead;
+                events.push(Event::Killed {
+                    soldier: self.soldiers[loser].id.clone(),
+                    by: self.soldiers[winner].id.clone(),
+                });
+            }
+        }
+    }
+
+    /// The able enemies of `me` (not vehicles: no man fights one hand to
+    /// hand) in his hex, when hand-to-hand is not a choice (as written).
+    fn foes_at_close_quarters(&self, me: usize) -> impl Iterator<Item = usize> + '_ {
+        let s = &self.soldiers[me];
+        let here = s.pos.filter(|_| !self.book.action.hand_to_hand_by_choice && s.vehicle.is_none());
+        let foes = if s.side == Side::Friendly { Side::Enemy } else { Side::Friendly };
+        self.able(foes)
+            .filter(move |&i| here.is_some() && self.soldiers[i].pos == here && self.soldiers[i].vehicle.is_none())
+    }
+
+    /// The first of `foes_at_close_quarters`, if any.
+    pub(super) fn foe_at_close_quarters(&self, me: usize) -> Option<usize> {
+        self.foes_at_close_quarters(me).next()
+    }
+
+    /// As written, opposing men who come to share a hex fight at once: the
+    /// man `mover` who came in fights each able enemy there in turn, in
+    /// roster order, while he is still on his feet. Each pair fights once
+    /// as the hex is entered; a tie leaves both standing, to fight again on
+    /// a later card. (With the house rule `hand_to_hand_by_choice` a man
+    /// fights only when he chooses to.)
+    pub(super) fn close_quarters(&mut self, mover: usize, events: &mut Events) {
+        let foes: Vec<usize> = self.foes_at_close_quarters(mover).collect();
+        for foe in foes {
+            if !self.soldiers[mover].can_act() || !matches!(self.phase, Phase::Action(_)) {
+                break;
+            }
+            if self.soldiers[foe].can_act() {
+                self.fight(mover, foe, events);
+            }
+        }
+    }
+}

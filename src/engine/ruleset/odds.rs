@@ -1,0 +1,84 @@
+//! The values a rule set answers the loop with: the odds of a roll, a
+//! shot as the fire rules see it, and how a fight hand to hand came out.
+
+use super::super::chance::Chance;
+use super::super::data::{Band, Cover, Weapon};
+use super::super::dice::{Dice, DiceSet, Modifiers, Purpose, Roll};
+
+/// What a pass/fail roll needs: the dice, the base need and what changed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Odds {
+    /// How many dice are thrown and added (2 for the incident check).
+    pub dice: u8,
+    pub sides: u8,
+    pub base: i32,
+    pub modifiers: Modifiers,
+    /// The range band the shot counts at before cover (aimed fire only).
+    pub band: Option<Band>,
+}
+
+impl Odds {
+    pub fn need(&self) -> i32 {
+        self.base + self.modifiers.total()
+    }
+
+    /// The exact chance of success as a probability, from the dice.
+    pub fn chance(&self) -> f64 {
+        self.exact().value()
+    }
+
+    /// The exact chance of success: the throws that reach the need, counted.
+    pub fn exact(&self) -> Chance {
+        Chance::at_least(self.dice, self.sides, self.need())
+    }
+
+    /// "2d6", as roll events write the dice.
+    pub fn dice_name(&self) -> String {
+        DiceSet { count: self.dice, sides: self.sides }.to_string()
+    }
+
+    /// The roll of these odds. It takes the odds, whose modifiers go into
+    /// the roll as they are.
+    pub fn roll(self, dice: &mut Dice, purpose: Purpose) -> Roll {
+        dice.check(purpose, self.dice, self.sides, self.base, self.modifiers)
+    }
+}
+
+/// An aimed shot as the fire rules see it.
+#[derive(Debug)]
+pub struct Aim<'a> {
+    pub weapon: &'a Weapon,
+    pub distance: u32,
+    pub cover: Cover,
+    /// A sniper's or MG team's first shot.
+    pub first_shot: bool,
+    /// A campaign veteran shoots better.
+    pub veteran: bool,
+}
+
+/// How a hand-to-hand fight came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Melee {
+    Tie,
+    /// The loser is hit (`Rules::hit` says what that does).
+    KnockedOut,
+    Killed,
+}
+
+impl Melee {
+    pub fn name(self) -> &'static str {
+        match self {
+            Melee::Tie => "tie",
+            Melee::KnockedOut => "knocked_out",
+            Melee::Killed => "killed",
+        }
+    }
+}
+
+/// One way a fight can end, with its exact chance. `attacker_lost` is None on a tie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeleeOdds {
+    pub outcome: Melee,
+    pub attacker_lost: Option<bool>,
+    pub chance: Chance,
+}

@@ -1,0 +1,62 @@
+//! What the fire a man comes under does to him beside his wounds, and what
+//! he may do on his card: the part of the seam the reaction, suppression,
+//! pinning and activation rules of a rule set answer. Lone Warrior has none
+//! of them: its men are always `Steady` and may always act.
+
+use serde::{Deserialize, Serialize};
+
+use super::super::dice::Roll;
+pub use super::super::soldier::Pressure;
+
+/// A reaction test, a rally or a suppression: the roll, if the rule rolls
+/// one, and the pressure the man is under after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reaction {
+    pub roll: Option<Roll>,
+    pub pressure: Pressure,
+}
+
+/// What a man may be asked to do on his card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deed {
+    /// Step, carry a comrade, leave the map.
+    Move,
+    /// Aimed fire, indirect fire, calling the guns.
+    Fire,
+}
+
+/// What a man may do on the card that is up, as his activation left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leave {
+    pub may_move: bool,
+    pub may_fire: bool,
+}
+
+impl Leave {
+    /// Anything his state allows: no activation rule held him back.
+    pub const FREE: Leave = Leave { may_move: true, may_fire: true };
+
+    pub fn is_free(&self) -> bool {
+        *self == Leave::FREE
+    }
+
+    pub fn allows(self, deed: Deed) -> bool {
+        match deed {
+            Deed::Move => self.may_move,
+            Deed::Fire => self.may_fire,
+        }
+    }
+}
+
+impl Default for Leave {
+    fn default() -> Self {
+        Leave::FREE
+    }
+}
+
+/// Aimed fire rolled: every roll in order, and the hits it scored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Volley {
+    pub rolls: Vec<Roll>,
+    pub hits: u32,
+}
