@@ -158,6 +158,9 @@ fn check_tells_good_files_from_bad_ones() {
         let out = hexpatrol(&["check", root.join(file).to_str().unwrap()], "", dir.path());
         assert!(out.status.success(), "{file}: {}", text(&out.stderr));
         assert!(text(&out.stdout).contains(&format!("a good {kind}")), "{file}");
+        // A file that carries a rule book says which house rules it plays.
+        let carries_rules = matches!(kind, "rules file" | "campaign save");
+        assert_eq!(text(&out.stdout).contains("House rules: "), carries_rules, "{file}");
     }
     let bad = dir.path().join("bad.ron");
     for (content, want) in [

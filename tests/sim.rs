@@ -73,3 +73,29 @@ fn bad_arguments_exit_2_with_a_clear_message() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn the_summary_says_which_house_rules_were_played_and_a_bad_one_exits_2() {
+    let out = sim(&["--patrols", "3", "--seed", "1", "--house-rule", "radio=maybe"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--house-rule radio=maybe") && err.contains("'maybe' is not true or false"), "{err}");
+    assert!(out.stdout.is_empty());
+
+    let gentler = sim(&["--patrols", "3", "--seed", "1", "--json", "--house-rule", "gentler"]);
+    assert!(gentler.status.success(), "{}", String::from_utf8_lossy(&gentler.stderr));
+    let v: Value = serde_json::from_slice(&gentler.stdout).unwrap();
+    assert_eq!(v["house_rules"], "gentler");
+    assert!(v["departures"].as_array().unwrap().contains(&Value::from("contact_breaks")), "{v}");
+
+    // A preset, then a single switch: applied in order.
+    let by_hand =
+        sim(&["--patrols", "3", "--seed", "1", "--json", "--house-rule", "gentler", "--house-rule", "radio=off"]);
+    let v: Value = serde_json::from_slice(&by_hand.stdout).unwrap();
+    assert!(v["house_rules"].as_str().unwrap().starts_with("custom: "), "{v}");
+    assert!(!v["departures"].as_array().unwrap().contains(&Value::from("radio")), "{v}");
+
+    let written = sim(&["--patrols", "3", "--seed", "1", "--house-rule", "as-written"]);
+    let text = String::from_utf8_lossy(&written.stdout);
+    assert!(text.contains("House rules:       as-written; departing from the text: none"), "{text}");
+}
