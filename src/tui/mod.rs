@@ -22,6 +22,7 @@ pub mod map;
 pub mod orders;
 pub mod report;
 pub mod roster;
+pub mod rules_in_play;
 pub mod status;
 pub mod theme;
 pub mod title;
@@ -266,7 +267,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                         None
                     }
                 },
-                Chosen::New(choice, seed) => match start::new_game(&t.data_dir, t.book.clone(), &choice, None, seed) {
+                Chosen::New(choice, seed, book) => match start::new_game(&t.data_dir, book, &choice, None, seed) {
                     Ok(opened) => Some(open(opened, t.theme)),
                     Err(e) => {
                         t.message = Some(e);

@@ -11,7 +11,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::help;
-use super::keymap::{Dir, Msg};
+use super::keymap::{Dir, Msg, TITLE_KEYS};
+use super::rules_in_play::{self, Outcome, RulesInPlay};
 use super::theme::Theme;
 use crate::engine::RuleBook;
 use crate::rules;
@@ -19,13 +20,15 @@ use crate::save::{self, Listing};
 use crate::session::start::Choice;
 
 /// Which page of the title screen is showing.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Page {
     Menu,
     /// Choosing what to play, with the seed being typed.
     New {
         seed: String,
     },
+    /// The house rules of the game chosen, before it begins.
+    RulesInPlay(Box<RulesInPlay>),
     Load,
     Rules {
         scroll: u16,
@@ -33,9 +36,10 @@ pub enum Page {
 }
 
 /// What the player chose.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Chosen {
-    New(Choice, u64),
+    /// A new game of this campaign or scenario, with this seed and rule book.
+    New(Choice, u64, Arc<RuleBook>),
     Open(String),
     Quit,
 }
@@ -97,13 +101,26 @@ impl Title {
             Page::Menu => self.menu().len(),
             Page::New { .. } => self.games.len(),
             Page::Load => self.saves.len(),
-            Page::Rules { .. } => 0,
+            Page::Rules { .. } | Page::RulesInPlay(_) => 0,
         }
     }
 
     /// A key's message; returns what was chosen, if anything was.
     pub fn update(&mut self, msg: Msg) -> Option<Chosen> {
         self.message = None;
+        if let Page::RulesInPlay(page) = &mut self.page {
+            return match (msg, page.update(msg)) {
+                (Msg::Quit, _) => Some(Chosen::Quit),
+                (_, Some(Outcome::Begin(book))) => Some(Chosen::New(page.choice.clone(), page.seed, book)),
+                (_, Some(Outcome::Back)) => {
+                    let (seed, choice) = (page.seed, page.choice.clone());
+                    self.page = Page::New { seed: seed.to_string() };
+                    self.selected = self.games.iter().position(|(c, _)| *c == choice).unwrap_or(0);
+                    None
+                }
+                (_, None) => None,
+            };
+        }
         match (&mut self.page, msg) {
             (_, Msg::Quit) => return Some(Chosen::Quit),
             (Page::Rules { scroll }, Msg::Cursor(Dir::South)) => *scroll = scroll.saturating_add(1),
@@ -145,7 +162,10 @@ impl Title {
                     self.message = Some("The seed must be a whole number from 0 to 18446744073709551615.".into());
                     return None;
                 };
-                self.games.get(self.selected).map(|(c, _)| Chosen::New(c.clone(), seed))
+                // Next, the house rules the game is played by.
+                let (choice, label) = self.games.get(self.selected)?.clone();
+                self.page = Page::RulesInPlay(Box::new(RulesInPlay::new(choice, seed, label, (*self.book).clone())));
+                None
             }
             Page::Load => match self.saves.get(self.selected) {
                 Some(l) if l.problem.is_some() => {
@@ -156,7 +176,7 @@ impl Title {
                 Some(l) => Some(Chosen::Open(l.name.clone())),
                 None => None,
             },
-            Page::Rules { .. } => None,
+            Page::Rules { .. } | Page::RulesInPlay(_) => None,
         }
     }
 
@@ -228,6 +248,10 @@ impl Widget for &Title {
                     item(i, &words)
                 }));
             }
+            Page::RulesInPlay(page) => {
+                rules_in_play::render(page, theme, inner, buf);
+                return;
+            }
             Page::Rules { scroll } => {
                 let mut text = vec![Line::styled("Rules reference", theme.title())];
                 for stage in [help::Stage::Patrol, help::Stage::Action] {
@@ -246,7 +270,66 @@ impl Widget for &Title {
             lines.push(Line::styled(m.clone(), theme.enemy()));
         }
         lines.push(Line::from(""));
-        lines.push(Line::styled("Up/Down (j/k) choose | Enter go | Esc back | ? rules | q quit", theme.dim()));
+        let keys: Vec<String> = TITLE_KEYS.iter().map(|(k, what)| format!("{k} {what}")).collect();
+        lines.push(Line::styled(keys.join(" | "), theme.dim()));
         Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+    use crate::engine::house::{self, Preset};
+
+    fn title(dir: &std::path::Path) -> Title {
+        let book = rules::rule_book().expect("the built-in rules load");
+        Title::new(dir.to_path_buf(), book, Theme { color: false, ascii: false }, 42)
+    }
+
+    fn screen(t: &Title, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+        terminal.draw(|f| f.render_widget(t, f.area())).expect("a frame draws");
+        let buf = terminal.backend().buffer();
+        (0..height).map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n").collect()
+    }
+
+    /// Menu, New, the first game, Enter: the rules page of that game.
+    fn to_rules_in_play(t: &mut Title) {
+        let at = t.menu().iter().position(|(_, w)| w == "New campaign or patrol").expect("the menu offers a new game");
+        for _ in 0..at {
+            t.update(Msg::Cursor(Dir::South));
+        }
+        assert_eq!(t.update(Msg::Act), None);
+        assert_eq!(t.update(Msg::Act), None, "a game chosen: its rules come first");
+        assert!(matches!(t.page, Page::RulesInPlay(_)), "{:?}", t.page);
+    }
+
+    #[test]
+    fn a_new_game_goes_through_the_rules_in_play() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut t = title(dir.path());
+        to_rules_in_play(&mut t);
+        if let Page::RulesInPlay(p) = &mut t.page {
+            house::set_preset(&mut p.book, Preset::AsWritten);
+        }
+        insta::assert_snapshot!("rules_in_play_80x24", screen(&t, 80, 24));
+        for (w, h) in [(1, 1), (10, 3), (30, 8), (59, 17)] {
+            let _ = screen(&t, w, h);
+        }
+        // Esc goes back to the list, with the game still chosen; Down, Enter: gentler, and the game begins.
+        assert_eq!(t.update(Msg::Cancel), None);
+        assert!(matches!(t.page, Page::New { .. }));
+        t.update(Msg::Act);
+        t.update(Msg::Cursor(Dir::South));
+        match t.update(Msg::Act) {
+            Some(Chosen::New(choice, 42, book)) => {
+                assert_eq!(choice, t.games[0].0);
+                assert_eq!(house::preset_of(&book), Some(Preset::Gentler));
+            }
+            other => panic!("expected a new game, got {other:?}"),
+        }
     }
 }
