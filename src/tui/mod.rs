@@ -20,6 +20,7 @@ pub mod keymap;
 pub mod log;
 pub mod map;
 pub mod orders;
+pub mod reference;
 pub mod report;
 pub mod roster;
 pub mod rules_in_play;

@@ -59,6 +59,8 @@ pub struct Title {
     pub seed: u64,
     /// The player chose to quit.
     pub quit: bool,
+    /// How far the rules reference can scroll, as the last frame found it.
+    pub rules_last: std::cell::Cell<u16>,
 }
 
 impl Title {
@@ -78,7 +80,19 @@ impl Title {
             }
         }
         let saves = save::list(&data_dir);
-        Self { data_dir, book, theme, page: Page::Menu, selected: 0, saves, games, message: None, seed, quit: false }
+        Self {
+            data_dir,
+            book,
+            theme,
+            page: Page::Menu,
+            selected: 0,
+            saves,
+            games,
+            message: None,
+            seed,
+            quit: false,
+            rules_last: std::cell::Cell::new(u16::MAX),
+        }
     }
 
     /// The menu's lines: what each does.
@@ -123,8 +137,10 @@ impl Title {
         }
         match (&mut self.page, msg) {
             (_, Msg::Quit) => return Some(Chosen::Quit),
-            (Page::Rules { scroll }, Msg::Cursor(Dir::South)) => *scroll = scroll.saturating_add(1),
-            (Page::Rules { scroll }, Msg::Cursor(Dir::North)) => *scroll = scroll.saturating_sub(1),
+            (Page::Rules { scroll }, Msg::Cursor(Dir::South) | Msg::LogDown) => {
+                *scroll = scroll.saturating_add(1).min(self.rules_last.get());
+            }
+            (Page::Rules { scroll }, Msg::Cursor(Dir::North) | Msg::LogUp) => *scroll = scroll.saturating_sub(1),
             (Page::Menu, Msg::Cancel) => return Some(Chosen::Quit),
             (_, Msg::Cancel) => self.back(),
             (_, Msg::Cursor(Dir::South)) => self.selected = (self.selected + 1).min(self.len().saturating_sub(1)),
@@ -253,15 +269,16 @@ impl Widget for &Title {
                 return;
             }
             Page::Rules { scroll } => {
-                let mut text = vec![Line::styled("Rules reference", theme.title())];
-                for stage in [help::Stage::Patrol, help::Stage::Action] {
-                    text.extend(help::phase_rules(&self.book, stage).into_iter().map(Line::from));
-                    text.push(Line::from(""));
-                }
-                text.extend(help::legend(&self.book, theme).into_iter().map(Line::from));
+                let mut text = vec![Line::styled("Rules reference: j/k scroll, Esc goes back", theme.title())];
                 text.push(Line::from(""));
-                text.push(Line::from("Every rule and where its numbers live: docs/RULES.md. Esc goes back."));
-                Paragraph::new(text).wrap(Wrap { trim: false }).scroll((*scroll, 0)).render(inner, buf);
+                text.extend(help::reference_lines(&self.book, theme));
+                text.push(Line::from(""));
+                text.push(Line::styled("The map", theme.title()));
+                text.extend(help::legend(&self.book, theme).into_iter().map(Line::from));
+                let text = Paragraph::new(text).wrap(Wrap { trim: false });
+                let last = help::last_scroll(&text, inner);
+                self.rules_last.set(last);
+                text.scroll(((*scroll).min(last), 0)).render(inner, buf);
                 return;
             }
         }
