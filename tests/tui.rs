@@ -164,3 +164,31 @@ fn a_long_paste_into_the_prompt_is_read_whole() {
     let (_, status) = s.finish();
     assert!(matches!(status, WaitStatus::Exited(_, 0)), "the game quits cleanly: {status:?}");
 }
+
+/// The title screen's new game goes through the rules in play: "gentler"
+/// chosen there is what the help names and what the save keeps.
+#[test]
+fn a_new_campaign_chooses_its_house_rules_and_keeps_them() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut s = Screen::start(dir.path(), &[]);
+    s.wait_for("New campaign or patrol");
+    s.keys("\r");
+    s.wait_for("What to play:");
+    // The first game in the list is the default campaign.
+    s.keys("\r");
+    s.wait_for("Rules in play: Campaign:");
+    s.wait_for("Gentler      kinder to the patrol");
+    // Down to "Gentler", Enter: the campaign begins with that set.
+    s.keys("j\r");
+    s.wait_for("Roster");
+    s.keys("?");
+    s.wait_for("Rules in play: gentler, 7 house rules");
+    s.keys("\x1b");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "the game quits cleanly: {status:?}");
+    let save = dir.path().join("campaigns/bocage.ron");
+    let out = Command::new(env!("CARGO_BIN_EXE_hexpatrol")).arg("check").arg(&save).output().expect("check runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("House rules: gentler"), "the save keeps the set: {said}");
+}
