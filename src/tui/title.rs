@@ -138,9 +138,13 @@ impl Title {
         match (&mut self.page, msg) {
             (_, Msg::Quit) => return Some(Chosen::Quit),
             (Page::Rules { scroll }, Msg::Cursor(Dir::South) | Msg::LogDown) => {
-                *scroll = scroll.saturating_add(1).min(self.rules_last.get());
+                let by = if msg == Msg::LogDown { super::app::PAGE } else { 1 };
+                *scroll = scroll.saturating_add(by).min(self.rules_last.get());
             }
-            (Page::Rules { scroll }, Msg::Cursor(Dir::North) | Msg::LogUp) => *scroll = scroll.saturating_sub(1),
+            (Page::Rules { scroll }, Msg::Cursor(Dir::North) | Msg::LogUp) => {
+                let by = if msg == Msg::LogUp { super::app::PAGE } else { 1 };
+                *scroll = scroll.saturating_sub(by);
+            }
             (Page::Menu, Msg::Cancel) => return Some(Chosen::Quit),
             (_, Msg::Cancel) => self.back(),
             (_, Msg::Cursor(Dir::South)) => self.selected = (self.selected + 1).min(self.len().saturating_sub(1)),
@@ -269,7 +273,8 @@ impl Widget for &Title {
                 return;
             }
             Page::Rules { scroll } => {
-                let mut text = vec![Line::styled("Rules reference: j/k scroll, Esc goes back", theme.title())];
+                let mut text =
+                    vec![Line::styled("Rules reference: j/k scroll, PgUp/PgDn a page, Esc goes back", theme.title())];
                 text.push(Line::from(""));
                 text.extend(help::reference_lines(&self.book, theme));
                 text.push(Line::from(""));
