@@ -20,6 +20,13 @@ impl Checked {
         Checked { kind, house_rules: Vec::new() }
     }
 
+    /// A scenario or campaign: it has no house rules of its own.
+    fn plays_by_the_book(kind: &'static str) -> Self {
+        let words = "House rules: none of its own; a game of it plays by the rule book's, chosen when it begins \
+                     (--house-rule, or the Rules in play page).";
+        Checked { kind, house_rules: vec![words.into()] }
+    }
+
     fn with_book(kind: &'static str, book: &RuleBook) -> Self {
         Checked { kind, house_rules: crate::narrate::house_rules(book) }
     }
@@ -59,12 +66,12 @@ pub fn check(path: &Path) -> Result<Checked, String> {
         "SaveFile" | "" if text.contains("format_version") => save::parse(path, &text)
             .map(|s| Checked::with_book("campaign save", &s.campaign.book))
             .map_err(|e| e.to_string()),
-        "Scenario" => {
-            rules::parse_scenario(&file, &text, &*book()?).map(|_| Checked::kind("scenario")).map_err(|e| e.to_string())
-        }
-        "Campaign" => {
-            rules::parse_campaign(&file, &text, &*book()?).map(|_| Checked::kind("campaign")).map_err(|e| e.to_string())
-        }
+        "Scenario" => rules::parse_scenario(&file, &text, &*book()?)
+            .map(|_| Checked::plays_by_the_book("scenario"))
+            .map_err(|e| e.to_string()),
+        "Campaign" => rules::parse_campaign(&file, &text, &*book()?)
+            .map(|_| Checked::plays_by_the_book("campaign"))
+            .map_err(|e| e.to_string()),
         "RuleBook" => rules::parse_rule_book(&file, &text, rules::FORCES_FILE, rules::FORCES_TEXT)
             .map(|b| Checked::with_book("rules file", &b))
             .map_err(|e| e.to_string()),
@@ -75,11 +82,11 @@ pub fn check(path: &Path) -> Result<Checked, String> {
         "" if text.trim_start().starts_with('(') => {
             if text.contains("rows:") {
                 rules::parse_scenario(&file, &text, &*book()?)
-                    .map(|_| Checked::kind("scenario"))
+                    .map(|_| Checked::plays_by_the_book("scenario"))
                     .map_err(|e| e.to_string())
             } else if text.contains("patrols:") {
                 rules::parse_campaign(&file, &text, &*book()?)
-                    .map(|_| Checked::kind("campaign"))
+                    .map(|_| Checked::plays_by_the_book("campaign"))
                     .map_err(|e| e.to_string())
             } else if text.contains("terrain:") {
                 rules::parse_rule_book(&file, &text, rules::FORCES_FILE, rules::FORCES_TEXT)

@@ -99,3 +99,18 @@ fn the_summary_says_which_house_rules_were_played_and_a_bad_one_exits_2() {
     let text = String::from_utf8_lossy(&written.stdout);
     assert!(text.contains("House rules:       as-written; departing from the text: none"), "{text}");
 }
+
+#[test]
+fn a_house_rule_before_the_command_is_the_commands_own_unless_it_takes_none() {
+    let out = hexpatrol(&["--house-rule", "gentler", "sim", "--patrols", "2", "--seed", "1", "--json"], "", None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["house_rules"], "gentler");
+    // Given after the command too, the ones after win.
+    let args = ["--house-rule", "gentler", "sim", "--patrols", "2", "--seed", "1", "--json", "--house-rule", "classic"];
+    let v: Value = serde_json::from_slice(&hexpatrol(&args, "", None).stdout).unwrap();
+    assert_eq!(v["house_rules"], "classic");
+    let out = hexpatrol(&["--house-rule", "gentler", "list"], "", None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--house-rule does nothing for `hexpatrol list`"));
+}
