@@ -314,3 +314,38 @@ fn a_data_folder_with_a_space_and_accents_works() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(hexpatrol::save::read(&file).is_ok());
 }
+
+/// A campaign saved before house rules were a choice plays on exactly as
+/// it did then: each fixture under `saves/v1`, played on by the patrol
+/// leader, writes the events the build before house rules wrote (commit
+/// 47229bd, kept under `tests/golden/saves_v1`), though a new game now plays
+/// the article as written.
+#[test]
+fn old_saves_keep_the_rules_they_began_with() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut seen = 0;
+    for entry in std::fs::read_dir(root.join("saves/v1")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let out = hexpatrol(&["script", "--load", path.to_str().unwrap()], "auto 120\nbegin\nauto 120\n", None);
+        let golden = std::fs::read_to_string(root.join(format!("tests/golden/saves_v1/{name}.jsonl"))).unwrap();
+        let now = text(&out.stdout);
+        for (n, (a, b)) in golden.lines().zip(now.lines()).enumerate() {
+            assert_eq!(a, b, "{name}: first difference at event line {}", n + 1);
+        }
+        assert_eq!(golden.lines().count(), now.lines().count(), "{name}");
+        // Its rule book is the classic set: every departure on.
+        let save = hexpatrol::save::read(&path).unwrap();
+        let book = &save.campaign.book;
+        assert_eq!(
+            hexpatrol::engine::house::preset_of(book),
+            Some(hexpatrol::engine::house::Preset::Classic),
+            "{name}"
+        );
+        seen += 1;
+    }
+    assert!(seen >= 4, "fixtures: {seen}");
+    // And a new game plays the article as written.
+    let book = hexpatrol::rules::rule_book().unwrap();
+    assert_eq!(hexpatrol::engine::house::preset_of(&book), Some(hexpatrol::engine::house::Preset::AsWritten));
+}

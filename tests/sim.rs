@@ -114,3 +114,40 @@ fn a_house_rule_before_the_command_is_the_commands_own_unless_it_takes_none() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--house-rule does nothing for `hexpatrol list`"));
 }
+
+/// The rules as written, measured: in 2,000 patrols of each built-in
+/// scenario every pass/fail roll and every table comes out within three
+/// standard errors of its exact chance, hand-to-hand fights happen, every
+/// patrol ends, and no action runs past the bound docs/RULES.md states.
+#[test]
+fn as_written_every_roll_comes_out_at_its_exact_chance() {
+    /// STOP cards in the longest action (docs/RULES.md, "the enemy closes in").
+    const LONGEST_ACTION: u64 = 60;
+    for scenario in ["hedgerow", "crossroads", "river"] {
+        let out = sim(&["--scenario", scenario, "--patrols", "2000", "--seed", "1", "--json"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(s["outcomes"].get("unfinished").is_none(), "{scenario}: every patrol ends");
+        let longest = s["actions"]["longest_action"].as_u64().unwrap();
+        assert!(longest <= LONGEST_ACTION, "{scenario}: an action of {longest} STOP cards");
+        let within = |what: String, n: u64, observed: f64, p: f64| {
+            let se = (p * (1.0 - p) / n as f64).sqrt();
+            assert!((observed - p).abs() <= 3.0 * se + 1e-12, "{scenario}: {what}: {observed} of {n} against {p}");
+        };
+        for c in s["checks"].as_array().unwrap() {
+            let n = c["rolls"].as_u64().unwrap();
+            let what = format!("{} {} {}+", c["purpose"], c["dice"], c["need"]);
+            within(what, n, c["observed"].as_f64().unwrap(), c["exact"]["p"].as_f64().unwrap());
+        }
+        let tables = s["tables"].as_array().unwrap();
+        let fights: u64 =
+            tables.iter().filter(|t| t["purpose"] == "hand_to_hand").map(|t| t["count"].as_u64().unwrap()).sum();
+        assert!(fights > 0, "{scenario}: hand-to-hand fights happen");
+        for t in tables {
+            let total: u64 =
+                tables.iter().filter(|u| u["purpose"] == t["purpose"]).map(|u| u["count"].as_u64().unwrap()).sum();
+            let what = format!("{} {}", t["purpose"], t["result"]);
+            within(what, total, t["observed"].as_f64().unwrap_or(0.0), t["exact"]["p"].as_f64().unwrap());
+        }
+    }
+}

@@ -61,6 +61,14 @@ impl Game {
             return illegal("no friendly card is up: turn the next card");
         };
         let here = self.soldiers[me].pos.unwrap_or(Pos::new(-1, -1));
+        if !matches!(command, Command::Fight { .. })
+            && let Some(foe) = self.foe_at_close_quarters(me)
+        {
+            return illegal(format!(
+                "{} shares your hex: as written, men in one hex fight hand to hand before anything else (fight {})",
+                self.soldiers[foe].id, self.soldiers[foe].id
+            ));
+        }
         match command {
             Command::Move { to, .. } => {
                 self.check_step(here, *to)?;
@@ -76,6 +84,7 @@ impl Game {
                     let encounter = self.waiting.remove(k);
                     self.encounter(memo, &encounter, events);
                 }
+                self.close_quarters(me, events);
             }
             Command::Fire { target } => {
                 let t = self.pick_target(me, target)?;
@@ -106,15 +115,30 @@ impl Game {
                     return illegal(format!("{} is not a seriously wounded comrade or prisoner in your hex", ws.id));
                 }
                 let helpers_needed = self.book.patrol.bearers_per_wounded.saturating_sub(1) as usize;
+                // As written every bearer spends a card: a helper must have
+                // one still face down this turn (house rule `one_bearer_card`:
+                // only the man whose card is up spends one).
+                let each_spends = !self.book.patrol.one_bearer_card;
                 let helpers: Vec<usize> = self
                     .able(Side::Friendly)
                     .filter(|&i| i != me && self.soldiers[i].pos == Some(here))
+                    .filter(|&i| !each_spends || self.card_to_come(i).is_some())
                     .take(helpers_needed)
                     .collect();
                 if helpers.len() < helpers_needed {
-                    return illegal(format!("carrying {} needs {} fit men in the hex", ws.id, helpers_needed + 1));
+                    let with_card = if each_spends { " with a card still to come this turn" } else { "" };
+                    return illegal(format!(
+                        "carrying {} needs {} fit men in the hex{with_card}",
+                        ws.id,
+                        helpers_needed + 1
+                    ));
                 }
                 self.check_step(here, *to)?;
+                if each_spends {
+                    for &h in &helpers {
+                        self.spend_card(h, w, events);
+                    }
+                }
                 let mut moving = vec![me];
                 moving.extend(&helpers);
                 for &i in moving.iter().chain([&w]) {
@@ -128,6 +152,9 @@ impl Game {
                     to: *to,
                 });
                 self.note_objective(*to, events);
+                for i in moving {
+                    self.close_quarters(i, events);
+                }
             }
             Command::Hold => {
                 if events.keeps_all() {
@@ -259,6 +286,66 @@ impl Game {
         }
     }
 
+    /// Where in the deck the next card of soldier `i` still to come this
+    /// turn lies, if he has one (the deck is turned from its end).
+    fn card_to_come(&self, i: usize) -> Option<usize> {
+        let Phase::Action(a) = &self.phase else { return None };
+        a.deck.iter().rposition(|&c| c == Card::soldier(i))
+    }
+
+    /// Soldier `i` spends his next card helping to carry a comrade: it is
+    /// taken from the deck unturned.
+    fn spend_card(&mut self, i: usize, wounded: usize, events: &mut Events) {
+        if let Some(k) = self.card_to_come(i) {
+            self.action().deck.remove(k);
+            let reason = super::name::format_name!("helped to carry {}", self.soldiers[wounded].id);
+            events.push(Event::CardLost { soldier: self.soldiers[i].id.clone(), reason });
+        }
+    }
+
+    /// The able enemies of `me` (not vehicles: no man fights one hand to
+    /// hand) in his hex, when hand-to-hand is not a choice (as written).
+    fn foes_at_close_quarters(&self, me: usize) -> impl Iterator<Item = usize> + '_ {
+        let s = &self.soldiers[me];
+        let here = s.pos.filter(|_| !self.book.action.hand_to_hand_by_choice && s.vehicle.is_none());
+        let foes = if s.side == Side::Friendly { Side::Enemy } else { Side::Friendly };
+        self.able(foes)
+            .filter(move |&i| here.is_some() && self.soldiers[i].pos == here && self.soldiers[i].vehicle.is_none())
+    }
+
+    /// The first of `foes_at_close_quarters`, if any.
+    pub(super) fn foe_at_close_quarters(&self, me: usize) -> Option<usize> {
+        self.foes_at_close_quarters(me).next()
+    }
+
+    /// As written, opposing men who come to share a hex fight at once: the
+    /// man `mover` who came in fights each able enemy there in turn, in
+    /// roster order, while he is still on his feet. Each pair fights once
+    /// as the hex is entered; a tie leaves both standing, to fight again on
+    /// a later card. (With the house rule `hand_to_hand_by_choice` a man
+    /// fights only when he chooses to.)
+    pub(super) fn close_quarters(&mut self, mover: usize, events: &mut Events) {
+        let foes: Vec<usize> = self.foes_at_close_quarters(mover).collect();
+        for foe in foes {
+            if !self.soldiers[mover].can_act() || !matches!(self.phase, Phase::Action(_)) {
+                break;
+            }
+            if self.soldiers[foe].can_act() {
+                self.fight(mover, foe, events);
+            }
+        }
+    }
+
+    /// Whether the enemy closes in: as written (no house rule
+    /// `contact_breaks`), after `quiet_turns_to_break_contact` STOP cards in
+    /// a row at which nobody could fire, every enemy man moves on the
+    /// patrol, snipers, MG teams and mortar crews too.
+    pub(super) fn closing_in(&self) -> bool {
+        let rules = &self.book.action;
+        !rules.contact_breaks
+            && matches!(&self.phase, Phase::Action(a) if a.quiet_turns >= rules.quiet_turns_to_break_contact)
+    }
+
     /// Could anyone on either side fire at anyone now? The men of each side
     /// are walked as `able` gives them, not gathered in lists first; the
     /// enemy from the end of the roster, where this action's men are (see
@@ -287,6 +374,10 @@ impl Game {
 
     /// The STOP card: the turn ends; check for another incident, then deal again.
     fn stop(&mut self, memo: Memo<'_>, events: &mut Events) {
+        // Whether the enemy was closing in this turn, and did: asked before
+        // the incident check can bring newcomers (who reset the count).
+        let closing = self.closing_in();
+        let enemy_moved = self.able(Side::Enemy).any(|e| self.soldiers[e].moved);
         let turn = self.action().turn;
         if events.keeps_all() {
             events.push(Event::Stop { turn });
@@ -311,14 +402,24 @@ impl Game {
         let met = self.action().enemies_met;
         let enemy_breaks = self.rules.enemy_breaks(self.able(Side::Enemy).count(), met);
         let quiet = !self.anyone_can_fire(memo);
+        let rules = &self.book.action;
+        let (quiet_turns, contact_breaks) = (rules.quiet_turns_to_break_contact, rules.contact_breaks);
         let a = self.action();
         a.turn += 1;
+        let joined = a.quiet_turns == 0 && closing;
         a.quiet_turns = if quiet { a.quiet_turns + 1 } else { 0 };
-        let broken_contact = a.quiet_turns >= self.book.action.quiet_turns_to_break_contact;
+        // House rule `contact_breaks`: quiet turns end the action. As
+        // written it goes on; the enemy closes in (`closing_in`), and only
+        // a quiet turn in which it could not (nobody of it moved, nobody
+        // new came) ends it: neither side can reach the other.
+        let broken_contact = contact_breaks && a.quiet_turns >= quiet_turns;
+        let out_of_reach = !contact_breaks && quiet && closing && !enemy_moved && !joined;
         if enemy_breaks {
             self.end_action("the enemy breaks off", events);
         } else if broken_contact {
             self.end_action("contact broken: nobody could fire", events);
+        } else if out_of_reach {
+            self.end_action("contact lost: the enemy cannot close in", events);
         } else if !self.check_action_over(events) {
             for s in &mut self.soldiers {
                 s.moved = false;

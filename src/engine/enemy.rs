@@ -6,6 +6,10 @@
 //! 5. anyone else steps to a neighbouring hex nearer the patrol, preferring
 //!    hard cover, then soft, then the nearer hex; if no step gets nearer, he holds.
 //!
+//! Once the enemy closes in (as written, after quiet turns: `closing_in`)
+//! every man of it skips 3. and 4. (a mortar in reach still fires): he
+//! steps in among the patrol to fight hand to hand.
+//!
 //! Ties that remain are broken by roster order and map order, so the enemy
 //! is as deterministic as the dice.
 
@@ -112,15 +116,19 @@ impl Game {
             self.gun_fire(e, hex, base, mods, events);
             return;
         }
+        // Once the enemy closes in (as written, after quiet turns) its men
+        // do not stop to shoot: they go in, to fight hand to hand.
+        let assault = self.closing_in();
         // 3. Aimed fire at the likeliest target.
-        if let (Some(m), Some((_, _, f))) = (&marksman, best) {
+        if let (false, Some(m), Some((_, _, f))) = (assault, &marksman, best) {
             if let Some(shot) = m.shot(f) {
                 self.fire(e, f, shot, events);
             }
             return;
         }
-        // 4./5. Hold, or close in by cover.
-        let step = if self.soldiers[e].stays_put { None } else { self.closing_step(here, Side::Friendly, true) };
+        // 4./5. Hold, or close in by cover (everyone, once the enemy closes in).
+        let holds = self.soldiers[e].stays_put && !assault;
+        let step = if holds { None } else { self.closing_step(here, Side::Friendly, true) };
         match step {
             Some(to) => {
                 let s = &mut self.soldiers[e];
@@ -129,6 +137,7 @@ impl Game {
                 if events.keeps_all() {
                     events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to });
                 }
+                self.close_quarters(e, events);
             }
             None => {
                 if events.keeps_all() {

@@ -174,10 +174,11 @@ pub const HOUSE_RULES: &[HouseRule] = &[
         as_written: false,
         gentler: true,
         classic: true,
-        get: |b| Some(b.arsenal.vehicles_pull_back),
+        // A book without vehicles (one saved before they existed) has no such rule.
+        get: |b| (!b.arsenal.vehicles.is_empty()).then_some(b.arsenal.vehicles_pull_back),
         set: |b, v| {
             b.arsenal.vehicles_pull_back = v;
-            true
+            !b.arsenal.vehicles.is_empty()
         },
     },
     HouseRule {
@@ -318,9 +319,9 @@ mod tests {
     #[test]
     fn the_built_in_book_is_the_article_as_written() {
         let b = book();
-        assert_eq!(preset_of(&b), Some(Preset::Classic));
+        assert_eq!(preset_of(&b), Some(Preset::AsWritten));
         assert_eq!(in_play(&b).count(), HOUSE_RULES.len(), "the built-in book has every switch");
-        assert!(in_play(&b).all(|(h, on)| on == h.classic));
+        assert!(in_play(&b).all(|(h, on)| on == h.as_written));
     }
 
     #[test]
@@ -352,6 +353,23 @@ mod tests {
         assert!(apply_argument(&mut b, "radio=maybe").unwrap_err().contains("'maybe' is not true or false"));
         assert!(apply_argument(&mut b, "ammo=on").unwrap_err().contains("no house rule called 'ammo'"));
         assert!(apply_argument(&mut b, "kind").unwrap_err().contains("neither a preset"));
+    }
+
+    /// docs/RULES.md's table of house rules says what this list says.
+    #[test]
+    fn the_rules_reference_lists_every_house_rule_with_its_presets() {
+        let doc = include_str!("../../docs/RULES.md");
+        let table = &doc[doc.find("## House rules").expect("RULES.md has a House rules section")..];
+        let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| `")).collect();
+        assert_eq!(rows.len(), HOUSE_RULES.len(), "one row a house rule");
+        let word = |on: bool| if on { "on" } else { "off" };
+        for h in HOUSE_RULES {
+            let row =
+                rows.iter().find(|r| r.starts_with(&format!("| `{}` |", h.key))).unwrap_or_else(|| panic!("{}", h.key));
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            assert!(cells[2].starts_with(&format!("`{}`", h.at)), "{}: {}", h.key, cells[2]);
+            assert_eq!(&cells[3..6], &[word(h.as_written), word(h.gentler), word(h.classic)], "{}", h.key);
+        }
     }
 
     #[test]

@@ -44,6 +44,14 @@ impl Game {
                 .map_or_else(|| entry.name.clone(), |g| g.name.clone()),
             _ => entry.name.clone(),
         };
+        // A mine or trap rolled at a STOP card: nobody stepped anywhere, so
+        // as written nothing happens (house rule `mines_at_stop`: it goes off).
+        let underfoot = matches!(entry.kind, IncidentKind::Minefield | IncidentKind::BoobyTrap);
+        if underfoot && matches!(self.phase, Phase::Action(_)) && !book.incident.mines_at_stop {
+            let name = super::name::format_name!("{name} at STOP: nobody stepped, nothing happens");
+            events.push(Event::Incident { name, hex: at });
+            return;
+        }
         events.push(Event::Incident { name, hex: at });
         if !matches!(entry.kind, IncidentKind::FalseAlarm) {
             self.encounters += 1;

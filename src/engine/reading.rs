@@ -68,9 +68,10 @@ impl Game {
         self.objective_reached
     }
 
-    /// Whether the patrol carries a radio to call H.E. fire.
+    /// Whether the patrol carries a radio to call H.E. fire: its orders give
+    /// it one and the rules let it (house rule `radio`).
     pub fn radio(&self) -> bool {
-        self.radio
+        self.radio && self.book.arsenal.high_explosive.as_ref().is_some_and(|h| h.radio)
     }
 
     /// H.E. fire missions called so far this patrol.

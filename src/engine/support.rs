@@ -37,7 +37,7 @@ impl Game {
     /// The man who works the radio: the senior able man of the patrol, if
     /// it carries one.
     pub fn radio_man(&self) -> Option<usize> {
-        if !self.radio || self.book.arsenal.high_explosive.is_none() {
+        if !self.radio() {
             return None;
         }
         self.able(Side::Friendly).next()
@@ -58,6 +58,9 @@ impl Game {
         let Some(he) = &self.book.arsenal.high_explosive else {
             return Err("these rules have no H.E. fire".into());
         };
+        if !he.radio {
+            return Err("these rules have no radio (house rule radio is off)".into());
+        }
         if !self.radio {
             return Err("this patrol has no radio".into());
         }

@@ -265,14 +265,17 @@ impl Game {
         }
     }
 
-    /// An enemy vehicle's card: withdraw once damaged, else fire, else close in.
+    /// An enemy vehicle's card: withdraw once damaged or after its turns
+    /// (house rule `vehicles_pull_back`), else fire, else close in.
     pub(super) fn vehicle_acts(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) {
         let Some(here) = self.soldiers[e].pos else { return };
         let damage = self.vehicle(e).map_or(Damage::None, |v| v.damage);
         let immobile =
             damage >= Damage::Heavy && self.book.arsenal.damage.as_ref().is_some_and(|d| d.heavy_immobilises);
+        // House rule `vehicles_pull_back`; as written a vehicle fights on.
+        let pulls_back = self.book.arsenal.vehicles_pull_back;
         let leaving = self.vehicle(e).is_some_and(|v| v.turns >= self.book.arsenal.vehicle_turns);
-        if (damage >= Damage::Light || leaving) && !immobile {
+        if pulls_back && (damage >= Damage::Light || leaving) && !immobile {
             self.vehicle_withdraws(e, here, events);
             return;
         }

@@ -138,6 +138,25 @@ pub fn check_rule_book(
                     format!("incident '{}': distance {min} to {max} is not a range of at least 1", e.name),
                 ));
             }
+            // As written, a sniper's or MG team's first shot is its card's
+            // point: it is placed where that shot reaches. (Books from before
+            // house rules keep the first shot to the table, and their snipers
+            // up to 5 hexes off: they still load.)
+            let as_written = !book.action.first_shot_by_the_table;
+            let first_shots = book.forces[group.as_str()].men.iter().filter(|m| m.first_shot && as_written);
+            for m in first_shots {
+                if let Some(WeaponKind::Direct { long, .. }) = book.weapon(&m.weapon).map(|w| &w.kind)
+                    && long < max
+                {
+                    return Err(c.err(
+                        &format!("\"{group}\""),
+                        format!(
+                            "incident '{}': placed up to {max} hexes away, but its {}'s {} reaches {long}: its first shot could never be fired",
+                            e.name, m.role, m.weapon
+                        ),
+                    ));
+                }
+            }
         }
     }
     let ranges: Vec<(u8, u8)> = book.casualty_table.iter().map(|e| e.rolls).collect();

@@ -219,7 +219,8 @@ fn a_rule_book_past_256_terrain_types_is_refused() {
 #[test]
 fn own_rules_are_checked_against_the_scenario_played_only() {
     // Crossroads brings a tank in place of the incident table's mortar group; these rules have none.
-    let text = RULES_TEXT.replacen("Enemy(group: \"mortar\"", "Enemy(group: \"sniper\"", 1);
+    let text =
+        RULES_TEXT.replacen("Enemy(group: \"mortar\", min: 4, max: 6", "Enemy(group: \"sniper\", min: 3, max: 4", 1);
     let book = parse_rule_book(RULES_FILE, &text, FORCES_FILE, FORCES_TEXT).unwrap();
     assert!(scenario("crossroads", &book).is_err());
     assert!(scenario("river", &book).is_ok());
@@ -228,6 +229,20 @@ fn own_rules_are_checked_against_the_scenario_played_only() {
     let path = dir.path().join("myriver.ron");
     std::fs::write(&path, SCENARIOS.iter().find(|(k, _)| *k == "river").unwrap().1).unwrap();
     scenario(path.to_str().unwrap(), &book).expect("a scenario file the rules fit");
+}
+
+/// As written a sniper's first shot is his card's point: a rule book that
+/// places him beyond his rifle's reach is refused, at the entry; one that
+/// keeps the first shot to the table (as books before house rules did) is not.
+#[test]
+fn snipers_are_placed_where_their_first_shot_reaches() {
+    let far =
+        RULES_TEXT.replacen("Enemy(group: \"sniper\", min: 3, max: 4", "Enemy(group: \"sniper\", min: 3, max: 5", 1);
+    let e = parse_rule_book(RULES_FILE, &far, FORCES_FILE, FORCES_TEXT).unwrap_err();
+    assert!(e.to_string().contains("placed up to 5 hexes away, but its Scharfschütze's rifle reaches 4"), "{e}");
+    assert!(e.to_string().starts_with("assets/rules/lone_warrior.ron:56:"), "{e}");
+    let by_table = far.replacen("first_shot_by_the_table: false", "first_shot_by_the_table: true", 1);
+    parse_rule_book(RULES_FILE, &by_table, FORCES_FILE, FORCES_TEXT).expect("the old placement, by the house rule");
 }
 
 /// Replacements carry what the squad may carry, and a replacement's

@@ -56,6 +56,8 @@ pub struct Actions {
     pub cards: u64,
     pub cards_per_action: f64,
     pub turns_per_action: f64,
+    /// STOP cards turned in the longest action.
+    pub longest_action: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -158,6 +160,7 @@ impl Summary {
                 cards: tally.cards,
                 cards_per_action: ratio(tally.cards, tally.actions),
                 turns_per_action: ratio(tally.stop_cards, tally.actions),
+                longest_action: tally.longest_action,
             },
             enemies_met: tally.enemies_met,
             casualties: tally.casualties(),
@@ -206,10 +209,11 @@ pub fn write_text(s: &Summary, mut out: impl Write) -> io::Result<()> {
     let a = &s.actions;
     writeln!(
         out,
-        "Tactical actions:  {:.3} per patrol; {:.1} cards and {:.2} turns per action; {:.2} enemies met per patrol",
+        "Tactical actions:  {:.3} per patrol; {:.1} cards and {:.2} turns per action (longest {} STOP cards); {:.2} enemies met per patrol",
         a.per_patrol,
         a.cards_per_action,
         a.turns_per_action,
+        a.longest_action,
         ratio(s.enemies_met, n)
     )?;
     writeln!(out, "Casualties (men per patrol, by the state the patrol left them in):")?;

@@ -147,6 +147,9 @@ pub struct Tally {
     /// Cards turned, STOP cards included.
     pub cards: u64,
     pub stop_cards: u64,
+    /// STOP cards turned in the longest action, and in the one under way.
+    pub longest_action: u64,
+    stops_in_action: u64,
     pub enemies_met: u64,
     pub men_home: u64,
     /// Men of each side by the state the patrol left them in (fit men not
@@ -176,11 +179,17 @@ impl Tally {
             Event::Roll(r) => self.roll(r),
             Event::Card { card, .. } => {
                 self.cards += 1;
-                self.stop_cards += u64::from(card == "STOP");
+                let stop = u64::from(card == "STOP");
+                self.stop_cards += stop;
+                self.stops_in_action += stop;
+                self.longest_action = self.longest_action.max(self.stops_in_action);
             }
             Event::Incident { name, hex } => self.incident(game, name, *hex),
             Event::HandToHand { outcome, .. } => self.hand_to_hand.add(outcome, 1),
-            Event::ActionStart { .. } => self.actions += 1,
+            Event::ActionStart { .. } => {
+                self.actions += 1;
+                self.stops_in_action = 0;
+            }
             Event::EnemyAppears { soldiers, .. } => self.enemies_met += soldiers.len() as u64,
             _ => {}
         }
@@ -273,6 +282,7 @@ impl Tally {
         self.actions += other.actions;
         self.cards += other.cards;
         self.stop_cards += other.stop_cards;
+        self.longest_action = self.longest_action.max(other.longest_action);
         self.enemies_met += other.enemies_met;
         self.men_home += other.men_home;
         for (mine, theirs) in self.casualties.iter_mut().flatten().zip(other.casualties.iter().flatten()) {

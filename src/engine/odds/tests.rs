@@ -32,10 +32,10 @@ fn incident_check_on_two_dice() {
     assert!(
         matches!(&woods.roll.spread, Spread::Check { need: 6, modifiers, .. } if **modifiers == [Modifier::new("woods", -1)])
     );
-    g.incidents = 1;
+    (g.incidents, g.encounters) = (1, 1);
     assert_eq!(chance(&ask(&g, "move 0,1")), Chance::new(30, 36));
     assert_eq!(chance(&ask(&g, "move 0,2")), Chance::new(30, 36), "buildings as woods");
-    g.incidents = 5;
+    (g.incidents, g.encounters) = (5, 5);
     assert_eq!(chance(&ask(&g, "move 0,1")), Chance::new(33, 36), "at most two earlier incidents count: 4+");
 }
 

@@ -84,6 +84,14 @@ impl LoneWarrior {
         };
         let base = i32::from(book.fire.need(band));
         let mut aimed = Aimed { band, base, cover: None, veteran: None, first_shot: None };
+        // Sniper and MG cards, as written: the first shot misses only on a
+        // 1 wherever the weapon reaches, in cover or not. The house rule
+        // keeps it to the table below and only lowers the need.
+        let first = i32::from(book.action.first_shot_need);
+        if aim.first_shot && !book.action.first_shot_by_the_table {
+            aimed.first_shot = Some(first - base);
+            return Ok(aimed);
+        }
         // Cover: the target counts one band longer; in cover at long range it cannot be hit.
         if aim.cover >= book.fire.cover_from && aim.cover != Cover::None {
             let Some(shifted) = band.longer() else {
@@ -94,9 +102,7 @@ impl LoneWarrior {
         if aim.veteran && book.campaign.veteran_fire_modifier != 0 {
             aimed.veteran = Some(book.campaign.veteran_fire_modifier);
         }
-        // Sniper and MG cards: the first shot misses only on a 1.
         let need = aimed.need();
-        let first = i32::from(book.action.first_shot_need);
         if aim.first_shot && need > first {
             aimed.first_shot = Some(first - need);
         }

@@ -10,10 +10,16 @@ use crate::engine::{Command, Phase, Roll, State};
 fn radio_game(seed: u64) -> Game {
     let mut g = game_on(&OPEN, (3, 7), &squad(3), seed);
     g.radio = true;
+    with_radio(&mut g);
     add_enemy(&mut g, "rifle", (3, 2));
     add_enemy(&mut g, "rifle", (3, 2));
     begin_action(&mut g);
     g
+}
+
+/// The house rule that lets a patrol with a radio use it.
+fn with_radio(g: &mut Game) {
+    crate::engine::house::set(std::sync::Arc::make_mut(&mut g.book), "radio", true).unwrap();
 }
 
 /// Turns cards until the radio man's (the first man's) card is up.
@@ -100,6 +106,11 @@ fn calls_that_cannot_be_made_are_refused_and_change_nothing() {
     g.radio = false;
     let e = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect_err("no radio");
     assert!(e.0.contains("no radio"), "{e}");
+    // As written there is no radio at all, whatever the patrol's orders say.
+    g.radio = true;
+    crate::engine::house::set(std::sync::Arc::make_mut(&mut g.book), "radio", false).unwrap();
+    let e = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect_err("no radio as written");
+    assert!(e.0.contains("house rule radio is off"), "{e}");
 }
 
 #[test]
@@ -107,6 +118,7 @@ fn the_guns_reach_eight_hexes_and_the_caller_must_see_the_hex() {
     let rows = ["..........", "..........", "..........", "....T.....", "..........", ".........."];
     let mut g = game_on(&rows, (0, 5), &squad(2), 1);
     g.radio = true;
+    with_radio(&mut g);
     add_enemy(&mut g, "rifle", (9, 0));
     begin_action(&mut g);
     assert!(g.fire_call_check(Memo::default(), 0, Pos::new(8, 5)).is_ok(), "8 hexes is in reach");
@@ -114,6 +126,7 @@ fn the_guns_reach_eight_hexes_and_the_caller_must_see_the_hex() {
     assert!(far.contains("1 to 8"), "{far}");
     let mut g = game_on(&rows, (4, 5), &squad(2), 1);
     g.radio = true;
+    with_radio(&mut g);
     add_enemy(&mut g, "rifle", (9, 0));
     begin_action(&mut g);
     assert!(g.fire_call_check(Memo::default(), 0, Pos::new(4, 4)).is_ok(), "in front of the wood");
@@ -126,6 +139,7 @@ fn movement_and_hard_cover_raise_the_need() {
     let rows = ["..B.....", "........", "........", "........", "........"];
     let mut g = game_on(&rows, (2, 4), &squad(2), 1);
     g.radio = true;
+    with_radio(&mut g);
     let e = add_enemy(&mut g, "rifle", (2, 0));
     begin_action(&mut g);
     let mission = FireMission { hex: Pos::new(2, 0), caller: "Able".into(), distance: 4 };

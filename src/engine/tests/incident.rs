@@ -12,12 +12,16 @@ fn incident_need_follows_the_source_example() {
     // Open ground 7+; into a wood 6+; into a wood after one earlier incident 5+.
     assert_eq!(g.incident_odds(open).need(), 7);
     assert_eq!(g.incident_odds(woods).need(), 6);
-    g.incidents = 1;
+    // "If they had had one previous encounter with the enemy": as written,
+    // an encounter counts, a false alarm does not.
+    (g.incidents, g.encounters) = (1, 0);
+    assert_eq!(g.incident_odds(woods).need(), 6);
+    (g.incidents, g.encounters) = (1, 1);
     assert_eq!(g.incident_odds(woods).need(), 5);
     // Earlier incidents count at most twice.
-    g.incidents = 2;
+    (g.incidents, g.encounters) = (2, 2);
     assert_eq!(g.incident_odds(woods).need(), 4);
-    g.incidents = 5;
+    (g.incidents, g.encounters) = (5, 5);
     assert_eq!(g.incident_odds(woods).need(), 4);
     assert_eq!(g.incident_odds(open).need(), 5);
     let mods = g.incident_odds(woods).modifiers;
@@ -25,13 +29,13 @@ fn incident_need_follows_the_source_example() {
 }
 
 #[test]
-fn false_alarms_count_as_earlier_incidents_unless_the_rules_say_not() {
+fn false_alarms_count_as_earlier_incidents_only_by_the_house_rule() {
     let mut g = game_on(&["...", "..."], (0, 1), &squad(1), 1);
     g.incidents = 2;
     g.encounters = 1;
-    assert_eq!(g.incident_odds(Pos::new(0, 0)).need(), 5);
-    Arc::make_mut(&mut g.book).incident.false_alarms_count = false;
     assert_eq!(g.incident_odds(Pos::new(0, 0)).need(), 6);
+    Arc::make_mut(&mut g.book).incident.false_alarms_count = true;
+    assert_eq!(g.incident_odds(Pos::new(0, 0)).need(), 5);
 }
 
 #[test]

@@ -101,6 +101,7 @@ pub(super) fn default_game(seed: u64) -> Game {
 }
 
 mod action;
+mod as_written;
 mod casualties;
 mod fire;
 mod incident;

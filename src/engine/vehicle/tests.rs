@@ -131,7 +131,9 @@ fn a_tank_blocks_sight_between_the_hexes_either_side() {
 
 #[test]
 fn he_destroys_soft_skins_and_open_tops_on_their_faces_and_never_closed_armour() {
-    for (kind, from) in [("jeep", Some(4)), ("halftrack", Some(6)), ("armoured_car", None)] {
+    // The armoured car (an Sd.Kfz. 222) is open-topped as written.
+    for (kind, from) in [("jeep", Some(4)), ("halftrack", Some(6)), ("armoured_car", Some(6)), ("medium_tracked", None)]
+    {
         for seed in 0..30 {
             let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), seed);
             let v = add_vehicle(&mut g, kind, "mg", (3, 2));
@@ -153,7 +155,7 @@ fn he_destroys_soft_skins_and_open_tops_on_their_faces_and_never_closed_armour()
 }
 
 #[test]
-fn an_enemy_vehicle_fires_its_mg_closes_in_and_pulls_back_when_damaged() {
+fn an_enemy_vehicle_fires_its_mg_closes_in_and_by_the_house_rule_pulls_back_when_damaged() {
     // In range and sight: the armoured car's MG fires at a man.
     let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 2);
     let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 4));
@@ -171,7 +173,8 @@ fn an_enemy_vehicle_fires_its_mg_closes_in_and_pulls_back_when_damaged() {
     let moved = events.iter().any(|e| matches!(e, Event::Moved { .. }));
     assert!(moved, "{events:?}");
     assert!(g.soldiers[v].pos.is_some_and(|p| p.distance(Pos::new(3, 7)) < 7));
-    // Damaged: it backs away, and from an edge hex it leaves.
+    // Damaged, by the house rule: it backs away, and from an edge hex it leaves.
+    crate::engine::house::set(std::sync::Arc::make_mut(&mut g.book), "vehicles_pull_back", true).unwrap();
     g.soldiers[v].vehicle.as_mut().expect("a vehicle").damage = Damage::Light;
     g.soldiers[v].pos = Some(Pos::new(3, 0));
     let mut events = Events::all();
@@ -269,6 +272,7 @@ fn a_tank_blocks_sight_both_ways_and_cover_partly_hides_a_vehicle() {
 fn fire_called_is_called_off_when_the_action_ends_before_stop() {
     let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 1);
     g.radio = true;
+    crate::engine::house::set(std::sync::Arc::make_mut(&mut g.book), "radio", true).unwrap();
     let foe = add_enemy(&mut g, "rifle", (3, 2));
     begin_action(&mut g);
     card_next(&mut g, 0);
