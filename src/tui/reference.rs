@@ -158,9 +158,11 @@ fn action(book: &RuleBook) -> Vec<String> {
         )
     } else {
         format!(
-            "The action goes on until every enemy is hit (or gone), or no patrol man is left on the map able to act. \
-             After {} STOP cards in a row at which nobody could fire, the enemy closes in: every man of it moves on \
-             the patrol, snipers and MG teams too.",
+            "The action goes on until every enemy is hit (or gone), or no patrol man is left on the map able to act \
+             (the patrol got away). After {} STOP cards in a row at which nobody could fire, the enemy closes in: \
+             every man of it, snipers and MG teams too, steps toward the patrol, into its hex if he can, to fight \
+             hand to hand (a mortar in reach still fires). If a quiet turn passes while it closes in and not one \
+             enemy man could step nearer, contact is lost and the action ends.",
             a.quiet_turns_to_break_contact
         )
     });
@@ -252,8 +254,10 @@ fn hand_to_hand(book: &RuleBook) -> Vec<String> {
         "A man whose card is up may fight an enemy in his hex, one pair a card (the enemy always does); a man may \
          walk out of a hex the enemy holds (house rule hand_to_hand_by_choice)."
     } else {
-        "Opposing men who come to share a hex fight at once, pair by pair, until one side there is down; nobody \
-         leaves a hex an able enemy holds."
+        "Opposing men who come to share a hex fight at once, pair by pair: a man stepping into a hex that holds \
+         able enemies fights each of them in turn while he is on his feet. Men still sharing a hex fight again on \
+         their cards: a man whose card comes up with an able enemy in his hex can only fight, so nobody leaves a \
+         hex an able enemy holds."
     };
     vec![when.into(), dice]
 }
@@ -269,8 +273,8 @@ fn mortar(book: &RuleBook) -> Vec<String> {
         .collect();
     vec![
         format!(
-            "Mortar ({}): one D6, at least the hex count to land on the hex, {:+} to the count if a man in the target \
-             hex moved this turn. It needs no line of sight (it has an observer).",
+            "Mortar ({}): one D6, at least the hex count (the whole distance: next door is 1) to land on the hex, {:+} \
+             to the count if a man in the target hex moved this turn. It needs no line of sight (it has an observer).",
             ranges.join(", "),
             book.action.mortar_moved_modifier
         ),
@@ -307,7 +311,8 @@ fn casualties(book: &RuleBook) -> Vec<String> {
             if book.patrol.one_bearer_card {
                 "only the card of the man whose card is up is spent (house rule one_bearer_card)"
             } else {
-                "every bearer spends a card"
+                "every bearer spends a card: the man whose card is up, and his helper, whose next card this turn \
+                 is taken from the deck (a helper with no card to come cannot help)"
             }
         ),
         "A seriously wounded enemy on the map can be taken prisoner (p) and carried home the same way.".into(),
@@ -422,7 +427,8 @@ fn vehicles(book: &RuleBook) -> Vec<String> {
                 he.max_range, he.missions_per_patrol
             )
         } else {
-            "The patrol has no radio: H.E. comes only from guns on the map.".into()
+            "The article has no radio: the patrol calls no fire, and the enemy's H.E. comes from its guns on the map."
+                .into()
         });
     }
     lines
