@@ -531,7 +531,12 @@ fn run_sim(args: &SimArgs) -> Result<ExitCode, String> {
         let tally = pool.install(|| sim::run(&book, &scenario, &plan, &tick))?;
         let summary = sim::Summary::new(tally, plan, &game);
         if args.json {
-            serde_json::to_writer(&mut out, &summary).map_err(io::Error::other).and_then(|()| writeln!(out))
+            // Keep the kind of an I/O error (a closed pipe ends quietly below).
+            let io_error = |e: serde_json::Error| match e.io_error_kind() {
+                Some(kind) => io::Error::new(kind, e),
+                None => io::Error::other(e),
+            };
+            serde_json::to_writer(&mut out, &summary).map_err(io_error).and_then(|()| writeln!(out))
         } else {
             sim::write_text(&summary, &mut out)
         }
