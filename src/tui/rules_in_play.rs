@@ -104,7 +104,8 @@ impl RulesInPlay {
         let mut lines = vec![Line::styled(format!("Rules in play: {}", self.label), theme.title()), Line::from("")];
         let mut at = 0;
         let words_width = width.saturating_sub(31);
-        for (i, row) in self.rows().into_iter().enumerate() {
+        let rows = self.rows();
+        for (i, &row) in rows.iter().enumerate() {
             let style = if i == self.selected { theme.cursor() } else { Style::new() };
             if i == self.selected {
                 at = lines.len();
@@ -117,7 +118,7 @@ impl RulesInPlay {
                 }
                 Row::Rule(r) => {
                     let h = &HOUSE_RULES[r];
-                    if matches!(self.rows().get(i.wrapping_sub(1)), Some(Row::Preset(_))) {
+                    if matches!(rows.get(i.wrapping_sub(1)), Some(Row::Preset(_))) {
                         lines.push(Line::from(""));
                         let head = "Or each house rule by hand ([x] on; ! departs from the article's text):";
                         lines.push(Line::styled(head, theme.dim()));
@@ -184,21 +185,16 @@ pub fn render(page: &RulesInPlay, theme: Theme, area: Rect, buf: &mut Buffer) {
         Some(Row::Begin) | None => format!("House rules now: {}.", house::describe(&page.book)),
     };
     let keys: Vec<String> = RULES_IN_PLAY_KEYS.iter().map(|(k, what)| format!("{k} {what}")).collect();
-    let foot = vec![Line::styled(detail, theme.dim()), Line::styled(keys.join("  "), theme.key())];
-    let width = area.width.max(1);
-    let foot_rows: u16 = foot.iter().map(|l| rows_of(l, width)).sum::<u16>().min(area.height / 2);
+    let foot = Paragraph::new(vec![Line::styled(detail, theme.dim()), Line::styled(keys.join("  "), theme.key())])
+        .wrap(Wrap { trim: false });
+    let foot_rows = u16::try_from(foot.line_count(area.width)).unwrap_or(u16::MAX).min(area.height / 2);
     let list = Rect { height: area.height - foot_rows, ..area };
     let bottom = Rect { y: list.bottom(), height: foot_rows, ..area };
     // Scrolled so the highlighted line is in sight.
     let at = u16::try_from(at).unwrap_or(u16::MAX);
     let scroll = at.saturating_add(2).saturating_sub(list.height);
     Paragraph::new(lines).scroll((scroll, 0)).render(list, buf);
-    Paragraph::new(foot).wrap(Wrap { trim: false }).render(bottom, buf);
-}
-
-/// How many rows `line` takes wrapped to `width`.
-fn rows_of(line: &Line, width: u16) -> u16 {
-    u16::try_from(line.width().max(1).div_ceil(usize::from(width))).unwrap_or(u16::MAX)
+    foot.render(bottom, buf);
 }
 
 #[cfg(test)]
