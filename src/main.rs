@@ -305,7 +305,7 @@ fn main() -> ExitCode {
                 (Some(s), _) => Choice::Scenario(s),
                 (None, c) => Choice::Campaign(c.unwrap_or_else(|| rules::default_campaign_name().to_string())),
             };
-            data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, theme))
+            data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, house_rules_given, theme))
         }
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
         Some(Mode::List { .. }) => data_dir().and_then(|d| list(&d)),
@@ -344,16 +344,27 @@ fn title(data_dir: PathBuf, theme: Theme) -> Result<ExitCode, String> {
     play(Start::Title { data_dir, book, seed: clock_seed() }, theme)
 }
 
+/// `hexpatrol new`: with `--house-rule`, straight into the game; without,
+/// through the "Rules in play" page first. Either way a game that cannot
+/// begin is refused before the terminal is taken.
 fn new_campaign(
     data_dir: &Path,
     choice: &Choice,
     name: Option<&str>,
     seed: Option<u64>,
+    house_rules_given: bool,
     theme: Theme,
 ) -> Result<ExitCode, String> {
     need_terminal()?;
-    let opened = start::new_game(data_dir, rule_book()?, choice, name, seed.unwrap_or_else(clock_seed))?;
-    play(Start::Game(Box::new(opened)), theme)
+    let book = rule_book()?;
+    let seed = seed.unwrap_or_else(clock_seed);
+    if house_rules_given {
+        let opened = start::new_game(data_dir, book, choice, name, seed)?;
+        return play(Start::Game(Box::new(opened)), theme);
+    }
+    let words = start::check_new(data_dir, &book, choice, name)?;
+    let new = (choice.clone(), words, seed);
+    play(Start::NewGame { data_dir: data_dir.to_path_buf(), book, new, name: name.map(str::to_string) }, theme)
 }
 
 fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Result<ExitCode, String> {

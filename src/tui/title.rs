@@ -17,7 +17,7 @@ use super::theme::Theme;
 use crate::engine::RuleBook;
 use crate::rules;
 use crate::save::{self, Listing};
-use crate::session::start::Choice;
+use crate::session::start::{self, Choice};
 
 /// Which page of the title screen is showing.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,24 +61,18 @@ pub struct Title {
     pub quit: bool,
     /// How far the rules reference can scroll, as the last frame found it.
     pub rules_last: std::cell::Cell<u16>,
+    /// The save name the command line gave a new game (`hexpatrol new --name`).
+    pub new_name: Option<String>,
 }
 
 impl Title {
     pub fn new(data_dir: PathBuf, book: Arc<RuleBook>, theme: Theme, seed: u64) -> Self {
-        let mut games = Vec::new();
-        for (key, _) in rules::CAMPAIGNS {
-            if let Ok(def) = rules::campaign(key, &book) {
-                games.push((
-                    Choice::Campaign(key.to_string()),
-                    format!("Campaign: {} ({} patrols)", def.title, def.plans.len()),
-                ));
-            }
-        }
-        for (key, _) in rules::SCENARIOS {
-            if let Ok(s) = rules::scenario(key, &book) {
-                games.push((Choice::Scenario(key.to_string()), format!("One patrol: {}", s.name)));
-            }
-        }
+        let campaigns = rules::CAMPAIGNS.iter().map(|(key, _)| Choice::Campaign(key.to_string()));
+        let scenarios = rules::SCENARIOS.iter().map(|(key, _)| Choice::Scenario(key.to_string()));
+        let games = campaigns
+            .chain(scenarios)
+            .filter_map(|c| start::describe_choice(&c, &book).ok().map(|words| (c, words)))
+            .collect();
         let saves = save::list(&data_dir);
         Self {
             data_dir,
@@ -92,7 +86,25 @@ impl Title {
             seed,
             quit: false,
             rules_last: std::cell::Cell::new(u16::MAX),
+            new_name: None,
         }
+    }
+
+    /// The title screen opened at the "Rules in play" page of a game the
+    /// command line chose (`hexpatrol new`), to be saved as `name`. Esc
+    /// goes back to the list of games.
+    pub fn choosing_rules(
+        data_dir: PathBuf,
+        book: Arc<RuleBook>,
+        theme: Theme,
+        new: (Choice, String, u64),
+        name: Option<String>,
+    ) -> Self {
+        let (choice, words, seed) = new;
+        let mut title = Title::new(data_dir, book, theme, seed);
+        title.page = Page::RulesInPlay(Box::new(RulesInPlay::new(choice, seed, words, (*title.book).clone())));
+        title.new_name = name;
+        title
     }
 
     /// The menu's lines: what each does.
@@ -353,5 +365,24 @@ mod tests {
             }
             other => panic!("expected a new game, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_game_chosen_on_the_command_line_opens_at_its_rules() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let book = rules::rule_book().expect("the built-in rules load");
+        let choice = Choice::Scenario("hedgerow".into());
+        let words = start::describe_choice(&choice, &book).expect("the scenario loads");
+        let theme = Theme { color: false, ascii: false };
+        let new = (choice.clone(), words, 9);
+        let mut t = Title::choosing_rules(dir.path().to_path_buf(), book, theme, new, Some("mine".into()));
+        assert!(screen(&t, 80, 24).contains("Rules in play: One patrol: Hedgerow Farm"));
+        assert_eq!(t.new_name.as_deref(), Some("mine"));
+        // Esc: the list of games, this one highlighted.
+        t.update(Msg::Cancel);
+        assert!(matches!(t.page, Page::New { .. }));
+        assert_eq!(t.games[t.selected].0, choice);
+        t.update(Msg::Act);
+        assert!(matches!(t.update(Msg::Act), Some(Chosen::New(c, 9, _)) if c == choice));
     }
 }
