@@ -159,6 +159,17 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             None => format!("Patrol {patrol} is over ({outcome}). That was the last patrol of the campaign."),
         },
         Event::Auto { command } => format!("(leader) {command}"),
+        Event::TakenBack { orders, rolls } => {
+            let orders = orders.iter().map(|o| format!("'{o}'")).collect::<Vec<_>>().join(", ");
+            let dice: Vec<String> = rolls.iter().map(|r| format!("{} {}", r.purpose.name(), r.total)).collect();
+            match dice.is_empty() {
+                true => format!("Taken back: {orders}. No die was rolled for them."),
+                false => format!(
+                    "Taken back: {orders}. The dice stay as they fell: next come {} again, in that order.",
+                    dice.join(", ")
+                ),
+            }
+        }
     }
 }
 

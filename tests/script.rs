@@ -229,3 +229,39 @@ fn house_rules_go_into_the_save_and_a_loaded_campaign_keeps_its_own() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no house rule called 'ammo'"));
     assert!(bad.stdout.is_empty(), "nothing played");
 }
+
+/// `undo` takes orders back with honest dice, across a save and a resume:
+/// taking back three orders and letting the leader give them again ends
+/// in the very campaign that never took them back.
+#[test]
+fn orders_taken_back_and_given_again_make_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (straight, saved, again) =
+        (dir.path().join("straight.ron"), dir.path().join("saved.ron"), dir.path().join("again.ron"));
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let out = hexpatrol(&["script", "--seed", "11", "--save", &path(&straight)], "auto 40\n", None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = hexpatrol(&["script", "--seed", "11", "--save", &path(&saved)], "auto 37\n", None);
+    assert!(out.status.success());
+    // Resumed from the save, three decisions taken back.
+    let out = hexpatrol(&["script", "--load", &path(&saved), "--save", &path(&again)], "undo 3\n", None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let ev = events(&out);
+    let back = ev.iter().find(|e| e["event"] == "taken_back").expect("a taken_back event");
+    let orders = back["orders"].as_array().unwrap().len();
+    assert!(orders >= 3, "three decisions and the cards turned after them: {back}");
+    // Given again by the leader: the same campaign as 40 decisions straight.
+    let redo = format!("auto {}\n", orders + 3);
+    let out = hexpatrol(&["script", "--load", &path(&again), "--save", &path(&again)], &redo, None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let body = |p: &std::path::Path| {
+        let text = std::fs::read_to_string(p).unwrap();
+        text[text.find("campaign:").unwrap()..].to_string()
+    };
+    assert_eq!(body(&again), body(&straight));
+    // Nothing is left to take back past the patrol's start, and a bad count is refused by column.
+    let out = hexpatrol(&["script", "--load", &path(&again)], "undo 100000\nundo none\n", None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1: undo 100000: only "), "{err}");
+    assert!(err.contains("line 2:6: 'none' is not a number of orders to take back"), "{err}");
+}

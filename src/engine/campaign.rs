@@ -15,6 +15,7 @@ use super::event::Event;
 use super::name::Name;
 use super::scenario::{Member, Scenario};
 use super::soldier::{Side, State};
+use super::takeback::History;
 
 use super::roster::recruit;
 pub use super::roster::{ManRecord, PatrolRecord, RosterMan, Status};
@@ -60,6 +61,15 @@ pub struct Campaign {
     pub log: Vec<Event>,
     /// A finished patrol's record, until the save layer has archived it.
     pub unarchived: Option<PatrolRecord>,
+    /// Whether the player may take orders back (`undo`); an iron-man
+    /// campaign may not. Chosen when the campaign is made.
+    #[serde(default = "super::data::yes")]
+    pub take_backs: bool,
+    /// What taking orders back in the patrol under way needs (`takeback.rs`):
+    /// None with take-backs off, between patrols, or for a patrol that began
+    /// before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<History>,
 }
 
 /// The seed of patrol `k` (from 1) of a campaign. The first patrol uses the
@@ -107,6 +117,8 @@ impl Campaign {
             patrol: None,
             log: Vec::new(),
             unarchived: None,
+            take_backs: true,
+            history: None,
         }
     }
 
@@ -225,6 +237,8 @@ impl Campaign {
         let game = Game::new(self.book.clone(), &scenario, seed)?;
         events.push(game.start_event());
         self.log = events.clone();
+        self.history =
+            self.take_backs.then(|| History { setout: game.clone(), opening: events.len(), orders: Vec::new() });
         self.patrol = Some(game);
         Ok(events)
     }
@@ -246,6 +260,9 @@ impl Campaign {
         game.apply(command, cache, &mut events)?;
         let events = events.into_vec();
         self.log.extend(events.iter().cloned());
+        if let Some(h) = &mut self.history {
+            h.orders.push(command.to_string());
+        }
         if game.is_over() {
             let mut all = events;
             all.extend(self.finish());
@@ -257,6 +274,8 @@ impl Campaign {
     /// The patrol is over: settle the roster and keep the record for archiving.
     fn finish(&mut self) -> Vec<Event> {
         let Some(game) = self.patrol.take() else { return Vec::new() };
+        // A patrol over is over: its orders can no longer be taken back.
+        self.history = None;
         let number = self.finished + 1;
         let rules = self.book.campaign.clone();
         let mut men = Vec::new();

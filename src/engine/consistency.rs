@@ -253,6 +253,9 @@ impl Campaign {
         }) {
             return Err(format!("{}'s experience, hits or patrols are over {COUNTER}", m.name));
         }
+        if let Some(h) = &self.history {
+            h.check_consistent(self)?;
+        }
         if self.unarchived.as_ref().is_some_and(|r| r.number != self.finished) {
             return Err("the record waiting to be archived is not of the last patrol finished".into());
         }

@@ -211,6 +211,13 @@ pub enum Event {
     Auto {
         command: Name,
     },
+    /// Orders taken back (`undo`): the patrol is as it was before them. The
+    /// dice do not change: `rolls` are the rolls those orders made, and the
+    /// same numbers come up again, in order, for whatever is done next.
+    TakenBack {
+        orders: Vec<Name>,
+        rolls: Vec<Roll>,
+    },
 }
 
 impl Event {

@@ -45,6 +45,7 @@ mod sides;
 mod sight;
 pub mod sink;
 pub mod support;
+mod takeback;
 mod template;
 pub mod vehicle;
 

@@ -17,6 +17,8 @@ pub enum Line {
     Begin,
     /// A question about the odds: answered, and nothing changes.
     Odds(OddsQuery),
+    /// Take back the last N decisions of the patrol under way.
+    Undo(usize),
 }
 
 /// Parses a line of the command language.
@@ -41,6 +43,22 @@ pub fn parse_line(text: &str) -> Result<Line, ParseError> {
             .parse()
             .map(Line::Odds)
             .map_err(|e| ParseError { column: e.column + shift, message: e.message });
+    }
+    if verb.eq_ignore_ascii_case("undo") {
+        let indent = text.len() - text.trim_start().len();
+        let col = indent + 6;
+        let n = match words.next() {
+            None => 1,
+            Some(n) => n
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or(ParseError { column: col, message: format!("'{n}' is not a number of orders to take back") })?,
+        };
+        if let Some(extra) = words.next() {
+            return Err(ParseError { column: col, message: format!("unexpected '{extra}' after undo N") });
+        }
+        return Ok(Line::Undo(n));
     }
     if verb.eq_ignore_ascii_case("auto") {
         let indent = text.len() - text.trim_start().len();
@@ -83,6 +101,10 @@ mod tests {
         assert_eq!(parse_line("Auto 12"), Ok(Line::Auto(12)));
         assert!(matches!(parse_line("ODDS stop"), Ok(Line::Odds(_))));
         assert_eq!(parse_line("turn"), Ok(Line::Play(Command::Turn)));
+        assert_eq!(parse_line("undo"), Ok(Line::Undo(1)));
+        assert_eq!(parse_line(" UNDO 3"), Ok(Line::Undo(3)));
+        assert_eq!(column("undo 0"), 6);
+        assert_eq!(column("undo x"), 6);
     }
 
     #[test]

@@ -49,6 +49,7 @@ pub fn play_line(
         Line::Play(command) => campaign.apply(&command, cache).map_err(|e| (Vec::new(), e)),
         Line::Begin => campaign.begin().map_err(|e| (Vec::new(), e)),
         Line::Odds(query) => ask(campaign, cache, &query).map(|_| Vec::new()).map_err(|e| (Vec::new(), e)),
+        Line::Undo(n) => campaign.undo(n, cache).map_err(|e| (Vec::new(), e)),
         Line::Auto(k) => match auto(campaign, cache, k) {
             (events, None) => Ok(events),
             (events, Some(e)) if !events.is_empty() => {

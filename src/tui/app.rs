@@ -184,6 +184,7 @@ impl App {
             Msg::Next => self.next(),
             Msg::Begin => self.run(Line::Begin),
             Msg::Leader => self.run(Line::Auto(1)),
+            Msg::Undo => self.run(Line::Undo(1)),
             Msg::Turn => self.run(Line::Play(Command::Turn)),
             Msg::Hold => self.run(Line::Play(Command::Hold)),
             Msg::Odds => match self.odds_query() {

@@ -43,6 +43,8 @@ pub enum Msg {
     Begin,
     /// The patrol leader takes the next decision.
     Leader,
+    /// Take back the last order of the patrol under way.
+    Undo,
     /// Write the full odds of acting on the cursor hex into the log.
     Odds,
     /// Open the command line, for any command of the headless runner.
@@ -90,6 +92,13 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[Char('r')], Msg::Call, "r", "radio: call H.E. fire on the cursor hex (lands at the STOP card)"),
     bind(&[Char('B')], Msg::Begin, "B", "set out on the next patrol"),
     bind(&[Char('a')], Msg::Leader, "a", "let the patrol leader take the next decision"),
+    // `u` is the cursor's up-right (y u b n): taking back is the capital, or Backspace.
+    bind(
+        &[Char('U'), KeyCode::Backspace],
+        Msg::Undo,
+        "U Bksp",
+        "take back your last order (the dice stay as they fell)",
+    ),
     bind(&[Char('o')], Msg::Odds, "o", "write the exact odds for the cursor hex in the log"),
     bind(&[Char(':')], Msg::Command, ":", "type a command (split, join, odds, auto N ...)"),
     bind(&[PageUp, Char('K')], Msg::LogUp, "PgUp K", "scroll the log back"),

@@ -1,0 +1,142 @@
+//! Take-backs with honest dice: `undo` takes back the player's last orders
+//! in the patrol under way. The patrol is played again from where it set
+//! out, with every order but those, so the dice are where they were before
+//! them: an order taken back and given again meets the numbers it met
+//! before, and no order can fish for a better roll.
+
+use serde::{Deserialize, Serialize};
+
+use super::campaign::Campaign;
+use super::command::Command;
+use super::event::Event;
+use super::name::Name;
+use super::{Cache, Events, Game, RuleError, illegal};
+
+/// What taking orders back in the patrol under way needs: the patrol as it
+/// set out and every order played in it since, in the command language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct History {
+    pub setout: Game,
+    /// How many events of the campaign's log came before the first order
+    /// (replacements, reissued weapons, the start).
+    pub opening: usize,
+    pub orders: Vec<String>,
+}
+
+impl History {
+    /// # Errors
+    /// What does not hold together in the kept history of the patrol under way: a patrol as it set out,
+    /// orders in the command language, and a log that begins as it did.
+    /// (Whether the orders play back to the patrol is asked when they are
+    /// taken back: `undo` refuses, changing nothing, if they do not.)
+    pub(super) fn check_consistent(&self, c: &Campaign) -> Result<(), String> {
+        if !c.take_backs || c.patrol.is_none() {
+            return Err("take-backs are kept, but take-backs are off or no patrol is under way".into());
+        }
+        self.setout.check_consistent().map_err(|e| format!("the patrol as it set out: {e}"))?;
+        if self.opening > c.log.len() {
+            return Err(format!("the log of the patrol is shorter than its opening ({} events)", self.opening));
+        }
+        if let Some((k, (o, e))) =
+            self.orders.iter().enumerate().find_map(|(k, o)| o.parse::<Command>().err().map(|e| (k, (o, e))))
+        {
+            return Err(format!("kept order {} '{o}' does not read: {e}", k + 1));
+        }
+        Ok(())
+    }
+}
+
+/// Turning a card is no decision (it is all there is to do then): taking
+/// back an order takes back the cards turned after it too.
+fn is_decision(order: &str) -> bool {
+    order != "turn"
+}
+
+impl Campaign {
+    /// How many of the patrol's orders so far can be taken back.
+    pub fn orders_to_take_back(&self) -> usize {
+        self.history.as_ref().map_or(0, |h| h.orders.iter().filter(|o| is_decision(o)).count())
+    }
+
+    /// Takes back the last `n` decisions of the patrol under way (and the
+    /// cards turned after them). Returns the `TakenBack` event: the orders
+    /// taken back and the rolls they made, which come up again as they were.
+    ///
+    /// # Errors
+    /// Take-backs are off, no patrol is under way, there are fewer than `n`
+    /// orders to take back, or the kept history does not play back to the
+    /// patrol as it is (then nothing changes).
+    pub fn undo(&mut self, n: usize, cache: &mut Cache) -> Result<Vec<Event>, RuleError> {
+        if !self.take_backs {
+            return illegal("this is an iron-man campaign: orders cannot be taken back");
+        }
+        if self.patrol.is_none() {
+            return illegal("no patrol is under way: a finished patrol's orders stand");
+        }
+        let Some(history) = &self.history else {
+            return illegal("this patrol began before take-backs were kept: its orders stand");
+        };
+        if n == 0 {
+            return illegal("take back at least one order");
+        }
+        let have = self.orders_to_take_back();
+        if have < n {
+            return illegal(match have {
+                0 => "no order of this patrol to take back".to_string(),
+                1 => "only one order of this patrol to take back".to_string(),
+                _ => format!("only {have} orders of this patrol to take back"),
+            });
+        }
+        // Where the orders kept end: before the n-th decision from the end.
+        let mut cut = history.orders.len();
+        let mut left = n;
+        while left > 0 {
+            cut -= 1;
+            if is_decision(&history.orders[cut]) {
+                left -= 1;
+            }
+        }
+        let (game, log) = replay(history, &history.orders[..cut], &self.log[..history.opening], cache)?;
+        // The replay must give the very events the patrol made: else the
+        // history is not this patrol's (a hand-edited save), and nothing changes.
+        if self.log.get(..log.len()) != Some(&log[..]) {
+            return illegal("the orders kept do not play back to this patrol: nothing was taken back");
+        }
+        let rolls = self.log[log.len()..]
+            .iter()
+            .filter_map(|e| match e {
+                Event::Roll(r) => Some(r.clone()),
+                _ => None,
+            })
+            .collect();
+        let Some(history) = &mut self.history else { unreachable!("checked above") };
+        let orders = history.orders.drain(cut..).map(Name::from).collect();
+        self.patrol = Some(game);
+        self.log = log;
+        Ok(vec![Event::TakenBack { orders, rolls }])
+    }
+}
+
+/// The patrol of `history` after `orders`, and the log it makes after `opening`.
+fn replay(
+    history: &History,
+    orders: &[String],
+    opening: &[Event],
+    cache: &mut Cache,
+) -> Result<(Game, Vec<Event>), RuleError> {
+    let mut game = history.setout.clone();
+    let mut log = opening.to_vec();
+    for order in orders {
+        let command: Command =
+            order.parse().map_err(|e| RuleError(format!("a kept order '{order}' does not read: {e}")))?;
+        let mut events = Events::all();
+        game.apply(&command, cache, &mut events)
+            .map_err(|e| RuleError(format!("a kept order '{order}' no longer plays: {e}")))?;
+        log.extend(events.into_vec());
+    }
+    Ok((game, log))
+}
+
+#[cfg(test)]
+mod tests;
