@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use hexpatrol::engine::Game;
 use hexpatrol::engine::campaign::Campaign;
+use hexpatrol::engine::house;
 use hexpatrol::save::{self, Slot};
 use hexpatrol::session::start::{self, Choice, Opened};
 use hexpatrol::tui::{self, Ended, Start, theme::Theme};
@@ -47,6 +48,10 @@ struct OwnRules {
     /// A rules file of your own, in place of the built-in Lone Warrior rules, for new games.
     #[arg(long, value_name = "FILE")]
     rules: Option<PathBuf>,
+    /// A house rule for new games: NAME=VALUE (true/false, on/off, yes/no) or a preset (as-written,
+    /// gentler, classic). Repeatable, applied in order: a preset, then single switches.
+    #[arg(long = "house-rule", value_name = "NAME=VALUE|PRESET")]
+    house_rules: Vec<String>,
 }
 
 #[derive(clap::Args, Clone, Default)]
@@ -182,9 +187,14 @@ impl Cli {
         };
         let (folder, own_rules, look) = mode.options();
         let data_dir = carry("--data-dir", mode.name(), self.folder.data_dir.clone(), folder.map(|f| f.data_dir))?;
-        let rules = carry("--rules", mode.name(), self.own_rules.rules.clone(), own_rules.map(|r| r.rules))?;
+        let rules =
+            carry("--rules", mode.name(), self.own_rules.rules.clone(), own_rules.as_ref().map(|r| r.rules.clone()))?;
+        // Given both before and after the command, the ones after win, as for any option.
+        let before = Some(self.own_rules.house_rules.clone()).filter(|h| !h.is_empty());
+        let after = own_rules.map(|r| Some(r.house_rules).filter(|h| !h.is_empty()));
+        let house_rules = carry("--house-rule", mode.name(), before, after)?.unwrap_or_default();
         let ascii = carry_flag("--ascii", mode.name(), self.look.ascii, look.map(|l| l.ascii))?;
-        Ok((Folder { data_dir }, OwnRules { rules }, Look { ascii }))
+        Ok((Folder { data_dir }, OwnRules { rules, house_rules }, Look { ascii }))
     }
 }
 
@@ -232,21 +242,39 @@ fn clock_seed() -> u64 {
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// The player's own rules file, if one was given.
-static RULES_FILE: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+/// The player's own rules file and house rules, if any were given.
+static RULES_FILE: std::sync::OnceLock<OwnRules> = std::sync::OnceLock::new();
 
-/// The rule book for a new game: the player's own file if given, else the built-in one.
+/// The rule book for a new game: the player's own file if given, else the
+/// built-in one, with the `--house-rule` arguments applied in order.
 fn rule_book() -> Result<std::sync::Arc<hexpatrol::engine::RuleBook>, String> {
-    match RULES_FILE.get().and_then(Option::as_ref) {
+    let own = RULES_FILE.get().cloned().unwrap_or_default();
+    let book = match &own.rules {
         Some(path) => {
             let text = rules::read_text(path, || "no such rules file".into()).map_err(|e| e.to_string())?;
             let file = path.display().to_string();
             rules::parse_rule_book(&file, &text, rules::FORCES_FILE, rules::FORCES_TEXT)
                 .map(std::sync::Arc::new)
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.to_string())?
         }
-        None => rules::rule_book().map_err(|e| e.to_string()),
+        None => rules::rule_book().map_err(|e| e.to_string())?,
+    };
+    with_house_rules(book, &own.house_rules)
+}
+
+/// `book` with each `--house-rule` argument applied, in the order given.
+fn with_house_rules(
+    book: std::sync::Arc<hexpatrol::engine::RuleBook>,
+    arguments: &[String],
+) -> Result<std::sync::Arc<hexpatrol::engine::RuleBook>, String> {
+    if arguments.is_empty() {
+        return Ok(book);
     }
+    let mut book = (*book).clone();
+    for a in arguments {
+        house::apply_argument(&mut book, a).map_err(|e| format!("--house-rule {a}: {e}"))?;
+    }
+    Ok(std::sync::Arc::new(book))
 }
 
 fn main() -> ExitCode {
@@ -258,7 +286,13 @@ fn main() -> ExitCode {
             return ExitCode::from(UNUSABLE);
         }
     };
-    let _ = RULES_FILE.set(own_rules.rules);
+    let house_rules_given = !own_rules.house_rules.is_empty();
+    let _ = RULES_FILE.set(own_rules);
+    // A house rule that cannot be applied is reported before anything else is tried.
+    if house_rules_given && let Err(message) = rule_book() {
+        eprintln!("hexpatrol: {message}");
+        return ExitCode::from(UNUSABLE);
+    }
     let data_dir = || {
         let env = std::env::var("HEXPATROL_DATA_DIR").ok();
         save::data_dir(folder.data_dir.as_deref(), env.as_deref()).map_err(|e| e.to_string())
@@ -271,11 +305,16 @@ fn main() -> ExitCode {
                 (Some(s), _) => Choice::Scenario(s),
                 (None, c) => Choice::Campaign(c.unwrap_or_else(|| rules::default_campaign_name().to_string())),
             };
-            data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, theme))
+            data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, house_rules_given, theme))
         }
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
         Some(Mode::List { .. }) => data_dir().and_then(|d| list(&d)),
         Some(Mode::Check { file }) => Ok(check_file(&file)),
+        // A saved campaign keeps the house rules it began with.
+        Some(Mode::Script { load: Some(_), .. }) if house_rules_given => {
+            Err("--house-rule does nothing with --load: a saved campaign plays on by the house rules it began with"
+                .into())
+        }
         Some(Mode::Script { setup, campaign, load, save, .. }) => {
             run_script(&setup, campaign.as_deref(), load.as_deref(), save.as_deref())
         }
@@ -305,16 +344,27 @@ fn title(data_dir: PathBuf, theme: Theme) -> Result<ExitCode, String> {
     play(Start::Title { data_dir, book, seed: clock_seed() }, theme)
 }
 
+/// `hexpatrol new`: with `--house-rule`, straight into the game; without,
+/// through the "Rules in play" page first. Either way a game that cannot
+/// begin is refused before the terminal is taken.
 fn new_campaign(
     data_dir: &Path,
     choice: &Choice,
     name: Option<&str>,
     seed: Option<u64>,
+    house_rules_given: bool,
     theme: Theme,
 ) -> Result<ExitCode, String> {
     need_terminal()?;
-    let opened = start::new_game(data_dir, rule_book()?, choice, name, seed.unwrap_or_else(clock_seed))?;
-    play(Start::Game(Box::new(opened)), theme)
+    let book = rule_book()?;
+    let seed = seed.unwrap_or_else(clock_seed);
+    if house_rules_given {
+        let opened = start::new_game(data_dir, book, choice, name, seed)?;
+        return play(Start::Game(Box::new(opened)), theme);
+    }
+    let words = start::check_new(data_dir, &book, choice, name)?;
+    let new = (choice.clone(), words, seed);
+    play(Start::NewGame { data_dir: data_dir.to_path_buf(), book, new, name: name.map(str::to_string) }, theme)
 }
 
 fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Result<ExitCode, String> {
@@ -380,7 +430,10 @@ fn list(data_dir: &Path) -> Result<ExitCode, String> {
 fn check_file(path: &Path) -> ExitCode {
     match check::check(path) {
         Ok(what) => {
-            println!("{}: a good {what}", path.display());
+            println!("{}: a good {}", path.display(), what.kind);
+            for line in &what.house_rules {
+                println!("{line}");
+            }
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -489,7 +542,12 @@ fn run_sim(args: &SimArgs) -> Result<ExitCode, String> {
         let tally = pool.install(|| sim::run(&book, &scenario, &plan, &tick))?;
         let summary = sim::Summary::new(tally, plan, &game);
         if args.json {
-            serde_json::to_writer(&mut out, &summary).map_err(io::Error::other).and_then(|()| writeln!(out))
+            // Keep the kind of an I/O error (a closed pipe ends quietly below).
+            let io_error = |e: serde_json::Error| match e.io_error_kind() {
+                Some(kind) => io::Error::new(kind, e),
+                None => io::Error::other(e),
+            };
+            serde_json::to_writer(&mut out, &summary).map_err(io_error).and_then(|()| writeln!(out))
         } else {
             sim::write_text(&summary, &mut out)
         }

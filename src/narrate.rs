@@ -1,6 +1,29 @@
 //! Events in words, as a player reads them in a log.
 
+use crate::engine::house;
 use crate::engine::{Event, OddsAnswer, Roll, RollOdds, RuleBook, Spread};
+
+/// The house rules of `book` in words: the preset (or "set by hand"), then
+/// a line for each switch that departs from the article's text.
+pub fn house_rules(book: &RuleBook) -> Vec<String> {
+    let departing: Vec<_> = house::departures(book).collect();
+    if departing.is_empty() {
+        return vec!["House rules: none, the article as written.".into()];
+    }
+    let name = match house::preset_of(book) {
+        Some(p) => format!("{}, {}", p.key(), p.says()),
+        None => "set by hand".into(),
+    };
+    let mut lines = vec![format!("House rules: {name}. Departing from the article:")];
+    lines.extend(departing.into_iter().map(|(h, on)| {
+        if on {
+            format!("  {}: {}", h.key, h.says)
+        } else {
+            format!("  {} off, though the text has it: {}", h.key, h.says)
+        }
+    }));
+    lines
+}
 
 /// `n` and the noun, singular or plural.
 fn count(n: impl Into<u64>, one: &str, many: &str) -> String {

@@ -158,6 +158,16 @@ fn check_tells_good_files_from_bad_ones() {
         let out = hexpatrol(&["check", root.join(file).to_str().unwrap()], "", dir.path());
         assert!(out.status.success(), "{file}: {}", text(&out.stderr));
         assert!(text(&out.stdout).contains(&format!("a good {kind}")), "{file}");
+        // A file that carries a rule book says which house rules it plays;
+        // a scenario or campaign that it has none of its own.
+        let said = text(&out.stdout);
+        match kind {
+            "rules file" | "campaign save" => {
+                assert!(said.contains("House rules: ") && !said.contains("none of its own"))
+            }
+            "scenario" | "campaign" => assert!(said.contains("House rules: none of its own"), "{said}"),
+            _ => assert!(!said.contains("House rules"), "{said}"),
+        }
     }
     let bad = dir.path().join("bad.ron");
     for (content, want) in [

@@ -205,6 +205,31 @@ fn a_bad_odds_question_is_reported_like_any_bad_line() {
     assert_eq!(events(&out).len(), 1, "only the start event");
 }
 
+/// House rules given to a new game are saved with it; a saved campaign
+/// keeps its own and refuses new ones.
+#[test]
+fn house_rules_go_into_the_save_and_a_loaded_campaign_keeps_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("gentle.ron");
+    let save = save.to_str().unwrap();
+    let out = hexpatrol(&["script", "--seed", "3", "--house-rule", "gentler", "--save", save], "auto 5\n", None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let check = hexpatrol(&["check", save], "", None);
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert!(said.contains("House rules: gentler"), "{said}");
+    assert!(said.contains("  contact_breaks: "), "{said}");
+
+    let again = hexpatrol(&["script", "--load", save, "--save", save, "--house-rule", "classic"], "auto 1\n", None);
+    assert_eq!(again.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(err.contains("--house-rule does nothing with --load"), "{err}");
+
+    let bad = hexpatrol(&["script", "--seed", "3", "--house-rule", "ammo=on"], "auto 1\n", None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no house rule called 'ammo'"));
+    assert!(bad.stdout.is_empty(), "nothing played");
+}
+
 /// `undo` takes orders back with honest dice, across a save and a resume:
 /// taking back three orders and letting the leader give them again ends
 /// in the very campaign that never took them back.

@@ -74,6 +74,47 @@ fn bad_arguments_exit_2_with_a_clear_message() {
     }
 }
 
+#[test]
+fn the_summary_says_which_house_rules_were_played_and_a_bad_one_exits_2() {
+    let out = sim(&["--patrols", "3", "--seed", "1", "--house-rule", "radio=maybe"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--house-rule radio=maybe") && err.contains("'maybe' is not true or false"), "{err}");
+    assert!(out.stdout.is_empty());
+
+    let gentler = sim(&["--patrols", "3", "--seed", "1", "--json", "--house-rule", "gentler"]);
+    assert!(gentler.status.success(), "{}", String::from_utf8_lossy(&gentler.stderr));
+    let v: Value = serde_json::from_slice(&gentler.stdout).unwrap();
+    assert_eq!(v["house_rules"], "gentler");
+    assert!(v["departures"].as_array().unwrap().contains(&Value::from("contact_breaks")), "{v}");
+
+    // A preset, then a single switch: applied in order.
+    let by_hand =
+        sim(&["--patrols", "3", "--seed", "1", "--json", "--house-rule", "gentler", "--house-rule", "radio=off"]);
+    let v: Value = serde_json::from_slice(&by_hand.stdout).unwrap();
+    assert!(v["house_rules"].as_str().unwrap().starts_with("custom: "), "{v}");
+    assert!(!v["departures"].as_array().unwrap().contains(&Value::from("radio")), "{v}");
+
+    let written = sim(&["--patrols", "3", "--seed", "1", "--house-rule", "as-written"]);
+    let text = String::from_utf8_lossy(&written.stdout);
+    assert!(text.contains("House rules:       as-written; departing from the text: none"), "{text}");
+}
+
+#[test]
+fn a_house_rule_before_the_command_is_the_commands_own_unless_it_takes_none() {
+    let out = hexpatrol(&["--house-rule", "gentler", "sim", "--patrols", "2", "--seed", "1", "--json"], "", None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["house_rules"], "gentler");
+    // Given after the command too, the ones after win.
+    let args = ["--house-rule", "gentler", "sim", "--patrols", "2", "--seed", "1", "--json", "--house-rule", "classic"];
+    let v: Value = serde_json::from_slice(&hexpatrol(&args, "", None).stdout).unwrap();
+    assert_eq!(v["house_rules"], "classic");
+    let out = hexpatrol(&["--house-rule", "gentler", "list"], "", None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--house-rule does nothing for `hexpatrol list`"));
+}
+
 /// The rules as written, measured: in 2,000 patrols of each built-in
 /// scenario every pass/fail roll and every table comes out within three
 /// standard errors of its exact chance, hand-to-hand fights happen, every

@@ -1,6 +1,7 @@
 //! The real binary played in a pseudo-terminal, as a player would: a new
-//! game with a fixed seed, a step, cards turned, help opened and closed,
-//! quit; then the save is there and the terminal is back as it was.
+//! game with a fixed seed, its rules chosen, a step, cards turned, help
+//! opened and closed, quit; then the save is there and the terminal is back
+//! as it was.
 //!
 //! Unix only: expectrl drives a pseudo-terminal there, and the checks read
 //! the escape codes a Unix terminal gets. On Windows the same game goes
@@ -82,6 +83,9 @@ impl Screen {
 fn a_new_game_is_played_and_quit_in_a_real_terminal() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let mut s = Screen::start(dir.path(), &["new", "--scenario", "hedgerow", "--seed", "42", "--name", "e2e"]);
+    // The rules in play first: Enter takes the article as written.
+    s.wait_for("Rules in play: One patrol: Hedgerow Farm");
+    s.keys("\r");
     s.wait_for("Map");
     s.wait_for("Roster");
     s.wait_for("9,11 road");
@@ -132,7 +136,10 @@ fn without_a_terminal_the_game_says_so_and_exits_2() {
 #[test]
 fn sigterm_gives_the_terminal_back_and_the_game_resumes_where_it_was() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut s = Screen::start(dir.path(), &["new", "--scenario", "hedgerow", "--seed", "42", "--name", "sig"]);
+    let mut s = Screen::start(
+        dir.path(),
+        &["new", "--scenario", "hedgerow", "--seed", "42", "--name", "sig", "--house-rule", "as-written"],
+    );
     s.wait_for("9,11 road");
     s.keys("k\r");
     s.wait_for("moves 9,11 -> 9,10");
@@ -154,7 +161,10 @@ fn sigterm_gives_the_terminal_back_and_the_game_resumes_where_it_was() {
 #[test]
 fn a_long_paste_into_the_prompt_is_read_whole() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut s = Screen::start(dir.path(), &["new", "--scenario", "hedgerow", "--seed", "42", "--name", "paste"]);
+    let mut s = Screen::start(
+        dir.path(),
+        &["new", "--scenario", "hedgerow", "--seed", "42", "--name", "paste", "--house-rule", "as-written"],
+    );
     s.wait_for("Roster");
     s.keys(":");
     std::thread::sleep(Duration::from_millis(200));
@@ -163,4 +173,32 @@ fn a_long_paste_into_the_prompt_is_read_whole() {
     s.keys("q");
     let (_, status) = s.finish();
     assert!(matches!(status, WaitStatus::Exited(_, 0)), "the game quits cleanly: {status:?}");
+}
+
+/// The title screen's new game goes through the rules in play: "gentler"
+/// chosen there is what the help names and what the save keeps.
+#[test]
+fn a_new_campaign_chooses_its_house_rules_and_keeps_them() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut s = Screen::start(dir.path(), &[]);
+    s.wait_for("New campaign or patrol");
+    s.keys("\r");
+    s.wait_for("What to play:");
+    // The first game in the list is the default campaign.
+    s.keys("\r");
+    s.wait_for("Rules in play: Campaign:");
+    s.wait_for("Gentler      kinder to the patrol");
+    // Down to "Gentler", Enter: the campaign begins with that set.
+    s.keys("j\r");
+    s.wait_for("Roster");
+    s.keys("?");
+    s.wait_for("Rules in play: gentler, 7 house rules");
+    s.keys("\x1b");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "the game quits cleanly: {status:?}");
+    let save = dir.path().join("campaigns/bocage.ron");
+    let out = Command::new(env!("CARGO_BIN_EXE_hexpatrol")).arg("check").arg(&save).output().expect("check runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("House rules: gentler"), "the save keeps the set: {said}");
 }

@@ -241,6 +241,11 @@ pub fn in_play(book: &RuleBook) -> impl Iterator<Item = (&'static HouseRule, boo
     HOUSE_RULES.iter().filter_map(|h| Some((h, h.get(book)?)))
 }
 
+/// Every house rule `book` has that departs from the text, with its value there.
+pub fn departures(book: &RuleBook) -> impl Iterator<Item = (&'static HouseRule, bool)> + '_ {
+    in_play(book).filter(|(h, on)| *on != h.as_written)
+}
+
 /// The preset `book` plays, or None if its switches were set one by one
 /// into a set no preset has.
 pub fn preset_of(book: &RuleBook) -> Option<Preset> {

@@ -55,6 +55,17 @@ pub fn new_game(
             Campaign::single(&scenario, seed, book)
         }
     };
+    let name = save_name(data_dir, choice, name)?;
+    let slot = Slot::open(&save::campaign_path(data_dir, &name)).map_err(|e| e.to_string())?;
+    let mut campaign = campaign;
+    campaign.begin().map_err(|e| e.to_string())?;
+    slot.save(&mut campaign, super::now()).map_err(|e| e.to_string())?;
+    slot.backup().map_err(|e| e.to_string())?;
+    Ok(Opened { name, campaign, slot })
+}
+
+/// The save name a new game will take: `name`, or a free one made from its key.
+fn save_name(data_dir: &Path, choice: &Choice, name: Option<&str>) -> Result<String, String> {
     let name = match name {
         Some(n) if save::valid_name(n) => n.to_string(),
         Some(n) => return Err(format!("'{n}' cannot be a campaign name: use letters, digits, - and _")),
@@ -66,12 +77,34 @@ pub fn new_game(
             data_dir.display()
         ));
     }
-    let slot = Slot::open(&save::campaign_path(data_dir, &name)).map_err(|e| e.to_string())?;
-    let mut campaign = campaign;
-    campaign.begin().map_err(|e| e.to_string())?;
-    slot.save(&mut campaign, super::now()).map_err(|e| e.to_string())?;
-    slot.backup().map_err(|e| e.to_string())?;
-    Ok(Opened { name, campaign, slot })
+    Ok(name)
+}
+
+/// A new game in the words a list of games shows: "Campaign: TITLE (N
+/// patrols)" or "One patrol: NAME".
+///
+/// # Errors
+/// The campaign or scenario will not load with `book`.
+pub fn describe_choice(choice: &Choice, book: &RuleBook) -> Result<String, String> {
+    match choice {
+        Choice::Campaign(key) => rules::campaign(key, book)
+            .map(|def| format!("Campaign: {} ({} patrols)", def.title, def.plans.len()))
+            .map_err(|e| e.to_string()),
+        Choice::Scenario(key) => {
+            rules::scenario(key, book).map(|s| format!("One patrol: {}", s.name)).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Checks a new game before its rules are chosen, writing nothing: that
+/// it loads and that the save name can be used. Returns its words.
+///
+/// # Errors
+/// As `new_game` would refuse it.
+pub fn check_new(data_dir: &Path, book: &RuleBook, choice: &Choice, name: Option<&str>) -> Result<String, String> {
+    let words = describe_choice(choice, book)?;
+    save_name(data_dir, choice, name)?;
+    Ok(words)
 }
 
 /// A save name made from a campaign key or file: the key itself, or with

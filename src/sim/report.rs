@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::{Counts, Plan, Tally};
 use crate::engine::chance::Chance;
+use crate::engine::house;
 use crate::engine::{Game, Pos, Purpose};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -15,6 +16,10 @@ pub struct Summary {
     pub scenario: String,
     #[serde(flatten)]
     pub plan: Plan,
+    /// The house rules played: a preset's name, or "custom: " and the switches set by hand.
+    pub house_rules: String,
+    /// Every house rule that departs from the article's text, by name.
+    pub departures: Vec<&'static str>,
     /// Patrols by how they ended: `success`, `failed`, `lost` (and `unfinished`, should one not end).
     pub outcomes: BTreeMap<String, u64>,
     /// Patrols of which at least one man came home (`success` and `failed`).
@@ -137,6 +142,8 @@ impl Summary {
         Summary {
             scenario: game.scenario().to_string(),
             plan,
+            house_rules: house::describe(game.book()),
+            departures: house::departures(game.book()).map(|(h, _)| h.key).collect(),
             came_home: count("success") + count("failed"),
             objective_reached: tally.objective_reached,
             men_home: tally.men_home,
@@ -178,6 +185,10 @@ pub fn write_text(s: &Summary, mut out: impl Write) -> io::Result<()> {
     let share = |k: u64| percent(ratio(k, n));
     let last = s.plan.first.saturating_add(n.saturating_sub(1));
     writeln!(out, "{}: {n} patrols (numbers {} to {last}), seed {}", s.scenario, s.plan.first, s.plan.seed)?;
+    let departures = if s.departures.is_empty() { "none".to_string() } else { s.departures.join(", ") };
+    // A set made by hand is named by its departures alone.
+    let preset = s.house_rules.split(':').next().unwrap_or_default();
+    writeln!(out, "House rules:       {preset}; departing from the text: {departures}")?;
     // Best to worst, then anything else (unfinished).
     let order = ["success", "failed", "lost"];
     let mut outcomes: Vec<(&String, &u64)> = s.outcomes.iter().collect();

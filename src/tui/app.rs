@@ -16,6 +16,9 @@ use crate::engine::{Command, Event, Game, Phase, Pos, Side};
 use crate::narrate::{describe, describe_odds};
 use crate::session::{Line, ask, parse_line, play_line};
 
+/// How far PgUp and PgDn scroll the help, in lines.
+pub const PAGE: u16 = 10;
+
 /// What covers the game screen, if anything.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
@@ -113,10 +116,15 @@ impl App {
             self.exit_warned = false;
         }
         match (&mut self.overlay, msg) {
-            (Overlay::Help { scroll }, Msg::Cursor(Dir::South) | Msg::LogDown) => {
+            (Overlay::Help { scroll }, Msg::Cursor(Dir::South)) => {
                 *scroll = scroll.saturating_add(1).min(self.help_last.get());
             }
-            (Overlay::Help { scroll }, Msg::Cursor(Dir::North) | Msg::LogUp) => *scroll = scroll.saturating_sub(1),
+            (Overlay::Help { scroll }, Msg::Cursor(Dir::North)) => *scroll = scroll.saturating_sub(1),
+            // PgDn and PgUp: the reference is long, so they go a page at a time.
+            (Overlay::Help { scroll }, Msg::LogDown) => {
+                *scroll = scroll.saturating_add(PAGE).min(self.help_last.get());
+            }
+            (Overlay::Help { scroll }, Msg::LogUp) => *scroll = scroll.saturating_sub(PAGE),
             (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => {
                 self.overlay = Overlay::None;
             }

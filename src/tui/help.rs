@@ -81,11 +81,19 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
         "Turn a card: on your man's card give him an order (move a hex, fire, fight hand-to-hand, carry, hold);".into(),
         "the enemy's cards play themselves. STOP ends the turn: another incident check, then a new deck.".into(),
         format!("A hit man is knocked over; when the action is over each rolls a die: {}.", wounds.join(", ")),
-        format!(
-            "The action ends when no enemy is left fighting, or the enemy slips away after {} turns in a row \
-             in which nobody could fire.",
-            a.quiet_turns_to_break_contact
-        ),
+        if a.contact_breaks {
+            format!(
+                "The action ends when no enemy is left fighting, or the enemy slips away after {} turns in a row \
+                 in which nobody could fire.",
+                a.quiet_turns_to_break_contact
+            )
+        } else {
+            format!(
+                "The action goes on until every enemy is hit or no man of yours on the map can act; after {} turns \
+                 in a row in which nobody could fire, the enemy closes in.",
+                a.quiet_turns_to_break_contact
+            )
+        },
     ];
     let mut action = action;
     if let Some(t) = &book.arsenal.anti_tank {
@@ -97,7 +105,7 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
             t.sides, t.moved, t.partly_hidden, t.rear, t.short_at_extreme, t.damage_sides
         ));
     }
-    if let Some(he) = &book.arsenal.high_explosive {
+    if let Some(he) = book.arsenal.high_explosive.as_ref().filter(|he| he.radio) {
         action.push(format!(
             "With a radio, the senior man calls H.E. fire (r) on a hex he sees, up to {} hexes off: it lands at the \
              STOP card on at least the hex count on a d8 (+1 if anyone there moved, +1 in hard cover), and the \
@@ -140,7 +148,8 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
         return;
     }
     let book = &app.campaign.book;
-    let mut lines = vec![Line::styled("Keys", theme.title())];
+    let mut lines =
+        vec![Line::from(super::report::rules_in_play(book)), Line::from(""), Line::styled("Keys", theme.title())];
     for b in KEYMAP.iter().filter(|b| !b.help.is_empty()) {
         lines.push(Line::from(vec![Span::styled(format!("{:>8}  ", b.label), theme.key()), Span::raw(b.help)]));
     }
@@ -151,22 +160,45 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     lines.push(Line::styled("Now", theme.title()));
     lines.extend(phase_rules(book, Stage::of(app.game().map(|g| g.phase()))).into_iter().map(Line::from));
     lines.push(Line::from(""));
+    lines.push(Line::styled("Rules in play", theme.title()));
+    lines.extend(crate::narrate::house_rules(book).into_iter().map(Line::from));
+    lines.push(Line::from(""));
     lines.push(Line::styled("The map", theme.title()));
     lines.extend(legend(book, theme).into_iter().map(Line::from));
     lines.push(Line::from(""));
     lines.push(Line::styled("The command line (:)", theme.title()));
     lines.extend(COMMANDS.iter().map(|l| Line::from(*l)));
     lines.push(Line::from(""));
-    lines.push(Line::from("Every rule, and each decision where the source is silent: docs/RULES.md."));
+    lines.extend(reference_lines(book, theme));
     let block = Block::bordered().border_set(theme.border()).title(" Help: j/k scroll, Esc closes ");
     // Scrolled no further than the last line can reach the bottom.
     let inner = block.inner(area);
-    let width = usize::from(inner.width.max(1));
-    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
-    let last = u16::try_from(rows.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX);
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let last = last_scroll(&text, inner);
     app.help_last.set(last);
     Clear.render(area, buf);
-    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((scroll.min(last), 0)).render(area, buf);
+    text.block(block).scroll((scroll.min(last), 0)).render(area, buf);
+}
+
+/// How far `text` can scroll in `area`: no further than its last wrapped
+/// line can reach the bottom.
+pub fn last_scroll(text: &Paragraph, area: Rect) -> u16 {
+    let rows = text.line_count(area.width.max(1));
+    u16::try_from(rows.saturating_sub(usize::from(area.height))).unwrap_or(u16::MAX)
+}
+
+/// The whole rules reference of `book`, heading by heading, as lines to show.
+pub fn reference_lines(book: &RuleBook, theme: Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        Line::styled("The rules", theme.title()),
+        Line::from("Written from the rule book this game plays: its numbers are the game's own."),
+    ];
+    for part in super::reference::reference(book) {
+        lines.push(Line::from(""));
+        lines.push(Line::styled(part.title, theme.title()));
+        lines.extend(part.lines.into_iter().map(Line::from));
+    }
+    lines
 }
 
 /// The commands of the headless runner, which the command line takes too.

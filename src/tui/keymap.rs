@@ -108,6 +108,15 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[Char('q')], Msg::Quit, "q", "save and quit"),
 ];
 
+/// The keys of the title screen's pages, as its last line shows them.
+pub const TITLE_KEYS: &[(&str, &str)] =
+    &[("Up/Down (j/k)", "choose"), ("Enter", "go"), ("Esc", "back"), ("?", "rules"), ("q", "quit")];
+
+/// The keys of the "Rules in play" page of a new game (the same messages
+/// as the keys above: Space sends `Turn`, Enter `Act`).
+pub const RULES_IN_PLAY_KEYS: &[(&str, &str)] =
+    &[("j/k", "choose"), ("Enter", "begin with a set / flip"), ("Space", "flip / load a set"), ("Esc", "back")];
+
 /// The message of a key press or repeat, if the key means anything.
 ///
 /// Releases are ignored: the Windows console reports one for every key

@@ -20,8 +20,10 @@ pub mod keymap;
 pub mod log;
 pub mod map;
 pub mod orders;
+pub mod reference;
 pub mod report;
 pub mod roster;
+pub mod rules_in_play;
 pub mod status;
 pub mod theme;
 pub mod title;
@@ -53,6 +55,10 @@ pub enum Start {
     Title { data_dir: PathBuf, book: Arc<RuleBook>, seed: u64 },
     /// Straight into a campaign.
     Game(Box<Opened>),
+    /// A new game the command line chose, once its rules are chosen on the
+    /// "Rules in play" page: the choice, its words and its seed, and the
+    /// save name given.
+    NewGame { data_dir: PathBuf, book: Arc<RuleBook>, new: (start::Choice, String, u64), name: Option<String> },
 }
 
 /// How a session at the terminal ended.
@@ -165,6 +171,9 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
     let mut screen = match start {
         Start::Title { data_dir, book, seed } => Screen::Title(Title::new(data_dir, book, theme, seed)),
         Start::Game(opened) => open(*opened, theme),
+        Start::NewGame { data_dir, book, new, name } => {
+            Screen::Title(Title::choosing_rules(data_dir, book, theme, new, name))
+        }
     };
     loop {
         terminal.draw(|frame| match &screen {
@@ -266,13 +275,15 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                         None
                     }
                 },
-                Chosen::New(choice, seed) => match start::new_game(&t.data_dir, t.book.clone(), &choice, None, seed) {
-                    Ok(opened) => Some(open(opened, t.theme)),
-                    Err(e) => {
-                        t.message = Some(e);
-                        None
+                Chosen::New(choice, seed, book) => {
+                    match start::new_game(&t.data_dir, book, &choice, t.new_name.as_deref(), seed) {
+                        Ok(opened) => Some(open(opened, t.theme)),
+                        Err(e) => {
+                            t.message = Some(e);
+                            None
+                        }
                     }
-                },
+                }
             }
         }
         _ => None,

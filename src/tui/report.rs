@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
+use crate::engine::RuleBook;
 use crate::engine::campaign::{Campaign, PatrolRecord, Status};
+use crate::engine::house;
 
 /// The after-action report of a finished patrol, a line a man.
 pub fn debrief(record: &PatrolRecord) -> Vec<String> {
@@ -92,4 +94,16 @@ pub fn patrol_opening(campaign: &Campaign) -> Vec<String> {
         game.objective().describe()
     ));
     lines
+}
+
+/// The rules in play in one line: the set and how many house rules depart
+/// from the article (the help lists them).
+pub fn rules_in_play(book: &RuleBook) -> String {
+    let n = house::departures(book).count();
+    let set = house::preset_of(book).map_or("set by hand", |p| p.key());
+    match n {
+        0 => "Rules in play: as written, no house rules".into(),
+        1 => format!("Rules in play: {set}, 1 house rule"),
+        n => format!("Rules in play: {set}, {n} house rules"),
+    }
 }

@@ -11,21 +11,24 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::help;
-use super::keymap::{Dir, Msg};
+use super::keymap::{Dir, Msg, TITLE_KEYS};
+use super::rules_in_play::{self, Outcome, RulesInPlay};
 use super::theme::Theme;
 use crate::engine::RuleBook;
 use crate::rules;
 use crate::save::{self, Listing};
-use crate::session::start::Choice;
+use crate::session::start::{self, Choice};
 
 /// Which page of the title screen is showing.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Page {
     Menu,
     /// Choosing what to play, with the seed being typed.
     New {
         seed: String,
     },
+    /// The house rules of the game chosen, before it begins.
+    RulesInPlay(Box<RulesInPlay>),
     Load,
     Rules {
         scroll: u16,
@@ -33,9 +36,10 @@ pub enum Page {
 }
 
 /// What the player chose.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Chosen {
-    New(Choice, u64),
+    /// A new game of this campaign or scenario, with this seed and rule book.
+    New(Choice, u64, Arc<RuleBook>),
     Open(String),
     Quit,
 }
@@ -55,26 +59,52 @@ pub struct Title {
     pub seed: u64,
     /// The player chose to quit.
     pub quit: bool,
+    /// How far the rules reference can scroll, as the last frame found it.
+    pub rules_last: std::cell::Cell<u16>,
+    /// The save name the command line gave a new game (`hexpatrol new --name`).
+    pub new_name: Option<String>,
 }
 
 impl Title {
     pub fn new(data_dir: PathBuf, book: Arc<RuleBook>, theme: Theme, seed: u64) -> Self {
-        let mut games = Vec::new();
-        for (key, _) in rules::CAMPAIGNS {
-            if let Ok(def) = rules::campaign(key, &book) {
-                games.push((
-                    Choice::Campaign(key.to_string()),
-                    format!("Campaign: {} ({} patrols)", def.title, def.plans.len()),
-                ));
-            }
-        }
-        for (key, _) in rules::SCENARIOS {
-            if let Ok(s) = rules::scenario(key, &book) {
-                games.push((Choice::Scenario(key.to_string()), format!("One patrol: {}", s.name)));
-            }
-        }
+        let campaigns = rules::CAMPAIGNS.iter().map(|(key, _)| Choice::Campaign(key.to_string()));
+        let scenarios = rules::SCENARIOS.iter().map(|(key, _)| Choice::Scenario(key.to_string()));
+        let games = campaigns
+            .chain(scenarios)
+            .filter_map(|c| start::describe_choice(&c, &book).ok().map(|words| (c, words)))
+            .collect();
         let saves = save::list(&data_dir);
-        Self { data_dir, book, theme, page: Page::Menu, selected: 0, saves, games, message: None, seed, quit: false }
+        Self {
+            data_dir,
+            book,
+            theme,
+            page: Page::Menu,
+            selected: 0,
+            saves,
+            games,
+            message: None,
+            seed,
+            quit: false,
+            rules_last: std::cell::Cell::new(u16::MAX),
+            new_name: None,
+        }
+    }
+
+    /// The title screen opened at the "Rules in play" page of a game the
+    /// command line chose (`hexpatrol new`), to be saved as `name`. Esc
+    /// goes back to the list of games.
+    pub fn choosing_rules(
+        data_dir: PathBuf,
+        book: Arc<RuleBook>,
+        theme: Theme,
+        new: (Choice, String, u64),
+        name: Option<String>,
+    ) -> Self {
+        let (choice, words, seed) = new;
+        let mut title = Title::new(data_dir, book, theme, seed);
+        title.page = Page::RulesInPlay(Box::new(RulesInPlay::new(choice, seed, words, (*title.book).clone())));
+        title.new_name = name;
+        title
     }
 
     /// The menu's lines: what each does.
@@ -97,17 +127,36 @@ impl Title {
             Page::Menu => self.menu().len(),
             Page::New { .. } => self.games.len(),
             Page::Load => self.saves.len(),
-            Page::Rules { .. } => 0,
+            Page::Rules { .. } | Page::RulesInPlay(_) => 0,
         }
     }
 
     /// A key's message; returns what was chosen, if anything was.
     pub fn update(&mut self, msg: Msg) -> Option<Chosen> {
         self.message = None;
+        if let Page::RulesInPlay(page) = &mut self.page {
+            return match (msg, page.update(msg)) {
+                (Msg::Quit, _) => Some(Chosen::Quit),
+                (_, Some(Outcome::Begin(book))) => Some(Chosen::New(page.choice.clone(), page.seed, book)),
+                (_, Some(Outcome::Back)) => {
+                    let (seed, choice) = (page.seed, page.choice.clone());
+                    self.page = Page::New { seed: seed.to_string() };
+                    self.selected = self.games.iter().position(|(c, _)| *c == choice).unwrap_or(0);
+                    None
+                }
+                (_, None) => None,
+            };
+        }
         match (&mut self.page, msg) {
             (_, Msg::Quit) => return Some(Chosen::Quit),
-            (Page::Rules { scroll }, Msg::Cursor(Dir::South)) => *scroll = scroll.saturating_add(1),
-            (Page::Rules { scroll }, Msg::Cursor(Dir::North)) => *scroll = scroll.saturating_sub(1),
+            (Page::Rules { scroll }, Msg::Cursor(Dir::South) | Msg::LogDown) => {
+                let by = if msg == Msg::LogDown { super::app::PAGE } else { 1 };
+                *scroll = scroll.saturating_add(by).min(self.rules_last.get());
+            }
+            (Page::Rules { scroll }, Msg::Cursor(Dir::North) | Msg::LogUp) => {
+                let by = if msg == Msg::LogUp { super::app::PAGE } else { 1 };
+                *scroll = scroll.saturating_sub(by);
+            }
             (Page::Menu, Msg::Cancel) => return Some(Chosen::Quit),
             (_, Msg::Cancel) => self.back(),
             (_, Msg::Cursor(Dir::South)) => self.selected = (self.selected + 1).min(self.len().saturating_sub(1)),
@@ -145,7 +194,10 @@ impl Title {
                     self.message = Some("The seed must be a whole number from 0 to 18446744073709551615.".into());
                     return None;
                 };
-                self.games.get(self.selected).map(|(c, _)| Chosen::New(c.clone(), seed))
+                // Next, the house rules the game is played by.
+                let (choice, label) = self.games.get(self.selected)?.clone();
+                self.page = Page::RulesInPlay(Box::new(RulesInPlay::new(choice, seed, label, (*self.book).clone())));
+                None
             }
             Page::Load => match self.saves.get(self.selected) {
                 Some(l) if l.problem.is_some() => {
@@ -156,7 +208,7 @@ impl Title {
                 Some(l) => Some(Chosen::Open(l.name.clone())),
                 None => None,
             },
-            Page::Rules { .. } => None,
+            Page::Rules { .. } | Page::RulesInPlay(_) => None,
         }
     }
 
@@ -228,16 +280,22 @@ impl Widget for &Title {
                     item(i, &words)
                 }));
             }
+            Page::RulesInPlay(page) => {
+                rules_in_play::render(page, theme, inner, buf);
+                return;
+            }
             Page::Rules { scroll } => {
-                let mut text = vec![Line::styled("Rules reference", theme.title())];
-                for stage in [help::Stage::Patrol, help::Stage::Action] {
-                    text.extend(help::phase_rules(&self.book, stage).into_iter().map(Line::from));
-                    text.push(Line::from(""));
-                }
-                text.extend(help::legend(&self.book, theme).into_iter().map(Line::from));
+                let mut text =
+                    vec![Line::styled("Rules reference: j/k scroll, PgUp/PgDn a page, Esc goes back", theme.title())];
                 text.push(Line::from(""));
-                text.push(Line::from("Every rule and where its numbers live: docs/RULES.md. Esc goes back."));
-                Paragraph::new(text).wrap(Wrap { trim: false }).scroll((*scroll, 0)).render(inner, buf);
+                text.extend(help::reference_lines(&self.book, theme));
+                text.push(Line::from(""));
+                text.push(Line::styled("The map", theme.title()));
+                text.extend(help::legend(&self.book, theme).into_iter().map(Line::from));
+                let text = Paragraph::new(text).wrap(Wrap { trim: false });
+                let last = help::last_scroll(&text, inner);
+                self.rules_last.set(last);
+                text.scroll(((*scroll).min(last), 0)).render(inner, buf);
                 return;
             }
         }
@@ -246,7 +304,85 @@ impl Widget for &Title {
             lines.push(Line::styled(m.clone(), theme.enemy()));
         }
         lines.push(Line::from(""));
-        lines.push(Line::styled("Up/Down (j/k) choose | Enter go | Esc back | ? rules | q quit", theme.dim()));
+        let keys: Vec<String> = TITLE_KEYS.iter().map(|(k, what)| format!("{k} {what}")).collect();
+        lines.push(Line::styled(keys.join(" | "), theme.dim()));
         Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+    use crate::engine::house::{self, Preset};
+
+    fn title(dir: &std::path::Path) -> Title {
+        let book = rules::rule_book().expect("the built-in rules load");
+        Title::new(dir.to_path_buf(), book, Theme { color: false, ascii: false }, 42)
+    }
+
+    fn screen(t: &Title, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+        terminal.draw(|f| f.render_widget(t, f.area())).expect("a frame draws");
+        let buf = terminal.backend().buffer();
+        (0..height).map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n").collect()
+    }
+
+    /// Menu, New, the first game, Enter: the rules page of that game.
+    fn to_rules_in_play(t: &mut Title) {
+        let at = t.menu().iter().position(|(_, w)| w == "New campaign or patrol").expect("the menu offers a new game");
+        for _ in 0..at {
+            t.update(Msg::Cursor(Dir::South));
+        }
+        assert_eq!(t.update(Msg::Act), None);
+        assert_eq!(t.update(Msg::Act), None, "a game chosen: its rules come first");
+        assert!(matches!(t.page, Page::RulesInPlay(_)), "{:?}", t.page);
+    }
+
+    #[test]
+    fn a_new_game_goes_through_the_rules_in_play() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut t = title(dir.path());
+        to_rules_in_play(&mut t);
+        if let Page::RulesInPlay(p) = &mut t.page {
+            house::set_preset(&mut p.book, Preset::AsWritten);
+        }
+        insta::assert_snapshot!("rules_in_play_80x24", screen(&t, 80, 24));
+        for (w, h) in [(1, 1), (10, 3), (30, 8), (59, 17)] {
+            let _ = screen(&t, w, h);
+        }
+        // Esc goes back to the list, with the game still chosen; Down, Enter: gentler, and the game begins.
+        assert_eq!(t.update(Msg::Cancel), None);
+        assert!(matches!(t.page, Page::New { .. }));
+        t.update(Msg::Act);
+        t.update(Msg::Cursor(Dir::South));
+        match t.update(Msg::Act) {
+            Some(Chosen::New(choice, 42, book)) => {
+                assert_eq!(choice, t.games[0].0);
+                assert_eq!(house::preset_of(&book), Some(Preset::Gentler));
+            }
+            other => panic!("expected a new game, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_game_chosen_on_the_command_line_opens_at_its_rules() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let book = rules::rule_book().expect("the built-in rules load");
+        let choice = Choice::Scenario("hedgerow".into());
+        let words = start::describe_choice(&choice, &book).expect("the scenario loads");
+        let theme = Theme { color: false, ascii: false };
+        let new = (choice.clone(), words, 9);
+        let mut t = Title::choosing_rules(dir.path().to_path_buf(), book, theme, new, Some("mine".into()));
+        assert!(screen(&t, 80, 24).contains("Rules in play: One patrol: Hedgerow Farm"));
+        assert_eq!(t.new_name.as_deref(), Some("mine"));
+        // Esc: the list of games, this one highlighted.
+        t.update(Msg::Cancel);
+        assert!(matches!(t.page, Page::New { .. }));
+        assert_eq!(t.games[t.selected].0, choice);
+        t.update(Msg::Act);
+        assert!(matches!(t.update(Msg::Act), Some(Chosen::New(c, 9, _)) if c == choice));
     }
 }

@@ -70,8 +70,11 @@ impl Widget for &App {
             Some(game) => map::render(self, game, inner, buf),
             None => {
                 let title = format!("{} | {}", self.campaign.title, self.name);
-                let mut lines =
-                    vec![Line::styled(title, self.theme.title()), Line::from(self.campaign.briefing.clone())];
+                let mut lines = vec![
+                    Line::styled(title, self.theme.title()),
+                    Line::from(super::report::rules_in_play(&self.campaign.book)),
+                    Line::from(self.campaign.briefing.clone()),
+                ];
                 lines.push(Line::from(""));
                 lines.extend(super::report::between_patrols(&self.campaign).into_iter().map(Line::from));
                 Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
