@@ -77,6 +77,9 @@ enum Mode {
         /// Seed for the dice; the same seed and commands give the same campaign.
         #[arg(long)]
         seed: Option<u64>,
+        /// Iron man: no order of this campaign can be taken back (U, undo).
+        #[arg(long)]
+        iron_man: bool,
         #[command(flatten)]
         folder: Folder,
         #[command(flatten)]
@@ -300,12 +303,13 @@ fn main() -> ExitCode {
     let theme = Theme::from_env(std::env::var("NO_COLOR").ok().as_deref(), look.ascii);
     let result = match cli.command {
         None => data_dir().and_then(|d| title(d, theme)),
-        Some(Mode::New { campaign, scenario, name, seed, .. }) => {
+        Some(Mode::New { campaign, scenario, name, seed, iron_man, .. }) => {
             let choice = match (scenario, campaign) {
                 (Some(s), _) => Choice::Scenario(s),
                 (None, c) => Choice::Campaign(c.unwrap_or_else(|| rules::default_campaign_name().to_string())),
             };
-            data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, house_rules_given, theme))
+            let given = (house_rules_given, iron_man);
+            data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, given, theme))
         }
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
         Some(Mode::List { .. }) => data_dir().and_then(|d| list(&d)),
@@ -352,19 +356,20 @@ fn new_campaign(
     choice: &Choice,
     name: Option<&str>,
     seed: Option<u64>,
-    house_rules_given: bool,
+    (house_rules_given, iron_man): (bool, bool),
     theme: Theme,
 ) -> Result<ExitCode, String> {
     need_terminal()?;
     let book = rule_book()?;
     let seed = seed.unwrap_or_else(clock_seed);
     if house_rules_given {
-        let opened = start::new_game(data_dir, book, choice, name, seed)?;
+        let opened = start::new_game(data_dir, book, choice, name, seed, !iron_man)?;
         return play(Start::Game(Box::new(opened)), theme);
     }
     let words = start::check_new(data_dir, &book, choice, name)?;
     let new = (choice.clone(), words, seed);
-    play(Start::NewGame { data_dir: data_dir.to_path_buf(), book, new, name: name.map(str::to_string) }, theme)
+    let name = name.map(str::to_string);
+    play(Start::NewGame { data_dir: data_dir.to_path_buf(), book, new, name, iron_man }, theme)
 }
 
 fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Result<ExitCode, String> {

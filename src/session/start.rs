@@ -47,6 +47,7 @@ pub fn new_game(
     choice: &Choice,
     name: Option<&str>,
     seed: u64,
+    take_backs: bool,
 ) -> Result<Opened, String> {
     let campaign = match choice {
         Choice::Campaign(key) => rules::campaign(key, &book).map_err(|e| e.to_string())?.start(seed, book),
@@ -58,6 +59,7 @@ pub fn new_game(
     let name = save_name(data_dir, choice, name)?;
     let slot = Slot::open(&save::campaign_path(data_dir, &name)).map_err(|e| e.to_string())?;
     let mut campaign = campaign;
+    campaign.take_backs = take_backs;
     campaign.begin().map_err(|e| e.to_string())?;
     slot.save(&mut campaign, super::now()).map_err(|e| e.to_string())?;
     slot.backup().map_err(|e| e.to_string())?;

@@ -148,8 +148,11 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
         return;
     }
     let book = &app.campaign.book;
-    let mut lines =
-        vec![Line::from(super::report::rules_in_play(book)), Line::from(""), Line::styled("Keys", theme.title())];
+    let mut lines = vec![
+        Line::from(super::report::rules_in_play(&app.campaign)),
+        Line::from(""),
+        Line::styled("Keys", theme.title()),
+    ];
     for b in KEYMAP.iter().filter(|b| !b.help.is_empty()) {
         lines.push(Line::from(vec![Span::styled(format!("{:>8}  ", b.label), theme.key()), Span::raw(b.help)]));
     }

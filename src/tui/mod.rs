@@ -58,7 +58,14 @@ pub enum Start {
     /// A new game the command line chose, once its rules are chosen on the
     /// "Rules in play" page: the choice, its words and its seed, and the
     /// save name given.
-    NewGame { data_dir: PathBuf, book: Arc<RuleBook>, new: (start::Choice, String, u64), name: Option<String> },
+    NewGame {
+        data_dir: PathBuf,
+        book: Arc<RuleBook>,
+        new: (start::Choice, String, u64),
+        name: Option<String>,
+        /// `new --iron-man`: the page starts with take-backs off.
+        iron_man: bool,
+    },
 }
 
 /// How a session at the terminal ended.
@@ -171,8 +178,8 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
     let mut screen = match start {
         Start::Title { data_dir, book, seed } => Screen::Title(Title::new(data_dir, book, theme, seed)),
         Start::Game(opened) => open(*opened, theme),
-        Start::NewGame { data_dir, book, new, name } => {
-            Screen::Title(Title::choosing_rules(data_dir, book, theme, new, name))
+        Start::NewGame { data_dir, book, new, name, iron_man } => {
+            Screen::Title(Title::choosing_rules(data_dir, book, theme, new, (name, iron_man)))
         }
     };
     loop {
@@ -275,8 +282,8 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                         None
                     }
                 },
-                Chosen::New(choice, seed, book) => {
-                    match start::new_game(&t.data_dir, book, &choice, t.new_name.as_deref(), seed) {
+                Chosen::New(choice, seed, book, take_backs) => {
+                    match start::new_game(&t.data_dir, book, &choice, t.new_name.as_deref(), seed, take_backs) {
                         Ok(opened) => Some(open(opened, t.theme)),
                         Err(e) => {
                             t.message = Some(e);

@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use crate::engine::RuleBook;
 use crate::engine::campaign::{Campaign, PatrolRecord, Status};
 use crate::engine::house;
 
@@ -97,13 +96,16 @@ pub fn patrol_opening(campaign: &Campaign) -> Vec<String> {
 }
 
 /// The rules in play in one line: the set and how many house rules depart
-/// from the article (the help lists them).
-pub fn rules_in_play(book: &RuleBook) -> String {
+/// from the article (the help lists them), and iron man if orders cannot
+/// be taken back.
+pub fn rules_in_play(campaign: &Campaign) -> String {
+    let book = &campaign.book;
     let n = house::departures(book).count();
     let set = house::preset_of(book).map_or("set by hand", |p| p.key());
-    match n {
+    let rules = match n {
         0 => "Rules in play: as written, no house rules".into(),
         1 => format!("Rules in play: {set}, 1 house rule"),
         n => format!("Rules in play: {set}, {n} house rules"),
-    }
+    };
+    if campaign.take_backs { rules } else { format!("{rules}; iron man (no take-backs)") }
 }

@@ -23,6 +23,8 @@ pub enum Row {
     Preset(Preset),
     /// A house rule, by its place in `HOUSE_RULES`.
     Rule(usize),
+    /// Iron man: no orders taken back.
+    IronMan,
     Begin,
 }
 
@@ -34,21 +36,23 @@ pub struct RulesInPlay {
     /// The words the list of games showed for the choice.
     pub label: String,
     pub book: RuleBook,
+    /// No take-backs in this campaign.
+    pub iron_man: bool,
     pub selected: usize,
 }
 
 /// What the player did on the page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
-    /// Begin the game with this rule book.
-    Begin(Arc<RuleBook>),
+    /// Begin the game with this rule book, and take-backs allowed or not.
+    Begin(Arc<RuleBook>, bool),
     /// Back to the list of games.
     Back,
 }
 
 impl RulesInPlay {
     pub fn new(choice: Choice, seed: u64, label: String, book: RuleBook) -> Self {
-        Self { choice, seed, label, book, selected: 0 }
+        Self { choice, seed, label, book, iron_man: false, selected: 0 }
     }
 
     /// Every line the cursor can be on, in order: the sets, the house rules
@@ -56,6 +60,7 @@ impl RulesInPlay {
     pub fn rows(&self) -> Vec<Row> {
         let mut rows: Vec<Row> = Preset::ALL.into_iter().map(Row::Preset).collect();
         rows.extend((0..HOUSE_RULES.len()).filter(|&i| HOUSE_RULES[i].get(&self.book).is_some()).map(Row::Rule));
+        rows.push(Row::IronMan);
         rows.push(Row::Begin);
         rows
     }
@@ -74,12 +79,14 @@ impl RulesInPlay {
                     return Some(self.begin());
                 }
                 Row::Rule(i) => self.flip(&HOUSE_RULES[*i]),
+                Row::IronMan => self.iron_man = !self.iron_man,
                 Row::Begin => return Some(self.begin()),
             },
             // Space loads a set to change by hand, or flips a rule.
             Msg::Turn => match rows.get(self.selected)? {
                 Row::Preset(p) => house::set_preset(&mut self.book, *p),
                 Row::Rule(i) => self.flip(&HOUSE_RULES[*i]),
+                Row::IronMan => self.iron_man = !self.iron_man,
                 Row::Begin => {}
             },
             _ => {}
@@ -95,7 +102,7 @@ impl RulesInPlay {
     }
 
     fn begin(&self) -> Outcome {
-        Outcome::Begin(Arc::new(self.book.clone()))
+        Outcome::Begin(Arc::new(self.book.clone()), !self.iron_man)
     }
 
     /// The page's lines and the index of the highlighted one.
@@ -130,6 +137,12 @@ impl RulesInPlay {
                         Span::styled(format!("[{}]{departs} {:<24}", if on { "x" } else { " " }, h.key), style),
                         Span::styled(format!(" {says}"), style),
                     ]));
+                }
+                Row::IronMan => {
+                    lines.push(Line::from(""));
+                    let mark = if self.iron_man { "x" } else { " " };
+                    let says = clip("no order of this campaign can be taken back", width.saturating_sub(31));
+                    lines.push(Line::styled(format!("[{mark}]  {:<24} {says}", "iron_man"), style));
                 }
                 Row::Begin => {
                     let name = current.map_or("set by hand", |p| title_of(p));
@@ -174,6 +187,12 @@ pub fn render(page: &RulesInPlay, theme: Theme, area: Rect, buf: &mut Buffer) {
             let written = if h.as_written { "on" } else { "off" };
             format!("{} ({now}; as written {written}): {}. In the rule book: {}.", h.key, h.says, h.at)
         }
+        Some(Row::IronMan) => {
+            let now = if page.iron_man { "on" } else { "off" };
+            format!(
+                "iron_man ({now}): an iron-man campaign keeps no take-backs: every order stands, as at the table. Not a house rule: the dice are the same either way."
+            )
+        }
         Some(Row::Preset(p)) => {
             let mut on: Vec<&str> =
                 HOUSE_RULES.iter().filter(|h| h.value_in(*p) != h.as_written).map(|h| h.key).collect();
@@ -208,7 +227,7 @@ mod tests {
 
     fn chosen(outcome: Option<Outcome>) -> Arc<RuleBook> {
         match outcome {
-            Some(Outcome::Begin(book)) => book,
+            Some(Outcome::Begin(book, _)) => book,
             other => panic!("expected to begin, got {other:?}"),
         }
     }
@@ -219,6 +238,21 @@ mod tests {
         let book = chosen(p.update(Msg::Act));
         assert_eq!(house::preset_of(&book), Some(Preset::AsWritten));
         assert_eq!(house::departures(&book).count(), 0);
+    }
+
+    #[test]
+    fn iron_man_is_chosen_on_the_page_and_begins_without_take_backs() {
+        let mut p = page();
+        assert!(matches!(p.update(Msg::Act), Some(Outcome::Begin(_, true))), "take-backs by default");
+        let mut p = page();
+        let iron = p.rows().iter().position(|r| *r == Row::IronMan).unwrap();
+        while p.selected < iron {
+            p.update(Msg::Cursor(Dir::South));
+        }
+        assert_eq!(p.update(Msg::Act), None, "Enter on the row flips it");
+        assert!(p.iron_man);
+        p.update(Msg::Cursor(Dir::South));
+        assert!(matches!(p.update(Msg::Act), Some(Outcome::Begin(_, false))));
     }
 
     #[test]

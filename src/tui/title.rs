@@ -38,8 +38,9 @@ pub enum Page {
 /// What the player chose.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Chosen {
-    /// A new game of this campaign or scenario, with this seed and rule book.
-    New(Choice, u64, Arc<RuleBook>),
+    /// A new game of this campaign or scenario, with this seed and rule
+    /// book, and whether its orders may be taken back (not iron man).
+    New(Choice, u64, Arc<RuleBook>, bool),
     Open(String),
     Quit,
 }
@@ -98,11 +99,13 @@ impl Title {
         book: Arc<RuleBook>,
         theme: Theme,
         new: (Choice, String, u64),
-        name: Option<String>,
+        (name, iron_man): (Option<String>, bool),
     ) -> Self {
         let (choice, words, seed) = new;
         let mut title = Title::new(data_dir, book, theme, seed);
-        title.page = Page::RulesInPlay(Box::new(RulesInPlay::new(choice, seed, words, (*title.book).clone())));
+        let mut page = RulesInPlay::new(choice, seed, words, (*title.book).clone());
+        page.iron_man = iron_man;
+        title.page = Page::RulesInPlay(Box::new(page));
         title.new_name = name;
         title
     }
@@ -137,7 +140,9 @@ impl Title {
         if let Page::RulesInPlay(page) = &mut self.page {
             return match (msg, page.update(msg)) {
                 (Msg::Quit, _) => Some(Chosen::Quit),
-                (_, Some(Outcome::Begin(book))) => Some(Chosen::New(page.choice.clone(), page.seed, book)),
+                (_, Some(Outcome::Begin(book, take_backs))) => {
+                    Some(Chosen::New(page.choice.clone(), page.seed, book, take_backs))
+                }
                 (_, Some(Outcome::Back)) => {
                     let (seed, choice) = (page.seed, page.choice.clone());
                     self.page = Page::New { seed: seed.to_string() };
@@ -359,7 +364,7 @@ mod tests {
         t.update(Msg::Act);
         t.update(Msg::Cursor(Dir::South));
         match t.update(Msg::Act) {
-            Some(Chosen::New(choice, 42, book)) => {
+            Some(Chosen::New(choice, 42, book, true)) => {
                 assert_eq!(choice, t.games[0].0);
                 assert_eq!(house::preset_of(&book), Some(Preset::Gentler));
             }
@@ -375,7 +380,7 @@ mod tests {
         let words = start::describe_choice(&choice, &book).expect("the scenario loads");
         let theme = Theme { color: false, ascii: false };
         let new = (choice.clone(), words, 9);
-        let mut t = Title::choosing_rules(dir.path().to_path_buf(), book, theme, new, Some("mine".into()));
+        let mut t = Title::choosing_rules(dir.path().to_path_buf(), book, theme, new, (Some("mine".into()), false));
         assert!(screen(&t, 80, 24).contains("Rules in play: One patrol: Hedgerow Farm"));
         assert_eq!(t.new_name.as_deref(), Some("mine"));
         // Esc: the list of games, this one highlighted.
@@ -383,6 +388,6 @@ mod tests {
         assert!(matches!(t.page, Page::New { .. }));
         assert_eq!(t.games[t.selected].0, choice);
         t.update(Msg::Act);
-        assert!(matches!(t.update(Msg::Act), Some(Chosen::New(c, 9, _)) if c == choice));
+        assert!(matches!(t.update(Msg::Act), Some(Chosen::New(c, 9, _, true)) if c == choice));
     }
 }

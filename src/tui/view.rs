@@ -72,7 +72,7 @@ impl Widget for &App {
                 let title = format!("{} | {}", self.campaign.title, self.name);
                 let mut lines = vec![
                     Line::styled(title, self.theme.title()),
-                    Line::from(super::report::rules_in_play(&self.campaign.book)),
+                    Line::from(super::report::rules_in_play(&self.campaign)),
                     Line::from(self.campaign.briefing.clone()),
                 ];
                 lines.push(Line::from(""));
