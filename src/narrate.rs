@@ -172,7 +172,7 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             match dice.is_empty() {
                 true => format!("Taken back: {orders}. No die was rolled for them."),
                 false => format!(
-                    "Taken back: {orders}. The dice stay as they fell: next come {} again, in that order.",
+                    "Taken back: {orders}. The dice stay as they fell: given again, these orders meet {} again.",
                     dice.join(", ")
                 ),
             }

@@ -111,7 +111,7 @@ fn a_save_from_a_newer_program_is_refused_and_never_overwritten() {
     let file = dir.path().join("n.ron");
     let f = file.to_str().unwrap();
     hexpatrol(&["script", "--seed", "3", "--save", f], "auto 3", dir.path());
-    let newer = std::fs::read_to_string(&file).unwrap().replacen("format_version: 1", "format_version: 7", 1);
+    let newer = std::fs::read_to_string(&file).unwrap().replacen("format_version: 2", "format_version: 7", 1);
     std::fs::write(&file, &newer).unwrap();
     let out = hexpatrol(&["script", "--load", f, "--save", f], "auto 3", dir.path());
     assert_eq!(out.status.code(), Some(2));

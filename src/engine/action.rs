@@ -260,6 +260,27 @@ impl Game {
             && matches!(&self.phase, Phase::Action(a) if a.quiet_turns >= rules.quiet_turns_to_break_contact)
     }
 
+    /// Could any able enemy man step nearer the patrol now (into its hex,
+    /// for a man on foot; no nearer than a vehicle keeps), if the rules let
+    /// him move?
+    fn enemy_can_close_in(&self) -> bool {
+        self.able(Side::Enemy).any(|e| {
+            let s = &self.soldiers[e];
+            let Some(here) = s.pos else { return false };
+            if !self.may(e, Deed::Move) {
+                return false;
+            }
+            match &s.vehicle {
+                None => self.closing_step(here, Side::Friendly, true).is_some(),
+                Some(v) => {
+                    let immobile = v.damage >= super::arsenal::Damage::Heavy
+                        && self.book.arsenal.damage.as_ref().is_some_and(|d| d.heavy_immobilises);
+                    !immobile && self.vehicle_step(here, true).is_some()
+                }
+            }
+        })
+    }
+
     /// Could anyone on either side fire at anyone now? The men of each side
     /// are walked as `able` gives them, not gathered in lists first; the
     /// enemy from the end of the roster, where this action's men are (see
@@ -288,10 +309,6 @@ impl Game {
 
     /// The STOP card: the turn ends; check for another incident, then deal again.
     fn stop(&mut self, memo: Memo<'_>, events: &mut Events) {
-        // Whether the enemy was closing in this turn, and did: asked before
-        // the incident check can bring newcomers (who reset the count).
-        let closing = self.closing_in();
-        let enemy_moved = self.able(Side::Enemy).any(|e| self.soldiers[e].moved);
         let turn = self.action().turn;
         if events.keeps_all() {
             events.push(Event::Stop { turn });
@@ -330,14 +347,14 @@ impl Game {
         let (quiet_turns, contact_breaks) = (rules.quiet_turns_to_break_contact, rules.contact_breaks);
         let a = self.action();
         a.turn += 1;
-        let joined = a.quiet_turns == 0 && closing;
         a.quiet_turns = if quiet { a.quiet_turns + 1 } else { 0 };
+        let closing = a.quiet_turns >= quiet_turns;
         // House rule `contact_breaks`: quiet turns end the action. As
-        // written it goes on; the enemy closes in (`closing_in`), and only
-        // a quiet turn in which it could not (nobody of it moved, nobody
-        // new came) ends it: neither side can reach the other.
-        let broken_contact = contact_breaks && a.quiet_turns >= quiet_turns;
-        let out_of_reach = !contact_breaks && quiet && closing && !enemy_moved && !joined;
+        // written it goes on and the enemy closes in (`closing_in`); only
+        // when not one of its men could step nearer does it end: neither
+        // side can reach the other.
+        let broken_contact = contact_breaks && closing;
+        let out_of_reach = !contact_breaks && closing && !self.enemy_can_close_in();
         if enemy_breaks {
             self.end_action("the enemy breaks off", events);
         } else if broken_contact {

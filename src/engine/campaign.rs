@@ -260,8 +260,16 @@ impl Campaign {
         game.apply(command, cache, &mut events)?;
         let events = events.into_vec();
         self.log.extend(events.iter().cloned());
+        // An order is kept as the command language writes it; one that
+        // would not read back the same (a name from an old save with a `#`
+        // in it) ends take-backs for this patrol rather than keep a history
+        // that cannot be played again.
         if let Some(h) = &mut self.history {
-            h.orders.push(command.to_string());
+            let order = command.to_string();
+            match order.parse::<Command>() {
+                Ok(again) if again == *command => h.orders.push(order),
+                _ => self.history = None,
+            }
         }
         if game.is_over() {
             let mut all = events;

@@ -226,7 +226,7 @@ pub enum Event {
     },
     /// Orders taken back (`undo`): the patrol is as it was before them. The
     /// dice do not change: `rolls` are the rolls those orders made, and the
-    /// same numbers come up again, in order, for whatever is done next.
+    /// same orders given again meet them again.
     TakenBack {
         orders: Vec<Name>,
         rolls: Vec<Roll>,

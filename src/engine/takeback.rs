@@ -35,6 +35,11 @@ impl History {
             return Err("take-backs are kept, but take-backs are off or no patrol is under way".into());
         }
         self.setout.check_consistent().map_err(|e| format!("the patrol as it set out: {e}"))?;
+        // It set out by the rules it is played by (checked with the patrol).
+        let patrol = c.patrol.as_ref().expect("checked above");
+        if self.setout.book != patrol.book || self.setout.rules != patrol.rules {
+            return Err("the patrol as it set out has other rules than the patrol under way".into());
+        }
         if self.opening > c.log.len() {
             return Err(format!("the log of the patrol is shorter than its opening ({} events)", self.opening));
         }
@@ -97,10 +102,12 @@ impl Campaign {
                 left -= 1;
             }
         }
-        let (game, log) = replay(history, &history.orders[..cut], &self.log[..history.opening], cache)?;
-        // The replay must give the very events the patrol made: else the
-        // history is not this patrol's (a hand-edited save), and nothing changes.
-        if self.log.get(..log.len()) != Some(&log[..]) {
+        // Every kept order is played again: the patrol at the cut is what
+        // is kept, and the whole replay must give the very patrol and events
+        // there are now; else the history is not this patrol's (a save edited
+        // by hand), and nothing changes.
+        let (game, log, end) = replay(history, cut, &self.log[..history.opening], cache)?;
+        if self.patrol.as_ref() != Some(&end.0) || self.log != end.1 {
             return illegal("the orders kept do not play back to this patrol: nothing was taken back");
         }
         let rolls = self.log[log.len()..]
@@ -118,16 +125,24 @@ impl Campaign {
     }
 }
 
-/// The patrol of `history` after `orders`, and the log it makes after `opening`.
+/// The patrol of `history` played again from where it set out: as it was
+/// after its first `cut` orders, with the log after `opening`, and as it is
+/// after them all, with its log.
+type Played = (Game, Vec<Event>);
+
 fn replay(
     history: &History,
-    orders: &[String],
+    cut: usize,
     opening: &[Event],
     cache: &mut Cache,
-) -> Result<(Game, Vec<Event>), RuleError> {
+) -> Result<(Game, Vec<Event>, Played), RuleError> {
     let mut game = history.setout.clone();
     let mut log = opening.to_vec();
-    for order in orders {
+    let mut at_cut = None;
+    for (k, order) in history.orders.iter().enumerate() {
+        if k == cut {
+            at_cut = Some((game.clone(), log.clone()));
+        }
         let command: Command =
             order.parse().map_err(|e| RuleError(format!("a kept order '{order}' does not read: {e}")))?;
         let mut events = Events::all();
@@ -135,7 +150,8 @@ fn replay(
             .map_err(|e| RuleError(format!("a kept order '{order}' no longer plays: {e}")))?;
         log.extend(events.into_vec());
     }
-    Ok((game, log))
+    let (kept, kept_log) = at_cut.unwrap_or_else(|| (game.clone(), log.clone()));
+    Ok((kept, kept_log, (game, log)))
 }
 
 #[cfg(test)]

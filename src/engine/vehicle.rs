@@ -376,7 +376,7 @@ impl Game {
     ///
     /// The distance is weighed first, as it is only arithmetic; a hex of the
     /// patrol's is no hex away from them, so never one wanted.
-    fn vehicle_step(&self, here: Pos, closer: bool) -> Option<Pos> {
+    pub(super) fn vehicle_step(&self, here: Pos, closer: bool) -> Option<Pos> {
         let targets = self.hexes_of(Side::Friendly);
         let nearest = |p: Pos| targets.iter().map(|q| q.distance(p)).min();
         let now = nearest(here)?;

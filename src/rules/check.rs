@@ -138,25 +138,6 @@ pub fn check_rule_book(
                     format!("incident '{}': distance {min} to {max} is not a range of at least 1", e.name),
                 ));
             }
-            // As written, a sniper's or MG team's first shot is its card's
-            // point: it is placed where that shot reaches. (Books from before
-            // house rules keep the first shot to the table, and their snipers
-            // up to 5 hexes off: they still load.)
-            let as_written = !book.action.first_shot_by_the_table;
-            let first_shots = book.forces[group.as_str()].men.iter().filter(|m| m.first_shot && as_written);
-            for m in first_shots {
-                if let Some(WeaponKind::Direct { long, .. }) = book.weapon(&m.weapon).map(|w| &w.kind)
-                    && long < max
-                {
-                    return Err(c.err(
-                        &format!("\"{group}\""),
-                        format!(
-                            "incident '{}': placed up to {max} hexes away, but its {}'s {} reaches {long}: its first shot could never be fired",
-                            e.name, m.role, m.weapon
-                        ),
-                    ));
-                }
-            }
         }
     }
     let ranges: Vec<(u8, u8)> = book.casualty_table.iter().map(|e| e.rolls).collect();
@@ -270,16 +251,47 @@ fn check_arsenal(c: &Checker, a: &crate::engine::arsenal::Arsenal) -> Result<(),
 }
 
 /// Why a man's name was refused.
-pub(super) const NAME_RULE: &str = "cannot be a name (no spaces or commas, not STOP, not G or V and a number)";
+pub(super) const NAME_RULE: &str = "cannot be a name (no spaces, commas or #, not STOP, not G or V and a number)";
 
 /// Whether a man of the patrol may be called `name`: one word that no
 /// command could read as something else, and not the shape of an enemy's
 /// id (G7, V3), which an enemy met later could be given.
 pub(super) fn man_name_ok(name: &str) -> bool {
     !name.is_empty()
-        && !name.contains(|ch: char| ch.is_whitespace() || ch == ',')
+        // A # starts a comment in the command language: "fight O#Brien" would not read.
+        && !name.contains(|ch: char| ch.is_whitespace() || ch == ',' || ch == '#')
         && !crate::engine::soldier::enemy_id(name)
         && !name.eq_ignore_ascii_case("stop")
+}
+
+/// As written, a sniper's or MG team's first shot is its card's point: a
+/// rules file places them where that shot reaches. Checked where a rules
+/// file is read, not in a save's book: a book from before house rules
+/// places snipers up to 5 hexes off, and a player may turn its first shot
+/// to as written; such a sniper fires his first shot once he is in reach.
+pub(super) fn check_first_shots(book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
+    let c = Checker { file, text };
+    if book.action.first_shot_by_the_table {
+        return Ok(());
+    }
+    for e in &book.incident_table {
+        let IncidentKind::Enemy { group, max, .. } = &e.kind else { continue };
+        let Some(g) = book.forces.get(group.as_str()) else { continue };
+        for m in g.men.iter().filter(|m| m.first_shot) {
+            if let Some(WeaponKind::Direct { long, .. }) = book.weapon(&m.weapon).map(|w| &w.kind)
+                && long < max
+            {
+                return Err(c.err(
+                    &format!("\"{group}\""),
+                    format!(
+                        "incident '{}': placed up to {max} hexes away, but its {}'s {} reaches {long}: its first shot could never be fired",
+                        e.name, m.role, m.weapon
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Rookie names a rules file may give: checked where the file is read. A

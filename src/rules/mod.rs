@@ -92,6 +92,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
     };
     check_rule_book(&book, rules_file, rules, forces_file, forces)?;
     check::check_rookie_names(&book, rules_file, rules)?;
+    check::check_first_shots(&book, rules_file, rules)?;
     Ok(book)
 }
 

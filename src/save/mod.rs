@@ -22,8 +22,11 @@ pub use durable::write_atomic;
 pub use store::{Listing, campaign_path, check_folder, data_dir, list, most_recent, name_taken, valid_name, when};
 
 /// The save format this program writes. Older formats are migrated on load;
-/// newer ones are refused and never overwritten.
-pub const FORMAT_VERSION: u32 = 1;
+/// newer ones are refused and never overwritten. 2 added the house rules'
+/// switches to the rule book, take-backs (`take_backs`, `history`) and the
+/// pressure a man is under; a version-1 file reads as version 2 with every
+/// switch at its old behaviour and no history.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Backups kept beside a campaign file.
 pub const BACKUPS: usize = 3;

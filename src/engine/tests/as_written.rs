@@ -78,15 +78,35 @@ fn men_who_come_to_share_a_hex_fight_at_once_and_cannot_walk_away() {
     let events = g.play(&Command::Move { section: None, to: Pos::new(3, 5) }).unwrap();
     let fights: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::HandToHand { .. })).collect();
     assert_eq!(fights.len(), 1, "Able fights the man whose hex he entered: {events:?}");
-    let (me, him) = (g.soldiers[0].can_act(), g.soldiers[foe].can_act());
-    if me && him {
-        // A tie: both stand, and Able may not walk out of the hex.
-        card_next(&mut g, 0);
-        g.play(&Command::Turn).unwrap();
-        let err = g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).unwrap_err();
-        assert!(err.0.contains("fight hand to hand before anything else"), "{err}");
-        g.play(&Command::Fight { target: g.soldiers[foe].id.clone() }).unwrap();
+    assert!(!(g.soldiers[0].can_act() && g.soldiers[foe].can_act()) || fights.len() == 1);
+}
+
+#[test]
+fn a_man_sharing_a_hex_with_an_able_enemy_can_only_fight() {
+    // Baker and a rifleman in one hex (as after a tie): on Baker's card,
+    // every order but a fight is refused, and says why.
+    let mut g = game_on(&OPEN, (3, 6), &squad(2), 5);
+    let foe = add_enemy(&mut g, "rifle", (3, 6));
+    add_enemy(&mut g, "rifle", (3, 2));
+    begin_action(&mut g);
+    card_next(&mut g, 1);
+    g.play(&Command::Turn).unwrap();
+    let before = g.clone();
+    for order in [
+        Command::Move { section: None, to: Pos::new(3, 5) },
+        Command::Hold,
+        Command::Fire { target: Target::Soldier("G2".into()) },
+    ] {
+        let err = g.play(&order).unwrap_err();
+        assert!(err.0.contains("fight hand to hand before anything else (fight G1)"), "{order}: {err}");
+        assert_eq!(g, before, "a refused order changes nothing");
     }
+    let events = g.play(&Command::Fight { target: g.soldiers[foe].id.clone() }).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::HandToHand { .. })));
+    // By the house rule he may hold, or walk away.
+    let mut g = before.clone();
+    with_house(&mut g, "hand_to_hand_by_choice", true);
+    g.play(&Command::Move { section: None, to: Pos::new(3, 5) }).unwrap();
 }
 
 #[test]
@@ -169,9 +189,37 @@ fn after_quiet_turns_the_enemy_closes_in_and_the_action_goes_on() {
     assert!(!events.iter().any(|e| matches!(e, Event::ActionEnd { .. })), "{events:?}");
     assert!(g.closing_in(), "two quiet turns: the enemy closes in");
     let before = g.soldiers[sniper].pos.unwrap().distance(Pos::new(3, 5));
-    let events = hold_until_over(&mut g, 1);
-    let after = g.soldiers[sniper].pos.map(|p| p.distance(Pos::new(3, 5)));
-    assert!(after.is_none_or(|d| d < before), "{events:?}");
+    // Turn by turn until his card comes up (a STOP may come first): the
+    // action goes on, and on his card he steps nearer.
+    let id = g.soldiers[sniper].id.clone();
+    let mut events = Vec::new();
+    for _ in 0..8 {
+        events.extend(hold_until_over(&mut g, 1));
+        if events.iter().any(|e| matches!(e, Event::Moved { soldiers, .. } if soldiers[0] == id)) {
+            break;
+        }
+    }
+    assert!(!events.iter().any(|e| matches!(e, Event::ActionEnd { .. })), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::Moved { soldiers, .. } if soldiers[0] == id)), "{events:?}");
+    let after = g.soldiers[sniper].pos.expect("the sniper is still on the map").distance(Pos::new(3, 5));
+    assert!(after < before, "he came nearer: {events:?}");
+}
+
+#[test]
+fn the_action_does_not_end_while_the_enemy_could_still_close_in() {
+    // Two quiet turns, then STOP first of the third: the sniper has not
+    // had his card, but he could step nearer, so contact is not lost.
+    for seed in 0..10 {
+        let (mut g, sniper) = quiet_game(seed);
+        hold_until_over(&mut g, 2);
+        assert!(matches!(g.phase, Phase::Action(_)), "seed {seed}");
+        if let Phase::Action(a) = &mut g.phase {
+            a.deck.push(Card::Stop);
+        }
+        let events = g.play(&Command::Turn).unwrap();
+        assert!(!events.iter().any(|e| matches!(e, Event::ActionEnd { .. })), "seed {seed}: {events:?}");
+        assert!(g.soldiers[sniper].pos.is_some());
+    }
 }
 
 #[test]
