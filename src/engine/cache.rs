@@ -71,12 +71,21 @@ impl Cache {
     /// Makes this cache over for `game`'s map if it was made for another
     /// (or for none): the answers kept for the other are let go. Returns
     /// the kept answers, now `game`'s.
+    #[inline]
     pub fn fit(&mut self, game: &Game) -> Memo<'_> {
         if !self.fits(game) {
-            *self = Cache { made_for: Some(MadeFor::of(game)), memo: MapMemo::default() };
+            self.make_over(game);
         }
         let ground = &self.made_for.as_ref().expect("made for a game just now").ground;
         Memo::of(&self.memo, ground)
+    }
+
+    /// This cache made over for `game`, with no answers kept yet. Out of
+    /// line: `fit` is asked at every command, and seldom does this.
+    #[cold]
+    #[inline(never)]
+    fn make_over(&mut self, game: &Game) {
+        *self = Cache { made_for: Some(MadeFor::of(game)), memo: MapMemo::for_book(game.book()) };
     }
 
     /// Whether this cache was made for `game`'s map, book and rule set.

@@ -93,7 +93,7 @@ impl Game {
             ControlFlow::Continue(best) => best,
         };
         // 2. Mortar fire on a hex.
-        let weapon = self.soldiers[e].weapon_in(&self.book);
+        let weapon = self.weapon_of(memo, &self.soldiers[e]);
         if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
             let id = self.soldiers[e].id.clone();
             if events.keeps_all() {

@@ -27,6 +27,7 @@ pub mod soldier;
 
 mod action;
 mod action_end;
+mod arms;
 mod consistency;
 mod enemy;
 mod incident;

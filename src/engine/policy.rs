@@ -62,7 +62,7 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Command {
     let under_mortar = || {
         game.able(Side::Enemy).any(|e| {
             let s = &game.soldiers[e];
-            let weapon = s.weapon_in(&game.book);
+            let weapon = game.weapon_of(memo, s);
             s.pos
                 .zip(weapon)
                 .is_some_and(|(p, w)| game.rules.bombard_odds(&game.book, w, p.distance(here), false).is_some())

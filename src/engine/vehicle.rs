@@ -302,7 +302,7 @@ impl Game {
     /// patrol, else the MG at the man it is likeliest to hit, else the gun at
     /// one man. Returns whether it fired.
     fn vehicle_fires(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) -> bool {
-        let gun = self.soldiers[e].weapon_in(&self.book).and_then(|w| self.gun_target(memo, e, w));
+        let gun = self.weapon_of(memo, &self.soldiers[e]).and_then(|w| self.gun_target(memo, e, w));
         if let Some((hex, base, mods)) = gun
             .clone()
             .filter(|(h, _, _)| self.in_hex(*h).filter(|&i| self.soldiers[i].side == Side::Friendly).count() >= 2)
