@@ -130,6 +130,7 @@ impl Rules for LoneWarrior {
 
     /// Two cards a man (the rules data's number); a vehicle brings its
     /// type's cards, fewer once damaged.
+    #[inline]
     fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
         let per = book.action.cards_per_soldier;
         let Some(v) = &man.vehicle else { return per };
