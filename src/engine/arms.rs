@@ -20,17 +20,20 @@ pub(super) struct Arms {
     /// to stand at its address while the table is kept.
     book: Arc<RuleBook>,
     /// Each weapon's key as `packed` gives it, in the book's order.
-    keys: Box<[(u64, usize)]>,
-    /// For each weapon, `RuleBook::aimed_index` of it.
-    aimed: Box<[Option<usize>]>,
+    keys: Box<[u128]>,
+    /// For each weapon, `RuleBook::aimed_index` of it; `NONE` for none.
+    aimed: Box<[u32]>,
 }
 
-/// A key as a number and its length. For a key of up to 8 bytes the two
-/// together say every byte (a key of 4 to 8 its first and last four, which
-/// may overlap; a shorter one its first, middle and last byte); longer
-/// keys alike in them are told apart by their text.
+/// No weapon, in `Arms::aimed`.
+const NONE: u32 = u32::MAX;
+
+/// A key as one number: its length above, its bytes below. For a key of up
+/// to 8 bytes the number says every byte (a key of 4 to 8 its first and
+/// last four, which may overlap; a shorter one its first, middle and last
+/// byte); longer keys alike in these are told apart by their text.
 #[inline(always)]
-fn packed(key: &str) -> (u64, usize) {
+fn packed(key: &str) -> u128 {
     let b = key.as_bytes();
     let n = b.len();
     let word = match (b.first_chunk::<4>(), b.last_chunk::<4>()) {
@@ -38,14 +41,15 @@ fn packed(key: &str) -> (u64, usize) {
         _ if n > 0 => u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
         _ => 0,
     };
-    (word, n)
+    (n as u128) << 64 | u128::from(word)
 }
 
 impl Arms {
     /// The table of `book`'s weapons.
     pub(super) fn of(book: &Arc<RuleBook>) -> Self {
         let keys = book.weapons.iter().map(|w| packed(&w.key)).collect();
-        let aimed = (0..book.weapons.len()).map(|i| book.aimed_index(i)).collect();
+        let index = |i: Option<usize>| i.and_then(|i| u32::try_from(i).ok()).filter(|&i| i != NONE);
+        let aimed = (0..book.weapons.len()).map(|i| index(book.aimed_index(i)).unwrap_or(NONE)).collect();
         Arms { book: book.clone(), keys, aimed }
     }
 
@@ -60,15 +64,17 @@ impl Arms {
     #[inline(always)]
     pub(super) fn find(&self, key: &str) -> Option<usize> {
         let packed = packed(key);
-        let long = packed.1 > 8;
-        self.keys.iter().enumerate().position(|(i, &k)| k == packed && (!long || self.book.weapons[i].key == key))
+        if key.len() > 8 {
+            return self.book.weapon_index(key);
+        }
+        self.keys.iter().position(|&k| k == packed)
     }
 
     /// Where the weapon the weapon at `own` is aimed with stands, as
     /// `RuleBook::aimed_index` gives it.
-    #[inline]
+    #[inline(always)]
     pub(super) fn aimed(&self, own: usize) -> Option<usize> {
-        self.aimed.get(own).copied().flatten()
+        self.aimed.get(own).filter(|&&i| i != NONE).map(|&i| i as usize)
     }
 }
 
