@@ -40,33 +40,34 @@ pub fn decide(game: &Game, cache: &Cache) -> Option<Command> {
 fn decide_more(game: &Game, cache: &Cache) -> Option<Command> {
     match &game.phase {
         Phase::Over { .. } => None,
-        Phase::Action(a) => Some(match a.up {
+        Phase::Action(a) => match a.up {
             Some(me) => order(game, cache.memo(game), me),
-            None => Command::Turn,
-        }),
+            None => Some(Command::Turn),
+        },
         Phase::Patrol => patrol(game, cache.memo(game)),
     }
 }
 
 /// Out of line, as `patrol` is: most decisions are to turn the next card,
 /// and with both inlined `decide` set up a frame for all they need first.
+/// Always an order: it is an `Option` so that `decide` hands it on as it is.
 #[inline(never)]
-fn order(game: &Game, memo: Memo<'_>, me: usize) -> Command {
-    let Some(here) = game.soldiers[me].pos else { return Command::Hold };
+fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
+    let Some(here) = game.soldiers[me].pos else { return Some(Command::Hold) };
     // One walk over the able enemies finds both a man to fight hand to hand
     // in his hex (the first; a vehicle there is not fought so) and the shot
     // he is likeliest to hit, should there be no such man.
     let marksman = game.marksman(memo, me);
     let walk = game.foe_or_shot(Side::Enemy, here, marksman.as_ref(), |foe| foe.vehicle.is_none());
     let best = match walk {
-        ControlFlow::Break(e) => return Command::Fight { target: game.soldiers[e].id.clone() },
+        ControlFlow::Break(e) => return Some(Command::Fight { target: game.soldiers[e].id.clone() }),
         ControlFlow::Continue(best) => best,
     };
     if let Some(hex) = fire_mission(game, memo, me) {
-        return Command::Call { hex };
+        return Some(Command::Call { hex });
     }
     if let Some((_, _, e)) = best {
-        return Command::Fire { target: Target::Soldier(game.soldiers[e].id.clone()) };
+        return Some(Command::Fire { target: Target::Soldier(game.soldiers[e].id.clone()) });
     }
     // No shot: a man in cover waits for the enemy to show himself, unless
     // a mortar can reach him there (asked only of a man in cover: it looks
@@ -81,11 +82,11 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Command {
         })
     };
     if game.map.cover(&game.book, here) != Cover::None && !under_mortar() {
-        return Command::Hold;
+        return Some(Command::Hold);
     }
     match game.closing_step(here, Side::Enemy, false) {
-        Some(to) => Command::Move { section: None, to },
-        None => Command::Hold,
+        Some(to) => Some(Command::Move { section: None, to }),
+        None => Some(Command::Hold),
     }
 }
 
