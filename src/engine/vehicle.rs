@@ -38,6 +38,7 @@ impl Game {
     }
 
     /// Sight between two hexes: the map's, and no tank in a hex between.
+    #[inline]
     pub fn can_see(&self, memo: Memo<'_>, from: Pos, to: Pos) -> bool {
         self.sight_from(memo, from).to(to)
     }
