@@ -10,6 +10,7 @@ use super::{Events, Game, Phase};
 
 impl Game {
     /// Ends the action if one side has nobody left to fight. Returns true if it ended.
+    #[inline]
     pub(super) fn check_action_over(&mut self, events: &mut Events) -> bool {
         if !matches!(self.phase, Phase::Action(_)) {
             return true;

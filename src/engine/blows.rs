@@ -82,19 +82,19 @@ impl Game {
     /// set says whether he is down, to be rolled for when the action ends,
     /// or wounded or killed at once.
     pub(super) fn strike(&mut self, target: usize, by: Option<&Name>, blow: Blow, events: &mut Events) {
-        let id = self.soldiers[target].id.clone();
-        match self.rules.hit(&self.book, &mut self.dice, &id, blow) {
+        // His name is copied only for an event that is made.
+        match self.rules.hit(&self.book, &mut self.dice, &self.soldiers[target].id, blow) {
             Hit::KnockedOver => {
                 self.soldiers[target].state = State::KnockedOver;
                 if let (true, Some(by)) = (events.keeps_all(), by) {
-                    events.push(Event::Hit { soldier: id, by: by.clone() });
+                    events.push(Event::Hit { soldier: self.soldiers[target].id.clone(), by: by.clone() });
                 }
             }
             Hit::Wounded(roll, wound) => {
                 // Who struck him is said as for a man knocked over: a
                 // campaign credits the hit from it.
                 if let (true, Some(by)) = (events.keeps_all(), by) {
-                    events.push(Event::Hit { soldier: id, by: by.clone() });
+                    events.push(Event::Hit { soldier: self.soldiers[target].id.clone(), by: by.clone() });
                 }
                 if let Some(roll) = roll {
                     events.push(Event::Roll(roll));

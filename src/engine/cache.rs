@@ -52,13 +52,19 @@ impl MadeFor {
         }
     }
 
+    ///
+    /// The map's width and home edge are not compared again: they are set
+    /// with its ground (`Map::new`, or read from a save into a ground of its
+    /// own) and a game's map never changes them, so a game on this ground
+    /// has them as they were (as `Memo::about` assumes too).
     #[inline]
     fn fits(&self, game: &Game) -> bool {
-        Arc::ptr_eq(&self.ground, game.map.ground())
-            && self.width == game.map.width
-            && self.home_edge == game.map.home_edge
-            && Arc::ptr_eq(&self.book, game.book())
-            && self.rules == game.rules
+        debug_assert!(
+            !Arc::ptr_eq(&self.ground, game.map.ground())
+                || (self.width == game.map.width && self.home_edge == game.map.home_edge),
+            "a game whose map has this cache's ground with another shape"
+        );
+        Arc::ptr_eq(&self.ground, game.map.ground()) && Arc::ptr_eq(&self.book, game.book()) && self.rules == game.rules
     }
 }
 
@@ -71,12 +77,21 @@ impl Cache {
     /// Makes this cache over for `game`'s map if it was made for another
     /// (or for none): the answers kept for the other are let go. Returns
     /// the kept answers, now `game`'s.
+    #[inline]
     pub fn fit(&mut self, game: &Game) -> Memo<'_> {
         if !self.fits(game) {
-            *self = Cache { made_for: Some(MadeFor::of(game)), memo: MapMemo::default() };
+            self.make_over(game);
         }
         let ground = &self.made_for.as_ref().expect("made for a game just now").ground;
         Memo::of(&self.memo, ground)
+    }
+
+    /// This cache made over for `game`, with no answers kept yet. Out of
+    /// line: `fit` is asked at every command, and seldom does this.
+    #[cold]
+    #[inline(never)]
+    fn make_over(&mut self, game: &Game) {
+        *self = Cache { made_for: Some(MadeFor::of(game)), memo: MapMemo::for_book(game.book()) };
     }
 
     /// Whether this cache was made for `game`'s map, book and rule set.

@@ -195,18 +195,15 @@ impl Game {
             _ => Vec::new(),
         };
         deck.clear();
-        // Room for a card a man and the STOP cards before the rule set says
-        // how many each brings: the deck is dealt again at every STOP, in
-        // the room of the last deal, so it seldom grows after the first.
-        deck.reserve(self.soldiers.len() + stops as usize);
+        // The deck is dealt again at every STOP, in the room of the last
+        // deal: it seldom grows after the first.
+        rules.deal_cards(&self.book, &self.soldiers, stops as usize, &mut deck);
         // The deck's make-up, for its event, if that is made: who has how many cards.
         let report = events.keeps_all();
         let mut names = Vec::with_capacity(if report { self.soldiers.len() + 1 } else { 0 });
-        for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
-            let cards = rules.cards(&self.book, s);
-            deck.extend(std::iter::repeat_n(Card::soldier(i), cards as usize));
-            if report {
-                names.push((s.id.clone(), cards));
+        if report {
+            for s in self.soldiers.iter().filter(|s| s.can_act()) {
+                names.push((s.id.clone(), rules.cards(&self.book, s)));
             }
         }
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));

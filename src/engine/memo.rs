@@ -18,6 +18,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
+use super::arms::Arms;
 use super::data::RuleBook;
 use super::map::Map;
 use super::placement::Spots;
@@ -38,6 +39,9 @@ pub(super) struct MapMemo {
     /// The need of an aimed shot between every pair of hexes, for each
     /// aimed weapon of the rule book and way of firing it.
     aims: Cells<OnceLock<Box<[AtomicU8]>>>,
+    /// The rule book's weapons by key (see `arms`): made with the memo for
+    /// the book of the cache that holds it, none in a memo made without one.
+    arms: Option<Arc<Arms>>,
 }
 
 /// The answers kept for the map a question is about, if the caller's cache
@@ -58,6 +62,19 @@ impl<'a> Memo<'a> {
     #[inline]
     pub(super) fn about(self, map: &Map) -> Option<&'a MapMemo> {
         self.0.filter(|(_, ground)| Arc::ptr_eq(ground, map.ground())).map(|(memo, _)| memo)
+    }
+
+    /// The table of `book`'s weapons, if the kept answers have one for that book.
+    #[inline]
+    pub(super) fn arms(self, book: &Arc<RuleBook>) -> Option<&'a Arms> {
+        self.0?.0.arms.as_deref().filter(|a| a.is_for(book))
+    }
+}
+
+impl MapMemo {
+    /// No answers yet, for a map of a game with rule book `book`.
+    pub(super) fn for_book(book: &Arc<RuleBook>) -> Self {
+        MapMemo { arms: Some(Arc::new(Arms::of(book))), ..MapMemo::default() }
     }
 }
 

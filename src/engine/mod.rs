@@ -28,6 +28,7 @@ pub mod soldier;
 
 mod action;
 mod action_end;
+mod arms;
 mod blows;
 mod consistency;
 mod enemy;

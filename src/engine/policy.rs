@@ -25,42 +25,55 @@ use super::{Cache, Game, Phase};
 
 /// The patrol leader's next command for `game`; `cache` keeps what it works
 /// out about the map (see `Cache`).
+#[inline]
 pub fn decide(game: &Game, cache: &Cache) -> Option<Command> {
-    let memo = cache.memo(game);
+    // Most decisions (three in five) turn the next card, and need neither
+    // the cache nor any setting up: answered here, the rest out of line.
+    match &game.phase {
+        Phase::Action(a) if a.up.is_none() => Some(Command::Turn),
+        _ => decide_more(game, cache),
+    }
+}
+
+/// `decide` for anything but turning a card: the cache is asked for its
+/// answers only here.
+#[inline(never)]
+fn decide_more(game: &Game, cache: &Cache) -> Option<Command> {
     match &game.phase {
         Phase::Over { .. } => None,
-        Phase::Action(a) => Some(match a.up {
-            Some(me) => order(game, memo, me),
-            None => Command::Turn,
-        }),
-        Phase::Patrol => patrol(game, memo),
+        Phase::Action(a) => match a.up {
+            Some(me) => order(game, cache.memo(game), me),
+            None => Some(Command::Turn),
+        },
+        Phase::Patrol => patrol(game, cache.memo(game)),
     }
 }
 
 /// Out of line, as `patrol` is: most decisions are to turn the next card,
 /// and with both inlined `decide` set up a frame for all they need first.
+/// Always an order: it is an `Option` so that `decide` hands it on as it is.
 #[inline(never)]
-fn order(game: &Game, memo: Memo<'_>, me: usize) -> Command {
-    let Some(here) = game.soldiers[me].pos else { return Command::Hold };
+fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
+    let Some(here) = game.soldiers[me].pos else { return Some(Command::Hold) };
     // One walk over the able enemies finds both a man to fight hand to hand
     // in his hex (the first; a vehicle there is not fought so) and the shot
     // he is likeliest to hit, should there be no such man.
     let marksman = game.marksman(memo, me);
     let walk = game.foe_or_shot(Side::Enemy, here, marksman.as_ref(), |foe| foe.vehicle.is_none());
     let best = match walk {
-        ControlFlow::Break(e) => return Command::Fight { target: game.soldiers[e].id.clone() },
+        ControlFlow::Break(e) => return Some(Command::Fight { target: game.soldiers[e].id.clone() }),
         ControlFlow::Continue(best) => best,
     };
     // What the rule set lets him do on this card (anything, under Lone Warrior).
     let (may_fire, may_move) = (game.may(me, Deed::Fire), game.may(me, Deed::Move));
     if let Some(hex) = fire_mission(game, memo, me).filter(|_| may_fire) {
-        return Command::Call { hex };
+        return Some(Command::Call { hex });
     }
     if let Some((_, _, e)) = best.filter(|_| may_fire) {
-        return Command::Fire { target: Target::Soldier(game.soldiers[e].id.clone()) };
+        return Some(Command::Fire { target: Target::Soldier(game.soldiers[e].id.clone()) });
     }
     if !may_move {
-        return Command::Hold;
+        return Some(Command::Hold);
     }
     // No shot: a man in cover waits for the enemy to show himself, unless
     // a mortar can reach him there (asked only of a man in cover: it looks
@@ -68,18 +81,18 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Command {
     let under_mortar = || {
         game.able(Side::Enemy).any(|e| {
             let s = &game.soldiers[e];
-            let weapon = s.weapon_in(&game.book);
+            let weapon = game.weapon_of(memo, s);
             s.pos
                 .zip(weapon)
                 .is_some_and(|(p, w)| game.rules.bombard_odds(&game.book, w, p.distance(here), false).is_some())
         })
     };
     if game.map.cover(&game.book, here) != Cover::None && !under_mortar() {
-        return Command::Hold;
+        return Some(Command::Hold);
     }
     match game.closing_step(here, Side::Enemy, false) {
-        Some(to) => Command::Move { section: None, to },
-        None => Command::Hold,
+        Some(to) => Some(Command::Move { section: None, to }),
+        None => Some(Command::Hold),
     }
 }
 

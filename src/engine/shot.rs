@@ -64,7 +64,10 @@ impl Game {
             let (odds, band) = self.at_odds(memo, shooter, target)?;
             return Ok(Shot::at_vehicle(odds, band));
         }
-        let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon()))?;
+        let weapon = self
+            .aimed_arm(memo, s)
+            .and_then(|i| self.book.weapons.get(i))
+            .ok_or_else(|| format!("unknown weapon {}", s.weapon()))?;
         if !self.can_see(memo, from, to) {
             return Err(format!("no line of sight from {from} to {to}"));
         }
@@ -84,6 +87,27 @@ impl Game {
     /// anti-tank weapon's man or of a gun.
     pub(crate) fn aimed_weapon(&self, s: &Soldier) -> Option<&Weapon> {
         s.aimed_index(&self.book).map(|i| &self.book.weapons[i])
+    }
+
+    /// Where the weapon `s` aims at men with stands in the rule book's list
+    /// (`Soldier::aimed_index`): read from the cache's table of the book's
+    /// weapons (`arms`) when it has one for this book, else looked up.
+    #[inline(always)]
+    pub(super) fn aimed_arm(&self, memo: Memo<'_>, s: &Soldier) -> Option<usize> {
+        match memo.arms(&self.book) {
+            Some(arms) => arms.aimed(arms.find(s.weapon())?),
+            None => s.aimed_index(&self.book),
+        }
+    }
+
+    /// `s`'s weapon (`Soldier::weapon_in`), found as `aimed_arm` finds his.
+    #[inline(always)]
+    pub(super) fn weapon_of(&self, memo: Memo<'_>, s: &Soldier) -> Option<&Weapon> {
+        let own = match memo.arms(&self.book) {
+            Some(arms) => arms.find(s.weapon()),
+            None => s.weapon_index(&self.book),
+        };
+        self.book.weapons.get(own?)
     }
 
     /// A shot by `s` with `weapon` from `from` at a man in `to`, as the fire rules see it.
@@ -139,7 +163,7 @@ impl Game {
     /// shot at anybody (off the map, or a weapon the rules do not know).
     pub fn marksman<'a>(&'a self, memo: Memo<'a>, shooter: usize) -> Option<Marksman<'a>> {
         let s = &self.soldiers[shooter];
-        let (from, arm) = (s.pos?, s.aimed_index(&self.book)?);
+        let (from, arm) = (s.pos?, self.aimed_arm(memo, s)?);
         // His weapon and whether it is his first shot and he is a veteran:
         // all of him the need of a shot at a man depends on.
         let way = arm * 4 + usize::from(s.first_shot) * 2 + usize::from(s.veteran);

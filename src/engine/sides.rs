@@ -113,10 +113,14 @@ impl Game {
     /// Whether anybody of `side` can act: `able(side).next().is_some()`.
     /// The enemy is looked for from the end of the roster, where this
     /// action's men were added last.
+    /// The squad's able men are looked for from the roster's start, where
+    /// the squad stands before any enemy (its end need not be found: the
+    /// first man is nearly always able).
+    #[inline]
     pub fn any_able(&self, side: Side) -> bool {
         match side {
-            Side::Friendly => self.able(side).next().is_some(),
-            Side::Enemy => self.able(side).next_back().is_some(),
+            Side::Friendly => self.soldiers.iter().take_while(|s| s.side == Side::Friendly).any(Soldier::can_act),
+            Side::Enemy => self.soldiers[self.part(side)].iter().rev().any(|s| able_of(s, side)),
         }
     }
 

@@ -36,6 +36,7 @@ pub struct FireMission {
 impl Game {
     /// The man who works the radio: the senior able man of the patrol, if
     /// it carries one.
+    #[inline]
     pub fn radio_man(&self) -> Option<usize> {
         if !self.radio() {
             return None;

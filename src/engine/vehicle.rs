@@ -38,6 +38,7 @@ impl Game {
     }
 
     /// Sight between two hexes: the map's, and no tank in a hex between.
+    #[inline]
     pub fn can_see(&self, memo: Memo<'_>, from: Pos, to: Pos) -> bool {
         self.sight_from(memo, from).to(to)
     }
@@ -306,7 +307,7 @@ impl Game {
     /// patrol, else the MG at the man it is likeliest to hit, else the gun at
     /// one man. Returns whether it fired.
     fn vehicle_fires(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) -> bool {
-        let gun = self.soldiers[e].weapon_in(&self.book).and_then(|w| self.gun_target(memo, e, w));
+        let gun = self.weapon_of(memo, &self.soldiers[e]).and_then(|w| self.gun_target(memo, e, w));
         if let Some((hex, base, mods)) = gun
             .clone()
             .filter(|(h, _, _)| self.in_hex(*h).filter(|&i| self.soldiers[i].side == Side::Friendly).count() >= 2)

@@ -136,6 +136,7 @@ impl Rules for LoneWarrior {
 
     /// Two cards a man (the rules data's number); a vehicle brings its
     /// type's cards, fewer once damaged.
+    #[inline]
     fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
         let per = book.action.cards_per_soldier;
         let Some(v) = &man.vehicle else { return per };
@@ -222,12 +223,15 @@ impl Rules for LoneWarrior {
 
     fn casualty(&self, book: &RuleBook, dice: &mut Dice, soldier: &Name) -> (Roll, Wound) {
         let mut wound = Wound::Dead;
-        let roll = dice.table(Purpose::Casualty, 1, 6, |total| {
+        let mut roll = dice.table(Purpose::Casualty, 1, 6, |total| {
             // The checked table covers 1-6; a gap would count as dead.
             wound = book.wound_for(total as u8).unwrap_or(Wound::Dead);
             Name::new_static(wound.name())
         });
-        (roll.by(soldier), wound)
+        // Named in place: `by` would move the roll, which is large, and
+        // every man hit is rolled for so.
+        roll.soldier = Some(soldier.clone());
+        (roll, wound)
     }
 
     fn hand_to_hand(

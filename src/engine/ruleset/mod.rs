@@ -25,6 +25,7 @@ use super::chance::Chance;
 use super::data::{RuleBook, Weapon, Wound};
 use super::dice::{Dice, Purpose, Roll};
 use super::name::Name;
+use super::phase::Card;
 use super::soldier::{Soldier, State};
 
 /// How a firefight is fought: everything a rule set decides. Each method
@@ -47,6 +48,19 @@ pub trait Rules: Sync {
 
     /// The STOP cards in the deck.
     fn stop_cards(&self, book: &RuleBook) -> u32;
+
+    /// Writes into `deck` the cards `cards` gives every man of `men` (the
+    /// roster) who can act, a man's together, in the order of the roster,
+    /// with room for `room` more cards after them: the deal asks this once,
+    /// rather than the rule set once for each man. Rule sets leave it as it is.
+    fn deal_cards(&self, book: &RuleBook, men: &[Soldier], room: usize, deck: &mut Vec<Card>) {
+        // Room for a card a man and the rest before the cards are known:
+        // the deck grows past it only in an action's first deal.
+        deck.reserve(men.len() + room);
+        for (i, s) in men.iter().enumerate().filter(|(_, s)| s.can_act()) {
+            deck.extend(std::iter::repeat_n(Card::soldier(i), self.cards(book, s) as usize));
+        }
+    }
 
     // --- Fire ------------------------------------------------------------
 
