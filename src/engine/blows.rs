@@ -32,21 +32,25 @@ impl Game {
         // The names are set in place: `by` and `at` move the roll, which
         // is large, and every shot is rolled so.
         let Shot { odds, at_band } = shot;
-        let (by, at) = (s.id.clone(), t.id.clone());
         let Some(band) = at_band else {
             // At a man: the rule set rolls its fire, each hit a blow, and
-            // the man fired at reacts if its rules say he does.
+            // the man fired at reacts if its rules say he does. The names
+            // are lent, and the shooter's copied only for a hit.
             let rules = self.rules;
-            let volley = rules.volley(&self.book, &mut self.dice, odds, &by, &at);
-            events.extend(volley.rolls.into_iter().map(Event::Roll));
+            let names = (&self.soldiers[shooter].id, &self.soldiers[target].id);
+            let hits = rules.volley(&self.book, &mut self.dice, odds, names, events);
             self.soldiers[shooter].first_shot = false;
-            for _ in 0..volley.hits {
-                self.strike(target, Some(&by), Blow::Aimed, events);
+            if hits > 0 {
+                let by = self.soldiers[shooter].id.clone();
+                for _ in 0..hits {
+                    self.strike(target, Some(&by), Blow::Aimed, events);
+                }
             }
-            self.react(target, volley.hits > 0, events);
+            self.react(target, hits > 0, events);
             return;
         };
         // A/T fire at a vehicle: the A/T table's one roll.
+        let (by, at) = (s.id.clone(), t.id.clone());
         let mut roll = odds.roll(&mut self.dice, Purpose::Fire);
         (roll.soldier, roll.target) = (Some(by.clone()), Some(at));
         let hit = roll.succeeded();
@@ -146,6 +150,9 @@ impl Game {
 
     /// The first of `foes_at_close_quarters`, if any.
     pub(super) fn foe_at_close_quarters(&self, me: usize) -> Option<usize> {
+        if self.book.action.hand_to_hand_by_choice {
+            return None;
+        }
         self.foes_at_close_quarters(me).next()
     }
 
@@ -156,6 +163,9 @@ impl Game {
     /// a later card. (With the house rule `hand_to_hand_by_choice` a man
     /// fights only when he chooses to.)
     pub(super) fn close_quarters(&mut self, mover: usize, events: &mut Events) {
+        if self.book.action.hand_to_hand_by_choice {
+            return;
+        }
         let foes: Vec<usize> = self.foes_at_close_quarters(mover).collect();
         for foe in foes {
             if !self.soldiers[mover].can_act() || !matches!(self.phase, Phase::Action(_)) {

@@ -19,13 +19,15 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use lone_warrior::{LoneWarrior, melee_outcome};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
-pub use pressure::{Deed, Leave, Pressure, Reaction, Volley};
+pub use pressure::{Deed, Leave, Pressure, Reaction};
 
 use super::chance::Chance;
 use super::data::{RuleBook, Weapon, Wound};
 use super::dice::{Dice, Purpose, Roll};
+use super::event::Event;
 use super::name::Name;
 use super::phase::Card;
+use super::sink::Events;
 use super::soldier::{Soldier, State};
 
 /// How a firefight is fought: everything a rule set decides. Each method
@@ -135,14 +137,22 @@ pub trait Rules: Sync {
     // --- Fire ------------------------------------------------------------
 
     /// Rolls the aimed fire `aimed` gave the odds of, by `shooter` at
-    /// `target`: the rolls, in order, and the hits they score. One die
-    /// against the need is Lone Warrior's; a rule set with firing dice and
-    /// saving dice rolls them all here.
-    fn volley(&self, _book: &RuleBook, dice: &mut Dice, odds: Odds, shooter: &Name, target: &Name) -> Volley {
+    /// `target`: each roll goes to `events`, in order, and the hits they
+    /// score come back. One die against the need is Lone Warrior's; a rule
+    /// set with firing dice and saving dice rolls them all here.
+    fn volley(
+        &self,
+        _book: &RuleBook,
+        dice: &mut Dice,
+        odds: Odds,
+        (shooter, target): (&Name, &Name),
+        events: &mut Events,
+    ) -> u32 {
         let mut roll = odds.roll(dice, Purpose::Fire);
         (roll.soldier, roll.target) = (Some(shooter.clone()), Some(target.clone()));
         let hits = u32::from(roll.succeeded());
-        Volley { rolls: vec![roll], hits }
+        events.push(Event::Roll(roll));
+        hits
     }
 
     // --- Reactions, suppression and pinning ------------------------------

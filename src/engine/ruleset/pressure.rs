@@ -53,10 +53,3 @@ impl Default for Leave {
         Leave::FREE
     }
 }
-
-/// Aimed fire rolled: every roll in order, and the hits it scored.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Volley {
-    pub rolls: Vec<Roll>,
-    pub hits: u32,
-}
