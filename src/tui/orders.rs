@@ -149,12 +149,17 @@ pub(super) fn say(words: &str) -> Refusal {
 }
 
 /// The enemy in `hex` that `f` fires at: the one the man whose card is up
-/// is likeliest to hit, else the first able one.
+/// is likeliest to hit, else the first able one. In his own hex, where he
+/// fights hand to hand, a man on foot before a vehicle (no man fights one).
 pub fn target_in(game: &Game, memo: Memo<'_>, hex: Pos) -> Result<Name, String> {
     let up = game.card_up();
+    let own_hex = up.and_then(|me| game.soldiers()[me].pos) == Some(hex);
     game.in_hex(hex)
         .filter(|&i| game.soldiers()[i].side == Side::Enemy && game.soldiers()[i].can_act())
-        .min_by_key(|&i| (up.and_then(|me| game.shot_need(memo, me, i)).unwrap_or(i32::MAX), i))
+        .min_by_key(|&i| {
+            let vehicle = own_hex && game.soldiers()[i].vehicle.is_some();
+            (vehicle, up.and_then(|me| game.shot_need(memo, me, i)).unwrap_or(i32::MAX), i)
+        })
         .map(|i| game.soldiers()[i].id.clone())
         .ok_or_else(|| format!("No enemy able to fight at {hex}."))
 }

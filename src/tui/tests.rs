@@ -416,3 +416,33 @@ fn the_screen_between_patrols_and_the_report() {
     app.update(Msg::Act);
     assert!(app.game().is_some(), "Enter sets out on the next patrol");
 }
+
+/// Enter on his own hex fights a man on foot there, not a vehicle that
+/// happens to come first on the roster (no man fights a vehicle).
+#[test]
+fn enter_on_your_own_hex_picks_a_man_on_foot_before_a_vehicle() {
+    let mut app = in_action(7);
+    let game = app.campaign.patrol.as_mut().expect("a patrol");
+    let me = game.card_up().expect("a card of ours is up");
+    let here = game.soldiers()[me].pos.expect("on the map");
+    let enemies: Vec<usize> =
+        (0..game.soldiers().len()).filter(|&i| game.soldiers()[i].side == crate::engine::Side::Enemy).collect();
+    assert!(!enemies.is_empty(), "the action has an enemy");
+    // Two copies of an enemy, both in his hex: the first a vehicle.
+    let mut car = game.soldiers()[enemies[0]].clone();
+    car.id = "V90".into();
+    car.pos = Some(here);
+    car.state = crate::engine::State::Fit;
+    car.vehicle = Some(crate::engine::soldier::Vehicle {
+        kind: "armoured_car".into(),
+        facing: 0,
+        damage: crate::engine::arsenal::Damage::None,
+        turns: 0,
+    });
+    let mut man = car.clone();
+    (man.id, man.vehicle) = ("G90".into(), None);
+    game.soldiers_mut().extend([car, man]);
+    let game = app.game().expect("a patrol");
+    let picked = super::orders::target_in(game, app.cache.memo(game), here).expect("an enemy in his hex");
+    assert_eq!(picked, "G90");
+}
