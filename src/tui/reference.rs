@@ -162,8 +162,8 @@ fn action(book: &RuleBook) -> Vec<String> {
             "The action goes on until every enemy is hit (or gone), or no patrol man is left on the map able to act \
              (the patrol got away). After {} STOP cards in a row at which nobody could fire, the enemy closes in: \
              every man of it, snipers and MG teams too, steps toward the patrol, into its hex if he can, to fight \
-             hand to hand (a mortar in reach still fires). If a quiet turn passes while it closes in and not one \
-             enemy man could step nearer, contact is lost and the action ends.",
+             hand to hand (a mortar in reach still fires). If at such a quiet STOP card not one enemy man could \
+             step nearer, contact is lost and the action ends.",
             a.quiet_turns_to_break_contact
         )
     });
