@@ -324,7 +324,7 @@ impl Game {
             }
         }
         for v in self.soldiers.iter_mut().filter(|s| s.pos.is_some()).filter_map(|s| s.vehicle.as_mut()) {
-            v.turns += 1;
+            v.turns = v.turns.saturating_add(1);
         }
         // Incident check at STOP: nobody entered a hex, so no terrain modifier;
         // earlier incidents count only if the rules data says so.
@@ -345,8 +345,8 @@ impl Game {
         let rules = &self.book.action;
         let (quiet_turns, contact_breaks) = (rules.quiet_turns_to_break_contact, rules.contact_breaks);
         let a = self.action();
-        a.turn += 1;
-        a.quiet_turns = if quiet { a.quiet_turns + 1 } else { 0 };
+        a.turn = super::limits::counted(a.turn, 1);
+        a.quiet_turns = if quiet { super::limits::counted(a.quiet_turns, 1) } else { 0 };
         let closing = a.quiet_turns >= quiet_turns;
         // House rule `contact_breaks`: quiet turns end the action. As
         // written it goes on and the enemy closes in (`closing_in`); only

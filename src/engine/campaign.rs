@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::command::Command;
 use super::data::RuleBook;
 use super::event::Event;
+use super::limits::{COUNTER, counted};
 use super::name::Name;
 use super::scenario::{Member, Scenario};
 use super::soldier::{Side, State};
@@ -172,12 +173,13 @@ impl Campaign {
         };
         let mut events = Vec::new();
         let wanted = if self.fill_squad { self.book.campaign.squad_size as usize } else { 0 };
-        while self.available().count() < wanted {
+        // Rookies are numbered on from `rookies`: at its limit no more come.
+        while self.available().count() < wanted && self.rookies < COUNTER {
             let man = match self.replacements.first() {
                 Some(_) => self.replacements.remove(0),
                 None => Member {
                     name: {
-                        self.rookies += 1;
+                        self.rookies = counted(self.rookies, 1);
                         let pool = &self.book.campaign.rookie_names;
                         match pool.get(self.rookies as usize - 1) {
                             Some(n) => n.to_string(),
@@ -189,7 +191,7 @@ impl Campaign {
                     veteran: false,
                 },
             };
-            self.replacements_used += 1;
+            self.replacements_used = (self.replacements_used + 1).min(COUNTER as usize);
             // A name taken, or one an enemy could be given (a rules file
             // older than its check), is passed over: the patrol must start.
             if self.roster.iter().any(|m| m.name.eq_ignore_ascii_case(&man.name)) || super::soldier::enemy_id(&man.name)
@@ -313,12 +315,12 @@ impl Campaign {
                 Some(status) => m.status = status,
                 None => lost.push(s.id.clone()),
             }
-            m.patrols += 1;
-            m.hits += hits;
+            m.patrols = counted(m.patrols, 1);
+            m.hits = counted(m.hits, hits);
             if home {
-                m.experience += rules.experience_per_patrol;
+                m.experience = counted(m.experience, rules.experience_per_patrol);
             }
-            m.experience += hits * rules.experience_per_hit;
+            m.experience = counted(m.experience, hits.saturating_mul(rules.experience_per_hit));
             men.push(ManRecord { name: s.id.to_string(), hits, fate: fate.into() });
         }
         let (outcome, prisoners) = self

@@ -8,6 +8,7 @@ use super::composition::Composition;
 use super::data::IncidentKind;
 use super::dice::Purpose;
 use super::event::Event;
+use super::limits::counted;
 use super::memo::Memo;
 use super::name::Name;
 use super::placement::{DIRECTIONS, sector_of, spots};
@@ -23,7 +24,7 @@ pub(super) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);
 impl Game {
     /// An incident happened at `at`: roll on the incident table and play it out.
     pub(super) fn incident(&mut self, memo: Memo<'_>, at: Pos, events: &mut Events) {
-        self.incidents += 1;
+        self.incidents = counted(self.incidents, 1);
         let book = self.book.clone();
         let mut found = None;
         let roll = self
@@ -54,7 +55,7 @@ impl Game {
         }
         events.push(Event::Incident { name, hex: at });
         if !matches!(entry.kind, IncidentKind::FalseAlarm) {
-            self.encounters += 1;
+            self.encounters = counted(self.encounters, 1);
         }
         match &entry.kind {
             IncidentKind::FalseAlarm => {}
@@ -71,8 +72,8 @@ impl Game {
     /// A scenario's encounter: the group waiting at the hex is met, as an
     /// incident that needed no roll.
     pub(super) fn encounter(&mut self, memo: Memo<'_>, e: &super::scenario::Encounter, events: &mut Events) {
-        self.incidents += 1;
-        self.encounters += 1;
+        self.incidents = counted(self.incidents, 1);
+        self.encounters = counted(self.encounters, 1);
         let name = self.book.forces.get(e.group.as_str()).map_or_else(|| e.group.clone(), |g| g.name.clone());
         events.push(Event::Incident { name, hex: e.at });
         if self.place_enemy(memo, &e.group, e.min, e.max, e.at, events) && matches!(self.phase, Phase::Patrol) {

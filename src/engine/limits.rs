@@ -43,6 +43,12 @@ pub const ENEMY_NUMBERS: u32 = 1_000_000;
 /// or a patrol.
 pub const COUNTER: u32 = 1 << 30;
 
+/// `count` with `more` added, held at `COUNTER`: play keeps every counter
+/// within what a save may hold, so a campaign at its limits still saves.
+pub fn counted(count: u32, more: u32) -> u32 {
+    count.saturating_add(more).min(COUNTER)
+}
+
 /// The most experience a rule book may give for a patrol or for a hit.
 pub const EXPERIENCE_STEP: u32 = 1_000;
 

@@ -101,7 +101,7 @@ impl Game {
             Ok(d) => d,
             Err(why) => return illegal(why),
         };
-        self.fire_missions += 1;
+        self.fire_missions = super::limits::counted(self.fire_missions, 1);
         let caller = self.soldiers[caller].id.clone();
         events.push(Event::FireCalled { soldier: caller.clone(), hex, missions_left: self.fire_missions_left() });
         self.fire_pending.push(FireMission { hex, caller, distance });

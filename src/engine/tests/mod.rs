@@ -113,5 +113,6 @@ mod as_written;
 mod casualties;
 mod fire;
 mod incident;
+mod limits;
 mod patrol;
 mod properties;
