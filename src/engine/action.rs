@@ -272,11 +272,7 @@ impl Game {
             }
             match &s.vehicle {
                 None => self.closing_step(here, Side::Friendly, true).is_some(),
-                Some(v) => {
-                    let immobile = v.damage >= super::arsenal::Damage::Heavy
-                        && self.book.arsenal.damage.as_ref().is_some_and(|d| d.heavy_immobilises);
-                    !immobile && self.vehicle_step(here, true).is_some()
-                }
+                Some(v) => !self.book.arsenal.immobile(v.damage) && self.vehicle_step(here, true).is_some(),
             }
         })
     }
@@ -347,13 +343,12 @@ impl Game {
         let a = self.action();
         a.turn = super::limits::counted(a.turn, 1);
         a.quiet_turns = if quiet { super::limits::counted(a.quiet_turns, 1) } else { 0 };
-        let closing = a.quiet_turns >= quiet_turns;
         // House rule `contact_breaks`: quiet turns end the action. As
         // written it goes on and the enemy closes in (`closing_in`); only
         // when not one of its men could step nearer does it end: neither
         // side can reach the other.
-        let broken_contact = contact_breaks && closing;
-        let out_of_reach = !contact_breaks && closing && !self.enemy_can_close_in();
+        let broken_contact = contact_breaks && a.quiet_turns >= quiet_turns;
+        let out_of_reach = self.closing_in() && !self.enemy_can_close_in();
         if enemy_breaks {
             self.end_action("the enemy breaks off", events);
         } else if broken_contact {

@@ -303,6 +303,12 @@ impl Arsenal {
     pub fn vehicle(&self, key: &str) -> Option<&VehicleType> {
         self.vehicles.iter().find(|v| is_key(&v.key, key))
     }
+
+    /// Whether a vehicle with `damage` cannot move (heavy damage, where the
+    /// damage rules say it immobilises).
+    pub fn immobile(&self, damage: Damage) -> bool {
+        damage >= Damage::Heavy && self.damage.as_ref().is_some_and(|d| d.heavy_immobilises)
+    }
 }
 
 #[cfg(test)]

@@ -140,19 +140,18 @@ impl Game {
 
     /// The able enemies of `me` (not vehicles: no man fights one hand to
     /// hand) in his hex, when hand-to-hand is not a choice (as written).
+    /// With the house rule, or for a vehicle, nobody is looked for.
     fn foes_at_close_quarters(&self, me: usize) -> impl Iterator<Item = usize> + '_ {
         let s = &self.soldiers[me];
         let here = s.pos.filter(|_| !self.book.action.hand_to_hand_by_choice && s.vehicle.is_none());
         let foes = if s.side == Side::Friendly { Side::Enemy } else { Side::Friendly };
-        self.able(foes)
-            .filter(move |&i| here.is_some() && self.soldiers[i].pos == here && self.soldiers[i].vehicle.is_none())
+        here.into_iter().flat_map(move |here| {
+            self.able(foes).filter(move |&i| self.soldiers[i].pos == Some(here) && self.soldiers[i].vehicle.is_none())
+        })
     }
 
     /// The first of `foes_at_close_quarters`, if any.
     pub(super) fn foe_at_close_quarters(&self, me: usize) -> Option<usize> {
-        if self.book.action.hand_to_hand_by_choice {
-            return None;
-        }
         self.foes_at_close_quarters(me).next()
     }
 
@@ -163,9 +162,6 @@ impl Game {
     /// a later card. (With the house rule `hand_to_hand_by_choice` a man
     /// fights only when he chooses to.)
     pub(super) fn close_quarters(&mut self, mover: usize, events: &mut Events) {
-        if self.book.action.hand_to_hand_by_choice {
-            return;
-        }
         let foes: Vec<usize> = self.foes_at_close_quarters(mover).collect();
         for foe in foes {
             if !self.soldiers[mover].can_act() || !matches!(self.phase, Phase::Action(_)) {

@@ -271,8 +271,7 @@ impl Game {
     pub(super) fn vehicle_acts(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) {
         let Some(here) = self.soldiers[e].pos else { return };
         let damage = self.vehicle(e).map_or(Damage::None, |v| v.damage);
-        let immobile =
-            damage >= Damage::Heavy && self.book.arsenal.damage.as_ref().is_some_and(|d| d.heavy_immobilises);
+        let immobile = self.book.arsenal.immobile(damage);
         // House rule `vehicles_pull_back`; as written a vehicle fights on.
         let (may_fire, may_move) = (self.may(e, Deed::Fire), self.may(e, Deed::Move));
         let pulls_back = self.book.arsenal.vehicles_pull_back && may_move;

@@ -12,6 +12,24 @@ fn with_house(g: &mut Game, key: &str, on: bool) {
     g.book = Arc::new(book);
 }
 
+/// Two men at 3,6 on open ground, with house rule `key` set to `on`.
+fn pair_with(key: &str, on: bool, seed: u64) -> Game {
+    let mut g = game_on(&OPEN, (3, 6), &squad(2), seed);
+    with_house(&mut g, key, on);
+    g
+}
+
+/// An action against a rifleman far off, turned straight to its STOP card:
+/// the events of that card.
+fn stop_at_once(g: &mut Game) -> Vec<Event> {
+    add_enemy(g, "rifle", (0, 0));
+    begin_action(g);
+    if let Phase::Action(a) = &mut g.phase {
+        a.deck = vec![Card::Stop];
+    }
+    g.play(&Command::Turn).unwrap()
+}
+
 fn fire_rolls(events: &[Event]) -> Vec<&Roll> {
     rolls(events).into_iter().filter(|r| r.purpose == dice::Purpose::Fire).collect()
 }
@@ -41,16 +59,10 @@ fn a_first_shot_misses_only_on_a_one_wherever_the_weapon_reaches() {
 #[test]
 fn the_stop_check_counts_earlier_incidents_unless_the_house_rule_says_bare() {
     for (bare, need) in [(false, 5), (true, 7)] {
-        let mut g = game_on(&OPEN, (3, 6), &squad(2), 3);
-        with_house(&mut g, "bare_stop_check", bare);
+        let mut g = pair_with("bare_stop_check", bare, 3);
         g.incidents = 2;
         g.encounters = 2;
-        add_enemy(&mut g, "rifle", (0, 0));
-        begin_action(&mut g);
-        if let Phase::Action(a) = &mut g.phase {
-            a.deck = vec![Card::Stop];
-        }
-        let events = g.play(&Command::Turn).unwrap();
+        let events = stop_at_once(&mut g);
         let check = rolls(&events).into_iter().find(|r| r.purpose == dice::Purpose::Incident).unwrap();
         assert_eq!(check.need, Some(need), "bare_stop_check={bare}");
     }
@@ -59,8 +71,7 @@ fn the_stop_check_counts_earlier_incidents_unless_the_house_rule_says_bare() {
 #[test]
 fn only_encounters_count_as_earlier_incidents_unless_false_alarms_do() {
     for (count, need) in [(false, 6), (true, 5)] {
-        let mut g = game_on(&OPEN, (3, 6), &squad(2), 3);
-        with_house(&mut g, "false_alarms_count", count);
+        let mut g = pair_with("false_alarms_count", count, 3);
         // Two incidents so far, one of them a false alarm.
         g.incidents = 2;
         g.encounters = 1;
@@ -135,8 +146,7 @@ fn a_tie_fights_again_and_every_pair_in_the_hex_fights() {
 
 #[test]
 fn by_the_house_rule_a_man_may_walk_out_of_an_enemys_hex() {
-    let mut g = game_on(&OPEN, (3, 6), &squad(2), 5);
-    with_house(&mut g, "hand_to_hand_by_choice", true);
+    let mut g = pair_with("hand_to_hand_by_choice", true, 5);
     add_enemy(&mut g, "rifle", (3, 5));
     begin_action(&mut g);
     card_next(&mut g, 0);
@@ -285,15 +295,9 @@ fn a_mine_rolled_at_stop_goes_off_only_by_the_house_rule() {
     let mut seen = 0;
     for seed in 0..400 {
         for mines in [false, true] {
-            let mut g = game_on(&OPEN, (3, 6), &squad(2), seed);
-            with_house(&mut g, "mines_at_stop", mines);
+            let mut g = pair_with("mines_at_stop", mines, seed);
             g.encounters = 2;
-            add_enemy(&mut g, "rifle", (0, 0));
-            begin_action(&mut g);
-            if let Phase::Action(a) = &mut g.phase {
-                a.deck = vec![Card::Stop];
-            }
-            let events = g.play(&Command::Turn).unwrap();
+            let events = stop_at_once(&mut g);
             let mine =
                 events.iter().any(|e| matches!(e, Event::Incident { name, .. } if name.starts_with("minefield")));
             if !mine {
