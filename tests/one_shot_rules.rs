@@ -71,8 +71,8 @@ impl Rules for OneShot {
         (dice.table(Purpose::Casualty, 1, 6, |_| Name::new_static("dead")).by(man), Wound::Dead)
     }
 
-    fn casualty_spread(&self, _book: &RuleBook) -> (String, Vec<(Wound, Chance)>) {
-        ("1d6".into(), vec![(Wound::Dead, Chance::of_throws(6, 1, 6))])
+    fn casualty_spread(&self, _book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>) {
+        (Purpose::Casualty, "1d6".into(), vec![("dead", Chance::of_throws(6, 1, 6))])
     }
 
     fn hand_to_hand_spread(&self, _book: &RuleBook) -> (String, Vec<MeleeOdds>) {

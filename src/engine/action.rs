@@ -9,7 +9,7 @@ use super::name::Name;
 use super::pos::Pos;
 use super::ruleset::{Deed, Leave};
 
-use super::soldier::{Side, State};
+use super::soldier::Side;
 use super::{Card, Events, Game, Phase, RuleError, illegal};
 
 impl Game {
@@ -151,19 +151,23 @@ impl Game {
             Command::Carry { wounded, to } => {
                 let w = self.find(wounded).ok_or_else(|| RuleError(format!("there is nobody called '{wounded}'")))?;
                 let ws = &self.soldiers[w];
-                if (ws.side != Side::Friendly && !ws.captive) || ws.state != State::SeriousWound || ws.pos != Some(here)
-                {
+                if (ws.side != Side::Friendly && !ws.captive) || !ws.state.is_carried() || ws.pos != Some(here) {
                     return illegal(format!("{} is not a seriously wounded comrade or prisoner in your hex", ws.id));
                 }
-                let helpers_needed = self.book.patrol.bearers_per_wounded.saturating_sub(1) as usize;
+                let (bearers, cards_each) = self.rules.bearing(&self.book);
+                let helpers_needed = bearers.saturating_sub(1) as usize;
                 // As written every bearer spends a card: a helper must have
                 // one still face down this turn (house rule `one_bearer_card`:
-                // only the man whose card is up spends one).
+                // only the man whose card is up spends one). A rule set whose
+                // carrying costs more cards (Combat Patrol's drag) takes the
+                // rest from each bearer's cards to come.
                 let each_spends = !self.book.patrol.one_bearer_card;
+                let more = cards_each.saturating_sub(1) as usize;
+                let helper_cards = if each_spends { cards_each as usize } else { 0 };
                 let helpers: Vec<usize> = self
                     .able(Side::Friendly)
                     .filter(|&i| i != me && self.soldiers[i].pos == Some(here))
-                    .filter(|&i| !each_spends || self.card_to_come(i).is_some())
+                    .filter(|&i| helper_cards == 0 || self.cards_to_come(i) >= helper_cards)
                     .take(helpers_needed)
                     .collect();
                 if helpers.len() < helpers_needed {
@@ -174,11 +178,21 @@ impl Game {
                         helpers_needed + 1
                     ));
                 }
+                if self.cards_to_come(me) < more {
+                    return illegal(format!(
+                        "dragging {} takes {cards_each} of your cards, and you have {} still to come this turn",
+                        ws.id,
+                        self.cards_to_come(me)
+                    ));
+                }
                 self.check_step(here, *to)?;
-                if each_spends {
+                for _ in 0..helper_cards {
                     for &h in &helpers {
                         self.spend_card(h, w, events);
                     }
+                }
+                for _ in 0..more {
+                    self.spend_card(me, w, events);
                 }
                 let mut moving = vec![me];
                 moving.extend(&helpers);
@@ -238,6 +252,12 @@ impl Game {
     fn card_to_come(&self, i: usize) -> Option<usize> {
         let Phase::Action(a) = &self.phase else { return None };
         a.deck.iter().rposition(|&c| c == Card::soldier(i))
+    }
+
+    /// How many of soldier `i`'s cards are still face down this turn.
+    fn cards_to_come(&self, i: usize) -> usize {
+        let Phase::Action(a) = &self.phase else { return 0 };
+        a.deck.iter().filter(|&&c| c == Card::soldier(i)).count()
     }
 
     /// Soldier `i` spends his next card helping to carry a comrade: it is
@@ -319,6 +339,8 @@ impl Game {
                 self.pressed(i, r, events);
             }
         }
+        // The critically wounded: a friend's try, and the death test.
+        self.tend_the_dying(false, events);
         for v in self.soldiers.iter_mut().filter(|s| s.pos.is_some()).filter_map(|s| s.vehicle.as_mut()) {
             v.turns = v.turns.saturating_add(1);
         }

@@ -38,11 +38,16 @@ impl Game {
     /// Soldier `i` takes `wound`: his state from it, and the event.
     pub(super) fn wound(&mut self, i: usize, wound: Wound, events: &mut Events) {
         let s = &mut self.soldiers[i];
-        s.state = match wound {
+        let state = match wound {
             Wound::Flesh => State::FleshWound,
             Wound::Serious => State::SeriousWound,
             Wound::Dead => State::Dead,
+            Wound::Light => State::LightWound,
+            Wound::Critical => State::Critical,
         };
+        // A second wound never heals the first: a man already wounded (a
+        // rule set that wounds at the hit) keeps the worse of the two.
+        s.state = if s.state.severity() > state.severity() { s.state } else { state };
         if events.keeps_all() {
             events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(wound.name()) });
         }
@@ -85,6 +90,9 @@ impl Game {
                 }
             }
         }
+        // The critically wounded take their last test; the living are
+        // stabilised by the patrol (`Rules::tend`).
+        self.tend_the_dying(true, events);
         // The action is over, and the fire it brought with it.
         for s in &mut self.soldiers {
             s.moved = false;

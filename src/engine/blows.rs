@@ -37,7 +37,7 @@ impl Game {
             // the man fired at reacts if its rules say he does. The names
             // are lent, and the shooter's copied only for a hit.
             let rules = self.rules;
-            let names = (&self.soldiers[shooter].id, &self.soldiers[target].id);
+            let names = (&self.soldiers[shooter], &self.soldiers[target].id);
             let hits = rules.volley(&self.book, &mut self.dice, odds, names, events);
             self.soldiers[shooter].first_shot = false;
             if hits > 0 {
@@ -104,6 +104,17 @@ impl Game {
                     events.push(Event::Roll(roll));
                 }
                 self.wound(target, wound, events);
+                // Struck outside an action (a booby trap on the march), a
+                // critical wound runs its course at once: there is no STOP.
+                if self.soldiers[target].state == State::Critical && !matches!(self.phase, Phase::Action(_)) {
+                    self.tend_the_dying(true, events);
+                }
+            }
+            Hit::Spared(roll) => {
+                if let (true, Some(by)) = (events.keeps_all(), by) {
+                    events.push(Event::Hit { soldier: self.soldiers[target].id.clone(), by: by.clone() });
+                }
+                events.push(Event::Roll(roll));
             }
         }
     }
@@ -169,6 +180,31 @@ impl Game {
             }
             if self.soldiers[foe].can_act() {
                 self.fight(mover, foe, events);
+            }
+        }
+    }
+
+    /// At a STOP card, or once the action is over, every critically
+    /// wounded man's wound runs its course by the rule set (`Rules::tend`):
+    /// a friend able to act in his hex (a trained medic first) tries to
+    /// save him, then he takes his death test.
+    pub(super) fn tend_the_dying(&mut self, action_over: bool, events: &mut Events) {
+        let rules = self.rules;
+        for i in 0..self.soldiers.len() {
+            let man = &self.soldiers[i];
+            if man.state != State::Critical {
+                continue;
+            }
+            let beside = |s: &&super::Soldier| s.side == man.side && s.pos.is_some() && s.pos == man.pos && s.can_act();
+            let mut friends = self.soldiers.iter().filter(beside);
+            let helper = self.soldiers.iter().filter(beside).find(|s| s.medic).or_else(|| friends.next());
+            let Some(t) = rules.tend(&self.book, &mut self.dice, man, helper, action_over) else { continue };
+            events.extend(t.rolls.into_iter().map(Event::Roll));
+            let s = &mut self.soldiers[i];
+            s.dies_on = t.dies_on;
+            if t.state != s.state {
+                s.state = t.state;
+                events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(t.state.name()) });
             }
         }
     }

@@ -95,6 +95,13 @@ impl Campaign {
         squad: &[Member],
         replacements: Vec<Member>,
     ) -> Self {
+        // The book without the tables of rule sets none of its patrols is
+        // played by: its saves need not hold them.
+        let mut rules = plans.iter().map(|p| p.scenario.rules);
+        let book = match (rules.next(), rules.all(|r| plans.first().is_some_and(|p| p.scenario.rules == r))) {
+            (Some(r), true) => r.book_for(&book).map_or(book, Arc::new),
+            _ => book,
+        };
         let roster = squad.iter().map(|m| recruit(m, book.campaign.veteran_at)).collect();
         let mut kit: Vec<String> = squad
             .iter()
@@ -189,6 +196,7 @@ impl Campaign {
                     rank: "Pvt".into(),
                     weapon: "rifle".into(),
                     veteran: false,
+                    medic: false,
                 },
             };
             self.replacements_used = (self.replacements_used + 1).min(COUNTER as usize);
@@ -229,6 +237,7 @@ impl Campaign {
                 rank: m.rank.clone(),
                 weapon: m.weapon.clone(),
                 veteran: m.experience >= veteran_at,
+                medic: m.medic,
             })
             .collect();
         if squad.is_empty() {

@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 use super::arsenal::Arsenal;
 use super::name::{Name, is_key};
 
+pub mod combat_patrol;
+
 /// Everything the Lone Warrior loop needs to know, in one value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -31,6 +33,10 @@ pub struct RuleBook {
     /// load without them.
     #[serde(default)]
     pub arsenal: Arsenal,
+    /// The Combat Patrol rule set's tables, in a book whose games are
+    /// played by it (`RuleBook::for_rules` leaves them out of the rest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat_patrol: Option<Box<combat_patrol::CombatPatrol>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -195,6 +201,10 @@ pub enum Wound {
     Flesh,
     Serious,
     Dead,
+    /// Combat Patrol's light wound: no moving on his own, -1 to shooting.
+    Light,
+    /// Combat Patrol's critical wound: dies without aid.
+    Critical,
 }
 
 impl Wound {
@@ -203,6 +213,8 @@ impl Wound {
             Wound::Flesh => "flesh_wound",
             Wound::Serious => "serious_wound",
             Wound::Dead => "dead",
+            Wound::Light => "light_wound",
+            Wound::Critical => "critical_wound",
         }
     }
 }

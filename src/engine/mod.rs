@@ -157,6 +157,12 @@ impl Game {
             }
             rows.push(cells);
         }
+        if !scenario.rules.plays_with(&book) {
+            return illegal(format!(
+                "the rule set {} needs tables this rule book does not have (assets/rules/combat_patrol.ron)",
+                scenario.rules
+            ));
+        }
         let map = Map::new(rows, scenario.home_edge);
         if !map.enterable(&book, scenario.start) {
             return illegal(format!("the start hex {} cannot be entered", scenario.start));
@@ -186,6 +192,7 @@ impl Game {
             let (id, rank, weapon) = (m.name.as_str().into(), m.rank.as_str().into(), m.weapon.as_str().into());
             let mut man = Soldier::new(&book, id, rank, Side::Friendly, weapon, Some(scenario.start));
             man.veteran = m.veteran;
+            man.medic = m.medic;
             soldiers.push(man);
         }
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];

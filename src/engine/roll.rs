@@ -67,6 +67,17 @@ pub enum Purpose {
     /// A test before a man acts on his card (rule sets with activation
     /// tests; never Lone Warrior).
     Activation,
+    /// Combat Patrol: a shot, a D10 against the shooter's accuracy.
+    CpFire,
+    /// Combat Patrol: the 2D10 wound chart, rolled at the moment of a hit.
+    CpWound,
+    /// Combat Patrol: the reaction test of a man shot at and missed, or
+    /// his rally from being pinned.
+    CpReaction,
+    /// Combat Patrol: a critically wounded man's death test.
+    CpCritical,
+    /// Combat Patrol: a friend's try at saving a critically wounded man.
+    CpMedic,
 }
 
 impl Purpose {
@@ -87,6 +98,11 @@ impl Purpose {
             Purpose::Damage => "damage",
             Purpose::Reaction => "reaction",
             Purpose::Activation => "activation",
+            Purpose::CpFire => "cp_fire",
+            Purpose::CpWound => "cp_wound",
+            Purpose::CpReaction => "cp_reaction",
+            Purpose::CpCritical => "cp_critical",
+            Purpose::CpMedic => "cp_medic",
         }
     }
 }

@@ -27,6 +27,9 @@ pub struct RosterMan {
     pub patrols: u32,
     /// Enemy he hit or beat hand-to-hand.
     pub hits: u32,
+    /// A trained medic.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub medic: bool,
 }
 
 /// What one man did on one patrol.
@@ -65,5 +68,6 @@ pub(super) fn recruit(m: &Member, veteran_at: u32) -> RosterMan {
         experience: if m.veteran { veteran_at } else { 0 },
         patrols: 0,
         hits: 0,
+        medic: m.medic,
     }
 }

@@ -99,4 +99,7 @@ pub struct Member {
     pub weapon: String,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub veteran: bool,
+    /// A trained medic (Combat Patrol: better at saving the dying).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub medic: bool,
 }

@@ -98,7 +98,15 @@ fn the_need_alone_is_the_need_of_the_full_odds() {
         for distance in 0..8 {
             for cover in [data::Cover::None, data::Cover::Soft, data::Cover::Hard] {
                 for first_shot in [false, true] {
-                    let aim = Aim { weapon: w, distance, cover, first_shot, veteran: false };
+                    let aim = Aim {
+                        weapon: w,
+                        distance,
+                        cover,
+                        first_shot,
+                        veteran: false,
+                        side: Side::Friendly,
+                        state: State::Fit,
+                    };
                     assert_eq!(fire.aimed_need(&b, &aim), fire.aimed(&b, &aim).ok().map(|o| o.need()), "{aim:?}");
                 }
             }

@@ -9,7 +9,7 @@ use super::data::Weapon;
 use super::name::Name;
 use super::pos::Pos;
 use super::ruleset::{Aim, Odds};
-use super::soldier::{Side, Soldier};
+use super::soldier::{Side, Soldier, State};
 use super::{Game, Memo};
 
 /// An aimed shot as it is fired: its odds, and at a vehicle the anti-tank
@@ -119,6 +119,8 @@ impl Game {
             cover: self.map.cover(&self.book, to),
             first_shot: s.first_shot,
             veteran: s.veteran,
+            side: s.side,
+            state: s.state,
         }
     }
 
@@ -164,10 +166,14 @@ impl Game {
     pub fn marksman<'a>(&'a self, memo: Memo<'a>, shooter: usize) -> Option<Marksman<'a>> {
         let s = &self.soldiers[shooter];
         let (from, arm) = (s.pos?, self.aimed_arm(memo, s)?);
-        // His weapon and whether it is his first shot and he is a veteran:
-        // all of him the need of a shot at a man depends on.
-        let way = arm * 4 + usize::from(s.first_shot) * 2 + usize::from(s.veteran);
-        let kept = self.map.aims_from(memo, self.book.weapons.len() * 4, way, from);
+        // His weapon, his state, his side, whether it is his first shot and
+        // he is a veteran: all of him the need of a shot at a man depends
+        // on, as an `Aim` holds no more of him.
+        let states = State::ALL.len();
+        let way = ((arm * states + s.state as usize) * 2 + usize::from(s.side == Side::Enemy)) * 4
+            + usize::from(s.first_shot) * 2
+            + usize::from(s.veteran);
+        let kept = self.map.aims_from(memo, self.book.weapons.len() * states * 8, way, from);
         Some(Marksman {
             game: self,
             memo,

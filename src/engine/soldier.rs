@@ -35,9 +35,24 @@ pub enum State {
     /// Moves only when carried by two fit men.
     SeriousWound,
     Dead,
+    /// Combat Patrol: may fire (worse) but not move on his own; may be dragged.
+    LightWound,
+    /// Combat Patrol: dies without aid; takes no action and may be dragged.
+    Critical,
 }
 
 impl State {
+    /// Every state, in the order of their values.
+    pub const ALL: [State; 7] = [
+        State::Fit,
+        State::FleshWound,
+        State::KnockedOver,
+        State::SeriousWound,
+        State::Dead,
+        State::LightWound,
+        State::Critical,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             State::Fit => "fit",
@@ -45,7 +60,28 @@ impl State {
             State::KnockedOver => "knocked_over",
             State::SeriousWound => "serious_wound",
             State::Dead => "dead",
+            State::LightWound => "light_wound",
+            State::Critical => "critical_wound",
         }
+    }
+
+    /// How badly hurt: fit and knocked over (not yet known) 0, then flesh,
+    /// light, serious, critical, dead.
+    pub fn severity(self) -> u8 {
+        match self {
+            State::Fit | State::KnockedOver => 0,
+            State::FleshWound => 1,
+            State::LightWound => 2,
+            State::SeriousWound => 3,
+            State::Critical => 4,
+            State::Dead => 5,
+        }
+    }
+
+    /// Cannot walk, and goes only where comrades carry him (a serious or
+    /// critical wound).
+    pub fn is_carried(self) -> bool {
+        matches!(self, State::SeriousWound | State::Critical)
     }
 
     /// The name in words ("serious wound"), as a lost card gives the reason.
@@ -56,6 +92,8 @@ impl State {
             State::KnockedOver => "knocked over",
             State::SeriousWound => "serious wound",
             State::Dead => "dead",
+            State::LightWound => "light wound",
+            State::Critical => "critical wound",
         }
     }
 }
@@ -119,6 +157,13 @@ pub struct Soldier {
     /// pinning: `Rules::under_fire`). Always steady under Lone Warrior.
     #[serde(default, skip_serializing_if = "Pressure::is_steady")]
     pub pressure: Pressure,
+    /// A critically wounded man's next death test: he dies on this or
+    /// less; None until it has moved from the rule set's first need.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dies_on: Option<u8>,
+    /// A trained medic (Combat Patrol: better at saving the dying).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub medic: bool,
 }
 
 impl Soldier {
@@ -141,6 +186,8 @@ impl Soldier {
             veteran: false,
             vehicle: None,
             pressure: Pressure::Steady,
+            dies_on: None,
+            medic: false,
         }
     }
 
@@ -170,9 +217,10 @@ impl Soldier {
         self.weapon_index(book).and_then(|i| book.aimed_index(i))
     }
 
-    /// Fit or flesh-wounded, and on the map: gets cards, may act, may be shot at.
+    /// Fit or flesh-wounded (or lightly wounded, under Combat Patrol), and
+    /// on the map: gets cards, may act, may be shot at.
     pub fn can_act(&self) -> bool {
-        self.pos.is_some() && matches!(self.state, State::Fit | State::FleshWound)
+        self.pos.is_some() && matches!(self.state, State::Fit | State::FleshWound | State::LightWound)
     }
 
     pub fn label(&self) -> String {

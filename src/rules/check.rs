@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use super::DataError;
 use crate::engine::Pos;
-use crate::engine::data::{IncidentKind, RuleBook, WeaponKind};
+use crate::engine::data::{IncidentKind, RuleBook, WeaponKind, Wound};
 use crate::engine::limits::{EXPERIENCE_STEP, MAP_SIDE, MEN, PATROLS, TERRAIN_TYPES};
 use crate::engine::scenario::{Edge, Objective, Scenario};
 
@@ -22,20 +22,20 @@ pub(super) fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
     (line, col)
 }
 
-struct Checker<'a> {
-    file: &'a str,
-    text: &'a str,
+pub(super) struct Checker<'a> {
+    pub file: &'a str,
+    pub text: &'a str,
 }
 
 impl Checker<'_> {
     /// An error at the first occurrence of `needle`.
-    fn err(&self, needle: &str, message: String) -> DataError {
+    pub(super) fn err(&self, needle: &str, message: String) -> DataError {
         DataError::at(self.file, locate(self.text, needle, 0), message)
     }
 }
 
 /// Every total of a table's dice must give exactly one entry.
-fn check_cover(c: &Checker, table: &str, ranges: &[(u8, u8)], lo: u8, hi: u8) -> Result<(), DataError> {
+pub(super) fn check_cover(c: &Checker, table: &str, ranges: &[(u8, u8)], lo: u8, hi: u8) -> Result<(), DataError> {
     for &(a, b) in ranges {
         if a > b {
             return Err(c.err(&format!("({a}, {b})"), format!("{table}: range ({a}, {b}) runs backwards")));
@@ -142,6 +142,15 @@ pub fn check_rule_book(
     }
     let ranges: Vec<(u8, u8)> = book.casualty_table.iter().map(|e| e.rolls).collect();
     check_cover(&c, "casualty_table", &ranges, 1, 6)?;
+    if let Some(e) =
+        book.casualty_table.iter().find(|e| !matches!(e.wound, Wound::Flesh | Wound::Serious | Wound::Dead))
+    {
+        let why = format!(
+            "casualty_table: {} is a Combat Patrol wound; this table gives Flesh, Serious or Dead",
+            e.wound.name()
+        );
+        return Err(c.err("casualty_table", why));
+    }
     let h = &book.hand_to_hand;
     if h.sides < 2 || h.knock_out.0 == 0 || h.knock_out.0 > h.knock_out.1 || h.kill_from <= h.knock_out.1 {
         return Err(c.err("hand_to_hand", "hand_to_hand: need knock_out (a, b) with 1 <= a <= b < kill_from".into()));

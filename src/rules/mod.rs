@@ -4,6 +4,7 @@
 
 mod campaign;
 mod check;
+mod check_cp;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -17,6 +18,8 @@ pub use check::{check_carried, check_rule_book, check_scenario};
 
 pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";
 pub const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");
+pub const COMBAT_PATROL_FILE: &str = "assets/rules/combat_patrol.ron";
+pub const COMBAT_PATROL_TEXT: &str = include_str!("../../assets/rules/combat_patrol.ron");
 pub const FORCES_FILE: &str = "assets/forces/german.ron";
 pub const FORCES_TEXT: &str = include_str!("../../assets/forces/german.ron");
 
@@ -25,6 +28,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("hedgerow", include_str!("../../assets/scenarios/hedgerow.ron")),
     ("crossroads", include_str!("../../assets/scenarios/crossroads.ron")),
     ("river", include_str!("../../assets/scenarios/river.ron")),
+    ("orchard", include_str!("../../assets/scenarios/orchard.ron")),
 ];
 
 /// A problem in a data file, with where it is.
@@ -72,8 +76,20 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         campaign: crate::engine::data::CampaignRules,
         #[serde(default)]
         arsenal: crate::engine::arsenal::Arsenal,
+        /// A rules file of the player's own may give Combat Patrol's tables
+        /// too; without them it plays by the built-in ones.
+        #[serde(default)]
+        combat_patrol: Option<crate::engine::data::combat_patrol::CombatPatrol>,
     }
     let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
+    let (cp_file, cp_text) = match r.combat_patrol {
+        Some(_) => (rules_file, rules),
+        None => (COMBAT_PATROL_FILE, COMBAT_PATROL_TEXT),
+    };
+    let combat_patrol = match r.combat_patrol {
+        Some(cp) => cp,
+        None => ron::from_str(COMBAT_PATROL_TEXT).map_err(|e| from_ron(COMBAT_PATROL_FILE, &e))?,
+    };
     let groups: BTreeMap<String, Group> = ron::from_str(forces).map_err(|e| from_ron(forces_file, &e))?;
     let book = RuleBook {
         terrain: r.terrain,
@@ -89,7 +105,9 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         campaign: r.campaign,
         forces: groups,
         arsenal: r.arsenal,
+        combat_patrol: Some(Box::new(combat_patrol)),
     };
+    check_cp::check_combat_patrol(&book, cp_file, cp_text)?;
     check_rule_book(&book, rules_file, rules, forces_file, forces)?;
     check::check_rookie_names(&book, rules_file, rules)?;
     check::check_first_shots(&book, rules_file, rules)?;

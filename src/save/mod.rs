@@ -125,6 +125,7 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
             rank: m.rank.clone(),
             weapon: m.weapon.clone(),
             veteran: false,
+            medic: m.medic,
         })
         .collect();
     let squad = if squad.is_empty() {
@@ -133,6 +134,7 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
             rank: "Pvt".into(),
             weapon: "rifle".into(),
             veteran: false,
+            medic: false,
         }]
     } else {
         squad

@@ -98,8 +98,8 @@ fn exact_tables(game: &Game) -> BTreeMap<Purpose, Vec<(String, Chance)>> {
     let mut exact = BTreeMap::new();
     let table = game.incident_table_odds(Pos::new(0, 0));
     exact.insert(Purpose::IncidentTable, table.outcomes().iter().map(|o| (o.result.clone(), o.chance)).collect());
-    let (_, wounds) = game.rules().casualty_spread(game.book());
-    exact.insert(Purpose::Casualty, wounds.into_iter().map(|(w, c)| (w.name().to_string(), c)).collect());
+    let (purpose, _, wounds) = game.rules().casualty_spread(game.book());
+    exact.insert(purpose, wounds.into_iter().map(|(w, c)| (w.to_string(), c)).collect());
     let (_, melee) = game.rules().hand_to_hand_spread(game.book());
     let mut fights: Vec<(String, Chance)> = Vec::new();
     for m in melee {

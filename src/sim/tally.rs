@@ -128,7 +128,7 @@ impl Checks {
 /// Every side and every state, in the order of their values: a man's side
 /// and state, as numbers, index the tally's casualty counts.
 const SIDES: [Side; 2] = [Side::Friendly, Side::Enemy];
-const STATES: [State; 5] = [State::Fit, State::FleshWound, State::KnockedOver, State::SeriousWound, State::Dead];
+const STATES: [State; 7] = State::ALL;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -159,7 +159,7 @@ pub struct Tally {
     pub checks: Checks,
     /// Incident table rolls by result.
     pub incident_table: Counts,
-    /// Casualty rolls by result.
+    /// Casualty rolls by result (or the wound chart's, rolled at the hit).
     pub casualty_table: Counts,
     /// Hand-to-hand fights by outcome (counted per fight, not per roll).
     pub hand_to_hand: Counts,
@@ -205,7 +205,7 @@ impl Tally {
                 return;
             }
             (None, Purpose::IncidentTable) => &mut self.incident_table,
-            (None, Purpose::Casualty) => &mut self.casualty_table,
+            (None, Purpose::Casualty | Purpose::CpWound) => &mut self.casualty_table,
             (None, _) => return,
         };
         table.add(r.result.as_deref().unwrap_or(""), 1);
@@ -264,7 +264,7 @@ impl Tally {
     pub fn table(&self, purpose: Purpose) -> Option<&Counts> {
         match purpose {
             Purpose::IncidentTable => Some(&self.incident_table),
-            Purpose::Casualty => Some(&self.casualty_table),
+            Purpose::Casualty | Purpose::CpWound => Some(&self.casualty_table),
             Purpose::HandToHand => Some(&self.hand_to_hand),
             _ => None,
         }

@@ -69,6 +69,8 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
                 Wound::Flesh => "flesh wound (fights on)".to_string(),
                 Wound::Serious => format!("serious wound ({} fit men carry him)", book.patrol.bearers_per_wounded),
                 Wound::Dead => "dead".to_string(),
+                // A rules file's check refuses these in the casualty table.
+                Wound::Light | Wound::Critical => e.wound.name().replace('_', " "),
             };
             format!("{faces} {what}")
         })

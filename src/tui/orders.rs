@@ -32,9 +32,7 @@ impl App {
                 let me = self.active_pos().ok_or(say("Nobody to carry with."))?;
                 let wounded = game
                     .in_hex(me)
-                    .find(|&i| {
-                        game.soldiers()[i].side == Side::Friendly && game.soldiers()[i].state == State::SeriousWound
-                    })
+                    .find(|&i| game.soldiers()[i].side == Side::Friendly && game.soldiers()[i].state.is_carried())
                     .ok_or(say("Nobody seriously wounded in this hex to carry."))?;
                 play(Command::Carry { wounded: game.soldiers()[wounded].id.clone(), to: here })
             }

@@ -297,6 +297,9 @@ fn casualties(book: &RuleBook) -> Vec<String> {
                 Wound::Flesh => "flesh wound (fights on as if fit)",
                 Wound::Serious => "serious wound (moves only when carried)",
                 Wound::Dead => "dead",
+                // A rules file's check refuses these in the casualty table.
+                Wound::Light => "light wound",
+                Wound::Critical => "critical wound",
             };
             format!("{} {what}", faces(e.rolls))
         })

@@ -31,6 +31,8 @@ pub fn state_mark(theme: Theme, s: &Soldier) -> (&'static str, Style) {
         State::KnockedOver => ("KO", theme.warn()),
         State::SeriousWound => ("SW", theme.warn()),
         State::Dead => ("DEAD", theme.enemy()),
+        State::LightWound => ("LW", theme.warn()),
+        State::Critical => ("CRIT", theme.enemy()),
     }
 }
 

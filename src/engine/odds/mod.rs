@@ -338,10 +338,10 @@ impl Game {
     }
 
     fn casualty_odds(&self, soldier: Option<&str>) -> Result<RollOdds, RuleError> {
-        let (dice, spread) = self.rules.casualty_spread(&self.book);
+        let (purpose, dice, spread) = self.rules.casualty_spread(&self.book);
         let outcomes =
-            spread.into_iter().map(|(w, chance)| Outcome { result: w.name().into(), loser: None, chance }).collect();
-        let roll = RollOdds::new(Purpose::Casualty, dice, Spread::Table { outcomes });
+            spread.into_iter().map(|(w, chance)| Outcome { result: w.into(), loser: None, chance }).collect();
+        let roll = RollOdds::new(purpose, dice, Spread::Table { outcomes });
         match soldier {
             Some(id) => Ok(roll.by(&self.soldiers[self.named(id)?].id)),
             None => Ok(roll),

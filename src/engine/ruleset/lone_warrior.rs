@@ -186,17 +186,17 @@ impl Rules for LoneWarrior {
         Self::drop_bombs(book, weapon, distance, target_moved).ok()
     }
 
-    fn casualty_spread(&self, book: &RuleBook) -> (String, Vec<(Wound, Chance)>) {
+    fn casualty_spread(&self, book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>) {
         // The same die and the same reading as `casualty` below.
-        let mut spread: Vec<(Wound, Chance)> = Vec::new();
+        let mut spread: Vec<(&'static str, Chance)> = Vec::new();
         for face in 1..=6u8 {
-            let wound = book.wound_for(face).unwrap_or(Wound::Dead);
+            let wound = book.wound_for(face).unwrap_or(Wound::Dead).name();
             match spread.iter_mut().find(|(w, _)| *w == wound) {
                 Some((_, c)) => c.ways += 1,
                 None => spread.push((wound, Chance::of_throws(1, 1, 6))),
             }
         }
-        ("1d6".into(), spread)
+        (Purpose::Casualty, "1d6".into(), spread)
     }
 
     fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>) {

@@ -9,6 +9,7 @@
 //! docs/ARCHITECTURE.md, and tests/one_shot_rules.rs for a whole, small one
 //! that lives in a test of its own.
 
+mod combat_patrol;
 mod lone_warrior;
 mod odds;
 mod pressure;
@@ -17,6 +18,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub use combat_patrol::CombatPatrol;
 pub use lone_warrior::{LoneWarrior, melee_outcome};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
@@ -41,6 +43,19 @@ pub trait Rules: Sync {
     /// The states a man can be in under these rules: a save holding a man
     /// in any other is refused.
     fn states(&self) -> &'static [State];
+
+    /// `book` without the tables of other rule sets, which a game played by
+    /// this one never reads and its saves need not hold; None if it holds
+    /// none. Rule sets with tables of their own keep them.
+    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
+        book.combat_patrol.is_some().then(|| RuleBook { combat_patrol: None, ..book.clone() })
+    }
+
+    /// Whether `book` holds every table these rules read (a rule set with
+    /// tables of its own needs them in the book).
+    fn plays_with(&self, _book: &RuleBook) -> bool {
+        true
+    }
 
     // --- Activation: what the deck holds ---------------------------------
 
@@ -101,9 +116,33 @@ pub trait Rules: Sync {
     /// action is over.
     fn casualty(&self, book: &RuleBook, dice: &mut Dice, man: &Name) -> (Roll, Wound);
 
-    /// The dice of the casualty roll ("1d6") and each wound it can give with
-    /// its exact chance, in the order of the table.
-    fn casualty_spread(&self, book: &RuleBook) -> (String, Vec<(Wound, Chance)>);
+    /// The roll that says what a hit did (the casualty roll, or a wound
+    /// chart rolled at the moment of the hit): what it is for, its dice
+    /// ("1d6"), and each result it can give with its exact chance, in the
+    /// order of the table.
+    fn casualty_spread(&self, book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>);
+
+    /// How many men carry a wounded comrade, the man whose card is up among
+    /// them, and how many cards each spends on a hex (the card that is up
+    /// is his first).
+    fn bearing(&self, book: &RuleBook) -> (u32, u32) {
+        (book.patrol.bearers_per_wounded, 1)
+    }
+
+    /// At a STOP card, or once the action is over (`action_over`), a
+    /// critically wounded man's wound runs its course: the friend `helper`
+    /// in his hex, if any, tries to save him first. The rolls, and what
+    /// became of him. Only rule sets with critical wounds answer.
+    fn tend(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _man: &Soldier,
+        _helper: Option<&Soldier>,
+        _action_over: bool,
+    ) -> Option<Tending> {
+        None
+    }
 
     // --- Hand-to-hand ----------------------------------------------------
 
@@ -145,11 +184,11 @@ pub trait Rules: Sync {
         _book: &RuleBook,
         dice: &mut Dice,
         odds: Odds,
-        (shooter, target): (&Name, &Name),
+        (shooter, target): (&Soldier, &Name),
         events: &mut Events,
     ) -> u32 {
         let mut roll = odds.roll(dice, Purpose::Fire);
-        (roll.soldier, roll.target) = (Some(shooter.clone()), Some(target.clone()));
+        (roll.soldier, roll.target) = (Some(shooter.id.clone()), Some(target.clone()));
         let hits = u32::from(roll.succeeded());
         events.push(Event::Roll(roll));
         hits
@@ -199,6 +238,19 @@ pub enum Hit {
     KnockedOver,
     /// Wounded or killed now: by this roll, or by the rule alone.
     Wounded(Option<Roll>, Wound),
+    /// Struck, and unhurt: this roll says so.
+    Spared(Roll),
+}
+
+/// What tending a critically wounded man came to (`Rules::tend`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tending {
+    /// The friend's try, then the death test, as far as they were rolled.
+    pub rolls: Vec<Roll>,
+    /// Still critical, stabilised (a serious wound), or dead.
+    pub state: State,
+    /// His next death test's need, while he is still critical.
+    pub dies_on: Option<u8>,
 }
 
 /// One of the rule sets the program was built with, registered beside its

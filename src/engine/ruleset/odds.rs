@@ -4,6 +4,7 @@
 use super::super::chance::Chance;
 use super::super::data::{Band, Cover, Weapon};
 use super::super::dice::{Dice, DiceSet, Modifiers, Purpose, Roll};
+use super::super::soldier::{Side, State};
 
 /// What a pass/fail roll needs: the dice, the base need and what changed it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +55,10 @@ pub struct Aim<'a> {
     pub first_shot: bool,
     /// A campaign veteran shoots better.
     pub veteran: bool,
+    /// The shooter's side (Combat Patrol's accuracy is the side's).
+    pub side: Side,
+    /// The shooter's state (Combat Patrol's light wound shoots worse).
+    pub state: State,
 }
 
 /// How a hand-to-hand fight came out.

@@ -36,7 +36,10 @@ fn fire_rolls(events: &[Event]) -> Vec<&Roll> {
 
 fn aim(book: &RuleBook, weapon: &str, distance: u32, cover: data::Cover) -> Result<Odds, String> {
     let w = book.weapon(weapon).unwrap().clone();
-    RuleSet::default().aimed(book, &Aim { weapon: &w, distance, cover, first_shot: true, veteran: false })
+    RuleSet::default().aimed(
+        book,
+        &Aim { weapon: &w, distance, cover, first_shot: true, veteran: false, side: Side::Friendly, state: State::Fit },
+    )
 }
 
 #[test]

@@ -8,7 +8,10 @@ use super::*;
 fn aim(weapon: &str, distance: u32, cover: data::Cover, first_shot: bool) -> Result<Odds, String> {
     let b = book();
     let w = b.weapon(weapon).unwrap().clone();
-    RuleSet::default().aimed(&b, &Aim { weapon: &w, distance, cover, first_shot, veteran: false })
+    RuleSet::default().aimed(
+        &b,
+        &Aim { weapon: &w, distance, cover, first_shot, veteran: false, side: Side::Friendly, state: State::Fit },
+    )
 }
 
 #[test]
@@ -193,7 +196,18 @@ fn a_veteran_needs_one_less_to_hit() {
     let b = book();
     let w = b.weapon("rifle").unwrap().clone();
     let vet = RuleSet::default()
-        .aimed(&b, &Aim { weapon: &w, distance: 3, cover: data::Cover::None, first_shot: false, veteran: true })
+        .aimed(
+            &b,
+            &Aim {
+                weapon: &w,
+                distance: 3,
+                cover: data::Cover::None,
+                first_shot: false,
+                veteran: true,
+                side: Side::Friendly,
+                state: State::Fit,
+            },
+        )
         .unwrap();
     assert_eq!(vet.need(), 3);
     assert_eq!(vet.modifiers, vec![Modifier::new("veteran", -1)]);

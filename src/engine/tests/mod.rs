@@ -44,7 +44,13 @@ pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], 
         home_edge: Edge::South,
         squad: squad
             .iter()
-            .map(|(n, w)| Member { name: n.to_string(), rank: "Pvt".into(), weapon: w.to_string(), veteran: false })
+            .map(|(n, w)| Member {
+                name: n.to_string(),
+                rank: "Pvt".into(),
+                weapon: w.to_string(),
+                veteran: false,
+                medic: false,
+            })
             .collect(),
         forces: Default::default(),
         radio: false,

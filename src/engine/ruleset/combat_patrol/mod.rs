@@ -1,0 +1,250 @@
+//! Combat Patrol ("Combat Patrol! My Go at WWII Squad Level Wargaming
+//! Rules"): a D10 a shot against the shooter's accuracy, one worse past the
+//! weapon's optimum range and for cover, no shot past its maximum; the man
+//! hit rolls 2D10 on the wound chart at once; a critically wounded man
+//! tests each turn for death, and a friend beside him may save him; a man
+//! shot at and missed takes a reaction test and may be pinned.
+//!
+//! The patrol loop stays Lone Warrior's: movement, incidents, the deck of
+//! two cards a man and its STOP card, hand to hand (the article has none)
+//! and indirect fire. The numbers are in `assets/rules/combat_patrol.ron`
+//! (`RuleBook::combat_patrol`).
+
+mod wounds;
+
+use super::{Aim, Blow, Deed, Hit, LoneWarrior, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules, Tending};
+use crate::engine::chance::Chance;
+use crate::engine::data::combat_patrol::CombatPatrol as Book;
+use crate::engine::data::{RuleBook, Weapon, Wound};
+use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::event::Event;
+use crate::engine::name::Name;
+use crate::engine::sink::Events;
+use crate::engine::soldier::{Side, Soldier, State};
+
+/// The Combat Patrol rule set.
+pub struct CombatPatrol;
+
+inventory::submit! { super::RuleSetEntry(&CombatPatrol) }
+
+/// The name scenarios, campaigns and saves give it.
+pub const NAME: &str = "CombatPatrol";
+
+/// The rule book's Combat Patrol tables. A game is never begun by these
+/// rules with a book that lacks them (`Game::new` refuses it).
+fn tables(book: &RuleBook) -> Option<&Book> {
+    book.combat_patrol.as_deref()
+}
+
+/// A man's accuracy: the D10 need of his shots and his reaction tests,
+/// before what the moment adds, and his veteran's improvement.
+pub fn accuracy(t: &Book, side: Side) -> i32 {
+    i32::from(match side {
+        Side::Friendly => t.accuracy.friendly,
+        Side::Enemy => t.accuracy.enemy,
+    })
+}
+
+impl CombatPatrol {
+    /// The odds of an aimed shot, or why there is none.
+    fn shot(book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+        let t = tables(book).ok_or("this rule book has no Combat Patrol tables")?;
+        let p = t
+            .profile(&aim.weapon.key)
+            .ok_or_else(|| format!("the {} has no Combat Patrol profile: it cannot fire at a man", aim.weapon.name))?;
+        if aim.distance == 0 {
+            return Err("same hex: fight hand-to-hand instead".into());
+        }
+        if aim.distance > p.maximum {
+            return Err(format!(
+                "out of range: {} hexes, the {} reaches {} (optimum {})",
+                aim.distance, aim.weapon.name, p.maximum, p.optimum
+            ));
+        }
+        let mut modifiers = Modifiers::default();
+        let mut add = |name: &'static str, value: i32| {
+            if value != 0 {
+                modifiers.push(Modifier::new(Name::new_static(name), value));
+            }
+        };
+        if aim.veteran {
+            add("veteran", t.accuracy.veteran);
+        }
+        if aim.distance > p.optimum {
+            add("beyond_optimum", t.modifiers.beyond_optimum);
+        }
+        add("cover", t.modifiers.cover(aim.cover));
+        if aim.state == State::LightWound {
+            add("light_wound", t.modifiers.light_wound);
+        }
+        Ok(Odds { dice: 1, sides: t.sides, base: accuracy(t, aim.side), modifiers, band: None })
+    }
+
+    /// The reaction test of `man`: his accuracy, one worse lightly wounded.
+    fn reaction(t: &Book, dice: &mut Dice, man: &Soldier) -> Roll {
+        let mut modifiers = Modifiers::default();
+        if man.veteran && t.accuracy.veteran != 0 {
+            modifiers.push(Modifier::new(Name::new_static("veteran"), t.accuracy.veteran));
+        }
+        if man.state == State::LightWound && t.reaction.light_wound != 0 {
+            modifiers.push(Modifier::new(Name::new_static("light_wound"), t.reaction.light_wound));
+        }
+        dice.check(Purpose::CpReaction, 1, t.reaction.sides, accuracy(t, man.side), modifiers).by(&man.id)
+    }
+}
+
+impl Rules for CombatPatrol {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn states(&self) -> &'static [State] {
+        &[State::Fit, State::FleshWound, State::LightWound, State::SeriousWound, State::Critical, State::Dead]
+    }
+
+    /// Its own tables kept, nobody else's.
+    fn book_for(&self, _book: &RuleBook) -> Option<RuleBook> {
+        None
+    }
+
+    fn plays_with(&self, book: &RuleBook) -> bool {
+        tables(book).is_some()
+    }
+
+    fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
+        LoneWarrior.cards(book, man)
+    }
+
+    fn stop_cards(&self, book: &RuleBook) -> u32 {
+        LoneWarrior.stop_cards(book)
+    }
+
+    fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+        Self::shot(book, aim)
+    }
+
+    /// The article has no indirect fire: the loop's mortar is Lone Warrior's.
+    fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String> {
+        LoneWarrior.bombard(book, weapon, distance, target_moved)
+    }
+
+    /// Every blow is rolled on the wound chart as it lands.
+    fn hit(&self, book: &RuleBook, dice: &mut Dice, man: &Name, blow: Blow) -> Hit {
+        let Some(t) = tables(book) else { return LoneWarrior.hit(book, dice, man, blow) };
+        let (roll, chart) = wounds::chart(t, dice, man);
+        match chart.wound() {
+            None => Hit::Spared(roll),
+            Some(wound) => Hit::Wounded(Some(roll), wound),
+        }
+    }
+
+    /// Nobody is knocked over under these rules; a man who was (in a game
+    /// begun by other rules) is rolled for on the wound chart, and one who
+    /// comes through it unhurt counts as a flesh wound.
+    fn casualty(&self, book: &RuleBook, dice: &mut Dice, man: &Name) -> (Roll, Wound) {
+        let Some(t) = tables(book) else { return LoneWarrior.casualty(book, dice, man) };
+        let (roll, chart) = wounds::chart(t, dice, man);
+        (roll, chart.wound().unwrap_or(Wound::Flesh))
+    }
+
+    fn casualty_spread(&self, book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>) {
+        match tables(book) {
+            Some(t) => wounds::chart_spread(t),
+            None => LoneWarrior.casualty_spread(book),
+        }
+    }
+
+    /// One man drags a comrade, and the hex costs him two cards.
+    fn bearing(&self, book: &RuleBook) -> (u32, u32) {
+        match tables(book) {
+            Some(t) => (t.drag.bearers, t.drag.cards_each),
+            None => LoneWarrior.bearing(book),
+        }
+    }
+
+    fn tend(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        man: &Soldier,
+        helper: Option<&Soldier>,
+        action_over: bool,
+    ) -> Option<Tending> {
+        Some(wounds::tend(tables(book)?, dice, man, helper, action_over))
+    }
+
+    /// The article has no hand to hand: the loop's (Lone Warrior's) is fought.
+    fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>) {
+        LoneWarrior.hand_to_hand_spread(book)
+    }
+
+    fn hand_to_hand(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        attacker: &Name,
+        defender: &Name,
+    ) -> ([Roll; 2], Melee, bool) {
+        LoneWarrior.hand_to_hand(book, dice, attacker, defender)
+    }
+
+    /// A pinned man neither moves nor fires; a lightly wounded one may fire
+    /// but makes no move of his own.
+    fn may(&self, man: &Soldier, deed: Deed) -> bool {
+        match deed {
+            Deed::Move => man.pressure.is_steady() && man.state != State::LightWound,
+            Deed::Fire => man.pressure.is_steady(),
+        }
+    }
+
+    /// The standard firing method: its shots, each a D10 against the need.
+    fn volley(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        odds: Odds,
+        (shooter, target): (&Soldier, &Name),
+        events: &mut Events,
+    ) -> u32 {
+        let shots = shooter
+            .aimed_index(book)
+            .and_then(|i| tables(book)?.profile(&book.weapons[i].key))
+            .map_or(1, |p| p.shots.max(1));
+        let mut hits = 0;
+        for _ in 0..shots {
+            let mut roll = odds.clone().roll(dice, Purpose::CpFire);
+            (roll.soldier, roll.target) = (Some(shooter.id.clone()), Some(target.clone()));
+            hits += u32::from(roll.succeeded());
+            events.push(Event::Roll(roll));
+        }
+        hits
+    }
+
+    /// Missed, he tests his nerve: failing, he is pinned.
+    fn under_fire(&self, book: &RuleBook, dice: &mut Dice, target: &Soldier, hit: bool) -> Option<Reaction> {
+        if hit || !target.can_act() || target.pressure == Pressure::Pinned {
+            return None;
+        }
+        let roll = Self::reaction(tables(book)?, dice, target);
+        let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
+        Some(Reaction { roll: Some(roll), pressure })
+    }
+
+    /// At STOP a pinned man takes the test again, and passing is steady.
+    fn rally(&self, book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<Reaction> {
+        if !man.can_act() {
+            return None;
+        }
+        let roll = Self::reaction(tables(book)?, dice, man);
+        let pressure = if roll.succeeded() { Pressure::Steady } else { man.pressure };
+        Some(Reaction { roll: Some(roll), pressure })
+    }
+
+    /// No morale rules in the article: men fight until hit.
+    fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests;

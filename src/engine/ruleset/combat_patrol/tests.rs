@@ -1,0 +1,247 @@
+//! Combat Patrol's rules, beginning with the article's worked examples.
+
+use std::sync::Arc;
+
+use super::super::{Aim, Deed, Pressure, RuleSet, Rules};
+use super::CombatPatrol;
+use crate::engine::data::combat_patrol::ChartWound;
+use crate::engine::data::{Cover, RuleBook, Wound};
+use crate::engine::dice::{Dice, Purpose};
+use crate::engine::name::Name;
+use crate::engine::soldier::{Side, Soldier, State};
+use crate::engine::tests::book;
+
+fn tables(book: &RuleBook) -> &crate::engine::data::combat_patrol::CombatPatrol {
+    book.combat_patrol.as_deref().expect("the built-in book has Combat Patrol's tables")
+}
+
+fn aim(book: &Arc<RuleBook>, weapon: &str, distance: u32, cover: Cover, side: Side, state: State) -> String {
+    let w = book.weapon(weapon).expect("a weapon of the book").clone();
+    let aim = Aim { weapon: &w, distance, cover, first_shot: false, veteran: false, side, state };
+    match CombatPatrol.aimed(book, &aim) {
+        Ok(odds) => format!("{}d{} need {}", odds.dice, odds.sides, odds.need()),
+        Err(why) => why,
+    }
+}
+
+fn man(book: &RuleBook, name: &str, side: Side) -> Soldier {
+    Soldier::new(
+        book,
+        Name::from(name),
+        Name::from("Pvt"),
+        side,
+        Name::from("rifle"),
+        Some(crate::engine::Pos::new(3, 3)),
+    )
+}
+
+/// Dice whose next throw of `count` dice of `sides` shows `faces`: found by
+/// trying seeds.
+fn dice_showing(count: u8, sides: u8, faces: &[u8]) -> Dice {
+    for seed in 0..100_000u64 {
+        let mut probe = Dice::new(seed);
+        let roll = probe.table(Purpose::CpWound, count, sides, |_| Name::default());
+        if *roll.faces == *faces {
+            return Dice::new(seed);
+        }
+    }
+    panic!("no seed below 100,000 throws {faces:?}");
+}
+
+#[test]
+fn the_paratrooper_behind_the_fence_needs_five_and_a_five_hits() {
+    // The article: a paratrooper (accuracy 4+) fires his M1 at a German 10"
+    // off, optimum range, behind a wooden fence (light cover, -1): 5+ on a D10.
+    let b = book();
+    let t = tables(&b);
+    assert_eq!(t.hexes(10), 2, "10 inches is two hexes");
+    assert_eq!(aim(&b, "rifle", t.hexes(10), Cover::Soft, Side::Friendly, State::Fit), "1d10 need 5");
+    let w = b.weapon("rifle").unwrap().clone();
+    let a = Aim {
+        weapon: &w,
+        distance: 2,
+        cover: Cover::Soft,
+        first_shot: false,
+        veteran: false,
+        side: Side::Friendly,
+        state: State::Fit,
+    };
+    let odds = CombatPatrol.aimed(&b, &a).unwrap();
+    assert_eq!(
+        odds.modifiers.iter().map(|m| (m.name.to_string(), m.value)).collect::<Vec<_>>(),
+        [("cover".to_string(), 1)]
+    );
+    for (face, hits) in [(5, true), (4, false), (10, true), (1, false)] {
+        let mut dice = dice_showing(1, 10, &[face]);
+        let roll = odds.clone().roll(&mut dice, Purpose::CpFire);
+        assert_eq!((roll.total, roll.succeeded()), (u32::from(face), hits), "a {face} on 5+");
+    }
+}
+
+#[test]
+fn range_cover_wounds_and_side_move_the_need() {
+    let b = book();
+    // The inexperienced German: 6+ in the open at optimum range.
+    assert_eq!(aim(&b, "rifle", 3, Cover::None, Side::Enemy, State::Fit), "1d10 need 6");
+    // Past optimum (3 hexes) one worse; hard cover two; a light wound one.
+    assert_eq!(aim(&b, "rifle", 4, Cover::None, Side::Friendly, State::Fit), "1d10 need 5");
+    assert_eq!(aim(&b, "rifle", 4, Cover::Hard, Side::Friendly, State::LightWound), "1d10 need 8");
+    assert_eq!(aim(&b, "rifle", 6, Cover::None, Side::Friendly, State::Fit), "1d10 need 5");
+    // Never past maximum, never in one's own hex.
+    assert!(aim(&b, "rifle", 7, Cover::None, Side::Friendly, State::Fit).starts_with("out of range: 7 hexes"));
+    assert!(aim(&b, "rifle", 0, Cover::None, Side::Friendly, State::Fit).starts_with("same hex"));
+    // A weapon with no profile cannot fire at a man.
+    assert!(aim(&b, "mortar", 2, Cover::None, Side::Friendly, State::Fit).contains("no Combat Patrol profile"));
+}
+
+#[test]
+fn the_wound_chart_reads_every_total_into_its_band() {
+    let b = book();
+    let t = tables(&b);
+    let expect = |total: u32| match total {
+        2..=4 => ChartWound::NoEffect,
+        5..=8 => ChartWound::Flesh,
+        9..=13 => ChartWound::Light,
+        14..=17 => ChartWound::Serious,
+        18 => ChartWound::Critical,
+        _ => ChartWound::Dead,
+    };
+    for total in 2..=20 {
+        assert_eq!(t.chart(total), expect(total), "2d10 total {total}");
+    }
+    // The exact chances of the bands, out of 100 throws of 2d10.
+    let (purpose, dice, spread) = CombatPatrol.casualty_spread(&b);
+    assert_eq!((purpose, dice.as_str()), (Purpose::CpWound, "2d10"));
+    let ways: Vec<(&str, u64, u64)> = spread.iter().map(|(w, c)| (*w, c.ways, c.of)).collect();
+    assert_eq!(
+        ways,
+        [
+            ("no_effect", 6, 100),
+            ("flesh_wound", 22, 100),
+            ("light_wound", 44, 100),
+            ("serious_wound", 22, 100),
+            ("critical_wound", 3, 100),
+            ("dead", 3, 100)
+        ]
+    );
+    // A hit is rolled at once, and the roll says what it did.
+    let mut dice = dice_showing(2, 10, &[9, 9]);
+    match CombatPatrol.hit(&b, &mut dice, &Name::from("Ruiz"), super::super::Blow::Aimed) {
+        super::super::Hit::Wounded(Some(roll), Wound::Critical) => {
+            assert_eq!(
+                (roll.purpose, roll.total, roll.result.as_deref()),
+                (Purpose::CpWound, 18, Some("critical_wound"))
+            );
+        }
+        other => panic!("18 is a critical wound, not {other:?}"),
+    }
+    let mut dice = dice_showing(2, 10, &[1, 2]);
+    assert!(matches!(
+        CombatPatrol.hit(&b, &mut dice, &Name::from("Ruiz"), super::super::Blow::Aimed),
+        super::super::Hit::Spared(_)
+    ));
+}
+
+#[test]
+fn a_critical_wound_dies_on_two_then_one_more_each_turn() {
+    let b = book();
+    let mut m = man(&b, "Carter", Side::Friendly);
+    m.state = State::Critical;
+    // No friend beside him: the death test alone, surviving on 3+, then 4+, then 5+.
+    for (turn, need) in [(1, 3), (2, 4), (3, 5)] {
+        // A face just good enough keeps him alive, one lower kills him.
+        let mut dice = dice_showing(1, 6, &[need]);
+        let t = CombatPatrol.tend(&b, &mut dice, &m, None, false).unwrap();
+        assert_eq!(t.rolls.len(), 1);
+        assert_eq!((t.rolls[0].purpose, t.rolls[0].need), (Purpose::CpCritical, Some(i32::from(need))), "turn {turn}");
+        assert_eq!(
+            (t.state, t.dies_on),
+            (State::Critical, Some(need)),
+            "turn {turn}: lives, and next dies on {need} or less"
+        );
+        let mut dice = dice_showing(1, 6, &[need - 1]);
+        let dead = CombatPatrol.tend(&b, &mut dice, &m, None, false).unwrap();
+        assert_eq!(dead.state, State::Dead, "turn {turn}: a {} kills him", need - 1);
+        m.dies_on = t.dies_on;
+    }
+    // Once the action is over, whoever lives through his last test is stabilised.
+    let mut dice = dice_showing(1, 6, &[6]);
+    let t = CombatPatrol.tend(&b, &mut dice, &m, None, true).unwrap();
+    assert_eq!((t.state, t.dies_on), (State::SeriousWound, None));
+}
+
+#[test]
+fn the_medic_test_worsens_holds_or_saves_and_a_trained_medic_adds_one() {
+    let b = book();
+    let mut m = man(&b, "Carter", Side::Friendly);
+    (m.state, m.dies_on) = (State::Critical, Some(4));
+    let friend = man(&b, "Dunn", Side::Friendly);
+    let mut medic = man(&b, "Eckert", Side::Friendly);
+    medic.medic = true;
+    // Each first face of the medic's D6, then the death test's D6 (a 6: he lives).
+    let cases = [
+        // 1-3: his tests one worse (dies on 5 now), then the test: 6+ to live.
+        (&friend, 3, Some(6i32), State::Critical, Some(6)),
+        // 4-5: no test this turn, and the next at its first need (dies on 2).
+        (&friend, 4, None, State::Critical, Some(2)),
+        (&friend, 5, None, State::Critical, Some(2)),
+        // 6: stabilised, now a serious wound.
+        (&friend, 6, None, State::SeriousWound, None),
+        // A trained medic's 3 scores 4 (held), his 5 scores 6 (stabilised).
+        (&medic, 3, None, State::Critical, Some(2)),
+        (&medic, 5, None, State::SeriousWound, None),
+    ];
+    for (helper, face, test_need, state, dies_on) in cases {
+        let faces: Vec<u8> = match test_need {
+            Some(_) => vec![face, 6],
+            None => vec![face],
+        };
+        // Two rolls of one die draw what one roll of two dice would.
+        let mut dice = dice_showing(faces.len() as u8, 6, &faces);
+        let t = CombatPatrol.tend(&b, &mut dice, &m, Some(helper), false).unwrap();
+        assert_eq!(t.rolls[0].purpose, Purpose::CpMedic, "{} rolls {face}", helper.id);
+        assert_eq!(t.rolls[0].soldier.as_deref(), Some(helper.id.as_str()));
+        assert_eq!(t.rolls.get(1).and_then(|r| r.need), test_need, "{} rolls {face}", helper.id);
+        assert_eq!(
+            (t.state, t.dies_on.filter(|_| t.state == State::Critical)),
+            (state, dies_on),
+            "{} rolls {face}",
+            helper.id
+        );
+    }
+}
+
+#[test]
+fn a_man_missed_tests_his_nerve_and_pinned_may_neither_move_nor_fire() {
+    let b = book();
+    let mut g = man(&b, "G1", Side::Enemy);
+    // Hit, he rolls no reaction test: the wound chart was his.
+    assert!(CombatPatrol.under_fire(&b, &mut Dice::new(1), &g, true).is_none());
+    // Missed: his accuracy (6+ for the enemy) on a D10; a 5 pins him.
+    let mut dice = dice_showing(1, 10, &[5]);
+    let r = CombatPatrol.under_fire(&b, &mut dice, &g, false).unwrap();
+    let roll = r.roll.unwrap();
+    assert_eq!((roll.purpose, roll.need, r.pressure), (Purpose::CpReaction, Some(6), Pressure::Pinned));
+    g.pressure = r.pressure;
+    assert!(!CombatPatrol.may(&g, Deed::Move) && !CombatPatrol.may(&g, Deed::Fire));
+    // At STOP he tests again: a 6 steadies him.
+    let mut dice = dice_showing(1, 10, &[6]);
+    assert_eq!(CombatPatrol.rally(&b, &mut dice, &g).unwrap().pressure, Pressure::Steady);
+    // A lightly wounded man fires but makes no move of his own.
+    g.pressure = Pressure::Steady;
+    g.state = State::LightWound;
+    assert!(CombatPatrol.may(&g, Deed::Fire) && !CombatPatrol.may(&g, Deed::Move));
+}
+
+#[test]
+fn the_rule_set_is_found_by_name_and_keeps_its_tables_out_of_other_games() {
+    let cp = RuleSet::named("CombatPatrol").expect("registered");
+    let b = book();
+    assert!(cp.plays_with(&b) && cp.book_for(&b).is_none());
+    let lw = RuleSet::default();
+    let trimmed = lw.book_for(&b).expect("Lone Warrior drops Combat Patrol's tables");
+    assert!(trimmed.combat_patrol.is_none() && !cp.plays_with(&trimmed));
+    // One man drags, and each hex costs him two cards.
+    assert_eq!(CombatPatrol.bearing(&b), (1, 2));
+    assert_eq!(lw.bearing(&b), (2, 1));
+}

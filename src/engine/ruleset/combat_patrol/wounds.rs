@@ -1,0 +1,124 @@
+//! Combat Patrol's wounds: the 2D10 chart rolled at the moment of a hit,
+//! and a critical wound's course, the friend's try at saving him and the
+//! death test, turn by turn.
+
+use super::Tending;
+use crate::engine::chance::{self, Chance};
+use crate::engine::data::combat_patrol::{ChartWound, CombatPatrol as Book};
+use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::name::Name;
+use crate::engine::soldier::{Soldier, State};
+
+/// The wound chart rolled for `man`: the roll, and what it gives.
+pub(super) fn chart(t: &Book, dice: &mut Dice, man: &Name) -> (Roll, ChartWound) {
+    let (count, sides) = t.wound_dice;
+    let mut wound = ChartWound::Dead;
+    let roll = dice
+        .table(Purpose::CpWound, count, sides, |total| {
+            wound = t.chart(total);
+            Name::new_static(wound.name())
+        })
+        .by(man);
+    (roll, wound)
+}
+
+/// The wound chart's dice and each of its results with its exact chance,
+/// in the chart's order.
+pub(super) fn chart_spread(t: &Book) -> (Purpose, String, Vec<(&'static str, Chance)>) {
+    let (count, sides) = t.wound_dice;
+    let totals = chance::totals(count, sides);
+    let mut spread: Vec<(&'static str, Chance)> = Vec::new();
+    for band in &t.wound_chart {
+        let ways = totals.get(usize::from(band.rolls.0)..=usize::from(band.rolls.1)).map_or(0, |w| w.iter().sum());
+        let name = band.wound.name();
+        match spread.iter_mut().find(|(w, _)| *w == name) {
+            Some((_, c)) => c.ways += ways,
+            None => spread.push((name, Chance::of_throws(ways, count, sides))),
+        }
+    }
+    (Purpose::CpWound, format!("{count}d{sides}"), spread)
+}
+
+/// What the medic test can come to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Care {
+    /// His tests one worse from now on.
+    Worse,
+    /// Spared this turn's test, and the test back at its first need.
+    Held,
+    /// Out of danger: a serious wound now.
+    Stabilised,
+}
+
+impl Care {
+    fn name(self) -> &'static str {
+        match self {
+            Care::Worse => "worse",
+            Care::Held => "held",
+            Care::Stabilised => "stabilised",
+        }
+    }
+}
+
+/// The medic test by `helper` (a trained medic adds his bonus), read on the
+/// medic table: a score past the table's top counts as its top.
+fn medic(t: &Book, dice: &mut Dice, man: &Soldier, helper: &Soldier) -> (Roll, Care) {
+    let m = &t.medic;
+    let bonus = if helper.medic { m.trained } else { 0 };
+    let mut care = Care::Worse;
+    let mut roll = dice
+        .table(Purpose::CpMedic, 1, m.sides, |total| {
+            let score = i64::from(total) + i64::from(bonus);
+            care = if score >= i64::from(m.stabilised) {
+                Care::Stabilised
+            } else if score >= i64::from(m.held.0) {
+                Care::Held
+            } else {
+                Care::Worse
+            };
+            Name::new_static(care.name())
+        })
+        .by(&helper.id)
+        .at(&man.id);
+    if bonus != 0 {
+        roll.modifiers = Some(Modifiers::from(vec![Modifier::new(Name::new_static("trained_medic"), bonus)]));
+    }
+    (roll, care)
+}
+
+/// A critically wounded man's turn: the friend beside him tries first;
+/// then, unless that spared or saved him, the death test, which he fails
+/// on his current need or less. Once the action is over whoever still
+/// lives is stabilised by the patrol (a decision: the article's game ends
+/// with the firefight, and the patrol carries him home).
+pub(super) fn tend(t: &Book, dice: &mut Dice, man: &Soldier, helper: Option<&Soldier>, action_over: bool) -> Tending {
+    let c = &t.critical;
+    let mut dies_on = man.dies_on.unwrap_or(c.first);
+    let mut rolls = Vec::new();
+    let alive = |rolls, dies_on| {
+        if action_over {
+            Tending { rolls, state: State::SeriousWound, dies_on: None }
+        } else {
+            Tending { rolls, state: State::Critical, dies_on: Some(dies_on) }
+        }
+    };
+    if let Some(h) = helper {
+        let (roll, care) = medic(t, dice, man, h);
+        rolls.push(roll);
+        match care {
+            Care::Stabilised => return Tending { rolls, state: State::SeriousWound, dies_on: None },
+            Care::Held => return alive(rolls, c.first),
+            Care::Worse => dies_on = dies_on.saturating_add(1),
+        }
+    }
+    // He lives on more than his need: the check's need is one above it.
+    let need = i32::from(dies_on) + 1;
+    let roll = dice.check(Purpose::CpCritical, 1, c.sides, need, Modifiers::default()).by(&man.id);
+    let lives = roll.succeeded();
+    rolls.push(roll);
+    if lives {
+        alive(rolls, dies_on.saturating_add(c.per_turn))
+    } else {
+        Tending { rolls, state: State::Dead, dies_on: None }
+    }
+}

@@ -1,0 +1,75 @@
+//! Checks on Combat Patrol's tables (`assets/rules/combat_patrol.ron`, or
+//! the `combat_patrol` part of a player's own rules file) beyond what the
+//! types enforce, each naming the line and column it is about.
+
+use super::DataError;
+use super::check::{Checker, check_cover};
+use crate::engine::data::RuleBook;
+use crate::engine::data::combat_patrol::CombatPatrol;
+
+/// The most dice and sides any of its rolls may have.
+const MAX_DICE: u8 = 4;
+const MAX_SIDES: u8 = 100;
+
+pub fn check_combat_patrol(book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
+    let Some(t) = book.combat_patrol.as_deref() else { return Ok(()) };
+    let c = Checker { file, text };
+    check(&c, book, t)
+}
+
+fn check(c: &Checker, book: &RuleBook, t: &CombatPatrol) -> Result<(), DataError> {
+    if !(1..=100).contains(&t.inches_per_hex) {
+        return Err(c.err("inches_per_hex", "inches_per_hex: 1 to 100 inches make a hex".into()));
+    }
+    let sides_ok = |s: u8| (2..=MAX_SIDES).contains(&s);
+    if !sides_ok(t.sides) || !sides_ok(t.reaction.sides) {
+        return Err(c.err("sides", format!("sides: a die has 2 to {MAX_SIDES} sides")));
+    }
+    let a = &t.accuracy;
+    for (what, need) in [("friendly", a.friendly), ("enemy", a.enemy)] {
+        if need == 0 || need > t.sides {
+            return Err(c.err("accuracy", format!("accuracy: {what} {need}+ on a d{}: from 1 to {}", t.sides, t.sides)));
+        }
+    }
+    let mut seen = Vec::new();
+    for p in &t.weapons {
+        let at = format!("\"{}\"", p.weapon);
+        if book.weapon(&p.weapon).is_none() {
+            return Err(c.err(&at, format!("weapons: '{}' is not a weapon of the rule book", p.weapon)));
+        }
+        if seen.contains(&p.weapon.as_str()) {
+            return Err(c.err(&at, format!("weapons: '{}' has two profiles", p.weapon)));
+        }
+        seen.push(p.weapon.as_str());
+        if p.optimum == 0 || p.optimum > p.maximum || p.maximum > crate::engine::limits::MAP_SIDE.unsigned_abs() {
+            return Err(c.err(&at, format!("weapons: '{}' needs 1 <= optimum <= maximum", p.weapon)));
+        }
+        if p.shots == 0 || p.shots > 20 {
+            return Err(c.err(&at, format!("weapons: '{}' fires 1 to 20 shots", p.weapon)));
+        }
+    }
+    let (count, sides) = t.wound_dice;
+    if !(1..=MAX_DICE).contains(&count) || !sides_ok(sides) {
+        return Err(c.err("wound_dice", format!("wound_dice: 1 to {MAX_DICE} dice of 2 to {MAX_SIDES} sides")));
+    }
+    let ranges: Vec<(u8, u8)> = t.wound_chart.iter().map(|b| b.rolls).collect();
+    let top = u16::from(count) * u16::from(sides);
+    let top = u8::try_from(top).map_err(|_| c.err("wound_dice", "wound_dice: totals up to 255".into()))?;
+    check_cover(c, "wound_chart", &ranges, count, top)?;
+    let k = &t.critical;
+    if !sides_ok(k.sides) || k.first >= k.sides {
+        return Err(c.err("critical", "critical: a die of 2 or more sides, and a first need below its top".into()));
+    }
+    let m = &t.medic;
+    let table = [m.worse, m.held, (m.stabilised, m.sides)];
+    if !sides_ok(m.sides) || m.worse.0 != 1 || table.windows(2).any(|w| w[0].1.checked_add(1) != Some(w[1].0)) {
+        return Err(c.err(
+            "medic",
+            "medic: worse from 1, then held, then stabilised, each starting one after the last ends".into(),
+        ));
+    }
+    if t.drag.bearers == 0 || t.drag.bearers > 10 || t.drag.cards_each == 0 || t.drag.cards_each > 10 {
+        return Err(c.err("drag", "drag: 1 to 10 bearers, each spending 1 to 10 cards".into()));
+    }
+    Ok(())
+}
