@@ -1,0 +1,162 @@
+//! Combat Patrol played by the patrol loop: The Orchard's patrols fought
+//! whole by the built-in leader, every roll the rule set's own, saved in
+//! the middle of an action and resumed exactly.
+
+use std::sync::Arc;
+
+use hexpatrol::engine::campaign::Campaign;
+use hexpatrol::engine::data::RuleBook;
+use hexpatrol::engine::dice::Purpose;
+use hexpatrol::engine::soldier::enemy_id;
+use hexpatrol::engine::{Cache, Event, Game, Phase, Side, State, policy};
+use hexpatrol::{rules, save};
+
+fn book() -> Arc<RuleBook> {
+    rules::rule_book().expect("the built-in rules load")
+}
+
+/// The Orchard, played on its own.
+fn orchard(seed: u64) -> Campaign {
+    let book = book();
+    let scenario = rules::scenario("orchard", &book).expect("the built-in Combat Patrol scenario");
+    assert_eq!(scenario.rules.name(), "CombatPatrol");
+    Campaign::single(&scenario, seed, book)
+}
+
+/// Plays the leader's decisions until the patrol ends or `stop` says.
+fn play(c: &mut Campaign, cache: &mut Cache, events: &mut Vec<Event>, stop: impl Fn(&Game) -> bool) {
+    for _ in 0..50_000 {
+        let Some(game) = c.patrol.as_ref() else { return };
+        if stop(game) {
+            return;
+        }
+        let Some(command) = policy::decide(game, cache) else { return };
+        events.extend(c.apply(&command, cache).expect("the leader's commands are legal"));
+    }
+    panic!("a patrol ran past 50,000 decisions");
+}
+
+#[test]
+fn the_orchard_is_fought_by_combat_patrol_from_first_shot_to_last() {
+    let (mut shots, mut wounds, mut pinned, mut dying_tests) = (0, 0, 0, 0);
+    for seed in 1..=8 {
+        let mut c = orchard(seed);
+        let mut events = c.begin().expect("the patrol sets out");
+        play(&mut c, &mut Cache::new(), &mut events, |_| false);
+        assert!(c.patrol.is_none(), "seed {seed}: the patrol ended");
+        for (k, e) in events.iter().enumerate() {
+            match e {
+                // Every shot at a man is a D10 against the shooter's
+                // accuracy (the squad 4+, the enemy 6+) and what moved it.
+                Event::Roll(r) if r.purpose == Purpose::CpFire => {
+                    shots += 1;
+                    assert_eq!((r.dice.count, r.dice.sides), (1, 10), "{r:?}");
+                    let enemy = r.soldier.as_ref().is_some_and(|s| enemy_id(s));
+                    let base = if enemy { 6 } else { 4 };
+                    let moved: i32 = r.modifiers.as_ref().map_or(0, |m| m.iter().map(|m| m.value).sum());
+                    assert_eq!(r.need, Some(base + moved), "{r:?}");
+                }
+                // Lone Warrior's own rolls for men never come.
+                Event::Roll(r) => {
+                    assert!(r.purpose != Purpose::Casualty, "seed {seed}: {r:?}");
+                    if r.purpose == Purpose::Fire {
+                        assert!(
+                            r.target.as_ref().is_some_and(|t| enemy_id(t) && t.starts_with('V')),
+                            "only at vehicles: {r:?}"
+                        );
+                    }
+                    dying_tests += usize::from(r.purpose == Purpose::CpCritical);
+                }
+                // A man hit rolls on the wound chart at once.
+                Event::Hit { soldier, .. } if !(enemy_id(soldier) && soldier.starts_with('V')) => {
+                    wounds += 1;
+                    let next = events.get(k + 1);
+                    let charted = matches!(next, Some(Event::Roll(r))
+                        if r.purpose == Purpose::CpWound && r.soldier.as_ref() == Some(soldier));
+                    assert!(charted, "seed {seed}: {e:?} then {next:?}");
+                }
+                Event::Pressure { pressure, .. } if pressure == "pinned" => pinned += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(shots >= 200 && wounds >= 40 && pinned >= 10, "{shots} shots, {wounds} wounds, {pinned} pinned");
+    assert!(dying_tests >= 1, "a critical wound was tested for ({dying_tests})");
+}
+
+#[test]
+fn no_man_is_left_knocked_over_or_dying_when_an_action_ends() {
+    for seed in 1..=8 {
+        let mut c = orchard(seed);
+        let mut events = c.begin().unwrap();
+        let mut cache = Cache::new();
+        let mut was_in_action = false;
+        for _ in 0..50_000 {
+            let Some(game) = c.patrol.as_ref() else { break };
+            let in_action = matches!(game.phase(), Phase::Action(_));
+            if was_in_action && !in_action {
+                for s in game.soldiers() {
+                    assert!(
+                        !matches!(s.state, State::KnockedOver | State::Critical),
+                        "seed {seed}: {} is {:?} after the action",
+                        s.id,
+                        s.state
+                    );
+                }
+            }
+            was_in_action = in_action;
+            let Some(command) = policy::decide(game, &cache) else { break };
+            events.extend(c.apply(&command, &mut cache).unwrap());
+        }
+    }
+}
+
+#[test]
+fn a_combat_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("orchard.ron");
+    let mut resumed_mid_action = 0;
+    for seed in 1..=6 {
+        let mut c = orchard(seed);
+        let mut before = c.begin().unwrap();
+        let mut cache = Cache::new();
+        // In an action, with a man pinned or lightly wounded: the state Combat Patrol adds.
+        let mid_action = |g: &Game| {
+            matches!(g.phase(), Phase::Action(a) if a.turn >= 2)
+                && g.any_able(Side::Enemy)
+                && g.any_able(Side::Friendly)
+                && g.soldiers().iter().any(|s| !s.pressure.is_steady() || s.state == State::LightWound)
+        };
+        play(&mut c, &mut cache, &mut before, mid_action);
+        let Some(game) = c.patrol.as_ref() else { continue };
+        assert!(mid_action(game), "seed {seed}: stopped mid-action");
+        let slot = save::Slot::open(&path).unwrap();
+        slot.save(&mut c, 0).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("rules: CombatPatrol"), "the save names its rule set");
+        assert!(text.contains("combat_patrol:"), "the save holds the rule set's tables");
+        let mut resumed = save::read(&path).unwrap().campaign;
+        drop(slot);
+        assert_eq!(resumed, c, "seed {seed}: read back as saved");
+        let (mut on, mut after) = (Vec::new(), Vec::new());
+        play(&mut c, &mut cache, &mut on, |_| false);
+        play(&mut resumed, &mut Cache::new(), &mut after, |_| false);
+        assert_eq!(on, after, "seed {seed}: the resumed game plays on as the game saved");
+        assert_eq!(resumed, c);
+        std::fs::remove_file(&path).ok();
+        resumed_mid_action += 1;
+    }
+    assert!(resumed_mid_action >= 3, "saved mid-action and resumed: {resumed_mid_action} of 6 seeds");
+}
+
+#[test]
+fn a_lone_warrior_save_does_not_carry_combat_patrol_tables() {
+    let book = book();
+    assert!(book.combat_patrol.is_some(), "the built-in book has them");
+    let scenario = rules::scenario("hedgerow", &book).unwrap();
+    let mut c = Campaign::single(&scenario, 1, book);
+    c.begin().unwrap();
+    let file = save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c };
+    let text = save::to_text(&file).unwrap();
+    assert!(!text.contains("combat_patrol"), "a Lone Warrior game saves none of Combat Patrol's tables");
+}
