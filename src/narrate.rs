@@ -102,7 +102,15 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         Event::Hold { soldier } => format!("{soldier} holds"),
         Event::Shot { shooter, target, weapon, distance, band } => {
             let d = count(*distance, "hex", "hexes");
-            format!("{shooter} fires his {} at {target}, {d} ({band} range)", weapon_name(book, weapon))
+            // Combat Patrol's shots have no band: they are within the weapon's optimum range or past it.
+            let optimum = book.combat_patrol.as_ref().and_then(|t| t.profile(weapon)).map(|p| p.optimum);
+            let range = match optimum {
+                _ if !band.is_empty() => format!("{band} range"),
+                Some(o) if *distance <= o => "optimum range".to_string(),
+                Some(_) => "past optimum range".to_string(),
+                None => "range".to_string(),
+            };
+            format!("{shooter} fires his {} at {target}, {d} ({range})", weapon_name(book, weapon))
         }
         Event::Bombard { firer, hex, distance, gun: None } => {
             format!("{firer} drops mortar bombs on {hex}, {}", count(*distance, "hex", "hexes"))
@@ -112,6 +120,9 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             weapon_name(book, gun),
             count(*distance, "hex", "hexes")
         ),
+        // Under Combat Patrol the wound chart is rolled at once, and says
+        // whether he goes down; else he is knocked over until the action ends.
+        Event::Hit { soldier, by } if book.combat_patrol.is_some() => format!("{soldier} is hit by {by}"),
         Event::Hit { soldier, by } => format!("{soldier} is hit by {by} and goes down"),
         Event::Killed { soldier, by } => format!("{soldier} is killed by {by}"),
         Event::HandToHand { attacker, defender, outcome, loser, .. } => match loser {

@@ -83,7 +83,9 @@ fn save_name(data_dir: &Path, choice: &Choice, name: Option<&str>) -> Result<Str
 }
 
 /// A new game in the words a list of games shows: "Campaign: TITLE (N
-/// patrols)" or "One patrol: NAME".
+/// patrols)" or "One patrol: NAME", and the rule set its firefights are
+/// fought by when it is not Lone Warrior's ("One patrol: NAME, fought by
+/// CombatPatrol").
 ///
 /// # Errors
 /// The campaign or scenario will not load with `book`.
@@ -92,9 +94,12 @@ pub fn describe_choice(choice: &Choice, book: &RuleBook) -> Result<String, Strin
         Choice::Campaign(key) => rules::campaign(key, book)
             .map(|def| format!("Campaign: {} ({} patrols)", def.title, def.plans.len()))
             .map_err(|e| e.to_string()),
-        Choice::Scenario(key) => {
-            rules::scenario(key, book).map(|s| format!("One patrol: {}", s.name)).map_err(|e| e.to_string())
-        }
+        Choice::Scenario(key) => rules::scenario(key, book)
+            .map(|s| match s.rules.is_default() {
+                true => format!("One patrol: {}", s.name),
+                false => format!("One patrol: {}, fought by {}", s.name, s.rules),
+            })
+            .map_err(|e| e.to_string()),
     }
 }
 

@@ -3,6 +3,7 @@
 //! it can never disagree with the game. The help (`?`) and the title
 //! screen's "Rules reference" both show it.
 
+mod combat_patrol;
 mod vehicles;
 
 use crate::engine::RuleBook;
@@ -29,6 +30,9 @@ pub fn reference(book: &RuleBook) -> Vec<Part> {
     let arsenal = vehicles::vehicles(book);
     if !arsenal.is_empty() {
         parts.push(Part { title: "Vehicles, anti-tank and H.E. fire", lines: arsenal });
+    }
+    if let Some(cp) = combat_patrol::combat_patrol(book) {
+        parts.push(Part { title: "Combat Patrol (a scenario that names it)", lines: cp });
     }
     parts.push(Part { title: "The campaign: healing and experience", lines: campaign(book) });
     parts.push(Part { title: "House rules", lines: house_rules(book) });

@@ -12,8 +12,9 @@ use super::theme::Theme;
 use crate::engine::arsenal::Damage;
 use crate::engine::{Card, Game, Phase, Side, Soldier, State};
 
-/// A state's letter in the roster, and its colour.
-pub fn state_mark(theme: Theme, s: &Soldier) -> (&'static str, Style) {
+/// A state's letter in the roster, and its colour: a pinned man's marked
+/// P, a critically wounded one's with the faces his next death test dies on.
+pub fn state_mark(theme: Theme, s: &Soldier, game: &Game) -> (&'static str, Style) {
     // A vehicle's state is its damage.
     if let Some(v) = &s.vehicle {
         return match (s.state, v.damage) {
@@ -24,7 +25,16 @@ pub fn state_mark(theme: Theme, s: &Soldier) -> (&'static str, Style) {
             (_, Damage::Heavy) => ("HD", theme.warn()),
         };
     }
+    let pinned = s.pressure == crate::engine::ruleset::Pressure::Pinned && s.pos.is_some();
     match s.state {
+        State::Fit if pinned => ("PIN", theme.warn()),
+        State::FleshWound if pinned => ("FW P", theme.warn()),
+        State::LightWound if pinned => ("LW P", theme.warn()),
+        State::Critical => {
+            let first = game.book().combat_patrol.as_ref().map_or(2, |t| t.critical.first);
+            let dies_on = ["CR 1", "CR1-2", "CR1-3", "CR1-4", "CR1-5", "CR1-6"];
+            (dies_on[usize::from(s.dies_on.unwrap_or(first).clamp(1, 6)) - 1], theme.enemy())
+        }
         State::Fit if s.pos.is_none() => ("home", theme.dim()),
         State::Fit => ("fit", Style::new()),
         State::FleshWound => ("FW", theme.warn()),
@@ -32,7 +42,6 @@ pub fn state_mark(theme: Theme, s: &Soldier) -> (&'static str, Style) {
         State::SeriousWound => ("SW", theme.warn()),
         State::Dead => ("DEAD", theme.enemy()),
         State::LightWound => ("LW", theme.warn()),
-        State::Critical => ("CRIT", theme.enemy()),
     }
 }
 
@@ -58,10 +67,15 @@ fn weapon_width(width: usize) -> usize {
 fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     let s = &game.soldiers()[i];
     let theme = app.theme;
-    let (mark, style) = state_mark(theme, s);
+    let (mark, style) = state_mark(theme, s, game);
     // Where the column is narrow, the rules' short keys ("smg") read better than cut names.
     let weapon = if weapon_width(width) < 10 { s.weapon().to_string() } else { weapon_words(game, s) };
     let ww = weapon_width(width);
+    // What the rule set shows beside the weapon (Combat Patrol's accuracy).
+    let weapon = match game.rules().profile(game.book(), s) {
+        Some(p) => format!("{p} {weapon}"),
+        None => weapon,
+    };
     let weapon: String = weapon.chars().take(ww).collect();
     let cards = if matches!(game.phase(), Phase::Action(_)) && s.can_act() {
         format!("{}", cards_left(game, i))

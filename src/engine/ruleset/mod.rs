@@ -51,6 +51,12 @@ pub trait Rules: Sync {
         book.combat_patrol.is_some().then(|| RuleBook { combat_patrol: None, ..book.clone() })
     }
 
+    /// What the roster shows of a man under these rules beside his weapon
+    /// and state (Combat Patrol: his accuracy, "4+"); None for nothing.
+    fn profile(&self, _book: &RuleBook, _man: &Soldier) -> Option<String> {
+        None
+    }
+
     /// Whether `book` holds every table these rules read (a rule set with
     /// tables of its own needs them in the book).
     fn plays_with(&self, _book: &RuleBook) -> bool {

@@ -107,6 +107,19 @@ impl Rules for CombatPatrol {
         None
     }
 
+    /// His accuracy, as he shoots now (a light wound one worse).
+    fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
+        let t = tables(book)?;
+        let mut need = accuracy(t, man.side);
+        if man.veteran {
+            need += t.accuracy.veteran;
+        }
+        if man.state == State::LightWound {
+            need += t.modifiers.light_wound;
+        }
+        Some(format!("{need}+"))
+    }
+
     fn plays_with(&self, book: &RuleBook) -> bool {
         tables(book).is_some()
     }

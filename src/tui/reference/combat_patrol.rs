@@ -1,0 +1,105 @@
+//! The Combat Patrol rule set in words, from its tables in the rule book.
+
+use super::faces;
+use crate::engine::RuleBook;
+use crate::engine::data::Cover;
+use crate::engine::data::combat_patrol::ChartWound;
+
+/// Combat Patrol's rules, or None for a book without its tables.
+pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
+    let t = book.combat_patrol.as_deref()?;
+    let m = &t.modifiers;
+    let a = &t.accuracy;
+    let mut lines = vec![
+        "A scenario or campaign that names rules: CombatPatrol (The Orchard does) fights its actions by \
+         these rules in place of the fire, first-shot and casualty rules: movement, incidents, the deck and \
+         hand-to-hand stay as above."
+            .to_string(),
+        format!(
+            "Measures: {} of the article's inches make a hex (its 10-inch rifle shot is {} hexes).",
+            t.inches_per_hex,
+            t.hexes(10)
+        ),
+        format!(
+            "Accuracy: each shot is a d{} that hits on the shooter's accuracy or more: {}+ for the squad, {}+ for \
+             the enemy, a veteran {:+}. The roster shows each man's accuracy beside his weapon.",
+            t.sides, a.friendly, a.enemy, a.veteran
+        ),
+        format!(
+            "Modifiers (added to the need): past the weapon's optimum range +{}, {} +{}, {} +{}, a lightly \
+             wounded shooter +{}. No shot past the maximum range, none into one's own hex.",
+            m.beyond_optimum,
+            cover_name(Cover::Soft),
+            m.soft_cover,
+            cover_name(Cover::Hard),
+            m.hard_cover,
+            m.light_wound
+        ),
+    ];
+    for p in &t.weapons {
+        let name = book.weapon(&p.weapon).map_or(p.weapon.as_str(), |w| w.name.as_str());
+        lines.push(format!(
+            "  {name}: optimum {} hexes, maximum {}, {} shot{} a card",
+            p.optimum,
+            p.maximum,
+            p.shots,
+            if p.shots == 1 { "" } else { "s" }
+        ));
+    }
+    let (count, sides) = t.wound_dice;
+    let chart: Vec<String> = t.wound_chart.iter().map(|b| format!("{} {}", faces(b.rolls), words(b.wound))).collect();
+    lines.push(format!("Wounds: a man hit rolls {count}d{sides} at once: {}.", chart.join(", ")));
+    lines.push(
+        "A second wound never makes the first lighter. A flesh-wounded man fights on; a lightly wounded man \
+         may fire (one worse) but not move on his own; a seriously wounded man does nothing more."
+            .to_string(),
+    );
+    let c = &t.critical;
+    let md = &t.medic;
+    lines.push(format!(
+        "Critical wounds: at each STOP card a critically wounded man rolls a d{}: he dies on {} or less, and on \
+         one more each turn he lives through (the roster shows CR1-N). First a friend in his hex (a medic before \
+         anyone) rolls a d{}: {} his tests one worse, {} no test this turn and the next back at 1-{}, {}+ \
+         stabilised (a serious wound). A trained medic adds {}. When the action ends he takes one last test and, \
+         living, is stabilised by the patrol.",
+        c.sides,
+        c.first,
+        md.sides,
+        faces(md.worse),
+        faces(md.held),
+        c.first,
+        md.stabilised,
+        md.trained
+    ));
+    lines.push(format!(
+        "Reaction test: a man shot at and missed rolls a d{} against his own accuracy (a light wound +{}); \
+         failing, he is pinned (PIN in the roster): he may neither move nor fire until he passes the same test \
+         at a STOP card. The pinning lifts when the action ends.",
+        t.reaction.sides, t.reaction.light_wound
+    ));
+    lines.push(format!(
+        "Dragging: {} man drags a seriously or critically wounded comrade one hex (carry), and it costs him {} \
+         of his cards this turn.",
+        t.drag.bearers, t.drag.cards_each
+    ));
+    Some(lines)
+}
+
+fn cover_name(cover: Cover) -> &'static str {
+    match cover {
+        Cover::None => "no cover",
+        Cover::Soft => "soft cover (the article's light cover)",
+        Cover::Hard => "hard cover",
+    }
+}
+
+fn words(w: ChartWound) -> &'static str {
+    match w {
+        ChartWound::NoEffect => "no effect",
+        ChartWound::Flesh => "flesh wound",
+        ChartWound::Light => "light wound",
+        ChartWound::Serious => "serious wound",
+        ChartWound::Critical => "critical wound",
+        ChartWound::Dead => "dead",
+    }
+}
