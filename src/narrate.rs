@@ -158,6 +158,26 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             Some(n) => format!("Patrol {patrol} is over ({outcome}). Next: {n}."),
             None => format!("Patrol {patrol} is over ({outcome}). That was the last patrol of the campaign."),
         },
+        Event::CampaignEnd { campaign, patrols, success, failed, lost, men_lost, came_through } => {
+            let mut text = format!("CAMPAIGN OVER: {campaign}. {}", count(*patrols, "patrol", "patrols"));
+            let counted = success + failed + lost;
+            text.push_str(&format!(": {success} success, {failed} failed, {lost} lost"));
+            if counted < *patrols {
+                text.push_str(&format!(
+                    " (of the last {counted}; the first {} were played by an older version)",
+                    patrols - counted
+                ));
+            }
+            text.push_str(&format!(". Men lost: {men_lost}. "));
+            match came_through.len() {
+                0 => text.push_str("Nobody came through."),
+                n => {
+                    let men: Vec<String> = came_through.iter().map(|m| format!("{} {}", m.rank, m.name)).collect();
+                    text.push_str(&format!("{} came through: {}.", count(n as u64, "man", "men"), men.join(", ")));
+                }
+            }
+            text
+        }
         Event::Auto { command } => format!("(leader) {command}"),
         Event::Pressure { soldier, pressure } => format!("{soldier} is {pressure}"),
         Event::Restrained { soldier, may_move, may_fire } => match (may_move, may_fire) {
@@ -178,6 +198,45 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             }
         }
     }
+}
+
+/// The end of a campaign as the after-action report shows it: the tally
+/// of its patrols, then a table of the men who came through, a line each.
+/// Nothing for any other event.
+pub fn campaign_end(event: &Event) -> Vec<String> {
+    let Event::CampaignEnd { campaign, patrols, success, failed, lost, men_lost, came_through } = event else {
+        return Vec::new();
+    };
+    let mut lines = vec![
+        format!("The campaign is over: {campaign}"),
+        format!(
+            "{} made: {success} success, {failed} failed, {lost} lost; men lost {men_lost}",
+            count(*patrols, "patrol", "patrols")
+        ),
+    ];
+    if success + failed + lost < *patrols {
+        lines.push(format!(
+            "(the first {} were played by an older version, which did not count them)",
+            patrols - success - failed - lost
+        ));
+    }
+    lines.push(String::new());
+    if came_through.is_empty() {
+        lines.push("Nobody came through.".into());
+        return lines;
+    }
+    lines.push(format!("{:<12} {:<4} {:>7} {:>4}  {}", "Came through", "rank", "patrols", "hits", "now"));
+    for m in came_through {
+        let now = match (m.veteran, m.out) {
+            (true, 0) => "veteran".to_string(),
+            (false, 0) => "fit".to_string(),
+            (v, n) => {
+                format!("{}wounded, out {} more", if v { "veteran, " } else { "" }, count(n, "patrol", "patrols"))
+            }
+        };
+        lines.push(format!("{:<12} {:<4} {:>7} {:>4}  {now}", m.name, m.rank, m.patrols, m.hits));
+    }
+    lines
 }
 
 /// The words for one roll's odds: "incident 2d6, need 6+ (woods -1): 26/36 (72.2%)".
