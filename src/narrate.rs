@@ -231,7 +231,11 @@ pub fn campaign_end(event: &Event) -> Vec<String> {
             (true, 0) => "veteran".to_string(),
             (false, 0) => "fit".to_string(),
             (v, n) => {
-                format!("{}wounded, out {} more", if v { "veteran, " } else { "" }, count(n, "patrol", "patrols"))
+                format!(
+                    "{}wounded, out for {n} more patrol{}",
+                    if v { "veteran, " } else { "" },
+                    if n == 1 { "" } else { "s" }
+                )
             }
         };
         lines.push(format!("{:<12} {:<4} {:>7} {:>4}  {now}", m.name, m.rank, m.patrols, m.hits));
@@ -297,5 +301,47 @@ mod tests {
             }],
         };
         assert_eq!(describe(&two, &book), "The patrol re-forms: A at 3,4 (2 men)");
+    }
+
+    #[test]
+    fn a_campaigns_end_names_its_patrols_and_the_men_who_came_through() {
+        use crate::engine::event::Survivor;
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let man = |name: &str, rank: &str, veteran, out| Survivor {
+            name: name.into(),
+            rank: rank.into(),
+            patrols: 5,
+            hits: 3,
+            veteran,
+            out,
+        };
+        let end = |success, came_through| Event::CampaignEnd {
+            campaign: "Bocage, June 1944".into(),
+            patrols: 5,
+            success,
+            failed: 1,
+            lost: 1,
+            men_lost: 12,
+            came_through,
+        };
+        let two = end(3, vec![man("Baker", "Sgt", true, 0), man("Hale", "Pvt", false, 2)]);
+        assert_eq!(
+            describe(&two, &book),
+            "CAMPAIGN OVER: Bocage, June 1944. 5 patrols: 3 success, 1 failed, 1 lost. Men lost: 12. \
+             2 men came through: Sgt Baker, Pvt Hale."
+        );
+        let table = campaign_end(&two);
+        assert_eq!(table[1], "5 patrols made: 3 success, 1 failed, 1 lost; men lost 12");
+        assert!(table.iter().any(|l| l.starts_with("Baker") && l.ends_with("veteran")), "{table:?}");
+        assert!(
+            table.iter().any(|l| l.starts_with("Hale") && l.ends_with("wounded, out for 2 more patrols")),
+            "{table:?}"
+        );
+        // Saved part-way by an older version: two patrols were not counted.
+        let old = end(1, Vec::new());
+        assert!(describe(&old, &book).contains("(of the last 3; the first 2 were played by an older version)"));
+        assert!(describe(&old, &book).ends_with("Nobody came through."));
+        assert!(campaign_end(&old).contains(&"Nobody came through.".to_string()));
+        assert!(campaign_end(&Event::Stop { turn: 1 }).is_empty());
     }
 }
