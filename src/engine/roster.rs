@@ -91,7 +91,7 @@ impl Outcomes {
     }
 
     /// A patrol that ended so (`success`, `failed` or `lost`), losing `men_lost`.
-    pub(super) fn count(&mut self, outcome: &str, men_lost: u32) {
+    pub fn count(&mut self, outcome: &str, men_lost: u32) {
         self.counted = counted(self.counted, 1);
         match outcome {
             "success" => self.success = counted(self.success, 1),
@@ -100,6 +100,13 @@ impl Outcomes {
             _ => {}
         }
         self.men_lost = counted(self.men_lost, men_lost);
+    }
+}
+
+impl PatrolRecord {
+    /// Men of the patrol dead or missing.
+    pub fn men_lost(&self) -> u32 {
+        self.men.iter().filter(|m| m.fate == "dead" || m.fate == "missing").count() as u32
     }
 }
 

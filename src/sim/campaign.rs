@@ -170,7 +170,7 @@ pub fn play(start: &Campaign, k: u64, cache: &mut Cache, tally: &mut CampaignTal
             _ => counts.lost += 1,
         }
         counts.men_out += record.men.len() as u64;
-        counts.men_lost += record.men.iter().filter(|m| m.fate == "dead" || m.fate == "missing").count() as u64;
+        counts.men_lost += u64::from(record.men_lost());
         counts.men_wounded += record.men.iter().filter(|m| m.fate == "serious_wound").count() as u64;
         for m in campaign.roster.iter().filter(|m| m.experience >= veteran_at) {
             if veterans.insert(m.name.clone()) {
