@@ -121,7 +121,7 @@ enum Mode {
         #[command(flatten)]
         own_rules: OwnRules,
     },
-    /// Play many patrols with the built-in policies on both sides and sum them up.
+    /// Play many patrols (or whole campaigns) with the built-in policies on both sides and sum them up.
     Sim(SimArgs),
 }
 
@@ -149,7 +149,7 @@ struct SimArgs {
     /// Print the summary as one JSON object.
     #[arg(long, conflicts_with = "events")]
     json: bool,
-    /// Instead of a summary, stream every patrol's events as JSON Lines.
+    /// Instead of a summary, stream every patrol's (or campaign's) events as JSON Lines.
     #[arg(long)]
     events: bool,
     /// Threads to play on (default: one per core).
