@@ -121,28 +121,35 @@ enum Mode {
         #[command(flatten)]
         own_rules: OwnRules,
     },
-    /// Play many patrols with the built-in policies on both sides and sum them up.
+    /// Play many patrols (or whole campaigns) with the built-in policies on both sides and sum them up.
     Sim(SimArgs),
 }
 
 #[derive(clap::Args)]
 struct SimArgs {
     /// How many patrols to play.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    patrols: u64,
-    /// The run's seed; patrol K plays with a seed made from this and K alone.
-    #[arg(long)]
-    seed: u64,
-    /// The number of the first patrol, to play one part of a longer run.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "campaign")]
+    patrols: Option<u64>,
+    /// The run's seed; patrol (or campaign) K plays with a seed made from this and K alone.
+    /// Needed for patrols; campaigns play with seed 1 if none is given.
+    #[arg(long, required_unless_present = "campaign")]
+    seed: Option<u64>,
+    /// The number of the first patrol (or campaign), to play one part of a longer run.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     first: u64,
     /// A built-in scenario name or the path of a scenario file.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "campaign")]
     scenario: Option<String>,
+    /// Play whole campaigns of this built-in campaign or campaign file instead of patrols.
+    #[arg(long, conflicts_with = "patrols", requires = "campaigns")]
+    campaign: Option<String>,
+    /// How many campaigns to play (with --campaign).
+    #[arg(long, value_name = "N", value_parser = at_least_one, requires = "campaign")]
+    campaigns: Option<u64>,
     /// Print the summary as one JSON object.
     #[arg(long, conflicts_with = "events")]
     json: bool,
-    /// Instead of a summary, stream every patrol's events as JSON Lines.
+    /// Instead of a summary, stream every patrol's (or campaign's) events as JSON Lines.
     #[arg(long)]
     events: bool,
     /// Threads to play on (default: one per core).
@@ -225,6 +232,15 @@ struct Setup {
     /// A built-in scenario name or the path of a scenario file.
     #[arg(long)]
     scenario: Option<String>,
+}
+
+/// A count of at least one, for `--campaigns`.
+fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("0 campaigns: give at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a number of campaigns (a whole number from 1)")),
+    }
 }
 
 /// Exit code for input that cannot be used (a bad file, no terminal).
@@ -507,13 +523,16 @@ fn run_script(
     }
 }
 
-/// A progress bar on standard error, drawn only when that is a terminal.
-fn progress(len: u64) -> ProgressBar {
+/// A progress bar on standard error, drawn only when that is a terminal,
+/// counting `what` (patrols, campaigns).
+fn progress(len: u64, what: &str) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} patrols, {rate}, {eta} left") {
+    if let Ok(style) =
+        ProgressStyle::with_template(&format!("{{bar:30}} {{pos}}/{{len}} {what}, {{rate}}, {{eta}} left"))
+    {
         let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
             let _ = write!(w, "{:.0} a second", state.per_sec());
         };
@@ -522,23 +541,78 @@ fn progress(len: u64) -> ProgressBar {
     bar
 }
 
-fn run_sim(args: &SimArgs) -> Result<ExitCode, String> {
-    let book = rule_book()?;
-    let name = args.scenario.as_deref().unwrap_or(rules::default_scenario_name());
-    let scenario = rules::scenario(name, &book).map_err(|e| e.to_string())?;
-    let game = Game::new(book.clone(), &scenario, args.seed).map_err(|e| format!("{name}: {e}"))?;
-    let plan = sim::Plan { seed: args.seed, first: args.first, patrols: args.patrols };
-    if plan.numbers().is_none() {
-        return Err(format!("--first {} and --patrols {} run past the last patrol number", args.first, args.patrols));
+/// The JSON form of a summary, one object on a line.
+fn write_json(out: &mut impl Write, summary: &impl serde::Serialize) -> io::Result<()> {
+    // Keep the kind of an I/O error (a closed pipe ends quietly).
+    let io_error = |e: serde_json::Error| match e.io_error_kind() {
+        Some(kind) => io::Error::new(kind, e),
+        None => io::Error::other(e),
+    };
+    serde_json::to_writer(&mut *out, summary).map_err(io_error).and_then(|()| writeln!(out))
+}
+
+/// What a run wrote, as the exit code: a reader that went away (`| head`) ends it quietly.
+fn written(result: io::Result<()>) -> Result<ExitCode, String> {
+    match result {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.to_string()),
     }
+}
+
+fn sim_pool(args: &SimArgs) -> Result<rayon::ThreadPool, String> {
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
         pool = pool.num_threads(n as usize);
     }
-    let pool = pool.build().map_err(|e| format!("cannot start the threads: {e}"))?;
-    let bar = progress(args.patrols);
+    pool.build().map_err(|e| format!("cannot start the threads: {e}"))
+}
+
+/// `sim --campaign`: whole campaigns, the roster carried over.
+fn run_campaigns(args: &SimArgs, key: &str, campaigns: u64) -> Result<ExitCode, String> {
+    let book = rule_book()?;
+    let def = rules::campaign(key, &book).map_err(|e| e.to_string())?;
+    let run = sim::Run { seed: args.seed.unwrap_or(1), first: args.first, campaigns };
+    if run.numbers().is_none() {
+        return Err(format!("--first {} and --campaigns {campaigns} run past the last campaign number", args.first));
+    }
+    // Every campaign is this one with its own seed.
+    let start = def.start(run.seed, book);
+    let pool = sim_pool(args)?;
+    let bar = progress(campaigns, "campaigns");
     let tick = || bar.inc(1);
-    let written = if args.events {
+    let result = if args.events {
+        let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
+        pool.install(|| sim::campaign::stream(&start, &run, out, &tick))
+    } else {
+        let mut out = io::stdout().lock();
+        let tally = pool.install(|| sim::campaign::run(&start, &run, &tick))?;
+        let summary = sim::CampaignSummary::new(tally, run, &start);
+        if args.json { write_json(&mut out, &summary) } else { sim::write_campaign_text(&summary, &mut out) }
+    };
+    bar.finish_and_clear();
+    written(result)
+}
+
+fn run_sim(args: &SimArgs) -> Result<ExitCode, String> {
+    let (patrols, seed) = match (&args.campaign, args.campaigns, args.patrols, args.seed) {
+        (Some(key), Some(n), _, _) => return run_campaigns(args, key, n),
+        (None, _, Some(patrols), Some(seed)) => (patrols, seed),
+        // clap asks for these; a message all the same, never a panic.
+        _ => return Err("give --patrols N --seed S, or --campaign NAME --campaigns N".into()),
+    };
+    let book = rule_book()?;
+    let name = args.scenario.as_deref().unwrap_or(rules::default_scenario_name());
+    let scenario = rules::scenario(name, &book).map_err(|e| e.to_string())?;
+    let game = Game::new(book.clone(), &scenario, seed).map_err(|e| format!("{name}: {e}"))?;
+    let plan = sim::Plan { seed, first: args.first, patrols };
+    if plan.numbers().is_none() {
+        return Err(format!("--first {} and --patrols {patrols} run past the last patrol number", args.first));
+    }
+    let pool = sim_pool(args)?;
+    let bar = progress(patrols, "patrols");
+    let tick = || bar.inc(1);
+    let written_out = if args.events {
         // The stream is written from the pool's thread, so it takes the unlocked handle.
         let out = io::BufWriter::with_capacity(1 << 16, io::stdout());
         pool.install(|| sim::stream(&book, &scenario, &plan, out, &tick))
@@ -546,21 +620,8 @@ fn run_sim(args: &SimArgs) -> Result<ExitCode, String> {
         let mut out = io::stdout().lock();
         let tally = pool.install(|| sim::run(&book, &scenario, &plan, &tick))?;
         let summary = sim::Summary::new(tally, plan, &game);
-        if args.json {
-            // Keep the kind of an I/O error (a closed pipe ends quietly below).
-            let io_error = |e: serde_json::Error| match e.io_error_kind() {
-                Some(kind) => io::Error::new(kind, e),
-                None => io::Error::other(e),
-            };
-            serde_json::to_writer(&mut out, &summary).map_err(io_error).and_then(|()| writeln!(out))
-        } else {
-            sim::write_text(&summary, &mut out)
-        }
+        if args.json { write_json(&mut out, &summary) } else { sim::write_text(&summary, &mut out) }
     };
     bar.finish_and_clear();
-    match written {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(e.to_string()),
-    }
+    written(written_out)
 }

@@ -169,6 +169,26 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             Some(n) => format!("Patrol {patrol} is over ({outcome}). Next: {n}."),
             None => format!("Patrol {patrol} is over ({outcome}). That was the last patrol of the campaign."),
         },
+        Event::CampaignEnd { campaign, patrols, success, failed, lost, men_lost, came_through } => {
+            let mut text = format!("CAMPAIGN OVER: {campaign}. {}", count(*patrols, "patrol", "patrols"));
+            let counted = success + failed + lost;
+            text.push_str(&format!(": {success} success, {failed} failed, {lost} lost"));
+            if counted < *patrols {
+                text.push_str(&format!(
+                    " (of the last {counted}; the first {} were played by an older version)",
+                    patrols - counted
+                ));
+            }
+            text.push_str(&format!(". Men lost: {men_lost}. "));
+            match came_through.len() {
+                0 => text.push_str("Nobody came through."),
+                n => {
+                    let men: Vec<String> = came_through.iter().map(|m| format!("{} {}", m.rank, m.name)).collect();
+                    text.push_str(&format!("{} came through: {}.", count(n as u64, "man", "men"), men.join(", ")));
+                }
+            }
+            text
+        }
         Event::Auto { command } => format!("(leader) {command}"),
         Event::Pressure { soldier, pressure } => format!("{soldier} is {pressure}"),
         Event::Restrained { soldier, may_move, may_fire } => match (may_move, may_fire) {
@@ -189,6 +209,49 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             }
         }
     }
+}
+
+/// The end of a campaign as the after-action report shows it: the tally
+/// of its patrols, then a table of the men who came through, a line each.
+/// Nothing for any other event.
+pub fn campaign_end(event: &Event) -> Vec<String> {
+    let Event::CampaignEnd { campaign, patrols, success, failed, lost, men_lost, came_through } = event else {
+        return Vec::new();
+    };
+    let mut lines = vec![
+        format!("The campaign is over: {campaign}"),
+        format!(
+            "{} made: {success} success, {failed} failed, {lost} lost; men lost {men_lost}",
+            count(*patrols, "patrol", "patrols")
+        ),
+    ];
+    if success + failed + lost < *patrols {
+        lines.push(format!(
+            "(the first {} were played by an older version, which did not count them)",
+            patrols - success - failed - lost
+        ));
+    }
+    lines.push(String::new());
+    if came_through.is_empty() {
+        lines.push("Nobody came through.".into());
+        return lines;
+    }
+    lines.push(format!("{:<12} {:<4} {:>7} {:>4}  {}", "Came through", "rank", "patrols", "hits", "now"));
+    for m in came_through {
+        let now = match (m.veteran, m.out) {
+            (true, 0) => "veteran".to_string(),
+            (false, 0) => "fit".to_string(),
+            (v, n) => {
+                format!(
+                    "{}wounded, out for {n} more patrol{}",
+                    if v { "veteran, " } else { "" },
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+        };
+        lines.push(format!("{:<12} {:<4} {:>7} {:>4}  {now}", m.name, m.rank, m.patrols, m.hits));
+    }
+    lines
 }
 
 /// The words for one roll's odds: "incident 2d6, need 6+ (woods -1): 26/36 (72.2%)".
@@ -249,5 +312,47 @@ mod tests {
             }],
         };
         assert_eq!(describe(&two, &book), "The patrol re-forms: A at 3,4 (2 men)");
+    }
+
+    #[test]
+    fn a_campaigns_end_names_its_patrols_and_the_men_who_came_through() {
+        use crate::engine::event::Survivor;
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let man = |name: &str, rank: &str, veteran, out| Survivor {
+            name: name.into(),
+            rank: rank.into(),
+            patrols: 5,
+            hits: 3,
+            veteran,
+            out,
+        };
+        let end = |success, came_through| Event::CampaignEnd {
+            campaign: "Bocage, June 1944".into(),
+            patrols: 5,
+            success,
+            failed: 1,
+            lost: 1,
+            men_lost: 12,
+            came_through,
+        };
+        let two = end(3, vec![man("Baker", "Sgt", true, 0), man("Hale", "Pvt", false, 2)]);
+        assert_eq!(
+            describe(&two, &book),
+            "CAMPAIGN OVER: Bocage, June 1944. 5 patrols: 3 success, 1 failed, 1 lost. Men lost: 12. \
+             2 men came through: Sgt Baker, Pvt Hale."
+        );
+        let table = campaign_end(&two);
+        assert_eq!(table[1], "5 patrols made: 3 success, 1 failed, 1 lost; men lost 12");
+        assert!(table.iter().any(|l| l.starts_with("Baker") && l.ends_with("veteran")), "{table:?}");
+        assert!(
+            table.iter().any(|l| l.starts_with("Hale") && l.ends_with("wounded, out for 2 more patrols")),
+            "{table:?}"
+        );
+        // Saved part-way by an older version: two patrols were not counted.
+        let old = end(1, Vec::new());
+        assert!(describe(&old, &book).contains("(of the last 3; the first 2 were played by an older version)"));
+        assert!(describe(&old, &book).ends_with("Nobody came through."));
+        assert!(campaign_end(&old).contains(&"Nobody came through.".to_string()));
+        assert!(campaign_end(&Event::Stop { turn: 1 }).is_empty());
     }
 }

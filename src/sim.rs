@@ -10,9 +10,13 @@
 //! an event stream is written in patrol order. Nothing is kept per patrol
 //! except, for `--events`, the lines of the patrols in flight.
 
+pub mod campaign;
+mod campaign_report;
 mod report;
 mod tally;
 
+pub use campaign::{CampaignTally, Run};
+pub use campaign_report::{CampaignSummary, write_campaign_text};
 pub use report::{Summary, write_text};
 pub use tally::{CheckKey, Checks, Counts, Tally};
 

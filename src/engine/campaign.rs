@@ -18,8 +18,8 @@ use super::scenario::{Member, Scenario};
 use super::soldier::{Side, State};
 use super::takeback::History;
 
-use super::roster::recruit;
-pub use super::roster::{ManRecord, PatrolRecord, RosterMan, Status};
+pub use super::roster::{ManRecord, Outcomes, PatrolRecord, RosterMan, Status};
+use super::roster::{recruit, survivors};
 use super::{Cache, Events, Game, RuleError, illegal};
 
 /// One patrol of the campaign, its map resolved: the squad is filled in
@@ -56,6 +56,9 @@ pub struct Campaign {
     pub kit: Vec<String>,
     /// Patrols finished so far.
     pub finished: u32,
+    /// How they ended, counted (for the summary at the campaign's end).
+    #[serde(default, skip_serializing_if = "Outcomes::is_empty")]
+    pub outcomes: Outcomes,
     /// The patrol being played, if any.
     pub patrol: Option<Game>,
     /// The current patrol's events so far.
@@ -122,6 +125,7 @@ impl Campaign {
             fill_squad: true,
             roster,
             finished: 0,
+            outcomes: Outcomes::default(),
             patrol: None,
             log: Vec::new(),
             unarchived: None,
@@ -354,6 +358,7 @@ impl Campaign {
             events: Vec::new(),
         };
         self.finished = number;
+        self.outcomes.count(&outcome, lost.len() as u32);
         if !self.plans.is_empty() {
             self.plans.remove(0);
         }
@@ -364,6 +369,19 @@ impl Campaign {
             outcome,
             next: self.current_plan().map(|p| p.scenario.name.as_str().into()),
         });
+        // A scenario played on its own is a patrol, not a campaign: its end is the patrol's.
+        if self.plans.is_empty() && self.fill_squad {
+            let o = self.outcomes;
+            events.push(Event::CampaignEnd {
+                campaign: self.title.as_str().into(),
+                patrols: number,
+                success: o.success,
+                failed: o.failed,
+                lost: o.lost,
+                men_lost: o.men_lost,
+                came_through: survivors(&self.roster, rules.veteran_at),
+            });
+        }
         let mut log = std::mem::take(&mut self.log);
         log.extend(events.iter().cloned());
         self.unarchived = Some(PatrolRecord { events: log, ..record });

@@ -264,6 +264,12 @@ impl Campaign {
         if let Some(h) = &self.history {
             h.check_consistent(self)?;
         }
+        let o = &self.outcomes;
+        if o.counted > self.finished
+            || [o.success, o.failed, o.lost].iter().map(|&n| u64::from(n)).sum::<u64>() > u64::from(o.counted)
+        {
+            return Err("more patrols are counted by how they ended than were finished".into());
+        }
         if self.unarchived.as_ref().is_some_and(|r| r.number != self.finished) {
             return Err("the record waiting to be archived is not of the last patrol finished".into());
         }

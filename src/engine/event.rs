@@ -207,6 +207,21 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         next: Option<Name>,
     },
+    /// The last patrol of a campaign is over (never a single scenario's):
+    /// how its patrols ended and the men who came through it. `patrols` is
+    /// every patrol played; `success`, `failed` and `lost` count those
+    /// played since the campaign kept count (all of them, but in a campaign
+    /// saved mid-way by a version before this event).
+    CampaignEnd {
+        campaign: Name,
+        patrols: u32,
+        success: u32,
+        failed: u32,
+        lost: u32,
+        /// Men dead or missing over the counted patrols.
+        men_lost: u32,
+        came_through: Vec<Survivor>,
+    },
     /// The patrol-leader policy chose a command (written by `auto`).
     Auto {
         command: Name,
@@ -250,6 +265,20 @@ impl Event {
                 | Event::EnemyAppears { .. }
         )
     }
+}
+
+/// A man on the roll when his campaign ends, and his service.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Survivor {
+    pub name: Name,
+    pub rank: Name,
+    /// Patrols he went out on.
+    pub patrols: u32,
+    /// Enemy he hit or beat hand-to-hand.
+    pub hits: u32,
+    pub veteran: bool,
+    /// Patrols he would still miss for a serious wound (0: fit).
+    pub out: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::event::Event;
+use super::event::{Event, Survivor};
+use super::limits::counted;
 use super::scenario::Member;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,4 +71,63 @@ pub(super) fn recruit(m: &Member, veteran_at: u32) -> RosterMan {
         hits: 0,
         medic: m.medic,
     }
+}
+
+/// How the campaign's patrols ended, counted as each ends. The records of
+/// the patrols are archived away by the save layer; these few numbers stay
+/// in the campaign (the same size at patrol 1,000 as at patrol 1), for the
+/// summary its end gives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcomes {
+    /// Patrols counted: every one finished, but in a campaign saved
+    /// part-way by a version that did not count them.
+    pub counted: u32,
+    pub success: u32,
+    pub failed: u32,
+    pub lost: u32,
+    /// Men dead or missing.
+    pub men_lost: u32,
+}
+
+impl Outcomes {
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// A patrol that ended so (`success`, `failed` or `lost`), losing `men_lost`.
+    pub fn count(&mut self, outcome: &str, men_lost: u32) {
+        self.counted = counted(self.counted, 1);
+        match outcome {
+            "success" => self.success = counted(self.success, 1),
+            "failed" => self.failed = counted(self.failed, 1),
+            "lost" => self.lost = counted(self.lost, 1),
+            _ => {}
+        }
+        self.men_lost = counted(self.men_lost, men_lost);
+    }
+}
+
+impl PatrolRecord {
+    /// Men of the patrol dead or missing.
+    pub fn men_lost(&self) -> u32 {
+        self.men.iter().filter(|m| m.fate == "dead" || m.fate == "missing").count() as u32
+    }
+}
+
+/// The men on the roll, with their service, as the campaign's end names them.
+pub(super) fn survivors(roster: &[RosterMan], veteran_at: u32) -> Vec<Survivor> {
+    roster
+        .iter()
+        .map(|m| Survivor {
+            name: m.name.as_str().into(),
+            rank: m.rank.as_str().into(),
+            patrols: m.patrols,
+            hits: m.hits,
+            veteran: m.experience >= veteran_at,
+            out: match m.status {
+                Status::Fit => 0,
+                Status::Wounded(n) => n,
+            },
+        })
+        .collect()
 }

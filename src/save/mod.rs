@@ -342,7 +342,32 @@ impl Slot {
     /// # Errors
     /// As `read`; the file is left as it is.
     pub fn load(&self) -> Result<Campaign, SaveError> {
-        read(&self.path).map(|s| s.campaign)
+        let mut campaign = read(&self.path)?.campaign;
+        self.recount(&mut campaign);
+        Ok(campaign)
+    }
+
+    /// A campaign saved by a version that did not count how its patrols
+    /// ended (`Campaign::outcomes`, for the summary at its end) is counted
+    /// from its records, if every one is there and reads; else it is left
+    /// as it is, and its end says how many patrols went uncounted.
+    fn recount(&self, campaign: &mut Campaign) {
+        if campaign.outcomes.counted >= campaign.finished {
+            return;
+        }
+        let mut records: Vec<PatrolRecord> = self
+            .records()
+            .iter()
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .filter_map(|t| ron_options().from_str::<PatrolRecord>(&t).ok())
+            .collect();
+        records.extend(campaign.unarchived.clone());
+        let mut outcomes = crate::engine::campaign::Outcomes::default();
+        for n in 1..=campaign.finished {
+            let Some(r) = records.iter().find(|r| r.number == n) else { return };
+            outcomes.count(&r.outcome, r.men_lost());
+        }
+        campaign.outcomes = outcomes;
     }
 
     /// Saves the campaign: first the record of a patrol that has just ended

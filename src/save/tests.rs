@@ -129,6 +129,36 @@ fn a_finished_patrol_is_archived_once_and_leaves_the_save() {
     assert_eq!(slot.load().unwrap(), c);
 }
 
+/// A campaign saved by a version that did not count how its patrols ended
+/// is counted from its records when it is loaded; without them it is left
+/// uncounted, and its end will say so.
+#[test]
+fn an_old_campaign_is_counted_from_its_records() {
+    let dir = tmp();
+    let path = dir.path().join("c.ron");
+    let slot = Slot::open(&path).unwrap();
+    let mut c = campaign(3);
+    let mut cache = Cache::new();
+    for patrol in 1..=2 {
+        c.begin().unwrap();
+        while c.finished < patrol {
+            step(&mut c, &mut cache).unwrap();
+        }
+        slot.save(&mut c, 1).unwrap();
+    }
+    let counted = c.outcomes;
+    assert_eq!(counted.counted, 2);
+    assert_eq!(counted.success + counted.failed + counted.lost, 2);
+    // As an older version saved it: nothing counted.
+    c.outcomes = Default::default();
+    slot.save(&mut c, 2).unwrap();
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("outcomes"));
+    assert_eq!(slot.load().unwrap().outcomes, counted);
+    // A record gone: it cannot be counted, and is not guessed.
+    std::fs::remove_file(&slot.records()[1]).unwrap();
+    assert_eq!(slot.load().unwrap().outcomes, Default::default());
+}
+
 #[test]
 fn bad_files_say_where_and_what() {
     let p = Path::new("bad.ron");

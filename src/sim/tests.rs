@@ -148,3 +148,136 @@ fn a_game_reporting_for_a_summary_plays_and_counts_as_a_full_one() {
         assert!(left_out > 1000, "{name}: only {left_out} events left out");
     }
 }
+
+mod campaigns {
+    use super::super::campaign::{CampaignTally, Run, play, run};
+    use crate::engine::campaign::Campaign;
+    use crate::engine::{Cache, Event};
+
+    fn bocage() -> Campaign {
+        let book = crate::rules::rule_book().unwrap();
+        crate::rules::campaign("bocage", &book).unwrap().start(0, book)
+    }
+
+    #[test]
+    fn one_thread_and_many_count_the_same_and_a_split_run_adds_up() {
+        let start = bocage();
+        let whole = Run { seed: 3, first: 1, campaigns: 12 };
+        let one = super::in_pool(1, || run(&start, &whole, &|| {}).unwrap());
+        let many = super::in_pool(3, || run(&start, &whole, &|| {}).unwrap());
+        assert_eq!(one, many);
+        assert_eq!(one.campaigns, 12);
+        assert_eq!(one.won.iter().sum::<u64>(), 12);
+        assert_eq!(one.patrols.len(), 5);
+        for p in &one.patrols {
+            assert_eq!(p.played, 12, "every campaign plays every patrol");
+            assert_eq!(p.success + p.failed + p.lost + p.unfinished, p.played);
+        }
+        assert_eq!(one.started, 12 * 9);
+        let a = run(&start, &Run { seed: 3, first: 1, campaigns: 5 }, &|| {}).unwrap();
+        let b = run(&start, &Run { seed: 3, first: 6, campaigns: 7 }, &|| {}).unwrap();
+        assert_eq!(b.merge(a), one, "two parts add up to the whole");
+        assert_ne!(run(&start, &Run { seed: 4, ..whole }, &|| {}).unwrap(), one, "another seed, other campaigns");
+    }
+
+    /// What one patrol of a campaign showed in its events.
+    #[derive(Default)]
+    struct Patrol {
+        squad: Vec<String>,
+        /// Before it set out.
+        recovered: Vec<String>,
+        /// Each man's last wound, as the casualty roll settled it.
+        wounds: Vec<(String, String)>,
+        home: Vec<String>,
+        lost: Vec<String>,
+    }
+
+    fn patrols(events: &[Event]) -> Vec<Patrol> {
+        let mut all = vec![Patrol::default()];
+        for e in events {
+            let p = all.last_mut().unwrap();
+            match e {
+                Event::Recovered { soldier } => p.recovered.push(soldier.to_string()),
+                Event::Start { squad, .. } => p.squad = squad.iter().map(ToString::to_string).collect(),
+                Event::Wounded { soldier, wound } => {
+                    p.wounds.retain(|(s, _)| s != soldier.as_str());
+                    p.wounds.push((soldier.to_string(), wound.to_string()));
+                }
+                Event::PatrolEnd { home, left_behind, dead, .. } => {
+                    p.home = home.iter().map(ToString::to_string).collect();
+                    p.lost = left_behind.iter().chain(dead).map(ToString::to_string).collect();
+                }
+                // Men back from hospital come back at the end of the patrol they sat out.
+                Event::Debrief { .. } => all.push(Patrol::default()),
+                _ => {}
+            }
+        }
+        let back = all.pop().map(|p| p.recovered).unwrap_or_default();
+        if let Some(p) = all.last_mut() {
+            p.recovered.extend(back);
+        }
+        all
+    }
+
+    /// A man seriously wounded in one patrol sits out as many as the rules
+    /// say and is back for the next; a man with a flesh wound or none goes
+    /// out again at once; the dead and the missing never do; the squad is
+    /// filled up to strength with replacements. Played through the
+    /// simulator's own loop.
+    #[test]
+    fn the_roster_carries_over_as_the_rules_say() {
+        let start = bocage();
+        let rules = start.book.campaign.clone();
+        let out = rules.serious_wound_patrols as usize;
+        let (mut serious, mut flesh, mut lost, mut back) = (0, 0, 0, 0);
+        for k in 1..=24 {
+            let campaign = Campaign { seed: super::patrol_seed(11, k), ..start.clone() };
+            let mut events = Vec::new();
+            play(&campaign, k, &mut Cache::new(), &mut CampaignTally::default(), |e| events.extend_from_slice(e));
+            let ps = patrols(&events);
+            assert_eq!(ps.len(), 5, "campaign {k}");
+            for (i, p) in ps.iter().enumerate() {
+                let later = &ps[i + 1..];
+                if i > 0 {
+                    assert!(p.squad.len() >= rules.squad_size as usize, "campaign {k} patrol {}: {:?}", i + 1, p.squad);
+                }
+                for m in &p.lost {
+                    lost += 1;
+                    assert!(
+                        later.iter().all(|q| !q.squad.contains(m)),
+                        "campaign {k}: {m} lost in {} went out again",
+                        i + 1
+                    );
+                }
+                for m in &p.home {
+                    let wound = p.wounds.iter().find(|(s, _)| s == m).map(|(_, w)| w.as_str());
+                    match wound {
+                        Some("serious_wound") => {
+                            serious += 1;
+                            let missed = later.iter().take(out);
+                            assert!(missed.clone().all(|q| !q.squad.contains(m)), "campaign {k}: {m} out too soon");
+                            if let Some(q) = later.get(out) {
+                                back += 1;
+                                assert!(q.squad.contains(m), "campaign {k}: {m} not back for patrol {}", i + 2 + out);
+                                let before = &ps[i + out];
+                                assert!(before.recovered.contains(m), "campaign {k}: {m} back unannounced");
+                            }
+                        }
+                        Some("dead") => panic!("campaign {k}: {m} came home dead"),
+                        wound => {
+                            flesh += usize::from(wound == Some("flesh_wound"));
+                            if let Some(q) = later.first() {
+                                assert!(
+                                    q.squad.contains(m),
+                                    "campaign {k}: {m} ({wound:?}) left out of patrol {}",
+                                    i + 2
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(serious > 0 && back > 0 && flesh > 0 && lost > 0, "seen: {serious} {back} {flesh} {lost}");
+    }
+}

@@ -252,7 +252,13 @@ impl App {
             self.section = 0;
         }
         if let Some(record) = &self.campaign.unarchived {
-            self.overlay = Overlay::Report { lines: report::debrief(record) };
+            let mut lines = report::debrief(record);
+            // The last patrol's report goes on with the campaign's summary.
+            for end in events.iter().filter(|e| matches!(e, Event::CampaignEnd { .. })) {
+                lines.push(String::new());
+                lines.extend(crate::narrate::campaign_end(end));
+            }
+            self.overlay = Overlay::Report { lines };
         }
         if self.campaign.patrol.is_none() {
             self.log.extend(report::between_patrols(&self.campaign));
