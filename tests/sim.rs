@@ -119,17 +119,26 @@ fn a_house_rule_before_the_command_is_the_commands_own_unless_it_takes_none() {
 /// scenario every pass/fail roll and every table comes out within three
 /// standard errors of its exact chance, hand-to-hand fights happen, every
 /// patrol ends, and no action runs past the bound docs/RULES.md states.
+/// The Orchard is fought by Combat Patrol, whose men take more hits before
+/// they are out of the fight: its actions run longer.
 #[test]
 fn as_written_every_roll_comes_out_at_its_exact_chance() {
-    /// STOP cards in the longest action (docs/RULES.md, "the enemy closes in").
+    /// STOP cards in the longest action (docs/RULES.md, "the enemy closes
+    /// in", and "Combat Patrol").
     const LONGEST_ACTION: u64 = 80;
-    for scenario in ["hedgerow", "crossroads", "river"] {
+    const LONGEST_COMBAT_PATROL_ACTION: u64 = 120;
+    for (scenario, longest_bound) in [
+        ("hedgerow", LONGEST_ACTION),
+        ("crossroads", LONGEST_ACTION),
+        ("river", LONGEST_ACTION),
+        ("orchard", LONGEST_COMBAT_PATROL_ACTION),
+    ] {
         let out = sim(&["--scenario", scenario, "--patrols", "2000", "--seed", "1", "--json"]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let s: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert!(s["outcomes"].get("unfinished").is_none(), "{scenario}: every patrol ends");
         let longest = s["actions"]["longest_action"].as_u64().unwrap();
-        assert!(longest <= LONGEST_ACTION, "{scenario}: an action of {longest} STOP cards");
+        assert!(longest <= longest_bound, "{scenario}: an action of {longest} STOP cards");
         let within = |what: String, n: u64, observed: f64, p: f64| {
             let se = (p * (1.0 - p) / n as f64).sqrt();
             assert!((observed - p).abs() <= 3.0 * se + 1e-12, "{scenario}: {what}: {observed} of {n} against {p}");

@@ -15,7 +15,10 @@ use crate::engine::scenario::{Member, Objective, Scenario};
 use crate::engine::{Pos, RuleSet};
 
 /// The campaigns built into the game, by key; the first is the default.
-pub const CAMPAIGNS: &[(&str, &str)] = &[("bocage", include_str!("../../assets/campaigns/bocage.ron"))];
+pub const CAMPAIGNS: &[(&str, &str)] = &[
+    ("bocage", include_str!("../../assets/campaigns/bocage.ron")),
+    ("night_drop", include_str!("../../assets/campaigns/night_drop.ron")),
+];
 
 /// A campaign file as written.
 #[derive(Deserialize)]
