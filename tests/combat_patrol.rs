@@ -38,7 +38,7 @@ fn play(c: &mut Campaign, cache: &mut Cache, events: &mut Vec<Event>, stop: impl
 
 #[test]
 fn the_orchard_is_fought_by_combat_patrol_from_first_shot_to_last() {
-    let (mut shots, mut wounds, mut pinned, mut dying_tests) = (0, 0, 0, 0);
+    let (mut shots, mut wounds, mut pinned, mut dying_tests, mut bursts) = (0, 0, 0, 0, 0);
     for seed in 1..=8 {
         let mut c = orchard(seed);
         let mut events = c.begin().expect("the patrol sets out");
@@ -55,6 +55,7 @@ fn the_orchard_is_fought_by_combat_patrol_from_first_shot_to_last() {
                     let base = if enemy { 6 } else { 4 };
                     let moved: i32 = r.modifiers.as_ref().map_or(0, |m| m.iter().map(|m| m.value).sum());
                     assert_eq!(r.need, Some(base + moved), "{r:?}");
+                    bursts += usize::from(r.modifiers.as_ref().is_some_and(|m| m.iter().any(|m| m.name == "special")));
                 }
                 // Lone Warrior's own rolls for men never come.
                 Event::Roll(r) => {
@@ -82,6 +83,8 @@ fn the_orchard_is_fought_by_combat_patrol_from_first_shot_to_last() {
     }
     assert!(shots >= 200 && wounds >= 40 && pinned >= 10, "{shots} shots, {wounds} wounds, {pinned} pinned");
     assert!(dying_tests >= 1, "a critical wound was tested for ({dying_tests})");
+    // The sub-machine gunners burst (3/-1) where it is likelier to hit more.
+    assert!(bursts >= 30, "{bursts} shots of bursts");
 }
 
 #[test]
@@ -159,4 +162,31 @@ fn a_lone_warrior_save_does_not_carry_combat_patrol_tables() {
     let file = save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c };
     let text = save::to_text(&file).unwrap();
     assert!(!text.contains("combat_patrol"), "a Lone Warrior game saves none of Combat Patrol's tables");
+}
+
+#[test]
+fn a_burst_is_an_order_of_its_own_and_a_rifle_has_none() {
+    use hexpatrol::engine::{Command, Target};
+    for seed in 1..=30 {
+        let mut c = orchard(seed);
+        c.begin().unwrap();
+        let mut cache = Cache::new();
+        // A rifleman's card up with an enemy he can hit.
+        let rifle_up = |g: &Game| {
+            g.card_up().is_some_and(|i| {
+                g.soldiers()[i].weapon() == "rifle"
+                    && policy::decide(g, &Cache::new()).is_some_and(|c| matches!(c, Command::Fire { .. }))
+            })
+        };
+        play(&mut c, &mut cache, &mut Vec::new(), rifle_up);
+        let Some(game) = c.patrol.as_ref().filter(|g| rifle_up(g)) else { continue };
+        let Some(Command::Fire { target }) = policy::decide(game, &cache) else { unreachable!() };
+        let order = Command::FireSpecial { target: target.clone() };
+        assert_eq!(order.to_string().parse::<Command>().unwrap(), order, "written and read back");
+        let e = c.apply(&order, &mut cache).unwrap_err();
+        assert!(e.0.contains("the rifle has no special firing method"), "{e}");
+        assert!(matches!(target, Target::Soldier(_)));
+        return;
+    }
+    panic!("no rifleman's card with a shot in 30 patrols");
 }

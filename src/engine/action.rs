@@ -103,7 +103,7 @@ impl Game {
         }
         let deed = match command {
             Command::Move { .. } | Command::Carry { .. } | Command::Exit { .. } => Some(Deed::Move),
-            Command::Fire { .. } | Command::Call { .. } => Some(Deed::Fire),
+            Command::Fire { .. } | Command::FireSpecial { .. } | Command::Call { .. } => Some(Deed::Fire),
             _ => None,
         };
         if let Some(deed) = deed.filter(|&d| !self.may(me, d)) {
@@ -130,6 +130,11 @@ impl Game {
             Command::Fire { target } => {
                 let t = self.pick_target(me, target)?;
                 let shot = self.aimed_shot(memo, me, t).map_err(RuleError)?;
+                self.fire(me, t, shot, events);
+            }
+            Command::FireSpecial { target } => {
+                let t = self.pick_target(me, target)?;
+                let shot = self.special_shot(memo, me, t).map_err(RuleError)?;
                 self.fire(me, t, shot, events);
             }
             Command::Fight { target } => {

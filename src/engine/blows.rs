@@ -31,14 +31,14 @@ impl Game {
         }
         // The names are set in place: `by` and `at` move the roll, which
         // is large, and every shot is rolled so.
-        let Shot { odds, at_band } = shot;
+        let Shot { odds, at_band, special } = shot;
         let Some(band) = at_band else {
             // At a man: the rule set rolls its fire, each hit a blow, and
             // the man fired at reacts if its rules say he does. The names
             // are lent, and the shooter's copied only for a hit.
             let rules = self.rules;
             let names = (&self.soldiers[shooter], &self.soldiers[target].id);
-            let hits = rules.volley(&self.book, &mut self.dice, odds, names, events);
+            let hits = rules.volley(&self.book, &mut self.dice, odds, names, special, events);
             self.soldiers[shooter].first_shot = false;
             if hits > 0 {
                 let by = self.soldiers[shooter].id.clone();

@@ -37,6 +37,12 @@ pub enum Command {
     Fire {
         target: Target,
     },
+    /// Aimed fire by the weapon's special firing method (Combat Patrol's
+    /// `X/-Y`: more shots, each worse), where the rule set and the weapon
+    /// have one: `fire TARGET special`.
+    FireSpecial {
+        target: Target,
+    },
     /// Hand-to-hand against an enemy in the same hex.
     Fight {
         target: Name,
@@ -87,6 +93,7 @@ impl fmt::Display for Command {
             Command::Exit { section: None } => f.write_str("exit"),
             Command::Turn => f.write_str("turn"),
             Command::Fire { target } => write!(f, "fire {target}"),
+            Command::FireSpecial { target } => write!(f, "fire {target} special"),
             Command::Fight { target } => write!(f, "fight {target}"),
             Command::Carry { wounded, to } => write!(f, "carry {wounded} {to}"),
             Command::Hold => f.write_str("hold"),
@@ -204,10 +211,19 @@ impl FromStr for Command {
                 Command::Turn
             }
             "fire" | "f" => {
-                no_more(1)?;
+                no_more(2)?;
                 let (_, w) = args.first().ok_or_else(|| err(end, "expected a target: a soldier or a hex".into()))?;
                 let target = if looks_like_pos(w) { Target::Hex(pos_at(0)?) } else { Target::Soldier(Name::from(w)) };
-                Command::Fire { target }
+                match args.get(1) {
+                    None => Command::Fire { target },
+                    Some((_, m)) if m.eq_ignore_ascii_case("special") => Command::FireSpecial { target },
+                    Some((col, m)) => {
+                        return Err(err(
+                            *col,
+                            format!("'{}' is not a firing method: write special, or nothing", quote(m)),
+                        ));
+                    }
+                }
             }
             "fight" => {
                 no_more(1)?;
@@ -251,6 +267,7 @@ mod tests {
             Command::Turn,
             Command::Fire { target: Target::Soldier("G2".into()) },
             Command::Fire { target: Target::Hex(Pos::new(5, 5)) },
+            Command::FireSpecial { target: Target::Soldier("G3".into()) },
             Command::Fight { target: "G1".into() },
             Command::Carry { wounded: "Mills".into(), to: Pos::new(8, 9) },
             Command::Hold,

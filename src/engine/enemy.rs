@@ -124,6 +124,7 @@ impl Game {
         // 3. Aimed fire at the likeliest target.
         if let (false, true, Some(m), Some((_, _, f))) = (assault, may_fire, &marksman, best) {
             if let Some(shot) = m.shot(f) {
+                let shot = self.better_shot(memo, e, f, shot);
                 self.fire(e, f, shot, events);
             }
             return;

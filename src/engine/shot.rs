@@ -20,12 +20,14 @@ use super::{Game, Memo};
 pub(super) struct Shot {
     pub odds: Odds,
     pub at_band: Option<AtBand>,
+    /// By the weapon's special firing method.
+    pub special: bool,
 }
 
 impl Shot {
     /// An anti-tank shot at a vehicle, with its band.
     fn at_vehicle(odds: Odds, band: AtBand) -> Self {
-        Shot { odds, at_band: Some(band) }
+        Shot { odds, at_band: Some(band), special: false }
     }
 
     /// The weapon `shooter` fires this shot with, as the `Shot` event
@@ -46,6 +48,46 @@ impl Game {
     /// The reason in words: not a legitimate target, no line of sight, out of range.
     pub fn shot_odds(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Result<Odds, String> {
         self.aimed_shot(memo, shooter, target).map(|shot| shot.odds)
+    }
+
+    /// The odds of `shooter` hitting `target` by his weapon's special firing
+    /// method now, or why he cannot (no such method, or as `shot_odds`).
+    ///
+    /// # Errors
+    /// The reason in words.
+    pub fn special_odds(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Result<Odds, String> {
+        self.special_shot(memo, shooter, target).map(|shot| shot.odds)
+    }
+
+    /// The shot `special_odds` gives the odds of: the checks of an aimed
+    /// shot, and the rule set's odds of the special method. Never at a vehicle.
+    pub(super) fn special_shot(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Result<Shot, String> {
+        let shot = self.aimed_shot(memo, shooter, target)?;
+        if shot.at_band.is_some() {
+            return Err("a vehicle is fired at with anti-tank weapons, not a special firing method".into());
+        }
+        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
+        let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon()))?;
+        let (Some(from), Some(to)) = (s.pos, t.pos) else { return Err("not on the map".into()) };
+        let aim = Aim { special: true, ..self.aim(s, weapon, from, to) };
+        let odds = self.rules.aimed(&self.book, &aim)?;
+        Ok(Shot { odds, at_band: None, special: true })
+    }
+
+    /// Of `shot` (a standard shot at `target`) and the special method's,
+    /// the one likelier to score more hits: the patrol leader and the enemy
+    /// fire it. Only a rule set whose special method fires more shots is
+    /// asked its odds.
+    pub(super) fn better_shot(&self, memo: Memo<'_>, shooter: usize, target: usize, shot: Shot) -> Shot {
+        let s = &self.soldiers[shooter];
+        let (standard, special) = (self.rules.shots(&self.book, s, false), self.rules.shots(&self.book, s, true));
+        if special <= standard || shot.at_band.is_some() {
+            return shot;
+        }
+        match self.special_shot(memo, shooter, target) {
+            Ok(sp) if sp.odds.chance() * f64::from(special) > shot.odds.chance() * f64::from(standard) => sp,
+            _ => shot,
+        }
     }
 
     /// The shot `shot_odds` gives the odds of, as `fire` fires it.
@@ -80,7 +122,7 @@ impl Game {
     #[inline]
     fn aimed_at(&self, s: &Soldier, weapon: &Weapon, from: Pos, to: Pos) -> Result<Shot, String> {
         let odds = self.rules.aimed(&self.book, &self.aim(s, weapon, from, to))?;
-        Ok(Shot { odds, at_band: None })
+        Ok(Shot { odds, at_band: None, special: false })
     }
 
     /// The weapon a man aims at men: his own, or the side arm of an
@@ -121,6 +163,7 @@ impl Game {
             veteran: s.veteran,
             side: s.side,
             state: s.state,
+            special: false,
         }
     }
 

@@ -5,7 +5,7 @@
 use super::DataError;
 use super::check::{Checker, check_cover};
 use crate::engine::data::RuleBook;
-use crate::engine::data::combat_patrol::CombatPatrol;
+use crate::engine::data::combat_patrol::{CombatPatrol, Special};
 
 /// The most dice and sides any of its rolls may have.
 const MAX_DICE: u8 = 4;
@@ -46,6 +46,14 @@ fn check(c: &Checker, book: &RuleBook, t: &CombatPatrol) -> Result<(), DataError
         }
         if p.shots == 0 || p.shots > 20 {
             return Err(c.err(&at, format!("weapons: '{}' fires 1 to 20 shots", p.weapon)));
+        }
+        match &p.special {
+            Some(Special::Shots { shots, modifier }) if *shots == 0 || *shots > 20 || !(0..=10).contains(modifier) => {
+                return Err(
+                    c.err(&at, format!("weapons: '{}': a special method of 1 to 20 shots, 0 to 10 worse", p.weapon))
+                );
+            }
+            _ => {}
         }
     }
     let (count, sides) = t.wound_dice;

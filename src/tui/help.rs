@@ -213,7 +213,7 @@ const COMMANDS: &[&str] = &[
     "  join SECTION INTO          two sections in one hex become one",
     "  exit [SECTION]             leave the map from a hex of the home edge",
     "  turn, hold                 turn the next card; the man whose card is up does nothing",
-    "  fire TARGET                fire at a man (G2) or a hex (4,5)",
+    "  fire TARGET [special]      fire at a man (G2) or a hex (4,5); special: the weapon's special method",
     "  fight ENEMY                hand-to-hand with an enemy in your hex",
     "  carry WOUNDED COL,ROW      you and a second fit man carry a wounded comrade one hex",
     "  capture PRISONER           take a seriously wounded enemy in your hex prisoner",

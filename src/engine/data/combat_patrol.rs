@@ -84,6 +84,26 @@ pub struct Profile {
     pub maximum: u32,
     /// Shots of the standard firing method, each a D10.
     pub shots: u8,
+    /// The special firing method, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub special: Option<Special>,
+}
+
+/// A weapon's special firing method, chosen in place of the standard one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Special {
+    /// The article's `X/-Y`: `shots` shots, each `modifier` worse (added
+    /// to the need).
+    Shots { shots: u8, modifier: i32 },
+}
+
+impl Special {
+    /// As the article writes it: `3/-1`.
+    pub fn words(&self) -> String {
+        match self {
+            Special::Shots { shots, modifier } => format!("{shots}/-{modifier}"),
+        }
+    }
 }
 
 /// One band of the wound chart: the 2D10 totals that give `wound`.

@@ -171,10 +171,16 @@ impl Rules for LoneWarrior {
     }
 
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+        if aim.special {
+            return Err("Lone Warrior has no special firing methods: fire by the standard one".into());
+        }
         Self::aim(book, aim).map(Aimed::odds).map_err(|no| no.words(aim.weapon, aim.distance))
     }
 
     fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
+        if aim.special {
+            return None;
+        }
         Self::aim(book, aim).ok().map(|a| a.need())
     }
 

@@ -182,15 +182,17 @@ pub trait Rules: Sync {
     // --- Fire ------------------------------------------------------------
 
     /// Rolls the aimed fire `aimed` gave the odds of, by `shooter` at
-    /// `target`: each roll goes to `events`, in order, and the hits they
-    /// score come back. One die against the need is Lone Warrior's; a rule
-    /// set with firing dice and saving dice rolls them all here.
+    /// `target` (by his weapon's special method if `special`): each roll
+    /// goes to `events`, in order, and the hits they score come back. One
+    /// die against the need is Lone Warrior's; a rule set with firing dice
+    /// and saving dice rolls them all here.
     fn volley(
         &self,
         _book: &RuleBook,
         dice: &mut Dice,
         odds: Odds,
         (shooter, target): (&Soldier, &Name),
+        _special: bool,
         events: &mut Events,
     ) -> u32 {
         let mut roll = odds.roll(dice, Purpose::Fire);
@@ -198,6 +200,13 @@ pub trait Rules: Sync {
         let hits = u32::from(roll.succeeded());
         events.push(Event::Roll(roll));
         hits
+    }
+
+    /// How many shots `volley` rolls for `shooter`'s weapon by the standard
+    /// method, or by its special one (`special`): the engine's own choices
+    /// weigh the two by it. Lone Warrior: one, and no special method.
+    fn shots(&self, _book: &RuleBook, _shooter: &Soldier, _special: bool) -> u32 {
+        1
     }
 
     // --- Reactions, suppression and pinning ------------------------------

@@ -59,6 +59,9 @@ pub struct Aim<'a> {
     pub side: Side,
     /// The shooter's state (Combat Patrol's light wound shoots worse).
     pub state: State,
+    /// By the weapon's special firing method (Combat Patrol's `X/-Y`);
+    /// the kept needs of the engine's own choices are all standard.
+    pub special: bool,
 }
 
 /// How a hand-to-hand fight came out.

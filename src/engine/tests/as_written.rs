@@ -38,7 +38,16 @@ fn aim(book: &RuleBook, weapon: &str, distance: u32, cover: data::Cover) -> Resu
     let w = book.weapon(weapon).unwrap().clone();
     RuleSet::default().aimed(
         book,
-        &Aim { weapon: &w, distance, cover, first_shot: true, veteran: false, side: Side::Friendly, state: State::Fit },
+        &Aim {
+            weapon: &w,
+            distance,
+            cover,
+            first_shot: true,
+            veteran: false,
+            side: Side::Friendly,
+            state: State::Fit,
+            special: false,
+        },
     )
 }
 

@@ -10,7 +10,16 @@ fn aim(weapon: &str, distance: u32, cover: data::Cover, first_shot: bool) -> Res
     let w = b.weapon(weapon).unwrap().clone();
     RuleSet::default().aimed(
         &b,
-        &Aim { weapon: &w, distance, cover, first_shot, veteran: false, side: Side::Friendly, state: State::Fit },
+        &Aim {
+            weapon: &w,
+            distance,
+            cover,
+            first_shot,
+            veteran: false,
+            side: Side::Friendly,
+            state: State::Fit,
+            special: false,
+        },
     )
 }
 
@@ -206,6 +215,7 @@ fn a_veteran_needs_one_less_to_hit() {
                 veteran: true,
                 side: Side::Friendly,
                 state: State::Fit,
+                special: false,
             },
         )
         .unwrap();

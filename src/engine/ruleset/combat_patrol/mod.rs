@@ -14,7 +14,7 @@ mod wounds;
 
 use super::{Aim, Blow, Deed, Hit, LoneWarrior, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules, Tending};
 use crate::engine::chance::Chance;
-use crate::engine::data::combat_patrol::CombatPatrol as Book;
+use crate::engine::data::combat_patrol::{CombatPatrol as Book, Special};
 use crate::engine::data::{RuleBook, Weapon, Wound};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::event::Event;
@@ -55,6 +55,16 @@ impl CombatPatrol {
         if aim.distance == 0 {
             return Err("same hex: fight hand-to-hand instead".into());
         }
+        let special = match (&p.special, aim.special) {
+            (_, false) => None,
+            (Some(Special::Shots { modifier, .. }), true) => Some(*modifier),
+            (None, true) => {
+                return Err(format!(
+                    "the {} has no special firing method: fire it by the standard one",
+                    aim.weapon.name
+                ));
+            }
+        };
         if aim.distance > p.maximum {
             return Err(format!(
                 "out of range: {} hexes, the {} reaches {} (optimum {})",
@@ -69,6 +79,9 @@ impl CombatPatrol {
         };
         if aim.veteran {
             add("veteran", t.accuracy.veteran);
+        }
+        if let Some(modifier) = special {
+            add("special", modifier);
         }
         if aim.distance > p.optimum {
             add("beyond_optimum", t.modifiers.beyond_optimum);
@@ -210,19 +223,18 @@ impl Rules for CombatPatrol {
         }
     }
 
-    /// The standard firing method: its shots, each a D10 against the need.
+    /// The firing method's shots (the standard one's, or the special
+    /// `X/-Y`'s X), each a D10 against the need.
     fn volley(
         &self,
         book: &RuleBook,
         dice: &mut Dice,
         odds: Odds,
         (shooter, target): (&Soldier, &Name),
+        special: bool,
         events: &mut Events,
     ) -> u32 {
-        let shots = shooter
-            .aimed_index(book)
-            .and_then(|i| tables(book)?.profile(&book.weapons[i].key))
-            .map_or(1, |p| p.shots.max(1));
+        let shots = self.shots(book, shooter, special);
         let mut hits = 0;
         for _ in 0..shots {
             let mut roll = odds.clone().roll(dice, Purpose::CpFire);
@@ -231,6 +243,21 @@ impl Rules for CombatPatrol {
             events.push(Event::Roll(roll));
         }
         hits
+    }
+
+    /// The standard method's shots, or the special `X/-Y`'s X (none for a
+    /// weapon without one: the order is refused before it is rolled).
+    fn shots(&self, book: &RuleBook, shooter: &Soldier, special: bool) -> u32 {
+        let profile = shooter.aimed_index(book).and_then(|i| tables(book)?.profile(&book.weapons[i].key));
+        let shots = match (profile, special) {
+            (Some(p), false) => p.shots,
+            (Some(p), true) => match &p.special {
+                Some(Special::Shots { shots, .. }) => *shots,
+                None => 0,
+            },
+            (None, special) => u8::from(!special),
+        };
+        u32::from(shots)
     }
 
     /// Missed, he tests his nerve: failing, he is pinned.

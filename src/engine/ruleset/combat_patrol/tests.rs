@@ -17,7 +17,7 @@ fn tables(book: &RuleBook) -> &crate::engine::data::combat_patrol::CombatPatrol 
 
 fn aim(book: &Arc<RuleBook>, weapon: &str, distance: u32, cover: Cover, side: Side, state: State) -> String {
     let w = book.weapon(weapon).expect("a weapon of the book").clone();
-    let aim = Aim { weapon: &w, distance, cover, first_shot: false, veteran: false, side, state };
+    let aim = Aim { weapon: &w, distance, cover, first_shot: false, veteran: false, side, state, special: false };
     match CombatPatrol.aimed(book, &aim) {
         Ok(odds) => format!("{}d{} need {}", odds.dice, odds.sides, odds.need()),
         Err(why) => why,
@@ -65,6 +65,7 @@ fn the_paratrooper_behind_the_fence_needs_five_and_a_five_hits() {
         veteran: false,
         side: Side::Friendly,
         state: State::Fit,
+        special: false,
     };
     let odds = CombatPatrol.aimed(&b, &a).unwrap();
     assert_eq!(
@@ -244,4 +245,38 @@ fn the_rule_set_is_found_by_name_and_keeps_its_tables_out_of_other_games() {
     // One man drags, and each hex costs him two cards.
     assert_eq!(CombatPatrol.bearing(&b), (1, 2));
     assert_eq!(lw.bearing(&b), (2, 1));
+}
+
+#[test]
+fn the_sub_machine_gun_bursts_three_shots_each_one_worse_and_the_rifle_has_no_burst() {
+    let b = book();
+    let smg = b.weapon("smg").unwrap().clone();
+    let burst = |distance, side| Aim {
+        weapon: &smg,
+        distance,
+        cover: Cover::None,
+        first_shot: false,
+        veteran: false,
+        side,
+        state: State::Fit,
+        special: true,
+    };
+    // 3/-1: the need one worse, and three shots where the standard fires one.
+    assert_eq!(CombatPatrol.aimed(&b, &burst(2, Side::Friendly)).unwrap().need(), 5);
+    assert_eq!(CombatPatrol.aimed(&b, &burst(3, Side::Enemy)).unwrap().need(), 8);
+    let mut gunner = man(&b, "Vance", Side::Friendly);
+    gunner = Soldier::new(&b, gunner.id.clone(), gunner.rank.clone(), Side::Friendly, Name::from("smg"), gunner.pos);
+    assert_eq!((CombatPatrol.shots(&b, &gunner, false), CombatPatrol.shots(&b, &gunner, true)), (1, 3));
+    let odds = CombatPatrol.aimed(&b, &burst(2, Side::Friendly)).unwrap();
+    let mut events = crate::engine::sink::Events::all();
+    CombatPatrol.volley(&b, &mut Dice::new(4), odds, (&gunner, &Name::from("G1")), true, &mut events);
+    let rolls: Vec<_> = events.into_vec();
+    assert_eq!(rolls.len(), 3, "three shots, each its own roll: {rolls:?}");
+    // The rifle has none: refused, and Lone Warrior has none at all.
+    let rifle = b.weapon("rifle").unwrap().clone();
+    let aim = Aim { weapon: &rifle, ..burst(2, Side::Friendly) };
+    assert!(CombatPatrol.aimed(&b, &aim).unwrap_err().contains("no special firing method"));
+    assert_eq!(CombatPatrol.shots(&b, &man(&b, "Ortiz", Side::Friendly), true), 0);
+    assert!(RuleSet::default().aimed(&b, &aim).unwrap_err().contains("Lone Warrior has no special firing methods"));
+    assert_eq!(RuleSet::default().aimed_need(&b, &aim), None);
 }
