@@ -7,7 +7,7 @@ use super::super::chance::Chance;
 use super::super::data::{Weapon, Wound};
 use super::super::dice::{Dice, Roll};
 use super::super::name::Name;
-use super::super::ruleset::{Aim, Blow, Deed, Hit, Hooks, LoneWarrior, Melee, MeleeOdds, Odds, Pressure, Rules};
+use super::super::ruleset::{Aim, Blow, Deed, Hit, Hooks, Leave, LoneWarrior, Melee, MeleeOdds, Odds, Pressure, Rules};
 use super::*;
 
 #[test]
@@ -88,4 +88,29 @@ fn a_rule_set_that_answers_a_hook_it_says_it_leaves_is_caught() {
     g.rules = RuleSet::of(&SaysOneThing);
     assert_eq!(g.rules.hooks(), Hooks { may: false, ..Hooks::ALL });
     g.may(0, Deed::Move);
+}
+
+/// A save of a rule set without an activation test that holds a man back
+/// on his card is refused: the loop, which does not ask such a rule set,
+/// would let him do anything.
+#[test]
+fn a_man_held_back_without_an_activation_test_is_refused() {
+    let mut cache = Cache::new();
+    let mut found = None;
+    'seeds: for seed in 1..40 {
+        let mut g = default_game(seed);
+        while let Some(c) = policy::decide(&g, &cache) {
+            if g.card_up().is_some() {
+                found = Some(g);
+                break 'seeds;
+            }
+            g.apply(&c, &mut cache, &mut Events::all()).unwrap();
+        }
+    }
+    let mut g = found.expect("a patrol man's card comes up in some patrol");
+    assert_eq!(g.check_consistent(), Ok(()));
+    let Phase::Action(a) = &mut g.phase else { unreachable!("a card is up") };
+    a.leave = Leave { may_move: false, may_fire: true };
+    let e = g.check_consistent().unwrap_err();
+    assert!(e.contains("held back on his card, but LoneWarrior has no activation test"), "{e}");
 }
