@@ -47,11 +47,21 @@ impl Game {
                 events.push(Event::CardLost { soldier: s.id.clone(), reason });
             }
         } else {
-            let leave = self.activation(i, events);
-            self.action().leave = leave;
+            // A rule set without an activation test leaves every card free,
+            // as the last card's end left it: nothing to write or clear.
+            let activates = self.rules.hooks().activate;
+            debug_assert!(
+                activates || self.rules.activate(&self.book, &mut self.dice.clone(), &self.soldiers[i]).is_none(),
+                "{} answers `activate` and says it does not",
+                self.rules
+            );
+            if activates {
+                let leave = self.activation(i, events);
+                self.action().leave = leave;
+            }
             if self.soldiers[i].side == Side::Enemy {
                 self.enemy_acts(memo, i, events);
-                if let Phase::Action(a) = &mut self.phase {
+                if let (true, Phase::Action(a)) = (activates, &mut self.phase) {
                     a.leave = Leave::FREE;
                 }
                 self.check_action_over(events);
@@ -79,12 +89,18 @@ impl Game {
 
     /// Whether soldier `i` may do `deed` now: by the rule set, for his state
     /// and the fire he is under, and by his activation on the card that is up.
+    /// What the rule set leaves at the default (`Rules::hooks`) is not asked.
+    #[inline]
     pub(super) fn may(&self, i: usize, deed: Deed) -> bool {
+        let hooks = self.rules.hooks();
         let leave = match &self.phase {
-            Phase::Action(a) => a.leave,
+            Phase::Action(a) if hooks.activate => a.leave,
             _ => Leave::FREE,
         };
-        leave.allows(deed) && self.rules.may(&self.soldiers[i], deed)
+        debug_assert!(hooks.activate || !matches!(&self.phase, Phase::Action(a) if !a.leave.is_free()));
+        let may = || self.rules.may(&self.soldiers[i], deed);
+        debug_assert!(hooks.may || may(), "{} answers `may` and says it does not", self.rules);
+        leave.allows(deed) && (!hooks.may || may())
     }
 
     /// A friendly order for the man whose card is up.
@@ -234,7 +250,10 @@ impl Game {
             }
         }
         let a = self.action();
-        (a.up, a.leave) = (None, Leave::FREE);
+        a.up = None;
+        if self.rules.hooks().activate {
+            self.action().leave = Leave::FREE;
+        }
         self.check_action_over(events);
         Ok(())
     }
@@ -334,10 +353,15 @@ impl Game {
             events.push(Event::Stop { turn });
         }
         self.land_fire(events);
-        // Men under pressure may shake it off (never under Lone Warrior).
+        // Men under pressure may shake it off (never under Lone Warrior,
+        // whose men are never under pressure, and which is not asked).
         let rules = self.rules;
         for i in 0..self.soldiers.len() {
             if self.soldiers[i].pressure.is_steady() || self.soldiers[i].pos.is_none() {
+                continue;
+            }
+            if !rules.hooks().rally {
+                debug_assert!(rules.rally(&self.book, &mut self.dice.clone(), &self.soldiers[i]).is_none());
                 continue;
             }
             if let Some(r) = rules.rally(&self.book, &mut self.dice, &self.soldiers[i]) {

@@ -5,7 +5,8 @@
 use super::dice::Purpose;
 use super::event::Event;
 use super::name::Name;
-use super::ruleset::{Blow, Hit, Melee, Reaction};
+use super::pos::Pos;
+use super::ruleset::{Blow, Hit, Melee, Reaction, one_die_volley};
 use super::shot::Shot;
 use super::soldier::{Side, State};
 use super::{Events, Game, Phase};
@@ -38,7 +39,25 @@ impl Game {
             // are lent, and the shooter's copied only for a hit.
             let rules = self.rules;
             let names = (&self.soldiers[shooter], &self.soldiers[target].id);
-            let hits = rules.volley(&self.book, &mut self.dice, odds, names, special, events);
+            let hits = if rules.hooks().volley {
+                rules.volley(&self.book, &mut self.dice, odds, names, special, events)
+            } else {
+                // Debug builds check that the rule set's own volley is the default.
+                #[cfg(debug_assertions)]
+                let asked = {
+                    let (mut dice, mut rolls) = (self.dice.clone(), Events::all());
+                    let hits = rules.volley(&self.book, &mut dice, odds.clone(), names, special, &mut rolls);
+                    (dice, hits, rolls.into_vec())
+                };
+                let hits = one_die_volley(&mut self.dice, odds, (&names.0.id, names.1), events);
+                #[cfg(debug_assertions)]
+                debug_assert!(
+                    asked.0 == self.dice && asked.1 == hits && (!events.keeps_all() || events.ends_with(&asked.2)),
+                    "{} answers `volley` and says it does not",
+                    rules
+                );
+                hits
+            };
             self.soldiers[shooter].first_shot = false;
             if hits > 0 {
                 let by = self.soldiers[shooter].id.clone();
@@ -64,6 +83,10 @@ impl Game {
     /// Soldier `target` was fired at: his reaction, if the rule set has one.
     fn react(&mut self, target: usize, hit: bool, events: &mut Events) {
         let rules = self.rules;
+        if !rules.hooks().under_fire {
+            debug_assert!(rules.under_fire(&self.book, &mut self.dice.clone(), &self.soldiers[target], hit).is_none());
+            return;
+        }
         if let Some(r) = rules.under_fire(&self.book, &mut self.dice, &self.soldiers[target], hit) {
             self.pressed(target, r, events);
         }
@@ -149,21 +172,29 @@ impl Game {
         }
     }
 
-    /// The able enemies of `me` (not vehicles: no man fights one hand to
-    /// hand) in his hex, when hand-to-hand is not a choice (as written).
-    /// With the house rule, or for a vehicle, nobody is looked for.
-    fn foes_at_close_quarters(&self, me: usize) -> impl Iterator<Item = usize> + '_ {
+    /// The hex where `me` fights the able enemies he shares it with (not
+    /// vehicles: no man fights one hand to hand) when hand-to-hand is not
+    /// a choice (as written), and their side. With the house rule, or for
+    /// a vehicle, none: nobody is looked for.
+    #[inline]
+    fn close_quarters_at(&self, me: usize) -> Option<(Pos, Side)> {
         let s = &self.soldiers[me];
-        let here = s.pos.filter(|_| !self.book.action.hand_to_hand_by_choice && s.vehicle.is_none());
-        let foes = if s.side == Side::Friendly { Side::Enemy } else { Side::Friendly };
-        here.into_iter().flat_map(move |here| {
-            self.able(foes).filter(move |&i| self.soldiers[i].pos == Some(here) && self.soldiers[i].vehicle.is_none())
-        })
+        let here = s.pos.filter(|_| !self.book.action.hand_to_hand_by_choice && s.vehicle.is_none())?;
+        Some((here, if s.side == Side::Friendly { Side::Enemy } else { Side::Friendly }))
     }
 
-    /// The first of `foes_at_close_quarters`, if any.
+    /// Whether soldier `i` is a man on foot in hex `here`.
+    #[inline]
+    fn on_foot_in(&self, i: usize, here: Pos) -> bool {
+        self.soldiers[i].pos == Some(here) && self.soldiers[i].vehicle.is_none()
+    }
+
+    /// The first able enemy `me` must fight hand to hand in his hex, if any
+    /// (see `close_quarters_at`).
+    #[inline]
     pub(super) fn foe_at_close_quarters(&self, me: usize) -> Option<usize> {
-        self.foes_at_close_quarters(me).next()
+        let (here, foes) = self.close_quarters_at(me)?;
+        self.able(foes).find(|&i| self.on_foot_in(i, here))
     }
 
     /// As written, opposing men who come to share a hex fight at once: the
@@ -173,7 +204,8 @@ impl Game {
     /// a later card. (With the house rule `hand_to_hand_by_choice` a man
     /// fights only when he chooses to.)
     pub(super) fn close_quarters(&mut self, mover: usize, events: &mut Events) {
-        let foes: Vec<usize> = self.foes_at_close_quarters(mover).collect();
+        let Some((here, foes)) = self.close_quarters_at(mover) else { return };
+        let foes: Vec<usize> = self.able(foes).filter(|&i| self.on_foot_in(i, here)).collect();
         for foe in foes {
             if !self.soldiers[mover].can_act() || !matches!(self.phase, Phase::Action(_)) {
                 break;

@@ -81,6 +81,9 @@ impl Game {
             if !a.leave.is_free() && a.up.is_none() {
                 return Err("a man is held back on his card, but no card is up".into());
             }
+            if !a.leave.is_free() && !self.rules.hooks().activate {
+                return Err(format!("a man is held back on his card, but {} has no activation test", self.rules));
+            }
             let bad = |c: &Card| c.owner().is_some_and(|i| i >= n);
             if a.deck.iter().chain(&a.turned).any(bad) {
                 return Err("the deck holds a card of a soldier who does not exist".into());

@@ -177,7 +177,12 @@ impl Game {
 
     fn start_action(&mut self, at: Pos, events: &mut Events) {
         let enemies_met = self.able(Side::Enemy).count();
-        let (deck, turned) = (Vec::new(), Vec::new());
+        // Room for the book's cards a man and the STOP cards, so that the
+        // first deal seldom grows the deck it is dealt into (only a guess
+        // at the room: the rule set says how many cards each man brings).
+        let a_man = self.book.action.cards_per_soldier as usize;
+        let room = self.soldiers.len() * a_man + self.book.action.stop_cards as usize;
+        let (deck, turned) = (Vec::with_capacity(room), Vec::new());
         self.phase =
             Phase::Action(Action { deck, turned, up: None, turn: 1, quiet_turns: 0, enemies_met, leave: Leave::FREE });
         events.push(Event::ActionStart { hex: at });

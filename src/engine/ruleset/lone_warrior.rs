@@ -4,7 +4,7 @@
 //! the action ends says what it did; hand-to-hand by the difference of two
 //! dice; two cards a man and one STOP card; no morale.
 
-use super::{Aim, Blow, Hit, Melee, MeleeOdds, Odds, Rules};
+use super::{Aim, Blow, Hit, Hooks, Melee, MeleeOdds, Odds, Rules};
 use crate::engine::chance::Chance;
 use crate::engine::data::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
@@ -168,6 +168,12 @@ impl Rules for LoneWarrior {
     /// Lone Warrior has no morale rules: men fight until hit.
     fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
         false
+    }
+
+    /// No activation test, no reactions, no pinning: every man acts as his
+    /// state allows, and a shot is one die against the need (the defaults).
+    fn hooks(&self) -> Hooks {
+        Hooks::NONE
     }
 
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {

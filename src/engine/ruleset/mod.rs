@@ -195,11 +195,7 @@ pub trait Rules: Sync {
         _special: bool,
         events: &mut Events,
     ) -> u32 {
-        let mut roll = odds.roll(dice, Purpose::Fire);
-        (roll.soldier, roll.target) = (Some(shooter.id.clone()), Some(target.clone()));
-        let hits = u32::from(roll.succeeded());
-        events.push(Event::Roll(roll));
-        hits
+        one_die_volley(dice, odds, (&shooter.id, target), events)
     }
 
     /// How many shots `volley` rolls for `shooter`'s weapon by the standard
@@ -229,6 +225,49 @@ pub trait Rules: Sync {
     /// Asked at each STOP card with how many of the enemy met in this action
     /// can still fight and how many there were: true if the enemy breaks off.
     fn enemy_breaks(&self, able: usize, met: usize) -> bool;
+
+    // --- Which hooks it answers ------------------------------------------
+
+    /// Which of the hooks above that have a default (`activate`, `may`,
+    /// `volley`, `under_fire`, `rally`) this rule set answers with rules of
+    /// its own. Asked once, when the rule set is found (`RuleSet`): the loop
+    /// does not ask a rule set, card by card and shot by shot, what it left
+    /// at the default, and does what the default does. Leave it as it is
+    /// (every hook asked) unless the rule set leaves some at their defaults;
+    /// debug builds check, each time one is skipped, that the rule set's
+    /// answer is the default's.
+    fn hooks(&self) -> Hooks {
+        Hooks::ALL
+    }
+}
+
+/// Which of the seam's hooks with defaults a rule set answers itself
+/// (`Rules::hooks`): each `false` is a hook it leaves at its default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hooks {
+    pub activate: bool,
+    pub may: bool,
+    pub volley: bool,
+    pub under_fire: bool,
+    pub rally: bool,
+}
+
+impl Hooks {
+    /// Every hook asked: what a rule set is taken to answer unless it says.
+    pub const ALL: Hooks = Hooks { activate: true, may: true, volley: true, under_fire: true, rally: true };
+    /// None asked: every hook at its default.
+    pub const NONE: Hooks = Hooks { activate: false, may: false, volley: false, under_fire: false, rally: false };
+}
+
+/// The default `Rules::volley`: one die against the need, named for the
+/// shooter and his target; one hit or none.
+#[inline]
+pub fn one_die_volley(dice: &mut Dice, odds: Odds, (shooter, target): (&Name, &Name), events: &mut Events) -> u32 {
+    let mut roll = odds.roll(dice, Purpose::Fire);
+    (roll.soldier, roll.target) = (Some(shooter.clone()), Some(target.clone()));
+    let hits = u32::from(roll.succeeded());
+    events.push(Event::Roll(roll));
+    hits
 }
 
 /// What struck a man.
@@ -278,10 +317,24 @@ inventory::submit! { RuleSetEntry(&LoneWarrior) }
 
 /// The rule set a game plays by: a rule set the program was built with,
 /// written in files by its name. Two are equal when they have one name.
+/// It holds what its rules answer (`Rules::hooks`), asked once here.
 #[derive(Clone, Copy)]
-pub struct RuleSet(&'static dyn Rules);
+pub struct RuleSet {
+    rules: &'static dyn Rules,
+    hooks: Hooks,
+}
 
 impl RuleSet {
+    pub(in crate::engine) fn of(rules: &'static dyn Rules) -> RuleSet {
+        RuleSet { rules, hooks: rules.hooks() }
+    }
+
+    /// Which hooks its rules answer themselves (`Rules::hooks`).
+    #[inline(always)]
+    pub fn hooks(self) -> Hooks {
+        self.hooks
+    }
+
     /// The rule set called `name`, if the program has it.
     pub fn named(name: &str) -> Option<RuleSet> {
         // The default is known without the registry: every save written so
@@ -290,18 +343,18 @@ impl RuleSet {
         if default.name() == name {
             return Some(default);
         }
-        inventory::iter::<RuleSetEntry>.into_iter().find(|e| e.0.name() == name).map(|e| RuleSet(e.0))
+        inventory::iter::<RuleSetEntry>.into_iter().find(|e| e.0.name() == name).map(|e| RuleSet::of(e.0))
     }
 
     /// Every rule set the program has, by name.
     pub fn all() -> Vec<RuleSet> {
-        let mut all: Vec<RuleSet> = inventory::iter::<RuleSetEntry>.into_iter().map(|e| RuleSet(e.0)).collect();
+        let mut all: Vec<RuleSet> = inventory::iter::<RuleSetEntry>.into_iter().map(|e| RuleSet::of(e.0)).collect();
         all.sort_by_key(|r| r.name());
         all
     }
 
     pub fn name(self) -> &'static str {
-        self.0.name()
+        self.rules.name()
     }
 
     /// Whether this is the default, Lone Warrior (files leave it unsaid).
@@ -315,14 +368,14 @@ impl std::ops::Deref for RuleSet {
     type Target = dyn Rules;
     #[inline]
     fn deref(&self) -> &(dyn Rules + 'static) {
-        self.0
+        self.rules
     }
 }
 
 impl Default for RuleSet {
     /// Lone Warrior, the rules the game was first made for.
     fn default() -> Self {
-        RuleSet(&LoneWarrior)
+        RuleSet::of(&LoneWarrior)
     }
 }
 
@@ -333,7 +386,7 @@ impl PartialEq for RuleSet {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
         #[allow(ambiguous_wide_pointer_comparisons)]
-        let same = std::ptr::eq(self.0, other.0);
+        let same = std::ptr::eq(self.rules, other.rules);
         same || self.name() == other.name()
     }
 }

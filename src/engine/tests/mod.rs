@@ -118,6 +118,7 @@ mod action;
 mod as_written;
 mod casualties;
 mod fire;
+mod hooks;
 mod incident;
 mod limits;
 mod patrol;

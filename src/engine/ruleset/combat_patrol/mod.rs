@@ -12,7 +12,7 @@
 
 mod wounds;
 
-use super::{Aim, Blow, Deed, Hit, LoneWarrior, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules, Tending};
+use super::{Aim, Blow, Deed, Hit, Hooks, LoneWarrior, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules, Tending};
 use crate::engine::chance::Chance;
 use crate::engine::data::combat_patrol::{CombatPatrol as Book, Special};
 use crate::engine::data::{RuleBook, Weapon, Wound};
@@ -113,6 +113,11 @@ impl Rules for CombatPatrol {
 
     fn states(&self) -> &'static [State] {
         &[State::Fit, State::FleshWound, State::LightWound, State::SeriousWound, State::Critical, State::Dead]
+    }
+
+    /// Its pinning, volleys, reactions and rallies; no activation test.
+    fn hooks(&self) -> Hooks {
+        Hooks { activate: false, ..Hooks::ALL }
     }
 
     /// Its own tables kept, nobody else's.
