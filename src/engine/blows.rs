@@ -222,6 +222,9 @@ impl Game {
     /// save him, then he takes his death test.
     pub(super) fn tend_the_dying(&mut self, action_over: bool, events: &mut Events) {
         let rules = self.rules;
+        if !rules.hooks().tend {
+            return;
+        }
         for i in 0..self.soldiers.len() {
             let man = &self.soldiers[i];
             if man.state != State::Critical {

@@ -74,7 +74,8 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
         // The special firing method where the rule set has one that fires
         // more shots (asked first: cheaply) and it is likelier to hit more.
         let (man, book) = (&game.soldiers[me], &game.book);
-        let special = game.rules.shots(book, man, true) > game.rules.shots(book, man, false)
+        let special = game.rules.hooks().volley
+            && game.rules.shots(book, man, true) > game.rules.shots(book, man, false)
             && game
                 .marksman(memo, me)
                 .and_then(|m| m.shot(e))

@@ -77,8 +77,11 @@ impl Game {
     /// Of `shot` (a standard shot at `target`) and the special method's,
     /// the one likelier to score more hits: the patrol leader and the enemy
     /// fire it. Only a rule set whose special method fires more shots is
-    /// asked its odds.
+    /// asked its odds; one that rolls the default volley has none.
     pub(super) fn better_shot(&self, memo: Memo<'_>, shooter: usize, target: usize, shot: Shot) -> Shot {
+        if !self.rules.hooks().volley {
+            return shot;
+        }
         let s = &self.soldiers[shooter];
         let (standard, special) = (self.rules.shots(&self.book, s, false), self.rules.shots(&self.book, s, true));
         if special <= standard || shot.at_band.is_some() {
@@ -211,11 +214,14 @@ impl Game {
         let (from, arm) = (s.pos?, self.aimed_arm(memo, s)?);
         // His weapon, his state, his side, whether it is his first shot and
         // he is a veteran: all of him the need of a shot at a man depends
-        // on, as an `Aim` holds no more of him.
+        // on, as an `Aim` holds no more of him. State and side only where
+        // the rule set's need reads them (Lone Warrior's does not).
         let states = State::ALL.len();
-        let way = ((arm * states + s.state as usize) * 2 + usize::from(s.side == Side::Enemy)) * 4
-            + usize::from(s.first_shot) * 2
-            + usize::from(s.veteran);
+        let (state, enemy) = match self.rules.hooks().aims_by_man {
+            true => (s.state as usize, usize::from(s.side == Side::Enemy)),
+            false => (0, 0),
+        };
+        let way = ((arm * states + state) * 2 + enemy) * 4 + usize::from(s.first_shot) * 2 + usize::from(s.veteran);
         let kept = self.map.aims_from(memo, self.book.weapons.len() * states * 8, way, from);
         Some(Marksman {
             game: self,

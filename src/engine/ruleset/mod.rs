@@ -250,13 +250,27 @@ pub struct Hooks {
     pub volley: bool,
     pub under_fire: bool,
     pub rally: bool,
+    /// `aimed` reads the shooter's side and state (`Aim::side`,
+    /// `Aim::state`): the engine's kept needs are then kept apart by them.
+    pub aims_by_man: bool,
+    /// `tend`: it has critical wounds, which run their course at STOP.
+    pub tend: bool,
 }
 
 impl Hooks {
     /// Every hook asked: what a rule set is taken to answer unless it says.
-    pub const ALL: Hooks = Hooks { activate: true, may: true, volley: true, under_fire: true, rally: true };
+    pub const ALL: Hooks =
+        Hooks { activate: true, may: true, volley: true, under_fire: true, rally: true, aims_by_man: true, tend: true };
     /// None asked: every hook at its default.
-    pub const NONE: Hooks = Hooks { activate: false, may: false, volley: false, under_fire: false, rally: false };
+    pub const NONE: Hooks = Hooks {
+        activate: false,
+        may: false,
+        volley: false,
+        under_fire: false,
+        rally: false,
+        aims_by_man: false,
+        tend: false,
+    };
 }
 
 /// The default `Rules::volley`: one die against the need, named for the

@@ -60,7 +60,7 @@ impl Rules for SaysOneThing {
     fn casualty(&self, book: &RuleBook, dice: &mut Dice, man: &Name) -> (Roll, Wound) {
         LoneWarrior.casualty(book, dice, man)
     }
-    fn casualty_spread(&self, book: &RuleBook) -> (String, Vec<(Wound, Chance)>) {
+    fn casualty_spread(&self, book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>) {
         LoneWarrior.casualty_spread(book)
     }
     fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>) {
