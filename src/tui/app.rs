@@ -3,17 +3,20 @@
 //! here draws or touches the terminal; `view` draws and `run` does the I/O.
 
 use std::cell::Cell;
+use std::collections::VecDeque;
+use std::path::PathBuf;
 
 use ratatui::layout::Rect;
 
 use super::keymap::{Dir, Msg};
+use super::moment::{self, Moment};
 use super::orders::Refusal;
 use super::report;
 use super::theme::Theme;
 use crate::engine::Cache;
 use crate::engine::campaign::Campaign;
 use crate::engine::{Command, Event, Game, Phase, Pos, Side};
-use crate::narrate::{describe, describe_odds};
+use crate::narrate::{describe_all, describe_odds};
 use crate::session::{Line, ask, parse_line, play_line};
 
 /// How far PgUp and PgDn scroll the help, in lines.
@@ -35,6 +38,10 @@ pub enum Overlay {
     Report {
         lines: Vec<String>,
     },
+    /// Play stops to show what a STOP card or an incident brought.
+    Moment(Moment),
+    /// The log full-screen, every patrol of the campaign.
+    History(super::history::History),
 }
 
 /// Where the last frame put the map, so a mouse click can find its hex.
@@ -74,6 +81,16 @@ pub struct App {
     pub fallen: Vec<String>,
     /// How far the help can scroll, as the last frame found it.
     pub help_last: Cell<u16>,
+    /// How far back the log can scroll, in lines, as the last frame found it.
+    pub log_last: Cell<usize>,
+    /// What waits to be shown once the overlay open now is closed.
+    pub pending: VecDeque<Overlay>,
+    /// Whether a STOP card that brought no enemy pauses play too (P).
+    pub pause_at_stop: bool,
+    /// Where enemy appeared at the last order: marked on the map until the next.
+    pub fresh: Vec<Pos>,
+    /// The records of the campaign's finished patrols, oldest first.
+    pub records: Vec<PathBuf>,
 }
 
 impl App {
@@ -95,15 +112,44 @@ impl App {
             map_view: Cell::new(MapView::default()),
             fallen: Vec::new(),
             help_last: Cell::new(u16::MAX),
+            log_last: Cell::new(usize::MAX),
+            pending: VecDeque::new(),
+            pause_at_stop: true,
+            fresh: Vec::new(),
+            records: Vec::new(),
         };
-        let book = app.campaign.book.clone();
-        app.log = report::patrol_opening(&app.campaign);
-        app.log.extend(app.campaign.log.iter().map(|e| describe(e, &book)));
-        if app.campaign.patrol.is_none() {
-            app.log.extend(report::between_patrols(&app.campaign));
-        }
+        app.log = app.rebuilt_log(None);
         app.cursor_to_section();
         app
+    }
+
+    /// The campaign's finished patrols, from its records: between patrols
+    /// the log shows the last of them, as it did when that patrol ended.
+    pub fn remember(&mut self, records: Vec<PathBuf>) {
+        self.records = records;
+        if self.campaign.patrol.is_none() && self.campaign.unarchived.is_none() {
+            let last = self.records.last().and_then(|p| report::read_record(p).ok());
+            self.log = self.rebuilt_log(last.as_ref());
+        }
+    }
+
+    /// The log as the saved events write it: the patrol under way from its
+    /// opening, or between patrols the one just ended (`last`, when its
+    /// record is no longer in the campaign) and what comes next. The log of
+    /// a game played on and of the same game resumed are the same.
+    fn rebuilt_log(&self, last: Option<&crate::engine::campaign::PatrolRecord>) -> Vec<String> {
+        let book = &self.campaign.book;
+        if self.campaign.patrol.is_some() {
+            let mut log = report::patrol_opening(&self.campaign);
+            log.extend(describe_all(&self.campaign.log, book));
+            return log;
+        }
+        let mut log = match self.campaign.unarchived.as_ref().or(last) {
+            Some(record) => report::record_log(record, book),
+            None => Vec::new(),
+        };
+        log.extend(report::between_patrols(&self.campaign));
+        log
     }
 
     pub fn game(&self) -> Option<&Game> {
@@ -125,13 +171,28 @@ impl App {
                 *scroll = scroll.saturating_add(PAGE).min(self.help_last.get());
             }
             (Overlay::Help { scroll }, Msg::LogUp) => *scroll = scroll.saturating_sub(PAGE),
-            (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => {
-                self.overlay = Overlay::None;
-            }
-            (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Quit) => self.quit = true,
-            (Overlay::Help { .. } | Overlay::Report { .. }, _) => {}
-            (Overlay::Prompt { .. }, _) => {}
+            (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
+            // A pause goes on with Enter, Space or Esc; the log scrolls under it.
+            (Overlay::Moment(_), Msg::Act | Msg::Turn | Msg::Cancel) => self.close(),
+            (Overlay::Moment(_), Msg::LogUp | Msg::LogDown | Msg::Pause) => self.play(msg),
+            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_), Msg::Quit) => self.quit = true,
+            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_), _) => {}
+            (Overlay::Prompt { .. } | Overlay::History(_), _) => {}
             (Overlay::None, msg) => self.play(msg),
+        }
+    }
+
+    /// Closes the overlay, opening what waits behind it.
+    fn close(&mut self) {
+        self.overlay = self.pending.pop_front().unwrap_or(Overlay::None);
+    }
+
+    /// Shows `overlay` now if nothing else is open, else after what is.
+    fn show(&mut self, overlay: Overlay) {
+        if self.overlay == Overlay::None {
+            self.overlay = overlay;
+        } else {
+            self.pending.push_back(overlay);
         }
     }
 
@@ -153,14 +214,9 @@ impl App {
                 }
                 match parse_line(&typed) {
                     Ok(Line::Skip) => {}
-                    Ok(line) => {
-                        self.log.push(format!("> {}", typed.trim()));
-                        self.run(line);
-                    }
+                    Ok(line) => self.run(line),
                     Err(e) => {
-                        let words = format!("Cannot read '{typed}' (column {}): {}", e.column, e.message);
-                        self.log.push(words.clone());
-                        self.notice = Some(words);
+                        self.notice = Some(format!("Cannot read '{typed}' (column {}): {}", e.column, e.message));
                     }
                 }
             }
@@ -179,8 +235,17 @@ impl App {
             }
             Msg::Quit => self.quit = true,
             Msg::Command => self.overlay = Overlay::Prompt { text: String::new() },
-            Msg::LogUp => self.log_back = (self.log_back + 5).min(self.log.len().saturating_sub(1)),
+            Msg::FullLog => self.open_history(),
+            Msg::LogUp => self.log_back = (self.log_back + 5).min(self.log_last.get()),
             Msg::LogDown => self.log_back = self.log_back.saturating_sub(5),
+            Msg::Pause => {
+                self.pause_at_stop = !self.pause_at_stop;
+                self.notice = Some(if self.pause_at_stop {
+                    "Every STOP card pauses play (P: only those that bring enemy or end the action).".into()
+                } else {
+                    "Only a STOP card that brings enemy or ends the action pauses play now (P: every one).".into()
+                });
+            }
             Msg::Next => self.next(),
             Msg::Begin => self.run(Line::Begin),
             Msg::Leader => self.run(Line::Auto(1)),
@@ -213,16 +278,12 @@ impl App {
     /// Runs one line of the command language, as the headless runner would,
     /// and writes what happened in the log.
     pub fn run(&mut self, line: Line) {
+        // Odds are an answer, not something that happened: the status line shows them.
         if let Line::Odds(q) = &line {
-            match ask(&self.campaign, &self.cache, q) {
-                Ok(answer) => self.log.extend(describe_odds(&answer).lines().map(|l| l.trim_start().to_string())),
-                Err(e) => {
-                    let words = format!("No odds: {e}");
-                    self.log.push(words.clone());
-                    self.notice = Some(words);
-                }
-            }
-            self.log_back = 0;
+            self.notice = Some(match ask(&self.campaign, &self.cache, q) {
+                Ok(answer) => describe_odds(&answer).lines().map(str::trim_start).collect::<Vec<_>>().join(" | "),
+                Err(e) => format!("No odds: {e}"),
+            });
             return;
         }
         let begins = matches!(line, Line::Begin);
@@ -235,16 +296,21 @@ impl App {
             self.log = report::patrol_opening(&self.campaign);
         }
         let book = self.campaign.book.clone();
-        self.log.extend(events.iter().map(|e| describe(e, &book)));
-        self.log_back = 0;
+        self.log.extend(describe_all(&events, &book));
         if let Some(e) = refused {
-            // In the log too: the status bar may be too narrow for all of it.
-            let words = format!("Not now: {e}");
-            self.log.push(words.clone());
-            self.notice = Some(words);
+            // The status line only: the log holds what happened.
+            self.notice = Some(format!("Not now: {e}"));
         }
         if events.is_empty() {
             return;
+        }
+        self.log_back = 0;
+        self.fresh.clear();
+        for m in moment::moments(&events, &book) {
+            self.fresh.extend(&m.fresh);
+            if self.pause_at_stop || m.must_show() {
+                self.show(Overlay::Moment(m));
+            }
         }
         self.unsaved = true;
         let moved = events.iter().any(|e| matches!(e, Event::Start { .. } | Event::Sections { .. }));
@@ -252,10 +318,12 @@ impl App {
             self.section = 0;
         }
         if let Some(record) = &self.campaign.unarchived {
-            self.overlay = Overlay::Report { lines: report::debrief(record) };
+            let lines = report::debrief(record);
+            self.show(Overlay::Report { lines });
         }
         if self.campaign.patrol.is_none() {
-            self.log.extend(report::between_patrols(&self.campaign));
+            // Written again from the record, as a resume between patrols writes it.
+            self.log = self.rebuilt_log(None);
         }
         // The man whose card came up, or the section after a step, is where the eye goes next.
         let card_up = self.game().and_then(Game::card_up).is_some();
@@ -269,7 +337,7 @@ impl App {
             Event::EnemyAppears { hex, .. } => Some(*hex),
             _ => None,
         });
-        if let (Some(hex), false) = (appeared, card_up) {
+        if let (Some(hex), false, Some(_)) = (appeared, card_up, self.game()) {
             self.cursor = hex;
             self.notice = Some(format!("Enemy at {hex}. Esc brings the cursor back to your men."));
         }

@@ -92,6 +92,10 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
 fn lower(app: &App, game: &Game, p: Pos, men_down: bool) -> ([char; 3], Style) {
     let theme = app.theme;
     let left = if men_down { '+' } else { '_' };
+    // Enemy that appeared at the last order: marked until the next one.
+    if app.fresh.contains(&p) && game.in_hex(p).any(|i| game.soldiers()[i].side == Side::Enemy) {
+        return (['n', 'e', 'w'], theme.enemy());
+    }
     if game.map().is_minefield(p) {
         return ([left, 'X', '_'], theme.warn());
     }
@@ -102,6 +106,14 @@ fn lower(app: &App, game: &Game, p: Pos, men_down: bool) -> ([char; 3], Style) {
         return ([left, theme.home_mark(), '_'], theme.home());
     }
     ([left, '_', '_'], if men_down { theme.warn() } else { theme.outline() })
+}
+
+/// Scrolls the view only as far as needed to keep the hex of the man
+/// whose card is up (or of the section that moves) in sight, and then the
+/// cursor's: where both cannot be seen at once, the cursor wins.
+fn follow(previous: (u16, u16), area: Rect, canvas: (u16, u16), active: Option<Pos>, cursor: Pos) -> (u16, u16) {
+    let origin = active.map_or(previous, |a| scroll(previous, area, canvas, a));
+    scroll(origin, area, canvas, cursor)
 }
 
 /// Scrolls the view only as far as needed to keep the cursor's hex in sight.
@@ -127,8 +139,19 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     }
     let theme = app.theme;
     let canvas = canvas_size(game.map().width, game.map().height);
-    let origin = scroll(app.map_view.get().origin, area, canvas, app.cursor);
+    // A map smaller than the panel sits in its middle.
+    let pad = |room: u16, size: u16| room.saturating_sub(size) / 2;
+    let outer = area;
+    let area = Rect::new(
+        area.x + pad(area.width, canvas.0),
+        area.y + pad(area.height, canvas.1),
+        area.width.min(canvas.0),
+        area.height.min(canvas.1),
+    );
+    let active = app.active_pos();
+    let origin = follow(app.map_view.get().origin, area, canvas, active, app.cursor);
     app.map_view.set(MapView { area, origin });
+    edge_arrows(app, outer, area, origin, canvas, buf);
     let mut put = |x: i32, y: i32, ch: char, style: Style| {
         let (vx, vy) = (x - i32::from(origin.0), y - i32::from(origin.1));
         if vx >= 0 && vy >= 0 && vx < i32::from(area.width) && vy < i32::from(area.height) {
@@ -136,7 +159,6 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             cell.set_char(ch).set_style(style);
         }
     };
-    let active = app.active_pos();
     // The outlines first: a hex's lower row is the top edge of the hex
     // below it, and its marks must not be drawn over by that edge.
     let edge = theme.outline();
@@ -167,6 +189,30 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         for (i, ch) in marks.into_iter().enumerate() {
             put(x + 1 + i as i32, y + 2, ch, mstyle.patch(cursor));
         }
+    }
+}
+
+/// Arrows on the panel's border where more of the map lies beyond what is shown.
+fn edge_arrows(app: &App, outer: Rect, area: Rect, origin: (u16, u16), canvas: (u16, u16), buf: &mut Buffer) {
+    let style = app.theme.key();
+    let full = buf.area;
+    let mut mark = |x: u16, y: u16, ch: char| {
+        if full.contains(ratatui::layout::Position::new(x, y)) {
+            buf[(x, y)].set_char(ch).set_style(style);
+        }
+    };
+    let (mid_x, mid_y) = (outer.x + outer.width / 2, outer.y + outer.height / 2);
+    if origin.0 > 0 && outer.x > 0 {
+        mark(outer.x - 1, mid_y, '<');
+    }
+    if origin.0 + area.width < canvas.0 {
+        mark(outer.right(), mid_y, '>');
+    }
+    if origin.1 > 0 && outer.y > 0 {
+        mark(mid_x, outer.y - 1, '^');
+    }
+    if origin.1 + area.height < canvas.1 {
+        mark(mid_x, outer.bottom(), 'v');
     }
 }
 

@@ -115,6 +115,25 @@ fn weight(game: &Game, i: usize) -> u8 {
     }
 }
 
+/// The men the roster lists: ours, then the enemy met who are on the map or prisoners.
+fn listed(game: &Game) -> (Vec<usize>, Vec<usize>) {
+    let ours = (0..game.soldiers().len()).filter(|&i| game.soldiers()[i].side == Side::Friendly).collect();
+    let theirs = (0..game.soldiers().len())
+        .filter(|&i| {
+            game.soldiers()[i].side == Side::Enemy && (game.soldiers()[i].pos.is_some() || game.soldiers()[i].captive)
+        })
+        .collect();
+    (ours, theirs)
+}
+
+/// The rows the roster needs to list everybody: the heading, the men, and
+/// "Enemy met" when there are any.
+pub fn rows_wanted(game: &Game) -> u16 {
+    let (ours, theirs) = listed(game);
+    let rows = 1 + ours.len() + theirs.len() + usize::from(!theirs.is_empty());
+    u16::try_from(rows).unwrap_or(u16::MAX)
+}
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.is_empty() {
         return;
@@ -143,12 +162,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let width = usize::from(area.width);
     let height = usize::from(area.height);
-    let ours: Vec<usize> = (0..game.soldiers().len()).filter(|&i| game.soldiers()[i].side == Side::Friendly).collect();
-    let theirs: Vec<usize> = (0..game.soldiers().len())
-        .filter(|&i| {
-            game.soldiers()[i].side == Side::Enemy && (game.soldiers()[i].pos.is_some() || game.soldiers()[i].captive)
-        })
-        .collect();
+    let (ours, theirs) = listed(game);
     // When not every man fits, the ones that matter least now give way, and a line says how many.
     let mut shown: Vec<usize> = ours.iter().chain(&theirs).copied().collect();
     let mut hidden = 0;

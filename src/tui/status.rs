@@ -152,6 +152,9 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
     if let Overlay::Prompt { .. } = app.overlay {
         return vec![("Enter", "run"), ("Esc", "cancel")];
     }
+    if let Overlay::Moment(_) = app.overlay {
+        return vec![("Enter", "go on"), (label(Msg::Pause), "pause at every STOP or not"), ("q", "quit")];
+    }
     if app.overlay != Overlay::None {
         return vec![("Esc", "close"), ("q", "quit")];
     }
@@ -200,14 +203,22 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         (_, Some(game)) => Line::from(hover(app, game)),
         (_, None) => Line::from(""),
     };
-    let second = match &app.notice {
-        Some(n) => Line::styled(n.clone(), theme.title()),
-        None => Line::from(phase(app)),
-    };
     let mut spans = Vec::new();
     for (key, words) in keys(app) {
         spans.push(Span::styled(key, theme.key()));
         spans.push(Span::raw(format!(" {words}  ")));
     }
-    Paragraph::new(vec![first, second, Line::from(spans)]).render(area, buf);
+    // An answer too long for its line takes the keys' line too, rather than be cut.
+    let (second, third) = match &app.notice {
+        Some(n) => {
+            let mut rows = super::log::wrap(n, usize::from(area.width)).into_iter();
+            let second = Line::styled(rows.next().unwrap_or_default(), theme.title());
+            match rows.next() {
+                Some(more) => (second, Line::styled(more, theme.title())),
+                None => (second, Line::from(spans)),
+            }
+        }
+        None => (Line::from(phase(app)), Line::from(spans)),
+    };
+    Paragraph::new(vec![first, second, third]).render(area, buf);
 }

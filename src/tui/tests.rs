@@ -27,10 +27,21 @@ fn patrol(seed: u64) -> App {
     App::new(campaign, "test", THEME)
 }
 
+/// Enter pressed through every pause play stopped for; returns their titles.
+fn go_on(app: &mut App) -> Vec<String> {
+    let mut seen = Vec::new();
+    while let Overlay::Moment(m) = &app.overlay {
+        seen.push(m.title.clone());
+        app.update(Msg::Act);
+    }
+    seen
+}
+
 /// The same patrol, played by the patrol leader until a card of ours is up.
 fn in_action(seed: u64) -> App {
     let mut app = patrol(seed);
     for _ in 0..200 {
+        go_on(&mut app);
         if app.game().and_then(|g| g.card_up()).is_some() {
             return app;
         }
@@ -220,7 +231,9 @@ fn the_command_line_takes_any_runner_command() {
     }
     app.prompt_key(PromptKey::Enter);
     assert_eq!(app.overlay, Overlay::None);
-    assert!(app.log.iter().any(|l| l.contains("need 7+") && l.contains("21/36")), "{:?}", app.log);
+    let odds = app.notice.clone().unwrap_or_default();
+    assert!(odds.contains("need 7+") && odds.contains("21/36"), "the status line answers: {odds}");
+    assert!(!app.log.iter().any(|l| l.contains("21/36")), "odds are no event: {:?}", app.log);
     app.update(Msg::Command);
     for c in "mvoe 9,10".chars() {
         app.prompt_key(PromptKey::Char(c));
@@ -272,8 +285,11 @@ fn a_mark_under_a_hex_is_not_drawn_over_by_the_hex_below() {
     let game = app.game().expect("a patrol");
     // Hedgerow Farm's objective, 12,5, has a hex below it; its star must show.
     let drawn = panel(70, 30, |a, b| map::render(&app, game, a, b));
-    let objective = drawn.lines().nth(2 * 5 + 2).expect("the objective's lower row");
-    assert_eq!(objective.chars().nth(4 * 12 + 2), Some('*'), "{drawn}");
+    // The map sits in the middle of a panel bigger than it.
+    let at = app.map_view.get().area;
+    assert_eq!((at.x, at.y), (2, 2), "centred: {at:?}");
+    let objective = drawn.lines().nth(usize::from(at.y) + 2 * 5 + 2).expect("the objective's lower row");
+    assert_eq!(objective.chars().nth(usize::from(at.x) + 4 * 12 + 2), Some('*'), "{drawn}");
 }
 
 #[test]
@@ -332,6 +348,7 @@ fn r_calls_the_guns_on_the_cursor_hex() {
                 break;
             }
             app.run(Line::Auto(1));
+            go_on(&mut app);
         }
         let Some(game) = app.game().filter(|g| g.card_up().is_some()) else { continue };
         let caller = game.soldiers()[game.card_up().expect("up")].id.to_string();
@@ -368,8 +385,9 @@ fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
     game.soldiers_mut().push(car);
     let game = app.game().expect("a patrol");
     let map = panel(70, 28, |a, b| map::render(&app, game, a, b));
-    let row = map.lines().nth(2 * 9 + 1).expect("the vehicle row");
-    let mark: String = row.chars().skip(4 * 12 + 2).take(2).collect();
+    let at = app.map_view.get().area;
+    let row = map.lines().nth(usize::from(at.y) + 2 * 9 + 1).expect("the vehicle row");
+    let mark: String = row.chars().skip(usize::from(at.x) + 4 * 12 + 2).take(2).collect();
     assert!(mark.eq_ignore_ascii_case("v1"), "{mark:?}\n{map}");
     let roster = panel(50, 30, |a, b| roster::render(&app, a, b));
     let line = roster.lines().find(|l| l.starts_with("V9 Sd.Kfz. 222")).unwrap_or_else(|| panic!("{roster}"));
@@ -406,7 +424,9 @@ fn the_screen_between_patrols_and_the_report() {
     let mut app = App::new(campaign, "bocage", THEME);
     app.run(Line::Auto(5000));
     assert!(app.game().is_none(), "the first patrol is over");
-    assert!(matches!(app.overlay, Overlay::Report { .. }), "its report opens");
+    let paused = go_on(&mut app);
+    assert!(paused.iter().any(|t| t.starts_with("STOP: turn")), "its STOP cards paused play: {paused:?}");
+    assert!(matches!(app.overlay, Overlay::Report { .. }), "its report opens after the pauses");
     insta::assert_snapshot!("report_80x24", screen(&app, 80, 24));
     app.update(Msg::Act);
     assert_eq!(app.overlay, Overlay::None, "Enter closes the report");

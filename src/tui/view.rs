@@ -8,7 +8,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::app::{App, Overlay};
-use super::{deck, help, log, map, roster, status};
+use super::{deck, help, history, log, map, moment, roster, status};
 
 /// The smallest terminal the game is drawn in.
 pub const MIN_WIDTH: u16 = 60;
@@ -23,8 +23,28 @@ pub struct Areas {
     pub status: Rect,
 }
 
+/// The rows the log keeps when it runs under both columns.
+const LOG_ROWS: u16 = 8;
+
 pub fn areas(app: &App, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(area);
+    if let Some(game) = app.game() {
+        let (w, h) = map::canvas_size(game.map().width, game.map().height);
+        let (map_width, map_height) = (w + 2, h + 2);
+        // Where the whole map fits above a log of its own, the log runs
+        // under both columns and takes every row the map and the roster
+        // (shrunk to its men) leave.
+        let right_width = area.width.saturating_sub(map_width).clamp(34, 56);
+        let deck_height = 9;
+        if main.height >= map_height + LOG_ROWS && area.width >= map_width + right_width {
+            let right_need = deck_height + roster::rows_wanted(game) + 2;
+            let top = map_height.max(right_need.min(main.height - LOG_ROWS));
+            let [upper, log] = Layout::vertical([Constraint::Length(top), Constraint::Min(0)]).areas(main);
+            let [map, right] = Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(upper);
+            let [deck, roster] = Layout::vertical([Constraint::Length(deck_height), Constraint::Min(0)]).areas(right);
+            return Areas { map, log, deck, roster, status };
+        }
+    }
     // The map takes the width it needs (when the screen has it), the deck and roster the rest.
     // Between patrols the left holds the briefing and the right the roll: a
     // little more to the left.
@@ -80,7 +100,7 @@ impl Widget for &App {
                 Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
             }
         }
-        let inner = panel(self, "Log", a.log, buf);
+        let inner = panel(self, &log::title(self), a.log, buf);
         log::render(self, inner, buf);
         if !a.deck.is_empty() {
             let inner = panel(self, "Deck", a.deck, buf);
@@ -99,6 +119,12 @@ impl Widget for &App {
                 let text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
                 Paragraph::new(text).block(block).wrap(Wrap { trim: false }).render(popup, buf);
             }
+            // Over the deck and roster: the map stays in sight, the new enemy marked on it.
+            Overlay::Moment(m) => {
+                let over = if a.deck.is_empty() { a.roster } else { a.deck.union(a.roster) };
+                moment::render(self, m, over, buf);
+            }
+            Overlay::History(h) => history::render(self, h, area, buf),
             Overlay::Prompt { .. } | Overlay::None => {}
         }
     }

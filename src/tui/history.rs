@@ -1,0 +1,177 @@
+//! The log full-screen (`L`): every patrol of the campaign, from the
+//! records of the finished ones and the log of the one under way, scrolled
+//! a line or a page at a time and searched with `/`.
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use super::app::{App, Overlay};
+use super::report;
+
+/// The full-screen log: its lines, the first one shown, and the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History {
+    pub lines: Vec<String>,
+    /// The line at the top of the screen.
+    pub top: usize,
+    /// What is searched for (found without regard to case).
+    pub search: String,
+    /// The search is being typed.
+    pub typing: bool,
+    /// Lines shown at once, as the last frame found it (a page).
+    pub page: std::cell::Cell<usize>,
+}
+
+impl History {
+    /// The lines that hold the search.
+    fn hits(&self) -> impl Iterator<Item = usize> + '_ {
+        let needle = self.search.to_lowercase();
+        self.lines
+            .iter()
+            .enumerate()
+            .filter(move |(_, l)| !needle.is_empty() && l.to_lowercase().contains(&needle))
+            .map(|(i, _)| i)
+    }
+
+    fn last_top(&self) -> usize {
+        self.lines.len().saturating_sub(self.page.get().max(1))
+    }
+
+    /// The next line holding the search below the top one (`down`), or above it.
+    fn find(&mut self, down: bool) -> bool {
+        let found =
+            if down { self.hits().find(|&i| i > self.top) } else { self.hits().filter(|&i| i < self.top).last() };
+        if let Some(i) = found {
+            self.top = i;
+        }
+        found.is_some()
+    }
+}
+
+impl App {
+    /// Opens the full-screen log at its end.
+    pub fn open_history(&mut self) {
+        let book = self.campaign.book.clone();
+        let mut lines = Vec::new();
+        for path in &self.records {
+            match report::read_record(path) {
+                Ok(r) => lines.extend(report::record_log(&r, &book)),
+                Err(e) => lines.push(format!("{}: cannot be read: {e}", path.display())),
+            }
+            lines.push(String::new());
+        }
+        if self.campaign.patrol.is_some() {
+            lines.extend(self.log.iter().cloned());
+        } else {
+            if let Some(r) = &self.campaign.unarchived {
+                lines.extend(report::record_log(r, &book));
+            }
+            lines.extend(report::between_patrols(&self.campaign));
+        }
+        let page = 20;
+        let top = lines.len().saturating_sub(page);
+        let page = std::cell::Cell::new(page);
+        self.overlay = Overlay::History(History { lines, top, search: String::new(), typing: false, page });
+    }
+
+    /// A key while the full-screen log is open.
+    pub fn history_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        let Overlay::History(h) = &mut self.overlay else { return };
+        if h.typing {
+            match key.code {
+                KeyCode::Char(c) => h.search.push(c),
+                KeyCode::Backspace => {
+                    h.search.pop();
+                }
+                KeyCode::Enter => {
+                    h.typing = false;
+                    // From the end back: the latest mention first.
+                    let top = h.top;
+                    h.top = h.lines.len();
+                    if !h.find(false) {
+                        h.top = top;
+                        self.notice = Some(format!("'{}' is not in the log.", h.search));
+                    }
+                }
+                KeyCode::Esc => {
+                    h.typing = false;
+                    h.search.clear();
+                }
+                _ => {}
+            }
+            return;
+        }
+        let page = h.page.get().max(1);
+        match key.code {
+            KeyCode::Char('j') | KeyCode::Down => h.top = (h.top + 1).min(h.last_top()),
+            KeyCode::Char('k') | KeyCode::Up => h.top = h.top.saturating_sub(1),
+            KeyCode::PageDown | KeyCode::Char('J') | KeyCode::Char(' ') => h.top = (h.top + page).min(h.last_top()),
+            KeyCode::PageUp | KeyCode::Char('K') => h.top = h.top.saturating_sub(page),
+            KeyCode::Home | KeyCode::Char('g') => h.top = 0,
+            KeyCode::End | KeyCode::Char('G') => h.top = h.last_top(),
+            KeyCode::Char('/') => {
+                h.typing = true;
+                h.search.clear();
+            }
+            KeyCode::Char('n') => {
+                h.find(true);
+            }
+            KeyCode::Char('N') => {
+                h.find(false);
+            }
+            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Esc | KeyCode::Char('L') | KeyCode::Enter => self.overlay = Overlay::None,
+            _ => {}
+        }
+    }
+}
+
+/// The full-screen log over the whole screen.
+pub fn render(app: &App, h: &History, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
+    let theme = app.theme;
+    Clear.render(area, buf);
+    let shown_to = (h.top + usize::from(area.height.saturating_sub(2))).min(h.lines.len());
+    let title = format!(" Log of the campaign: lines {}-{} of {} ", (h.top + 1).min(shown_to), shown_to, h.lines.len());
+    let foot = if h.typing {
+        format!(" Search: {}_  (Enter finds, Esc gives up) ", h.search)
+    } else if h.search.is_empty() {
+        " j/k line, PgUp/PgDn page, g/G first/last, / search, Esc closes ".to_string()
+    } else {
+        format!(" '{}': n next, N back, / new search, Esc closes ", h.search)
+    };
+    let block = Block::bordered().border_set(theme.border()).title(title).title_bottom(foot);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    h.page.set(usize::from(inner.height).max(1));
+    let needle = h.search.to_lowercase();
+    let width = usize::from(inner.width);
+    let mut lines: Vec<Line> = Vec::new();
+    for l in h.lines.iter().skip(h.top) {
+        let hit = !needle.is_empty() && !h.typing && l.to_lowercase().contains(&needle);
+        let style = if hit {
+            theme.cursor()
+        } else if l.starts_with("Patrol ") || l.starts_with("INCIDENT") || l.starts_with("Tactical action") {
+            theme.title()
+        } else if l.starts_with('[') {
+            theme.dim()
+        } else {
+            ratatui::style::Style::new()
+        };
+        for w in super::log::wrap(l, width) {
+            lines.push(Line::styled(w, style));
+        }
+        if lines.len() >= usize::from(inner.height) {
+            break;
+        }
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
