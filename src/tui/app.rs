@@ -296,6 +296,9 @@ impl App {
             self.log = report::patrol_opening(&self.campaign);
         }
         let book = self.campaign.book.clone();
+        // The leader's choices are the session's, not the patrol's: a save
+        // keeps only what they did, so the log does too.
+        let events: Vec<Event> = events.into_iter().filter(|e| !matches!(e, Event::Auto { .. })).collect();
         self.log.extend(describe_all(&events, &book));
         if let Some(e) = refused {
             // The status line only: the log holds what happened.

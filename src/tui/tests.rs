@@ -466,3 +466,180 @@ fn enter_on_your_own_hex_picks_a_man_on_foot_before_a_vehicle() {
     let picked = super::orders::target_in(game, app.cache.memo(game), here).expect("an enemy in his hex");
     assert_eq!(picked, "G90");
 }
+
+/// A patrol played on by the leader until a STOP card has paused play.
+fn at_a_stop(seed: u64) -> App {
+    let mut app = patrol(seed);
+    for _ in 0..400 {
+        if let Overlay::Moment(m) = &app.overlay
+            && m.stop.is_some()
+        {
+            return app;
+        }
+        go_on(&mut app);
+        app.run(Line::Auto(1));
+    }
+    panic!("seed {seed}: no STOP card in 400 decisions");
+}
+
+#[test]
+fn a_stop_card_pauses_play_until_a_key_and_shows_what_it_brought() {
+    let mut app = at_a_stop(7);
+    let Overlay::Moment(m) = app.overlay.clone() else { unreachable!() };
+    assert!(m.title.starts_with("STOP: turn"), "{}", m.title);
+    assert!(m.lines.iter().any(|l| l.starts_with("[incident]")), "the incident check is shown: {:?}", m.lines);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let drawn = screen(&app, w, h);
+        assert!(drawn.contains("S T O P"), "{w}x{h}: the card is drawn\n{drawn}");
+        insta::assert_snapshot!(format!("stop_pause_{w}x{h}"), drawn);
+    }
+    // Nothing but Enter, Space or Esc goes on: an order given now is not played.
+    let before = app.campaign.clone();
+    for msg in [Msg::Fire, Msg::Leader, Msg::Cursor(Dir::North), Msg::Undo, Msg::Hold] {
+        app.update(msg);
+        assert_eq!(app.campaign, before, "{msg:?} played under the pause");
+        assert!(matches!(app.overlay, Overlay::Moment(_)), "{msg:?} closed the pause");
+    }
+    app.update(Msg::Turn);
+    assert!(!matches!(app.overlay, Overlay::Moment(ref n) if *n == m), "Space goes on");
+    assert_eq!(app.campaign, before, "going on plays nothing");
+}
+
+#[test]
+fn with_the_pause_off_only_a_stop_that_brings_enemy_stops_play() {
+    let mut app = patrol(7);
+    app.update(Msg::Pause);
+    assert!(!app.pause_at_stop);
+    let mut quiet = 0;
+    for _ in 0..600 {
+        let Some(game) = app.game() else { break };
+        let turn = match game.phase() {
+            crate::engine::Phase::Action(a) => a.turn,
+            _ => 0,
+        };
+        app.run(Line::Auto(1));
+        let next = match app.game().map(|g| g.phase()) {
+            Some(crate::engine::Phase::Action(a)) => a.turn,
+            _ => 0,
+        };
+        while let Overlay::Moment(m) = &app.overlay {
+            assert!(m.must_show() || m.stop.is_none(), "a quiet STOP paused: {m:?}");
+            app.update(Msg::Act);
+        }
+        if next > turn && turn > 0 && app.fresh.is_empty() {
+            quiet += 1;
+        }
+        if app.game().is_none() {
+            break;
+        }
+    }
+    assert!(quiet > 0, "some STOP card was quiet and passed without a pause");
+}
+
+#[test]
+fn the_log_is_the_same_after_a_resume_refusals_odds_and_all() {
+    let mut app = at_a_stop(7);
+    go_on(&mut app);
+    // A refusal, an odds question and a command that cannot be read: none is an event.
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Fire);
+    app.update(Msg::Odds);
+    app.update(Msg::Command);
+    for c in "mvoe 1,1".chars() {
+        app.prompt_key(PromptKey::Char(c));
+    }
+    app.prompt_key(PromptKey::Enter);
+    assert!(app.notice.is_some(), "the status line answered");
+    assert!(!app.log.iter().any(|l| l.starts_with("Not now") || l.starts_with("Cannot read")), "{:?}", app.log);
+    let again = App::new(app.campaign.clone(), "test", THEME);
+    assert_eq!(again.log, app.log, "in a patrol");
+    // The patrol played out: the log between patrols is the record's, live,
+    // resumed before it is archived, and resumed from its file.
+    app.run(Line::Auto(5000));
+    assert!(app.game().is_none(), "the patrol is over");
+    let record = app.campaign.unarchived.clone().expect("its record waits to be archived");
+    assert!(app.log[0].starts_with("Patrol 1: Hedgerow Farm"), "{:?}", &app.log[..3]);
+    assert_eq!(App::new(app.campaign.clone(), "test", THEME).log, app.log, "before the archive");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("patrol-001.ron");
+    std::fs::write(&path, ron::to_string(&record).expect("a record writes")).expect("the record is written");
+    let mut archived = app.campaign.clone();
+    archived.unarchived = None;
+    let mut resumed = App::new(archived, "test", THEME);
+    resumed.remember(vec![path]);
+    assert_eq!(resumed.log, app.log, "from the record's file");
+    // And the full-screen log holds that patrol, searchable.
+    resumed.open_history();
+    let Overlay::History(h) = &resumed.overlay else { panic!("L opens the log") };
+    assert!(h.lines.iter().filter(|l| l.starts_with("Patrol 1: Hedgerow Farm")).count() == 1, "{:?}", h.lines);
+}
+
+#[test]
+fn the_full_screen_log_scrolls_and_finds() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = at_a_stop(7);
+    go_on(&mut app);
+    app.update(Msg::FullLog);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        insta::assert_snapshot!(format!("full_log_{w}x{h}"), screen(&app, w, h));
+    }
+    let key = |c| KeyEvent::new(c, KeyModifiers::NONE);
+    app.history_key(key(KeyCode::Char('g')));
+    let Overlay::History(h) = &app.overlay else { panic!("open") };
+    assert_eq!(h.top, 0, "g goes to the first line");
+    app.history_key(key(KeyCode::Char('/')));
+    for c in "objective:".chars() {
+        app.history_key(key(KeyCode::Char(c)));
+    }
+    app.history_key(key(KeyCode::Enter));
+    let Overlay::History(h) = &app.overlay else { panic!("open") };
+    assert!(h.lines[h.top].to_lowercase().contains("objective:"), "{}", h.lines[h.top]);
+    let drawn = screen(&app, 80, 24);
+    assert!(drawn.contains("'objective:': n next"), "{drawn}");
+    app.history_key(key(KeyCode::Esc));
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+#[test]
+fn the_log_says_how_far_back_it_is_scrolled() {
+    let mut app = at_a_stop(7);
+    go_on(&mut app);
+    let _ = screen(&app, 80, 24);
+    app.update(Msg::LogUp);
+    let drawn = screen(&app, 80, 24);
+    assert!(drawn.contains("Log: 5 lines back"), "{drawn}");
+    assert!(drawn.contains("-- 5 newer lines below"), "{drawn}");
+    // No further back than the first line.
+    for _ in 0..1000 {
+        app.update(Msg::LogUp);
+        let _ = screen(&app, 80, 24);
+    }
+    let top = screen(&app, 80, 24);
+    assert!(top.contains("Patrol 1 of 1: Hedgerow Farm"), "the first line shows: {top}");
+    app.update(Msg::Cancel);
+    for _ in 0..1000 {
+        app.update(Msg::LogDown);
+    }
+    assert!(screen(&app, 80, 24).contains("┌ Log ─"), "back at the newest, no marker");
+}
+
+#[test]
+fn a_small_map_panel_keeps_the_party_and_the_cursor_in_sight() {
+    let mut app = in_action(7);
+    let game = app.game().expect("a patrol");
+    let me = app.active_pos().expect("a man's card is up");
+    // The farthest hex of the map from him that is in the same half of the map.
+    let far = game.map().hexes().filter(|p| p.distance(me) <= 5).max_by_key(|p| p.distance(me)).expect("a hex");
+    app.cursor = far;
+    let _ = screen(&app, 80, 24);
+    let view = app.map_view.get();
+    let seen = |p: Pos| {
+        let (x, y) = (4 * p.col, 2 * p.row + p.col.rem_euclid(2));
+        let (ox, oy) = (i32::from(view.origin.0), i32::from(view.origin.1));
+        x >= ox && y >= oy && x + 5 <= ox + i32::from(view.area.width) && y + 3 <= oy + i32::from(view.area.height)
+    };
+    assert!(seen(far), "the cursor's hex {far} is in view: {view:?}");
+    assert!(seen(me), "his hex {me} is in view too: {view:?}");
+}
