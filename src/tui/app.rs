@@ -42,6 +42,8 @@ pub enum Overlay {
     Moment(Moment),
     /// The log full-screen, every patrol of the campaign.
     History(super::history::History),
+    /// The map's legend.
+    Legend,
 }
 
 /// Where the last frame put the map, so a mouse click can find its hex.
@@ -172,11 +174,14 @@ impl App {
             }
             (Overlay::Help { scroll }, Msg::LogUp) => *scroll = scroll.saturating_sub(PAGE),
             (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
+            (Overlay::Legend, Msg::Legend | Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
             // A pause goes on with Enter, Space or Esc; the log scrolls under it.
             (Overlay::Moment(_), Msg::Act | Msg::Turn | Msg::Cancel) => self.close(),
             (Overlay::Moment(_), Msg::LogUp | Msg::LogDown | Msg::Pause) => self.play(msg),
-            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_), Msg::Quit) => self.quit = true,
-            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_), _) => {}
+            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend, Msg::Quit) => {
+                self.quit = true;
+            }
+            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend, _) => {}
             (Overlay::Prompt { .. } | Overlay::History(_), _) => {}
             (Overlay::None, msg) => self.play(msg),
         }
@@ -236,6 +241,7 @@ impl App {
             Msg::Quit => self.quit = true,
             Msg::Command => self.overlay = Overlay::Prompt { text: String::new() },
             Msg::FullLog => self.open_history(),
+            Msg::Legend => self.overlay = Overlay::Legend,
             Msg::LogUp => self.log_back = (self.log_back + 5).min(self.log_last.get()),
             Msg::LogDown => self.log_back = self.log_back.saturating_sub(5),
             Msg::Pause => {
@@ -372,6 +378,11 @@ impl App {
                 let name = self.game().and_then(|g| g.sections().get(self.section)).map(|s| s.name.clone());
                 self.notice = name.map(|n| format!("Section {n} moves next"));
             }
+            Phase::Patrol => {
+                self.notice = Some(
+                    "The squad moves as one section: ':split NAME NAME...' makes another, for Tab to choose.".into(),
+                );
+            }
             Phase::Action(a) => {
                 // The hexes of the enemy, the likeliest shot for the man up first, then the nearest.
                 let from = self.active_pos();
@@ -387,8 +398,9 @@ impl App {
                 hexes.dedup();
                 let at = hexes.iter().position(|&(_, _, p)| p == self.cursor);
                 let next = at.map_or(0, |k| (k + 1) % hexes.len());
-                if let Some(&(_, _, p)) = hexes.get(next) {
-                    self.cursor = p;
+                match hexes.get(next) {
+                    Some(&(_, _, p)) => self.cursor = p,
+                    None => self.notice = Some("No enemy able to fight is on the map.".into()),
                 }
             }
             _ => {}

@@ -84,7 +84,21 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let turned: Vec<String> = action.turned.iter().rev().skip(1).map(|&c| card_name(game, c)).collect();
     if !turned.is_empty() {
-        lines.push(Line::from(format!("Before: {}", turned.join(", "))));
+        // As many of the latest as the rows left hold, whole names only, then how many more.
+        let room = usize::from(area.width) * usize::from(area.height).saturating_sub(lines.len());
+        let mut said = String::from("Before:");
+        for (k, name) in turned.iter().enumerate() {
+            let more = turned.len() - k - 1;
+            let tail = if more > 0 { format!(" and {more} more") } else { String::new() };
+            let next = format!("{said}{} {name}", if k == 0 { "" } else { "," });
+            // Room for this name and the count of those after it.
+            if next.chars().count() + tail.chars().count() + 4 > room && k > 0 {
+                said.push_str(&format!(" and {} more", turned.len() - k));
+                break;
+            }
+            said = next;
+        }
+        lines.push(Line::from(said));
     }
     Paragraph::new(lines).wrap(Wrap { trim: false }).render(area, buf);
 }

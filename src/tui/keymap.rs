@@ -58,6 +58,8 @@ pub enum Msg {
     Pause,
     /// The whole campaign's log, full-screen and searchable.
     FullLog,
+    /// What every mark on the map means.
+    Legend,
 }
 
 /// A key, the message it sends, and what the help screen says of it.
@@ -108,6 +110,7 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[PageUp, Char('K')], Msg::LogUp, "PgUp K", "scroll the log back"),
     bind(&[PageDown, Char('J')], Msg::LogDown, "PgDn J", "scroll the log forward"),
     bind(&[Char('L')], Msg::FullLog, "L", "the log full-screen: every patrol of the campaign, searchable (/)"),
+    bind(&[Char('g')], Msg::Legend, "g", "the map's legend: what every mark means"),
     bind(&[Char('P')], Msg::Pause, "P", "pause at every STOP card, or only at those that bring enemy"),
     bind(&[Char('?'), KeyCode::F(1)], Msg::Help, "?", "this help"),
     bind(&[Esc], Msg::Cancel, "Esc", "close, cancel"),

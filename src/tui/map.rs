@@ -43,11 +43,43 @@ pub fn hex_at(x: u16, y: u16) -> Option<Pos> {
     (dy >= 1).then(|| Pos::new(col, (dy - 1) / 2))
 }
 
+/// Who is down in a hex: none, ours (`+`), or only theirs (`x`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Down {
+    None,
+    Ours,
+    Theirs,
+}
+
+impl Down {
+    /// The mark at the left of the hex's lower row.
+    fn mark(self) -> char {
+        match self {
+            Down::None => '_',
+            Down::Ours => '+',
+            Down::Theirs => 'x',
+        }
+    }
+}
+
+/// A vehicle's mark: its own name (`V3`), never a count; `V#` when its
+/// number has two digits, `V+` for more than one vehicle in the hex.
+fn vehicle_mark(ids: &[&str]) -> char {
+    match ids {
+        [one] => {
+            let digits = one.trim_start_matches(['V', 'v']);
+            if digits.len() == 1 { digits.chars().next().unwrap_or('#') } else { '#' }
+        }
+        _ => '+',
+    }
+}
+
 /// What the upper row of a hex shows after its terrain glyph: two characters and their style.
-fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
+fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, Down) {
     let theme = app.theme;
     let count = |n: usize| char::from_digit(n.min(9) as u32, 10).unwrap_or('+');
-    let (mut friends, mut foes, mut down, mut vehicles) = (0, 0, 0, 0);
+    let (mut friends, mut foes, mut ours_down, mut theirs_down) = (0, 0, 0, 0);
+    let mut vehicles: Vec<&str> = Vec::new();
     let mut hidden = true;
     let up = game.card_up().and_then(|i| game.soldiers()[i].pos);
     for i in game.in_hex(p) {
@@ -56,42 +88,50 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
             (Side::Friendly, true) => friends += 1,
             (Side::Enemy, true) => {
                 foes += 1;
-                vehicles += usize::from(s.vehicle.is_some());
+                if s.vehicle.is_some() {
+                    vehicles.push(s.id.as_str());
+                }
                 hidden &= up.is_some_and(|from| !game.can_see(app.cache.memo(game), from, p));
             }
-            _ => down += 1,
+            (Side::Friendly, false) => ours_down += 1,
+            (Side::Enemy, false) => theirs_down += 1,
         }
     }
+    let down = match (ours_down, theirs_down) {
+        (0, 0) => Down::None,
+        (0, _) => Down::Theirs,
+        _ => Down::Ours,
+    };
     let in_patrol = matches!(game.phase(), Phase::Patrol);
     if in_patrol && let Some(s) = game.sections().iter().find(|s| game.section_pos(s) == Some(p)) {
         // Every man of the section counts, carried ones too, as the log counts them.
         let letter = s.name.chars().next().unwrap_or('A');
         let men = s.members.iter().filter(|&&i| game.soldiers()[i].pos == Some(p)).count();
-        return ([letter, count(men)], theme.friend(), down > 0 && friends > 0);
+        let down = if friends > 0 { down } else { Down::None };
+        return ([letter, count(men)], theme.friend(), down);
     }
     match (friends, foes) {
-        (0, 0) if down > 0 => (['+', count(down)], theme.warn(), false),
-        (0, 0) => ([' ', ' '], Style::new(), false),
-        (f, 0) => (['F', count(f)], theme.friend(), down > 0),
-        // An enemy out of the sight of the man whose card is up is written
-        // small; V when a vehicle is among them.
+        // Men down and nobody standing: + ours (counted), x only theirs.
+        (0, 0) if ours_down > 0 => (['+', count(ours_down)], theme.warn(), Down::None),
+        (0, 0) if theirs_down > 0 => (['x', count(theirs_down)], theme.warn(), Down::None),
+        (0, 0) => ([' ', ' '], Style::new(), Down::None),
+        (f, 0) => (['F', count(f)], theme.friend(), down),
+        // A vehicle by its name (V3), men by their count (E2); written small
+        // when out of the sight of the man whose card is up.
         (0, e) => {
-            let mark = match (vehicles > 0, hidden) {
-                (true, false) => 'V',
-                (true, true) => 'v',
-                (false, false) => 'E',
-                (false, true) => 'e',
-            };
-            ([mark, count(e)], theme.enemy(), down > 0)
+            let (mark, n) = if vehicles.is_empty() { ('E', count(e)) } else { ('V', vehicle_mark(&vehicles)) };
+            let mark = if hidden { mark.to_ascii_lowercase() } else { mark };
+            ([mark, n], theme.enemy(), down)
         }
-        (f, e) => (['!', count(f + e)], theme.enemy(), down > 0),
+        (f, e) => (['!', count(f + e)], theme.enemy(), down),
     }
 }
 
 /// The lower row of a hex: three characters and their style.
-fn lower(app: &App, game: &Game, p: Pos, men_down: bool) -> ([char; 3], Style) {
+fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
     let theme = app.theme;
-    let left = if men_down { '+' } else { '_' };
+    let left = down.mark();
+    let men_down = down != Down::None;
     // Enemy that appeared at the last order: marked until the next one.
     if app.fresh.contains(&p) && game.in_hex(p).any(|i| game.soldiers()[i].side == Side::Enemy) {
         return (['n', 'e', 'w'], theme.enemy());

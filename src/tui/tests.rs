@@ -388,10 +388,45 @@ fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
     let at = app.map_view.get().area;
     let row = map.lines().nth(usize::from(at.y) + 2 * 9 + 1).expect("the vehicle row");
     let mark: String = row.chars().skip(usize::from(at.x) + 4 * 12 + 2).take(2).collect();
-    assert!(mark.eq_ignore_ascii_case("v1"), "{mark:?}\n{map}");
+    // The same name on the map as in the roster and the status bar: the vehicle's, not a count.
+    assert!(mark.eq_ignore_ascii_case("v9"), "{mark:?}\n{map}");
     let roster = panel(50, 30, |a, b| roster::render(&app, a, b));
     let line = roster.lines().find(|l| l.starts_with("V9 Sd.Kfz. 222")).unwrap_or_else(|| panic!("{roster}"));
     assert!(line.contains("machine gun") && line.contains("LD"), "{line}");
+    assert!(line.contains("12,9"), "the roster gives his hex: {line}");
+    app.cursor = Pos::new(12, 9);
+    let hover = status::hover(&app, app.game().expect("a patrol"));
+    assert!(hover.contains("V9"), "{hover}");
+}
+
+#[test]
+fn a_man_down_is_marked_for_his_side() {
+    use crate::engine::{Side, State};
+    let mut app = in_action(7);
+    let game = app.campaign.patrol.as_mut().expect("a patrol");
+    let (ours, theirs) = (Pos::new(1, 1), Pos::new(3, 1));
+    let friend = game.soldiers().iter().position(|s| s.side == Side::Friendly).expect("a man of ours");
+    let foe = game.soldiers().iter().position(|s| s.side == Side::Enemy).expect("an enemy");
+    game.soldiers_mut()[friend].pos = Some(ours);
+    game.soldiers_mut()[friend].state = State::SeriousWound;
+    game.soldiers_mut()[foe].pos = Some(theirs);
+    game.soldiers_mut()[foe].state = State::SeriousWound;
+    app.cursor = Pos::new(0, 0);
+    let game = app.game().expect("a patrol");
+    let map = panel(70, 28, |a, b| map::render(&app, game, a, b));
+    let at = app.map_view.get().area;
+    let mark = |p: Pos| -> String {
+        let row = map
+            .lines()
+            .nth(usize::from(at.y) + 2 * usize::try_from(p.row).unwrap() + 1 + usize::try_from(p.col % 2).unwrap());
+        row.expect("the row")
+            .chars()
+            .skip(usize::from(at.x) + 4 * usize::try_from(p.col).unwrap() + 2)
+            .take(2)
+            .collect()
+    };
+    assert_eq!(mark(ours), "+1", "one of ours down\n{map}");
+    assert_eq!(mark(theirs), "x1", "one of theirs down\n{map}");
 }
 
 #[test]
@@ -642,4 +677,20 @@ fn a_small_map_panel_keeps_the_party_and_the_cursor_in_sight() {
     };
     assert!(seen(far), "the cursor's hex {far} is in view: {view:?}");
     assert!(seen(me), "his hex {me} is in view too: {view:?}");
+}
+
+#[test]
+fn g_shows_the_legend_and_the_help_lists_it() {
+    let mut app = in_action(7);
+    app.update(Msg::Legend);
+    assert_eq!(app.overlay, Overlay::Legend);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let drawn = screen(&app, w, h);
+        assert!(drawn.contains("x1 one of theirs down"), "{w}x{h}\n{drawn}");
+        insta::assert_snapshot!(format!("legend_{w}x{h}"), drawn);
+    }
+    app.update(Msg::Cancel);
+    assert_eq!(app.overlay, Overlay::None);
+    app.update(Msg::Help);
+    assert!(screen(&app, 120, 40).contains("the map's legend"), "? lists the key");
 }

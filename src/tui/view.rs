@@ -85,7 +85,7 @@ impl Widget for &App {
             return;
         }
         let a = areas(self, area);
-        let inner = panel(self, "Map", a.map, buf);
+        let inner = panel(self, if self.game().is_some() { "Map (g: legend)" } else { "Map" }, a.map, buf);
         match self.game() {
             Some(game) => map::render(self, game, inner, buf),
             None => {
@@ -125,6 +125,7 @@ impl Widget for &App {
                 moment::render(self, m, over, buf);
             }
             Overlay::History(h) => history::render(self, h, area, buf),
+            Overlay::Legend => help::render_legend(self, area, buf),
             Overlay::Prompt { .. } | Overlay::None => {}
         }
     }
