@@ -44,6 +44,12 @@ pub enum Overlay {
     History(super::history::History),
     /// The map's legend.
     Legend,
+    /// Leaving the map would cost the patrol these: x or Enter leaves anyway,
+    /// any other key stays.
+    Confirm {
+        reasons: Vec<String>,
+        command: Command,
+    },
 }
 
 /// Where the last frame put the map, so a mouse click can find its hex.
@@ -73,8 +79,6 @@ pub struct App {
     pub overlay: Overlay,
     /// The answer to the last key: why a command was refused, what to do next.
     pub notice: Option<String>,
-    /// Exit was pressed once with the objective not done.
-    pub(super) exit_warned: bool,
     pub quit: bool,
     /// Something changed since the last save.
     pub unsaved: bool,
@@ -108,7 +112,6 @@ impl App {
             log_back: 0,
             overlay: Overlay::None,
             notice: None,
-            exit_warned: false,
             quit: false,
             unsaved: false,
             map_view: Cell::new(MapView::default()),
@@ -160,8 +163,15 @@ impl App {
 
     /// Carries out one message from a key or the mouse.
     pub fn update(&mut self, msg: Msg) {
-        if !matches!(msg, Msg::Exit | Msg::Act) {
-            self.exit_warned = false;
+        if let Overlay::Confirm { command, .. } = &self.overlay {
+            let command = command.clone();
+            self.overlay = Overlay::None;
+            if matches!(msg, Msg::Exit | Msg::Act) {
+                self.run(Line::Play(command));
+            } else {
+                self.notice = Some("Nobody leaves the map.".into());
+            }
+            return;
         }
         match (&mut self.overlay, msg) {
             (Overlay::Help { scroll }, Msg::Cursor(Dir::South)) => {
@@ -182,7 +192,7 @@ impl App {
                 self.quit = true;
             }
             (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend, _) => {}
-            (Overlay::Prompt { .. } | Overlay::History(_), _) => {}
+            (Overlay::Prompt { .. } | Overlay::History(_) | Overlay::Confirm { .. }, _) => {}
             (Overlay::None, msg) => self.play(msg),
         }
     }
@@ -234,10 +244,7 @@ impl App {
             Msg::Cursor(d) => self.cursor = step(self.cursor, d, self.game()),
             Msg::Help => self.overlay = Overlay::Help { scroll: 0 },
             // Esc: back to the man whose card is up, or the section that moves.
-            Msg::Cancel => {
-                self.exit_warned = false;
-                self.cursor_to_section();
-            }
+            Msg::Cancel => self.cursor_to_section(),
             Msg::Quit => self.quit = true,
             Msg::Command => self.overlay = Overlay::Prompt { text: String::new() },
             Msg::FullLog => self.open_history(),
@@ -262,22 +269,18 @@ impl App {
                 Ok(q) => self.run(Line::Odds(q)),
                 Err(why) => self.notice = Some(why),
             },
-            Msg::Act | Msg::Move | Msg::Fire | Msg::Exit | Msg::Carry | Msg::Capture | Msg::Call => match self
-                .order(msg)
-            {
-                Ok(line) => self.run(line),
-                Err(Refusal::Say(why)) => self.notice = Some(why),
-                Err(Refusal::Choose(section)) => {
-                    self.section = section;
-                    let name = self.game().and_then(|g| g.sections().get(section)).map(|s| s.name.clone());
-                    self.notice = name.map(|n| format!("Section {n} chosen: it moves next."));
+            Msg::Act | Msg::Move | Msg::Fire | Msg::Exit | Msg::Carry | Msg::Capture | Msg::Call => {
+                match self.order(msg) {
+                    Ok(line) => self.run(line),
+                    Err(Refusal::Say(why)) => self.notice = Some(why),
+                    Err(Refusal::Choose(section)) => {
+                        self.section = section;
+                        let name = self.game().and_then(|g| g.sections().get(section)).map(|s| s.name.clone());
+                        self.notice = name.map(|n| format!("Section {n} chosen: it moves next."));
+                    }
+                    Err(Refusal::Confirm(reasons, command)) => self.overlay = Overlay::Confirm { reasons, command },
                 }
-                Err(Refusal::ExitEarly) => {
-                    self.exit_warned = true;
-                    self.notice =
-                        Some("The objective is not done yet. Press the same key again to leave the map anyway.".into());
-                }
-            },
+            }
         }
     }
 

@@ -255,6 +255,9 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                 app.history_key(key);
             } else if let Some(msg) = keymap::message(key) {
                 app.update(msg);
+            } else if let Overlay::Confirm { .. } = app.overlay {
+                // Any key at all that does not confirm leaving stays on the map.
+                app.update(Msg::Cancel);
             }
             None
         }

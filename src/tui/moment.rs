@@ -130,6 +130,23 @@ pub fn render(app: &App, moment: &Moment, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
 }
 
+/// The question before leaving the map, drawn where a pause is.
+pub fn render_confirm(app: &App, reasons: &[String], area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
+    let theme = app.theme;
+    Clear.render(area, buf);
+    let block = Block::bordered()
+        .border_set(theme.border())
+        .title(" Leave the map? ")
+        .title_bottom(" x, Enter: leave; other: stay ");
+    let mut lines: Vec<Line> = reasons.iter().map(|r| Line::styled(r.clone(), theme.title())).collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from("x or Enter leaves anyway. Any other key stays on the map."));
+    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).render(area, buf);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 
 use super::app::App;
 use super::keymap::Msg;
+use crate::engine::scenario::Objective;
 use crate::engine::{Command, Game, Memo, Name, OddsQuery, Phase, Pos, Side, State, Target};
 use crate::session::Line;
 
@@ -80,22 +81,32 @@ impl App {
         }
     }
 
-    /// Exit from the home edge; the first press is a warning when the
-    /// objective is not done (leaving with a prisoner is how that one is done).
+    /// Exit from the home edge. When leaving now would cost the patrol
+    /// something (the objective not done, wounded men left without
+    /// carriers, one man left alone), it is asked first, in patrol movement
+    /// and in an action alike.
     fn exit_order(&self, game: &Game) -> Result<Line, Refusal> {
-        if let Some(at) = self.active_pos()
-            && !game.map().on_home_edge(at)
-        {
+        let Some(at) = self.active_pos() else { return Err(say("Nobody to lead off the map.")) };
+        if !game.map().on_home_edge(at) {
             let edge = format!("{:?}", game.map().home_edge).to_lowercase();
             return Err(Refusal::Say(format!(
                 "{at} is not on the home edge: the map is left from a hex of the {edge} edge."
             )));
         }
-        let early = matches!(game.phase(), Phase::Patrol) && !game.objective_reached() && !game.holds_prisoner();
-        if early && !self.exit_warned {
-            return Err(Refusal::ExitEarly);
+        let command = Command::Exit { section: self.section_name(game).filter(|_| game.card_up().is_none()) };
+        let leavers: Vec<usize> = match game.card_up() {
+            Some(me) => vec![me],
+            None => game
+                .sections()
+                .get(self.section)
+                .map(|s| s.members.iter().copied().filter(|&i| game.soldiers()[i].pos == Some(at)).collect())
+                .unwrap_or_default(),
+        };
+        let reasons = exit_warnings(game, &leavers);
+        if reasons.is_empty() {
+            return Ok(Line::Play(command));
         }
-        Ok(Line::Play(Command::Exit { section: self.section_name(game).filter(|_| game.card_up().is_none()) }))
+        Err(Refusal::Confirm(reasons, command))
     }
 
     /// The chosen section's name, when there is more than one to choose from.
@@ -140,8 +151,44 @@ pub(super) enum Refusal {
     Say(String),
     /// Enter on another section's hex: that section moves next.
     Choose(usize),
-    /// Exit with the objective not done: asked once more before it goes.
-    ExitEarly,
+    /// Leaving the map would cost something: these reasons, asked before
+    /// the command goes.
+    Confirm(Vec<String>, Command),
+}
+
+/// What leaving the map now with `leavers` would cost the patrol, a
+/// sentence each; none when nothing is lost by going.
+pub fn exit_warnings(game: &Game, leavers: &[usize]) -> Vec<String> {
+    let soldiers = game.soldiers();
+    let mut reasons = Vec::new();
+    let name = |i: usize| soldiers[i].id.to_string();
+    // The prisoner objective is done by bringing him home: leaving with him does it.
+    let brings_prisoner = leavers.iter().any(|&i| soldiers[i].captive);
+    let done = game.objective_reached() || (matches!(game.objective(), Objective::Prisoner(_)) && brings_prisoner);
+    if !done {
+        reasons.push(format!("The objective ({}) is not done yet.", game.objective().describe()));
+    }
+    let staying: Vec<usize> = (0..soldiers.len())
+        .filter(|i| !leavers.contains(i))
+        .filter(|&i| {
+            soldiers[i].side == Side::Friendly && soldiers[i].pos.is_some() && soldiers[i].state != State::Dead
+        })
+        .collect();
+    let able: Vec<usize> = staying.iter().copied().filter(|&i| soldiers[i].can_act()).collect();
+    let wounded: Vec<usize> = staying.iter().copied().filter(|&i| soldiers[i].state == State::SeriousWound).collect();
+    // Two fit men carry a seriously wounded one.
+    if !wounded.is_empty() && able.len() < 2 {
+        let who: Vec<String> = wounded.iter().map(|&i| name(i)).collect();
+        let left = match able.as_slice() {
+            [] => "nobody able".to_string(),
+            [one] => format!("only {} able", name(*one)),
+            _ => unreachable!("fewer than two"),
+        };
+        reasons.push(format!("{} seriously wounded would stay with {left} to carry: it takes two.", who.join(", ")));
+    } else if let [one] = able.as_slice() {
+        reasons.push(format!("{} would be the last able man on the map.", name(*one)));
+    }
+    reasons
 }
 
 pub(super) fn say(words: &str) -> Refusal {

@@ -152,6 +152,9 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
     if let Overlay::Prompt { .. } = app.overlay {
         return vec![("Enter", "run"), ("Esc", "cancel")];
     }
+    if let Overlay::Confirm { .. } = app.overlay {
+        return vec![("x Enter", "leave anyway"), ("any other key", "stay")];
+    }
     if let Overlay::Moment(_) = app.overlay {
         return vec![("Enter", "go on"), (label(Msg::Pause), "pause at every STOP or not"), ("q", "quit")];
     }

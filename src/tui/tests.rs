@@ -186,8 +186,21 @@ fn the_cursor_stays_on_the_map() {
 #[test]
 fn exit_with_the_objective_undone_asks_twice() {
     let mut app = patrol(7);
+    // Any other key stays.
+    let before = app.campaign.clone();
     app.update(Msg::Exit);
-    assert!(app.notice.as_deref().is_some_and(|n| n.contains("not done yet")));
+    let Overlay::Confirm { reasons, .. } = &app.overlay else { panic!("asked first: {:?}", app.overlay) };
+    assert!(reasons.iter().any(|r| r.contains("not done yet")), "{reasons:?}");
+    app.update(Msg::Cursor(Dir::North));
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.campaign, before, "nobody left");
+    assert_eq!(app.cursor, Pos::new(9, 11), "the key that cancels does nothing else");
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        app.update(Msg::Exit);
+        insta::assert_snapshot!(format!("exit_warning_{w}x{h}"), screen(&app, w, h));
+        app.update(Msg::Cancel);
+    }
+    app.update(Msg::Exit);
     assert!(!app.game().is_some_and(|g| g.is_over()));
     app.update(Msg::Exit);
     assert!(app.campaign.is_over(), "the second press leaves: {:?}", app.notice);
@@ -693,4 +706,49 @@ fn g_shows_the_legend_and_the_help_lists_it() {
     assert_eq!(app.overlay, Overlay::None);
     app.update(Msg::Help);
     assert!(screen(&app, 120, 40).contains("the map's legend"), "? lists the key");
+}
+
+#[test]
+fn leaving_a_wounded_man_without_carriers_asks_first_in_an_action_too() {
+    use crate::engine::{Side, State};
+    let mut app = in_action(7);
+    let game = app.campaign.patrol.as_mut().expect("a patrol");
+    let me = game.card_up().expect("a card of ours is up");
+    let ours: Vec<usize> =
+        (0..game.soldiers().len()).filter(|&i| game.soldiers()[i].side == Side::Friendly && i != me).collect();
+    let (carrier, wounded) = (ours[0], ours[1]);
+    let edge = Pos::new(9, 11);
+    game.soldiers_mut()[me].pos = Some(edge);
+    game.soldiers_mut()[wounded].state = State::SeriousWound;
+    for &i in &ours[2..] {
+        game.soldiers_mut()[i].pos = None;
+    }
+    let (who, left) = (game.soldiers()[wounded].id.to_string(), game.soldiers()[carrier].id.to_string());
+    app.cursor = edge;
+    let before = app.campaign.clone();
+    app.update(Msg::Exit);
+    let Overlay::Confirm { reasons, .. } = app.overlay.clone() else { panic!("asked first: {:?}", app.notice) };
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r.contains(&who) && r.contains(&format!("only {left} able")) && r.contains("it takes two")),
+        "{reasons:?}"
+    );
+    assert!(reasons.iter().any(|r| r.contains("objective")), "{reasons:?}");
+    assert_eq!(app.campaign, before, "nothing played yet");
+    // Enter confirms as x does: he goes.
+    app.update(Msg::Act);
+    let game = app.game().expect("a patrol");
+    assert_eq!(game.soldiers()[me].pos, None, "he left the map");
+}
+
+#[test]
+fn nothing_is_asked_when_nothing_is_lost_by_leaving() {
+    let app = in_action(7);
+    let game = app.game().expect("a patrol");
+    let me = game.card_up().expect("up");
+    // The whole squad fit and on the map: only the objective would be asked about.
+    let reasons = super::orders::exit_warnings(game, &[me]);
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    assert!(reasons[0].contains("objective"), "{reasons:?}");
 }

@@ -126,6 +126,10 @@ impl Widget for &App {
             }
             Overlay::History(h) => history::render(self, h, area, buf),
             Overlay::Legend => help::render_legend(self, area, buf),
+            Overlay::Confirm { reasons, .. } => {
+                let over = if a.deck.is_empty() { a.roster } else { a.deck.union(a.roster) };
+                moment::render_confirm(self, reasons, over, buf);
+            }
             Overlay::Prompt { .. } | Overlay::None => {}
         }
     }
