@@ -97,6 +97,8 @@ pub struct App {
     pub fresh: Vec<Pos>,
     /// The records of the campaign's finished patrols, oldest first.
     pub records: Vec<PathBuf>,
+    /// Whether the map shows the sight of the man whose card is up (or of the cursor's hex).
+    pub sight: bool,
 }
 
 impl App {
@@ -122,6 +124,7 @@ impl App {
             pause_at_stop: true,
             fresh: Vec::new(),
             records: Vec::new(),
+            sight: false,
         };
         app.log = app.rebuilt_log(None);
         app.cursor_to_section();
@@ -249,6 +252,16 @@ impl App {
             Msg::Command => self.overlay = Overlay::Prompt { text: String::new() },
             Msg::FullLog => self.open_history(),
             Msg::Legend => self.overlay = Overlay::Legend,
+            Msg::Sight => {
+                self.sight = !self.sight;
+                self.notice = Some(if self.sight {
+                    "Sight shown: hexes the man whose card is up sees (else the cursor's hex) dotted, \
+                     the need to hit under each enemy he can hit. v hides it."
+                        .into()
+                } else {
+                    "Sight hidden (v shows it).".into()
+                });
+            }
             Msg::LogUp => self.log_back = (self.log_back + 5).min(self.log_last.get()),
             Msg::LogDown => self.log_back = self.log_back.saturating_sub(5),
             Msg::Pause => {

@@ -60,6 +60,8 @@ pub enum Msg {
     FullLog,
     /// What every mark on the map means.
     Legend,
+    /// Show or hide the sight of the man whose card is up.
+    Sight,
 }
 
 /// A key, the message it sends, and what the help screen says of it.
@@ -110,6 +112,7 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[PageUp, Char('K')], Msg::LogUp, "PgUp K", "scroll the log back"),
     bind(&[PageDown, Char('J')], Msg::LogDown, "PgDn J", "scroll the log forward"),
     bind(&[Char('L')], Msg::FullLog, "L", "the log full-screen: every patrol of the campaign, searchable (/)"),
+    bind(&[Char('v')], Msg::Sight, "v", "show the sight of the man up (or the cursor's hex), with the need to hit"),
     bind(&[Char('g')], Msg::Legend, "g", "the map's legend: what every mark means"),
     bind(&[Char('P')], Msg::Pause, "P", "pause at every STOP card, or only at those that bring enemy"),
     bind(&[Char('?'), KeyCode::F(1)], Msg::Help, "?", "this help"),

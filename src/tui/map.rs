@@ -212,23 +212,65 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         put(x, y + 2, '\\', edge);
         put(x + 4, y + 2, '/', edge);
     }
+    let sight = app.sight.then(|| sight_from(app, game)).flatten();
     for p in game.map().hexes() {
         let (x, y) = corner(p);
         let cursor = if p == app.cursor { theme.cursor() } else { Style::new() };
+        let seen = sight.as_ref().map(|s| s.sees(app, game, p));
         let terrain = game.map().terrain(game.book(), p);
         let glyph = terrain.map_or('?', |t| t.glyph);
         let tstyle = terrain.map_or(Style::new(), |t| theme.terrain(&t.key));
-        put(x + 1, y + 1, glyph, tstyle.patch(cursor));
-        let (who, mut style, down) = occupant(app, game, p);
+        let (mut who, mut style, down) = occupant(app, game, p);
         if active == Some(p) {
             style = style.add_modifier(Modifier::UNDERLINED);
         }
-        put(x + 2, y + 1, who[0], style.patch(cursor));
-        put(x + 3, y + 1, who[1], style.patch(cursor));
-        let (marks, mstyle) = lower(app, game, p, down);
+        // In his sight: the hex's empty room dotted (and tinted, with colour).
+        let shade = if seen == Some(true) { theme.sight() } else { Style::new() };
+        if seen == Some(true) && who == [' ', ' '] {
+            who = [theme.sight_mark(); 2];
+            style = theme.dim();
+        }
+        put(x + 1, y + 1, glyph, tstyle.patch(shade).patch(cursor));
+        put(x + 2, y + 1, who[0], style.patch(shade).patch(cursor));
+        put(x + 3, y + 1, who[1], style.patch(shade).patch(cursor));
+        let (mut marks, mut mstyle) = lower(app, game, p, down);
+        // An enemy he can hit: the need under the hex.
+        if let Some(need) = sight.as_ref().and_then(|s| s.need(app, game, p)) {
+            let digit = char::from_digit(need.clamp(1, 9) as u32, 10).unwrap_or('?');
+            marks = [marks[0], digit, '+'];
+            mstyle = theme.key();
+        }
         for (i, ch) in marks.into_iter().enumerate() {
             put(x + 1 + i as i32, y + 2, ch, mstyle.patch(cursor));
         }
+    }
+}
+
+/// Whose sight the map shows (`v`): the man whose card is up, else the cursor's hex.
+struct Sight {
+    from: Pos,
+    shooter: Option<usize>,
+}
+
+impl Sight {
+    fn sees(&self, app: &App, game: &Game, p: Pos) -> bool {
+        game.can_see(app.cache.memo(game), self.from, p)
+    }
+
+    /// The need of his likeliest shot at an enemy in `p`, if he can hit one there.
+    fn need(&self, app: &App, game: &Game, p: Pos) -> Option<i32> {
+        let me = self.shooter?;
+        game.in_hex(p)
+            .filter(|&i| game.soldiers()[i].side == Side::Enemy && game.soldiers()[i].can_act())
+            .filter_map(|i| game.shot_need(app.cache.memo(game), me, i))
+            .min()
+    }
+}
+
+fn sight_from(app: &App, game: &Game) -> Option<Sight> {
+    match game.card_up() {
+        Some(i) => game.soldiers()[i].pos.map(|from| Sight { from, shooter: Some(i) }),
+        None => game.map().contains(app.cursor).then_some(Sight { from: app.cursor, shooter: None }),
     }
 }
 

@@ -752,3 +752,50 @@ fn nothing_is_asked_when_nothing_is_lost_by_leaving() {
     assert_eq!(reasons.len(), 1, "{reasons:?}");
     assert!(reasons[0].contains("objective"), "{reasons:?}");
 }
+
+#[test]
+fn v_shows_the_sight_of_the_man_up_and_the_need_to_hit() {
+    let mut app = in_action(7);
+    app.update(Msg::Sight);
+    assert!(app.sight);
+    let game = app.game().expect("a patrol");
+    let me = game.card_up().expect("up");
+    let from = game.soldiers()[me].pos.expect("on the map");
+    let drawn = panel(70, 30, |a, b| map::render(&app, game, a, b));
+    let at = app.map_view.get().area;
+    let cell = |p: Pos, dx: i32, dy: i32| -> String {
+        let (x, y) = (4 * p.col + dx + i32::from(at.x), 2 * p.row + p.col.rem_euclid(2) + dy + i32::from(at.y));
+        let row = drawn.lines().nth(usize::try_from(y).unwrap()).expect("a row");
+        row.chars().skip(usize::try_from(x).unwrap()).take(2).collect()
+    };
+    let mut seen = 0;
+    for p in game.map().hexes() {
+        let empty = game.in_hex(p).next().is_none();
+        if !empty {
+            continue;
+        }
+        let sees = game.can_see(Memo::default(), from, p);
+        let room = cell(p, 2, 1);
+        assert_eq!(room == "··", sees, "{p}: {room:?}, in sight {sees}\n{drawn}");
+        seen += usize::from(sees);
+    }
+    assert!(seen > 0, "he sees something");
+    // Every enemy he can hit has his need under its hex.
+    for e in game.able(crate::engine::Side::Enemy) {
+        let p = game.soldiers()[e].pos.expect("on the map");
+        if let Some(need) = game.shot_need(Memo::default(), me, e) {
+            let best = game
+                .in_hex(p)
+                .filter(|&i| game.soldiers()[i].side == crate::engine::Side::Enemy && game.soldiers()[i].can_act())
+                .filter_map(|i| game.shot_need(Memo::default(), me, i))
+                .min()
+                .unwrap_or(need);
+            assert_eq!(cell(p, 2, 2), format!("{best}+"), "{p}\n{drawn}");
+        }
+    }
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        insta::assert_snapshot!(format!("sight_{w}x{h}"), screen(&app, w, h));
+    }
+    app.update(Msg::Sight);
+    assert!(!screen(&app, 120, 40).contains('·'), "v hides it again");
+}
