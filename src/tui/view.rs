@@ -52,14 +52,31 @@ pub fn areas(app: &App, area: Rect) -> Areas {
     let right_width = area.width.saturating_sub(map_width).clamp(34, 56);
     let [left, right] = Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(main);
     // The map takes what it needs if the log keeps eight rows, else two thirds; the log the rest.
-    let map_height = app.game().map_or(left.height, |g| map::canvas_size(g.map().width, g.map().height).1 + 2);
-    let log_rows = if app.game().is_some() { 8 } else { 5 };
+    // Between patrols the briefing takes the rows it needs and the log the rest.
+    let map_height = app.game().map_or_else(
+        || u16::try_from(briefing(app).line_count(left.width.saturating_sub(2).max(1))).unwrap_or(u16::MAX) + 2,
+        |g| map::canvas_size(g.map().width, g.map().height).1 + 2,
+    );
+    let log_rows = if app.game().is_some() { 8 } else { left.height.saturating_sub(map_height).max(5) };
     let room = left.height.saturating_sub(log_rows).max(left.height.saturating_mul(2) / 3);
     let map_height = map_height.min(room).max(left.height.min(8));
     let [map, log] = Layout::vertical([Constraint::Length(map_height), Constraint::Min(0)]).areas(left);
     let deck_height = if app.game().is_some() { 9 } else { 0 };
     let [deck, roster] = Layout::vertical([Constraint::Length(deck_height), Constraint::Min(0)]).areas(right);
     Areas { map, log, deck, roster, status }
+}
+
+/// The campaign between patrols: its title, rules, briefing and the next patrol.
+fn briefing(app: &App) -> Paragraph<'static> {
+    let title = format!("{} | {}", app.campaign.title, app.name);
+    let mut lines = vec![
+        Line::styled(title, app.theme.title()),
+        Line::from(super::report::rules_in_play(&app.campaign)),
+        Line::from(app.campaign.briefing.clone()),
+    ];
+    // What comes next opens with a blank line of its own.
+    lines.extend(super::report::between_patrols(&app.campaign).into_iter().map(Line::from));
+    Paragraph::new(lines).wrap(Wrap { trim: true })
 }
 
 /// A bordered panel with its title; returns the inside.
@@ -88,17 +105,7 @@ impl Widget for &App {
         let inner = panel(self, if self.game().is_some() { "Map (g: legend)" } else { "Map" }, a.map, buf);
         match self.game() {
             Some(game) => map::render(self, game, inner, buf),
-            None => {
-                let title = format!("{} | {}", self.campaign.title, self.name);
-                let mut lines = vec![
-                    Line::styled(title, self.theme.title()),
-                    Line::from(super::report::rules_in_play(&self.campaign)),
-                    Line::from(self.campaign.briefing.clone()),
-                ];
-                lines.push(Line::from(""));
-                lines.extend(super::report::between_patrols(&self.campaign).into_iter().map(Line::from));
-                Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
-            }
+            None => briefing(self).render(inner, buf),
         }
         let inner = panel(self, &log::title(self), a.log, buf);
         log::render(self, inner, buf);
