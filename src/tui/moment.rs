@@ -23,6 +23,34 @@ pub struct Moment {
     pub lines: Vec<String>,
     /// Hexes where enemy appeared.
     pub fresh: Vec<Pos>,
+    /// The template rolls among them: the hex, the triangle hit and who was in it.
+    pub templates: Vec<(Pos, u8, String)>,
+}
+
+/// A template roll's hex, triangle and the men in it, from its result
+/// ("triangle 3: Ruiz, Mills" or "triangle 3: empty").
+fn template_of(e: &Event) -> Option<(Pos, u8, String)> {
+    let Event::Roll(r) = e else { return None };
+    let rest = r.result.as_deref()?.strip_prefix("triangle ")?;
+    let (n, who) = rest.split_once(": ")?;
+    Some((r.hex?, n.parse().ok()?, who.to_string()))
+}
+
+/// The six-triangle template drawn, the triangle hit marked `*`, and who was in it.
+pub fn template_lines(hex: Pos, hit: u8, who: &str) -> Vec<String> {
+    let n = |k: u8| if k == hit { '*' } else { char::from(b'0' + k) };
+    let who = if who == "empty" { "nobody there".to_string() } else { who.to_string() };
+    vec![
+        format!("The template over {hex}:  triangle {hit} hit: {who}"),
+        "    _____".to_string(),
+        format!(r"   /\ {} /\", n(1)),
+        format!(r"  /{} \ / {}\", n(6), n(2)),
+        format!(r"  \{} / \ {}/", n(5), n(3)),
+        format!(r"   \/_{}_\/", n(4)),
+        "The men in the hex stand one to a triangle in roster order (a seventh back in 1); a die picks the \
+         triangle hit."
+            .to_string(),
+    ]
 }
 
 impl Moment {
@@ -58,6 +86,12 @@ pub fn moments(events: &[Event], book: &RuleBook) -> Vec<Moment> {
                 // The card itself is drawn; its line is not repeated.
                 (i + 1, title, Some(turn.unwrap_or(0)))
             }
+            e if template_of(e).is_some() => {
+                // A shell or a mine outside a STOP or an incident: from its firing, if it was fired.
+                let from = if i > 0 && matches!(events[i - 1], Event::Bombard { .. }) { i - 1 } else { i };
+                let hex = template_of(e).map_or(Pos::new(0, 0), |t| t.0);
+                (from, format!("Template at {hex}"), None)
+            }
             Event::Incident { name, .. } => {
                 // From the incident check that brought it, when there was one.
                 let check = events[..i]
@@ -83,7 +117,8 @@ pub fn moments(events: &[Event], book: &RuleBook) -> Vec<Moment> {
                 _ => None,
             })
             .collect();
-        found.push(Moment { title, stop, lines, fresh });
+        let templates = events[start..end].iter().filter_map(template_of).collect();
+        found.push(Moment { title, stop, lines, fresh, templates });
         i = end;
     }
     found
@@ -123,6 +158,12 @@ pub fn render(app: &App, moment: &Moment, area: Rect, buf: &mut Buffer) {
             ratatui::style::Style::new()
         };
         lines.push(Line::styled(l.clone(), style));
+    }
+    for (hex, hit, who) in &moment.templates {
+        lines.push(Line::from(""));
+        for l in template_lines(*hex, *hit, who) {
+            lines.push(Line::styled(l, theme.key()));
+        }
     }
     if !app.pause_at_stop && moment.stop.is_some() {
         lines.push(Line::styled("(quiet STOP cards do not pause: P)", theme.dim()));

@@ -799,3 +799,36 @@ fn v_shows_the_sight_of_the_man_up_and_the_need_to_hit() {
     app.update(Msg::Sight);
     assert!(!screen(&app, 120, 40).contains('·'), "v hides it again");
 }
+
+#[test]
+fn a_shell_or_a_mine_shows_its_template() {
+    for seed in 1..60 {
+        let mut app = patrol(seed);
+        for _ in 0..300 {
+            if let Overlay::Moment(m) = &app.overlay
+                && let Some((hex, hit, who)) = m.templates.first().cloned()
+            {
+                let drawn = screen(&app, 120, 40);
+                assert!(drawn.contains(&format!("The template over {hex}")), "{drawn}");
+                assert!(drawn.contains("/\\_") || drawn.contains(r"\/_"), "the template is drawn:\n{drawn}");
+                assert!(m.lines.iter().any(|l| l.contains(&format!("triangle {hit}: {who}"))), "{:?}", m.lines);
+                // The triangle hit is the one marked.
+                let figure = super::moment::template_lines(hex, hit, &who).join("\n");
+                assert_eq!(figure.matches('*').count(), 1, "{figure}");
+                for k in (1..=6u8).filter(|&k| k != hit) {
+                    assert!(figure.contains(char::from(b'0' + k)), "triangle {k} is numbered: {figure}");
+                }
+                for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+                    insta::assert_snapshot!(format!("template_{w}x{h}"), screen(&app, w, h));
+                }
+                return;
+            }
+            go_on(&mut app);
+            if app.game().is_none() {
+                break;
+            }
+            app.run(Line::Auto(1));
+        }
+    }
+    panic!("no shell or mine fell in 60 patrols");
+}
