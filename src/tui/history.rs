@@ -23,6 +23,8 @@ pub struct History {
     pub typing: bool,
     /// Lines shown at once, as the last frame found it (a page).
     pub page: std::cell::Cell<usize>,
+    /// The line found last, shown in the middle of the page where it can be.
+    pub at: Option<usize>,
 }
 
 impl History {
@@ -40,12 +42,14 @@ impl History {
         self.lines.len().saturating_sub(self.page.get().max(1))
     }
 
-    /// The next line holding the search below the top one (`down`), or above it.
+    /// The next line holding the search below the one found last (`down`),
+    /// or above it; from the end when none was found yet.
     fn find(&mut self, down: bool) -> bool {
-        let found =
-            if down { self.hits().find(|&i| i > self.top) } else { self.hits().filter(|&i| i < self.top).last() };
+        let from = self.at.unwrap_or(self.lines.len());
+        let found = if down { self.hits().find(|&i| i > from) } else { self.hits().filter(|&i| i < from).last() };
         if let Some(i) = found {
-            self.top = i;
+            self.at = Some(i);
+            self.top = i.saturating_sub(self.page.get() / 2).min(self.last_top());
         }
         found.is_some()
     }
@@ -74,7 +78,7 @@ impl App {
         let page = 20;
         let top = lines.len().saturating_sub(page);
         let page = std::cell::Cell::new(page);
-        self.overlay = Overlay::History(History { lines, top, search: String::new(), typing: false, page });
+        self.overlay = Overlay::History(History { lines, top, search: String::new(), typing: false, page, at: None });
     }
 
     /// A key while the full-screen log is open.
@@ -92,10 +96,8 @@ impl App {
                 KeyCode::Enter => {
                     h.typing = false;
                     // From the end back: the latest mention first.
-                    let top = h.top;
-                    h.top = h.lines.len();
+                    h.at = None;
                     if !h.find(false) {
-                        h.top = top;
                         self.notice = Some(format!("'{}' is not in the log.", h.search));
                     }
                 }
@@ -155,10 +157,13 @@ pub fn render(app: &App, h: &History, area: Rect, buf: &mut Buffer) {
     let needle = h.search.to_lowercase();
     let width = usize::from(inner.width);
     let mut lines: Vec<Line> = Vec::new();
-    for l in h.lines.iter().skip(h.top) {
+    for (k, l) in h.lines.iter().skip(h.top).enumerate() {
         let hit = !needle.is_empty() && !h.typing && l.to_lowercase().contains(&needle);
-        let style = if hit {
+        // The line found is reversed; the other lines that hold the words stand out.
+        let style = if hit && h.at == Some(h.top + k) {
             theme.cursor()
+        } else if hit {
+            theme.key()
         } else if l.starts_with("Patrol ") || l.starts_with("INCIDENT") || l.starts_with("Tactical action") {
             theme.title()
         } else if l.starts_with('[') {

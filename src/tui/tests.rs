@@ -643,7 +643,11 @@ fn the_full_screen_log_scrolls_and_finds() {
     }
     app.history_key(key(KeyCode::Enter));
     let Overlay::History(h) = &app.overlay else { panic!("open") };
-    assert!(h.lines[h.top].to_lowercase().contains("objective:"), "{}", h.lines[h.top]);
+    let at = h.at.expect("found");
+    assert!(h.lines[at].to_lowercase().contains("objective:"), "{}", h.lines[at]);
+    assert!(h.top <= at && at < h.top + h.page.get(), "the line found is on the page");
+    let last = h.lines.iter().rposition(|l| l.to_lowercase().contains("objective:"));
+    assert_eq!(Some(at), last, "the latest mention first");
     let drawn = screen(&app, 80, 24);
     assert!(drawn.contains("'objective:': n next"), "{drawn}");
     app.history_key(key(KeyCode::Esc));
