@@ -192,6 +192,20 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
     keys
 }
 
+/// `text` in `width` characters: cut at the last whole word that fits, with
+/// a mark that more was cut, never in the middle of a word.
+pub fn fit(text: &str, width: usize, ascii: bool) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mark = if ascii { "..." } else { "…" };
+    let room = width.saturating_sub(mark.chars().count());
+    let head: String = text.chars().take(room + 1).collect();
+    let cut = head.rfind(' ').map_or(head.as_str(), |at| &head[..at]);
+    let cut: String = cut.chars().take(room).collect();
+    format!("{}{mark}", cut.trim_end_matches([' ', '|', ',', ':']))
+}
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.is_empty() {
         return;
@@ -203,7 +217,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Span::raw(text.clone()),
             Span::styled("_", theme.cursor()),
         ]),
-        (_, Some(game)) => Line::from(hover(app, game)),
+        (_, Some(game)) => Line::from(fit(&hover(app, game), usize::from(area.width), app.theme.ascii)),
         (_, None) => Line::from(""),
     };
     let mut spans = Vec::new();
@@ -221,7 +235,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 None => (second, Line::from(spans)),
             }
         }
-        None => (Line::from(phase(app)), Line::from(spans)),
+        None => (Line::from(fit(&phase(app), usize::from(area.width), app.theme.ascii)), Line::from(spans)),
     };
     Paragraph::new(vec![first, second, third]).render(area, buf);
+}
+
+#[cfg(test)]
+mod fit_tests {
+    use super::fit;
+
+    #[test]
+    fn a_long_line_is_cut_between_words_with_a_mark() {
+        assert_eq!(fit("short", 10, false), "short");
+        assert_eq!(fit("out of range: 6 hexes, the rifle reaches 5", 30, false), "out of range: 6 hexes, the…");
+        assert_eq!(fit("out of range: 6 hexes | the rifle", 25, true), "out of range: 6 hexes...");
+        assert!(fit("abcdefghijklmnop", 8, false).chars().count() <= 8);
+    }
 }
