@@ -283,7 +283,8 @@ fn edge_arrows(app: &App, outer: Rect, area: Rect, origin: (u16, u16), canvas: (
             buf[(x, y)].set_char(ch).set_style(style);
         }
     };
-    let (mid_x, mid_y) = (outer.x + outer.width / 2, outer.y + outer.height / 2);
+    // Up and down at the right end of the border, clear of the panel's title.
+    let (end_x, mid_y) = (outer.right().saturating_sub(2), outer.y + outer.height / 2);
     if origin.0 > 0 && outer.x > 0 {
         mark(outer.x - 1, mid_y, '<');
     }
@@ -291,10 +292,10 @@ fn edge_arrows(app: &App, outer: Rect, area: Rect, origin: (u16, u16), canvas: (
         mark(outer.right(), mid_y, '>');
     }
     if origin.1 > 0 && outer.y > 0 {
-        mark(mid_x, outer.y - 1, '^');
+        mark(end_x, outer.y - 1, '^');
     }
     if origin.1 + area.height < canvas.1 {
-        mark(mid_x, outer.bottom(), 'v');
+        mark(end_x, outer.bottom(), 'v');
     }
 }
 
