@@ -321,7 +321,15 @@ impl App {
         // The leader's choices are the session's, not the patrol's: a save
         // keeps only what they did, so the log does too.
         let events: Vec<Event> = events.into_iter().filter(|e| !matches!(e, Event::Auto { .. })).collect();
-        self.log.extend(describe_all(&events, &book));
+        // Orders taken back leave the saved history as if never given: the
+        // log is written again from it, and the status line says what went.
+        let taken_back = events.iter().find(|e| matches!(e, Event::TakenBack { .. }));
+        if let Some(e) = taken_back {
+            self.notice = Some(crate::narrate::describe(e, &book));
+            self.log = self.rebuilt_log(None);
+        } else {
+            self.log.extend(describe_all(&events, &book));
+        }
         if let Some(e) = refused {
             // The status line only: the log holds what happened.
             self.notice = Some(format!("Not now: {e}"));
@@ -329,9 +337,10 @@ impl App {
         if events.is_empty() {
             return;
         }
+        let taken_back = events.iter().any(|e| matches!(e, Event::TakenBack { .. }));
         self.log_back = 0;
         self.fresh.clear();
-        for m in moment::moments(&events, &book) {
+        for m in moment::moments(&events, &book).into_iter().filter(|_| !taken_back) {
             self.fresh.extend(&m.fresh);
             if self.pause_at_stop || m.must_show() {
                 self.show(Overlay::Moment(m));

@@ -836,3 +836,19 @@ fn a_shell_or_a_mine_shows_its_template() {
     }
     panic!("no shell or mine fell in 60 patrols");
 }
+
+#[test]
+fn the_log_is_the_same_after_a_resume_when_an_order_was_taken_back() {
+    let mut app = patrol(11);
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Act);
+    go_on(&mut app);
+    app.update(Msg::Undo);
+    go_on(&mut app);
+    // The step is gone from the log as from the saved history; the status line says so.
+    assert!(!app.log.iter().any(|l| l.contains("moves 9,11 -> 9,10")), "{:?}", app.log);
+    let said = app.notice.clone().unwrap_or_default();
+    assert!(said.starts_with("Taken back: 'move 9,10'"), "{said}");
+    let again = App::new(app.campaign.clone(), "test", THEME);
+    assert_eq!(again.log, app.log);
+}
