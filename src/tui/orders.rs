@@ -133,10 +133,11 @@ impl App {
                 match fire {
                     Some(q) => Ok(q),
                     None if a.up == game.radio_man() && game.odds(&self.cache, &call).is_ok() => Ok(call),
-                    None => {
-                        let t = target_in(game, self.cache.memo(game), self.cursor)?;
-                        Ok(OddsQuery::Fire { shooter: None, target: Target::Soldier(t) })
-                    }
+                    // No enemy there: what stepping there would roll (the answer says it rolls nothing).
+                    None => match target_in(game, self.cache.memo(game), self.cursor) {
+                        Ok(t) => Ok(OddsQuery::Fire { shooter: None, target: Target::Soldier(t) }),
+                        Err(_) => Ok(OddsQuery::Move { section: None, to: self.cursor }),
+                    },
                 }
             }
             Phase::Action(_) => Ok(OddsQuery::Stop),

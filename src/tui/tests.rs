@@ -852,3 +852,15 @@ fn the_log_is_the_same_after_a_resume_when_an_order_was_taken_back() {
     let again = App::new(app.campaign.clone(), "test", THEME);
     assert_eq!(again.log, app.log);
 }
+
+#[test]
+fn o_on_an_empty_hex_in_an_action_says_what_stepping_there_rolls() {
+    let mut app = in_action(7);
+    let game = app.game().expect("a patrol");
+    let me = app.active_pos().expect("up");
+    let empty = game.map().hexes().find(|&p| p.is_adjacent(me) && game.in_hex(p).next().is_none()).expect("a hex");
+    app.cursor = empty;
+    app.update(Msg::Odds);
+    let said = app.notice.clone().unwrap_or_default();
+    assert!(said.contains("rolls nothing"), "{said}");
+}
