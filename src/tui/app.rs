@@ -15,7 +15,7 @@ use super::report;
 use super::theme::Theme;
 use crate::engine::Cache;
 use crate::engine::campaign::Campaign;
-use crate::engine::{Command, Event, Game, Phase, Pos, Side};
+use crate::engine::{Command, Event, Game, Phase, Pos};
 use crate::narrate::{describe_all, describe_odds};
 use crate::session::{Line, ask, parse_line, play_line};
 
@@ -129,35 +129,6 @@ impl App {
         app.log = app.rebuilt_log(None);
         app.cursor_to_section();
         app
-    }
-
-    /// The campaign's finished patrols, from its records: between patrols
-    /// the log shows the last of them, as it did when that patrol ended.
-    pub fn remember(&mut self, records: Vec<PathBuf>) {
-        self.records = records;
-        if self.campaign.patrol.is_none() && self.campaign.unarchived.is_none() {
-            let last = self.records.last().and_then(|p| report::read_record(p).ok());
-            self.log = self.rebuilt_log(last.as_ref());
-        }
-    }
-
-    /// The log as the saved events write it: the patrol under way from its
-    /// opening, or between patrols the one just ended (`last`, when its
-    /// record is no longer in the campaign) and what comes next. The log of
-    /// a game played on and of the same game resumed are the same.
-    fn rebuilt_log(&self, last: Option<&crate::engine::campaign::PatrolRecord>) -> Vec<String> {
-        let book = &self.campaign.book;
-        if self.campaign.patrol.is_some() {
-            let mut log = report::patrol_opening(&self.campaign);
-            log.extend(describe_all(&self.campaign.log, book));
-            return log;
-        }
-        let mut log = match self.campaign.unarchived.as_ref().or(last) {
-            Some(record) => report::record_log(record, book),
-            None => Vec::new(),
-        };
-        log.extend(report::between_patrols(&self.campaign));
-        log
     }
 
     pub fn game(&self) -> Option<&Game> {
@@ -378,7 +349,7 @@ impl App {
     }
 
     /// Puts the cursor on the man whose card is up, or on the chosen section.
-    fn cursor_to_section(&mut self) {
+    pub(super) fn cursor_to_section(&mut self) {
         if let Some(p) = self.active_pos() {
             self.cursor = p;
         }
@@ -390,45 +361,6 @@ impl App {
         match game.card_up() {
             Some(i) => game.soldiers()[i].pos,
             None => game.sections().get(self.section).and_then(|s| game.section_pos(s)),
-        }
-    }
-
-    /// Tab: the next section in patrol movement, the next enemy in sight in an action.
-    fn next(&mut self) {
-        let Some(game) = self.game() else { return };
-        match &game.phase() {
-            Phase::Patrol if game.sections().len() > 1 => {
-                self.section = (self.section + 1) % game.sections().len();
-                self.cursor_to_section();
-                let name = self.game().and_then(|g| g.sections().get(self.section)).map(|s| s.name.clone());
-                self.notice = name.map(|n| format!("Section {n} moves next"));
-            }
-            Phase::Patrol => {
-                self.notice = Some(
-                    "The squad moves as one section: ':split NAME NAME...' makes another, for Tab to choose.".into(),
-                );
-            }
-            Phase::Action(a) => {
-                // The hexes of the enemy, the likeliest shot for the man up first, then the nearest.
-                let from = self.active_pos();
-                let key = |p: Pos| {
-                    let need = a.up.and_then(|me| {
-                        game.in_hex(p).filter_map(|e| game.shot_need(self.cache.memo(game), me, e)).min()
-                    });
-                    (need.unwrap_or(i32::MAX), from.map_or(0, |f| f.distance(p)), p)
-                };
-                let mut hexes: Vec<(i32, u32, Pos)> =
-                    game.able(Side::Enemy).filter_map(|e| game.soldiers()[e].pos).map(key).collect();
-                hexes.sort();
-                hexes.dedup();
-                let at = hexes.iter().position(|&(_, _, p)| p == self.cursor);
-                let next = at.map_or(0, |k| (k + 1) % hexes.len());
-                match hexes.get(next) {
-                    Some(&(_, _, p)) => self.cursor = p,
-                    None => self.notice = Some("No enemy able to fight is on the map.".into()),
-                }
-            }
-            _ => {}
         }
     }
 

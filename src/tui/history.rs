@@ -9,7 +9,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::app::{App, Overlay};
+use std::path::PathBuf;
+
 use super::report;
+use crate::narrate::describe_all;
 
 /// The full-screen log: its lines, the first one shown, and the search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +59,35 @@ impl History {
 }
 
 impl App {
+    /// The campaign's finished patrols, from its records: between patrols
+    /// the log shows the last of them, as it did when that patrol ended.
+    pub fn remember(&mut self, records: Vec<PathBuf>) {
+        self.records = records;
+        if self.campaign.patrol.is_none() && self.campaign.unarchived.is_none() {
+            let last = self.records.last().and_then(|p| report::read_record(p).ok());
+            self.log = self.rebuilt_log(last.as_ref());
+        }
+    }
+
+    /// The log as the saved events write it: the patrol under way from its
+    /// opening, or between patrols the one just ended (`last`, when its
+    /// record is no longer in the campaign) and what comes next. The log of
+    /// a game played on and of the same game resumed are the same.
+    pub(super) fn rebuilt_log(&self, last: Option<&crate::engine::campaign::PatrolRecord>) -> Vec<String> {
+        let book = &self.campaign.book;
+        if self.campaign.patrol.is_some() {
+            let mut log = report::patrol_opening(&self.campaign);
+            log.extend(describe_all(&self.campaign.log, book));
+            return log;
+        }
+        let mut log = match self.campaign.unarchived.as_ref().or(last) {
+            Some(record) => report::record_log(record, book),
+            None => Vec::new(),
+        };
+        log.extend(report::between_patrols(&self.campaign));
+        log
+    }
+
     /// Opens the full-screen log at its end.
     pub fn open_history(&mut self) {
         let book = self.campaign.book.clone();

@@ -81,6 +81,45 @@ impl App {
         }
     }
 
+    /// Tab: the next section in patrol movement, the next enemy in sight in an action.
+    pub(super) fn next(&mut self) {
+        let Some(game) = self.game() else { return };
+        match &game.phase() {
+            Phase::Patrol if game.sections().len() > 1 => {
+                self.section = (self.section + 1) % game.sections().len();
+                self.cursor_to_section();
+                let name = self.game().and_then(|g| g.sections().get(self.section)).map(|s| s.name.clone());
+                self.notice = name.map(|n| format!("Section {n} moves next"));
+            }
+            Phase::Patrol => {
+                self.notice = Some(
+                    "The squad moves as one section: ':split NAME NAME...' makes another, for Tab to choose.".into(),
+                );
+            }
+            Phase::Action(a) => {
+                // The hexes of the enemy, the likeliest shot for the man up first, then the nearest.
+                let from = self.active_pos();
+                let key = |p: Pos| {
+                    let need = a.up.and_then(|me| {
+                        game.in_hex(p).filter_map(|e| game.shot_need(self.cache.memo(game), me, e)).min()
+                    });
+                    (need.unwrap_or(i32::MAX), from.map_or(0, |f| f.distance(p)), p)
+                };
+                let mut hexes: Vec<(i32, u32, Pos)> =
+                    game.able(Side::Enemy).filter_map(|e| game.soldiers()[e].pos).map(key).collect();
+                hexes.sort();
+                hexes.dedup();
+                let at = hexes.iter().position(|&(_, _, p)| p == self.cursor);
+                let next = at.map_or(0, |k| (k + 1) % hexes.len());
+                match hexes.get(next) {
+                    Some(&(_, _, p)) => self.cursor = p,
+                    None => self.notice = Some("No enemy able to fight is on the map.".into()),
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Exit from the home edge. When leaving now would cost the patrol
     /// something (the objective not done, wounded men left without
     /// carriers, one man left alone), it is asked first, in patrol movement
