@@ -142,6 +142,8 @@ impl App {
             return;
         }
         let page = h.page.get().max(1);
+        // The page drawn may be taller than the one guessed at opening: start from what is shown.
+        h.top = h.top.min(h.last_top());
         match key.code {
             KeyCode::Char('j') | KeyCode::Down => h.top = (h.top + 1).min(h.last_top()),
             KeyCode::Char('k') | KeyCode::Up => h.top = h.top.saturating_sub(1),
@@ -173,8 +175,10 @@ pub fn render(app: &App, h: &History, area: Rect, buf: &mut Buffer) {
     }
     let theme = app.theme;
     Clear.render(area, buf);
-    let shown_to = (h.top + usize::from(area.height.saturating_sub(2))).min(h.lines.len());
-    let title = format!(" Log of the campaign: lines {}-{} of {} ", (h.top + 1).min(shown_to), shown_to, h.lines.len());
+    // A page taller than the one guessed at opening shows the end of the log, not blank rows.
+    let top = h.top.min(h.lines.len().saturating_sub(usize::from(area.height.saturating_sub(2))));
+    let shown_to = (top + usize::from(area.height.saturating_sub(2))).min(h.lines.len());
+    let title = format!(" Log of the campaign: lines {}-{} of {} ", (top + 1).min(shown_to), shown_to, h.lines.len());
     let foot = if h.typing {
         format!(" Search: {}_  (Enter finds, Esc gives up) ", h.search)
     } else if h.search.is_empty() {
@@ -189,10 +193,10 @@ pub fn render(app: &App, h: &History, area: Rect, buf: &mut Buffer) {
     let needle = h.search.to_lowercase();
     let width = usize::from(inner.width);
     let mut lines: Vec<Line> = Vec::new();
-    for (k, l) in h.lines.iter().skip(h.top).enumerate() {
+    for (k, l) in h.lines.iter().skip(top).enumerate() {
         let hit = !needle.is_empty() && !h.typing && l.to_lowercase().contains(&needle);
         // The line found is reversed; the other lines that hold the words stand out.
-        let style = if hit && h.at == Some(h.top + k) {
+        let style = if hit && h.at == Some(top + k) {
             theme.cursor()
         } else if hit {
             theme.key()
