@@ -14,7 +14,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 use hexpatrol::engine::campaign::Campaign;
 use hexpatrol::rules;
 use hexpatrol::session::Line;
-use hexpatrol::tui::app::App;
+use hexpatrol::tui::app::{App, Overlay};
+use hexpatrol::tui::keymap::Msg;
 use hexpatrol::tui::theme::Theme;
 
 #[cfg(feature = "mimalloc")]
@@ -38,6 +39,10 @@ fn in_action() -> App {
     let mut app = new_game();
     while app.game().is_some_and(|g| g.card_up().is_none()) {
         app.run(Line::Auto(1));
+        // Past the pauses the STOP cards and incidents bring: the plain screen is measured.
+        while matches!(app.overlay, Overlay::Moment(_)) {
+            app.update(Msg::Act);
+        }
     }
     app
 }

@@ -31,6 +31,12 @@ fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Whether a name is a vehicle's: enemy vehicles are V and a number, which
+/// no man of the squad may be called (rules/check.rs).
+fn is_vehicle(name: &str) -> bool {
+    name.strip_prefix('V').is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+}
+
 fn weapon_name<'a>(book: &'a RuleBook, key: &'a str) -> &'a str {
     book.weapon(key).map_or(key, |w| w.name.as_str())
 }
@@ -110,7 +116,8 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
                 Some(_) => "past optimum range".to_string(),
                 None => "range".to_string(),
             };
-            format!("{shooter} fires his {} at {target}, {d} ({range})", weapon_name(book, weapon))
+            let whose = if is_vehicle(shooter) { "its" } else { "his" };
+            format!("{shooter} fires {whose} {} at {target}, {d} ({range})", weapon_name(book, weapon))
         }
         Event::Bombard { firer, hex, distance, gun: None } => {
             format!("{firer} drops mortar bombs on {hex}, {}", count(*distance, "hex", "hexes"))
@@ -130,7 +137,9 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             None => format!("Hand-to-hand {attacker} v {defender}: no decision"),
         },
         Event::Carried { wounded, bearers, to, .. } => format!("{} carry {wounded} to {to}", bearers.join(" and ")),
-        Event::Exited { soldiers, hex } => format!("{} leave the map at {hex}", soldiers.join(", ")),
+        Event::Exited { soldiers, hex } => {
+            format!("{} {} the map at {hex}", soldiers.join(", "), if soldiers.len() == 1 { "leaves" } else { "leave" })
+        }
         Event::Stop { turn } => format!("STOP: turn {turn} ends"),
         Event::ActionEnd { reason } => format!("The action is over: {reason}"),
         Event::Gone { soldiers } => {
@@ -252,6 +261,44 @@ pub fn campaign_end(event: &Event) -> Vec<String> {
         lines.push(format!("{:<12} {:<4} {:>7} {:>4}  {now}", m.name, m.rank, m.patrols, m.hits));
     }
     lines
+}
+
+/// A run of events as log lines, each as `describe` writes it, with what
+/// one event alone cannot say: when the incident table's group is met as
+/// another force (a campaign's or scenario's orders swap it), the incident
+/// says so and why.
+pub fn describe_all(events: &[Event], book: &RuleBook) -> Vec<String> {
+    let mut table: Option<&str> = None;
+    events
+        .iter()
+        .map(|e| {
+            let mut line = describe(e, book);
+            match e {
+                Event::Roll(r) if r.purpose == crate::engine::Purpose::IncidentTable => {
+                    table = r.result.as_deref();
+                }
+                Event::Incident { name, .. } => {
+                    if let Some(rolled) = table.take()
+                        && !name.starts_with(rolled)
+                        && book.incident_table.iter().any(|i| i.name.as_str() == rolled)
+                    {
+                        line.push_str(&format!(
+                            " (the table's {rolled} turns out to be {}: this patrol meets {name}s in its place)",
+                            article(name)
+                        ));
+                    }
+                }
+                _ => {}
+            }
+            line
+        })
+        .collect()
+}
+
+/// "an" before a vowel, else "a", with the noun.
+fn article(noun: &str) -> String {
+    let vowel = noun.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {noun}", if vowel { "an" } else { "a" })
 }
 
 /// The words for one roll's odds: "incident 2d6, need 6+ (woods -1): 26/36 (72.2%)".

@@ -64,6 +64,18 @@ impl Screen {
         }
     }
 
+    /// Reads whatever the game has written so far, without waiting.
+    fn pump(&mut self) {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = self.pty.try_read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            self.parser.process(&buf[..n]);
+            self.raw.extend_from_slice(&buf[..n]);
+        }
+    }
+
     fn keys(&mut self, keys: &str) {
         self.pty.write_all(keys.as_bytes()).expect("keys are sent");
         self.pty.flush().expect("keys are sent");
@@ -93,14 +105,16 @@ fn a_new_game_is_played_and_quit_in_a_real_terminal() {
     s.keys("k\r");
     s.wait_for("moves 9,11 -> 9,10");
     s.wait_for("[incident] 2d6 rolled");
-    // The patrol leader walks on until an action deals the cards.
-    for _ in 0..60 {
-        if s.parser.screen().contents().contains("face down") {
+    // The patrol leader walks on until an action deals the cards; the
+    // incident that brings them pauses play until Enter.
+    for _ in 0..200 {
+        s.pump();
+        let shown = s.parser.screen().contents();
+        if shown.contains("face down") {
             break;
         }
-        s.keys("a");
+        s.keys(if shown.contains("Enter, Space or Esc: go on") { "\r" } else { "a" });
         std::thread::sleep(Duration::from_millis(30));
-        s.wait_for("(leader)");
     }
     s.wait_for("face down");
     s.keys(" ");
@@ -201,4 +215,71 @@ fn a_new_campaign_chooses_its_house_rules_and_keeps_them() {
     let out = Command::new(env!("CARGO_BIN_EXE_hexpatrol")).arg("check").arg(&save).output().expect("check runs");
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains("House rules: gentler"), "the save keeps the set: {said}");
+}
+
+/// The log panel as the screen shows it: the rows inside its border.
+fn log_panel(screen: &vt100::Screen) -> Vec<String> {
+    let rows: Vec<Vec<char>> = screen.contents().lines().map(|l| l.chars().collect()).collect();
+    let Some((top, left)) = rows.iter().enumerate().find_map(|(y, r)| {
+        let text: String = r.iter().collect();
+        text.find("┌ Log").map(|byte| (y, text[..byte].chars().count()))
+    }) else {
+        panic!("no log panel on the screen:\n{}", screen.contents());
+    };
+    let right = (left + 1..rows[top].len()).find(|&x| rows[top][x] == '┐').expect("the panel's corner");
+    rows[top + 1..]
+        .iter()
+        .take_while(|r| r.get(left) != Some(&'└'))
+        .map(|r| r[left + 1..right.min(r.len())].iter().collect())
+        .collect()
+}
+
+/// A STOP card pauses play until a key; quit there and resume: the log is
+/// the one that was left.
+#[test]
+fn a_stop_pauses_play_and_the_log_is_the_same_after_a_resume() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut s = Screen::start(
+        dir.path(),
+        &["new", "--scenario", "hedgerow", "--seed", "42", "--name", "stop", "--house-rule", "as-written"],
+    );
+    s.wait_for("9,11 road");
+    // The leader plays on; an incident's pause is gone past with Enter, until a STOP card pauses.
+    for _ in 0..300 {
+        s.pump();
+        let shown = s.parser.screen().contents();
+        if shown.contains("STOP: turn") {
+            break;
+        }
+        s.keys(if shown.contains("INCIDENT: ") { "\r" } else { "a" });
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    s.wait_for("STOP: turn");
+    s.wait_for("Enter, Space or Esc: go on");
+    // Under the pause nothing is played: the leader's key does nothing.
+    let paused = log_panel(s.parser.screen());
+    s.keys("a");
+    std::thread::sleep(Duration::from_millis(300));
+    s.pump();
+    assert_eq!(log_panel(s.parser.screen()), paused, "a key under the pause played nothing");
+    s.keys("\r");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while s.parser.screen().contents().contains("Enter, Space or Esc: go on") {
+        assert!(Instant::now() < deadline, "Enter goes on:\n{}", s.parser.screen().contents());
+        std::thread::sleep(Duration::from_millis(20));
+        s.pump();
+    }
+    let before = log_panel(s.parser.screen());
+    assert!(before.iter().any(|l| l.contains("The deck is shuffled")), "the STOP's deal is in the log: {before:?}");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+    let mut s = Screen::start(dir.path(), &["resume", "stop"]);
+    s.wait_for("Roster");
+    s.wait_for(before.last().map_or("Log", |l| l.trim()));
+    let after = log_panel(s.parser.screen());
+    assert_eq!(after, before, "the log after the resume is the one left");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
 }

@@ -3,17 +3,20 @@
 //! here draws or touches the terminal; `view` draws and `run` does the I/O.
 
 use std::cell::Cell;
+use std::collections::VecDeque;
+use std::path::PathBuf;
 
 use ratatui::layout::Rect;
 
 use super::keymap::{Dir, Msg};
+use super::moment::{self, Moment};
 use super::orders::Refusal;
 use super::report;
 use super::theme::Theme;
 use crate::engine::Cache;
 use crate::engine::campaign::Campaign;
-use crate::engine::{Command, Event, Game, Phase, Pos, Side};
-use crate::narrate::{describe, describe_odds};
+use crate::engine::{Command, Event, Game, Phase, Pos};
+use crate::narrate::{describe_all, describe_odds};
 use crate::session::{Line, ask, parse_line, play_line};
 
 /// How far PgUp and PgDn scroll the help, in lines.
@@ -34,6 +37,18 @@ pub enum Overlay {
     /// The after-action report of the patrol just over.
     Report {
         lines: Vec<String>,
+    },
+    /// Play stops to show what a STOP card or an incident brought.
+    Moment(Moment),
+    /// The log full-screen, every patrol of the campaign.
+    History(super::history::History),
+    /// The map's legend.
+    Legend,
+    /// Leaving the map would cost the patrol these: x or Enter leaves anyway,
+    /// any other key stays.
+    Confirm {
+        reasons: Vec<String>,
+        command: Command,
     },
 }
 
@@ -64,8 +79,6 @@ pub struct App {
     pub overlay: Overlay,
     /// The answer to the last key: why a command was refused, what to do next.
     pub notice: Option<String>,
-    /// Exit was pressed once with the objective not done.
-    pub(super) exit_warned: bool,
     pub quit: bool,
     /// Something changed since the last save.
     pub unsaved: bool,
@@ -74,6 +87,18 @@ pub struct App {
     pub fallen: Vec<String>,
     /// How far the help can scroll, as the last frame found it.
     pub help_last: Cell<u16>,
+    /// How far back the log can scroll, in lines, as the last frame found it.
+    pub log_last: Cell<usize>,
+    /// What waits to be shown once the overlay open now is closed.
+    pub pending: VecDeque<Overlay>,
+    /// Whether a STOP card that brought no enemy pauses play too (P).
+    pub pause_at_stop: bool,
+    /// Where enemy appeared at the last order: marked on the map until the next.
+    pub fresh: Vec<Pos>,
+    /// The records of the campaign's finished patrols, oldest first.
+    pub records: Vec<PathBuf>,
+    /// Whether the map shows the sight of the man whose card is up (or of the cursor's hex).
+    pub sight: bool,
 }
 
 impl App {
@@ -89,19 +114,19 @@ impl App {
             log_back: 0,
             overlay: Overlay::None,
             notice: None,
-            exit_warned: false,
             quit: false,
             unsaved: false,
             map_view: Cell::new(MapView::default()),
             fallen: Vec::new(),
             help_last: Cell::new(u16::MAX),
+            log_last: Cell::new(usize::MAX),
+            pending: VecDeque::new(),
+            pause_at_stop: true,
+            fresh: Vec::new(),
+            records: Vec::new(),
+            sight: false,
         };
-        let book = app.campaign.book.clone();
-        app.log = report::patrol_opening(&app.campaign);
-        app.log.extend(app.campaign.log.iter().map(|e| describe(e, &book)));
-        if app.campaign.patrol.is_none() {
-            app.log.extend(report::between_patrols(&app.campaign));
-        }
+        app.log = app.rebuilt_log(None);
         app.cursor_to_section();
         app
     }
@@ -112,8 +137,15 @@ impl App {
 
     /// Carries out one message from a key or the mouse.
     pub fn update(&mut self, msg: Msg) {
-        if !matches!(msg, Msg::Exit | Msg::Act) {
-            self.exit_warned = false;
+        if let Overlay::Confirm { command, .. } = &self.overlay {
+            let command = command.clone();
+            self.overlay = Overlay::None;
+            if matches!(msg, Msg::Exit | Msg::Act) {
+                self.run(Line::Play(command));
+            } else {
+                self.notice = Some("Nobody leaves the map.".into());
+            }
+            return;
         }
         match (&mut self.overlay, msg) {
             (Overlay::Help { scroll }, Msg::Cursor(Dir::South)) => {
@@ -125,13 +157,31 @@ impl App {
                 *scroll = scroll.saturating_add(PAGE).min(self.help_last.get());
             }
             (Overlay::Help { scroll }, Msg::LogUp) => *scroll = scroll.saturating_sub(PAGE),
-            (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => {
-                self.overlay = Overlay::None;
+            (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
+            (Overlay::Legend, Msg::Legend | Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
+            // A pause goes on with Enter, Space or Esc; the log scrolls under it.
+            (Overlay::Moment(_), Msg::Act | Msg::Turn | Msg::Cancel) => self.close(),
+            (Overlay::Moment(_), Msg::LogUp | Msg::LogDown | Msg::Pause) => self.play(msg),
+            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend, Msg::Quit) => {
+                self.quit = true;
             }
-            (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Quit) => self.quit = true,
-            (Overlay::Help { .. } | Overlay::Report { .. }, _) => {}
-            (Overlay::Prompt { .. }, _) => {}
+            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend, _) => {}
+            (Overlay::Prompt { .. } | Overlay::History(_) | Overlay::Confirm { .. }, _) => {}
             (Overlay::None, msg) => self.play(msg),
+        }
+    }
+
+    /// Closes the overlay, opening what waits behind it.
+    fn close(&mut self) {
+        self.overlay = self.pending.pop_front().unwrap_or(Overlay::None);
+    }
+
+    /// Shows `overlay` now if nothing else is open, else after what is.
+    fn show(&mut self, overlay: Overlay) {
+        if self.overlay == Overlay::None {
+            self.overlay = overlay;
+        } else {
+            self.pending.push_back(overlay);
         }
     }
 
@@ -153,14 +203,9 @@ impl App {
                 }
                 match parse_line(&typed) {
                     Ok(Line::Skip) => {}
-                    Ok(line) => {
-                        self.log.push(format!("> {}", typed.trim()));
-                        self.run(line);
-                    }
+                    Ok(line) => self.run(line),
                     Err(e) => {
-                        let words = format!("Cannot read '{typed}' (column {}): {}", e.column, e.message);
-                        self.log.push(words.clone());
-                        self.notice = Some(words);
+                        self.notice = Some(format!("Cannot read '{typed}' (column {}): {}", e.column, e.message));
                     }
                 }
             }
@@ -173,14 +218,31 @@ impl App {
             Msg::Cursor(d) => self.cursor = step(self.cursor, d, self.game()),
             Msg::Help => self.overlay = Overlay::Help { scroll: 0 },
             // Esc: back to the man whose card is up, or the section that moves.
-            Msg::Cancel => {
-                self.exit_warned = false;
-                self.cursor_to_section();
-            }
+            Msg::Cancel => self.cursor_to_section(),
             Msg::Quit => self.quit = true,
             Msg::Command => self.overlay = Overlay::Prompt { text: String::new() },
-            Msg::LogUp => self.log_back = (self.log_back + 5).min(self.log.len().saturating_sub(1)),
+            Msg::FullLog => self.open_history(),
+            Msg::Legend => self.overlay = Overlay::Legend,
+            Msg::Sight => {
+                self.sight = !self.sight;
+                self.notice = Some(if self.sight {
+                    "Sight shown: hexes the man whose card is up sees (else the cursor's hex) dotted, \
+                     the need to hit under each enemy he can hit. v hides it."
+                        .into()
+                } else {
+                    "Sight hidden (v shows it).".into()
+                });
+            }
+            Msg::LogUp => self.log_back = (self.log_back + 5).min(self.log_last.get()),
             Msg::LogDown => self.log_back = self.log_back.saturating_sub(5),
+            Msg::Pause => {
+                self.pause_at_stop = !self.pause_at_stop;
+                self.notice = Some(if self.pause_at_stop {
+                    "Every STOP card pauses play (P: only those that bring enemy or end the action).".into()
+                } else {
+                    "Only a STOP card that brings enemy or ends the action pauses play now (P: every one).".into()
+                });
+            }
             Msg::Next => self.next(),
             Msg::Begin => self.run(Line::Begin),
             Msg::Leader => self.run(Line::Auto(1)),
@@ -191,38 +253,30 @@ impl App {
                 Ok(q) => self.run(Line::Odds(q)),
                 Err(why) => self.notice = Some(why),
             },
-            Msg::Act | Msg::Move | Msg::Fire | Msg::Exit | Msg::Carry | Msg::Capture | Msg::Call => match self
-                .order(msg)
-            {
-                Ok(line) => self.run(line),
-                Err(Refusal::Say(why)) => self.notice = Some(why),
-                Err(Refusal::Choose(section)) => {
-                    self.section = section;
-                    let name = self.game().and_then(|g| g.sections().get(section)).map(|s| s.name.clone());
-                    self.notice = name.map(|n| format!("Section {n} chosen: it moves next."));
+            Msg::Act | Msg::Move | Msg::Fire | Msg::Exit | Msg::Carry | Msg::Capture | Msg::Call => {
+                match self.order(msg) {
+                    Ok(line) => self.run(line),
+                    Err(Refusal::Say(why)) => self.notice = Some(why),
+                    Err(Refusal::Choose(section)) => {
+                        self.section = section;
+                        let name = self.game().and_then(|g| g.sections().get(section)).map(|s| s.name.clone());
+                        self.notice = name.map(|n| format!("Section {n} chosen: it moves next."));
+                    }
+                    Err(Refusal::Confirm(reasons, command)) => self.overlay = Overlay::Confirm { reasons, command },
                 }
-                Err(Refusal::ExitEarly) => {
-                    self.exit_warned = true;
-                    self.notice =
-                        Some("The objective is not done yet. Press the same key again to leave the map anyway.".into());
-                }
-            },
+            }
         }
     }
 
     /// Runs one line of the command language, as the headless runner would,
     /// and writes what happened in the log.
     pub fn run(&mut self, line: Line) {
+        // Odds are an answer, not something that happened: the status line shows them.
         if let Line::Odds(q) = &line {
-            match ask(&self.campaign, &self.cache, q) {
-                Ok(answer) => self.log.extend(describe_odds(&answer).lines().map(|l| l.trim_start().to_string())),
-                Err(e) => {
-                    let words = format!("No odds: {e}");
-                    self.log.push(words.clone());
-                    self.notice = Some(words);
-                }
-            }
-            self.log_back = 0;
+            self.notice = Some(match ask(&self.campaign, &self.cache, q) {
+                Ok(answer) => describe_odds(&answer).lines().map(str::trim_start).collect::<Vec<_>>().join(" | "),
+                Err(e) => format!("No odds: {e}"),
+            });
             return;
         }
         let begins = matches!(line, Line::Begin);
@@ -235,16 +289,33 @@ impl App {
             self.log = report::patrol_opening(&self.campaign);
         }
         let book = self.campaign.book.clone();
-        self.log.extend(events.iter().map(|e| describe(e, &book)));
-        self.log_back = 0;
+        // The leader's choices are the session's, not the patrol's: a save
+        // keeps only what they did, so the log does too.
+        let events: Vec<Event> = events.into_iter().filter(|e| !matches!(e, Event::Auto { .. })).collect();
+        // Orders taken back leave the saved history as if never given: the
+        // log is written again from it, and the status line says what went.
+        let taken_back = events.iter().find(|e| matches!(e, Event::TakenBack { .. }));
+        if let Some(e) = taken_back {
+            self.notice = Some(crate::narrate::describe(e, &book));
+            self.log = self.rebuilt_log(None);
+        } else {
+            self.log.extend(describe_all(&events, &book));
+        }
         if let Some(e) = refused {
-            // In the log too: the status bar may be too narrow for all of it.
-            let words = format!("Not now: {e}");
-            self.log.push(words.clone());
-            self.notice = Some(words);
+            // The status line only: the log holds what happened.
+            self.notice = Some(format!("Not now: {e}"));
         }
         if events.is_empty() {
             return;
+        }
+        let taken_back = events.iter().any(|e| matches!(e, Event::TakenBack { .. }));
+        self.log_back = 0;
+        self.fresh.clear();
+        for m in moment::moments(&events, &book).into_iter().filter(|_| !taken_back) {
+            self.fresh.extend(&m.fresh);
+            if self.pause_at_stop || m.must_show() {
+                self.show(Overlay::Moment(m));
+            }
         }
         self.unsaved = true;
         let moved = events.iter().any(|e| matches!(e, Event::Start { .. } | Event::Sections { .. }));
@@ -258,10 +329,11 @@ impl App {
                 lines.push(String::new());
                 lines.extend(crate::narrate::campaign_end(end));
             }
-            self.overlay = Overlay::Report { lines };
+            self.show(Overlay::Report { lines });
         }
         if self.campaign.patrol.is_none() {
-            self.log.extend(report::between_patrols(&self.campaign));
+            // Written again from the record, as a resume between patrols writes it.
+            self.log = self.rebuilt_log(None);
         }
         // The man whose card came up, or the section after a step, is where the eye goes next.
         let card_up = self.game().and_then(Game::card_up).is_some();
@@ -275,14 +347,14 @@ impl App {
             Event::EnemyAppears { hex, .. } => Some(*hex),
             _ => None,
         });
-        if let (Some(hex), false) = (appeared, card_up) {
+        if let (Some(hex), false, Some(_)) = (appeared, card_up, self.game()) {
             self.cursor = hex;
             self.notice = Some(format!("Enemy at {hex}. Esc brings the cursor back to your men."));
         }
     }
 
     /// Puts the cursor on the man whose card is up, or on the chosen section.
-    fn cursor_to_section(&mut self) {
+    pub(super) fn cursor_to_section(&mut self) {
         if let Some(p) = self.active_pos() {
             self.cursor = p;
         }
@@ -294,39 +366,6 @@ impl App {
         match game.card_up() {
             Some(i) => game.soldiers()[i].pos,
             None => game.sections().get(self.section).and_then(|s| game.section_pos(s)),
-        }
-    }
-
-    /// Tab: the next section in patrol movement, the next enemy in sight in an action.
-    fn next(&mut self) {
-        let Some(game) = self.game() else { return };
-        match &game.phase() {
-            Phase::Patrol if game.sections().len() > 1 => {
-                self.section = (self.section + 1) % game.sections().len();
-                self.cursor_to_section();
-                let name = self.game().and_then(|g| g.sections().get(self.section)).map(|s| s.name.clone());
-                self.notice = name.map(|n| format!("Section {n} moves next"));
-            }
-            Phase::Action(a) => {
-                // The hexes of the enemy, the likeliest shot for the man up first, then the nearest.
-                let from = self.active_pos();
-                let key = |p: Pos| {
-                    let need = a.up.and_then(|me| {
-                        game.in_hex(p).filter_map(|e| game.shot_need(self.cache.memo(game), me, e)).min()
-                    });
-                    (need.unwrap_or(i32::MAX), from.map_or(0, |f| f.distance(p)), p)
-                };
-                let mut hexes: Vec<(i32, u32, Pos)> =
-                    game.able(Side::Enemy).filter_map(|e| game.soldiers()[e].pos).map(key).collect();
-                hexes.sort();
-                hexes.dedup();
-                let at = hexes.iter().position(|&(_, _, p)| p == self.cursor);
-                let next = at.map_or(0, |k| (k + 1) % hexes.len());
-                if let Some(&(_, _, p)) = hexes.get(next) {
-                    self.cursor = p;
-                }
-            }
-            _ => {}
         }
     }
 

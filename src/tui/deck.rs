@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::App;
+use super::theme::Theme;
 use crate::engine::{Card, Game, Phase, Side};
 
 /// A card's name as the pile lists it.
@@ -18,12 +19,31 @@ fn card_name(game: &Game, card: Card) -> String {
     }
 }
 
-/// The current card as a box of text, five lines high.
-fn big_card(app: &App, game: &Game, card: Card, waiting: bool) -> Vec<Line<'static>> {
-    let theme = app.theme;
+/// The STOP card drawn large, as the deck shows it and its pause does.
+pub fn stop_card(theme: Theme) -> Vec<Line<'static>> {
+    boxed(theme, ["S T O P", "end of turn", "check, reshuffle"], theme.stop())
+}
+
+/// Three lines of text in a card's box, five lines high.
+fn boxed(theme: Theme, text: [&str; 3], style: Style) -> Vec<Line<'static>> {
     let (h, v, tl, tr, bl, br) =
         if theme.ascii { ('-', '|', '+', '+', '+', '+') } else { ('─', '│', '┌', '┐', '└', '┘') };
     let width = 16;
+    let row = |text: &str| {
+        let text: String = text.chars().take(width).collect();
+        Line::from(vec![
+            Span::raw(v.to_string()),
+            Span::styled(format!("{text:^width$}"), style),
+            Span::raw(v.to_string()),
+        ])
+    };
+    let rule = |l: char, r: char| Line::from(format!("{l}{}{r}", h.to_string().repeat(width)));
+    vec![rule(tl, tr), row(text[0]), row(text[1]), row(text[2]), rule(bl, br)]
+}
+
+/// The current card as a box of text, five lines high.
+fn big_card(app: &App, game: &Game, card: Card, waiting: bool) -> Vec<Line<'static>> {
+    let theme = app.theme;
     let (top, middle, bottom, style) = match card {
         Card::Stop => ("S T O P".to_string(), "end of turn".to_string(), "check, reshuffle".to_string(), theme.stop()),
         Card::Soldier(i) => {
@@ -35,16 +55,7 @@ fn big_card(app: &App, game: &Game, card: Card, waiting: bool) -> Vec<Line<'stat
             (format!("{} {}", s.rank, s.id), weapon, state.to_string(), style)
         }
     };
-    let row = |text: &str| {
-        let text: String = text.chars().take(width).collect();
-        Line::from(vec![
-            Span::raw(v.to_string()),
-            Span::styled(format!("{text:^width$}"), style),
-            Span::raw(v.to_string()),
-        ])
-    };
-    let rule = |l: char, r: char| Line::from(format!("{l}{}{r}", h.to_string().repeat(width)));
-    vec![rule(tl, tr), row(&top), row(&middle), row(&bottom), rule(bl, br)]
+    boxed(theme, [&top, &middle, &bottom], style)
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -73,7 +84,21 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let turned: Vec<String> = action.turned.iter().rev().skip(1).map(|&c| card_name(game, c)).collect();
     if !turned.is_empty() {
-        lines.push(Line::from(format!("Before: {}", turned.join(", "))));
+        // As many of the latest as the rows left hold, whole names only, then how many more.
+        let room = usize::from(area.width) * usize::from(area.height).saturating_sub(lines.len());
+        let mut said = String::from("Before:");
+        for (k, name) in turned.iter().enumerate() {
+            let more = turned.len() - k - 1;
+            let tail = if more > 0 { format!(" and {more} more") } else { String::new() };
+            let next = format!("{said}{} {name}", if k == 0 { "" } else { "," });
+            // Room for this name and the count of those after it.
+            if next.chars().count() + tail.chars().count() + 4 > room && k > 0 {
+                said.push_str(&format!(" and {} more", turned.len() - k));
+                break;
+            }
+            said = next;
+        }
+        lines.push(Line::from(said));
     }
     Paragraph::new(lines).wrap(Wrap { trim: false }).render(area, buf);
 }

@@ -131,16 +131,35 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
     let terrain: Vec<String> = book.terrain.iter().map(|t| format!("{} {}", t.glyph, t.name)).collect();
     vec![
         format!("Terrain: {}.", terrain.join(", ")),
-        "In a hex: A2 section A with 2 men (patrol), F3 three of your men (action), E2 two enemy \
-         (e2: out of sight of the man whose card is up), V2 enemy with a vehicle among them, !4 both sides, \
-         +1 a man down. Vehicles (V1, V7...) are hurt only by anti-tank weapons and H.E."
+        "In a hex, a letter and a count: A2 section A with 2 men (patrol), F3 three of your men (action), \
+         E2 two enemy (e2: out of sight of the man whose card is up), !4 both sides in one hex (4 men), \
+         +1 one of yours down, x1 one of theirs down."
+            .into(),
+        "A vehicle by its name, never a count: V3 is vehicle V3 of the roster (v3 out of sight; V# a \
+         name of two digits, V+ more than one vehicle), whoever is with it. Vehicles are hurt only by \
+         anti-tank weapons and H.E."
             .into(),
         format!(
-            "Under a hex: * objective, X minefield, {} home edge, + a man down. Odd columns sit half a hex lower.",
+            "Under a hex: * objective, X minefield, {} home edge, new enemy just appeared; at the left + one \
+             of yours down there as well, x one of theirs. Odd columns sit half a hex lower.",
             theme.home_mark()
         ),
         "Hexes are named COL,ROW from 0,0 at the top left, as in the log and the command line.".into(),
     ]
+}
+
+/// The legend alone, over the middle of the screen (`g`).
+pub fn render_legend(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let popup =
+        area.inner(ratatui::layout::Margin::new(area.width / 10, if area.height < 30 { 1 } else { area.height / 6 }));
+    if popup.is_empty() {
+        return;
+    }
+    Clear.render(popup, buf);
+    let block = Block::bordered().border_set(theme.border()).title(" The map: Esc closes ");
+    let lines: Vec<Line> = legend(&app.campaign.book, theme).into_iter().map(Line::from).collect();
+    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).render(popup, buf);
 }
 
 pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {

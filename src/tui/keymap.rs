@@ -54,6 +54,14 @@ pub enum Msg {
     Quit,
     LogUp,
     LogDown,
+    /// Whether every STOP card pauses play, or only those that bring enemy.
+    Pause,
+    /// The whole campaign's log, full-screen and searchable.
+    FullLog,
+    /// What every mark on the map means.
+    Legend,
+    /// Show or hide the sight of the man whose card is up.
+    Sight,
 }
 
 /// A key, the message it sends, and what the help screen says of it.
@@ -103,6 +111,10 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[Char(':')], Msg::Command, ":", "type a command (split, join, odds, auto N ...)"),
     bind(&[PageUp, Char('K')], Msg::LogUp, "PgUp K", "scroll the log back"),
     bind(&[PageDown, Char('J')], Msg::LogDown, "PgDn J", "scroll the log forward"),
+    bind(&[Char('L')], Msg::FullLog, "L", "the log full-screen: every patrol of the campaign, searchable (/)"),
+    bind(&[Char('v')], Msg::Sight, "v", "show the sight of the man up (or the cursor's hex), with the need to hit"),
+    bind(&[Char('g')], Msg::Legend, "g", "the map's legend: what every mark means"),
+    bind(&[Char('P')], Msg::Pause, "P", "pause at every STOP card, or only at those that bring enemy"),
     bind(&[Char('?'), KeyCode::F(1)], Msg::Help, "?", "this help"),
     bind(&[Esc], Msg::Cancel, "Esc", "close, cancel"),
     bind(&[Char('q')], Msg::Quit, "q", "save and quit"),

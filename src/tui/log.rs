@@ -35,6 +35,14 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         .collect()
 }
 
+/// The panel's title: where the log stands when it is scrolled back.
+pub fn title(app: &App) -> String {
+    match app.log_back.min(app.log_last.get()) {
+        0 => "Log".into(),
+        n => format!("Log: {n} lines back, PgDn/J forward, L all"),
+    }
+}
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.is_empty() {
         return;
@@ -60,8 +68,22 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             break;
         }
     }
+    // How far back it can go: every entry wrapped, worked out only once the log is scrolled.
+    let last = if app.log_back == 0 {
+        usize::MAX
+    } else {
+        let total: usize = app.log.iter().map(|e| wrap(e, usize::from(area.width)).len()).sum();
+        total.saturating_sub(height)
+    };
+    app.log_last.set(last);
     let back = app.log_back.min(lines.len().saturating_sub(height));
-    let shown: Vec<Line> = lines.into_iter().skip(back).take(height).rev().collect();
+    let mut shown: Vec<Line> = lines.into_iter().skip(back).take(height).rev().collect();
+    // Scrolled back, the last row says so, and how much is newer.
+    if back > 0 && height > 1 {
+        shown.pop();
+        let marker = format!("-- {back} newer lines below: PgDn/J --");
+        shown.push(Line::styled(marker, theme.cursor()));
+    }
     Paragraph::new(shown).render(area, buf);
 }
 

@@ -43,11 +43,43 @@ pub fn hex_at(x: u16, y: u16) -> Option<Pos> {
     (dy >= 1).then(|| Pos::new(col, (dy - 1) / 2))
 }
 
+/// Who is down in a hex: none, ours (`+`), or only theirs (`x`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Down {
+    None,
+    Ours,
+    Theirs,
+}
+
+impl Down {
+    /// The mark at the left of the hex's lower row.
+    fn mark(self) -> char {
+        match self {
+            Down::None => '_',
+            Down::Ours => '+',
+            Down::Theirs => 'x',
+        }
+    }
+}
+
+/// A vehicle's mark: its own name (`V3`), never a count; `V#` when its
+/// number has two digits, `V+` for more than one vehicle in the hex.
+fn vehicle_mark(ids: &[&str]) -> char {
+    match ids {
+        [one] => {
+            let digits = one.trim_start_matches(['V', 'v']);
+            if digits.len() == 1 { digits.chars().next().unwrap_or('#') } else { '#' }
+        }
+        _ => '+',
+    }
+}
+
 /// What the upper row of a hex shows after its terrain glyph: two characters and their style.
-fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
+fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, Down) {
     let theme = app.theme;
     let count = |n: usize| char::from_digit(n.min(9) as u32, 10).unwrap_or('+');
-    let (mut friends, mut foes, mut down, mut vehicles) = (0, 0, 0, 0);
+    let (mut friends, mut foes, mut ours_down, mut theirs_down) = (0, 0, 0, 0);
+    let mut vehicles: Vec<&str> = Vec::new();
     let mut hidden = true;
     let up = game.card_up().and_then(|i| game.soldiers()[i].pos);
     for i in game.in_hex(p) {
@@ -56,42 +88,54 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, bool) {
             (Side::Friendly, true) => friends += 1,
             (Side::Enemy, true) => {
                 foes += 1;
-                vehicles += usize::from(s.vehicle.is_some());
+                if s.vehicle.is_some() {
+                    vehicles.push(s.id.as_str());
+                }
                 hidden &= up.is_some_and(|from| !game.can_see(app.cache.memo(game), from, p));
             }
-            _ => down += 1,
+            (Side::Friendly, false) => ours_down += 1,
+            (Side::Enemy, false) => theirs_down += 1,
         }
     }
+    let down = match (ours_down, theirs_down) {
+        (0, 0) => Down::None,
+        (0, _) => Down::Theirs,
+        _ => Down::Ours,
+    };
     let in_patrol = matches!(game.phase(), Phase::Patrol);
     if in_patrol && let Some(s) = game.sections().iter().find(|s| game.section_pos(s) == Some(p)) {
         // Every man of the section counts, carried ones too, as the log counts them.
         let letter = s.name.chars().next().unwrap_or('A');
         let men = s.members.iter().filter(|&&i| game.soldiers()[i].pos == Some(p)).count();
-        return ([letter, count(men)], theme.friend(), down > 0 && friends > 0);
+        let down = if friends > 0 { down } else { Down::None };
+        return ([letter, count(men)], theme.friend(), down);
     }
     match (friends, foes) {
-        (0, 0) if down > 0 => (['+', count(down)], theme.warn(), false),
-        (0, 0) => ([' ', ' '], Style::new(), false),
-        (f, 0) => (['F', count(f)], theme.friend(), down > 0),
-        // An enemy out of the sight of the man whose card is up is written
-        // small; V when a vehicle is among them.
+        // Men down and nobody standing: + ours (counted), x only theirs.
+        (0, 0) if ours_down > 0 => (['+', count(ours_down)], theme.warn(), Down::None),
+        (0, 0) if theirs_down > 0 => (['x', count(theirs_down)], theme.warn(), Down::None),
+        (0, 0) => ([' ', ' '], Style::new(), Down::None),
+        (f, 0) => (['F', count(f)], theme.friend(), down),
+        // A vehicle by its name (V3), men by their count (E2); written small
+        // when out of the sight of the man whose card is up.
         (0, e) => {
-            let mark = match (vehicles > 0, hidden) {
-                (true, false) => 'V',
-                (true, true) => 'v',
-                (false, false) => 'E',
-                (false, true) => 'e',
-            };
-            ([mark, count(e)], theme.enemy(), down > 0)
+            let (mark, n) = if vehicles.is_empty() { ('E', count(e)) } else { ('V', vehicle_mark(&vehicles)) };
+            let mark = if hidden { mark.to_ascii_lowercase() } else { mark };
+            ([mark, n], theme.enemy(), down)
         }
-        (f, e) => (['!', count(f + e)], theme.enemy(), down > 0),
+        (f, e) => (['!', count(f + e)], theme.enemy(), down),
     }
 }
 
 /// The lower row of a hex: three characters and their style.
-fn lower(app: &App, game: &Game, p: Pos, men_down: bool) -> ([char; 3], Style) {
+fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
     let theme = app.theme;
-    let left = if men_down { '+' } else { '_' };
+    let left = down.mark();
+    let men_down = down != Down::None;
+    // Enemy that appeared at the last order: marked until the next one.
+    if app.fresh.contains(&p) && game.in_hex(p).any(|i| game.soldiers()[i].side == Side::Enemy) {
+        return (['n', 'e', 'w'], theme.enemy());
+    }
     if game.map().is_minefield(p) {
         return ([left, 'X', '_'], theme.warn());
     }
@@ -102,6 +146,14 @@ fn lower(app: &App, game: &Game, p: Pos, men_down: bool) -> ([char; 3], Style) {
         return ([left, theme.home_mark(), '_'], theme.home());
     }
     ([left, '_', '_'], if men_down { theme.warn() } else { theme.outline() })
+}
+
+/// Scrolls the view only as far as needed to keep the hex of the man
+/// whose card is up (or of the section that moves) in sight, and then the
+/// cursor's: where both cannot be seen at once, the cursor wins.
+fn follow(previous: (u16, u16), area: Rect, canvas: (u16, u16), active: Option<Pos>, cursor: Pos) -> (u16, u16) {
+    let origin = active.map_or(previous, |a| scroll(previous, area, canvas, a));
+    scroll(origin, area, canvas, cursor)
 }
 
 /// Scrolls the view only as far as needed to keep the cursor's hex in sight.
@@ -127,8 +179,19 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     }
     let theme = app.theme;
     let canvas = canvas_size(game.map().width, game.map().height);
-    let origin = scroll(app.map_view.get().origin, area, canvas, app.cursor);
+    // A map smaller than the panel sits in its middle.
+    let pad = |room: u16, size: u16| room.saturating_sub(size) / 2;
+    let outer = area;
+    let area = Rect::new(
+        area.x + pad(area.width, canvas.0),
+        area.y + pad(area.height, canvas.1),
+        area.width.min(canvas.0),
+        area.height.min(canvas.1),
+    );
+    let active = app.active_pos();
+    let origin = follow(app.map_view.get().origin, area, canvas, active, app.cursor);
     app.map_view.set(MapView { area, origin });
+    edge_arrows(app, outer, area, origin, canvas, buf);
     let mut put = |x: i32, y: i32, ch: char, style: Style| {
         let (vx, vy) = (x - i32::from(origin.0), y - i32::from(origin.1));
         if vx >= 0 && vy >= 0 && vx < i32::from(area.width) && vy < i32::from(area.height) {
@@ -136,7 +199,6 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             cell.set_char(ch).set_style(style);
         }
     };
-    let active = app.active_pos();
     // The outlines first: a hex's lower row is the top edge of the hex
     // below it, and its marks must not be drawn over by that edge.
     let edge = theme.outline();
@@ -150,23 +212,90 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         put(x, y + 2, '\\', edge);
         put(x + 4, y + 2, '/', edge);
     }
+    let sight = app.sight.then(|| sight_from(app, game)).flatten();
     for p in game.map().hexes() {
         let (x, y) = corner(p);
         let cursor = if p == app.cursor { theme.cursor() } else { Style::new() };
+        let seen = sight.as_ref().map(|s| s.sees(app, game, p));
         let terrain = game.map().terrain(game.book(), p);
         let glyph = terrain.map_or('?', |t| t.glyph);
         let tstyle = terrain.map_or(Style::new(), |t| theme.terrain(&t.key));
-        put(x + 1, y + 1, glyph, tstyle.patch(cursor));
-        let (who, mut style, down) = occupant(app, game, p);
+        let (mut who, mut style, down) = occupant(app, game, p);
         if active == Some(p) {
             style = style.add_modifier(Modifier::UNDERLINED);
         }
-        put(x + 2, y + 1, who[0], style.patch(cursor));
-        put(x + 3, y + 1, who[1], style.patch(cursor));
-        let (marks, mstyle) = lower(app, game, p, down);
+        // In his sight: the hex's empty room dotted (and tinted, with colour).
+        let shade = if seen == Some(true) { theme.sight() } else { Style::new() };
+        if seen == Some(true) && who == [' ', ' '] {
+            who = [theme.sight_mark(); 2];
+            style = theme.dim();
+        }
+        put(x + 1, y + 1, glyph, tstyle.patch(shade).patch(cursor));
+        put(x + 2, y + 1, who[0], style.patch(shade).patch(cursor));
+        put(x + 3, y + 1, who[1], style.patch(shade).patch(cursor));
+        let (mut marks, mut mstyle) = lower(app, game, p, down);
+        // An enemy he can hit: the need under the hex.
+        if let Some(need) = sight.as_ref().and_then(|s| s.need(app, game, p)) {
+            let digit = char::from_digit(need.clamp(1, 9) as u32, 10).unwrap_or('?');
+            marks = [marks[0], digit, '+'];
+            mstyle = theme.key();
+        }
         for (i, ch) in marks.into_iter().enumerate() {
             put(x + 1 + i as i32, y + 2, ch, mstyle.patch(cursor));
         }
+    }
+}
+
+/// Whose sight the map shows (`v`): the man whose card is up, else the cursor's hex.
+struct Sight {
+    from: Pos,
+    shooter: Option<usize>,
+}
+
+impl Sight {
+    fn sees(&self, app: &App, game: &Game, p: Pos) -> bool {
+        game.can_see(app.cache.memo(game), self.from, p)
+    }
+
+    /// The need of his likeliest shot at an enemy in `p`, if he can hit one there.
+    fn need(&self, app: &App, game: &Game, p: Pos) -> Option<i32> {
+        let me = self.shooter?;
+        game.in_hex(p)
+            .filter(|&i| game.soldiers()[i].side == Side::Enemy && game.soldiers()[i].can_act())
+            .filter_map(|i| game.shot_need(app.cache.memo(game), me, i))
+            .min()
+    }
+}
+
+fn sight_from(app: &App, game: &Game) -> Option<Sight> {
+    match game.card_up() {
+        Some(i) => game.soldiers()[i].pos.map(|from| Sight { from, shooter: Some(i) }),
+        None => game.map().contains(app.cursor).then_some(Sight { from: app.cursor, shooter: None }),
+    }
+}
+
+/// Arrows on the panel's border where more of the map lies beyond what is shown.
+fn edge_arrows(app: &App, outer: Rect, area: Rect, origin: (u16, u16), canvas: (u16, u16), buf: &mut Buffer) {
+    let style = app.theme.key();
+    let full = buf.area;
+    let mut mark = |x: u16, y: u16, ch: char| {
+        if full.contains(ratatui::layout::Position::new(x, y)) {
+            buf[(x, y)].set_char(ch).set_style(style);
+        }
+    };
+    // Up and down at the right end of the border, clear of the panel's title.
+    let (end_x, mid_y) = (outer.right().saturating_sub(2), outer.y + outer.height / 2);
+    if origin.0 > 0 && outer.x > 0 {
+        mark(outer.x - 1, mid_y, '<');
+    }
+    if origin.0 + area.width < canvas.0 {
+        mark(outer.right(), mid_y, '>');
+    }
+    if origin.1 > 0 && outer.y > 0 {
+        mark(end_x, outer.y - 1, '^');
+    }
+    if origin.1 + area.height < canvas.1 {
+        mark(end_x, outer.bottom(), 'v');
     }
 }
 

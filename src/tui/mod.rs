@@ -16,9 +16,11 @@
 pub mod app;
 pub mod deck;
 pub mod help;
+pub mod history;
 pub mod keymap;
 pub mod log;
 pub mod map;
+pub mod moment;
 pub mod orders;
 pub mod reference;
 pub mod report;
@@ -219,7 +221,8 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
                     }
                     app.unsaved = false;
                     if app.campaign.patrol.is_none() {
-                        app.fallen = report::fallen(&slot.records());
+                        app.records = slot.records();
+                        app.fallen = report::fallen(&app.records);
                     }
                 }
                 if app.quit {
@@ -234,7 +237,8 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
 
 fn open(opened: Opened, theme: Theme) -> Screen {
     let mut app = App::new(opened.campaign, &opened.name, theme);
-    app.fallen = report::fallen(&opened.slot.records());
+    app.remember(opened.slot.records());
+    app.fallen = report::fallen(&app.records);
     Screen::Game(Box::new(app), Box::new(opened.slot))
 }
 
@@ -247,8 +251,13 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                 if let Some(k) = keymap::prompt_key(key) {
                     app.prompt_key(k);
                 }
+            } else if let Overlay::History(_) = app.overlay {
+                app.history_key(key);
             } else if let Some(msg) = keymap::message(key) {
                 app.update(msg);
+            } else if let Overlay::Confirm { .. } = app.overlay {
+                // Any key at all that does not confirm leaving stays on the map.
+                app.update(Msg::Cancel);
             }
             None
         }

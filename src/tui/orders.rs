@@ -3,6 +3,7 @@
 
 use super::app::App;
 use super::keymap::Msg;
+use crate::engine::scenario::Objective;
 use crate::engine::{Command, Game, Memo, Name, OddsQuery, Phase, Pos, Side, State, Target};
 use crate::session::Line;
 
@@ -78,22 +79,71 @@ impl App {
         }
     }
 
-    /// Exit from the home edge; the first press is a warning when the
-    /// objective is not done (leaving with a prisoner is how that one is done).
+    /// Tab: the next section in patrol movement, the next enemy in sight in an action.
+    pub(super) fn next(&mut self) {
+        let Some(game) = self.game() else { return };
+        match &game.phase() {
+            Phase::Patrol if game.sections().len() > 1 => {
+                self.section = (self.section + 1) % game.sections().len();
+                self.cursor_to_section();
+                let name = self.game().and_then(|g| g.sections().get(self.section)).map(|s| s.name.clone());
+                self.notice = name.map(|n| format!("Section {n} moves next"));
+            }
+            Phase::Patrol => {
+                self.notice = Some(
+                    "The squad moves as one section: ':split NAME NAME...' makes another, for Tab to choose.".into(),
+                );
+            }
+            Phase::Action(a) => {
+                // The hexes of the enemy, the likeliest shot for the man up first, then the nearest.
+                let from = self.active_pos();
+                let key = |p: Pos| {
+                    let need = a.up.and_then(|me| {
+                        game.in_hex(p).filter_map(|e| game.shot_need(self.cache.memo(game), me, e)).min()
+                    });
+                    (need.unwrap_or(i32::MAX), from.map_or(0, |f| f.distance(p)), p)
+                };
+                let mut hexes: Vec<(i32, u32, Pos)> =
+                    game.able(Side::Enemy).filter_map(|e| game.soldiers()[e].pos).map(key).collect();
+                hexes.sort();
+                hexes.dedup();
+                let at = hexes.iter().position(|&(_, _, p)| p == self.cursor);
+                let next = at.map_or(0, |k| (k + 1) % hexes.len());
+                match hexes.get(next) {
+                    Some(&(_, _, p)) => self.cursor = p,
+                    None => self.notice = Some("No enemy able to fight is on the map.".into()),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Exit from the home edge. When leaving now would cost the patrol
+    /// something (the objective not done, wounded men left without
+    /// carriers, one man left alone), it is asked first, in patrol movement
+    /// and in an action alike.
     fn exit_order(&self, game: &Game) -> Result<Line, Refusal> {
-        if let Some(at) = self.active_pos()
-            && !game.map().on_home_edge(at)
-        {
+        let Some(at) = self.active_pos() else { return Err(say("Nobody to lead off the map.")) };
+        if !game.map().on_home_edge(at) {
             let edge = format!("{:?}", game.map().home_edge).to_lowercase();
             return Err(Refusal::Say(format!(
                 "{at} is not on the home edge: the map is left from a hex of the {edge} edge."
             )));
         }
-        let early = matches!(game.phase(), Phase::Patrol) && !game.objective_reached() && !game.holds_prisoner();
-        if early && !self.exit_warned {
-            return Err(Refusal::ExitEarly);
+        let command = Command::Exit { section: self.section_name(game).filter(|_| game.card_up().is_none()) };
+        let leavers: Vec<usize> = match game.card_up() {
+            Some(me) => vec![me],
+            None => game
+                .sections()
+                .get(self.section)
+                .map(|s| s.members.iter().copied().filter(|&i| game.soldiers()[i].pos == Some(at)).collect())
+                .unwrap_or_default(),
+        };
+        let reasons = exit_warnings(game, &leavers);
+        if reasons.is_empty() {
+            return Ok(Line::Play(command));
         }
-        Ok(Line::Play(Command::Exit { section: self.section_name(game).filter(|_| game.card_up().is_none()) }))
+        Err(Refusal::Confirm(reasons, command))
     }
 
     /// The chosen section's name, when there is more than one to choose from.
@@ -120,10 +170,11 @@ impl App {
                 match fire {
                     Some(q) => Ok(q),
                     None if a.up == game.radio_man() && game.odds(&self.cache, &call).is_ok() => Ok(call),
-                    None => {
-                        let t = target_in(game, self.cache.memo(game), self.cursor)?;
-                        Ok(OddsQuery::Fire { shooter: None, target: Target::Soldier(t) })
-                    }
+                    // No enemy there: what stepping there would roll (the answer says it rolls nothing).
+                    None => match target_in(game, self.cache.memo(game), self.cursor) {
+                        Ok(t) => Ok(OddsQuery::Fire { shooter: None, target: Target::Soldier(t) }),
+                        Err(_) => Ok(OddsQuery::Move { section: None, to: self.cursor }),
+                    },
                 }
             }
             Phase::Action(_) => Ok(OddsQuery::Stop),
@@ -138,8 +189,44 @@ pub(super) enum Refusal {
     Say(String),
     /// Enter on another section's hex: that section moves next.
     Choose(usize),
-    /// Exit with the objective not done: asked once more before it goes.
-    ExitEarly,
+    /// Leaving the map would cost something: these reasons, asked before
+    /// the command goes.
+    Confirm(Vec<String>, Command),
+}
+
+/// What leaving the map now with `leavers` would cost the patrol, a
+/// sentence each; none when nothing is lost by going.
+pub fn exit_warnings(game: &Game, leavers: &[usize]) -> Vec<String> {
+    let soldiers = game.soldiers();
+    let mut reasons = Vec::new();
+    let name = |i: usize| soldiers[i].id.to_string();
+    // The prisoner objective is done by bringing him home: leaving with him does it.
+    let brings_prisoner = leavers.iter().any(|&i| soldiers[i].captive);
+    let done = game.objective_reached() || (matches!(game.objective(), Objective::Prisoner(_)) && brings_prisoner);
+    if !done {
+        reasons.push(format!("The objective ({}) is not done yet.", game.objective().describe()));
+    }
+    let staying: Vec<usize> = (0..soldiers.len())
+        .filter(|i| !leavers.contains(i))
+        .filter(|&i| {
+            soldiers[i].side == Side::Friendly && soldiers[i].pos.is_some() && soldiers[i].state != State::Dead
+        })
+        .collect();
+    let able: Vec<usize> = staying.iter().copied().filter(|&i| soldiers[i].can_act()).collect();
+    let wounded: Vec<usize> = staying.iter().copied().filter(|&i| soldiers[i].state == State::SeriousWound).collect();
+    // Two fit men carry a seriously wounded one.
+    if !wounded.is_empty() && able.len() < 2 {
+        let who: Vec<String> = wounded.iter().map(|&i| name(i)).collect();
+        let left = match able.as_slice() {
+            [] => "nobody able".to_string(),
+            [one] => format!("only {} able", name(*one)),
+            _ => unreachable!("fewer than two"),
+        };
+        reasons.push(format!("{} seriously wounded would stay with {left} to carry: it takes two.", who.join(", ")));
+    } else if let [one] = able.as_slice() {
+        reasons.push(format!("{} would be the last able man on the map.", name(*one)));
+    }
+    reasons
 }
 
 pub(super) fn say(words: &str) -> Refusal {

@@ -63,10 +63,7 @@ pub fn between_patrols(campaign: &Campaign) -> Vec<String> {
 pub fn fallen(records: &[PathBuf]) -> Vec<String> {
     let mut lines = Vec::new();
     for path in records {
-        let record = std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| ron::from_str::<PatrolRecord>(&t).map_err(|e| e.to_string()));
-        match record {
+        match read_record(path) {
             Ok(r) => lines.extend(
                 r.men
                     .iter()
@@ -76,6 +73,23 @@ pub fn fallen(records: &[PathBuf]) -> Vec<String> {
             Err(e) => lines.push(format!("{}: cannot be read: {e}", path.display())),
         }
     }
+    lines
+}
+
+/// A finished patrol's record, read from its file.
+///
+/// # Errors
+/// The file cannot be read or is not a record: the words say why.
+pub fn read_record(path: &std::path::Path) -> Result<PatrolRecord, String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| ron::from_str::<PatrolRecord>(&t).map_err(|e| e.to_string()))
+}
+
+/// A finished patrol's log, as its record keeps its events.
+pub fn record_log(record: &PatrolRecord, book: &crate::engine::RuleBook) -> Vec<String> {
+    let mut lines = vec![format!("Patrol {}: {} ({})", record.number, record.name, record.outcome.replace('_', " "))];
+    lines.extend(crate::narrate::describe_all(&record.events, book));
     lines
 }
 

@@ -55,13 +55,30 @@ fn cards_left(game: &Game, i: usize) -> usize {
 
 /// The name column's width in a panel `width` wide: longer names where there is room.
 fn name_width(width: usize) -> usize {
-    if width >= 46 { 18 } else { 12 }
+    if width >= 46 { 16 } else { 12 }
+}
+
+/// The hex column's width: "12,10" where the panel has room for it.
+fn hex_width(width: usize) -> usize {
+    if width >= 50 { 5 } else { 0 }
 }
 
 /// The weapon column's width: what is left beside the name, a five-letter
-/// state and the cards, a space between each.
+/// state, the hex and the cards, a space between each.
 fn weapon_width(width: usize) -> usize {
-    width.saturating_sub(name_width(width) + 1 + 1 + 5 + 1 + 5).clamp(6, 16)
+    let hex = hex_width(width);
+    width.saturating_sub(name_width(width) + 1 + 1 + 5 + 1 + hex + usize::from(hex > 0) + 5).clamp(6, 16)
+}
+
+/// `text` in at most `width` characters: cut where it must be, a `.` saying so.
+pub fn abbreviate(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut = cut.trim_end().to_string();
+    cut.push('.');
+    cut
 }
 
 fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
@@ -76,7 +93,7 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
         Some(p) => format!("{p} {weapon}"),
         None => weapon,
     };
-    let weapon: String = weapon.chars().take(ww).collect();
+    let weapon = abbreviate(&weapon, ww);
     let cards = if matches!(game.phase(), Phase::Action(_)) && s.can_act() {
         format!("{}", cards_left(game, i))
     } else {
@@ -88,20 +105,27 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
         (false, Side::Friendly) => theme.friend(),
         (false, Side::Enemy) => theme.enemy(),
     };
-    let captive = if s.captive { " prisoner" } else { "" };
+    // A prisoner says so in his state, where it cannot be cut from his name.
+    let (mark, style) = if s.captive { ("POW", theme.warn()) } else { (mark, style) };
     // Ours by rank and name; theirs by the id that commands use, then rank.
     let radio = if game.radio_man() == Some(i) { " (r)" } else { "" };
     let name = match s.side {
         Side::Friendly => format!("{} {}{radio}", s.rank, s.id),
-        Side::Enemy => format!("{} {}{captive}", s.id, s.rank),
+        Side::Enemy => format!("{} {}", s.id, s.rank),
     };
     let nw = name_width(width);
-    let name: String = name.chars().take(nw).collect();
+    let name = abbreviate(&name, nw);
+    let hw = hex_width(width);
+    let hex = match (hw, s.pos) {
+        (0, _) => String::new(),
+        (_, Some(p)) => format!("{:<hw$} ", p.to_string()),
+        (_, None) => format!("{:<hw$} ", "-"),
+    };
     Line::from(vec![
         Span::styled(format!("{name:<nw$}"), name_style),
         Span::raw(format!(" {weapon:<ww$} ")),
         Span::styled(format!("{mark:<5}"), style),
-        Span::raw(format!(" {cards}")),
+        Span::raw(format!(" {hex}{cards}")),
     ])
 }
 
@@ -129,6 +153,25 @@ fn weight(game: &Game, i: usize) -> u8 {
         (Side::Friendly, false) if s.state != State::Dead && s.pos.is_some() => 3,
         _ => 4,
     }
+}
+
+/// The men the roster lists: ours, then the enemy met who are on the map or prisoners.
+fn listed(game: &Game) -> (Vec<usize>, Vec<usize>) {
+    let ours = (0..game.soldiers().len()).filter(|&i| game.soldiers()[i].side == Side::Friendly).collect();
+    let theirs = (0..game.soldiers().len())
+        .filter(|&i| {
+            game.soldiers()[i].side == Side::Enemy && (game.soldiers()[i].pos.is_some() || game.soldiers()[i].captive)
+        })
+        .collect();
+    (ours, theirs)
+}
+
+/// The rows the roster needs to list everybody: the heading, the men, and
+/// "Enemy met" when there are any.
+pub fn rows_wanted(game: &Game) -> u16 {
+    let (ours, theirs) = listed(game);
+    let rows = 1 + ours.len() + theirs.len() + usize::from(!theirs.is_empty());
+    u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -159,12 +202,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let width = usize::from(area.width);
     let height = usize::from(area.height);
-    let ours: Vec<usize> = (0..game.soldiers().len()).filter(|&i| game.soldiers()[i].side == Side::Friendly).collect();
-    let theirs: Vec<usize> = (0..game.soldiers().len())
-        .filter(|&i| {
-            game.soldiers()[i].side == Side::Enemy && (game.soldiers()[i].pos.is_some() || game.soldiers()[i].captive)
-        })
-        .collect();
+    let (ours, theirs) = listed(game);
     // When not every man fits, the ones that matter least now give way, and a line says how many.
     let mut shown: Vec<usize> = ours.iter().chain(&theirs).copied().collect();
     let mut hidden = 0;
@@ -178,7 +216,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         hidden += 1;
     }
     let (nw, ww) = (name_width(width), weapon_width(width));
-    let mut lines = vec![Line::styled(format!("{:<nw$} {:<ww$} State Cards", "Man", "Weapon"), theme.dim())];
+    let hex = if hex_width(width) > 0 { "Hex   " } else { "" };
+    let mut lines = vec![Line::styled(format!("{:<nw$} {:<ww$} State {hex}Cards", "Man", "Weapon"), theme.dim())];
     lines.extend(shown.iter().filter(|i| ours.contains(i)).map(|&i| row(app, game, i, width)));
     if shown.iter().any(|i| theirs.contains(i)) {
         lines.push(Line::styled("Enemy met", theme.dim()));

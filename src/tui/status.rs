@@ -152,6 +152,12 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
     if let Overlay::Prompt { .. } = app.overlay {
         return vec![("Enter", "run"), ("Esc", "cancel")];
     }
+    if let Overlay::Confirm { .. } = app.overlay {
+        return vec![("x Enter", "leave anyway"), ("any other key", "stay")];
+    }
+    if let Overlay::Moment(_) = app.overlay {
+        return vec![("Enter", "go on"), (label(Msg::Pause), "pause at every STOP or not"), ("q", "quit")];
+    }
     if app.overlay != Overlay::None {
         return vec![("Esc", "close"), ("q", "quit")];
     }
@@ -186,6 +192,20 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
     keys
 }
 
+/// `text` in `width` characters: cut at the last whole word that fits, with
+/// a mark that more was cut, never in the middle of a word.
+pub fn fit(text: &str, width: usize, ascii: bool) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mark = if ascii { "..." } else { "…" };
+    let room = width.saturating_sub(mark.chars().count());
+    let head: String = text.chars().take(room + 1).collect();
+    let cut = head.rfind(' ').map_or(head.as_str(), |at| &head[..at]);
+    let cut: String = cut.chars().take(room).collect();
+    format!("{}{mark}", cut.trim_end_matches([' ', '|', ',', ':']))
+}
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.is_empty() {
         return;
@@ -197,17 +217,38 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Span::raw(text.clone()),
             Span::styled("_", theme.cursor()),
         ]),
-        (_, Some(game)) => Line::from(hover(app, game)),
+        (_, Some(game)) => Line::from(fit(&hover(app, game), usize::from(area.width), app.theme.ascii)),
         (_, None) => Line::from(""),
-    };
-    let second = match &app.notice {
-        Some(n) => Line::styled(n.clone(), theme.title()),
-        None => Line::from(phase(app)),
     };
     let mut spans = Vec::new();
     for (key, words) in keys(app) {
         spans.push(Span::styled(key, theme.key()));
         spans.push(Span::raw(format!(" {words}  ")));
     }
-    Paragraph::new(vec![first, second, Line::from(spans)]).render(area, buf);
+    // An answer too long for its line takes the keys' line too, rather than be cut.
+    let (second, third) = match &app.notice {
+        Some(n) => {
+            let mut rows = super::log::wrap(n, usize::from(area.width)).into_iter();
+            let second = Line::styled(rows.next().unwrap_or_default(), theme.title());
+            match rows.next() {
+                Some(more) => (second, Line::styled(more, theme.title())),
+                None => (second, Line::from(spans)),
+            }
+        }
+        None => (Line::from(fit(&phase(app), usize::from(area.width), app.theme.ascii)), Line::from(spans)),
+    };
+    Paragraph::new(vec![first, second, third]).render(area, buf);
+}
+
+#[cfg(test)]
+mod fit_tests {
+    use super::fit;
+
+    #[test]
+    fn a_long_line_is_cut_between_words_with_a_mark() {
+        assert_eq!(fit("short", 10, false), "short");
+        assert_eq!(fit("out of range: 6 hexes, the rifle reaches 5", 30, false), "out of range: 6 hexes, the…");
+        assert_eq!(fit("out of range: 6 hexes | the rifle", 25, true), "out of range: 6 hexes...");
+        assert!(fit("abcdefghijklmnop", 8, false).chars().count() <= 8);
+    }
 }

@@ -27,10 +27,21 @@ fn patrol(seed: u64) -> App {
     App::new(campaign, "test", THEME)
 }
 
+/// Enter pressed through every pause play stopped for; returns their titles.
+fn go_on(app: &mut App) -> Vec<String> {
+    let mut seen = Vec::new();
+    while let Overlay::Moment(m) = &app.overlay {
+        seen.push(m.title.clone());
+        app.update(Msg::Act);
+    }
+    seen
+}
+
 /// The same patrol, played by the patrol leader until a card of ours is up.
 fn in_action(seed: u64) -> App {
     let mut app = patrol(seed);
     for _ in 0..200 {
+        go_on(&mut app);
         if app.game().and_then(|g| g.card_up()).is_some() {
             return app;
         }
@@ -175,8 +186,21 @@ fn the_cursor_stays_on_the_map() {
 #[test]
 fn exit_with_the_objective_undone_asks_twice() {
     let mut app = patrol(7);
+    // Any other key stays.
+    let before = app.campaign.clone();
     app.update(Msg::Exit);
-    assert!(app.notice.as_deref().is_some_and(|n| n.contains("not done yet")));
+    let Overlay::Confirm { reasons, .. } = &app.overlay else { panic!("asked first: {:?}", app.overlay) };
+    assert!(reasons.iter().any(|r| r.contains("not done yet")), "{reasons:?}");
+    app.update(Msg::Cursor(Dir::North));
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.campaign, before, "nobody left");
+    assert_eq!(app.cursor, Pos::new(9, 11), "the key that cancels does nothing else");
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        app.update(Msg::Exit);
+        insta::assert_snapshot!(format!("exit_warning_{w}x{h}"), screen(&app, w, h));
+        app.update(Msg::Cancel);
+    }
+    app.update(Msg::Exit);
     assert!(!app.game().is_some_and(|g| g.is_over()));
     app.update(Msg::Exit);
     assert!(app.campaign.is_over(), "the second press leaves: {:?}", app.notice);
@@ -220,7 +244,9 @@ fn the_command_line_takes_any_runner_command() {
     }
     app.prompt_key(PromptKey::Enter);
     assert_eq!(app.overlay, Overlay::None);
-    assert!(app.log.iter().any(|l| l.contains("need 7+") && l.contains("21/36")), "{:?}", app.log);
+    let odds = app.notice.clone().unwrap_or_default();
+    assert!(odds.contains("need 7+") && odds.contains("21/36"), "the status line answers: {odds}");
+    assert!(!app.log.iter().any(|l| l.contains("21/36")), "odds are no event: {:?}", app.log);
     app.update(Msg::Command);
     for c in "mvoe 9,10".chars() {
         app.prompt_key(PromptKey::Char(c));
@@ -272,8 +298,11 @@ fn a_mark_under_a_hex_is_not_drawn_over_by_the_hex_below() {
     let game = app.game().expect("a patrol");
     // Hedgerow Farm's objective, 12,5, has a hex below it; its star must show.
     let drawn = panel(70, 30, |a, b| map::render(&app, game, a, b));
-    let objective = drawn.lines().nth(2 * 5 + 2).expect("the objective's lower row");
-    assert_eq!(objective.chars().nth(4 * 12 + 2), Some('*'), "{drawn}");
+    // The map sits in the middle of a panel bigger than it.
+    let at = app.map_view.get().area;
+    assert_eq!((at.x, at.y), (2, 2), "centred: {at:?}");
+    let objective = drawn.lines().nth(usize::from(at.y) + 2 * 5 + 2).expect("the objective's lower row");
+    assert_eq!(objective.chars().nth(usize::from(at.x) + 4 * 12 + 2), Some('*'), "{drawn}");
 }
 
 #[test]
@@ -332,6 +361,7 @@ fn r_calls_the_guns_on_the_cursor_hex() {
                 break;
             }
             app.run(Line::Auto(1));
+            go_on(&mut app);
         }
         let Some(game) = app.game().filter(|g| g.card_up().is_some()) else { continue };
         let caller = game.soldiers()[game.card_up().expect("up")].id.to_string();
@@ -368,12 +398,48 @@ fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
     game.soldiers_mut().push(car);
     let game = app.game().expect("a patrol");
     let map = panel(70, 28, |a, b| map::render(&app, game, a, b));
-    let row = map.lines().nth(2 * 9 + 1).expect("the vehicle row");
-    let mark: String = row.chars().skip(4 * 12 + 2).take(2).collect();
-    assert!(mark.eq_ignore_ascii_case("v1"), "{mark:?}\n{map}");
+    let at = app.map_view.get().area;
+    let row = map.lines().nth(usize::from(at.y) + 2 * 9 + 1).expect("the vehicle row");
+    let mark: String = row.chars().skip(usize::from(at.x) + 4 * 12 + 2).take(2).collect();
+    // The same name on the map as in the roster and the status bar: the vehicle's, not a count.
+    assert!(mark.eq_ignore_ascii_case("v9"), "{mark:?}\n{map}");
     let roster = panel(50, 30, |a, b| roster::render(&app, a, b));
     let line = roster.lines().find(|l| l.starts_with("V9 Sd.Kfz. 222")).unwrap_or_else(|| panic!("{roster}"));
     assert!(line.contains("machine gun") && line.contains("LD"), "{line}");
+    assert!(line.contains("12,9"), "the roster gives his hex: {line}");
+    app.cursor = Pos::new(12, 9);
+    let hover = status::hover(&app, app.game().expect("a patrol"));
+    assert!(hover.contains("V9"), "{hover}");
+}
+
+#[test]
+fn a_man_down_is_marked_for_his_side() {
+    use crate::engine::{Side, State};
+    let mut app = in_action(7);
+    let game = app.campaign.patrol.as_mut().expect("a patrol");
+    let (ours, theirs) = (Pos::new(1, 1), Pos::new(3, 1));
+    let friend = game.soldiers().iter().position(|s| s.side == Side::Friendly).expect("a man of ours");
+    let foe = game.soldiers().iter().position(|s| s.side == Side::Enemy).expect("an enemy");
+    game.soldiers_mut()[friend].pos = Some(ours);
+    game.soldiers_mut()[friend].state = State::SeriousWound;
+    game.soldiers_mut()[foe].pos = Some(theirs);
+    game.soldiers_mut()[foe].state = State::SeriousWound;
+    app.cursor = Pos::new(0, 0);
+    let game = app.game().expect("a patrol");
+    let map = panel(70, 28, |a, b| map::render(&app, game, a, b));
+    let at = app.map_view.get().area;
+    let mark = |p: Pos| -> String {
+        let row = map
+            .lines()
+            .nth(usize::from(at.y) + 2 * usize::try_from(p.row).unwrap() + 1 + usize::try_from(p.col % 2).unwrap());
+        row.expect("the row")
+            .chars()
+            .skip(usize::from(at.x) + 4 * usize::try_from(p.col).unwrap() + 2)
+            .take(2)
+            .collect()
+    };
+    assert_eq!(mark(ours), "+1", "one of ours down\n{map}");
+    assert_eq!(mark(theirs), "x1", "one of theirs down\n{map}");
 }
 
 #[test]
@@ -406,7 +472,9 @@ fn the_screen_between_patrols_and_the_report() {
     let mut app = App::new(campaign, "bocage", THEME);
     app.run(Line::Auto(5000));
     assert!(app.game().is_none(), "the first patrol is over");
-    assert!(matches!(app.overlay, Overlay::Report { .. }), "its report opens");
+    let paused = go_on(&mut app);
+    assert!(paused.iter().any(|t| t.starts_with("STOP: turn")), "its STOP cards paused play: {paused:?}");
+    assert!(matches!(app.overlay, Overlay::Report { .. }), "its report opens after the pauses");
     insta::assert_snapshot!("report_80x24", screen(&app, 80, 24));
     app.update(Msg::Act);
     assert_eq!(app.overlay, Overlay::None, "Enter closes the report");
@@ -445,4 +513,354 @@ fn enter_on_your_own_hex_picks_a_man_on_foot_before_a_vehicle() {
     let game = app.game().expect("a patrol");
     let picked = super::orders::target_in(game, app.cache.memo(game), here).expect("an enemy in his hex");
     assert_eq!(picked, "G90");
+}
+
+/// A patrol played on by the leader until a STOP card has paused play.
+fn at_a_stop(seed: u64) -> App {
+    let mut app = patrol(seed);
+    for _ in 0..400 {
+        if let Overlay::Moment(m) = &app.overlay
+            && m.stop.is_some()
+        {
+            return app;
+        }
+        go_on(&mut app);
+        app.run(Line::Auto(1));
+    }
+    panic!("seed {seed}: no STOP card in 400 decisions");
+}
+
+#[test]
+fn a_stop_card_pauses_play_until_a_key_and_shows_what_it_brought() {
+    let mut app = at_a_stop(7);
+    let Overlay::Moment(m) = app.overlay.clone() else { unreachable!() };
+    assert!(m.title.starts_with("STOP: turn"), "{}", m.title);
+    assert!(m.lines.iter().any(|l| l.starts_with("[incident]")), "the incident check is shown: {:?}", m.lines);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let drawn = screen(&app, w, h);
+        assert!(drawn.contains("S T O P"), "{w}x{h}: the card is drawn\n{drawn}");
+        insta::assert_snapshot!(format!("stop_pause_{w}x{h}"), drawn);
+    }
+    // Nothing but Enter, Space or Esc goes on: an order given now is not played.
+    let before = app.campaign.clone();
+    for msg in [Msg::Fire, Msg::Leader, Msg::Cursor(Dir::North), Msg::Undo, Msg::Hold] {
+        app.update(msg);
+        assert_eq!(app.campaign, before, "{msg:?} played under the pause");
+        assert!(matches!(app.overlay, Overlay::Moment(_)), "{msg:?} closed the pause");
+    }
+    app.update(Msg::Turn);
+    assert!(!matches!(app.overlay, Overlay::Moment(ref n) if *n == m), "Space goes on");
+    assert_eq!(app.campaign, before, "going on plays nothing");
+}
+
+#[test]
+fn with_the_pause_off_only_a_stop_that_brings_enemy_stops_play() {
+    let mut app = patrol(7);
+    app.update(Msg::Pause);
+    assert!(!app.pause_at_stop);
+    let mut quiet = 0;
+    for _ in 0..600 {
+        let Some(game) = app.game() else { break };
+        let turn = match game.phase() {
+            crate::engine::Phase::Action(a) => a.turn,
+            _ => 0,
+        };
+        app.run(Line::Auto(1));
+        let next = match app.game().map(|g| g.phase()) {
+            Some(crate::engine::Phase::Action(a)) => a.turn,
+            _ => 0,
+        };
+        while let Overlay::Moment(m) = &app.overlay {
+            assert!(m.must_show() || m.stop.is_none(), "a quiet STOP paused: {m:?}");
+            app.update(Msg::Act);
+        }
+        if next > turn && turn > 0 && app.fresh.is_empty() {
+            quiet += 1;
+        }
+        if app.game().is_none() {
+            break;
+        }
+    }
+    assert!(quiet > 0, "some STOP card was quiet and passed without a pause");
+}
+
+#[test]
+fn the_log_is_the_same_after_a_resume_refusals_odds_and_all() {
+    let mut app = at_a_stop(7);
+    go_on(&mut app);
+    // A refusal, an odds question and a command that cannot be read: none is an event.
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Fire);
+    app.update(Msg::Odds);
+    app.update(Msg::Command);
+    for c in "mvoe 1,1".chars() {
+        app.prompt_key(PromptKey::Char(c));
+    }
+    app.prompt_key(PromptKey::Enter);
+    assert!(app.notice.is_some(), "the status line answered");
+    assert!(!app.log.iter().any(|l| l.starts_with("Not now") || l.starts_with("Cannot read")), "{:?}", app.log);
+    let again = App::new(app.campaign.clone(), "test", THEME);
+    assert_eq!(again.log, app.log, "in a patrol");
+    // The patrol played out: the log between patrols is the record's, live,
+    // resumed before it is archived, and resumed from its file.
+    app.run(Line::Auto(5000));
+    assert!(app.game().is_none(), "the patrol is over");
+    let record = app.campaign.unarchived.clone().expect("its record waits to be archived");
+    assert!(app.log[0].starts_with("Patrol 1: Hedgerow Farm"), "{:?}", &app.log[..3]);
+    assert_eq!(App::new(app.campaign.clone(), "test", THEME).log, app.log, "before the archive");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("patrol-001.ron");
+    std::fs::write(&path, ron::to_string(&record).expect("a record writes")).expect("the record is written");
+    let mut archived = app.campaign.clone();
+    archived.unarchived = None;
+    let mut resumed = App::new(archived, "test", THEME);
+    resumed.remember(vec![path]);
+    assert_eq!(resumed.log, app.log, "from the record's file");
+    // And the full-screen log holds that patrol, searchable.
+    resumed.open_history();
+    let Overlay::History(h) = &resumed.overlay else { panic!("L opens the log") };
+    assert!(h.lines.iter().filter(|l| l.starts_with("Patrol 1: Hedgerow Farm")).count() == 1, "{:?}", h.lines);
+}
+
+#[test]
+fn the_full_screen_log_scrolls_and_finds() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = at_a_stop(7);
+    go_on(&mut app);
+    app.update(Msg::FullLog);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        insta::assert_snapshot!(format!("full_log_{w}x{h}"), screen(&app, w, h));
+    }
+    let key = |c| KeyEvent::new(c, KeyModifiers::NONE);
+    app.history_key(key(KeyCode::Char('g')));
+    let Overlay::History(h) = &app.overlay else { panic!("open") };
+    assert_eq!(h.top, 0, "g goes to the first line");
+    app.history_key(key(KeyCode::Char('/')));
+    for c in "objective:".chars() {
+        app.history_key(key(KeyCode::Char(c)));
+    }
+    app.history_key(key(KeyCode::Enter));
+    let Overlay::History(h) = &app.overlay else { panic!("open") };
+    let at = h.at.expect("found");
+    assert!(h.lines[at].to_lowercase().contains("objective:"), "{}", h.lines[at]);
+    assert!(h.top <= at && at < h.top + h.page.get(), "the line found is on the page");
+    let last = h.lines.iter().rposition(|l| l.to_lowercase().contains("objective:"));
+    assert_eq!(Some(at), last, "the latest mention first");
+    let drawn = screen(&app, 80, 24);
+    assert!(drawn.contains("'objective:': n next"), "{drawn}");
+    app.history_key(key(KeyCode::Esc));
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+#[test]
+fn the_log_says_how_far_back_it_is_scrolled() {
+    let mut app = at_a_stop(7);
+    go_on(&mut app);
+    let _ = screen(&app, 80, 24);
+    app.update(Msg::LogUp);
+    let drawn = screen(&app, 80, 24);
+    assert!(drawn.contains("Log: 5 lines back"), "{drawn}");
+    assert!(drawn.contains("-- 5 newer lines below"), "{drawn}");
+    // No further back than the first line.
+    for _ in 0..1000 {
+        app.update(Msg::LogUp);
+        let _ = screen(&app, 80, 24);
+    }
+    let top = screen(&app, 80, 24);
+    assert!(top.contains("Patrol 1 of 1: Hedgerow Farm"), "the first line shows: {top}");
+    app.update(Msg::Cancel);
+    for _ in 0..1000 {
+        app.update(Msg::LogDown);
+    }
+    assert!(screen(&app, 80, 24).contains("┌ Log ─"), "back at the newest, no marker");
+}
+
+#[test]
+fn a_small_map_panel_keeps_the_party_and_the_cursor_in_sight() {
+    let mut app = in_action(7);
+    let game = app.game().expect("a patrol");
+    let me = app.active_pos().expect("a man's card is up");
+    // The farthest hex of the map from him that is in the same half of the map.
+    let far = game.map().hexes().filter(|p| p.distance(me) <= 5).max_by_key(|p| p.distance(me)).expect("a hex");
+    app.cursor = far;
+    let _ = screen(&app, 80, 24);
+    let view = app.map_view.get();
+    let seen = |p: Pos| {
+        let (x, y) = (4 * p.col, 2 * p.row + p.col.rem_euclid(2));
+        let (ox, oy) = (i32::from(view.origin.0), i32::from(view.origin.1));
+        x >= ox && y >= oy && x + 5 <= ox + i32::from(view.area.width) && y + 3 <= oy + i32::from(view.area.height)
+    };
+    assert!(seen(far), "the cursor's hex {far} is in view: {view:?}");
+    assert!(seen(me), "his hex {me} is in view too: {view:?}");
+}
+
+#[test]
+fn g_shows_the_legend_and_the_help_lists_it() {
+    let mut app = in_action(7);
+    app.update(Msg::Legend);
+    assert_eq!(app.overlay, Overlay::Legend);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let drawn = screen(&app, w, h);
+        assert!(drawn.contains("x1 one of theirs down"), "{w}x{h}\n{drawn}");
+        insta::assert_snapshot!(format!("legend_{w}x{h}"), drawn);
+    }
+    app.update(Msg::Cancel);
+    assert_eq!(app.overlay, Overlay::None);
+    app.update(Msg::Help);
+    assert!(screen(&app, 120, 40).contains("the map's legend"), "? lists the key");
+}
+
+#[test]
+fn leaving_a_wounded_man_without_carriers_asks_first_in_an_action_too() {
+    use crate::engine::{Side, State};
+    let mut app = in_action(7);
+    let game = app.campaign.patrol.as_mut().expect("a patrol");
+    let me = game.card_up().expect("a card of ours is up");
+    let ours: Vec<usize> =
+        (0..game.soldiers().len()).filter(|&i| game.soldiers()[i].side == Side::Friendly && i != me).collect();
+    let (carrier, wounded) = (ours[0], ours[1]);
+    let edge = Pos::new(9, 11);
+    game.soldiers_mut()[me].pos = Some(edge);
+    game.soldiers_mut()[wounded].state = State::SeriousWound;
+    for &i in &ours[2..] {
+        game.soldiers_mut()[i].pos = None;
+    }
+    let (who, left) = (game.soldiers()[wounded].id.to_string(), game.soldiers()[carrier].id.to_string());
+    app.cursor = edge;
+    let before = app.campaign.clone();
+    app.update(Msg::Exit);
+    let Overlay::Confirm { reasons, .. } = app.overlay.clone() else { panic!("asked first: {:?}", app.notice) };
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r.contains(&who) && r.contains(&format!("only {left} able")) && r.contains("it takes two")),
+        "{reasons:?}"
+    );
+    assert!(reasons.iter().any(|r| r.contains("objective")), "{reasons:?}");
+    assert_eq!(app.campaign, before, "nothing played yet");
+    // Enter confirms as x does: he goes.
+    app.update(Msg::Act);
+    let game = app.game().expect("a patrol");
+    assert_eq!(game.soldiers()[me].pos, None, "he left the map");
+}
+
+#[test]
+fn nothing_is_asked_when_nothing_is_lost_by_leaving() {
+    let app = in_action(7);
+    let game = app.game().expect("a patrol");
+    let me = game.card_up().expect("up");
+    // The whole squad fit and on the map: only the objective would be asked about.
+    let reasons = super::orders::exit_warnings(game, &[me]);
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    assert!(reasons[0].contains("objective"), "{reasons:?}");
+}
+
+#[test]
+fn v_shows_the_sight_of_the_man_up_and_the_need_to_hit() {
+    let mut app = in_action(7);
+    app.update(Msg::Sight);
+    assert!(app.sight);
+    let game = app.game().expect("a patrol");
+    let me = game.card_up().expect("up");
+    let from = game.soldiers()[me].pos.expect("on the map");
+    let drawn = panel(70, 30, |a, b| map::render(&app, game, a, b));
+    let at = app.map_view.get().area;
+    let cell = |p: Pos, dx: i32, dy: i32| -> String {
+        let (x, y) = (4 * p.col + dx + i32::from(at.x), 2 * p.row + p.col.rem_euclid(2) + dy + i32::from(at.y));
+        let row = drawn.lines().nth(usize::try_from(y).unwrap()).expect("a row");
+        row.chars().skip(usize::try_from(x).unwrap()).take(2).collect()
+    };
+    let mut seen = 0;
+    for p in game.map().hexes() {
+        let empty = game.in_hex(p).next().is_none();
+        if !empty {
+            continue;
+        }
+        let sees = game.can_see(Memo::default(), from, p);
+        let room = cell(p, 2, 1);
+        assert_eq!(room == "··", sees, "{p}: {room:?}, in sight {sees}\n{drawn}");
+        seen += usize::from(sees);
+    }
+    assert!(seen > 0, "he sees something");
+    // Every enemy he can hit has his need under its hex.
+    for e in game.able(crate::engine::Side::Enemy) {
+        let p = game.soldiers()[e].pos.expect("on the map");
+        if let Some(need) = game.shot_need(Memo::default(), me, e) {
+            let best = game
+                .in_hex(p)
+                .filter(|&i| game.soldiers()[i].side == crate::engine::Side::Enemy && game.soldiers()[i].can_act())
+                .filter_map(|i| game.shot_need(Memo::default(), me, i))
+                .min()
+                .unwrap_or(need);
+            assert_eq!(cell(p, 2, 2), format!("{best}+"), "{p}\n{drawn}");
+        }
+    }
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        insta::assert_snapshot!(format!("sight_{w}x{h}"), screen(&app, w, h));
+    }
+    app.update(Msg::Sight);
+    assert!(!screen(&app, 120, 40).contains('·'), "v hides it again");
+}
+
+#[test]
+fn a_shell_or_a_mine_shows_its_template() {
+    for seed in 1..60 {
+        let mut app = patrol(seed);
+        for _ in 0..300 {
+            if let Overlay::Moment(m) = &app.overlay
+                && let Some((hex, hit, who)) = m.templates.first().cloned()
+            {
+                let drawn = screen(&app, 120, 40);
+                assert!(drawn.contains(&format!("The template over {hex}")), "{drawn}");
+                assert!(drawn.contains("/\\_") || drawn.contains(r"\/_"), "the template is drawn:\n{drawn}");
+                assert!(m.lines.iter().any(|l| l.contains(&format!("triangle {hit}: {who}"))), "{:?}", m.lines);
+                // The triangle hit is the one marked.
+                let figure = super::moment::template_lines(hex, hit, &who).join("\n");
+                assert_eq!(figure.matches('*').count(), 1, "{figure}");
+                for k in (1..=6u8).filter(|&k| k != hit) {
+                    assert!(figure.contains(char::from(b'0' + k)), "triangle {k} is numbered: {figure}");
+                }
+                for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+                    insta::assert_snapshot!(format!("template_{w}x{h}"), screen(&app, w, h));
+                }
+                return;
+            }
+            go_on(&mut app);
+            if app.game().is_none() {
+                break;
+            }
+            app.run(Line::Auto(1));
+        }
+    }
+    panic!("no shell or mine fell in 60 patrols");
+}
+
+#[test]
+fn the_log_is_the_same_after_a_resume_when_an_order_was_taken_back() {
+    let mut app = patrol(11);
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Act);
+    go_on(&mut app);
+    app.update(Msg::Undo);
+    go_on(&mut app);
+    // The step is gone from the log as from the saved history; the status line says so.
+    assert!(!app.log.iter().any(|l| l.contains("moves 9,11 -> 9,10")), "{:?}", app.log);
+    let said = app.notice.clone().unwrap_or_default();
+    assert!(said.starts_with("Taken back: 'move 9,10'"), "{said}");
+    let again = App::new(app.campaign.clone(), "test", THEME);
+    assert_eq!(again.log, app.log);
+}
+
+#[test]
+fn o_on_an_empty_hex_in_an_action_says_what_stepping_there_rolls() {
+    let mut app = in_action(7);
+    let game = app.game().expect("a patrol");
+    let me = app.active_pos().expect("up");
+    let empty = game.map().hexes().find(|&p| p.is_adjacent(me) && game.in_hex(p).next().is_none()).expect("a hex");
+    app.cursor = empty;
+    app.update(Msg::Odds);
+    let said = app.notice.clone().unwrap_or_default();
+    assert!(said.contains("rolls nothing"), "{said}");
 }

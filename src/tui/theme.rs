@@ -99,6 +99,16 @@ impl Theme {
         }
     }
 
+    /// A hex in the sight of the man whose card is up (`v`): tinted, with colour.
+    pub fn sight(self) -> Style {
+        if self.color { Style::new().bg(Color::Indexed(236)) } else { Style::new() }
+    }
+
+    /// What fills the empty room of a hex in sight, so that it shows without colour.
+    pub fn sight_mark(self) -> char {
+        if self.ascii { ':' } else { '·' }
+    }
+
     /// The mark of the home edge under a hex of it.
     pub fn home_mark(self) -> char {
         if self.ascii { '^' } else { '⌂' }

@@ -8,7 +8,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::app::{App, Overlay};
-use super::{deck, help, log, map, roster, status};
+use super::{deck, help, history, log, map, moment, roster, status};
 
 /// The smallest terminal the game is drawn in.
 pub const MIN_WIDTH: u16 = 60;
@@ -23,8 +23,28 @@ pub struct Areas {
     pub status: Rect,
 }
 
+/// The rows the log keeps when it runs under both columns.
+const LOG_ROWS: u16 = 8;
+
 pub fn areas(app: &App, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(area);
+    if let Some(game) = app.game() {
+        let (w, h) = map::canvas_size(game.map().width, game.map().height);
+        let (map_width, map_height) = (w + 2, h + 2);
+        // Where the whole map fits above a log of its own, the log runs
+        // under both columns and takes every row the map and the roster
+        // (shrunk to its men) leave.
+        let right_width = area.width.saturating_sub(map_width).clamp(34, 56);
+        let deck_height = 9;
+        if main.height >= map_height + LOG_ROWS && area.width >= map_width + right_width {
+            let right_need = deck_height + roster::rows_wanted(game) + 2;
+            let top = map_height.max(right_need.min(main.height - LOG_ROWS));
+            let [upper, log] = Layout::vertical([Constraint::Length(top), Constraint::Min(0)]).areas(main);
+            let [map, right] = Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(upper);
+            let [deck, roster] = Layout::vertical([Constraint::Length(deck_height), Constraint::Min(0)]).areas(right);
+            return Areas { map, log, deck, roster, status };
+        }
+    }
     // The map takes the width it needs (when the screen has it), the deck and roster the rest.
     // Between patrols the left holds the briefing and the right the roll: a
     // little more to the left.
@@ -32,14 +52,31 @@ pub fn areas(app: &App, area: Rect) -> Areas {
     let right_width = area.width.saturating_sub(map_width).clamp(34, 56);
     let [left, right] = Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(main);
     // The map takes what it needs if the log keeps eight rows, else two thirds; the log the rest.
-    let map_height = app.game().map_or(left.height, |g| map::canvas_size(g.map().width, g.map().height).1 + 2);
-    let log_rows = if app.game().is_some() { 8 } else { 5 };
+    // Between patrols the briefing takes the rows it needs and the log the rest.
+    let map_height = app.game().map_or_else(
+        || u16::try_from(briefing(app).line_count(left.width.saturating_sub(2).max(1))).unwrap_or(u16::MAX) + 2,
+        |g| map::canvas_size(g.map().width, g.map().height).1 + 2,
+    );
+    let log_rows = if app.game().is_some() { 8 } else { left.height.saturating_sub(map_height).max(5) };
     let room = left.height.saturating_sub(log_rows).max(left.height.saturating_mul(2) / 3);
     let map_height = map_height.min(room).max(left.height.min(8));
     let [map, log] = Layout::vertical([Constraint::Length(map_height), Constraint::Min(0)]).areas(left);
     let deck_height = if app.game().is_some() { 9 } else { 0 };
     let [deck, roster] = Layout::vertical([Constraint::Length(deck_height), Constraint::Min(0)]).areas(right);
     Areas { map, log, deck, roster, status }
+}
+
+/// The campaign between patrols: its title, rules, briefing and the next patrol.
+fn briefing(app: &App) -> Paragraph<'static> {
+    let title = format!("{} | {}", app.campaign.title, app.name);
+    let mut lines = vec![
+        Line::styled(title, app.theme.title()),
+        Line::from(super::report::rules_in_play(&app.campaign)),
+        Line::from(app.campaign.briefing.clone()),
+    ];
+    // What comes next opens with a blank line of its own.
+    lines.extend(super::report::between_patrols(&app.campaign).into_iter().map(Line::from));
+    Paragraph::new(lines).wrap(Wrap { trim: true })
 }
 
 /// A bordered panel with its title; returns the inside.
@@ -65,22 +102,12 @@ impl Widget for &App {
             return;
         }
         let a = areas(self, area);
-        let inner = panel(self, "Map", a.map, buf);
+        let inner = panel(self, if self.game().is_some() { "Map (g: legend)" } else { "Map" }, a.map, buf);
         match self.game() {
             Some(game) => map::render(self, game, inner, buf),
-            None => {
-                let title = format!("{} | {}", self.campaign.title, self.name);
-                let mut lines = vec![
-                    Line::styled(title, self.theme.title()),
-                    Line::from(super::report::rules_in_play(&self.campaign)),
-                    Line::from(self.campaign.briefing.clone()),
-                ];
-                lines.push(Line::from(""));
-                lines.extend(super::report::between_patrols(&self.campaign).into_iter().map(Line::from));
-                Paragraph::new(lines).wrap(Wrap { trim: true }).render(inner, buf);
-            }
+            None => briefing(self).render(inner, buf),
         }
-        let inner = panel(self, "Log", a.log, buf);
+        let inner = panel(self, &log::title(self), a.log, buf);
         log::render(self, inner, buf);
         if !a.deck.is_empty() {
             let inner = panel(self, "Deck", a.deck, buf);
@@ -98,6 +125,17 @@ impl Widget for &App {
                     Block::bordered().border_set(self.theme.border()).title(" After-action report: Enter closes ");
                 let text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
                 Paragraph::new(text).block(block).wrap(Wrap { trim: false }).render(popup, buf);
+            }
+            // Over the deck and roster: the map stays in sight, the new enemy marked on it.
+            Overlay::Moment(m) => {
+                let over = if a.deck.is_empty() { a.roster } else { a.deck.union(a.roster) };
+                moment::render(self, m, over, buf);
+            }
+            Overlay::History(h) => history::render(self, h, area, buf),
+            Overlay::Legend => help::render_legend(self, area, buf),
+            Overlay::Confirm { reasons, .. } => {
+                let over = if a.deck.is_empty() { a.roster } else { a.deck.union(a.roster) };
+                moment::render_confirm(self, reasons, over, buf);
             }
             Overlay::Prompt { .. } | Overlay::None => {}
         }
