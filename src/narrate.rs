@@ -200,6 +200,16 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         }
         Event::Auto { command } => format!("(leader) {command}"),
         Event::Pressure { soldier, pressure } => format!("{soldier} is {pressure}"),
+        Event::Grenade { thrower, target, in_sight: true } => format!("{thrower} throws a grenade at {target}"),
+        Event::Grenade { thrower, target, in_sight: false } => {
+            format!("{thrower} throws a grenade at {target}, out of his sight")
+        }
+        Event::Scatter { by, inches, hex } => {
+            let who = if by == "opponent" { "the opponent" } else { "the thrower" };
+            format!("  it scatters: {who} moves it {} ({hex})", count(*inches, "inch", "inches"))
+        }
+        Event::GrenadeLands { hex, blast } if blast.is_empty() => format!("The grenade goes off at {hex}, off the map"),
+        Event::GrenadeLands { hex, .. } => format!("The grenade goes off at {hex}"),
         Event::Restrained { soldier, may_move, may_fire } => match (may_move, may_fire) {
             (false, false) => format!("{soldier} hesitates: he may neither move nor fire on this card"),
             (false, true) => format!("{soldier} hesitates: he may fire but not move on this card"),

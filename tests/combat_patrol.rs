@@ -73,7 +73,7 @@ fn the_orchard_is_fought_by_combat_patrol_from_first_shot_to_last() {
                     wounds += 1;
                     let next = events.get(k + 1);
                     let charted = matches!(next, Some(Event::Roll(r))
-                        if r.purpose == Purpose::CpWound && r.soldier.as_ref() == Some(soldier));
+                        if matches!(r.purpose, Purpose::CpWound | Purpose::CpBlast) && r.soldier.as_ref() == Some(soldier));
                     assert!(charted, "seed {seed}: {e:?} then {next:?}");
                 }
                 Event::Pressure { pressure, .. } if pressure == "pinned" => pinned += 1,
@@ -189,4 +189,79 @@ fn a_burst_is_an_order_of_its_own_and_a_rifle_has_none() {
         return;
     }
     panic!("no rifleman's card with a shot in 30 patrols");
+}
+
+#[test]
+fn grenades_are_thrown_scatter_and_strike_every_man_in_the_blast() {
+    use hexpatrol::engine::Pos;
+    let (mut thrown, mut blasts) = (0, 0);
+    for seed in 1..=8 {
+        let mut c = orchard(seed);
+        let mut events = c.begin().unwrap();
+        play(&mut c, &mut Cache::new(), &mut events, |_| false);
+        let mut k = 0;
+        while k < events.len() {
+            let Event::Grenade { thrower, target, .. } = &events[k] else {
+                k += 1;
+                continue;
+            };
+            thrown += 1;
+            // Its roll, a D10 against the thrower's inverted accuracy.
+            let Event::Roll(r) = &events[k + 1] else { panic!("{:?}", events[k + 1]) };
+            assert_eq!((r.purpose, r.dice.sides, r.soldier.as_ref()), (Purpose::CpGrenade, 10, Some(thrower)));
+            let inverted = -r.modifiers.as_ref().unwrap()[0].value;
+            let points = (r.total as i32 - inverted).max(0) as u32;
+            // Its scatter: the opponent's 2 inches, then the thrower's 1, to the points.
+            let mut j = k + 2;
+            let mut walked = 0;
+            while let Event::Scatter { by, inches, .. } = &events[j] {
+                let expected = if (j - k - 2) % 2 == 0 { ("opponent", 2) } else { ("thrower", 1) };
+                assert_eq!(by.as_str(), expected.0);
+                assert!(*inches <= expected.1);
+                walked += inches;
+                j += 1;
+            }
+            let Event::GrenadeLands { hex, blast } = &events[j] else { panic!("{:?}", events[j]) };
+            match r.result.as_deref() {
+                Some("dropped") => assert_eq!(walked, 0),
+                Some("on_target") => assert_eq!((walked, *hex), (0, *target)),
+                _ => assert_eq!(walked, points, "seed {seed}: {r:?}"),
+            }
+            // Everyone in the blast is struck, each rolling the chart +2.
+            let mut m = j + 1;
+            while let Some(Event::Hit { by, .. }) = events.get(m) {
+                assert_eq!(by, thrower);
+                let Some(Event::Roll(w)) = events.get(m + 1) else { panic!() };
+                assert_eq!(w.purpose, Purpose::CpBlast);
+                blasts += 1;
+                m += 2;
+                while matches!(events.get(m), Some(Event::Wounded { .. })) {
+                    m += 1;
+                }
+            }
+            assert!(blast.iter().all(|p: &Pos| p.distance(*hex) == 0));
+            k = m;
+        }
+    }
+    assert!(thrown >= 5 && blasts >= 5, "{thrown} grenades, {blasts} men in blasts");
+}
+
+#[test]
+fn lone_warrior_has_no_grenades() {
+    use hexpatrol::engine::{Command, Pos};
+    let book = book();
+    let scenario = rules::scenario("hedgerow", &book).unwrap();
+    for seed in 1..=20 {
+        let mut c = Campaign::single(&scenario, seed, book.clone());
+        c.begin().unwrap();
+        let mut cache = Cache::new();
+        play(&mut c, &mut cache, &mut Vec::new(), |g| g.card_up().is_some());
+        let Some(game) = c.patrol.as_ref() else { continue };
+        let here = game.soldiers()[game.card_up().unwrap()].pos.unwrap();
+        let to = here.neighbours().into_iter().find(|&p| game.map().contains(p)).unwrap_or(Pos::new(0, 0));
+        let e = c.apply(&Command::Throw { hex: to }, &mut cache).unwrap_err();
+        assert!(e.0.contains("no hand grenades under LoneWarrior"), "{e}");
+        return;
+    }
+    panic!("no friendly card in 20 patrols");
 }

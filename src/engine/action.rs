@@ -119,7 +119,9 @@ impl Game {
         }
         let deed = match command {
             Command::Move { .. } | Command::Carry { .. } | Command::Exit { .. } => Some(Deed::Move),
-            Command::Fire { .. } | Command::FireSpecial { .. } | Command::Call { .. } => Some(Deed::Fire),
+            Command::Fire { .. } | Command::FireSpecial { .. } | Command::Throw { .. } | Command::Call { .. } => {
+                Some(Deed::Fire)
+            }
             _ => None,
         };
         if let Some(deed) = deed.filter(|&d| !self.may(me, d)) {
@@ -148,6 +150,7 @@ impl Game {
                 let shot = self.aimed_shot(memo, me, t).map_err(RuleError)?;
                 self.fire(me, t, shot, events);
             }
+            Command::Throw { hex } => self.throw_grenade(memo, me, *hex, events)?,
             Command::FireSpecial { target } => {
                 let t = self.pick_target(me, target)?;
                 let shot = self.special_shot(memo, me, t).map_err(RuleError)?;

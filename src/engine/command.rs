@@ -43,6 +43,11 @@ pub enum Command {
     FireSpecial {
         target: Target,
     },
+    /// The man whose card is up throws a hand grenade at a hex (Combat
+    /// Patrol): `throw COL,ROW`.
+    Throw {
+        hex: Pos,
+    },
     /// Hand-to-hand against an enemy in the same hex.
     Fight {
         target: Name,
@@ -95,6 +100,7 @@ impl fmt::Display for Command {
             Command::Fire { target } => write!(f, "fire {target}"),
             Command::FireSpecial { target } => write!(f, "fire {target} special"),
             Command::Fight { target } => write!(f, "fight {target}"),
+            Command::Throw { hex } => write!(f, "throw {hex}"),
             Command::Carry { wounded, to } => write!(f, "carry {wounded} {to}"),
             Command::Hold => f.write_str("hold"),
             Command::Capture { prisoner } => write!(f, "capture {prisoner}"),
@@ -225,6 +231,10 @@ impl FromStr for Command {
                     }
                 }
             }
+            "throw" => {
+                no_more(1)?;
+                Command::Throw { hex: pos_at(0)? }
+            }
             "fight" => {
                 no_more(1)?;
                 Command::Fight { target: word_at(0, "the enemy to fight")? }
@@ -268,6 +278,7 @@ mod tests {
             Command::Fire { target: Target::Soldier("G2".into()) },
             Command::Fire { target: Target::Hex(Pos::new(5, 5)) },
             Command::FireSpecial { target: Target::Soldier("G3".into()) },
+            Command::Throw { hex: Pos::new(4, 2) },
             Command::Fight { target: "G1".into() },
             Command::Carry { wounded: "Mills".into(), to: Pos::new(8, 9) },
             Command::Hold,

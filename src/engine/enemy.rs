@@ -121,7 +121,16 @@ impl Game {
         // Once the enemy closes in (as written, after quiet turns) its men
         // do not stop to shoot: they go in, to fight hand to hand.
         let assault = self.closing_in();
-        // 3. Aimed fire at the likeliest target.
+        // 3. A grenade where the shot is poor (rule sets with grenades), then
+        // aimed fire at the likeliest target.
+        if let Some(hex) =
+            self.grenade_target(e, best.map(|b| b.0), super::grenade::GRENADE_NEED).filter(|_| may_fire && !assault)
+        {
+            // The target was chosen within the rules' reach: the throw is legal.
+            let thrown = self.throw_grenade(memo, e, hex, events);
+            debug_assert!(thrown.is_ok(), "{thrown:?}");
+            return;
+        }
         if let (false, true, Some(m), Some((_, _, f))) = (assault, may_fire, &marksman, best) {
             if let Some(shot) = m.shot(f) {
                 let shot = self.better_shot(memo, e, f, shot);

@@ -239,6 +239,27 @@ pub enum Event {
         may_move: bool,
         may_fire: bool,
     },
+    /// A hand grenade thrown at `target`, in sight of the thrower or not
+    /// (Combat Patrol). Its roll comes next, then each `Scatter`, then
+    /// `GrenadeLands`.
+    Grenade {
+        thrower: Name,
+        target: Pos,
+        in_sight: bool,
+    },
+    /// A grenade scattering: `by` ("opponent" or "thrower") moves it
+    /// `inches`, and it is then over `hex`.
+    Scatter {
+        by: Name,
+        inches: u32,
+        hex: Pos,
+    },
+    /// Where the grenade went off (off the map: it hurts nobody), and who
+    /// was in its blast.
+    GrenadeLands {
+        hex: Pos,
+        blast: Vec<Pos>,
+    },
     /// Orders taken back (`undo`): the patrol is as it was before them. The
     /// dice do not change: `rolls` are the rolls those orders made, and the
     /// same orders given again meet them again.

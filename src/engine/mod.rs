@@ -32,6 +32,7 @@ mod arms;
 mod blows;
 mod consistency;
 mod enemy;
+mod grenade;
 mod incident;
 mod memo;
 mod odds;

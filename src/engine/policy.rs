@@ -16,6 +16,7 @@ use std::ops::ControlFlow;
 
 use super::command::{Command, Target};
 use super::data::Cover;
+use super::grenade::GRENADE_NEED;
 use super::memo::Memo;
 use super::pos::Pos;
 use super::ruleset::Deed;
@@ -68,6 +69,10 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     let (may_fire, may_move) = (game.may(me, Deed::Fire), game.may(me, Deed::Move));
     if let Some(hex) = fire_mission(game, memo, me).filter(|_| may_fire) {
         return Some(Command::Call { hex });
+    }
+    // A grenade where the shot is poor (Combat Patrol: a need of 8 or more).
+    if let Some(hex) = game.grenade_target(me, best.map(|b| b.0), GRENADE_NEED).filter(|_| may_fire) {
+        return Some(Command::Throw { hex });
     }
     if let Some((_, _, e)) = best.filter(|_| may_fire) {
         let target = Target::Soldier(game.soldiers[e].id.clone());

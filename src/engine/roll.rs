@@ -78,6 +78,11 @@ pub enum Purpose {
     CpCritical,
     /// Combat Patrol: a friend's try at saving a critically wounded man.
     CpMedic,
+    /// Combat Patrol: a hand grenade's throw, a D10 less the thrower's
+    /// inverted accuracy: the scatter.
+    CpGrenade,
+    /// Combat Patrol: the wound chart of a man in a grenade's blast (+2).
+    CpBlast,
 }
 
 impl Purpose {
@@ -103,6 +108,8 @@ impl Purpose {
             Purpose::CpReaction => "cp_reaction",
             Purpose::CpCritical => "cp_critical",
             Purpose::CpMedic => "cp_medic",
+            Purpose::CpGrenade => "cp_grenade",
+            Purpose::CpBlast => "cp_blast",
         }
     }
 }

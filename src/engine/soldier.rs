@@ -164,6 +164,14 @@ pub struct Soldier {
     /// A trained medic (Combat Patrol: better at saving the dying).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub medic: bool,
+    /// Hand grenades he has thrown (Combat Patrol: each man carries the
+    /// rule book's number).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub grenades_thrown: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Soldier {
@@ -188,6 +196,7 @@ impl Soldier {
             pressure: Pressure::Steady,
             dies_on: None,
             medic: false,
+            grenades_thrown: 0,
         }
     }
 

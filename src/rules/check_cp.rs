@@ -76,6 +76,22 @@ fn check(c: &Checker, book: &RuleBook, t: &CombatPatrol) -> Result<(), DataError
             "medic: worse from 1, then held, then stabilised, each starting one after the last ends".into(),
         ));
     }
+    let g = &t.grenade;
+    if g.each > 20
+        || !(1..=10).contains(&g.range)
+        || g.dropped_on >= t.sides
+        || g.blast_inches > 100
+        || g.wound_bonus > 20
+        || !(1..=100).contains(&g.opponent_inches)
+        || !(1..=100).contains(&g.thrower_inches)
+    {
+        return Err(c.err(
+            "grenade",
+            "grenade: at most 20 each, thrown 1 to 10 hexes, dropped below the die's top, a blast and a bonus \
+             of at most 100 inches and 20, moves of 1 to 100 inches"
+                .into(),
+        ));
+    }
     if t.drag.bearers == 0 || t.drag.bearers > 10 || t.drag.cards_each == 0 || t.drag.cards_each > 10 {
         return Err(c.err("drag", "drag: 1 to 10 bearers, each spending 1 to 10 cards".into()));
     }

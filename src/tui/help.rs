@@ -234,6 +234,7 @@ const COMMANDS: &[&str] = &[
     "  turn, hold                 turn the next card; the man whose card is up does nothing",
     "  fire TARGET [special]      fire at a man (G2) or a hex (4,5); special: the weapon's special method",
     "  fight ENEMY                hand-to-hand with an enemy in your hex",
+    "  throw COL,ROW              throw a hand grenade at a hex (Combat Patrol)",
     "  carry WOUNDED COL,ROW      you and a second fit man carry a wounded comrade one hex",
     "  capture PRISONER           take a seriously wounded enemy in your hex prisoner",
     "  call COL,ROW               the radio man calls H.E. fire on a hex",

@@ -34,6 +34,27 @@ pub struct CombatPatrol {
     /// Men it takes to drag a wounded comrade, and the cards the move costs
     /// each of them: the article's drag counts the distance twice.
     pub drag: Drag,
+    pub grenade: Grenade,
+}
+
+/// Hand grenades: how many a man carries, how far he throws, and the
+/// article's throw, scatter and blast.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grenade {
+    /// Grenades each man of either side carries (limited ammunition).
+    pub each: u8,
+    /// The farthest hex he throws at.
+    pub range: u32,
+    /// The throw's D10 on which it is dropped at his feet.
+    pub dropped_on: u8,
+    /// The article's blast radius in inches (`hexes` makes it hexes).
+    pub blast_inches: u32,
+    /// Added to the wound chart's total of a man in the blast.
+    pub wound_bonus: u8,
+    /// The scatter's alternate moves, in inches: the opponent's first.
+    pub opponent_inches: u32,
+    pub thrower_inches: u32,
 }
 
 /// A man's accuracy: the D10 roll that hits, before modifiers.

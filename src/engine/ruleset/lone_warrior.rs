@@ -156,7 +156,7 @@ impl Rules for LoneWarrior {
     /// rolls the casualty die at once.
     fn hit(&self, book: &RuleBook, dice: &mut Dice, man: &Name, blow: Blow) -> Hit {
         match blow {
-            Blow::Aimed | Blow::HandToHand | Blow::Shells => Hit::KnockedOver,
+            Blow::Aimed | Blow::HandToHand | Blow::Shells | Blow::Grenade => Hit::KnockedOver,
             Blow::Mine => Hit::Wounded(None, Wound::Serious),
             Blow::BoobyTrap => {
                 let (roll, wound) = self.casualty(book, dice, man);

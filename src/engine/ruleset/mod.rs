@@ -29,6 +29,7 @@ use super::dice::{Dice, Purpose, Roll};
 use super::event::Event;
 use super::name::Name;
 use super::phase::Card;
+use super::pos::Pos;
 use super::sink::Events;
 use super::soldier::{Soldier, State};
 
@@ -198,6 +199,21 @@ pub trait Rules: Sync {
         one_die_volley(dice, odds, (&shooter.id, target), events)
     }
 
+    /// A hand grenade thrown: the roll, its scatter and its blast; None if
+    /// these rules have no grenades (Lone Warrior's have none).
+    ///
+    /// # Errors
+    /// Why he cannot throw it: none left, out of reach.
+    fn grenade(&self, _book: &RuleBook, _dice: &mut Dice, _throw: &Throw) -> Result<Thrown, String> {
+        Err(format!("there are no hand grenades under {}'s rules", self.name()))
+    }
+
+    /// The grenades `man` has left and how far he throws them; None under
+    /// rules without grenades.
+    fn grenades(&self, _book: &RuleBook, _man: &Soldier) -> Option<(u8, u32)> {
+        None
+    }
+
     /// How many shots `volley` rolls for `shooter`'s weapon by the standard
     /// method, or by its special one (`special`): the engine's own choices
     /// weigh the two by it. Lone Warrior: one, and no special method.
@@ -297,6 +313,28 @@ pub enum Blow {
     Mine,
     /// The man who set off a booby trap.
     BoobyTrap,
+    /// In a hand grenade's blast.
+    Grenade,
+}
+
+/// A hand grenade about to be thrown (`Rules::grenade`).
+pub struct Throw<'a> {
+    pub thrower: &'a Soldier,
+    pub from: Pos,
+    pub target: Pos,
+    /// Whether the thrower sees the hex he throws at.
+    pub in_sight: bool,
+}
+
+/// A hand grenade thrown: its roll, each step of its scatter (by the
+/// opponent or the thrower, inches, the hex it is then over), where it
+/// lands and the hexes its blast covers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thrown {
+    pub roll: Roll,
+    pub steps: Vec<(bool, u32, Pos)>,
+    pub lands: Pos,
+    pub blast: Vec<Pos>,
 }
 
 /// What a blow does when it lands.

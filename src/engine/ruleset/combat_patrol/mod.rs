@@ -10,9 +10,12 @@
 //! and indirect fire. The numbers are in `assets/rules/combat_patrol.ron`
 //! (`RuleBook::combat_patrol`).
 
+mod grenade;
 mod wounds;
 
-use super::{Aim, Blow, Deed, Hit, Hooks, LoneWarrior, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules, Tending};
+use super::{
+    Aim, Blow, Deed, Hit, Hooks, LoneWarrior, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules, Tending, Throw, Thrown,
+};
 use crate::engine::chance::Chance;
 use crate::engine::data::combat_patrol::{CombatPatrol as Book, Special};
 use crate::engine::data::{RuleBook, Weapon, Wound};
@@ -125,7 +128,8 @@ impl Rules for CombatPatrol {
         None
     }
 
-    /// His accuracy, as he shoots now (a light wound one worse).
+    /// His accuracy, as he shoots now (a light wound one worse), and the
+    /// grenades he has left ("4+ 2g").
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
         let t = tables(book)?;
         let mut need = accuracy(t, man.side);
@@ -135,7 +139,8 @@ impl Rules for CombatPatrol {
         if man.state == State::LightWound {
             need += t.modifiers.light_wound;
         }
-        Some(format!("{need}+"))
+        let left = t.grenade.each.saturating_sub(man.grenades_thrown);
+        Some(format!("{need}+ {left}g"))
     }
 
     fn plays_with(&self, book: &RuleBook) -> bool {
@@ -159,10 +164,14 @@ impl Rules for CombatPatrol {
         LoneWarrior.bombard(book, weapon, distance, target_moved)
     }
 
-    /// Every blow is rolled on the wound chart as it lands.
+    /// Every blow is rolled on the wound chart as it lands; a grenade's
+    /// blast two worse.
     fn hit(&self, book: &RuleBook, dice: &mut Dice, man: &Name, blow: Blow) -> Hit {
         let Some(t) = tables(book) else { return LoneWarrior.hit(book, dice, man, blow) };
-        let (roll, chart) = wounds::chart(t, dice, man);
+        let (roll, chart) = match blow {
+            Blow::Grenade => wounds::blast(t, dice, man),
+            _ => wounds::chart(t, dice, man),
+        };
         match chart.wound() {
             None => Hit::Spared(roll),
             Some(wound) => Hit::Wounded(Some(roll), wound),
@@ -183,6 +192,15 @@ impl Rules for CombatPatrol {
             Some(t) => wounds::chart_spread(t),
             None => LoneWarrior.casualty_spread(book),
         }
+    }
+
+    fn grenade(&self, book: &RuleBook, dice: &mut Dice, throw: &Throw) -> Result<Thrown, String> {
+        grenade::throw(book, dice, throw)
+    }
+
+    fn grenades(&self, book: &RuleBook, man: &Soldier) -> Option<(u8, u32)> {
+        let g = &tables(book)?.grenade;
+        Some((g.each.saturating_sub(man.grenades_thrown), g.range))
     }
 
     /// One man drags a comrade, and the hex costs him two cards.

@@ -280,3 +280,69 @@ fn the_sub_machine_gun_bursts_three_shots_each_one_worse_and_the_rifle_has_no_bu
     assert!(RuleSet::default().aimed(&b, &aim).unwrap_err().contains("Lone Warrior has no special firing methods"));
     assert_eq!(RuleSet::default().aimed_need(&b, &aim), None);
 }
+
+#[test]
+fn the_grenade_of_the_article_scatters_six_points_two_one_two_one() {
+    // The article: a 6+ man's inverted accuracy is 4; a 10 gives 6 scatter
+    // points, moved 2 by the opponent, 1 by the thrower, 2, then 1.
+    let b = book();
+    let t = tables(&b);
+    let german = man(&b, "G1", Side::Enemy);
+    assert_eq!(super::grenade::inverted(t, &german, true), 4);
+    assert_eq!(super::grenade::inverted(t, &german, false), 2, "halved out of sight");
+    let para = man(&b, "Ortiz", Side::Friendly);
+    assert_eq!((super::grenade::inverted(t, &para, true), super::grenade::inverted(t, &para, false)), (6, 3));
+    let (target, thrower) = (crate::engine::Pos::new(5, 5), crate::engine::Pos::new(5, 7));
+    let steps = super::grenade::scatter(t, target, thrower, 6);
+    let moves: Vec<(bool, u32)> = steps.iter().map(|s| (s.0, s.1)).collect();
+    assert_eq!(moves, [(true, 2), (false, 1), (true, 2), (false, 1)]);
+    // Two inches back towards the thrower in all: still the hex aimed at (a hex is 5").
+    assert_eq!(steps.last().unwrap().2, target);
+    // Eight points (2, 1, 2, 1, 2): four inches back, the hex next to it towards him.
+    let steps = super::grenade::scatter(t, target, thrower, 8);
+    assert_eq!(steps.iter().map(|s| s.1).collect::<Vec<_>>(), [2, 1, 2, 1, 2]);
+    assert_eq!(steps.last().unwrap().2, crate::engine::Pos::new(5, 6));
+    // An odd last move is cut to what is left.
+    assert_eq!(super::grenade::scatter(t, target, thrower, 4).iter().map(|s| s.1).collect::<Vec<_>>(), [2, 1, 1]);
+}
+
+#[test]
+fn a_throw_rolls_a_d10_less_the_inverted_accuracy_and_a_one_drops_it() {
+    use super::super::Throw;
+    let b = book();
+    let mut g = man(&b, "G1", Side::Enemy);
+    let (from, target) = (crate::engine::Pos::new(5, 7), crate::engine::Pos::new(5, 5));
+    let throw = |g: &Soldier, dice: &mut Dice| {
+        CombatPatrol.grenade(&b, dice, &Throw { thrower: g, from, target, in_sight: true })
+    };
+    let t = throw(&g, &mut dice_showing(1, 10, &[10])).unwrap();
+    assert_eq!((t.roll.purpose, t.roll.total, t.roll.result.as_deref()), (Purpose::CpGrenade, 10, Some("scatters")));
+    assert_eq!(t.steps.len(), 4, "six points: four moves");
+    assert_eq!((t.lands, t.blast.clone()), (target, vec![target]), "a 1-inch blast is the hex it lands in");
+    let t = throw(&g, &mut dice_showing(1, 10, &[4])).unwrap();
+    assert_eq!((t.roll.result.as_deref(), t.steps.len(), t.lands), (Some("on_target"), 0, target));
+    let t = throw(&g, &mut dice_showing(1, 10, &[1])).unwrap();
+    assert_eq!((t.roll.result.as_deref(), t.lands), (Some("dropped"), from), "dropped at his feet");
+    // Out of reach, and out of grenades.
+    let far = Throw { thrower: &g, from, target: crate::engine::Pos::new(5, 2), in_sight: true };
+    assert!(CombatPatrol.grenade(&b, &mut Dice::new(1), &far).unwrap_err().contains("at most 2 hexes"));
+    g.grenades_thrown = 2;
+    assert!(throw(&g, &mut Dice::new(1)).unwrap_err().contains("no grenades left"));
+    // Lone Warrior has none.
+    let lw = RuleSet::default();
+    assert!(lw.grenade(&b, &mut Dice::new(1), &Throw { thrower: &g, from, target, in_sight: true }).is_err());
+}
+
+#[test]
+fn a_man_in_the_blast_rolls_the_wound_chart_two_worse() {
+    let b = book();
+    // 8 + 8 = 16 is a serious wound; with the grenade's +2, 18: critical.
+    let mut dice = dice_showing(2, 10, &[8, 8]);
+    match CombatPatrol.hit(&b, &mut dice, &Name::from("Dunn"), super::super::Blow::Grenade) {
+        super::super::Hit::Wounded(Some(roll), Wound::Critical) => {
+            assert_eq!((roll.purpose, roll.total), (Purpose::CpBlast, 16));
+            assert_eq!(roll.modifiers.unwrap().iter().map(|m| m.value).collect::<Vec<_>>(), [2]);
+        }
+        other => panic!("16 + 2 is critical, not {other:?}"),
+    }
+}

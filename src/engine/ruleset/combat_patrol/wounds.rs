@@ -22,6 +22,22 @@ pub(super) fn chart(t: &Book, dice: &mut Dice, man: &Name) -> (Roll, ChartWound)
     (roll, wound)
 }
 
+/// The wound chart rolled for `man` in a grenade's blast: its total and
+/// what it gives with the grenade's bonus added.
+pub(super) fn blast(t: &Book, dice: &mut Dice, man: &Name) -> (Roll, ChartWound) {
+    let (count, sides) = t.wound_dice;
+    let bonus = t.grenade.wound_bonus;
+    let mut wound = ChartWound::Dead;
+    let mut roll = dice
+        .table(Purpose::CpBlast, count, sides, |total| {
+            wound = t.chart(total + u32::from(bonus));
+            Name::new_static(wound.name())
+        })
+        .by(man);
+    roll.modifiers = Some(Modifiers::from(vec![Modifier::new(Name::new_static("grenade"), i32::from(bonus))]));
+    (roll, wound)
+}
+
 /// The wound chart's dice and each of its results with its exact chance,
 /// in the chart's order.
 pub(super) fn chart_spread(t: &Book) -> (Purpose, String, Vec<(&'static str, Chance)>) {
