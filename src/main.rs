@@ -48,8 +48,8 @@ struct OwnRules {
     /// A rules file of your own, in place of the built-in Lone Warrior rules, for new games.
     #[arg(long, value_name = "FILE")]
     rules: Option<PathBuf>,
-    /// A house rule for new games: NAME=VALUE (true/false, on/off, yes/no) or a preset (as-written,
-    /// gentler, classic). Repeatable, applied in order: a preset, then single switches.
+    /// A house rule for new games: NAME=VALUE (true/false, on/off, yes/no), NAME alone (on), or a
+    /// preset (as-written, gentler, classic). Repeatable, applied in order: a preset, then single switches.
     #[arg(long = "house-rule", value_name = "NAME=VALUE|PRESET")]
     house_rules: Vec<String>,
 }

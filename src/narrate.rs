@@ -64,6 +64,15 @@ fn roll_words(r: &Roll) -> String {
         text.push_str(&format!(", need {need}+{mods}: {verdict}"));
     }
     if let Some(result) = &r.result {
+        // A table read with something added (Combat Patrol's grenade +2 on
+        // the wound chart, a trained medic +1, a throw less the inverted
+        // accuracy): say what, and the score it was read at.
+        let mods: Vec<String> =
+            r.modifiers.iter().flatten().map(|m| format!("{} {:+}", m.name.replace('_', " "), m.value)).collect();
+        if !mods.is_empty() {
+            let score = i64::from(r.total) + r.modifiers.iter().flatten().map(|m| i64::from(m.value)).sum::<i64>();
+            text.push_str(&format!(" ({}) = {score}", mods.join(", ")));
+        }
         text.push_str(&format!(" -> {}", result.replace('_', " ")));
         if r.purpose == crate::engine::Purpose::Placement {
             // The direction is a preference (docs/RULES.md, placement).
@@ -355,6 +364,21 @@ mod tests {
     use super::*;
     use crate::engine::Pos;
     use crate::engine::event::SectionView;
+
+    #[test]
+    fn a_table_read_with_something_added_says_what_and_the_score() {
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let mut dice = crate::engine::dice::Dice::new(1);
+        let roll = dice.table(crate::engine::Purpose::CpBlast, 2, 10, |_| "light_wound".into()).by(&"Dunn".into());
+        let total = roll.total;
+        let mut blast = roll.clone();
+        blast.modifiers = Some(vec![crate::engine::dice::Modifier::new("grenade", 2)].into());
+        let words = describe(&Event::Roll(blast), &book);
+        assert!(words.ends_with(&format!("= {total} (grenade +2) = {} -> light wound", total + 2)), "{words}");
+        // A table without modifiers reads as it always has.
+        let words = describe(&Event::Roll(roll), &book);
+        assert!(words.ends_with(&format!("= {total} -> light wound")), "{words}");
+    }
 
     #[test]
     fn the_patrol_re_forms_only_when_someone_is_left_to_re_form() {

@@ -295,9 +295,12 @@ pub fn apply_argument(book: &mut RuleBook, arg: &str) -> Result<(), String> {
                 set_preset(book, p);
                 Ok(())
             }
-            None => {
-                Err(format!("'{arg}' is neither a preset ({}) nor NAME=VALUE", Preset::ALL.map(Preset::key).join(", ")))
-            }
+            // A house rule named alone is switched on.
+            None if HOUSE_RULES.iter().any(|h| h.key == arg.trim()) => set(book, arg.trim(), true),
+            None => Err(format!(
+                "'{arg}' is neither a preset ({}), a house rule's name, nor NAME=VALUE",
+                Preset::ALL.map(Preset::key).join(", ")
+            )),
         };
     };
     let on = match value.trim() {
@@ -353,6 +356,10 @@ mod tests {
         assert!(apply_argument(&mut b, "radio=maybe").unwrap_err().contains("'maybe' is not true or false"));
         assert!(apply_argument(&mut b, "ammo=on").unwrap_err().contains("no house rule called 'ammo'"));
         assert!(apply_argument(&mut b, "kind").unwrap_err().contains("neither a preset"));
+        // A house rule named alone is switched on.
+        apply_argument(&mut b, "as-written").unwrap();
+        apply_argument(&mut b, "contact_breaks").unwrap();
+        assert_eq!(departures(&b).map(|(h, on)| (h.key, on)).collect::<Vec<_>>(), [("contact_breaks", true)]);
     }
 
     /// docs/RULES.md's table of house rules says what this list says.
