@@ -44,8 +44,14 @@ fn the_orchard_is_fought_by_combat_patrol_from_first_shot_to_last() {
         let mut events = c.begin().expect("the patrol sets out");
         play(&mut c, &mut Cache::new(), &mut events, |_| false);
         assert!(c.patrol.is_none(), "seed {seed}: the patrol ended");
+        let mut dead: Vec<&str> = Vec::new();
         for (k, e) in events.iter().enumerate() {
             match e {
+                Event::Wounded { soldier, wound } if wound == "dead" => dead.push(soldier.as_str()),
+                // A man is never struck once he is dead (a burst stops at the hit that kills).
+                Event::Hit { soldier, .. } if dead.contains(&soldier.as_str()) => {
+                    panic!("seed {seed}: {soldier} hit after his death")
+                }
                 // Every shot at a man is a D10 against the shooter's
                 // accuracy (the squad 4+, the enemy 6+) and what moved it.
                 Event::Roll(r) if r.purpose == Purpose::CpFire => {
@@ -217,7 +223,9 @@ fn grenades_are_thrown_scatter_and_strike_every_man_in_the_blast() {
             while let Event::Scatter { by, inches, .. } = &events[j] {
                 let expected = if (j - k - 2) % 2 == 0 { ("opponent", 2) } else { ("thrower", 1) };
                 assert_eq!(by.as_str(), expected.0);
-                assert!(*inches <= expected.1);
+                // Each move its full length, but the last, cut to what was left.
+                let last = !matches!(events[j + 1], Event::Scatter { .. });
+                assert!(*inches == expected.1 || (last && *inches < expected.1), "{:?}", events[j]);
                 walked += inches;
                 j += 1;
             }
@@ -264,4 +272,140 @@ fn lone_warrior_has_no_grenades() {
         return;
     }
     panic!("no friendly card in 20 patrols");
+}
+
+#[test]
+fn the_odds_of_a_shot_name_the_roll_it_will_be() {
+    use hexpatrol::engine::OddsQuery;
+    use hexpatrol::engine::Target;
+    for seed in 1..=20 {
+        let mut c = orchard(seed);
+        let mut events = c.begin().unwrap();
+        let mut cache = Cache::new();
+        // A man of ours with his card up and a shot.
+        let shot_up = |g: &Game| {
+            g.card_up().is_some_and(|i| {
+                policy::decide(g, &Cache::new()).is_some_and(|c| matches!(c, hexpatrol::engine::Command::Fire { .. }))
+                    && g.soldiers()[i].side == Side::Friendly
+            })
+        };
+        play(&mut c, &mut cache, &mut events, shot_up);
+        let Some(game) = c.patrol.as_ref().filter(|g| shot_up(g)) else { continue };
+        let Some(hexpatrol::engine::Command::Fire { target: Target::Soldier(t) }) = policy::decide(game, &cache) else {
+            unreachable!()
+        };
+        let answer = game.odds(&cache, &OddsQuery::Fire { shooter: None, target: Target::Soldier(t) }).unwrap();
+        assert_eq!((answer.roll.purpose, answer.roll.dice.as_str()), (Purpose::CpFire, "1d10"));
+        return;
+    }
+    panic!("no shot of ours in 20 patrols");
+}
+
+#[test]
+fn one_man_drags_a_wounded_comrade_for_two_of_his_cards() {
+    use hexpatrol::engine::Command;
+    let (mut dragged, mut refused) = (0, 0);
+    for seed in 1..=60 {
+        let mut c = orchard(seed);
+        c.begin().unwrap();
+        let mut cache = Cache::new();
+        // A man of ours up, in a hex with a wounded comrade he may drag, and a step to take.
+        let can_drag = |g: &Game| {
+            g.card_up().is_some_and(|i| {
+                let me = &g.soldiers()[i];
+                me.side == Side::Friendly
+                    && me.pressure.is_steady()
+                    && me.state != State::LightWound
+                    && g.soldiers()
+                        .iter()
+                        .any(|w| w.side == Side::Friendly && w.pos == me.pos && w.state.may_be_carried())
+            })
+        };
+        play(&mut c, &mut cache, &mut Vec::new(), can_drag);
+        let Some(game) = c.patrol.as_ref().filter(|g| can_drag(g)) else { continue };
+        let me = game.card_up().unwrap();
+        let here = game.soldiers()[me].pos.unwrap();
+        let wounded = game
+            .soldiers()
+            .iter()
+            .find(|w| w.side == Side::Friendly && w.pos == Some(here) && w.state.may_be_carried())
+            .unwrap()
+            .id
+            .clone();
+        let Some(to) = here.neighbours().into_iter().find(|&p| game.map().passable(game.book(), p)) else { continue };
+        let to_come = match game.phase() {
+            Phase::Action(a) => a.deck.iter().filter(|c| c.owner() == Some(me)).count(),
+            _ => unreachable!(),
+        };
+        let name = game.soldiers()[me].id.clone();
+        match c.apply(&Command::Carry { wounded: wounded.clone(), to }, &mut cache) {
+            Ok(events) => {
+                assert!(to_come >= 1, "dragged with no card to come");
+                // His next card is spent, and the two of them are in the new hex.
+                assert!(
+                    events.iter().any(|e| matches!(e, Event::CardLost { soldier, .. } if *soldier == name)),
+                    "{events:?}"
+                );
+                let carried = events.iter().find_map(|e| match e {
+                    Event::Carried { wounded: w, bearers, .. } => Some((w.clone(), bearers.clone())),
+                    _ => None,
+                });
+                assert_eq!(carried, Some((wounded, vec![name])), "one man drags");
+                dragged += 1;
+            }
+            Err(e) => {
+                assert_eq!(to_come, 0, "{e}");
+                assert!(e.0.contains("takes 2 of your cards"), "{e}");
+                refused += 1;
+            }
+        }
+        if dragged > 0 && refused > 0 {
+            return;
+        }
+    }
+    assert!(dragged > 0, "a drag in 60 patrols ({dragged} dragged, {refused} refused)");
+}
+
+#[test]
+fn a_save_or_rules_file_with_broken_combat_patrol_tables_is_refused() {
+    use std::path::Path;
+    let mut c = orchard(2);
+    c.begin().unwrap();
+    let file = save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c };
+    let text = save::to_text(&file).unwrap();
+    assert!(save::parse(Path::new("o.ron"), &text).is_ok());
+    // A die of no sides would panic when rolled: refused where it is read.
+    let broken = text.replace("sides: 10,", "sides: 0,");
+    assert_ne!(broken, text);
+    let e = save::parse(Path::new("o.ron"), &broken).unwrap_err().to_string();
+    assert!(e.contains("sides"), "{e}");
+    // A save of a Combat Patrol game whose book lost its tables.
+    let start = text.find("combat_patrol:").unwrap();
+    let depth_end = {
+        let bytes = text.as_bytes();
+        let open = text[start..].find('(').unwrap() + start;
+        let (mut depth, mut k) = (0i32, open);
+        loop {
+            match bytes[k] {
+                b'(' => depth += 1,
+                b')' => depth -= 1,
+                _ => {}
+            }
+            k += 1;
+            if depth == 0 {
+                break;
+            }
+        }
+        k
+    };
+    let mut stripped = text.clone();
+    stripped.replace_range(start..depth_end, "combat_patrol: None");
+    let e = save::parse(Path::new("o.ron"), &stripped).unwrap_err().to_string();
+    assert!(e.contains("lacks the tables") || e.contains("combat_patrol"), "{e}");
+    // A rules file whose modifier would overflow a need: refused, at its line.
+    let mut own = (*book()).clone();
+    own.combat_patrol.as_mut().unwrap().modifiers.light_wound = i32::MAX;
+    let text = "CombatPatrol(\n    modifiers: (beyond_optimum: 1, light_wound: 2147483647),\n)";
+    let e = hexpatrol::rules::check_combat_patrol(&own, "mine.ron", text).unwrap_err().to_string();
+    assert!(e.starts_with("mine.ron:2:5:") && e.contains("from -10 to 10"), "{e}");
 }

@@ -175,8 +175,8 @@ impl Game {
             Command::Carry { wounded, to } => {
                 let w = self.find(wounded).ok_or_else(|| RuleError(format!("there is nobody called '{wounded}'")))?;
                 let ws = &self.soldiers[w];
-                if (ws.side != Side::Friendly && !ws.captive) || !ws.state.is_carried() || ws.pos != Some(here) {
-                    return illegal(format!("{} is not a seriously wounded comrade or prisoner in your hex", ws.id));
+                if (ws.side != Side::Friendly && !ws.captive) || !ws.state.may_be_carried() || ws.pos != Some(here) {
+                    return illegal(format!("{} is not a wounded comrade or prisoner in your hex to carry", ws.id));
                 }
                 let (bearers, cards_each) = self.rules.bearing(&self.book);
                 let helpers_needed = bearers.saturating_sub(1) as usize;

@@ -48,8 +48,11 @@ impl Game {
         // A second wound never heals the first: a man already wounded (a
         // rule set that wounds at the hit) keeps the worse of the two.
         s.state = if s.state.severity() > state.severity() { s.state } else { state };
+        // The event says the state he is left in (the same as the wound, but
+        // for a lighter second wound).
         if events.keeps_all() {
-            events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(wound.name()) });
+            let name = if s.state == state { wound.name() } else { s.state.name() };
+            events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(name) });
         }
     }
 

@@ -61,7 +61,11 @@ impl Game {
             self.soldiers[shooter].first_shot = false;
             if hits > 0 {
                 let by = self.soldiers[shooter].id.clone();
+                // Each hit a blow, until one kills him.
                 for _ in 0..hits {
+                    if self.soldiers[target].state == State::Dead {
+                        break;
+                    }
                     self.strike(target, Some(&by), Blow::Aimed, events);
                 }
             }

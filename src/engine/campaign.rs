@@ -322,6 +322,8 @@ impl Campaign {
                 (_, false) => (None, "missing"),
                 (State::SeriousWound, true) => (Some(Status::Wounded(rules.serious_wound_patrols)), "serious_wound"),
                 (State::FleshWound, true) => (Some(Status::Fit), "flesh_wound"),
+                // Combat Patrol's light wound heals by the next patrol, as a flesh wound does (a decision).
+                (State::LightWound, true) => (Some(Status::Fit), "light_wound"),
                 (_, true) => (Some(Status::Fit), "fit"),
             };
             match status {

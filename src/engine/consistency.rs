@@ -17,11 +17,25 @@ impl Game {
         self.map.check(&self.book)?;
         let n = self.soldiers.len();
         let mut ids = BTreeSet::new();
+        if !self.rules.plays_with(&self.book) {
+            return Err(format!("its rule book lacks the tables the rule set {} plays by", self.rules.name()));
+        }
         if let Some(s) = self.soldiers.iter().find(|s| !self.rules.states().contains(&s.state)) {
             return Err(format!("{} is {}, which {} does not have", s.id, s.state.words(), self.rules.name()));
         }
-        // The fire a man is under is an action's: it lifts when the action ends.
+        // A critical wound runs its course in an action, and is settled when it ends.
         let in_action = matches!(self.phase, Phase::Action(_));
+        if let Some(s) = self.soldiers.iter().find(|s| s.state == State::Critical && !in_action) {
+            return Err(format!("{} is critically wounded with no action under way", s.id));
+        }
+        if let Some(s) = self.soldiers.iter().find(|s| s.dies_on.is_some() && s.state != State::Critical) {
+            return Err(format!("{} has a death test to come, yet is {}", s.id, s.state.words()));
+        }
+        let carried = self.book.combat_patrol.as_ref().map_or(0, |t| t.grenade.each);
+        if let Some(s) = self.soldiers.iter().find(|s| s.grenades_thrown > carried) {
+            return Err(format!("{} has thrown {} grenades of the {carried} a man carries", s.id, s.grenades_thrown));
+        }
+        // The fire a man is under is an action's: it lifts when the action ends.
         if let Some(s) = self.soldiers.iter().find(|s| !s.pressure.is_steady() && !in_action) {
             return Err(format!("{} is {} with no action under way", s.id, s.pressure.name()));
         }

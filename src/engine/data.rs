@@ -34,7 +34,7 @@ pub struct RuleBook {
     #[serde(default)]
     pub arsenal: Arsenal,
     /// The Combat Patrol rule set's tables, in a book whose games are
-    /// played by it (`RuleBook::for_rules` leaves them out of the rest).
+    /// played by it (`Rules::book_for`, asked by `Campaign::new`, leaves them out of the rest).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combat_patrol: Option<Box<combat_patrol::CombatPatrol>>,
 }

@@ -84,6 +84,12 @@ impl State {
         matches!(self, State::SeriousWound | State::Critical)
     }
 
+    /// May be carried (dragged) in an action: a man who is carried, or one
+    /// lightly wounded (Combat Patrol: he makes no move of his own).
+    pub fn may_be_carried(self) -> bool {
+        self.is_carried() || self == State::LightWound
+    }
+
     /// The name in words ("serious wound"), as a lost card gives the reason.
     pub fn words(self) -> &'static str {
         match self {

@@ -25,6 +25,16 @@ fn check(c: &Checker, book: &RuleBook, t: &CombatPatrol) -> Result<(), DataError
     if !sides_ok(t.sides) || !sides_ok(t.reaction.sides) {
         return Err(c.err("sides", format!("sides: a die has 2 to {MAX_SIDES} sides")));
     }
+    // Every modifier a small number: a need is a sum of them.
+    let small = |v: i32| (-10..=10).contains(&v);
+    let m = &t.modifiers;
+    let mods = [m.beyond_optimum, m.soft_cover, m.hard_cover, m.light_wound, t.accuracy.veteran];
+    if !mods.into_iter().all(small) || !small(t.reaction.light_wound) || !small(t.medic.trained) {
+        return Err(c.err(
+            "modifiers",
+            "modifiers, accuracy.veteran, reaction.light_wound and medic.trained: each from -10 to 10".into(),
+        ));
+    }
     let a = &t.accuracy;
     for (what, need) in [("friendly", a.friendly), ("enemy", a.enemy)] {
         if need == 0 || need > t.sides {
@@ -70,7 +80,11 @@ fn check(c: &Checker, book: &RuleBook, t: &CombatPatrol) -> Result<(), DataError
     }
     let m = &t.medic;
     let table = [m.worse, m.held, (m.stabilised, m.sides)];
-    if !sides_ok(m.sides) || m.worse.0 != 1 || table.windows(2).any(|w| w[0].1.checked_add(1) != Some(w[1].0)) {
+    if !sides_ok(m.sides)
+        || m.worse.0 != 1
+        || table.iter().any(|(lo, hi)| lo > hi)
+        || table.windows(2).any(|w| w[0].1.checked_add(1) != Some(w[1].0))
+    {
         return Err(c.err(
             "medic",
             "medic: worse from 1, then held, then stabilised, each starting one after the last ends".into(),

@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 
 pub use campaign::{CAMPAIGNS, CampaignDef, campaign, default_campaign_name, parse_campaign};
 pub use check::{check_carried, check_rule_book, check_scenario};
+pub use check_cp::check_combat_patrol;
 
 pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";
 pub const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");

@@ -108,13 +108,15 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
 /// What the engine needs of a campaign read from a file, checked before it
 /// is played: its rule books, its maps and every index it holds.
 fn check_consistent(c: &Campaign) -> Result<(), String> {
-    use crate::rules::{DataError, check_rule_book, check_scenario};
+    use crate::rules::{DataError, check_combat_patrol, check_rule_book, check_scenario};
     let message = |e: DataError| match e {
         DataError::At { message, .. } | DataError::File { message, .. } => message,
     };
     check_rule_book(&c.book, "", "", "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
+    check_combat_patrol(&c.book, "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
     if let Some(game) = &c.patrol {
         check_rule_book(game.book(), "", "", "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
+        check_combat_patrol(game.book(), "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
     }
     // A plan has no squad of its own: check its map with the roster, or one stand-in.
     let squad: Vec<crate::engine::scenario::Member> = c
@@ -153,6 +155,12 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         let scenario = crate::engine::Scenario { squad: squad.clone(), ..plan.scenario.clone() };
         check_scenario(&scenario, &c.book, "", "")
             .map_err(|e| format!("patrol '{}': {}", plan.scenario.name, message(e)))?;
+        if !plan.scenario.rules.plays_with(&c.book) {
+            return Err(format!(
+                "patrol '{}': its rule book lacks the tables the rule set {} plays by",
+                plan.scenario.name, plan.scenario.rules
+            ));
+        }
     }
     for m in &c.replacements {
         crate::rules::check_carried(&c.book, "replacements", &m.name, &m.weapon)?;

@@ -212,17 +212,30 @@ pub fn exit_warnings(game: &Game, leavers: &[usize]) -> Vec<String> {
             soldiers[i].side == Side::Friendly && soldiers[i].pos.is_some() && soldiers[i].state != State::Dead
         })
         .collect();
-    let able: Vec<usize> = staying.iter().copied().filter(|&i| soldiers[i].can_act()).collect();
-    let wounded: Vec<usize> = staying.iter().copied().filter(|&i| soldiers[i].state == State::SeriousWound).collect();
-    // Two fit men carry a seriously wounded one.
-    if !wounded.is_empty() && able.len() < 2 {
+    // Able to carry: men who can act and move on their own (a lightly
+    // wounded man under Combat Patrol cannot); the wounded who need them.
+    let able: Vec<usize> = staying
+        .iter()
+        .copied()
+        .filter(|&i| soldiers[i].can_act() && game.rules().may(&soldiers[i], crate::engine::ruleset::Deed::Move))
+        .collect();
+    let wounded: Vec<usize> = staying.iter().copied().filter(|&i| soldiers[i].state.is_carried()).collect();
+    // As many men as the rule set takes carry a seriously wounded one (two
+    // under Lone Warrior, one drags under Combat Patrol).
+    let bearers = game.rules().bearing(game.book()).0.max(1) as usize;
+    if !wounded.is_empty() && able.len() < bearers {
         let who: Vec<String> = wounded.iter().map(|&i| name(i)).collect();
         let left = match able.as_slice() {
             [] => "nobody able".to_string(),
-            [one] => format!("only {} able", name(*one)),
-            _ => unreachable!("fewer than two"),
+            some => format!("only {} able", some.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" and ")),
         };
-        reasons.push(format!("{} seriously wounded would stay with {left} to carry: it takes two.", who.join(", ")));
+        let takes = match bearers {
+            1 => "one".to_string(),
+            2 => "two".to_string(),
+            n => n.to_string(),
+        };
+        reasons
+            .push(format!("{} seriously wounded would stay with {left} to carry: it takes {takes}.", who.join(", ")));
     } else if let [one] = able.as_slice() {
         reasons.push(format!("{} would be the last able man on the map.", name(*one)));
     }

@@ -228,7 +228,9 @@ impl Game {
             }
             Some(RollOdds::new(Purpose::Damage, format!("1d{sides}"), Spread::Table { outcomes }).by(by).at(at))
         });
-        Ok((RollOdds::check(Purpose::Fire, &odds).by(by).at(at), damage))
+        // At a man, each shot is the rule set's roll; at a vehicle, the A/T table's.
+        let purpose = if damage.is_some() { Purpose::Fire } else { self.rules.fire_purpose() };
+        Ok((RollOdds::check(purpose, &odds).by(by).at(at), damage))
     }
 
     fn fight_odds(&self, attacker: Option<&str>, defender: &str) -> Result<RollOdds, RuleError> {

@@ -214,6 +214,12 @@ pub trait Rules: Sync {
         None
     }
 
+    /// What each roll of an aimed volley at a man is for, as its roll events
+    /// and the odds a player asks for name it.
+    fn fire_purpose(&self) -> Purpose {
+        Purpose::Fire
+    }
+
     /// How many shots `volley` rolls for `shooter`'s weapon by the standard
     /// method, or by its special one (`special`): the engine's own choices
     /// weigh the two by it. Lone Warrior: one, and no special method.

@@ -3,7 +3,7 @@
 use super::faces;
 use crate::engine::RuleBook;
 use crate::engine::data::Cover;
-use crate::engine::data::combat_patrol::ChartWound;
+use crate::engine::data::combat_patrol::{ChartWound, Special};
 
 /// Combat Patrol's rules, or None for a book without its tables.
 pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
@@ -38,8 +38,14 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
     ];
     for p in &t.weapons {
         let name = book.weapon(&p.weapon).map_or(p.weapon.as_str(), |w| w.name.as_str());
+        let special = match &p.special {
+            Some(s @ Special::Shots { shots, .. }) => {
+                format!("; special method {} (fire TARGET special): {shots} shots, each that much worse", s.words())
+            }
+            None => String::new(),
+        };
         lines.push(format!(
-            "  {name}: optimum {} hexes, maximum {}, {} shot{} a card",
+            "  {name}: optimum {} hexes, maximum {}, {} shot{} a card{special}",
             p.optimum,
             p.maximum,
             p.shots,
@@ -77,9 +83,18 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
          at a STOP card. The pinning lifts when the action ends.",
         t.reaction.sides, t.reaction.light_wound
     ));
+    let g = &t.grenade;
     lines.push(format!(
-        "Dragging: {} man drags a seriously or critically wounded comrade one hex (carry), and it costs him {} \
-         of his cards this turn.",
+        "Hand grenades: each man carries {} and throws one at most {} hexes (throw COL,ROW), in sight of the hex or \
+         not. A d{} of {} or less drops it at his feet; else the roll less his inverted accuracy ({} less his \
+         accuracy, halved out of sight) is its scatter in inches: moved {} by the opponent towards him, then {} by \
+         him back towards the hex, in turn. Everyone in the hex it lands in rolls the wound chart +{}. The roster \
+         shows the grenades left (2g).",
+        g.each, g.range, t.sides, g.dropped_on, t.sides, g.opponent_inches, g.thrower_inches, g.wound_bonus
+    ));
+    lines.push(format!(
+        "Dragging: {} man drags a lightly, seriously or critically wounded comrade one hex (carry), and it costs \
+         him {} of his cards this turn.",
         t.drag.bearers, t.drag.cards_each
     ));
     Some(lines)

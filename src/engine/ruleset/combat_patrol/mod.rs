@@ -260,7 +260,7 @@ impl Rules for CombatPatrol {
         let shots = self.shots(book, shooter, special);
         let mut hits = 0;
         for _ in 0..shots {
-            let mut roll = odds.clone().roll(dice, Purpose::CpFire);
+            let mut roll = odds.clone().roll(dice, self.fire_purpose());
             (roll.soldier, roll.target) = (Some(shooter.id.clone()), Some(target.clone()));
             hits += u32::from(roll.succeeded());
             events.push(Event::Roll(roll));
@@ -281,6 +281,10 @@ impl Rules for CombatPatrol {
             (None, special) => u8::from(!special),
         };
         u32::from(shots)
+    }
+
+    fn fire_purpose(&self) -> Purpose {
+        Purpose::CpFire
     }
 
     /// Missed, he tests his nerve: failing, he is pinned.
