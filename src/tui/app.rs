@@ -253,18 +253,24 @@ impl App {
                 Ok(q) => self.run(Line::Odds(q)),
                 Err(why) => self.notice = Some(why),
             },
-            Msg::Act | Msg::Move | Msg::Fire | Msg::Exit | Msg::Carry | Msg::Capture | Msg::Call => {
-                match self.order(msg) {
-                    Ok(line) => self.run(line),
-                    Err(Refusal::Say(why)) => self.notice = Some(why),
-                    Err(Refusal::Choose(section)) => {
-                        self.section = section;
-                        let name = self.game().and_then(|g| g.sections().get(section)).map(|s| s.name.clone());
-                        self.notice = name.map(|n| format!("Section {n} chosen: it moves next."));
-                    }
-                    Err(Refusal::Confirm(reasons, command)) => self.overlay = Overlay::Confirm { reasons, command },
+            Msg::Act
+            | Msg::Move
+            | Msg::Fire
+            | Msg::FireSpecial
+            | Msg::Throw
+            | Msg::Exit
+            | Msg::Carry
+            | Msg::Capture
+            | Msg::Call => match self.order(msg) {
+                Ok(line) => self.run(line),
+                Err(Refusal::Say(why)) => self.notice = Some(why),
+                Err(Refusal::Choose(section)) => {
+                    self.section = section;
+                    let name = self.game().and_then(|g| g.sections().get(section)).map(|s| s.name.clone());
+                    self.notice = name.map(|n| format!("Section {n} chosen: it moves next."));
                 }
-            }
+                Err(Refusal::Confirm(reasons, command)) => self.overlay = Overlay::Confirm { reasons, command },
+            },
         }
     }
 

@@ -32,6 +32,10 @@ pub enum Msg {
     /// Next section (patrol movement) or next target (tactical action).
     Next,
     Fire,
+    /// Fire at the cursor hex by the weapon's special method (Combat Patrol's burst).
+    FireSpecial,
+    /// Throw a hand grenade at the cursor hex (Combat Patrol).
+    Throw,
     Move,
     Hold,
     Exit,
@@ -93,9 +97,11 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[Tab, BackTab], Msg::Next, "Tab", "next section (patrol) or next target (action)"),
     bind(&[Char('m')], Msg::Move, "m", "move to the cursor hex"),
     bind(&[Char('f')], Msg::Fire, "f", "fire at the cursor hex"),
+    bind(&[Char('F')], Msg::FireSpecial, "F", "fire by the weapon's special method (Combat Patrol: a burst)"),
+    bind(&[Char('t')], Msg::Throw, "t", "throw a hand grenade at the cursor hex (Combat Patrol)"),
     bind(&[Char('.')], Msg::Hold, ".", "hold: the man whose card is up does nothing"),
     bind(&[Char('x')], Msg::Exit, "x", "exit the map from the home edge"),
-    bind(&[Char('c')], Msg::Carry, "c", "carry a seriously wounded man of your hex to the cursor hex"),
+    bind(&[Char('c')], Msg::Carry, "c", "carry a wounded man of your hex to the cursor hex"),
     bind(&[Char('p')], Msg::Capture, "p", "take a seriously wounded enemy in your hex prisoner"),
     bind(&[Char('r')], Msg::Call, "r", "radio: call H.E. fire on the cursor hex (lands at the STOP card)"),
     bind(&[Char('B')], Msg::Begin, "B", "set out on the next patrol"),

@@ -29,12 +29,20 @@ impl App {
                 let t = target_in(game, self.cache.memo(game), here).map_err(Refusal::Say)?;
                 play(Command::Fire { target: Target::Soldier(t) })
             }
+            (_, Msg::FireSpecial) => {
+                let t = target_in(game, self.cache.memo(game), here).map_err(Refusal::Say)?;
+                play(Command::FireSpecial { target: Target::Soldier(t) })
+            }
+            (_, Msg::Throw) => play(Command::Throw { hex: here }),
             (_, Msg::Carry) => {
                 let me = self.active_pos().ok_or(say("Nobody to carry with."))?;
                 let wounded = game
                     .in_hex(me)
-                    .find(|&i| game.soldiers()[i].side == Side::Friendly && game.soldiers()[i].state.is_carried())
-                    .ok_or(say("Nobody seriously wounded in this hex to carry."))?;
+                    .find(|&i| {
+                        let s = &game.soldiers()[i];
+                        s.side == Side::Friendly && s.state.may_be_carried() && Some(i) != game.card_up()
+                    })
+                    .ok_or(say("Nobody wounded in this hex to carry."))?;
                 play(Command::Carry { wounded: game.soldiers()[wounded].id.clone(), to: here })
             }
             (_, Msg::Capture) => {
