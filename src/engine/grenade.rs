@@ -62,6 +62,9 @@ impl Game {
     /// there); at the hex within reach holding the most able enemy and none
     /// of his own side, the nearest on a tie.
     pub(super) fn grenade_target(&self, me: usize, best_need: Option<i32>, worst_need: i32) -> Option<Pos> {
+        if !self.rules.hooks().grenades {
+            return None;
+        }
         let s = &self.soldiers[me];
         let (left, range) = self.rules.grenades(&self.book, s)?;
         let here = s.pos?;

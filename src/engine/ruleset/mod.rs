@@ -277,12 +277,22 @@ pub struct Hooks {
     pub aims_by_man: bool,
     /// `tend`: it has critical wounds, which run their course at STOP.
     pub tend: bool,
+    /// `grenade` and `grenades`: its men carry hand grenades.
+    pub grenades: bool,
 }
 
 impl Hooks {
     /// Every hook asked: what a rule set is taken to answer unless it says.
-    pub const ALL: Hooks =
-        Hooks { activate: true, may: true, volley: true, under_fire: true, rally: true, aims_by_man: true, tend: true };
+    pub const ALL: Hooks = Hooks {
+        activate: true,
+        may: true,
+        volley: true,
+        under_fire: true,
+        rally: true,
+        aims_by_man: true,
+        tend: true,
+        grenades: true,
+    };
     /// None asked: every hook at its default.
     pub const NONE: Hooks = Hooks {
         activate: false,
@@ -292,6 +302,7 @@ impl Hooks {
         rally: false,
         aims_by_man: false,
         tend: false,
+        grenades: false,
     };
 }
 
