@@ -76,15 +76,8 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     }
     if let Some((_, _, e)) = best.filter(|_| may_fire) {
         let target = Target::Soldier(game.soldiers[e].id.clone());
-        // The special firing method where the rule set has one that fires
-        // more shots (asked first: cheaply) and it is likelier to hit more.
-        let (man, book) = (&game.soldiers[me], &game.book);
-        let special = game.rules.hooks().volley
-            && game.rules.shots(book, man, true) > game.rules.shots(book, man, false)
-            && game
-                .marksman(memo, me)
-                .and_then(|m| m.shot(e))
-                .is_some_and(|shot| game.better_shot(memo, me, e, shot).special);
+        // The special firing method where it is likelier to hit more.
+        let special = game.prefers_special(memo, me, e);
         return Some(if special { Command::FireSpecial { target } } else { Command::Fire { target } });
     }
     if !may_move {

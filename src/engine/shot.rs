@@ -79,18 +79,35 @@ impl Game {
     /// fire it. Only a rule set whose special method fires more shots is
     /// asked its odds; one that rolls the default volley has none.
     pub(super) fn better_shot(&self, memo: Memo<'_>, shooter: usize, target: usize, shot: Shot) -> Shot {
-        if !self.rules.hooks().volley {
+        let Some((standard, special)) = self.special_fires_more(shooter).filter(|_| shot.at_band.is_none()) else {
             return shot;
-        }
-        let s = &self.soldiers[shooter];
-        let (standard, special) = (self.rules.shots(&self.book, s, false), self.rules.shots(&self.book, s, true));
-        if special <= standard || shot.at_band.is_some() {
-            return shot;
-        }
+        };
         match self.special_shot(memo, shooter, target) {
             Ok(sp) if sp.odds.chance() * f64::from(special) > shot.odds.chance() * f64::from(standard) => sp,
             _ => shot,
         }
+    }
+
+    /// Whether the patrol leader's `shooter` fires at `target` by his
+    /// special method: where `better_shot` would choose it.
+    pub(super) fn prefers_special(&self, memo: Memo<'_>, shooter: usize, target: usize) -> bool {
+        self.special_fires_more(shooter).is_some()
+            && self
+                .marksman(memo, shooter)
+                .and_then(|m| m.shot(target))
+                .is_some_and(|shot| self.better_shot(memo, shooter, target, shot).special)
+    }
+
+    /// The shots of `shooter`'s standard method and of his special one,
+    /// where the rule set rolls its own volley and the special fires more;
+    /// else None, asked cheaply (Lone Warrior: by one flag).
+    fn special_fires_more(&self, shooter: usize) -> Option<(u32, u32)> {
+        if !self.rules.hooks().volley {
+            return None;
+        }
+        let s = &self.soldiers[shooter];
+        let (standard, special) = (self.rules.shots(&self.book, s, false), self.rules.shots(&self.book, s, true));
+        (special > standard).then_some((standard, special))
     }
 
     /// The shot `shot_odds` gives the odds of, as `fire` fires it.

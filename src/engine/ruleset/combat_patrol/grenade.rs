@@ -9,13 +9,13 @@
 //! sides move it by a stated rule (a decision): the opponent towards the
 //! thrower, the thrower back towards the hex he aimed at.
 
-use super::{Throw, Thrown, accuracy, tables};
+use super::{Throw, Thrown, accuracy_now, tables};
 use crate::engine::data::RuleBook;
 use crate::engine::data::combat_patrol::CombatPatrol as Book;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
 use crate::engine::name::Name;
 use crate::engine::pos::Pos;
-use crate::engine::soldier::{Soldier, State};
+use crate::engine::soldier::Soldier;
 
 /// The six hex directions in axial coordinates, in hexx's order.
 const DIRECTIONS: [[i64; 2]; 6] = [[1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1]];
@@ -83,14 +83,7 @@ pub(super) fn scatter(t: &Book, target: Pos, thrower: Pos, points: u32) -> Vec<(
 /// The thrower's inverted accuracy: the die's sides less his accuracy
 /// (4+ is 6, 6+ is 4), halved, rounding down, when he cannot see the hex.
 pub(super) fn inverted(t: &Book, man: &Soldier, in_sight: bool) -> i32 {
-    let mut need = accuracy(t, man.side);
-    if man.veteran {
-        need += t.accuracy.veteran;
-    }
-    if man.state == State::LightWound {
-        need += t.modifiers.light_wound;
-    }
-    let inverted = (i32::from(t.sides) - need).max(0);
+    let inverted = (i32::from(t.sides) - accuracy_now(t, man)).max(0);
     if in_sight { inverted } else { inverted / 2 }
 }
 

@@ -48,6 +48,20 @@ pub fn accuracy(t: &Book, side: Side) -> i32 {
     })
 }
 
+/// `man`'s accuracy as he shoots now: his side's, a veteran's one better,
+/// a lightly wounded man's worse. The roster shows it, and a grenade's
+/// throw inverts it.
+pub fn accuracy_now(t: &Book, man: &Soldier) -> i32 {
+    let mut need = accuracy(t, man.side);
+    if man.veteran {
+        need = need.saturating_add(t.accuracy.veteran);
+    }
+    if man.state == State::LightWound {
+        need = need.saturating_add(t.modifiers.light_wound);
+    }
+    need
+}
+
 impl CombatPatrol {
     /// The odds of an aimed shot, or why there is none.
     fn shot(book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
@@ -132,15 +146,8 @@ impl Rules for CombatPatrol {
     /// grenades he has left ("4+ 2g").
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
         let t = tables(book)?;
-        let mut need = accuracy(t, man.side);
-        if man.veteran {
-            need += t.accuracy.veteran;
-        }
-        if man.state == State::LightWound {
-            need += t.modifiers.light_wound;
-        }
         let left = t.grenade.each.saturating_sub(man.grenades_thrown);
-        Some(format!("{need}+ {left}g"))
+        Some(format!("{}+ {left}g", accuracy_now(t, man)))
     }
 
     fn plays_with(&self, book: &RuleBook) -> bool {
@@ -168,10 +175,7 @@ impl Rules for CombatPatrol {
     /// blast two worse.
     fn hit(&self, book: &RuleBook, dice: &mut Dice, man: &Name, blow: Blow) -> Hit {
         let Some(t) = tables(book) else { return LoneWarrior.hit(book, dice, man, blow) };
-        let (roll, chart) = match blow {
-            Blow::Grenade => wounds::blast(t, dice, man),
-            _ => wounds::chart(t, dice, man),
-        };
+        let (roll, chart) = wounds::chart(t, dice, man, blow == Blow::Grenade);
         match chart.wound() {
             None => Hit::Spared(roll),
             Some(wound) => Hit::Wounded(Some(roll), wound),
@@ -183,7 +187,7 @@ impl Rules for CombatPatrol {
     /// comes through it unhurt counts as a flesh wound.
     fn casualty(&self, book: &RuleBook, dice: &mut Dice, man: &Name) -> (Roll, Wound) {
         let Some(t) = tables(book) else { return LoneWarrior.casualty(book, dice, man) };
-        let (roll, chart) = wounds::chart(t, dice, man);
+        let (roll, chart) = wounds::chart(t, dice, man, false);
         (roll, chart.wound().unwrap_or(Wound::Flesh))
     }
 

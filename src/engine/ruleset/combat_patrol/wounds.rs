@@ -9,32 +9,22 @@ use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::Name;
 use crate::engine::soldier::{Soldier, State};
 
-/// The wound chart rolled for `man`: the roll, and what it gives.
-pub(super) fn chart(t: &Book, dice: &mut Dice, man: &Name) -> (Roll, ChartWound) {
+/// The wound chart rolled for `man`: the roll, and what it gives. In a
+/// grenade's blast (`grenade`) it is its own roll, and the grenade's bonus
+/// is added to the total it is read at.
+pub(super) fn chart(t: &Book, dice: &mut Dice, man: &Name, grenade: bool) -> (Roll, ChartWound) {
     let (count, sides) = t.wound_dice;
-    let mut wound = ChartWound::Dead;
-    let roll = dice
-        .table(Purpose::CpWound, count, sides, |total| {
-            wound = t.chart(total);
-            Name::new_static(wound.name())
-        })
-        .by(man);
-    (roll, wound)
-}
-
-/// The wound chart rolled for `man` in a grenade's blast: its total and
-/// what it gives with the grenade's bonus added.
-pub(super) fn blast(t: &Book, dice: &mut Dice, man: &Name) -> (Roll, ChartWound) {
-    let (count, sides) = t.wound_dice;
-    let bonus = t.grenade.wound_bonus;
+    let (purpose, bonus) = if grenade { (Purpose::CpBlast, t.grenade.wound_bonus) } else { (Purpose::CpWound, 0) };
     let mut wound = ChartWound::Dead;
     let mut roll = dice
-        .table(Purpose::CpBlast, count, sides, |total| {
+        .table(purpose, count, sides, |total| {
             wound = t.chart(total + u32::from(bonus));
             Name::new_static(wound.name())
         })
         .by(man);
-    roll.modifiers = Some(Modifiers::from(vec![Modifier::new(Name::new_static("grenade"), i32::from(bonus))]));
+    if grenade {
+        roll.modifiers = Some(Modifiers::from(vec![Modifier::new(Name::new_static("grenade"), i32::from(bonus))]));
+    }
     (roll, wound)
 }
 
