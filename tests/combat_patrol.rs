@@ -11,6 +11,9 @@ use hexpatrol::engine::soldier::enemy_id;
 use hexpatrol::engine::{Cache, Event, Game, Phase, Side, State, policy};
 use hexpatrol::{rules, save};
 
+#[path = "common/patrols.rs"]
+mod patrols;
+
 fn book() -> Arc<RuleBook> {
     rules::rule_book().expect("the built-in rules load")
 }
@@ -23,17 +26,12 @@ fn orchard(seed: u64) -> Campaign {
     Campaign::single(&scenario, seed, book)
 }
 
+/// The most decisions a patrol of these tests takes.
+const MOST: usize = 50_000;
+
 /// Plays the leader's decisions until the patrol ends or `stop` says.
 fn play(c: &mut Campaign, cache: &mut Cache, events: &mut Vec<Event>, stop: impl Fn(&Game) -> bool) {
-    for _ in 0..50_000 {
-        let Some(game) = c.patrol.as_ref() else { return };
-        if stop(game) {
-            return;
-        }
-        let Some(command) = policy::decide(game, cache) else { return };
-        events.extend(c.apply(&command, cache).expect("the leader's commands are legal"));
-    }
-    panic!("a patrol ran past 50,000 decisions");
+    patrols::play(c, cache, events, MOST, stop);
 }
 
 #[test]
@@ -126,9 +124,6 @@ fn a_combat_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
     let path = dir.path().join("orchard.ron");
     let mut resumed_mid_action = 0;
     for seed in 1..=6 {
-        let mut c = orchard(seed);
-        let mut before = c.begin().unwrap();
-        let mut cache = Cache::new();
         // In an action, with a man pinned or lightly wounded: the state Combat Patrol adds.
         let mid_action = |g: &Game| {
             matches!(g.phase(), Phase::Action(a) if a.turn >= 2)
@@ -136,23 +131,9 @@ fn a_combat_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
                 && g.any_able(Side::Friendly)
                 && g.soldiers().iter().any(|s| !s.pressure.is_steady() || s.state == State::LightWound)
         };
-        play(&mut c, &mut cache, &mut before, mid_action);
-        let Some(game) = c.patrol.as_ref() else { continue };
-        assert!(mid_action(game), "seed {seed}: stopped mid-action");
-        let slot = save::Slot::open(&path).unwrap();
-        slot.save(&mut c, 0).unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains("rules: CombatPatrol"), "the save names its rule set");
-        assert!(text.contains("combat_patrol:"), "the save holds the rule set's tables");
-        let mut resumed = save::read(&path).unwrap().campaign;
-        drop(slot);
-        assert_eq!(resumed, c, "seed {seed}: read back as saved");
-        let (mut on, mut after) = (Vec::new(), Vec::new());
-        play(&mut c, &mut cache, &mut on, |_| false);
-        play(&mut resumed, &mut Cache::new(), &mut after, |_| false);
-        assert_eq!(on, after, "seed {seed}: the resumed game plays on as the game saved");
-        assert_eq!(resumed, c);
-        std::fs::remove_file(&path).ok();
+        let Some(text) = patrols::saved_and_resumed(orchard(seed), &path, MOST, mid_action) else { continue };
+        assert!(text.contains("rules: CombatPatrol"), "seed {seed}: the save names its rule set");
+        assert!(text.contains("combat_patrol:"), "seed {seed}: the save holds the rule set's tables");
         resumed_mid_action += 1;
     }
     assert!(resumed_mid_action >= 3, "saved mid-action and resumed: {resumed_mid_action} of 6 seeds");

@@ -24,6 +24,9 @@ use hexpatrol::engine::ruleset::{
 use hexpatrol::engine::{Cache, Event, Game, RuleSet, Side, Soldier, State, policy};
 use hexpatrol::{rules, save};
 
+#[path = "common/patrols.rs"]
+mod patrols;
+
 struct OneShot;
 
 impl Rules for OneShot {
@@ -144,16 +147,11 @@ fn campaign(seed: u64) -> Campaign {
 
 /// Plays the patrol leader's decisions until the patrol ends or `stop` says.
 fn play(c: &mut Campaign, cache: &mut Cache, events: &mut Vec<Event>, stop: impl Fn(&Game) -> bool) {
-    for _ in 0..20_000 {
-        let Some(game) = c.patrol.as_ref() else { return };
-        if stop(game) {
-            return;
-        }
-        let Some(command) = policy::decide(game, cache) else { return };
-        events.extend(c.apply(&command, cache).expect("the leader's commands are legal"));
-    }
-    panic!("a One Shot patrol ran past 20,000 decisions");
+    patrols::play(c, cache, events, MOST, stop);
 }
+
+/// The most decisions a One Shot patrol takes.
+const MOST: usize = 20_000;
 
 #[test]
 fn one_shot_is_known_by_name_beside_lone_warrior() {
@@ -217,31 +215,13 @@ fn a_one_shot_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
     let path = dir.path().join("one-shot.ron");
     let mut resumed_mid_action = 0;
     for seed in 1..=6 {
-        let mut c = campaign(seed);
-        let mut before = c.begin().unwrap();
-        let mut cache = Cache::new();
         let mid_action = |g: &Game| {
             matches!(g.phase(), hexpatrol::engine::Phase::Action(a) if a.turn >= 2)
                 && g.any_able(Side::Enemy)
                 && g.any_able(Side::Friendly)
         };
-        play(&mut c, &mut cache, &mut before, mid_action);
-        let Some(game) = c.patrol.as_ref() else { continue };
-        assert!(mid_action(game), "seed {seed}: stopped mid-action");
-        // Written as the game writes a save, and read back as a resumed game reads it.
-        let slot = save::Slot::open(&path).unwrap();
-        slot.save(&mut c, 0).unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains("rules: OneShot"), "the save names its rule set");
-        let mut resumed = save::read(&path).unwrap().campaign;
-        drop(slot);
-        assert_eq!(resumed, c, "seed {seed}: read back as saved");
-        let (mut on, mut after) = (Vec::new(), Vec::new());
-        play(&mut c, &mut cache, &mut on, |_| false);
-        play(&mut resumed, &mut Cache::new(), &mut after, |_| false);
-        assert_eq!(on, after, "seed {seed}: the resumed game plays on as the game saved");
-        assert_eq!(resumed, c);
-        std::fs::remove_file(&path).ok();
+        let Some(text) = patrols::saved_and_resumed(campaign(seed), &path, MOST, mid_action) else { continue };
+        assert!(text.contains("rules: OneShot"), "seed {seed}: the save names its rule set");
         resumed_mid_action += 1;
     }
     assert!(resumed_mid_action >= 3, "saved mid-action and resumed: {resumed_mid_action} of 6 seeds");

@@ -1,0 +1,47 @@
+//! Playing patrols by the built-in leader, for the tests of rule sets:
+//! played to a point, and saved there and resumed.
+
+use std::path::Path;
+
+use hexpatrol::engine::campaign::Campaign;
+use hexpatrol::engine::{Cache, Event, Game, policy};
+use hexpatrol::save;
+
+/// Plays the leader's decisions until the patrol ends or `stop` says; a
+/// patrol that runs past `most` decisions fails the test.
+pub fn play(c: &mut Campaign, cache: &mut Cache, events: &mut Vec<Event>, most: usize, stop: impl Fn(&Game) -> bool) {
+    for _ in 0..most {
+        let Some(game) = c.patrol.as_ref() else { return };
+        if stop(game) {
+            return;
+        }
+        let Some(command) = policy::decide(game, cache) else { return };
+        events.extend(c.apply(&command, cache).expect("the leader's commands are legal"));
+    }
+    panic!("a patrol ran past {most} decisions");
+}
+
+/// Begins `c`'s patrol and plays it to where `stop` says; saves it at
+/// `path` as the game writes a save, reads it back as a resumed game reads
+/// it, and plays both on to the end: they must be equal and play on alike.
+/// The save's text, or None if the patrol ended before `stop`.
+pub fn saved_and_resumed(mut c: Campaign, path: &Path, most: usize, stop: impl Fn(&Game) -> bool) -> Option<String> {
+    let mut before = c.begin().unwrap();
+    let mut cache = Cache::new();
+    play(&mut c, &mut cache, &mut before, most, &stop);
+    let game = c.patrol.as_ref()?;
+    assert!(stop(game), "stopped where asked");
+    let slot = save::Slot::open(path).unwrap();
+    slot.save(&mut c, 0).unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut resumed = save::read(path).unwrap().campaign;
+    drop(slot);
+    assert_eq!(resumed, c, "read back as saved");
+    let (mut on, mut after) = (Vec::new(), Vec::new());
+    play(&mut c, &mut cache, &mut on, most, |_| false);
+    play(&mut resumed, &mut Cache::new(), &mut after, most, |_| false);
+    assert_eq!(on, after, "the resumed game plays on as the game saved");
+    assert_eq!(resumed, c);
+    std::fs::remove_file(path).ok();
+    Some(text)
+}
