@@ -219,6 +219,16 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         }
         Event::GrenadeLands { hex, blast } if blast.is_empty() => format!("The grenade goes off at {hex}, off the map"),
         Event::GrenadeLands { hex, .. } => format!("The grenade goes off at {hex}"),
+        Event::Sweep { shooter, target, method, hexes } => {
+            let what = if method == "spray" { "sprays fire around" } else { "sweeps his machine gun's arc at" };
+            format!("{shooter} {what} {target}: {} reached", count(hexes.len() as u64, "hex", "hexes"))
+        }
+        Event::Reload { gunner, by, loaded } => match (gunner == by, loaded) {
+            (true, true) => format!("{gunner} reloads: his gun is ready"),
+            (true, false) => format!("{gunner} reloads: not ready yet"),
+            (false, true) => format!("{by} helps {gunner} reload: the gun is ready"),
+            (false, false) => format!("{by} helps {gunner} reload: not ready yet"),
+        },
         Event::Restrained { soldier, may_move, may_fire } => match (may_move, may_fire) {
             (false, false) => format!("{soldier} hesitates: he may neither move nor fire on this card"),
             (false, true) => format!("{soldier} hesitates: he may fire but not move on this card"),

@@ -152,30 +152,30 @@ fn a_lone_warrior_save_does_not_carry_combat_patrol_tables() {
 }
 
 #[test]
-fn a_burst_is_an_order_of_its_own_and_a_rifle_has_none() {
+fn a_special_method_is_an_order_of_its_own_and_a_pistol_has_none() {
     use hexpatrol::engine::{Command, Target};
     for seed in 1..=30 {
         let mut c = orchard(seed);
         c.begin().unwrap();
         let mut cache = Cache::new();
-        // A rifleman's card up with an enemy he can hit.
-        let rifle_up = |g: &Game| {
+        // A pistol's card up with an enemy he can hit.
+        let pistol_up = |g: &Game| {
             g.card_up().is_some_and(|i| {
-                g.soldiers()[i].weapon() == "rifle"
+                g.soldiers()[i].weapon() == "pistol"
                     && policy::decide(g, &Cache::new()).is_some_and(|c| matches!(c, Command::Fire { .. }))
             })
         };
-        play(&mut c, &mut cache, &mut Vec::new(), rifle_up);
-        let Some(game) = c.patrol.as_ref().filter(|g| rifle_up(g)) else { continue };
+        play(&mut c, &mut cache, &mut Vec::new(), pistol_up);
+        let Some(game) = c.patrol.as_ref().filter(|g| pistol_up(g)) else { continue };
         let Some(Command::Fire { target }) = policy::decide(game, &cache) else { unreachable!() };
         let order = Command::FireSpecial { target: target.clone() };
         assert_eq!(order.to_string().parse::<Command>().unwrap(), order, "written and read back");
         let e = c.apply(&order, &mut cache).unwrap_err();
-        assert!(e.0.contains("the rifle has no special firing method"), "{e}");
+        assert!(e.0.contains("the pistol has no special firing method"), "{e}");
         assert!(matches!(target, Target::Soldier(_)));
         return;
     }
-    panic!("no rifleman's card with a shot in 30 patrols");
+    panic!("no pistol's card with a shot in 30 patrols");
 }
 
 #[test]
@@ -389,4 +389,136 @@ fn a_save_or_rules_file_with_broken_combat_patrol_tables_is_refused() {
     let text = "CombatPatrol(\n    modifiers: (beyond_optimum: 1, light_wound: 2147483647),\n)";
     let e = hexpatrol::rules::check_combat_patrol(&own, "mine.ron", text).unwrap_err().to_string();
     assert!(e.starts_with("mine.ron:2:5:") && e.contains("from -10 to 10"), "{e}");
+}
+
+/// The loads of the orchard's machine guns: the enemy's belt-fed MG42 and
+/// the squad's magazine-fed light MG.
+fn load_of(weapon: &str) -> Option<u32> {
+    match weapon {
+        "mg" => Some(4),
+        "lmg" => Some(2),
+        _ => None,
+    }
+}
+
+#[test]
+fn machine_guns_sweep_their_arc_run_dry_and_are_reloaded_by_the_rules() {
+    use std::collections::BTreeMap;
+    let (mut arcs, mut sprays, mut bullets, mut belt_reloads, mut magazine_dice) = (0, 0, 0, 0, 0);
+    for seed in 1..=12 {
+        let mut c = orchard(seed);
+        let mut events = c.begin().expect("the patrol sets out");
+        let mut weapons: BTreeMap<String, String> = BTreeMap::new();
+        let mut cache = Cache::new();
+        // Each man's weapon, read as he is first seen (enemies appear as play goes on).
+        let note = |g: &Game, w: &mut BTreeMap<String, String>| {
+            for s in g.soldiers() {
+                w.entry(s.id.to_string()).or_insert_with(|| s.weapon().to_string());
+            }
+        };
+        while let Some(game) = c.patrol.as_ref() {
+            note(game, &mut weapons);
+            let Some(order) = policy::decide(game, &cache) else { break };
+            events.extend(c.apply(&order, &mut cache).expect("the leader's orders are legal"));
+            assert!(events.len() < 200_000, "seed {seed}: the patrol ends");
+        }
+        // Bursts fired since each gun was last loaded, and reload actions on it.
+        let mut fired: BTreeMap<String, u32> = BTreeMap::new();
+        let mut actions: BTreeMap<String, u32> = BTreeMap::new();
+        for (k, e) in events.iter().enumerate() {
+            match e {
+                Event::ActionEnd { .. } => {
+                    fired.clear();
+                    actions.clear();
+                }
+                Event::Shot { shooter, .. } => {
+                    let load = load_of(&weapons[shooter.as_str()]);
+                    let used = fired.get(shooter.as_str()).copied().unwrap_or(0);
+                    assert!(load.is_none_or(|l| used < l), "seed {seed}: {shooter} fires an empty gun");
+                }
+                Event::Sweep { shooter, method, hexes, target } => {
+                    let weapon = weapons[shooter.as_str()].as_str();
+                    assert!(hexes.iter().all(|h| c.patrol.as_ref().is_none_or(|g| g.map().contains(*h))));
+                    match method.as_str() {
+                        "machine_gun" => {
+                            arcs += 1;
+                            let load = load_of(weapon).expect("only machine guns sweep an arc");
+                            let used = fired.entry(shooter.to_string()).or_insert(0);
+                            assert!(*used < load, "seed {seed}: {shooter}'s {weapon} swept with no bursts left");
+                            *used += 1;
+                        }
+                        "spray" => {
+                            sprays += 1;
+                            assert_eq!(weapon, "rifle");
+                        }
+                        other => panic!("seed {seed}: a sweep by {other}"),
+                    }
+                    // Each man reached: his bullets (an arc), then a shot a
+                    // bullet; a man no bullet hit tests his nerve the
+                    // method's number harder, on no bullets too.
+                    let mut j = k + 1;
+                    while let Some(Event::Roll(r)) = events.get(j) {
+                        match r.purpose {
+                            Purpose::CpBullets => {
+                                assert_eq!(method, "machine_gun");
+                                assert_eq!((r.dice.count, r.dice.sides), (1, 2));
+                                assert_eq!(r.soldier.as_ref(), Some(shooter));
+                                bullets += 1;
+                            }
+                            Purpose::CpFire => assert_eq!(r.soldier.as_ref(), Some(shooter)),
+                            Purpose::CpReaction => {
+                                let m = r.modifiers.as_ref().expect("the method's modifier");
+                                let expected = if method == "spray" { ("spray", 2) } else { ("machine_gun", 1) };
+                                assert_eq!((m[0].name.as_str(), m[0].value), expected, "seed {seed}: {r:?}");
+                            }
+                            _ => {}
+                        }
+                        j += 1;
+                        // A hit's event and the wound chart come between the men.
+                        while let Some(Event::Hit { .. } | Event::Wounded { .. } | Event::Pressure { .. }) =
+                            events.get(j)
+                        {
+                            j += 1;
+                        }
+                    }
+                    assert!(!target.is_empty());
+                }
+                Event::Reload { gunner, by, loaded } => {
+                    let weapon = weapons[gunner.as_str()].as_str();
+                    let load = load_of(weapon).expect("only machine guns are reloaded");
+                    assert_eq!(
+                        fired.get(gunner.as_str()).copied(),
+                        Some(load),
+                        "seed {seed}: reloading a gun not empty"
+                    );
+                    let n = actions.entry(gunner.to_string()).or_insert(0);
+                    *n += 1;
+                    if weapon == "mg" {
+                        // A belt: three actions, the third loads it, no die.
+                        assert_eq!(*loaded, *n == 3, "seed {seed}: {by} on {gunner}'s belt, action {n}");
+                        assert!(!matches!(events.get(k - 1), Some(Event::Roll(r)) if r.purpose == Purpose::CpReload));
+                        belt_reloads += 1;
+                    } else {
+                        // A magazine: the first action's D10, 6-10 loaded;
+                        // else the second action loads it.
+                        match (*n, events.get(k - 1)) {
+                            (1, Some(Event::Roll(r))) if r.purpose == Purpose::CpReload => {
+                                magazine_dice += 1;
+                                assert_eq!(*loaded, r.total >= 6, "seed {seed}: {r:?}");
+                            }
+                            (2, _) => assert!(*loaded),
+                            other => panic!("seed {seed}: a magazine's reload action {other:?}"),
+                        }
+                    }
+                    if *loaded {
+                        fired.remove(gunner.as_str());
+                        actions.remove(gunner.as_str());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(arcs >= 10 && sprays >= 5 && bullets >= 20, "{arcs} arcs, {sprays} sprays, {bullets} bullets rolled");
+    assert!(belt_reloads >= 3 && magazine_dice >= 1, "{belt_reloads} belt actions, {magazine_dice} magazine dice");
 }

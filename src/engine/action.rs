@@ -153,9 +153,9 @@ impl Game {
             Command::Throw { hex } => self.throw_grenade(memo, me, *hex, events)?,
             Command::FireSpecial { target } => {
                 let t = self.pick_target(me, target)?;
-                let shot = self.special_shot(memo, me, t).map_err(RuleError)?;
-                self.fire(me, t, shot, events);
+                self.fire_special(memo, me, t, events).map_err(RuleError)?;
             }
+            Command::Reload { gunner } => self.reload_gun(me, gunner.as_ref(), events)?,
             Command::Fight { target } => {
                 let Some(t) = self.find(target) else {
                     return illegal(format!("there is nobody called '{target}'"));

@@ -101,6 +101,7 @@ impl Game {
             s.moved = false;
             s.pressure = super::soldier::Pressure::Steady;
         }
+        self.reload_after_action();
         self.phase = Phase::Patrol;
         self.reform_sections(events);
         self.check_patrol_over(events);

@@ -48,6 +48,12 @@ pub enum Command {
     Throw {
         hex: Pos,
     },
+    /// One reload action on an empty machine gun (Combat Patrol): the man
+    /// whose card is up reloads his own, or that of the gunner named, in his
+    /// hex: `reload [GUNNER]`.
+    Reload {
+        gunner: Option<Name>,
+    },
     /// Hand-to-hand against an enemy in the same hex.
     Fight {
         target: Name,
@@ -101,6 +107,8 @@ impl fmt::Display for Command {
             Command::FireSpecial { target } => write!(f, "fire {target} special"),
             Command::Fight { target } => write!(f, "fight {target}"),
             Command::Throw { hex } => write!(f, "throw {hex}"),
+            Command::Reload { gunner: Some(g) } => write!(f, "reload {g}"),
+            Command::Reload { gunner: None } => f.write_str("reload"),
             Command::Carry { wounded, to } => write!(f, "carry {wounded} {to}"),
             Command::Hold => f.write_str("hold"),
             Command::Capture { prisoner } => write!(f, "capture {prisoner}"),
@@ -235,6 +243,10 @@ impl FromStr for Command {
                 no_more(1)?;
                 Command::Throw { hex: pos_at(0)? }
             }
+            "reload" => {
+                no_more(1)?;
+                Command::Reload { gunner: args.first().map(|(_, w)| Name::from(w)) }
+            }
             "fight" => {
                 no_more(1)?;
                 Command::Fight { target: word_at(0, "the enemy to fight")? }
@@ -279,6 +291,8 @@ mod tests {
             Command::Fire { target: Target::Hex(Pos::new(5, 5)) },
             Command::FireSpecial { target: Target::Soldier("G3".into()) },
             Command::Throw { hex: Pos::new(4, 2) },
+            Command::Reload { gunner: None },
+            Command::Reload { gunner: Some("Duffy".into()) },
             Command::Fight { target: "G1".into() },
             Command::Carry { wounded: "Mills".into(), to: Pos::new(8, 9) },
             Command::Hold,

@@ -35,6 +35,9 @@ impl Game {
         if let Some(s) = self.soldiers.iter().find(|s| s.grenades_thrown > carried) {
             return Err(format!("{} has thrown {} grenades of the {carried} a man carries", s.id, s.grenades_thrown));
         }
+        if let Some(why) = self.soldiers.iter().find_map(|s| self.ammo_inconsistent(s)) {
+            return Err(why);
+        }
         // The fire a man is under is an action's: it lifts when the action ends.
         if let Some(s) = self.soldiers.iter().find(|s| !s.pressure.is_steady() && !in_action) {
             return Err(format!("{} is {} with no action under way", s.id, s.pressure.name()));

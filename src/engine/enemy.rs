@@ -99,6 +99,14 @@ impl Game {
         // 2. Mortar fire on a hex.
         // What the rule set lets him do (always anything under Lone Warrior).
         let (may_fire, may_move) = (self.may(e, Deed::Fire), self.may(e, Deed::Move));
+        // 1b. An empty gun, his own or one in his hex, is reloaded first
+        // (rule sets with ammunition).
+        if let Some(g) = self.gun_to_reload(e) {
+            let gunner = (g != e).then(|| self.soldiers[g].id.clone());
+            let reloaded = self.reload_gun(e, gunner.as_ref(), events);
+            debug_assert!(reloaded.is_ok(), "{reloaded:?}");
+            return;
+        }
         let weapon = self.weapon_of(memo, &self.soldiers[e]).filter(|_| may_fire);
         if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
             let id = self.soldiers[e].id.clone();
@@ -133,6 +141,11 @@ impl Game {
         }
         if let (false, true, Some(m), Some((_, _, f))) = (assault, may_fire, &marksman, best) {
             if let Some(shot) = m.shot(f) {
+                if self.prefers_sweep(memo, e, f, super::grenade::GRENADE_NEED) {
+                    let swept = self.fire_special(memo, e, f, events);
+                    debug_assert!(swept.is_ok(), "{swept:?}");
+                    return;
+                }
                 let shot = self.better_shot(memo, e, f, shot);
                 self.fire(e, f, shot, events);
             }

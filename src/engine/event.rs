@@ -260,6 +260,23 @@ pub enum Event {
         hex: Pos,
         blast: Vec<Pos>,
     },
+    /// A special firing method that reaches more men than the one aimed at
+    /// (Combat Patrol's `spray` and `machine_gun`): `shooter` fires it at
+    /// `target`, and it reaches `hexes`. The rolls of the men in them follow.
+    Sweep {
+        shooter: Name,
+        target: Name,
+        method: Name,
+        hexes: Vec<Pos>,
+    },
+    /// One reload action on `gunner`'s empty weapon, by `by` (he or a man in
+    /// his hex); a magazine's die, if rolled, comes before it. `loaded`:
+    /// whether it fires again.
+    Reload {
+        gunner: Name,
+        by: Name,
+        loaded: bool,
+    },
     /// Orders taken back (`undo`): the patrol is as it was before them. The
     /// dice do not change: `rolls` are the rolls those orders made, and the
     /// same orders given again meet them again.

@@ -48,6 +48,7 @@ mod sides;
 mod sight;
 pub mod sink;
 pub mod support;
+mod sweep;
 mod takeback;
 mod template;
 pub mod vehicle;

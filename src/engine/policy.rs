@@ -67,6 +67,10 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     };
     // What the rule set lets him do on this card (anything, under Lone Warrior).
     let (may_fire, may_move) = (game.may(me, Deed::Fire), game.may(me, Deed::Move));
+    // An empty gun, his own or one in his hex, is reloaded first.
+    if let Some(g) = game.gun_to_reload(me) {
+        return Some(Command::Reload { gunner: (g != me).then(|| game.soldiers[g].id.clone()) });
+    }
     if let Some(hex) = fire_mission(game, memo, me).filter(|_| may_fire) {
         return Some(Command::Call { hex });
     }
@@ -77,7 +81,7 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     if let Some((_, _, e)) = best.filter(|_| may_fire) {
         let target = Target::Soldier(game.soldiers[e].id.clone());
         // The special firing method where it is likelier to hit more.
-        let special = game.prefers_special(memo, me, e);
+        let special = game.prefers_sweep(memo, me, e, GRENADE_NEED) || game.prefers_special(memo, me, e);
         return Some(if special { Command::FireSpecial { target } } else { Command::Fire { target } });
     }
     if !may_move {

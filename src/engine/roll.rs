@@ -83,6 +83,12 @@ pub enum Purpose {
     CpGrenade,
     /// Combat Patrol: the wound chart of a man in a grenade's blast (+2).
     CpBlast,
+    /// Combat Patrol: the bullets a machine gun's arc sends at one man in
+    /// it (D2-1).
+    CpBullets,
+    /// Combat Patrol: the D10 after a magazine's first reload action: on
+    /// 1-5 it takes one action more.
+    CpReload,
 }
 
 impl Purpose {
@@ -110,6 +116,8 @@ impl Purpose {
             Purpose::CpMedic => "cp_medic",
             Purpose::CpGrenade => "cp_grenade",
             Purpose::CpBlast => "cp_blast",
+            Purpose::CpBullets => "cp_bullets",
+            Purpose::CpReload => "cp_reload",
         }
     }
 }

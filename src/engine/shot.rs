@@ -122,6 +122,9 @@ impl Game {
         let (Some(from), Some(to)) = (s.pos, t.pos) else {
             return Err("not on the map".into());
         };
+        if let Some(why) = self.ammo_out(shooter).filter(|_| t.vehicle.is_some() || self.fires_own_weapon(shooter)) {
+            return Err(why);
+        }
         if t.vehicle.is_some() {
             let (odds, band) = self.at_odds(memo, shooter, target)?;
             return Ok(Shot::at_vehicle(odds, band));
@@ -174,7 +177,7 @@ impl Game {
 
     /// A shot by `s` with `weapon` from `from` at a man in `to`, as the fire rules see it.
     #[inline]
-    fn aim<'a>(&self, s: &Soldier, weapon: &'a Weapon, from: Pos, to: Pos) -> Aim<'a> {
+    pub(super) fn aim<'a>(&self, s: &Soldier, weapon: &'a Weapon, from: Pos, to: Pos) -> Aim<'a> {
         Aim {
             weapon,
             distance: from.distance(to),
@@ -229,6 +232,10 @@ impl Game {
     pub fn marksman<'a>(&'a self, memo: Memo<'a>, shooter: usize) -> Option<Marksman<'a>> {
         let s = &self.soldiers[shooter];
         let (from, arm) = (s.pos?, self.aimed_arm(memo, s)?);
+        // An empty gun weighs no shots (rule sets with ammunition).
+        if self.rules.hooks().ammo && self.fires_own_weapon(shooter) && self.ammo_out(shooter).is_some() {
+            return None;
+        }
         // His weapon, his state, his side, whether it is his first shot and
         // he is a veteran: all of him the need of a shot at a man depends
         // on, as an `Aim` holds no more of him. State and side only where

@@ -174,6 +174,13 @@ pub struct Soldier {
     /// rule book's number).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub grenades_thrown: u8,
+    /// Uses of his weapon's ammunition spent since it was last loaded (or,
+    /// limited, in the game): `Rules::ammo` reads it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub spent: u8,
+    /// Reload actions done on his empty weapon.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reloaded: u8,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -203,6 +210,8 @@ impl Soldier {
             dies_on: None,
             medic: false,
             grenades_thrown: 0,
+            spent: 0,
+            reloaded: 0,
         }
     }
 

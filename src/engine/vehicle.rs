@@ -119,7 +119,7 @@ impl Game {
         let table: &AntiTank = self.book.arsenal.anti_tank.as_ref()?;
         let (from, to) = (s.pos?, t.pos?);
         let weapon = table.weapon(s.weapon())?;
-        if !self.can_see(memo, from, to) {
+        if !self.can_see(memo, from, to) || self.ammo_out(shooter).is_some() {
             return None;
         }
         let shot = AtShot {

@@ -87,10 +87,19 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         Some(_) => (rules_file, rules),
         None => (COMBAT_PATROL_FILE, COMBAT_PATROL_TEXT),
     };
-    let combat_patrol = match r.combat_patrol {
+    let own_tables = r.combat_patrol.is_some();
+    let mut combat_patrol: crate::engine::data::combat_patrol::CombatPatrol = match r.combat_patrol {
         Some(cp) => cp,
         None => ron::from_str(COMBAT_PATROL_TEXT).map_err(|e| from_ron(COMBAT_PATROL_FILE, &e))?,
     };
+    // The built-in tables beside a player's own rule book: what they say of
+    // a weapon his book does not have (nobody can carry it) is left out,
+    // rather than refusing a book that never mentions Combat Patrol.
+    if !own_tables {
+        let known = |w: &str| r.weapons.iter().any(|k| k.key == w);
+        combat_patrol.weapons.retain(|p| known(&p.weapon));
+        combat_patrol.ammunition.retain(|a| known(&a.weapon));
+    }
     let groups: BTreeMap<String, Group> = ron::from_str(forces).map_err(|e| from_ron(forces_file, &e))?;
     let book = RuleBook {
         terrain: r.terrain,

@@ -240,7 +240,7 @@ fn snipers_are_placed_where_their_first_shot_reaches() {
         RULES_TEXT.replacen("Enemy(group: \"sniper\", min: 3, max: 4", "Enemy(group: \"sniper\", min: 3, max: 5", 1);
     let e = parse_rule_book(RULES_FILE, &far, FORCES_FILE, FORCES_TEXT).unwrap_err();
     assert!(e.to_string().contains("placed up to 5 hexes away, but its Scharfschütze's rifle reaches 4"), "{e}");
-    assert!(e.to_string().starts_with("assets/rules/lone_warrior.ron:56:"), "{e}");
+    assert!(e.to_string().starts_with("assets/rules/lone_warrior.ron:59:"), "{e}");
     let by_table = far.replacen("first_shot_by_the_table: false", "first_shot_by_the_table: true", 1);
     parse_rule_book(RULES_FILE, &by_table, FORCES_FILE, FORCES_TEXT).expect("the old placement, by the house rule");
 }
@@ -266,4 +266,25 @@ fn replacements_are_held_to_the_squads_rules() {
     assert!(e.to_string().contains("is already on the roll"), "{e}");
     let after = twice.find("replacements:").unwrap();
     assert_eq!(line_col(&e).0, twice[..after].lines().count() + 1, "{e}");
+}
+
+/// A player's own rule book without a weapon that the built-in Combat
+/// Patrol tables mention (an older book, before the light MG) still loads:
+/// the built-in tables leave that weapon out. His own Combat Patrol part
+/// that names a weapon his book lacks is refused, at the weapon.
+#[test]
+fn the_built_in_combat_patrol_tables_fit_a_book_without_their_weapons() {
+    let lmg = RULES_TEXT.lines().find(|l| l.contains("(key: \"lmg\"")).expect("the book's light MG");
+    let older = RULES_TEXT.replacen(lmg, "", 1);
+    assert_ne!(older, RULES_TEXT);
+    let book = parse_rule_book(RULES_FILE, &older, FORCES_FILE, FORCES_TEXT).expect("an older book loads");
+    let cp = book.combat_patrol.as_deref().unwrap();
+    assert!(cp.profile("lmg").is_none() && cp.feed("lmg").is_none());
+    assert!(cp.profile("mg").is_some() && cp.feed("mg").is_some(), "the rest are kept");
+    // His own tables are his to keep right.
+    let body = older.trim_end().strip_suffix(')').expect("the book closes");
+    let own = format!("{body}    combat_patrol: Some({COMBAT_PATROL_TEXT}),\n)");
+    let e = parse_rule_book(RULES_FILE, &own, FORCES_FILE, FORCES_TEXT).unwrap_err();
+    assert!(e.to_string().contains("weapons: 'lmg' is not a weapon of the rule book"), "{e}");
+    assert!(e.to_string().starts_with(RULES_FILE), "{e}");
 }

@@ -258,6 +258,7 @@ impl App {
             | Msg::Fire
             | Msg::FireSpecial
             | Msg::Throw
+            | Msg::Reload
             | Msg::Exit
             | Msg::Carry
             | Msg::Capture

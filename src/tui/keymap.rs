@@ -36,6 +36,7 @@ pub enum Msg {
     FireSpecial,
     /// Throw a hand grenade at the cursor hex (Combat Patrol).
     Throw,
+    Reload,
     Move,
     Hold,
     Exit,
@@ -97,8 +98,9 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[Tab, BackTab], Msg::Next, "Tab", "next section (patrol) or next target (action)"),
     bind(&[Char('m')], Msg::Move, "m", "move to the cursor hex"),
     bind(&[Char('f')], Msg::Fire, "f", "fire at the cursor hex"),
-    bind(&[Char('F')], Msg::FireSpecial, "F", "fire by the weapon's special method (Combat Patrol: a burst)"),
+    bind(&[Char('F')], Msg::FireSpecial, "F", "fire by the special method (Combat Patrol: burst, spray, MG arc)"),
     bind(&[Char('t')], Msg::Throw, "t", "throw a hand grenade at the cursor hex (Combat Patrol)"),
+    bind(&[Char('R')], Msg::Reload, "R", "reload an empty machine gun, yours or one in your hex (Combat Patrol)"),
     bind(&[Char('.')], Msg::Hold, ".", "hold: the man whose card is up does nothing"),
     bind(&[Char('x')], Msg::Exit, "x", "exit the map from the home edge"),
     bind(&[Char('c')], Msg::Carry, "c", "carry a wounded man of your hex to the cursor hex"),

@@ -34,6 +34,7 @@ impl App {
                 play(Command::FireSpecial { target: Target::Soldier(t) })
             }
             (_, Msg::Throw) => play(Command::Throw { hex: here }),
+            (_, Msg::Reload) => play(Command::Reload { gunner: gun_to_reload(game) }),
             (_, Msg::Carry) => {
                 let me = self.active_pos().ok_or(say("Nobody to carry with."))?;
                 let wounded = game
@@ -268,4 +269,24 @@ pub fn target_in(game: &Game, memo: Memo<'_>, hex: Pos) -> Result<Name, String> 
         })
         .map(|i| game.soldiers()[i].id.clone())
         .ok_or_else(|| format!("No enemy able to fight at {hex}."))
+}
+
+/// Whose gun `R` reloads: the man up's own if it is empty or he carries
+/// one that runs out, else the first man of his hex whose gun is empty
+/// (None: his own, and the engine says why not).
+fn gun_to_reload(game: &Game) -> Option<Name> {
+    let me = game.card_up()?;
+    let (rules, book) = (game.rules(), game.book());
+    let ammo = |i: usize| rules.ammo(book, &game.soldiers()[i]);
+    if ammo(me).is_some_and(|a| a.left == 0) {
+        return None;
+    }
+    let here = game.soldiers()[me].pos?;
+    game.in_hex(here)
+        .find(|&i| {
+            i != me
+                && game.soldiers()[i].side == Side::Friendly
+                && ammo(i).is_some_and(|a| a.left == 0 && a.reload.is_some())
+        })
+        .map(|i| game.soldiers()[i].id.clone())
 }

@@ -35,6 +35,74 @@ pub struct CombatPatrol {
     /// each of them: the article's drag counts the distance twice.
     pub drag: Drag,
     pub grenade: Grenade,
+    pub spray: Spray,
+    pub machine_gun: MachineGun,
+    /// The weapons whose ammunition runs out, by the rule book's keys.
+    pub ammunition: Vec<Ammunition>,
+}
+
+/// The Spray method: no shot is rolled; every man within `inches` of the
+/// target (`hexes` makes it hexes), the target too, takes the reaction test
+/// `reaction` worse.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spray {
+    pub inches: u32,
+    pub reaction: i32,
+}
+
+/// The Machine Gun method: an arc of `degrees` towards the target, out to
+/// the gun's optimum range; every man in it is shot at `bullets` times
+/// (the article's D2-1: one die of two sides, less one) and takes the
+/// reaction test `reaction` worse unless a bullet hits him.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MachineGun {
+    pub degrees: u32,
+    pub bullets: Bullets,
+    pub reaction: i32,
+}
+
+/// Dice less a number: the bullets of a burst at each man in the arc.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bullets {
+    pub dice: u8,
+    pub sides: u8,
+    pub less: u8,
+}
+
+/// A weapon whose ammunition runs out, and how.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ammunition {
+    /// The rule book's weapon key.
+    pub weapon: Name,
+    pub feed: Feed,
+}
+
+/// How a weapon's ammunition runs out and comes back. Fire by the standard
+/// method spends none of a machine gun's; once it is empty the gun does
+/// not fire at all until it is reloaded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Feed {
+    /// A belt: `bursts` of the special method, then `actions` reload actions.
+    Belt { bursts: u8, actions: u8 },
+    /// A magazine: `bursts` of the special method, then one reload action
+    /// and a die of `sides`; on `again` or less it takes one action more.
+    Magazine { bursts: u8, sides: u8, again: u8 },
+    /// Limited ammunition: `uses` of the weapon, by any method, for the game.
+    Limited { uses: u8 },
+}
+
+impl Feed {
+    /// The uses a full load holds.
+    pub fn load(&self) -> u8 {
+        match self {
+            Feed::Belt { bursts, .. } | Feed::Magazine { bursts, .. } => *bursts,
+            Feed::Limited { uses } => *uses,
+        }
+    }
 }
 
 /// Hand grenades: how many a man carries, how far he throws, and the
@@ -116,6 +184,11 @@ pub enum Special {
     /// The article's `X/-Y`: `shots` shots, each `modifier` worse (added
     /// to the need).
     Shots { shots: u8, modifier: i32 },
+    /// Spray (the book's `spray`): to maximum range, instead of firing.
+    Spray,
+    /// The Machine Gun method (the book's `machine_gun`): an arc of fire
+    /// out to optimum range.
+    MachineGun,
 }
 
 impl Special {
@@ -123,6 +196,8 @@ impl Special {
     pub fn words(&self) -> String {
         match self {
             Special::Shots { shots, modifier } => format!("{shots}/-{modifier}"),
+            Special::Spray => "spray".into(),
+            Special::MachineGun => "machine gun".into(),
         }
     }
 }
@@ -229,6 +304,12 @@ impl CombatPatrol {
     /// The profile of the weapon with the rule book's key `weapon`.
     pub fn profile(&self, weapon: &str) -> Option<&Profile> {
         self.weapons.iter().find(|p| p.weapon == weapon)
+    }
+
+    /// How the ammunition of the weapon with the rule book's key `weapon`
+    /// runs out, if it does.
+    pub fn feed(&self, weapon: &str) -> Option<&Feed> {
+        self.ammunition.iter().find(|a| a.weapon == weapon).map(|a| &a.feed)
     }
 
     /// What a 2D10 total gives on the wound chart (a gap in the chart, which

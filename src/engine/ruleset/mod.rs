@@ -11,6 +11,7 @@
 
 mod combat_patrol;
 mod lone_warrior;
+mod method;
 mod odds;
 mod pressure;
 
@@ -20,6 +21,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use combat_patrol::CombatPatrol;
 pub use lone_warrior::{LoneWarrior, melee_outcome};
+pub use method::{Ammo, Method, Reloading};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
 
@@ -214,6 +216,33 @@ pub trait Rules: Sync {
         None
     }
 
+    /// What `shooter`'s weapon's special firing method does, if it has one
+    /// (`fire TARGET special`). Lone Warrior: none.
+    fn method(&self, _book: &RuleBook, _shooter: &Soldier) -> Option<Method> {
+        None
+    }
+
+    /// The bullets an arc of fire (`Method::Arc`) sends at one man in it:
+    /// the roll, and how many. Only rule sets with an arc roll.
+    fn bullets(&self, _book: &RuleBook, _dice: &mut Dice, _gunner: &Soldier, _target: &Name) -> Option<(Roll, u32)> {
+        None
+    }
+
+    /// The ammunition of `man`'s own weapon, if it runs out under these
+    /// rules. Asked only of rule sets that answer it (`Hooks::ammo`).
+    fn ammo(&self, _book: &RuleBook, _man: &Soldier) -> Option<Ammo> {
+        None
+    }
+
+    /// One reload action on `gunner`'s empty weapon (by him or a man beside
+    /// him): its roll, if any, and whether it is loaded now.
+    ///
+    /// # Errors
+    /// Why it cannot be reloaded: no ammunition rule, not empty, limited.
+    fn reload(&self, _book: &RuleBook, _dice: &mut Dice, gunner: &Soldier) -> Result<Reloading, String> {
+        Err(format!("{}'s weapon is never reloaded under {}'s rules", gunner.id, self.name()))
+    }
+
     /// What each roll of an aimed volley at a man is for, as its roll events
     /// and the odds a player asks for name it.
     fn fire_purpose(&self) -> Purpose {
@@ -233,6 +262,13 @@ pub trait Rules: Sync {
     /// him): the reaction test the rule set rolls, if any, and the pressure
     /// it leaves him under. Lone Warrior has no reactions.
     fn under_fire(&self, _book: &RuleBook, _dice: &mut Dice, _target: &Soldier, _hit: bool) -> Option<Reaction> {
+        None
+    }
+
+    /// Soldier `target` is in the reach of a special method that tests his
+    /// nerve (`Method::Spray`, `Method::Arc`): the reaction test, `worse`
+    /// harder, if the rule set has one.
+    fn suppressed(&self, _book: &RuleBook, _dice: &mut Dice, _target: &Soldier, _worse: i32) -> Option<Reaction> {
         None
     }
 
@@ -279,6 +315,11 @@ pub struct Hooks {
     pub tend: bool,
     /// `grenade` and `grenades`: its men carry hand grenades.
     pub grenades: bool,
+    /// `ammo` and `reload`: some weapons' ammunition runs out.
+    pub ammo: bool,
+    /// `method`: some weapons' special methods reach more men than the one
+    /// aimed at (a spray, an arc of fire).
+    pub sweeps: bool,
 }
 
 impl Hooks {
@@ -292,6 +333,8 @@ impl Hooks {
         aims_by_man: true,
         tend: true,
         grenades: true,
+        ammo: true,
+        sweeps: true,
     };
     /// None asked: every hook at its default.
     pub const NONE: Hooks = Hooks {
@@ -303,6 +346,8 @@ impl Hooks {
         aims_by_man: false,
         tend: false,
         grenades: false,
+        ammo: false,
+        sweeps: false,
     };
 }
 

@@ -3,7 +3,7 @@
 use super::faces;
 use crate::engine::RuleBook;
 use crate::engine::data::Cover;
-use crate::engine::data::combat_patrol::{ChartWound, Special};
+use crate::engine::data::combat_patrol::{ChartWound, Feed, Special};
 
 /// Combat Patrol's rules, or None for a book without its tables.
 pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
@@ -42,16 +42,56 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
             Some(s @ Special::Shots { shots, .. }) => {
                 format!("; special method {} (fire TARGET special): {shots} shots, each that much worse", s.words())
             }
+            Some(Special::Spray) => "; special method spray (fire TARGET special)".to_string(),
+            Some(Special::MachineGun) => "; special method machine gun (fire TARGET special)".to_string(),
+            None => String::new(),
+        };
+        let ammo = match t.feed(&p.weapon) {
+            Some(Feed::Belt { bursts, actions }) => {
+                format!("; belt-fed: {bursts} bursts, then {actions} actions to reload")
+            }
+            Some(Feed::Magazine { bursts, sides, again }) => format!(
+                "; magazine-fed: {bursts} bursts, then one action to reload and a d{sides}: on {again} or less one more"
+            ),
+            Some(Feed::Limited { uses }) => format!("; {uses} uses a patrol"),
             None => String::new(),
         };
         lines.push(format!(
-            "  {name}: optimum {} hexes, maximum {}, {} shot{} a card{special}",
+            "  {name}: optimum {} hexes, maximum {}, {} shot{} a card{special}{ammo}",
             p.optimum,
             p.maximum,
             p.shots,
             if p.shots == 1 { "" } else { "s" }
         ));
     }
+    let (sp, mg) = (&t.spray, &t.machine_gun);
+    lines.push(format!(
+        "Spray: in place of a shot, out to the maximum range, at a man in sight; every man of either side within \
+         {} hex{} of him, he too, takes the reaction test {} worse. No shot is rolled.",
+        t.hexes(sp.inches),
+        if t.hexes(sp.inches) == 1 { "" } else { "es" },
+        sp.reaction
+    ));
+    lines.push(format!(
+        "Machine gun: at a man in sight within the optimum range, the gun sweeps a {}-degree arc towards him out to \
+         that range (the hexes whose centres lie within {} degrees of the line); every man of either side in it \
+         whom the gunner sees takes {}d{}-{} bullets (cp_bullets), each a shot, and one no bullet hits takes the \
+         reaction test {} worse, even on no bullets.",
+        mg.degrees,
+        f64::from(mg.degrees) / 2.0,
+        mg.bullets.dice,
+        mg.bullets.sides,
+        mg.bullets.less,
+        mg.reaction
+    ));
+    lines.push(
+        "Ammunition: a machine gun's special method spends a burst of its belt or magazine; standard fire spends \
+         none. An empty gun does not fire at all until it is reloaded (reload, or reload GUNNER by a man in his \
+         hex, a card each; cp_reload is a magazine's die). Limited ammunition is spent by every use and is gone \
+         for the patrol. Empty machine guns are reloaded when an action ends. The roster shows what is left \
+         (2/4, empty 1/3, out)."
+            .to_string(),
+    );
     let (count, sides) = t.wound_dice;
     let chart: Vec<String> = t.wound_chart.iter().map(|b| format!("{} {}", faces(b.rolls), words(b.wound))).collect();
     lines.push(format!("Wounds: a man hit rolls {count}d{sides} at once: {}.", chart.join(", ")));

@@ -10,11 +10,13 @@
 //! and indirect fire. The numbers are in `assets/rules/combat_patrol.ron`
 //! (`RuleBook::combat_patrol`).
 
+mod ammo;
 mod grenade;
 mod wounds;
 
 use super::{
-    Aim, Blow, Deed, Hit, Hooks, LoneWarrior, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules, Tending, Throw, Thrown,
+    Aim, Ammo, Blow, Deed, Hit, Hooks, LoneWarrior, Melee, MeleeOdds, Method, Odds, Pressure, Reaction, Reloading,
+    Rules, Tending, Throw, Thrown,
 };
 use crate::engine::chance::Chance;
 use crate::engine::data::combat_patrol::{CombatPatrol as Book, Special};
@@ -73,7 +75,7 @@ impl CombatPatrol {
             return Err("same hex: fight hand-to-hand instead".into());
         }
         let special = match (&p.special, aim.special) {
-            (_, false) => None,
+            (_, false) | (Some(Special::Spray | Special::MachineGun), true) => None,
             (Some(Special::Shots { modifier, .. }), true) => Some(*modifier),
             (None, true) => {
                 return Err(format!(
@@ -110,9 +112,13 @@ impl CombatPatrol {
         Ok(Odds { dice: 1, sides: t.sides, base: accuracy(t, aim.side), modifiers, band: None })
     }
 
-    /// The reaction test of `man`: his accuracy, one worse lightly wounded.
-    fn reaction(t: &Book, dice: &mut Dice, man: &Soldier) -> Roll {
+    /// The reaction test of `man`: his accuracy, one worse lightly wounded,
+    /// and `worse` in a spray or an arc of fire (`method`: which).
+    fn reaction(t: &Book, dice: &mut Dice, man: &Soldier, (method, worse): (&'static str, i32)) -> Roll {
         let mut modifiers = Modifiers::default();
+        if worse != 0 {
+            modifiers.push(Modifier::new(Name::new_static(method), worse));
+        }
         if man.veteran && t.accuracy.veteran != 0 {
             modifiers.push(Modifier::new(Name::new_static("veteran"), t.accuracy.veteran));
         }
@@ -142,12 +148,14 @@ impl Rules for CombatPatrol {
         None
     }
 
-    /// His accuracy, as he shoots now (a light wound one worse), and the
-    /// grenades he has left ("4+ 2g").
+    /// His accuracy, as he shoots now (a light wound one worse), the
+    /// grenades he has left, and his weapon's ammunition if it runs out
+    /// ("4+ 2g", "4+ 2g 1/2", "4+ 2g empty 1/3").
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
         let t = tables(book)?;
         let left = t.grenade.each.saturating_sub(man.grenades_thrown);
-        Some(format!("{}+ {left}g", accuracy_now(t, man)))
+        let ammo = ammo::ammo(book, man).map(|a| format!(" {}", a.words())).unwrap_or_default();
+        Some(format!("{}+ {left}g{ammo}", accuracy_now(t, man)))
     }
 
     fn plays_with(&self, book: &RuleBook) -> bool {
@@ -280,11 +288,33 @@ impl Rules for CombatPatrol {
             (Some(p), false) => p.shots,
             (Some(p), true) => match &p.special {
                 Some(Special::Shots { shots, .. }) => *shots,
-                None => 0,
+                Some(Special::Spray | Special::MachineGun) | None => 0,
             },
             (None, special) => u8::from(!special),
         };
         u32::from(shots)
+    }
+
+    /// Spray, the Machine Gun's arc, or more shots at the man (`X/-Y`).
+    fn method(&self, book: &RuleBook, shooter: &Soldier) -> Option<Method> {
+        ammo::method(book, shooter)
+    }
+
+    /// The article's D2-1 bullets at each man in an arc.
+    fn bullets(&self, book: &RuleBook, dice: &mut Dice, gunner: &Soldier, target: &Name) -> Option<(Roll, u32)> {
+        let t = tables(book)?;
+        let roll = ammo::bullets(t, dice, gunner, target);
+        let n = ammo::bullets_of(t, &roll);
+        Some((roll, n))
+    }
+
+    /// Belts, magazines and limited ammunition, from the book's `ammunition`.
+    fn ammo(&self, book: &RuleBook, man: &Soldier) -> Option<Ammo> {
+        ammo::ammo(book, man)
+    }
+
+    fn reload(&self, book: &RuleBook, dice: &mut Dice, gunner: &Soldier) -> Result<Reloading, String> {
+        ammo::reload(book, dice, gunner)
     }
 
     fn fire_purpose(&self) -> Purpose {
@@ -296,7 +326,20 @@ impl Rules for CombatPatrol {
         if hit || !target.can_act() || target.pressure == Pressure::Pinned {
             return None;
         }
-        let roll = Self::reaction(tables(book)?, dice, target);
+        let roll = Self::reaction(tables(book)?, dice, target, ("", 0));
+        let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
+        Some(Reaction { roll: Some(roll), pressure })
+    }
+
+    /// In a spray or an arc of fire, he tests his nerve the harder: failing,
+    /// he is pinned.
+    fn suppressed(&self, book: &RuleBook, dice: &mut Dice, target: &Soldier, worse: i32) -> Option<Reaction> {
+        let t = tables(book)?;
+        if !target.can_act() || target.pressure == Pressure::Pinned {
+            return None;
+        }
+        let method = if worse == t.spray.reaction { "spray" } else { "machine_gun" };
+        let roll = Self::reaction(t, dice, target, (method, worse));
         let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
         Some(Reaction { roll: Some(roll), pressure })
     }
@@ -306,7 +349,7 @@ impl Rules for CombatPatrol {
         if !man.can_act() {
             return None;
         }
-        let roll = Self::reaction(tables(book)?, dice, man);
+        let roll = Self::reaction(tables(book)?, dice, man, ("", 0));
         let pressure = if roll.succeeded() { Pressure::Steady } else { man.pressure };
         Some(Reaction { roll: Some(roll), pressure })
     }
@@ -317,5 +360,7 @@ impl Rules for CombatPatrol {
     }
 }
 
+#[cfg(test)]
+mod ammo_tests;
 #[cfg(test)]
 mod tests;

@@ -25,19 +25,24 @@ fn aim(book: &Arc<RuleBook>, weapon: &str, distance: u32, cover: Cover, side: Si
 }
 
 fn man(book: &RuleBook, name: &str, side: Side) -> Soldier {
+    man_with(book, name, side, "rifle")
+}
+
+/// A private of `side` carrying `weapon`, at 3,3.
+pub(super) fn man_with(book: &RuleBook, name: &str, side: Side, weapon: &str) -> Soldier {
     Soldier::new(
         book,
         Name::from(name),
         Name::from("Pvt"),
         side,
-        Name::from("rifle"),
+        Name::from(weapon),
         Some(crate::engine::Pos::new(3, 3)),
     )
 }
 
 /// Dice whose next throw of `count` dice of `sides` shows `faces`: found by
 /// trying seeds.
-fn dice_showing(count: u8, sides: u8, faces: &[u8]) -> Dice {
+pub(super) fn dice_showing(count: u8, sides: u8, faces: &[u8]) -> Dice {
     for seed in 0..100_000u64 {
         let mut probe = Dice::new(seed);
         let roll = probe.table(Purpose::CpWound, count, sides, |_| Name::default());
@@ -248,7 +253,7 @@ fn the_rule_set_is_found_by_name_and_keeps_its_tables_out_of_other_games() {
 }
 
 #[test]
-fn the_sub_machine_gun_bursts_three_shots_each_one_worse_and_the_rifle_has_no_burst() {
+fn the_sub_machine_gun_bursts_three_shots_each_one_worse_and_the_pistol_has_no_special_method() {
     let b = book();
     let smg = b.weapon("smg").unwrap().clone();
     let burst = |distance, side| Aim {
@@ -272,9 +277,10 @@ fn the_sub_machine_gun_bursts_three_shots_each_one_worse_and_the_rifle_has_no_bu
     CombatPatrol.volley(&b, &mut Dice::new(4), odds, (&gunner, &Name::from("G1")), true, &mut events);
     let rolls: Vec<_> = events.into_vec();
     assert_eq!(rolls.len(), 3, "three shots, each its own roll: {rolls:?}");
-    // The rifle has none: refused, and Lone Warrior has none at all.
-    let rifle = b.weapon("rifle").unwrap().clone();
-    let aim = Aim { weapon: &rifle, ..burst(2, Side::Friendly) };
+    // The pistol has none: refused, and Lone Warrior has none at all. The
+    // rifle's (spray) rolls no shot at the man.
+    let pistol = b.weapon("pistol").unwrap().clone();
+    let aim = Aim { weapon: &pistol, ..burst(2, Side::Friendly) };
     assert!(CombatPatrol.aimed(&b, &aim).unwrap_err().contains("no special firing method"));
     assert_eq!(CombatPatrol.shots(&b, &man(&b, "Ortiz", Side::Friendly), true), 0);
     assert!(RuleSet::default().aimed(&b, &aim).unwrap_err().contains("Lone Warrior has no special firing methods"));
