@@ -152,10 +152,16 @@ fn as_written_every_roll_comes_out_at_its_exact_chance() {
         let fights: u64 =
             tables.iter().filter(|t| t["purpose"] == "hand_to_hand").map(|t| t["count"].as_u64().unwrap()).sum();
         assert!(fights > 0, "{scenario}: hand-to-hand fights happen");
+        // Combat Patrol's table rolls are each measured, by their modifiers.
+        if scenario == "orchard" {
+            for purpose in ["cp_wound", "cp_blast", "cp_medic", "cp_grenade", "cp_bullets", "cp_reload"] {
+                assert!(tables.iter().any(|t| t["purpose"] == purpose && t["count"].as_u64() > Some(0)), "{purpose}");
+            }
+        }
         for t in tables {
-            let total: u64 =
-                tables.iter().filter(|u| u["purpose"] == t["purpose"]).map(|u| u["count"].as_u64().unwrap()).sum();
-            let what = format!("{} {}", t["purpose"], t["result"]);
+            let one_table = |u: &&Value| u["purpose"] == t["purpose"] && u["modifier"] == t["modifier"];
+            let total: u64 = tables.iter().filter(one_table).map(|u| u["count"].as_u64().unwrap()).sum();
+            let what = format!("{} {} {}", t["purpose"], t["modifier"], t["result"]);
             within(what, total, t["observed"].as_f64().unwrap_or(0.0), t["exact"]["p"].as_f64().unwrap());
         }
     }

@@ -90,6 +90,21 @@ pub fn totals(count: u8, sides: u8) -> Vec<u64> {
     ways
 }
 
+/// Every result a table read from the total of `count` dice of `sides`
+/// faces can give, with its exact chance, in the order the totals first
+/// give them.
+pub fn spread(count: u8, sides: u8, read: impl Fn(u32) -> &'static str) -> Vec<(&'static str, Chance)> {
+    let mut spread: Vec<(&'static str, Chance)> = Vec::new();
+    for (total, &ways) in totals(count, sides).iter().enumerate().filter(|&(_, &w)| w > 0) {
+        let result = read(u32::try_from(total).unwrap_or(u32::MAX));
+        match spread.iter_mut().find(|(r, _)| *r == result) {
+            Some((_, c)) => c.ways = c.ways.saturating_add(ways),
+            None => spread.push((result, Chance::of_throws(ways, count, sides))),
+        }
+    }
+    spread
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -74,6 +74,10 @@ pub struct CheckRow {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TableRow {
     pub purpose: Purpose,
+    /// The total of the roll's modifiers, where the table is read with them
+    /// (a grenade's inverted accuracy, a trained medic); left out when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub modifier: i32,
     pub result: String,
     pub count: u64,
     /// None when the table was never rolled (JSON null): nothing was observed.
@@ -86,6 +90,10 @@ pub struct TableRow {
 pub struct Unfinished {
     pub patrol: u64,
     pub why: String,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 fn ratio(n: u64, of: u64) -> f64 {
@@ -136,7 +144,18 @@ impl Summary {
             for (result, chance) in results {
                 let n = seen.map_or(0, |m| m.get(&result));
                 let observed = (total > 0).then(|| ratio(n, total));
-                tables.push(TableRow { purpose, result, count: n, observed, exact: Some(chance) });
+                tables.push(TableRow { purpose, modifier: 0, result, count: n, observed, exact: Some(chance) });
+            }
+        }
+        // A rule set's other tables, as observed, each beside its exact chances.
+        for ((purpose, modifier), seen) in &tally.rule_set_tables {
+            let total = seen.total();
+            let Some(results) = game.rules().table_spread(game.book(), *purpose, *modifier) else { continue };
+            for (result, chance) in results {
+                let n = seen.get(result);
+                let observed = (total > 0).then(|| ratio(n, total));
+                let (purpose, modifier, result) = (*purpose, *modifier, result.to_string());
+                tables.push(TableRow { purpose, modifier, result, count: n, observed, exact: Some(chance) });
             }
         }
         Summary {
@@ -235,7 +254,10 @@ pub fn write_text(s: &Summary, mut out: impl Write) -> io::Result<()> {
     }
     writeln!(out, "Tables:            {:<28} {:>10} {:>9}  exact", "purpose: result", "count", "observed")?;
     for t in &s.tables {
-        let what = format!("{}: {}", t.purpose.name(), t.result);
+        let what = match t.modifier {
+            0 => format!("{}: {}", t.purpose.name(), t.result),
+            m => format!("{} {m:+}: {}", t.purpose.name(), t.result),
+        };
         let exact = t.exact.map_or("-".into(), |c| c.to_string());
         let observed = t.observed.map_or("-".into(), percent);
         writeln!(out, "                   {what:<28} {:>10} {observed:>9}  {exact}", t.count)?;

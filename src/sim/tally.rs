@@ -125,6 +125,11 @@ impl Checks {
     }
 }
 
+/// The table rolls of rule sets other than Lone Warrior that the tally
+/// counts by result, beside the casualty roll (Combat Patrol's).
+const RULE_SET_TABLES: [Purpose; 5] =
+    [Purpose::CpBlast, Purpose::CpMedic, Purpose::CpGrenade, Purpose::CpBullets, Purpose::CpReload];
+
 /// Every side and every state, in the order of their values: a man's side
 /// and state, as numbers, index the tally's casualty counts.
 const SIDES: [Side; 2] = [Side::Friendly, Side::Enemy];
@@ -163,6 +168,9 @@ pub struct Tally {
     pub casualty_table: Counts,
     /// Hand-to-hand fights by outcome (counted per fight, not per roll).
     pub hand_to_hand: Counts,
+    /// A rule set's other table rolls (`RULE_SET_TABLES`) by what they were
+    /// for and the total of their modifiers, each by result.
+    pub rule_set_tables: Vec<((Purpose, i32), Counts)>,
     /// The lowest-numbered patrol that did not reach its end, and why.
     pub first_problem: Option<(u64, String)>,
 }
@@ -206,6 +214,18 @@ impl Tally {
             }
             (None, Purpose::IncidentTable) => &mut self.incident_table,
             (None, Purpose::Casualty | Purpose::CpWound) => &mut self.casualty_table,
+            (None, p) if RULE_SET_TABLES.contains(&p) => {
+                let key = (p, r.modifiers.as_ref().map_or(0, |m| m.iter().map(|m| m.value).sum()));
+                let at = match self.rule_set_tables.iter().position(|(k, _)| *k == key) {
+                    Some(at) => at,
+                    None => {
+                        self.rule_set_tables.push((key, Counts::default()));
+                        self.rule_set_tables.sort_by_key(|(k, _)| *k);
+                        self.rule_set_tables.iter().position(|(k, _)| *k == key).unwrap_or_default()
+                    }
+                };
+                &mut self.rule_set_tables[at].1
+            }
             (None, _) => return,
         };
         table.add(r.result.as_deref().unwrap_or(""), 1);
@@ -294,6 +314,13 @@ impl Tally {
         self.incident_table.merge(&other.incident_table);
         self.casualty_table.merge(&other.casualty_table);
         self.hand_to_hand.merge(&other.hand_to_hand);
+        for (key, counts) in &other.rule_set_tables {
+            match self.rule_set_tables.iter_mut().find(|(k, _)| k == key) {
+                Some((_, mine)) => mine.merge(counts),
+                None => self.rule_set_tables.push((*key, counts.clone())),
+            }
+        }
+        self.rule_set_tables.sort_by_key(|(k, _)| *k);
         self.first_problem = match (self.first_problem, other.first_problem) {
             (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
             (a, b) => a.or(b),

@@ -131,6 +131,15 @@ pub trait Rules: Sync {
     /// order of the table.
     fn casualty_spread(&self, book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>);
 
+    /// The exact chance of each result of a table roll this rule set makes
+    /// beyond the casualty roll (`casualty_spread`), for a roll `purpose`
+    /// whose modifiers total `modifier`, in the order of the table; None
+    /// for a roll it does not make. The simulator sets what it observes
+    /// beside it.
+    fn table_spread(&self, _book: &RuleBook, _purpose: Purpose, _modifier: i32) -> Option<Vec<(&'static str, Chance)>> {
+        None
+    }
+
     /// How many men carry a wounded comrade, the man whose card is up among
     /// them, and how many cards each spends on a hex (the card that is up
     /// is his first).

@@ -24,7 +24,8 @@ pub(super) fn method(book: &RuleBook, shooter: &Soldier) -> Option<Method> {
 }
 
 /// The result a bullets roll reads: how many bullets, in words.
-const BULLETS: [&str; 7] = ["no_bullet", "one_bullet", "two_bullets", "three", "four", "five", "six"];
+pub(super) const BULLETS: [&str; 7] =
+    ["no_bullet", "one_bullet", "two_bullets", "three_bullets", "four_bullets", "five_bullets", "six_bullets"];
 
 /// The bullets of an arc at one man: the dice, less the book's number.
 pub(super) fn bullets(t: &Book, dice: &mut Dice, gunner: &Soldier, target: &Name) -> Roll {

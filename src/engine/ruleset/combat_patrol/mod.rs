@@ -12,6 +12,7 @@
 
 mod ammo;
 mod grenade;
+mod spreads;
 mod wounds;
 
 use super::{
@@ -204,6 +205,11 @@ impl Rules for CombatPatrol {
             Some(t) => wounds::chart_spread(t),
             None => LoneWarrior.casualty_spread(book),
         }
+    }
+
+    /// The blast's chart, the medic's try, a throw, bullets, a reload die.
+    fn table_spread(&self, book: &RuleBook, purpose: Purpose, modifier: i32) -> Option<Vec<(&'static str, Chance)>> {
+        spreads::table_spread(tables(book)?, purpose, modifier)
     }
 
     fn grenade(&self, book: &RuleBook, dice: &mut Dice, throw: &Throw) -> Result<Thrown, String> {

@@ -32,22 +32,12 @@ pub(super) fn chart(t: &Book, dice: &mut Dice, man: &Name, grenade: bool) -> (Ro
 /// in the chart's order.
 pub(super) fn chart_spread(t: &Book) -> (Purpose, String, Vec<(&'static str, Chance)>) {
     let (count, sides) = t.wound_dice;
-    let totals = chance::totals(count, sides);
-    let mut spread: Vec<(&'static str, Chance)> = Vec::new();
-    for band in &t.wound_chart {
-        let ways = totals.get(usize::from(band.rolls.0)..=usize::from(band.rolls.1)).map_or(0, |w| w.iter().sum());
-        let name = band.wound.name();
-        match spread.iter_mut().find(|(w, _)| *w == name) {
-            Some((_, c)) => c.ways += ways,
-            None => spread.push((name, Chance::of_throws(ways, count, sides))),
-        }
-    }
-    (Purpose::CpWound, format!("{count}d{sides}"), spread)
+    (Purpose::CpWound, format!("{count}d{sides}"), chance::spread(count, sides, |total| t.chart(total).name()))
 }
 
 /// What the medic test can come to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Care {
+pub(super) enum Care {
     /// His tests one worse from now on.
     Worse,
     /// Spared this turn's test, and the test back at its first need.
@@ -57,12 +47,25 @@ enum Care {
 }
 
 impl Care {
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Care::Worse => "worse",
             Care::Held => "held",
             Care::Stabilised => "stabilised",
         }
+    }
+}
+
+/// What a medic test's score (the die and a trained medic's bonus) comes
+/// to on the medic table: a score past the table's top counts as its top.
+pub(super) fn care(t: &Book, score: i64) -> Care {
+    let m = &t.medic;
+    if score >= i64::from(m.stabilised) {
+        Care::Stabilised
+    } else if score >= i64::from(m.held.0) {
+        Care::Held
+    } else {
+        Care::Worse
     }
 }
 
@@ -74,14 +77,7 @@ fn medic(t: &Book, dice: &mut Dice, man: &Soldier, helper: &Soldier) -> (Roll, C
     let mut care = Care::Worse;
     let mut roll = dice
         .table(Purpose::CpMedic, 1, m.sides, |total| {
-            let score = i64::from(total) + i64::from(bonus);
-            care = if score >= i64::from(m.stabilised) {
-                Care::Stabilised
-            } else if score >= i64::from(m.held.0) {
-                Care::Held
-            } else {
-                Care::Worse
-            };
+            care = self::care(t, i64::from(total) + i64::from(bonus));
             Name::new_static(care.name())
         })
         .by(&helper.id)

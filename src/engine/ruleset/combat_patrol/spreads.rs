@@ -1,0 +1,79 @@
+//! The exact chances of Combat Patrol's table rolls, as the simulator
+//! compares what it observes with them (`Rules::table_spread`): the wound
+//! chart in a blast, the medic's try, a grenade's throw, an arc's bullets
+//! and a magazine's reload die. Each is read from its total exactly as the
+//! roll itself reads it.
+
+use super::ammo::BULLETS;
+use super::wounds::care;
+use crate::engine::chance::{Chance, spread};
+use crate::engine::data::combat_patrol::{CombatPatrol as Book, Feed};
+use crate::engine::dice::Purpose;
+
+/// The chance of each result of the roll `purpose` whose modifiers total
+/// `modifier`, or None for a roll these rules do not make so.
+pub(super) fn table_spread(t: &Book, purpose: Purpose, modifier: i32) -> Option<Vec<(&'static str, Chance)>> {
+    let (count, sides) = t.wound_dice;
+    Some(match purpose {
+        Purpose::CpBlast if modifier == i32::from(t.grenade.wound_bonus) => {
+            spread(count, sides, |total| t.chart(total + u32::from(t.grenade.wound_bonus)).name())
+        }
+        Purpose::CpMedic if modifier == 0 || modifier == t.medic.trained => {
+            spread(1, t.medic.sides, |total| care(t, i64::from(total) + i64::from(modifier)).name())
+        }
+        Purpose::CpGrenade if modifier <= 0 => {
+            let inverted = i64::from(modifier).abs();
+            spread(1, t.sides, |total| match (total <= u32::from(t.grenade.dropped_on), i64::from(total) <= inverted) {
+                (true, _) => "dropped",
+                (false, true) => "on_target",
+                (false, false) => "scatters",
+            })
+        }
+        Purpose::CpBullets if modifier == 0 => {
+            let b = &t.machine_gun.bullets;
+            spread(b.dice, b.sides, |total| {
+                BULLETS[(total.saturating_sub(u32::from(b.less)) as usize).min(BULLETS.len() - 1)]
+            })
+        }
+        Purpose::CpReload if modifier == 0 => {
+            // One die for every magazine: the book's first magazine's.
+            let (sides, again) = t.ammunition.iter().find_map(|a| match a.feed {
+                Feed::Magazine { sides, again, .. } => Some((sides, again)),
+                _ => None,
+            })?;
+            spread(1, sides, |total| if total <= u32::from(again) { "one_more_action" } else { "loaded" })
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::tests::book;
+
+    fn chances(t: &Book, purpose: Purpose, modifier: i32) -> Vec<(&'static str, u64, u64)> {
+        table_spread(t, purpose, modifier).unwrap().into_iter().map(|(r, c)| (r, c.ways, c.of)).collect()
+    }
+
+    #[test]
+    fn each_table_roll_has_its_exact_chances() {
+        let b = book();
+        let t = b.combat_patrol.as_deref().unwrap();
+        // The blast reads the chart two higher: dead on 19-20 is 17-20 on
+        // the dice (4+3+2+1 ways of 100), no effect on 2-4 only a 2.
+        let blast = chances(t, Purpose::CpBlast, 2);
+        assert_eq!(blast.iter().map(|r| r.2).collect::<Vec<_>>(), vec![100; blast.len()]);
+        assert_eq!(blast.iter().find(|r| r.0 == "dead").map(|r| r.1), Some(10));
+        assert_eq!(blast.iter().find(|r| r.0 == "no_effect").map(|r| r.1), Some(1));
+        // The medic: 1-3 worse, 4-5 held, 6 stabilised; trained, one better.
+        assert_eq!(chances(t, Purpose::CpMedic, 0), [("worse", 3, 6), ("held", 2, 6), ("stabilised", 1, 6)]);
+        assert_eq!(chances(t, Purpose::CpMedic, 1), [("worse", 2, 6), ("held", 2, 6), ("stabilised", 2, 6)]);
+        // A paratrooper's throw in sight (inverted 6): 1 dropped, 2-6 on target.
+        assert_eq!(chances(t, Purpose::CpGrenade, -6), [("dropped", 1, 10), ("on_target", 5, 10), ("scatters", 4, 10)]);
+        assert_eq!(chances(t, Purpose::CpBullets, 0), [("no_bullet", 1, 2), ("one_bullet", 1, 2)]);
+        assert_eq!(chances(t, Purpose::CpReload, 0), [("one_more_action", 5, 10), ("loaded", 5, 10)]);
+        assert!(table_spread(t, Purpose::CpMedic, 5).is_none(), "no such medic");
+        assert!(table_spread(t, Purpose::Casualty, 0).is_none());
+    }
+}
