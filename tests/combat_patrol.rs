@@ -522,3 +522,84 @@ fn machine_guns_sweep_their_arc_run_dry_and_are_reloaded_by_the_rules() {
     assert!(arcs >= 10 && sprays >= 5 && bullets >= 20, "{arcs} arcs, {sprays} sprays, {bullets} bullets rolled");
     assert!(belt_reloads >= 3 && magazine_dice >= 1, "{belt_reloads} belt actions, {magazine_dice} magazine dice");
 }
+
+/// The odds of each special method and of a grenade, asked of the man
+/// whose card is up when the leader would fire: the question written and
+/// read back, each table's chances adding up to all the throws.
+#[test]
+fn the_odds_of_a_spray_an_arc_and_a_throw_are_exact() {
+    use hexpatrol::engine::{Command, OddsQuery, Target};
+    let mut asked: Vec<&str> = Vec::new();
+    for seed in 1..=40 {
+        let mut c = orchard(seed);
+        c.begin().unwrap();
+        let mut cache = Cache::new();
+        let firing = |g: &Game| {
+            g.card_up().is_some_and(|i| {
+                g.soldiers()[i].side == Side::Friendly
+                    && matches!(
+                        policy::decide(g, &Cache::new()),
+                        Some(Command::Fire { .. } | Command::FireSpecial { .. })
+                    )
+            })
+        };
+        play(&mut c, &mut cache, &mut Vec::new(), firing);
+        let Some(game) = c.patrol.as_ref().filter(|g| firing(g)) else { continue };
+        let me = &game.soldiers()[game.card_up().unwrap()];
+        let (Some(Command::Fire { target }) | Some(Command::FireSpecial { target })) = policy::decide(game, &cache)
+        else {
+            unreachable!()
+        };
+        let Target::Soldier(t) = &target else { unreachable!() };
+        let q = OddsQuery::Special { shooter: Some(me.id.to_string()), target: target.clone() };
+        assert_eq!(q.to_string().parse::<OddsQuery>().unwrap(), q, "{q}");
+        let sums_to_one = |r: &hexpatrol::engine::RollOdds| {
+            let of = r.outcomes().first().map_or(0, |o| o.chance.of);
+            assert_eq!(r.outcomes().iter().map(|o| o.chance.ways).sum::<u64>(), of, "{r:?}");
+        };
+        match (me.weapon().as_str(), game.odds(&cache, &q)) {
+            ("rifle", Ok(a)) => {
+                // A spray: the reaction test of the man aimed at (his own roll), two worse.
+                assert_eq!((a.roll.purpose, a.roll.soldier.as_deref()), (Purpose::CpReaction, Some(t.as_str())));
+                assert!(a.roll.chance().is_some() && a.then.is_none());
+                asked.push("spray");
+            }
+            ("lmg", Ok(a)) => {
+                // An arc: his bullets, a half each of none and one, then the shot.
+                assert_eq!((a.roll.purpose, a.roll.dice.as_str()), (Purpose::CpBullets, "1d2"));
+                sums_to_one(&a.roll);
+                assert_eq!(a.then.map(|t| t.purpose), Some(Purpose::CpFire));
+                asked.push("arc");
+            }
+            ("smg", Ok(a)) => {
+                assert_eq!(a.roll.purpose, Purpose::CpFire);
+                asked.push("burst");
+            }
+            ("pistol", Err(e)) => assert!(e.0.contains("no special firing method"), "{e}"),
+            (w, other) => {
+                // Out of the arc's reach, out of range: said, never a panic.
+                assert!(other.is_err(), "{w}: {other:?}");
+            }
+        }
+        // A grenade at the man's hex, if it is within two.
+        let (here, there) = (me.pos.unwrap(), game.soldiers().iter().find(|s| s.id == *t).unwrap().pos.unwrap());
+        let throw = OddsQuery::Throw { thrower: None, hex: there };
+        assert_eq!(throw.to_string().parse::<OddsQuery>().unwrap(), throw);
+        match game.odds(&cache, &throw) {
+            Ok(a) => {
+                assert!(here.distance(there) <= 2);
+                assert_eq!((a.roll.purpose, a.roll.dice.as_str()), (Purpose::CpGrenade, "1d10"));
+                sums_to_one(&a.roll);
+                let blast = a.then.expect("the blast's chart");
+                assert_eq!((blast.purpose, blast.dice.as_str()), (Purpose::CpBlast, "2d10"));
+                sums_to_one(&blast);
+                asked.push("throw");
+            }
+            Err(e) => assert!(here.distance(there) > 2 || e.0.contains("no grenades left"), "{e}"),
+        }
+        if ["spray", "arc", "throw"].iter().all(|k| asked.contains(k)) {
+            return;
+        }
+    }
+    panic!("asked only {asked:?} in 40 patrols");
+}

@@ -81,7 +81,7 @@ impl Game {
 
     /// What `method` fired by `me` at `target` reaches: the method's name,
     /// the hexes, and how much harder their men's reaction test is.
-    fn reach_of(
+    pub(super) fn reach_of(
         &self,
         memo: Memo<'_>,
         me: usize,

@@ -150,7 +150,7 @@ impl Summary {
         // A rule set's other tables, as observed, each beside its exact chances.
         for ((purpose, modifier), seen) in &tally.rule_set_tables {
             let total = seen.total();
-            let Some(results) = game.rules().table_spread(game.book(), *purpose, *modifier) else { continue };
+            let Some((_, results)) = game.rules().table_spread(game.book(), *purpose, *modifier) else { continue };
             for (result, chance) in results {
                 let n = seen.get(result);
                 let observed = (total > 0).then(|| ratio(n, total));

@@ -95,6 +95,10 @@ pub struct App {
     pub pause_at_stop: bool,
     /// Where enemy appeared at the last order: marked on the map until the next.
     pub fresh: Vec<Pos>,
+    /// Hexes the last order's fire swept (a spray, a machine gun's arc, a
+    /// grenade's scatter and blast), each with the marks under it: marked
+    /// until the next order.
+    pub swept: Vec<(Pos, [char; 3])>,
     /// The records of the campaign's finished patrols, oldest first.
     pub records: Vec<PathBuf>,
     /// Whether the map shows the sight of the man whose card is up (or of the cursor's hex).
@@ -123,6 +127,7 @@ impl App {
             pending: VecDeque::new(),
             pause_at_stop: true,
             fresh: Vec::new(),
+            swept: Vec::new(),
             records: Vec::new(),
             sight: false,
         };
@@ -318,6 +323,7 @@ impl App {
         let taken_back = events.iter().any(|e| matches!(e, Event::TakenBack { .. }));
         self.log_back = 0;
         self.fresh.clear();
+        self.swept = moment::swept(&events);
         for m in moment::moments(&events, &book).into_iter().filter(|_| !taken_back) {
             self.fresh.extend(&m.fresh);
             if self.pause_at_stop || m.must_show() {

@@ -141,7 +141,9 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
             .into(),
         format!(
             "Under a hex: * objective, X minefield, {} home edge, new enemy just appeared; at the left + one \
-             of yours down there as well, x one of theirs. Odd columns sit half a hex lower.",
+             of yours down there as well, x one of theirs; ### swept by the last order's fire (a spray, a \
+             machine gun's arc, a grenade's blast), >1 >2 ... a grenade's scatter, move by move. Odd columns \
+             sit half a hex lower.",
             theme.home_mark()
         ),
         "Hexes are named COL,ROW from 0,0 at the top left, as in the log and the command line.".into(),

@@ -136,6 +136,10 @@ fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
     if app.fresh.contains(&p) && game.in_hex(p).any(|i| game.soldiers()[i].side == Side::Enemy) {
         return (['n', 'e', 'w'], theme.enemy());
     }
+    // Swept by the last order's fire: its marks, until the next order.
+    if let Some((_, marks)) = app.swept.iter().find(|(h, _)| *h == p) {
+        return (*marks, theme.warn());
+    }
     if game.map().is_minefield(p) {
         return ([left, 'X', '_'], theme.warn());
     }

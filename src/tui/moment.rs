@@ -53,6 +53,37 @@ pub fn template_lines(hex: Pos, hit: u8, who: &str) -> Vec<String> {
     ]
 }
 
+/// The hexes fire swept in `events`, each with the marks drawn under it:
+/// `###` for a spray's, an arc's or a blast's hexes, and a grenade's scatter
+/// step by step (`1`, `2`, ... the hex it was over after each move).
+pub fn swept(events: &[Event]) -> Vec<(Pos, [char; 3])> {
+    let mut marks: Vec<(Pos, [char; 3])> = Vec::new();
+    let mut step = 0u32;
+    for e in events {
+        let hexes: Vec<(Pos, [char; 3])> = match e {
+            Event::Sweep { hexes, .. } => hexes.iter().map(|&h| (h, ['#'; 3])).collect(),
+            Event::Grenade { .. } => {
+                step = 0;
+                Vec::new()
+            }
+            Event::Scatter { hex, .. } => {
+                step += 1;
+                let digit = char::from_digit(step % 10, 10).unwrap_or('?');
+                vec![(*hex, ['>', digit, '_'])]
+            }
+            Event::GrenadeLands { blast, .. } => blast.iter().map(|&h| (h, ['#'; 3])).collect(),
+            _ => Vec::new(),
+        };
+        for (hex, m) in hexes {
+            match marks.iter_mut().find(|(h, _)| *h == hex) {
+                Some(kept) => kept.1 = m,
+                None => marks.push((hex, m)),
+            }
+        }
+    }
+    marks
+}
+
 impl Moment {
     /// Whether it brought what play must stop for whatever the setting:
     /// new enemy, or the action's end.

@@ -16,7 +16,7 @@ use super::dice::{Modifiers, Purpose};
 use super::incident::INCIDENT_TABLE_DICE;
 use super::memo::Memo;
 use super::pos::Pos;
-use super::ruleset::Odds;
+use super::ruleset::{Method, Odds};
 use super::soldier::Side;
 use super::template::template_result;
 use super::{Cache, Game, Phase, RuleError, illegal};
@@ -30,6 +30,13 @@ pub enum OddsQuery {
     Move { section: Option<String>, to: Pos },
     /// Aimed fire by `shooter` (the man whose card is up if None).
     Fire { shooter: Option<String>, target: Target },
+    /// Fire by the special method of `shooter`'s weapon (Combat Patrol):
+    /// one shot of a burst; a spray's reaction test of the man aimed at; an
+    /// arc's bullets at him, then each bullet's shot.
+    Special { shooter: Option<String>, target: Target },
+    /// A hand grenade `thrower` would throw at `hex` (Combat Patrol): the
+    /// throw's table, then the wound chart of a man in the blast.
+    Throw { thrower: Option<String>, hex: Pos },
     /// Hand-to-hand: `attacker` (the man whose card is up if None) against `defender`.
     Fight { attacker: Option<String>, defender: String },
     /// A mortar crewman's fire at a hex (the one he would choose if None),
@@ -159,6 +166,8 @@ impl Game {
         let (roll, then) = match query {
             OddsQuery::Move { section, to } => self.move_odds(section.as_deref(), *to)?,
             OddsQuery::Fire { shooter, target } => self.fire_odds(memo, shooter.as_deref(), target)?,
+            OddsQuery::Special { shooter, target } => self.special_fire_odds(memo, shooter.as_deref(), target)?,
+            OddsQuery::Throw { thrower, hex } => self.throw_odds(memo, thrower.as_deref(), *hex)?,
             OddsQuery::Fight { attacker, defender } => (self.fight_odds(attacker.as_deref(), defender)?, None),
             OddsQuery::Bombard { firer, hex } => self.bombard_odds(firer, *hex)?,
             OddsQuery::Call { hex } => self.call_odds(memo, *hex)?,
@@ -231,6 +240,75 @@ impl Game {
         // At a man, each shot is the rule set's roll; at a vehicle, the A/T table's.
         let purpose = if damage.is_some() { Purpose::Fire } else { self.rules.fire_purpose() };
         Ok((RollOdds::check(purpose, &odds).by(by).at(at), damage))
+    }
+
+    /// The special method's odds (see `OddsQuery::Special`).
+    fn special_fire_odds(
+        &self,
+        memo: Memo<'_>,
+        shooter: Option<&str>,
+        target: &Target,
+    ) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
+        let me = match shooter {
+            Some(id) => self.named(id)?,
+            None => self.up_for("fires, e.g. odds fire Ruiz G1 special")?,
+        };
+        let t = self.pick_target(me, target)?;
+        let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
+        let method = self.rules.method(&self.book, &self.soldiers[me]);
+        let (Some(Method::Spray { worse, .. } | Method::Arc { worse, .. }), true) = (method, self.rules.hooks().sweeps)
+        else {
+            // More shots at the man: each one's odds.
+            let odds = self.special_odds(memo, me, t).map_err(RuleError)?;
+            return Ok((RollOdds::check(self.rules.fire_purpose(), &odds).by(by).at(at), None));
+        };
+        // A man he could fire at, and whom it reaches, as the order would
+        // find them (or why not).
+        self.aimed_shot(memo, me, t).map_err(RuleError)?;
+        self.reach_of(memo, me, t, method.unwrap_or(Method::Shots)).map_err(RuleError)?;
+        let test = |man: usize| {
+            let (purpose, odds) = self.rules.suppressed_odds(&self.book, &self.soldiers[man], worse)?;
+            Some(RollOdds::check(purpose, &odds).by(at))
+        };
+        match method {
+            Some(Method::Arc { .. }) => {
+                let bullets = self.table_odds(Purpose::CpBullets, 0).by(by).at(at);
+                let shot = self.shot_odds(memo, me, t).map_err(RuleError)?;
+                Ok((bullets, Some(RollOdds::check(self.rules.fire_purpose(), &shot).by(by).at(at))))
+            }
+            _ => Ok((test(t).ok_or_else(|| RuleError("these rules have no reaction test".into()))?, None)),
+        }
+    }
+
+    /// The odds of a grenade's throw and of the blast's wound chart.
+    fn throw_odds(
+        &self,
+        memo: Memo<'_>,
+        thrower: Option<&str>,
+        hex: Pos,
+    ) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
+        let me = match thrower {
+            Some(id) => self.named(id)?,
+            None => self.up_for("throws, e.g. odds throw Ruiz 4,5")?,
+        };
+        let s = &self.soldiers[me];
+        let Some(from) = s.pos else { return illegal(format!("{} is not on the map", s.id)) };
+        if !self.map.contains(hex) {
+            return illegal(format!("{hex} is not on the map"));
+        }
+        let in_sight = self.can_see(memo, from, hex);
+        let throw = super::ruleset::Throw { thrower: s, from, target: hex, in_sight };
+        let rolls = self.rules.grenade_odds(&self.book, &throw).map_err(RuleError)?;
+        let [throw_roll, blast] = rolls.map(|(purpose, modifier)| self.table_odds(purpose, modifier));
+        Ok((throw_roll.by(&s.id).on(hex), Some(blast.on(hex))))
+    }
+
+    /// A rule set's table roll `purpose` with modifiers totalling `modifier`,
+    /// each result with its chance (`Rules::table_spread`).
+    fn table_odds(&self, purpose: Purpose, modifier: i32) -> RollOdds {
+        let (dice, table) = self.rules.table_spread(&self.book, purpose, modifier).unwrap_or_default();
+        let outcomes = table.into_iter().map(|(r, chance)| Outcome { result: r.to_string(), loser: None, chance });
+        RollOdds::new(purpose, dice, Spread::Table { outcomes: outcomes.collect() })
     }
 
     fn fight_odds(&self, attacker: Option<&str>, defender: &str) -> Result<RollOdds, RuleError> {

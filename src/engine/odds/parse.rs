@@ -7,7 +7,7 @@ use std::str::FromStr;
 use super::OddsQuery;
 use crate::engine::command::{ParseError, Target, looks_like_pos, parse_pos, quote, words};
 
-const ASK: &str = "move, fire, fight, bombard, call, stop or casualty";
+const ASK: &str = "move, fire, fight, throw, bombard, call, stop or casualty";
 
 impl fmt::Display for OddsQuery {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -16,6 +16,10 @@ impl fmt::Display for OddsQuery {
             OddsQuery::Move { section: None, to } => write!(f, "move {to}"),
             OddsQuery::Fire { shooter: Some(s), target } => write!(f, "fire {s} {target}"),
             OddsQuery::Fire { shooter: None, target } => write!(f, "fire {target}"),
+            OddsQuery::Special { shooter: Some(s), target } => write!(f, "fire {s} {target} special"),
+            OddsQuery::Special { shooter: None, target } => write!(f, "fire {target} special"),
+            OddsQuery::Throw { thrower: Some(s), hex } => write!(f, "throw {s} {hex}"),
+            OddsQuery::Throw { thrower: None, hex } => write!(f, "throw {hex}"),
             OddsQuery::Fight { attacker: Some(a), defender } => write!(f, "fight {a} {defender}"),
             OddsQuery::Fight { attacker: None, defender } => write!(f, "fight {defender}"),
             OddsQuery::Bombard { firer, hex: Some(h) } => write!(f, "bombard {firer} {h}"),
@@ -66,11 +70,22 @@ impl FromStr for OddsQuery {
                 }
             }
             "fire" | "f" => {
-                no_more(2)?;
-                let last = args.len().saturating_sub(1);
+                // `fire [WHO] TARGET [special]`.
+                let special = args.len() > 1 && args.last().is_some_and(|(_, w)| w.eq_ignore_ascii_case("special"));
+                let n = args.len() - usize::from(special);
+                if n > 2 {
+                    return Err(err(args[2].0, format!("unexpected '{}' after the question", quote(&args[2].1))));
+                }
+                let last = n.saturating_sub(1);
                 let w = word_at(last, "a target: a soldier or a hex")?;
                 let target = if looks_like_pos(&w) { Target::Hex(pos_at(last)?) } else { Target::Soldier(w.into()) };
-                OddsQuery::Fire { shooter: who(), target }
+                let shooter = (n > 1).then(|| args[0].1.clone());
+                if special { OddsQuery::Special { shooter, target } } else { OddsQuery::Fire { shooter, target } }
+            }
+            "throw" => {
+                no_more(2)?;
+                let last = args.len().saturating_sub(1);
+                OddsQuery::Throw { thrower: who(), hex: pos_at(last)? }
             }
             "fight" => {
                 no_more(2)?;

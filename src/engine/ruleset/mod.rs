@@ -133,10 +133,15 @@ pub trait Rules: Sync {
 
     /// The exact chance of each result of a table roll this rule set makes
     /// beyond the casualty roll (`casualty_spread`), for a roll `purpose`
-    /// whose modifiers total `modifier`, in the order of the table; None
-    /// for a roll it does not make. The simulator sets what it observes
-    /// beside it.
-    fn table_spread(&self, _book: &RuleBook, _purpose: Purpose, _modifier: i32) -> Option<Vec<(&'static str, Chance)>> {
+    /// whose modifiers total `modifier`, in the order of the table, with its
+    /// dice ("1d10"); None for a roll it does not make. The simulator sets
+    /// what it observes beside it, and `odds` asks it.
+    fn table_spread(
+        &self,
+        _book: &RuleBook,
+        _purpose: Purpose,
+        _modifier: i32,
+    ) -> Option<(String, Vec<(&'static str, Chance)>)> {
         None
     }
 
@@ -217,6 +222,24 @@ pub trait Rules: Sync {
     /// Why he cannot throw it: none left, out of reach.
     fn grenade(&self, _book: &RuleBook, _dice: &mut Dice, _throw: &Throw) -> Result<Thrown, String> {
         Err(format!("there are no hand grenades under {}'s rules", self.name()))
+    }
+
+    /// The table rolls a grenade thrown as `throw` would make, each with the
+    /// total of its modifiers: the throw's, then the blast's wound chart
+    /// (`table_spread` gives their chances). The throw is checked as
+    /// `grenade` checks it.
+    ///
+    /// # Errors
+    /// Why he cannot throw it, as `grenade` says.
+    fn grenade_odds(&self, _book: &RuleBook, _throw: &Throw) -> Result<[(Purpose, i32); 2], String> {
+        Err(format!("there are no hand grenades under {}'s rules", self.name()))
+    }
+
+    /// The odds of the reaction test `man` takes in a spray or an arc
+    /// (`suppressed`), `worse` harder: its purpose and odds, if the rule set
+    /// has one.
+    fn suppressed_odds(&self, _book: &RuleBook, _man: &Soldier, _worse: i32) -> Option<(Purpose, Odds)> {
+        None
     }
 
     /// The grenades `man` has left and how far he throws them; None under

@@ -87,9 +87,9 @@ pub(super) fn inverted(t: &Book, man: &Soldier, in_sight: bool) -> i32 {
     if in_sight { inverted } else { inverted / 2 }
 }
 
-/// The throw: a D10 less the inverted accuracy is the scatter (0 or less
-/// lands on the hex aimed at); a 1 drops it at his feet.
-pub(super) fn throw(book: &RuleBook, dice: &mut Dice, th: &Throw) -> Result<Thrown, String> {
+/// The tables, once the throw is one he may make: a grenade left, the hex
+/// within reach.
+fn checked<'a>(book: &'a RuleBook, th: &Throw) -> Result<&'a Book, String> {
     let t = tables(book).ok_or("this rule book has no Combat Patrol tables")?;
     let g = &t.grenade;
     if th.thrower.grenades_thrown >= g.each {
@@ -99,6 +99,23 @@ pub(super) fn throw(book: &RuleBook, dice: &mut Dice, th: &Throw) -> Result<Thro
     if distance > g.range {
         return Err(format!("{} is {distance} hexes off: a grenade is thrown at most {} hexes", th.target, g.range));
     }
+    Ok(t)
+}
+
+/// The throw's roll and the blast's, each with its modifiers' total.
+pub(super) fn odds(book: &RuleBook, th: &Throw) -> Result<[(Purpose, i32); 2], String> {
+    let t = checked(book, th)?;
+    Ok([
+        (Purpose::CpGrenade, -inverted(t, th.thrower, th.in_sight)),
+        (Purpose::CpBlast, i32::from(t.grenade.wound_bonus)),
+    ])
+}
+
+/// The throw: a D10 less the inverted accuracy is the scatter (0 or less
+/// lands on the hex aimed at); a 1 drops it at his feet.
+pub(super) fn throw(book: &RuleBook, dice: &mut Dice, th: &Throw) -> Result<Thrown, String> {
+    let t = checked(book, th)?;
+    let g = &t.grenade;
     let inv = inverted(t, th.thrower, th.in_sight);
     let mut modifiers = Modifiers::default();
     modifiers

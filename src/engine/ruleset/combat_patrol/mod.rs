@@ -113,9 +113,9 @@ impl CombatPatrol {
         Ok(Odds { dice: 1, sides: t.sides, base: accuracy(t, aim.side), modifiers, band: None })
     }
 
-    /// The reaction test of `man`: his accuracy, one worse lightly wounded,
-    /// and `worse` in a spray or an arc of fire (`method`: which).
-    fn reaction(t: &Book, dice: &mut Dice, man: &Soldier, (method, worse): (&'static str, i32)) -> Roll {
+    /// The odds of `man`'s reaction test: his accuracy, one worse lightly
+    /// wounded, and `worse` in a spray or an arc of fire (`method`: which).
+    fn reaction_odds(t: &Book, man: &Soldier, (method, worse): (&'static str, i32)) -> Odds {
         let mut modifiers = Modifiers::default();
         if worse != 0 {
             modifiers.push(Modifier::new(Name::new_static(method), worse));
@@ -126,7 +126,17 @@ impl CombatPatrol {
         if man.state == State::LightWound && t.reaction.light_wound != 0 {
             modifiers.push(Modifier::new(Name::new_static("light_wound"), t.reaction.light_wound));
         }
-        dice.check(Purpose::CpReaction, 1, t.reaction.sides, accuracy(t, man.side), modifiers).by(&man.id)
+        Odds { dice: 1, sides: t.reaction.sides, base: accuracy(t, man.side), modifiers, band: None }
+    }
+
+    /// The reaction test of `man` (see `reaction_odds`).
+    fn reaction(t: &Book, dice: &mut Dice, man: &Soldier, method: (&'static str, i32)) -> Roll {
+        Self::reaction_odds(t, man, method).roll(dice, Purpose::CpReaction).by(&man.id)
+    }
+
+    /// Which method a reaction test `worse` harder is for.
+    fn method_of(t: &Book, worse: i32) -> (&'static str, i32) {
+        (if worse == t.spray.reaction { "spray" } else { "machine_gun" }, worse)
     }
 }
 
@@ -208,12 +218,26 @@ impl Rules for CombatPatrol {
     }
 
     /// The blast's chart, the medic's try, a throw, bullets, a reload die.
-    fn table_spread(&self, book: &RuleBook, purpose: Purpose, modifier: i32) -> Option<Vec<(&'static str, Chance)>> {
+    fn table_spread(
+        &self,
+        book: &RuleBook,
+        purpose: Purpose,
+        modifier: i32,
+    ) -> Option<(String, Vec<(&'static str, Chance)>)> {
         spreads::table_spread(tables(book)?, purpose, modifier)
     }
 
     fn grenade(&self, book: &RuleBook, dice: &mut Dice, throw: &Throw) -> Result<Thrown, String> {
         grenade::throw(book, dice, throw)
+    }
+
+    fn grenade_odds(&self, book: &RuleBook, throw: &Throw) -> Result<[(Purpose, i32); 2], String> {
+        grenade::odds(book, throw)
+    }
+
+    fn suppressed_odds(&self, book: &RuleBook, man: &Soldier, worse: i32) -> Option<(Purpose, Odds)> {
+        let t = tables(book)?;
+        Some((Purpose::CpReaction, Self::reaction_odds(t, man, Self::method_of(t, worse))))
     }
 
     fn grenades(&self, book: &RuleBook, man: &Soldier) -> Option<(u8, u32)> {
@@ -344,8 +368,7 @@ impl Rules for CombatPatrol {
         if !target.can_act() || target.pressure == Pressure::Pinned {
             return None;
         }
-        let method = if worse == t.spray.reaction { "spray" } else { "machine_gun" };
-        let roll = Self::reaction(t, dice, target, (method, worse));
+        let roll = Self::reaction(t, dice, target, Self::method_of(t, worse));
         let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
         Some(Reaction { roll: Some(roll), pressure })
     }

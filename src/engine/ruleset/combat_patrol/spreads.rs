@@ -12,28 +12,31 @@ use crate::engine::dice::Purpose;
 
 /// The chance of each result of the roll `purpose` whose modifiers total
 /// `modifier`, or None for a roll these rules do not make so.
-pub(super) fn table_spread(t: &Book, purpose: Purpose, modifier: i32) -> Option<Vec<(&'static str, Chance)>> {
+pub(super) fn table_spread(t: &Book, purpose: Purpose, modifier: i32) -> Option<(String, Vec<(&'static str, Chance)>)> {
     let (count, sides) = t.wound_dice;
+    let d10 = format!("1d{}", t.sides);
     Some(match purpose {
-        Purpose::CpBlast if modifier == i32::from(t.grenade.wound_bonus) => {
-            spread(count, sides, |total| t.chart(total + u32::from(t.grenade.wound_bonus)).name())
-        }
-        Purpose::CpMedic if modifier == 0 || modifier == t.medic.trained => {
-            spread(1, t.medic.sides, |total| care(t, i64::from(total) + i64::from(modifier)).name())
-        }
+        Purpose::CpBlast if modifier == i32::from(t.grenade.wound_bonus) => (
+            format!("{count}d{sides}"),
+            spread(count, sides, |total| t.chart(total + u32::from(t.grenade.wound_bonus)).name()),
+        ),
+        Purpose::CpMedic if modifier == 0 || modifier == t.medic.trained => (
+            format!("1d{}", t.medic.sides),
+            spread(1, t.medic.sides, |total| care(t, i64::from(total) + i64::from(modifier)).name()),
+        ),
         Purpose::CpGrenade if modifier <= 0 => {
             let inverted = i64::from(modifier).abs();
-            spread(1, t.sides, |total| match (total <= u32::from(t.grenade.dropped_on), i64::from(total) <= inverted) {
+            let read = |total: u32| match (total <= u32::from(t.grenade.dropped_on), i64::from(total) <= inverted) {
                 (true, _) => "dropped",
                 (false, true) => "on_target",
                 (false, false) => "scatters",
-            })
+            };
+            (d10, spread(1, t.sides, read))
         }
         Purpose::CpBullets if modifier == 0 => {
             let b = &t.machine_gun.bullets;
-            spread(b.dice, b.sides, |total| {
-                BULLETS[(total.saturating_sub(u32::from(b.less)) as usize).min(BULLETS.len() - 1)]
-            })
+            let read = |total: u32| BULLETS[(total.saturating_sub(u32::from(b.less)) as usize).min(BULLETS.len() - 1)];
+            (format!("{}d{}", b.dice, b.sides), spread(b.dice, b.sides, read))
         }
         Purpose::CpReload if modifier == 0 => {
             // One die for every magazine: the book's first magazine's.
@@ -41,7 +44,8 @@ pub(super) fn table_spread(t: &Book, purpose: Purpose, modifier: i32) -> Option<
                 Feed::Magazine { sides, again, .. } => Some((sides, again)),
                 _ => None,
             })?;
-            spread(1, sides, |total| if total <= u32::from(again) { "one_more_action" } else { "loaded" })
+            let read = |total: u32| if total <= u32::from(again) { "one_more_action" } else { "loaded" };
+            (format!("1d{sides}"), spread(1, sides, read))
         }
         _ => return None,
     })
@@ -53,7 +57,7 @@ mod tests {
     use crate::engine::tests::book;
 
     fn chances(t: &Book, purpose: Purpose, modifier: i32) -> Vec<(&'static str, u64, u64)> {
-        table_spread(t, purpose, modifier).unwrap().into_iter().map(|(r, c)| (r, c.ways, c.of)).collect()
+        table_spread(t, purpose, modifier).unwrap().1.into_iter().map(|(r, c)| (r, c.ways, c.of)).collect()
     }
 
     #[test]
