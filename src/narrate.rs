@@ -145,7 +145,11 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             Some(l) => format!("Hand-to-hand {attacker} v {defender}: {l} {}", outcome.replace('_', " ")),
             None => format!("Hand-to-hand {attacker} v {defender}: no decision"),
         },
-        Event::Carried { wounded, bearers, to, .. } => format!("{} carry {wounded} to {to}", bearers.join(" and ")),
+        // One man alone drags a lightly wounded man (Combat Patrol): the verb agrees.
+        Event::Carried { wounded, bearers, to, .. } => {
+            let verb = if bearers.len() == 1 { "carries" } else { "carry" };
+            format!("{} {verb} {wounded} to {to}", bearers.join(" and "))
+        }
         Event::Exited { soldiers, hex } => {
             format!("{} {} the map at {hex}", soldiers.join(", "), if soldiers.len() == 1 { "leaves" } else { "leave" })
         }
@@ -378,6 +382,19 @@ mod tests {
         // A table without modifiers reads as it always has.
         let words = describe(&Event::Roll(roll), &book);
         assert!(words.ends_with(&format!("= {total} -> light wound")), "{words}");
+    }
+
+    #[test]
+    fn one_bearer_carries_and_two_carry() {
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let carried = |bearers: &[&str]| Event::Carried {
+            wounded: "Carter".into(),
+            bearers: bearers.iter().map(|&b| b.into()).collect(),
+            from: crate::engine::Pos::new(1, 1),
+            to: crate::engine::Pos::new(1, 2),
+        };
+        assert_eq!(describe(&carried(&["Hughes"]), &book), "Hughes carries Carter to 1,2");
+        assert_eq!(describe(&carried(&["Hughes", "Dunn"]), &book), "Hughes and Dunn carry Carter to 1,2");
     }
 
     #[test]
