@@ -59,6 +59,8 @@ pub struct MapView {
     pub area: Rect,
     /// The map's character cell at the area's top left.
     pub origin: (u16, u16),
+    /// The size its hexes were drawn at.
+    pub scale: super::hexes::Scale,
 }
 
 pub struct App {
@@ -91,8 +93,11 @@ pub struct App {
     pub log_last: Cell<usize>,
     /// What waits to be shown once the overlay open now is closed.
     pub pending: VecDeque<Overlay>,
-    /// Whether a STOP card that brought no enemy pauses play too (P).
+    /// Whether a STOP card that brought no enemy pauses play too (P): the
+    /// player's setting, kept in the data folder's settings file.
     pub pause_at_stop: bool,
+    /// The player's settings changed since they were last written.
+    pub settings_changed: bool,
     /// Where enemy appeared at the last order: marked on the map until the next.
     pub fresh: Vec<Pos>,
     /// The records of the campaign's finished patrols, oldest first.
@@ -122,6 +127,7 @@ impl App {
             log_last: Cell::new(usize::MAX),
             pending: VecDeque::new(),
             pause_at_stop: true,
+            settings_changed: false,
             fresh: Vec::new(),
             records: Vec::new(),
             sight: false,
@@ -237,6 +243,7 @@ impl App {
             Msg::LogDown => self.log_back = self.log_back.saturating_sub(5),
             Msg::Pause => {
                 self.pause_at_stop = !self.pause_at_stop;
+                self.settings_changed = true;
                 self.notice = Some(if self.pause_at_stop {
                     "Every STOP card pauses play (P: only those that bring enemy or end the action).".into()
                 } else {
@@ -384,7 +391,7 @@ impl App {
         let Some(game) = self.game().filter(|_| inside && self.overlay == Overlay::None) else { return };
         let x = column - view.area.x + view.origin.0;
         let y = row - view.area.y + view.origin.1;
-        if let Some(p) = super::map::hex_at(x, y).filter(|&p| game.map().contains(p)) {
+        if let Some(p) = view.scale.hex_at(x, y).filter(|&p| game.map().contains(p)) {
             if p == self.cursor {
                 self.update(Msg::Act);
             } else {
