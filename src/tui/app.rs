@@ -89,6 +89,8 @@ pub struct App {
     pub fallen: Vec<String>,
     /// How far the help can scroll, as the last frame found it.
     pub help_last: Cell<u16>,
+    /// How far a pause can scroll, in rows, as the last frame found it.
+    pub moment_last: Cell<u16>,
     /// How far back the log can scroll, in lines, as the last frame found it.
     pub log_last: Cell<usize>,
     /// What waits to be shown once the overlay open now is closed.
@@ -125,6 +127,7 @@ impl App {
             fallen: Vec::new(),
             help_last: Cell::new(u16::MAX),
             log_last: Cell::new(usize::MAX),
+            moment_last: Cell::new(0),
             pending: VecDeque::new(),
             pause_at_stop: true,
             settings_changed: false,
@@ -168,6 +171,9 @@ impl App {
             // A pause goes on with Enter, Space or Esc; the log scrolls under it.
             (Overlay::Moment(_), Msg::Act | Msg::Turn | Msg::Cancel) => self.close(),
             (Overlay::Moment(_), Msg::LogUp | Msg::LogDown | Msg::Pause) => self.play(msg),
+            // j/k scroll a pause longer than its panel.
+            (Overlay::Moment(m), Msg::Cursor(Dir::South)) => m.scroll = (m.scroll + 1).min(self.moment_last.get()),
+            (Overlay::Moment(m), Msg::Cursor(Dir::North)) => m.scroll = m.scroll.saturating_sub(1),
             (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend, Msg::Quit) => {
                 self.quit = true;
             }

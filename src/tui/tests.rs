@@ -826,6 +826,19 @@ fn a_shell_or_a_mine_shows_its_template() {
                 for (w, h) in [(80, 24), (120, 40), (200, 60)] {
                     insta::assert_snapshot!(format!("template_{w}x{h}"), screen(&app, w, h));
                 }
+                // At 80x24 it is longer than its panel: j scrolls to its last words, and no further.
+                let drawn = screen(&app, 80, 24);
+                assert!(!drawn.contains("triangle hit."), "{drawn}");
+                assert!(drawn.contains("j: more below"), "{drawn}");
+                for _ in 0..40 {
+                    app.update(Msg::Cursor(Dir::South));
+                    let _ = screen(&app, 80, 24);
+                }
+                let drawn = screen(&app, 80, 24);
+                assert!(drawn.contains("triangle hit."), "{drawn}");
+                assert!(drawn.contains("k: back up"), "{drawn}");
+                let Overlay::Moment(m) = &app.overlay else { panic!("still paused") };
+                assert_eq!(m.scroll, app.moment_last.get(), "no further than the end");
                 return;
             }
             go_on(&mut app);
