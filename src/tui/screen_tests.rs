@@ -99,3 +99,25 @@ fn p_is_a_setting_of_the_players_and_the_pause_says_which_is_in_force() {
     assert!(matches!(app.overlay, Overlay::Moment(_)), "P under a pause leaves it open");
     assert!(screen(&app, 200, 60).contains("P pause at every STOP"));
 }
+
+#[test]
+fn leaving_one_able_man_alone_on_the_map_asks_first() {
+    use crate::engine::Side;
+    let mut app = in_action(7);
+    let game = app.campaign.patrol.as_mut().expect("a patrol");
+    let me = game.card_up().expect("a card of ours is up");
+    let ours: Vec<usize> =
+        (0..game.soldiers().len()).filter(|&i| game.soldiers()[i].side == Side::Friendly && i != me).collect();
+    // Everybody else is home but one man: he would be left alone.
+    let edge = Pos::new(9, 11);
+    game.soldiers_mut()[me].pos = Some(edge);
+    for &i in &ours[1..] {
+        game.soldiers_mut()[i].pos = None;
+    }
+    let alone = game.soldiers()[ours[0]].id.to_string();
+    let reasons = super::orders::exit_warnings(game, &[me]);
+    assert!(reasons.iter().any(|r| r == &format!("{alone} would be the last able man on the map.")), "{reasons:?}");
+    app.cursor = edge;
+    app.update(Msg::Exit);
+    assert!(matches!(app.overlay, Overlay::Confirm { .. }), "x asks first: {:?}", app.notice);
+}
