@@ -121,3 +121,23 @@ fn leaving_one_able_man_alone_on_the_map_asks_first() {
     app.update(Msg::Exit);
     assert!(matches!(app.overlay, Overlay::Confirm { .. }), "x asks first: {:?}", app.notice);
 }
+
+#[test]
+fn tab_with_one_section_says_how_to_make_another() {
+    let mut app = super::tests::patrol(7);
+    app.update(Msg::Next);
+    let said = app.notice.clone().unwrap_or_default();
+    assert!(said.contains("moves as one section") && said.contains(":split"), "{said}");
+}
+
+#[test]
+fn a_cut_is_always_marked_and_never_twice() {
+    use super::roster::abbreviate;
+    assert_eq!(abbreviate("rifle", 6), "rifle", "what fits is whole");
+    assert_eq!(abbreviate("Pfc Kowalski", 11), "Pfc Kowals.");
+    assert_eq!(abbreviate("G3 MG loader", 11), "G3 MG load.");
+    // Cut after a word's own full stop: it says so already.
+    assert_eq!(abbreviate("V1 Sd.Kfz. 251", 11), "V1 Sd.Kfz.");
+    // Cut at a space: the space goes, the mark stays.
+    assert_eq!(abbreviate("G5 Scharf schuetze", 10), "G5 Scharf.");
+}
