@@ -2,7 +2,7 @@
 //! scenario in an action, at 240x70 (big hexes), 200x60 (wide), 120x40 and 80x24, beside a plain full-screen
 //! paragraph of the same size (the floor ratatui itself sets), and the
 //! start-up from the built-in rules to the first frame. `cargo bench --bench
-//! tui`; the numbers are in docs/PERFORMANCE.md.
+//! tui`; the numbers are in docs/TUI.md.
 
 use std::hint::black_box;
 
