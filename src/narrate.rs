@@ -434,6 +434,10 @@ mod tests {
         };
         assert_eq!(describe(&carried(&["Hughes"]), &book), "Hughes carries Carter to 1,2");
         assert_eq!(describe(&carried(&["Hughes", "Dunn"]), &book), "Hughes and Dunn carry Carter to 1,2");
+        let exited =
+            |men: &[&str]| Event::Exited { soldiers: men.iter().map(|&m| m.into()).collect(), hex: Pos::new(9, 11) };
+        assert_eq!(describe(&exited(&["Hughes"]), &book), "Hughes leaves the map at 9,11");
+        assert_eq!(describe(&exited(&["Hughes", "Dunn"]), &book), "Hughes, Dunn leave the map at 9,11");
     }
 
     #[test]
