@@ -1,8 +1,8 @@
 //! What the terminal game costs to draw: one full frame of the default
-//! scenario in an action, at 200x60 and 80x24, beside a plain full-screen
+//! scenario in an action, at 240x70 (big hexes), 200x60 (wide), 120x40 and 80x24, beside a plain full-screen
 //! paragraph of the same size (the floor ratatui itself sets), and the
 //! start-up from the built-in rules to the first frame. `cargo bench --bench
-//! tui`; the numbers are in docs/PERFORMANCE.md.
+//! tui`; the numbers are in docs/TUI.md.
 
 use std::hint::black_box;
 
@@ -50,7 +50,7 @@ fn in_action() -> App {
 fn frames(c: &mut Criterion) {
     let app = in_action();
     let mut g = c.benchmark_group("frame");
-    for (w, h) in [(200, 60), (80, 24)] {
+    for (w, h) in [(240, 70), (200, 60), (120, 40), (80, 24)] {
         let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
         g.bench_function(format!("game {w}x{h}"), |b| {
             b.iter(|| {

@@ -145,7 +145,11 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             Some(l) => format!("Hand-to-hand {attacker} v {defender}: {l} {}", outcome.replace('_', " ")),
             None => format!("Hand-to-hand {attacker} v {defender}: no decision"),
         },
-        Event::Carried { wounded, bearers, to, .. } => format!("{} carry {wounded} to {to}", bearers.join(" and ")),
+        // One man alone drags a lightly wounded man (Combat Patrol): the verb agrees.
+        Event::Carried { wounded, bearers, to, .. } => {
+            let verb = if bearers.len() == 1 { "carries" } else { "carry" };
+            format!("{} {verb} {wounded} to {to}", bearers.join(" and "))
+        }
         Event::Exited { soldiers, hex } => {
             format!("{} {} the map at {hex}", soldiers.join(", "), if soldiers.len() == 1 { "leaves" } else { "leave" })
         }
@@ -326,7 +330,15 @@ pub fn describe_all(events: &[Event], book: &RuleBook) -> Vec<String> {
 
 /// "an" before a vowel, else "a", with the noun.
 fn article(noun: &str) -> String {
-    let vowel = noun.chars().next().is_some_and(|c| "aeiouAEIOU".contains(c));
+    // By sound: an initialism read letter by letter ("MG team") takes "an"
+    // when its first letter's name starts with a vowel sound.
+    let first_word = noun.split_whitespace().next().unwrap_or("");
+    let initialism = first_word.len() > 1 && first_word.chars().all(|c| c.is_ascii_uppercase());
+    let vowel = match noun.chars().next() {
+        Some(c) if initialism => "AEFHILMNORSX".contains(c),
+        Some(c) => "aeiouAEIOU".contains(c),
+        None => false,
+    };
     format!("{} {noun}", if vowel { "an" } else { "a" })
 }
 
@@ -388,6 +400,54 @@ mod tests {
         // A table without modifiers reads as it always has.
         let words = describe(&Event::Roll(roll), &book);
         assert!(words.ends_with(&format!("= {total} -> light wound")), "{words}");
+    }
+
+    #[test]
+    fn a_vehicle_fires_its_weapon_and_a_man_his() {
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let shot = |shooter: &str| Event::Shot {
+            shooter: shooter.into(),
+            target: "Dunn".into(),
+            weapon: "mg".into(),
+            distance: 3,
+            band: "medium".into(),
+        };
+        assert_eq!(describe(&shot("V2"), &book), "V2 fires its machine gun at Dunn, 3 hexes (medium range)");
+        assert_eq!(describe(&shot("G1"), &book), "G1 fires his machine gun at Dunn, 3 hexes (medium range)");
+    }
+
+    #[test]
+    fn a_force_swapped_by_the_orders_is_said_at_its_incident() {
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let mut dice = crate::engine::dice::Dice::new(1);
+        let table = dice.table(crate::engine::Purpose::IncidentTable, 2, 6, |_| "enemy patrol".into());
+        let met = |name: &str| Event::Incident { name: name.into(), hex: Pos::new(3, 7) };
+        let lines = describe_all(&[Event::Roll(table.clone()), met("MG team")], &book);
+        assert_eq!(
+            lines[1],
+            "INCIDENT at 3,7: MG team (the table's enemy patrol turns out to be an MG team: this patrol meets MG \
+             teams in its place)"
+        );
+        // The group the table names says nothing more.
+        let lines = describe_all(&[Event::Roll(table), met("enemy patrol")], &book);
+        assert_eq!(lines[1], "INCIDENT at 3,7: enemy patrol");
+    }
+
+    #[test]
+    fn one_bearer_carries_and_two_carry() {
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let carried = |bearers: &[&str]| Event::Carried {
+            wounded: "Carter".into(),
+            bearers: bearers.iter().map(|&b| b.into()).collect(),
+            from: crate::engine::Pos::new(1, 1),
+            to: crate::engine::Pos::new(1, 2),
+        };
+        assert_eq!(describe(&carried(&["Hughes"]), &book), "Hughes carries Carter to 1,2");
+        assert_eq!(describe(&carried(&["Hughes", "Dunn"]), &book), "Hughes and Dunn carry Carter to 1,2");
+        let exited =
+            |men: &[&str]| Event::Exited { soldiers: men.iter().map(|&m| m.into()).collect(), hex: Pos::new(9, 11) };
+        assert_eq!(describe(&exited(&["Hughes"]), &book), "Hughes leaves the map at 9,11");
+        assert_eq!(describe(&exited(&["Hughes", "Dunn"]), &book), "Hughes, Dunn leave the map at 9,11");
     }
 
     #[test]

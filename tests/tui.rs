@@ -283,3 +283,30 @@ fn a_stop_pauses_play_and_the_log_is_the_same_after_a_resume() {
     let (_, status) = s.finish();
     assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
 }
+
+/// `P` is the player's setting: kept in the data folder when changed, and
+/// in force when a game is next opened.
+#[test]
+fn the_pause_setting_is_kept_for_the_next_game() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let args = ["new", "--scenario", "hedgerow", "--seed", "42", "--name", "pset", "--house-rule", "as-written"];
+    let mut s = Screen::start(dir.path(), &args);
+    s.wait_for("9,11 road");
+    s.keys("P");
+    s.wait_for("Only a STOP card that brings enemy");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+    let kept = std::fs::read_to_string(dir.path().join("settings.ron")).expect("the setting was written");
+    assert!(kept.contains("pause_at_quiet_stop: false"), "{kept}");
+    // Opened again, the game has it off: P turns it back on.
+    let mut s = Screen::start(dir.path(), &["resume", "pset"]);
+    s.wait_for("9,11 road");
+    s.keys("P");
+    s.wait_for("Every STOP card pauses play");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+    let kept = std::fs::read_to_string(dir.path().join("settings.ron")).expect("the setting was written");
+    assert!(kept.contains("pause_at_quiet_stop: true"), "{kept}");
+}

@@ -8,6 +8,7 @@
 //! program has the campaign open; on Unix removed when it closes it).
 
 mod durable;
+mod settings;
 mod store;
 
 use std::fs::File;
@@ -19,6 +20,7 @@ use crate::engine::campaign::{Campaign, PatrolRecord};
 use crate::engine::limits::{CAMPAIGN_HEXES, FILE_BYTES};
 
 pub use durable::write_atomic;
+pub use settings::{Settings, load_settings, save_settings, settings_path};
 pub use store::{Listing, campaign_path, check_folder, data_dir, list, most_recent, name_taken, valid_name, when};
 
 /// The save format this program writes. Older formats are migrated on load;

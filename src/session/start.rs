@@ -1,7 +1,7 @@
 //! Starting and opening saved campaigns: the one way the command line and
 //! the title screen both do it, so it lives in the layer they share.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::engine::RuleBook;
@@ -33,6 +33,8 @@ pub struct Opened {
     pub name: String,
     pub campaign: Campaign,
     pub slot: Slot,
+    /// The data folder it lives in, where the player's settings are kept too.
+    pub data_dir: PathBuf,
 }
 
 /// Starts a new campaign (or single scenario), sets out on its first
@@ -63,7 +65,7 @@ pub fn new_game(
     campaign.begin().map_err(|e| e.to_string())?;
     slot.save(&mut campaign, super::now()).map_err(|e| e.to_string())?;
     slot.backup().map_err(|e| e.to_string())?;
-    Ok(Opened { name, campaign, slot })
+    Ok(Opened { name, campaign, slot, data_dir: data_dir.to_path_buf() })
 }
 
 /// The save name a new game will take: `name`, or a free one made from its key.
@@ -137,7 +139,7 @@ pub fn open_game(data_dir: &Path, name: &str) -> Result<Opened, String> {
     let slot = Slot::open(&path).map_err(|e| e.to_string())?;
     let campaign = slot.load().map_err(|e| bad_save(&e, &path, &restore_how(name)))?;
     slot.backup().map_err(|e| e.to_string())?;
-    Ok(Opened { name: name.to_string(), campaign, slot })
+    Ok(Opened { name: name.to_string(), campaign, slot, data_dir: data_dir.to_path_buf() })
 }
 
 /// The path of the saved campaign `name`, if it is a name and there is one.

@@ -59,6 +59,8 @@ pub struct MapView {
     pub area: Rect,
     /// The map's character cell at the area's top left.
     pub origin: (u16, u16),
+    /// The size its hexes were drawn at.
+    pub scale: super::hexes::Scale,
 }
 
 pub struct App {
@@ -87,12 +89,17 @@ pub struct App {
     pub fallen: Vec<String>,
     /// How far the help can scroll, as the last frame found it.
     pub help_last: Cell<u16>,
+    /// How far a pause can scroll, in rows, as the last frame found it.
+    pub moment_last: Cell<u16>,
     /// How far back the log can scroll, in lines, as the last frame found it.
     pub log_last: Cell<usize>,
     /// What waits to be shown once the overlay open now is closed.
     pub pending: VecDeque<Overlay>,
-    /// Whether a STOP card that brought no enemy pauses play too (P).
+    /// Whether a STOP card that brought no enemy pauses play too (P): the
+    /// player's setting, kept in the data folder's settings file.
     pub pause_at_stop: bool,
+    /// The player's settings changed since they were last written.
+    pub settings_changed: bool,
     /// Where enemy appeared at the last order: marked on the map until the next.
     pub fresh: Vec<Pos>,
     /// Hexes the last order's fire swept (a spray, a machine gun's arc, a
@@ -124,8 +131,10 @@ impl App {
             fallen: Vec::new(),
             help_last: Cell::new(u16::MAX),
             log_last: Cell::new(usize::MAX),
+            moment_last: Cell::new(0),
             pending: VecDeque::new(),
             pause_at_stop: true,
+            settings_changed: false,
             fresh: Vec::new(),
             swept: Vec::new(),
             records: Vec::new(),
@@ -167,6 +176,9 @@ impl App {
             // A pause goes on with Enter, Space or Esc; the log scrolls under it.
             (Overlay::Moment(_), Msg::Act | Msg::Turn | Msg::Cancel) => self.close(),
             (Overlay::Moment(_), Msg::LogUp | Msg::LogDown | Msg::Pause) => self.play(msg),
+            // j/k scroll a pause longer than its panel.
+            (Overlay::Moment(m), Msg::Cursor(Dir::South)) => m.scroll = (m.scroll + 1).min(self.moment_last.get()),
+            (Overlay::Moment(m), Msg::Cursor(Dir::North)) => m.scroll = m.scroll.saturating_sub(1),
             (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend, Msg::Quit) => {
                 self.quit = true;
             }
@@ -242,6 +254,7 @@ impl App {
             Msg::LogDown => self.log_back = self.log_back.saturating_sub(5),
             Msg::Pause => {
                 self.pause_at_stop = !self.pause_at_stop;
+                self.settings_changed = true;
                 self.notice = Some(if self.pause_at_stop {
                     "Every STOP card pauses play (P: only those that bring enemy or end the action).".into()
                 } else {
@@ -391,7 +404,7 @@ impl App {
         let Some(game) = self.game().filter(|_| inside && self.overlay == Overlay::None) else { return };
         let x = column - view.area.x + view.origin.0;
         let y = row - view.area.y + view.origin.1;
-        if let Some(p) = super::map::hex_at(x, y).filter(|&p| game.map().contains(p)) {
+        if let Some(p) = view.scale.hex_at(x, y).filter(|&p| game.map().contains(p)) {
             if p == self.cursor {
                 self.update(Msg::Act);
             } else {

@@ -58,6 +58,37 @@ fn big_card(app: &App, game: &Game, card: Card, waiting: bool) -> Vec<Line<'stat
     boxed(theme, [&top, &middle, &bottom], style)
 }
 
+/// The current card in one line, for a deck panel too short to draw it large.
+fn card_line(app: &App, game: &Game, card: Card, waiting: bool, width: u16) -> Line<'static> {
+    let mut line = card_words(app, game, card, waiting);
+    // "Up: " where the line has room for it, so it never wraps for it.
+    if line.width() + 4 <= usize::from(width) {
+        line.spans.insert(0, Span::raw("Up: "));
+    }
+    line
+}
+
+fn card_words(app: &App, game: &Game, card: Card, waiting: bool) -> Line<'static> {
+    let theme = app.theme;
+    match card {
+        Card::Stop => Line::from(vec![Span::styled("S T O P", theme.stop()), Span::raw(" end of turn")]),
+        Card::Soldier(i) => {
+            let s = &game.soldiers()[i as usize];
+            let style = if s.side == Side::Friendly { theme.friend() } else { theme.enemy() };
+            let whose = match (waiting, s.side) {
+                (true, _) => "your order",
+                (false, Side::Friendly) => "yours",
+                (false, Side::Enemy) => "enemy",
+            };
+            let weapon = super::roster::weapon_words(game, s);
+            Line::from(vec![
+                Span::styled(format!("{} {}", s.rank, s.id), style),
+                Span::raw(format!(", {weapon}: {whose}")),
+            ])
+        }
+    }
+}
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.is_empty() {
         return;
@@ -73,12 +104,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Paragraph::new(words).style(theme.dim()).wrap(Wrap { trim: true }).render(area, buf);
         return;
     };
-    let back = theme.card_back().repeat(action.deck.len().min(12));
-    let mut lines = vec![Line::from(vec![
-        Span::raw(format!("Turn {} | {} face down ", action.turn, action.deck.len())),
-        Span::styled(back, theme.dim()),
-    ])];
+    let said = format!("Turn {} | {} face down ", action.turn, action.deck.len());
+    // The card backs in what the line leaves, so it never wraps.
+    let backs = action.deck.len().min(12).min(usize::from(area.width).saturating_sub(said.chars().count()));
+    let back = theme.card_back().repeat(backs);
+    let mut lines = vec![Line::from(vec![Span::raw(said), Span::styled(back, theme.dim())])];
+    // Where the panel is short, the card up in a line of its own.
+    let short = area.height < 7;
     match action.turned.last() {
+        Some(&card) if short => lines.push(card_line(app, game, card, action.up.is_some(), area.width)),
         Some(&card) => lines.extend(big_card(app, game, card, action.up.is_some())),
         None => lines.push(Line::styled("No card turned yet: Space turns one.", Style::new())),
     }

@@ -146,15 +146,23 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
              sit half a hex lower.",
             theme.home_mark()
         ),
-        "Hexes are named COL,ROW from 0,0 at the top left, as in the log and the command line.".into(),
+        "Hexes are named COL,ROW from 0,0 at the top left, as in the log (a big hex has its name inside). The cursor is reversed, the hex of the man whose card is up underlined; \
+         < > ^ v on the border: more of the map that way."
+            .into(),
+        format!("Sight (v): {0}{0} a hex he sees, 4+ under an enemy the need of his likeliest shot.", theme.sight_mark()),
+        "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \
+         POW; Combat Patrol's LW light wound, CR1-2 critical (dies on 1-2), PIN pinned (P after a wound), 4+ 2g his \
+         accuracy and grenades left; a vehicle ok, LD, HD, WRECK, gone; (r) the radio man; Cards (C) his \
+         cards left this turn."
+            .into(),
     ]
 }
 
 /// The legend alone, over the middle of the screen (`g`).
 pub fn render_legend(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
-    let popup =
-        area.inner(ratatui::layout::Margin::new(area.width / 10, if area.height < 30 { 1 } else { area.height / 6 }));
+    let across = if area.width < 100 { 1 } else { area.width / 10 };
+    let popup = area.inner(ratatui::layout::Margin::new(across, if area.height < 30 { 0 } else { area.height / 6 }));
     if popup.is_empty() {
         return;
     }

@@ -17,7 +17,7 @@ fn screen(dir: &std::path::Path) -> Screen {
     campaign.begin().expect("a new patrol sets out");
     let app = App::new(campaign, "test", Theme { color: true, ascii: false });
     let slot = crate::save::Slot::open(&dir.join("test.ron")).expect("a campaign file can be opened");
-    Screen::Game(Box::new(app), Box::new(slot))
+    Screen::Game(Box::new(app), Box::new((slot, dir.to_path_buf())))
 }
 
 /// Presses each key and lets it go, as a Windows console reports it.

@@ -122,7 +122,12 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[Char('L')], Msg::FullLog, "L", "the log full-screen: every patrol of the campaign, searchable (/)"),
     bind(&[Char('v')], Msg::Sight, "v", "show the sight of the man up (or the cursor's hex), with the need to hit"),
     bind(&[Char('g')], Msg::Legend, "g", "the map's legend: what every mark means"),
-    bind(&[Char('P')], Msg::Pause, "P", "pause at every STOP card, or only at those that bring enemy"),
+    bind(
+        &[Char('P')],
+        Msg::Pause,
+        "P",
+        "pause at every STOP card, or only at those that bring enemy (kept for the next game)",
+    ),
     bind(&[Char('?'), KeyCode::F(1)], Msg::Help, "?", "this help"),
     bind(&[Esc], Msg::Cancel, "Esc", "close, cancel"),
     bind(&[Char('q')], Msg::Quit, "q", "save and quit"),

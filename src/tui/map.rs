@@ -17,30 +17,13 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
 use super::app::{App, MapView};
+use super::hexes::{SMALL, Scale};
 use crate::engine::{Game, Phase, Pos, Side};
 
-/// Characters across and down that a map of `width` x `height` hexes takes.
+/// Characters across and down that a map of `width` x `height` hexes
+/// takes at the small size, the one drawn when no bigger one fits.
 pub fn canvas_size(width: i32, height: i32) -> (u16, u16) {
-    let w = (4 * width.max(0) + 1).min(i32::from(u16::MAX));
-    let h = (2 * height.max(0) + 2).min(i32::from(u16::MAX));
-    (w as u16, h as u16)
-}
-
-/// The map character cell of the top-left corner of a hex's box.
-fn corner(p: Pos) -> (i32, i32) {
-    (4 * p.col, 2 * p.row + p.col.rem_euclid(2))
-}
-
-/// The hex whose inside holds map character cell (x, y), if any (the
-/// slanted sides belong to no one hex).
-pub fn hex_at(x: u16, y: u16) -> Option<Pos> {
-    let (x, y) = (i32::from(x), i32::from(y));
-    if x < 1 || (x - 1) % 4 == 3 {
-        return None;
-    }
-    let col = (x - 1) / 4;
-    let dy = y - col % 2;
-    (dy >= 1).then(|| Pos::new(col, (dy - 1) / 2))
+    SMALL.canvas(width, height)
 }
 
 /// Who is down in a hex: none, ours (`+`), or only theirs (`x`).
@@ -155,14 +138,23 @@ fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
 /// Scrolls the view only as far as needed to keep the hex of the man
 /// whose card is up (or of the section that moves) in sight, and then the
 /// cursor's: where both cannot be seen at once, the cursor wins.
-fn follow(previous: (u16, u16), area: Rect, canvas: (u16, u16), active: Option<Pos>, cursor: Pos) -> (u16, u16) {
-    let origin = active.map_or(previous, |a| scroll(previous, area, canvas, a));
-    scroll(origin, area, canvas, cursor)
+fn follow(
+    previous: (u16, u16),
+    area: Rect,
+    scale: Scale,
+    active: Option<Pos>,
+    cursor: Pos,
+    map: (i32, i32),
+) -> (u16, u16) {
+    let canvas = scale.canvas(map.0, map.1);
+    let origin = active.map_or(previous, |a| scroll(previous, area, canvas, scale, a));
+    scroll(origin, area, canvas, scale, cursor)
 }
 
 /// Scrolls the view only as far as needed to keep the cursor's hex in sight.
-fn scroll(previous: (u16, u16), area: Rect, canvas: (u16, u16), cursor: Pos) -> (u16, u16) {
-    let (cx, cy) = corner(cursor);
+fn scroll(previous: (u16, u16), area: Rect, canvas: (u16, u16), scale: Scale, cursor: Pos) -> (u16, u16) {
+    let (cx, cy) = scale.corner(cursor);
+    let (across, down) = scale.span();
     let axis = |old: u16, size: u16, total: u16, at: i32, span: i32| -> u16 {
         let (old, size, total) = (i32::from(old), i32::from(size), i32::from(total));
         let mut o = old;
@@ -174,7 +166,7 @@ fn scroll(previous: (u16, u16), area: Rect, canvas: (u16, u16), cursor: Pos) -> 
         }
         o.clamp(0, (total - size).max(0)) as u16
     };
-    (axis(previous.0, area.width, canvas.0, cx, 5), axis(previous.1, area.height, canvas.1, cy, 3))
+    (axis(previous.0, area.width, canvas.0, cx, across), axis(previous.1, area.height, canvas.1, cy, down))
 }
 
 pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
@@ -182,7 +174,10 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         return;
     }
     let theme = app.theme;
-    let canvas = canvas_size(game.map().width, game.map().height);
+    let size = (game.map().width, game.map().height);
+    // The biggest hexes the panel has room for.
+    let scale = Scale::fitting((area.width, area.height), size.0, size.1);
+    let canvas = scale.canvas(size.0, size.1);
     // A map smaller than the panel sits in its middle.
     let pad = |room: u16, size: u16| room.saturating_sub(size) / 2;
     let outer = area;
@@ -193,8 +188,11 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         area.height.min(canvas.1),
     );
     let active = app.active_pos();
-    let origin = follow(app.map_view.get().origin, area, canvas, active, app.cursor);
-    app.map_view.set(MapView { area, origin });
+    let view = app.map_view.get();
+    // A new size starts from the top left and scrolls from there.
+    let previous = if view.scale == scale { view.origin } else { (0, 0) };
+    let origin = follow(previous, area, scale, active, app.cursor, size);
+    app.map_view.set(MapView { area, origin, scale });
     edge_arrows(app, outer, area, origin, canvas, buf);
     let mut put = |x: i32, y: i32, ch: char, style: Style| {
         let (vx, vy) = (x - i32::from(origin.0), y - i32::from(origin.1));
@@ -207,18 +205,15 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     // below it, and its marks must not be drawn over by that edge.
     let edge = theme.outline();
     for p in game.map().hexes() {
-        let (x, y) = corner(p);
-        for i in 1..4 {
-            put(x + i, y, '_', edge);
-        }
-        put(x, y + 1, '/', edge);
-        put(x + 4, y + 1, '\\', edge);
-        put(x, y + 2, '\\', edge);
-        put(x + 4, y + 2, '/', edge);
+        scale.outline(p, |x, y, ch| put(x, y, ch, edge));
     }
     let sight = app.sight.then(|| sight_from(app, game)).flatten();
+    let (_, high) = scale.span();
+    let bottom = high - 1;
+    // Who is there sits on the widest row of the upper half, at the middle.
+    let (upper, middle) = (scale.slant, scale.slant + scale.top / 2);
     for p in game.map().hexes() {
-        let (x, y) = corner(p);
+        let (x, y) = scale.corner(p);
         let cursor = if p == app.cursor { theme.cursor() } else { Style::new() };
         let seen = sight.as_ref().map(|s| s.sees(app, game, p));
         let terrain = game.map().terrain(game.book(), p);
@@ -234,9 +229,34 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             who = [theme.sight_mark(); 2];
             style = theme.dim();
         }
-        put(x + 1, y + 1, glyph, tstyle.patch(shade).patch(cursor));
-        put(x + 2, y + 1, who[0], style.patch(shade).patch(cursor));
-        put(x + 3, y + 1, who[1], style.patch(shade).patch(cursor));
+        // The inside blank first, so the cursor and the shade cover all of it.
+        for dy in 1..bottom {
+            let (from, to) = scale.inside(dy);
+            for dx in from..=to {
+                put(x + dx, y + dy, ' ', shade.patch(cursor));
+            }
+        }
+        // The terrain beside who is there, or in the top corners of a big hex.
+        let (first, _) = scale.inside(upper);
+        if upper == 1 {
+            put(x + first, y + upper, glyph, tstyle.patch(shade).patch(cursor));
+        } else {
+            let (from, to) = scale.inside(1);
+            put(x + from, y + 1, glyph, tstyle.patch(shade).patch(cursor));
+            put(x + to, y + 1, glyph, tstyle.patch(shade).patch(cursor));
+            // The hex's name, on the row under who is there.
+            let name = p.to_string();
+            let (from, to) = scale.inside(upper + 1);
+            let room = usize::try_from(to - from + 1).unwrap_or(0);
+            if name.chars().count() <= room {
+                let at = from + i32::try_from((room - name.chars().count()).div_ceil(2)).unwrap_or(0);
+                for (i, ch) in name.chars().enumerate() {
+                    put(x + at + i as i32, y + upper + 1, ch, theme.dim().patch(shade).patch(cursor));
+                }
+            }
+        }
+        put(x + middle, y + upper, who[0], style.patch(shade).patch(cursor));
+        put(x + middle + 1, y + upper, who[1], style.patch(shade).patch(cursor));
         let (mut marks, mut mstyle) = lower(app, game, p, down);
         // An enemy he can hit: the need under the hex.
         if let Some(need) = sight.as_ref().and_then(|s| s.need(app, game, p)) {
@@ -244,8 +264,19 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             marks = [marks[0], digit, '+'];
             mstyle = theme.key();
         }
+        // The bottom edge: the mark of men down at its left, the others in
+        // the middle ("new" across it).
+        let (from, to) = scale.inside(bottom);
+        let at = |i: usize| match (marks, i) {
+            (['n', 'e', 'w'], _) => middle - 1 + i as i32,
+            (_, 0) => from,
+            _ => middle + i as i32 - 1,
+        };
+        for dx in from..=to {
+            put(x + dx, y + bottom, '_', mstyle.patch(cursor));
+        }
         for (i, ch) in marks.into_iter().enumerate() {
-            put(x + 1 + i as i32, y + 2, ch, mstyle.patch(cursor));
+            put(x + at(i), y + bottom, ch, mstyle.patch(cursor));
         }
     }
 }
@@ -308,29 +339,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_inside_cell_finds_its_hex() {
-        for col in 0..6 {
-            for row in 0..5 {
-                let p = Pos::new(col, row);
-                let (x, y) = corner(p);
-                for (dx, dy) in [(1, 1), (2, 1), (3, 1), (1, 2), (2, 2), (3, 2)] {
-                    assert_eq!(hex_at((x + dx) as u16, (y + dy) as u16), Some(p), "{p} at +{dx},+{dy}");
-                }
-                assert_eq!(hex_at(x as u16, (y + 1) as u16), None, "the side of {p} is nobody's");
-            }
-        }
-    }
-
-    #[test]
     fn the_view_follows_the_cursor_and_no_further() {
         let area = Rect::new(0, 0, 20, 10);
         // Already in view: nothing moves.
-        assert_eq!(scroll((0, 0), area, (65, 26), Pos::new(1, 1)), (0, 0));
+        assert_eq!(scroll((0, 0), area, (65, 26), SMALL, Pos::new(1, 1)), (0, 0));
         // Off to the right: just far enough to show the whole hex.
-        assert_eq!(scroll((0, 0), area, (65, 26), Pos::new(6, 1)), (9, 0));
+        assert_eq!(scroll((0, 0), area, (65, 26), SMALL, Pos::new(6, 1)), (9, 0));
         // Never past the end of the map.
-        assert_eq!(scroll((0, 0), area, (65, 26), Pos::new(15, 11)), (45, 16));
+        assert_eq!(scroll((0, 0), area, (65, 26), SMALL, Pos::new(15, 11)), (45, 16));
         // A map smaller than the panel never scrolls.
-        assert_eq!(scroll((3, 3), Rect::new(0, 0, 80, 40), (65, 26), Pos::new(15, 11)), (0, 0));
+        assert_eq!(scroll((3, 3), Rect::new(0, 0, 80, 40), (65, 26), SMALL, Pos::new(15, 11)), (0, 0));
     }
 }

@@ -16,6 +16,7 @@
 pub mod app;
 pub mod deck;
 pub mod help;
+pub mod hexes;
 pub mod history;
 pub mod keymap;
 pub mod log;
@@ -162,7 +163,8 @@ impl Drop for Guard {
 /// The screen being played.
 enum Screen {
     Title(Title),
-    Game(Box<App>, Box<crate::save::Slot>),
+    /// The game, its campaign's file and the data folder it is in.
+    Game(Box<App>, Box<(crate::save::Slot, PathBuf)>),
 }
 
 /// How long to look for more input before drawing the next frame.
@@ -214,14 +216,21 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
         }
         match &mut screen {
             Screen::Game(app, slot) => {
+                if app.settings_changed {
+                    app.settings_changed = false;
+                    // A setting that cannot be kept still holds for this session.
+                    if let Err(e) = crate::save::save_settings(&slot.1, &settings(app)) {
+                        app.notice = Some(format!("The setting holds until you quit, but was not kept: {e}"));
+                    }
+                }
                 if app.unsaved {
                     let _saving = SAVING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    if let Err(e) = slot.save(&mut app.campaign, crate::session::now()) {
+                    if let Err(e) = slot.0.save(&mut app.campaign, crate::session::now()) {
                         return Ok(Ended::SaveFailed(e));
                     }
                     app.unsaved = false;
                     if app.campaign.patrol.is_none() {
-                        app.records = slot.records();
+                        app.records = slot.0.records();
                         app.fallen = report::fallen(&app.records);
                     }
                 }
@@ -239,7 +248,17 @@ fn open(opened: Opened, theme: Theme) -> Screen {
     let mut app = App::new(opened.campaign, &opened.name, theme);
     app.remember(opened.slot.records());
     app.fallen = report::fallen(&app.records);
-    Screen::Game(Box::new(app), Box::new(opened.slot))
+    // The player's settings, or the defaults with a word on why.
+    match crate::save::load_settings(&opened.data_dir) {
+        Ok(s) => app.pause_at_stop = s.pause_at_quiet_stop,
+        Err(e) => app.notice = Some(format!("Settings not read, the defaults hold: {e}")),
+    }
+    Screen::Game(Box::new(app), Box::new((opened.slot, opened.data_dir)))
+}
+
+/// The settings the player has chosen in this game.
+fn settings(app: &App) -> crate::save::Settings {
+    crate::save::Settings { pause_at_quiet_stop: app.pause_at_stop }
 }
 
 /// One terminal event; returns the next screen when the title screen
@@ -308,5 +327,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
 
 #[cfg(test)]
 mod input_tests;
+#[cfg(test)]
+mod screen_tests;
 #[cfg(test)]
 mod tests;

@@ -25,6 +25,8 @@ pub struct Moment {
     pub fresh: Vec<Pos>,
     /// The template rolls among them: the hex, the triangle hit and who was in it.
     pub templates: Vec<(Pos, u8, String)>,
+    /// Rows scrolled down (j/k), where it is longer than its panel.
+    pub scroll: u16,
 }
 
 /// A template roll's hex, triangle and the men in it, from its result
@@ -149,7 +151,7 @@ pub fn moments(events: &[Event], book: &RuleBook) -> Vec<Moment> {
             })
             .collect();
         let templates = events[start..end].iter().filter_map(template_of).collect();
-        found.push(Moment { title, stop, lines, fresh, templates });
+        found.push(Moment { title, stop, lines, fresh, templates, scroll: 0 });
         i = end;
     }
     found
@@ -162,12 +164,7 @@ pub fn render(app: &App, moment: &Moment, area: Rect, buf: &mut Buffer) {
     }
     let theme = app.theme;
     Clear.render(area, buf);
-    let block = Block::bordered()
-        .border_set(theme.border())
-        .title(format!(" {} ", moment.title))
-        .title_bottom(" Enter, Space or Esc: go on ");
-    let inner = block.inner(area);
-    block.render(area, buf);
+    let inner = Block::bordered().inner(area);
     let mut lines: Vec<Line> = Vec::new();
     if moment.stop.is_some() {
         // The card drawn large where there is room, else one line.
@@ -199,7 +196,20 @@ pub fn render(app: &App, moment: &Moment, area: Rect, buf: &mut Buffer) {
     if !app.pause_at_stop && moment.stop.is_some() {
         lines.push(Line::styled("(quiet STOP cards do not pause: P)", theme.dim()));
     }
-    Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    // Longer than its panel (a template at 80x24): j/k scroll it, and the border says so.
+    let rows = u16::try_from(text.line_count(inner.width)).unwrap_or(u16::MAX);
+    let last = rows.saturating_sub(inner.height);
+    app.moment_last.set(last);
+    let scroll = moment.scroll.min(last);
+    let keys = match (scroll > 0, scroll < last) {
+        (_, true) => " Enter: go on; j: more below ",
+        (true, false) => " Enter: go on; k: back up ",
+        (false, false) => " Enter, Space or Esc: go on ",
+    };
+    let block = Block::bordered().border_set(theme.border()).title(format!(" {} ", moment.title)).title_bottom(keys);
+    block.render(area, buf);
+    text.scroll((scroll, 0)).render(inner, buf);
 }
 
 /// The question before leaving the map, drawn where a pause is.

@@ -53,9 +53,20 @@ fn cards_left(game: &Game, i: usize) -> usize {
     }
 }
 
+/// Whether the panel is narrow: shorter names, the cards column headed `C`.
+fn narrow(width: usize) -> bool {
+    width < 46
+}
+
 /// The name column's width in a panel `width` wide: longer names where there is room.
 fn name_width(width: usize) -> usize {
-    if width >= 46 { 16 } else { 12 }
+    // Narrow, a name takes 12 where the weapon keeps 12 ("4+ 2g pistol"), else 11.
+    if narrow(width) { width.saturating_sub(21).clamp(11, 12) } else { 16 }
+}
+
+/// The cards column's width: its heading's.
+fn cards_width(width: usize) -> usize {
+    if narrow(width) { 1 } else { 5 }
 }
 
 /// The hex column's width: "12,10" where the panel has room for it.
@@ -67,7 +78,8 @@ fn hex_width(width: usize) -> usize {
 /// state, the hex and the cards, a space between each.
 fn weapon_width(width: usize) -> usize {
     let hex = hex_width(width);
-    width.saturating_sub(name_width(width) + 1 + 1 + 5 + 1 + hex + usize::from(hex > 0) + 5).clamp(6, 16)
+    let rest = name_width(width) + 1 + 1 + 5 + 1 + hex + usize::from(hex > 0) + cards_width(width);
+    width.saturating_sub(rest).clamp(6, 22)
 }
 
 /// `text` in at most `width` characters: cut where it must be, a `.` saying so.
@@ -77,7 +89,10 @@ pub fn abbreviate(text: &str, width: usize) -> String {
     }
     let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
     cut = cut.trim_end().to_string();
-    cut.push('.');
+    // A cut after a word's own full stop ("Sd.Kfz.") says it already.
+    if !cut.ends_with('.') {
+        cut.push('.');
+    }
     cut
 }
 
@@ -85,14 +100,17 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     let s = &game.soldiers()[i];
     let theme = app.theme;
     let (mark, style) = state_mark(theme, s, game);
-    // Where the column is narrow, the rules' short keys ("smg") read better than cut names.
-    let weapon = if weapon_width(width) < 10 { s.weapon().to_string() } else { weapon_words(game, s) };
     let ww = weapon_width(width);
     // What the rule set shows beside the weapon (Combat Patrol's accuracy).
-    let weapon = match game.rules().profile(game.book(), s) {
+    let with_profile = |weapon: String| match game.rules().profile(game.book(), s) {
         Some(p) => format!("{p} {weapon}"),
         None => weapon,
     };
+    // Where the words do not fit, the rules' short keys ("smg") read better than cut names.
+    let mut weapon = with_profile(weapon_words(game, s));
+    if weapon.chars().count() > ww {
+        weapon = with_profile(s.weapon().to_string());
+    }
     let weapon = abbreviate(&weapon, ww);
     let cards = if matches!(game.phase(), Phase::Action(_)) && s.can_act() {
         format!("{}", cards_left(game, i))
@@ -217,7 +235,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let (nw, ww) = (name_width(width), weapon_width(width));
     let hex = if hex_width(width) > 0 { "Hex   " } else { "" };
-    let mut lines = vec![Line::styled(format!("{:<nw$} {:<ww$} State {hex}Cards", "Man", "Weapon"), theme.dim())];
+    let cards = if narrow(width) { "C" } else { "Cards" };
+    let mut lines = vec![Line::styled(format!("{:<nw$} {:<ww$} State {hex}{cards}", "Man", "Weapon"), theme.dim())];
     lines.extend(shown.iter().filter(|i| ours.contains(i)).map(|&i| row(app, game, i, width)));
     if shown.iter().any(|i| theirs.contains(i)) {
         lines.push(Line::styled("Enemy met", theme.dim()));

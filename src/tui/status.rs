@@ -156,7 +156,9 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
         return vec![("x Enter", "leave anyway"), ("any other key", "stay")];
     }
     if let Overlay::Moment(_) = app.overlay {
-        return vec![("Enter", "go on"), (label(Msg::Pause), "pause at every STOP or not"), ("q", "quit")];
+        // P says what it would change to, so the setting in force can be read off it.
+        let pause = if app.pause_at_stop { "let quiet STOPs pass" } else { "pause at every STOP" };
+        return vec![("Enter", "go on"), (label(Msg::Pause), pause), ("q", "quit")];
     }
     if app.overlay != Overlay::None {
         return vec![("Esc", "close"), ("q", "quit")];

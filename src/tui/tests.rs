@@ -19,7 +19,7 @@ use crate::session::Line;
 const THEME: Theme = Theme { color: true, ascii: false };
 
 /// A patrol of the default scenario with the given seed, set out.
-fn patrol(seed: u64) -> App {
+pub(super) fn patrol(seed: u64) -> App {
     let book = rules::rule_book().expect("the built-in rules load");
     let scenario = rules::scenario(rules::default_scenario_name(), &book).expect("the default scenario loads");
     let mut campaign = Campaign::single(&scenario, seed, book);
@@ -28,7 +28,7 @@ fn patrol(seed: u64) -> App {
 }
 
 /// Enter pressed through every pause play stopped for; returns their titles.
-fn go_on(app: &mut App) -> Vec<String> {
+pub(super) fn go_on(app: &mut App) -> Vec<String> {
     let mut seen = Vec::new();
     while let Overlay::Moment(m) = &app.overlay {
         seen.push(m.title.clone());
@@ -38,7 +38,7 @@ fn go_on(app: &mut App) -> Vec<String> {
 }
 
 /// The same patrol, played by the patrol leader until a card of ours is up.
-fn in_action(seed: u64) -> App {
+pub(super) fn in_action(seed: u64) -> App {
     let mut app = patrol(seed);
     for _ in 0..200 {
         go_on(&mut app);
@@ -63,7 +63,7 @@ fn text(buf: &Buffer) -> String {
     out
 }
 
-fn screen(app: &App, width: u16, height: u16) -> String {
+pub(super) fn screen(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
     terminal.draw(|f| f.render_widget(app, f.area())).expect("a frame draws");
     text(terminal.backend().buffer())
@@ -516,7 +516,7 @@ fn enter_on_your_own_hex_picks_a_man_on_foot_before_a_vehicle() {
 }
 
 /// A patrol played on by the leader until a STOP card has paused play.
-fn at_a_stop(seed: u64) -> App {
+pub(super) fn at_a_stop(seed: u64) -> App {
     let mut app = patrol(seed);
     for _ in 0..400 {
         if let Overlay::Moment(m) = &app.overlay
@@ -703,7 +703,8 @@ fn g_shows_the_legend_and_the_help_lists_it() {
     assert_eq!(app.overlay, Overlay::Legend);
     for (w, h) in [(80, 24), (120, 40), (200, 60)] {
         let drawn = screen(&app, w, h);
-        assert!(drawn.contains("x1 one of theirs down"), "{w}x{h}\n{drawn}");
+        assert!(drawn.contains("x1 one of"), "{w}x{h}\n{drawn}");
+        assert!(drawn.contains("turn."), "all of it shows, to its last word, at {w}x{h}\n{drawn}");
         insta::assert_snapshot!(format!("legend_{w}x{h}"), drawn);
     }
     app.update(Msg::Cancel);
@@ -825,6 +826,19 @@ fn a_shell_or_a_mine_shows_its_template() {
                 for (w, h) in [(80, 24), (120, 40), (200, 60)] {
                     insta::assert_snapshot!(format!("template_{w}x{h}"), screen(&app, w, h));
                 }
+                // At 80x24 it is longer than its panel: j scrolls to its last words, and no further.
+                let drawn = screen(&app, 80, 24);
+                assert!(!drawn.contains("triangle hit."), "{drawn}");
+                assert!(drawn.contains("j: more below"), "{drawn}");
+                for _ in 0..40 {
+                    app.update(Msg::Cursor(Dir::South));
+                    let _ = screen(&app, 80, 24);
+                }
+                let drawn = screen(&app, 80, 24);
+                assert!(drawn.contains("triangle hit."), "{drawn}");
+                assert!(drawn.contains("k: back up"), "{drawn}");
+                let Overlay::Moment(m) = &app.overlay else { panic!("still paused") };
+                assert_eq!(m.scroll, app.moment_last.get(), "no further than the end");
                 return;
             }
             go_on(&mut app);

@@ -8,7 +8,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::app::{App, Overlay};
-use super::{deck, help, history, log, map, moment, roster, status};
+use super::{deck, help, hexes, history, log, map, moment, roster, status};
 
 /// The smallest terminal the game is drawn in.
 pub const MIN_WIDTH: u16 = 60;
@@ -26,17 +26,26 @@ pub struct Areas {
 /// The rows the log keeps when it runs under both columns.
 const LOG_ROWS: u16 = 8;
 
+/// The narrowest and widest the deck and roster's column is drawn.
+const RIGHT_WIDTH: (u16, u16) = (34, 64);
+
 pub fn areas(app: &App, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(3)]).areas(area);
+    // The deck's card is drawn large where there are rows enough, else in a line.
+    let deck_height = if main.height >= 30 { 9 } else { 5 };
     if let Some(game) = app.game() {
-        let (w, h) = map::canvas_size(game.map().width, game.map().height);
-        let (map_width, map_height) = (w + 2, h + 2);
-        // Where the whole map fits above a log of its own, the log runs
-        // under both columns and takes every row the map and the roster
-        // (shrunk to its men) leave.
-        let right_width = area.width.saturating_sub(map_width).clamp(34, 56);
-        let deck_height = 9;
-        if main.height >= map_height + LOG_ROWS && area.width >= map_width + right_width {
+        let (cols, rows) = (game.map().width, game.map().height);
+        // Where the whole map fits above a log of its own, at the biggest
+        // hexes that do, the log runs under both columns and takes every
+        // row the map and the roster (shrunk to its men) leave.
+        for scale in hexes::SCALES {
+            let (w, h) = scale.canvas(cols, rows);
+            let (map_width, map_height) = (w.saturating_add(2), h.saturating_add(2));
+            if main.height < map_height.saturating_add(LOG_ROWS) || area.width < map_width.saturating_add(RIGHT_WIDTH.0)
+            {
+                continue;
+            }
+            let right_width = (area.width - map_width).clamp(RIGHT_WIDTH.0, RIGHT_WIDTH.1);
             let right_need = deck_height + roster::rows_wanted(game) + 2;
             let top = map_height.max(right_need.min(main.height - LOG_ROWS));
             let [upper, log] = Layout::vertical([Constraint::Length(top), Constraint::Min(0)]).areas(main);
@@ -49,7 +58,7 @@ pub fn areas(app: &App, area: Rect) -> Areas {
     // Between patrols the left holds the briefing and the right the roll: a
     // little more to the left.
     let map_width = app.game().map_or(area.width * 3 / 5, |g| map::canvas_size(g.map().width, g.map().height).0 + 2);
-    let right_width = area.width.saturating_sub(map_width).clamp(34, 56);
+    let right_width = area.width.saturating_sub(map_width).clamp(RIGHT_WIDTH.0, RIGHT_WIDTH.1);
     let [left, right] = Layout::horizontal([Constraint::Min(0), Constraint::Length(right_width)]).areas(main);
     // The map takes what it needs if the log keeps eight rows, else two thirds; the log the rest.
     // Between patrols the briefing takes the rows it needs and the log the rest.
@@ -61,7 +70,7 @@ pub fn areas(app: &App, area: Rect) -> Areas {
     let room = left.height.saturating_sub(log_rows).max(left.height.saturating_mul(2) / 3);
     let map_height = map_height.min(room).max(left.height.min(8));
     let [map, log] = Layout::vertical([Constraint::Length(map_height), Constraint::Min(0)]).areas(left);
-    let deck_height = if app.game().is_some() { 9 } else { 0 };
+    let deck_height = if app.game().is_some() { deck_height } else { 0 };
     let [deck, roster] = Layout::vertical([Constraint::Length(deck_height), Constraint::Min(0)]).areas(right);
     Areas { map, log, deck, roster, status }
 }
