@@ -136,14 +136,12 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
          +1 one of yours down, x1 one of theirs down."
             .into(),
         "A vehicle by its name, never a count: V3 is vehicle V3 of the roster (v3 out of sight; V# a \
-         name of two digits, V+ more than one vehicle), whoever is with it. Vehicles are hurt only by \
-         anti-tank weapons and H.E."
+         name of two digits, V+ more than one vehicle), whoever is with it."
             .into(),
         format!(
-            "Under a hex: * objective, X minefield, {} home edge, new enemy just appeared; at the left + one \
-             of yours down there as well, x one of theirs; ### swept by the last order's fire (a spray, a \
-             machine gun's arc, a grenade's blast), >1 >2 ... a grenade's scatter, move by move. Odd columns \
-             sit half a hex lower.",
+            "Under a hex: * objective, X minefield, {} home edge, new enemy just appeared, ### the last \
+             fire's reach, >1 >2 a grenade's scatter; at the left + one of yours down \
+             there as well, x one of theirs. Odd columns sit half a hex lower.",
             theme.home_mark()
         ),
         "Hexes are named COL,ROW from 0,0 at the top left, as in the log (a big hex has its name inside). The cursor is reversed, the hex of the man whose card is up underlined; \
@@ -152,7 +150,7 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
         format!("Sight (v): {0}{0} a hex he sees, 4+ under an enemy the need of his likeliest shot.", theme.sight_mark()),
         "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \
          POW; Combat Patrol's LW light wound, CR1-2 critical (dies on 1-2), PIN pinned (P after a wound), 4+ 2g his \
-         accuracy and grenades left; a vehicle ok, LD, HD, WRECK, gone; (r) the radio man; Cards (C) his \
+         accuracy and grenades left, 2/4 ammunition; a vehicle ok, LD, HD, WRECK, gone; (r) the radio man; Cards (C) his \
          cards left this turn."
             .into(),
     ]

@@ -100,7 +100,7 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[Char('f')], Msg::Fire, "f", "fire at the cursor hex"),
     bind(&[Char('F')], Msg::FireSpecial, "F", "fire by the special method (Combat Patrol: burst, spray, MG arc)"),
     bind(&[Char('t')], Msg::Throw, "t", "throw a hand grenade at the cursor hex (Combat Patrol)"),
-    bind(&[Char('R')], Msg::Reload, "R", "reload an empty machine gun, yours or one in your hex (Combat Patrol)"),
+    bind(&[Char('R')], Msg::Reload, "R", "reload an empty MG, yours or one in your hex (Combat Patrol)"),
     bind(&[Char('.')], Msg::Hold, ".", "hold: the man whose card is up does nothing"),
     bind(&[Char('x')], Msg::Exit, "x", "exit the map from the home edge"),
     bind(&[Char('c')], Msg::Carry, "c", "carry a wounded man of your hex to the cursor hex"),

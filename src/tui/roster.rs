@@ -101,15 +101,27 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     let theme = app.theme;
     let (mark, style) = state_mark(theme, s, game);
     let ww = weapon_width(width);
-    // What the rule set shows beside the weapon (Combat Patrol's accuracy).
-    let with_profile = |weapon: String| match game.rules().profile(game.book(), s) {
-        Some(p) => format!("{p} {weapon}"),
-        None => weapon,
+    // What the rule set shows beside the weapon (Combat Patrol's accuracy),
+    // and after it what is left of its ammunition, if it runs out.
+    let ammo = game.rules().ammo(game.book(), s);
+    let with_profile = |weapon: String, compact: bool| {
+        let left = match ammo {
+            Some(a) if compact => format!(":{}", a.left),
+            Some(a) => format!(" {}", a.words()),
+            None => String::new(),
+        };
+        match game.rules().profile(game.book(), s) {
+            Some(p) => format!("{p} {weapon}{left}"),
+            None => format!("{weapon}{left}"),
+        }
     };
-    // Where the words do not fit, the rules' short keys ("smg") read better than cut names.
-    let mut weapon = with_profile(weapon_words(game, s));
-    if weapon.chars().count() > ww {
-        weapon = with_profile(s.weapon().to_string());
+    // Where the words do not fit, the rules' short keys ("smg") read better
+    // than cut names, and the uses left alone ("lmg:2") than "2/2".
+    let mut weapon = with_profile(weapon_words(game, s), false);
+    for compact in [false, true] {
+        if weapon.chars().count() > ww {
+            weapon = with_profile(s.weapon().to_string(), compact);
+        }
     }
     let weapon = abbreviate(&weapon, ww);
     let cards = if matches!(game.phase(), Phase::Action(_)) && s.can_act() {

@@ -159,14 +159,13 @@ impl Rules for CombatPatrol {
         None
     }
 
-    /// His accuracy, as he shoots now (a light wound one worse), the
-    /// grenades he has left, and his weapon's ammunition if it runs out
-    /// ("4+ 2g", "4+ 2g 1/2", "4+ 2g empty 1/3").
+    /// His accuracy, as he shoots now (a light wound one worse), and the
+    /// grenades he has left ("4+ 2g"). The roster shows his weapon's
+    /// ammunition after the weapon (`ammo`).
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
         let t = tables(book)?;
         let left = t.grenade.each.saturating_sub(man.grenades_thrown);
-        let ammo = ammo::ammo(book, man).map(|a| format!(" {}", a.words())).unwrap_or_default();
-        Some(format!("{}+ {left}g{ammo}", accuracy_now(t, man)))
+        Some(format!("{}+ {left}g", accuracy_now(t, man)))
     }
 
     fn plays_with(&self, book: &RuleBook) -> bool {
