@@ -161,7 +161,7 @@ fn a_burst_is_an_order_of_its_own_and_a_rifle_has_none() {
         // A rifleman's card up with an enemy he can hit.
         let rifle_up = |g: &Game| {
             g.card_up().is_some_and(|i| {
-                g.soldiers()[i].weapon() == "rifle"
+                g.soldiers()[i].weapon(g.book()) == "rifle"
                     && policy::decide(g, &Cache::new()).is_some_and(|c| matches!(c, Command::Fire { .. }))
             })
         };

@@ -338,7 +338,7 @@ impl Game {
         let (friends, foes) = (|| self.able(Side::Friendly), || self.able(Side::Enemy).rev());
         // A mortar's or a gun's fire at a hex of the patrol.
         let at_hexes = |e: usize| {
-            self.weapon_of(memo, &self.soldiers[e])
+            self.weapon_of(&self.soldiers[e])
                 .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(memo, e, w).is_some())
         };
         foes().any(|e| shoots(self, memo, e, friends()))

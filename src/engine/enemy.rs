@@ -99,7 +99,7 @@ impl Game {
         // 2. Mortar fire on a hex.
         // What the rule set lets him do (always anything under Lone Warrior).
         let (may_fire, may_move) = (self.may(e, Deed::Fire), self.may(e, Deed::Move));
-        let weapon = self.weapon_of(memo, &self.soldiers[e]).filter(|_| may_fire);
+        let weapon = self.weapon_of(&self.soldiers[e]).filter(|_| may_fire);
         if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
             let id = self.soldiers[e].id.clone();
             if events.keeps_all() {

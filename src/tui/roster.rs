@@ -86,7 +86,7 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     let theme = app.theme;
     let (mark, style) = state_mark(theme, s, game);
     // Where the column is narrow, the rules' short keys ("smg") read better than cut names.
-    let weapon = if weapon_width(width) < 10 { s.weapon().to_string() } else { weapon_words(game, s) };
+    let weapon = if weapon_width(width) < 10 { s.weapon(game.book()).to_string() } else { weapon_words(game, s) };
     let ww = weapon_width(width);
     // What the rule set shows beside the weapon (Combat Patrol's accuracy).
     let weapon = match game.rules().profile(game.book(), s) {
@@ -132,7 +132,7 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
 /// A man's weapon as the roster and the deck name it: an anti-tank weapon
 /// with the side arm its man fires at men ("bazooka/pistol").
 pub fn weapon_words(game: &Game, s: &Soldier) -> String {
-    let Some(w) = s.weapon_in(game.book()) else { return s.weapon().to_string() };
+    let Some(w) = s.weapon_in(game.book()) else { return s.weapon(game.book()).to_string() };
     match &w.kind {
         crate::engine::data::WeaponKind::AntiTank { side_arm } => {
             let arm = game.book().weapon(side_arm).map_or(side_arm.as_str(), |a| a.name.as_str());
