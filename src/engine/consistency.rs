@@ -71,11 +71,11 @@ impl Game {
                 return Err(format!("{} is a man of the patrol, called as enemies are (G or V and a number)", s.id));
             }
             if s.weapon_in(&self.book).is_none() {
-                return Err(format!(
-                    "{} carries a weapon the rule book does not have ('{}')",
-                    s.id,
-                    s.weapon(&self.book)
-                ));
+                let named = match s.weapon_index() {
+                    Some(place) => format!("number {place}"),
+                    None => format!("'{}'", s.weapon(&self.book)),
+                };
+                return Err(format!("{} carries a weapon the rule book does not have ({named})", s.id));
             }
             if let Some(p) = s.pos.filter(|p| !self.map.contains(*p)) {
                 return Err(format!("{} stands at {p}, off the map", s.id));

@@ -434,5 +434,5 @@ fn format_2_weapons_by_key_read_into_their_places() {
     assert!(e.contains("does not hold together") && e.contains("a weapon the rule book does not have"), "{e}");
     let past = text.replacen("side: friendly, weapon: 5,", "side: friendly, weapon: 999,", 1);
     let e = parse(p, &past).unwrap_err().to_string();
-    assert!(e.contains("a weapon the rule book does not have"), "{e}");
+    assert!(e.contains("a weapon the rule book does not have (number 999)"), "{e}");
 }
