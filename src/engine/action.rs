@@ -93,13 +93,17 @@ impl Game {
     #[inline]
     pub(super) fn may(&self, i: usize, deed: Deed) -> bool {
         let hooks = self.rules.hooks();
+        debug_assert!(hooks.activate || !matches!(&self.phase, Phase::Action(a) if !a.leave.is_free()));
+        let may = || self.rules.may(&self.soldiers[i], deed);
+        debug_assert!(hooks.may || may(), "{} answers `may` and says it does not", self.rules);
+        // Neither hook answered (Lone Warrior): he may, with no card's leave to read.
+        if !hooks.activate && !hooks.may {
+            return true;
+        }
         let leave = match &self.phase {
             Phase::Action(a) if hooks.activate => a.leave,
             _ => Leave::FREE,
         };
-        debug_assert!(hooks.activate || !matches!(&self.phase, Phase::Action(a) if !a.leave.is_free()));
-        let may = || self.rules.may(&self.soldiers[i], deed);
-        debug_assert!(hooks.may || may(), "{} answers `may` and says it does not", self.rules);
         leave.allows(deed) && (!hooks.may || may())
     }
 
