@@ -161,7 +161,7 @@ fn a_special_method_is_an_order_of_its_own_and_a_pistol_has_none() {
         // A pistol's card up with an enemy he can hit.
         let pistol_up = |g: &Game| {
             g.card_up().is_some_and(|i| {
-                g.soldiers()[i].weapon() == "pistol"
+                g.soldiers()[i].weapon(g.book()) == "pistol"
                     && policy::decide(g, &Cache::new()).is_some_and(|c| matches!(c, Command::Fire { .. }))
             })
         };
@@ -413,7 +413,7 @@ fn machine_guns_sweep_their_arc_run_dry_and_are_reloaded_by_the_rules() {
         // Each man's weapon, read as he is first seen (enemies appear as play goes on).
         let note = |g: &Game, w: &mut BTreeMap<String, String>| {
             for s in g.soldiers() {
-                w.entry(s.id.to_string()).or_insert_with(|| s.weapon().to_string());
+                w.entry(s.id.to_string()).or_insert_with(|| s.weapon(g.book()).to_string());
             }
         };
         while let Some(game) = c.patrol.as_ref() {
@@ -557,7 +557,7 @@ fn the_odds_of_a_spray_an_arc_and_a_throw_are_exact() {
             let of = r.outcomes().first().map_or(0, |o| o.chance.of);
             assert_eq!(r.outcomes().iter().map(|o| o.chance.ways).sum::<u64>(), of, "{r:?}");
         };
-        match (me.weapon().as_str(), game.odds(&cache, &q)) {
+        match (me.weapon(game.book()), game.odds(&cache, &q)) {
             ("rifle", Ok(a)) => {
                 // A spray: the reaction test of the man aimed at (his own roll), two worse.
                 assert_eq!((a.roll.purpose, a.roll.soldier.as_deref()), (Purpose::CpReaction, Some(t.as_str())));

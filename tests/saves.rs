@@ -111,7 +111,10 @@ fn a_save_from_a_newer_program_is_refused_and_never_overwritten() {
     let file = dir.path().join("n.ron");
     let f = file.to_str().unwrap();
     hexpatrol(&["script", "--seed", "3", "--save", f], "auto 3", dir.path());
-    let newer = std::fs::read_to_string(&file).unwrap().replacen("format_version: 2", "format_version: 7", 1);
+    let now = format!("format_version: {}", hexpatrol::save::FORMAT_VERSION);
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.contains(&now), "the save is of the format this program writes");
+    let newer = written.replacen(&now, "format_version: 7", 1);
     std::fs::write(&file, &newer).unwrap();
     let out = hexpatrol(&["script", "--load", f, "--save", f], "auto 3", dir.path());
     assert_eq!(out.status.code(), Some(2));
@@ -348,4 +351,33 @@ fn old_saves_keep_the_rules_they_began_with() {
     // And a new game plays the article as written.
     let book = hexpatrol::rules::rule_book().unwrap();
     assert_eq!(hexpatrol::engine::house::preset_of(&book), Some(hexpatrol::engine::house::Preset::AsWritten));
+}
+
+/// A campaign saved in format 2, which named each man's weapon by its key,
+/// reads as format 3 (each weapon by its place in the game's rule book) and
+/// plays on exactly as it did: each fixture under `saves/v2`, played on by
+/// the patrol leader, writes the events the last format-2 build wrote (kept
+/// under `tests/golden/saves_v2`); so does the same campaign saved again in
+/// format 3 (`saves/v3`, which holds weapons by place).
+#[test]
+fn format_2_saves_play_on_as_they_did() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (folder, weapon) in [("v2", "side: friendly, weapon: \"rifle\""), ("v3", "side: friendly, weapon: 0,")] {
+        let (mut seen, mut marked) = (0, 0);
+        for entry in std::fs::read_dir(root.join("saves").join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+            marked += usize::from(std::fs::read_to_string(&path).unwrap().contains(weapon));
+            let out = hexpatrol(&["script", "--load", path.to_str().unwrap()], "auto 120\nbegin\nauto 120\n", None);
+            let golden = std::fs::read_to_string(root.join(format!("tests/golden/saves_v2/{name}.jsonl"))).unwrap();
+            let now = text(&out.stdout);
+            for (n, (a, b)) in golden.lines().zip(now.lines()).enumerate() {
+                assert_eq!(a, b, "{folder}/{name}: first difference at event line {}", n + 1);
+            }
+            assert_eq!(golden.lines().count(), now.lines().count(), "{folder}/{name}");
+            seen += 1;
+        }
+        assert_eq!(seen, 4, "the four {folder} fixtures");
+        assert!(marked >= 3, "{folder}: the patrols under way name a rifleman's weapon as {weapon}");
+    }
 }

@@ -93,13 +93,17 @@ impl Game {
     #[inline]
     pub(super) fn may(&self, i: usize, deed: Deed) -> bool {
         let hooks = self.rules.hooks();
+        debug_assert!(hooks.activate || !matches!(&self.phase, Phase::Action(a) if !a.leave.is_free()));
+        let may = || self.rules.may(&self.soldiers[i], deed);
+        debug_assert!(hooks.may || may(), "{} answers `may` and says it does not", self.rules);
+        // Neither hook answered (Lone Warrior): he may, with no card's leave to read.
+        if !hooks.activate && !hooks.may {
+            return true;
+        }
         let leave = match &self.phase {
             Phase::Action(a) if hooks.activate => a.leave,
             _ => Leave::FREE,
         };
-        debug_assert!(hooks.activate || !matches!(&self.phase, Phase::Action(a) if !a.leave.is_free()));
-        let may = || self.rules.may(&self.soldiers[i], deed);
-        debug_assert!(hooks.may || may(), "{} answers `may` and says it does not", self.rules);
         leave.allows(deed) && (!hooks.may || may())
     }
 
@@ -338,7 +342,7 @@ impl Game {
         let (friends, foes) = (|| self.able(Side::Friendly), || self.able(Side::Enemy).rev());
         // A mortar's or a gun's fire at a hex of the patrol.
         let at_hexes = |e: usize| {
-            self.weapon_of(memo, &self.soldiers[e])
+            self.weapon_of(&self.soldiers[e])
                 .is_some_and(|w| self.bombard_target(e, w).is_some() || self.gun_target(memo, e, w).is_some())
         };
         foes().any(|e| shoots(self, memo, e, friends()))

@@ -59,7 +59,7 @@ impl Game {
                 hits
             };
             self.soldiers[shooter].first_shot = false;
-            self.spend(shooter, self.fires_own_weapon(shooter), special);
+            self.spend(shooter, special, false);
             if hits > 0 {
                 let by = self.soldiers[shooter].id.clone();
                 // Each hit a blow, until one kills him.
@@ -80,7 +80,7 @@ impl Game {
         let hit = roll.succeeded();
         events.push(Event::Roll(roll));
         self.soldiers[shooter].first_shot = false;
-        self.spend(shooter, true, false);
+        self.spend(shooter, false, true);
         if hit {
             self.at_hit(target, band, &by, events);
         }

@@ -11,6 +11,16 @@ use super::soldier::{Side, State, enemy_id};
 use super::{Card, Game, Phase, Pos, enemy_number};
 
 impl Game {
+    /// Every weapon named by a key its rule book has, put in its place in
+    /// the book: a save of format 2 or older, which named weapons by key,
+    /// read as format 3 (see `save::parse`). A key the book lacks stays, for
+    /// `check_consistent` to refuse.
+    pub fn weapons_by_place(&mut self) {
+        for s in &mut self.soldiers {
+            s.weapon_by_place(&self.book);
+        }
+    }
+
     /// # Errors
     /// The first thing that does not hold together, in words.
     pub fn check_consistent(&self) -> Result<(), String> {
@@ -63,8 +73,12 @@ impl Game {
             if s.side == Side::Friendly && enemy_id(&s.id) {
                 return Err(format!("{} is a man of the patrol, called as enemies are (G or V and a number)", s.id));
             }
-            if self.book.weapon(s.weapon()).is_none() {
-                return Err(format!("{} carries an unknown weapon '{}'", s.id, s.weapon()));
+            if s.weapon_in(&self.book).is_none() {
+                let named = match s.weapon_index() {
+                    Some(place) => format!("number {place}"),
+                    None => format!("'{}'", s.weapon(&self.book)),
+                };
+                return Err(format!("{} carries a weapon the rule book does not have ({named})", s.id));
             }
             if let Some(p) = s.pos.filter(|p| !self.map.contains(*p)) {
                 return Err(format!("{} stands at {p}, off the map", s.id));

@@ -107,7 +107,7 @@ impl Game {
             debug_assert!(reloaded.is_ok(), "{reloaded:?}");
             return;
         }
-        let weapon = self.weapon_of(memo, &self.soldiers[e]).filter(|_| may_fire);
+        let weapon = self.weapon_of(&self.soldiers[e]).filter(|_| may_fire);
         if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
             let id = self.soldiers[e].id.clone();
             if events.keeps_all() {

@@ -61,10 +61,19 @@ impl Game {
     /// no other man of his side in his own hex (a dropped grenade goes off
     /// there); at the hex within reach holding the most able enemy and none
     /// of his own side, the nearest on a tie.
+    /// Inline, with the rest out of line: under a rule set without grenades
+    /// (Lone Warrior) it is one flag read at every enemy card and order.
+    #[inline]
     pub(super) fn grenade_target(&self, me: usize, best_need: Option<i32>, worst_need: i32) -> Option<Pos> {
         if !self.rules.hooks().grenades {
             return None;
         }
+        self.grenade_target_weighed(me, best_need, worst_need)
+    }
+
+    /// `grenade_target` under a rule set whose men carry grenades.
+    #[inline(never)]
+    fn grenade_target_weighed(&self, me: usize, best_need: Option<i32>, worst_need: i32) -> Option<Pos> {
         let s = &self.soldiers[me];
         let (left, range) = self.rules.grenades(&self.book, s)?;
         let here = s.pos?;

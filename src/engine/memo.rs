@@ -39,8 +39,9 @@ pub(super) struct MapMemo {
     /// The need of an aimed shot between every pair of hexes, for each
     /// aimed weapon of the rule book and way of firing it.
     aims: Cells<OnceLock<Box<[AtomicU8]>>>,
-    /// The rule book's weapons by key (see `arms`): made with the memo for
-    /// the book of the cache that holds it, none in a memo made without one.
+    /// The weapon each of the rule book's weapons is aimed with (see
+    /// `arms`): made with the memo for the book of the cache that holds it,
+    /// none in a memo made without one.
     arms: Option<Arc<Arms>>,
 }
 

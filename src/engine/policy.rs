@@ -93,7 +93,7 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     let under_mortar = || {
         game.able(Side::Enemy).any(|e| {
             let s = &game.soldiers[e];
-            let weapon = game.weapon_of(memo, s);
+            let weapon = game.weapon_of(s);
             s.pos
                 .zip(weapon)
                 .is_some_and(|(p, w)| game.rules.bombard_odds(&game.book, w, p.distance(here), false).is_some())

@@ -36,7 +36,7 @@ impl Shot {
     pub fn weapon(&self, game: &Game, shooter: &Soldier) -> Name {
         match (&self.at_band, game.aimed_weapon(shooter)) {
             (None, Some(w)) => w.key.clone(),
-            _ => shooter.weapon().clone(),
+            _ => shooter.weapon(&game.book).into(),
         }
     }
 }
@@ -67,7 +67,7 @@ impl Game {
             return Err("a vehicle is fired at with anti-tank weapons, not a special firing method".into());
         }
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
-        let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon()))?;
+        let weapon = self.aimed_weapon(s).ok_or_else(|| format!("unknown weapon {}", s.weapon(&self.book)))?;
         let (Some(from), Some(to)) = (s.pos, t.pos) else { return Err("not on the map".into()) };
         let aim = Aim { special: true, ..self.aim(s, weapon, from, to) };
         let odds = self.rules.aimed(&self.book, &aim)?;
@@ -132,7 +132,7 @@ impl Game {
         let weapon = self
             .aimed_arm(memo, s)
             .and_then(|i| self.book.weapons.get(i))
-            .ok_or_else(|| format!("unknown weapon {}", s.weapon()))?;
+            .ok_or_else(|| format!("unknown weapon {}", s.weapon(&self.book)))?;
         if !self.can_see(memo, from, to) {
             return Err(format!("no line of sight from {from} to {to}"));
         }
@@ -159,20 +159,17 @@ impl Game {
     /// weapons (`arms`) when it has one for this book, else looked up.
     #[inline(always)]
     pub(super) fn aimed_arm(&self, memo: Memo<'_>, s: &Soldier) -> Option<usize> {
+        let own = s.weapon_index()?;
         match memo.arms(&self.book) {
-            Some(arms) => arms.aimed(arms.find(s.weapon())?),
-            None => s.aimed_index(&self.book),
+            Some(arms) => arms.aimed(own),
+            None => self.book.aimed_index(own),
         }
     }
 
-    /// `s`'s weapon (`Soldier::weapon_in`), found as `aimed_arm` finds his.
+    /// `s`'s weapon (`Soldier::weapon_in`).
     #[inline(always)]
-    pub(super) fn weapon_of(&self, memo: Memo<'_>, s: &Soldier) -> Option<&Weapon> {
-        let own = match memo.arms(&self.book) {
-            Some(arms) => arms.find(s.weapon()),
-            None => s.weapon_index(&self.book),
-        };
-        self.book.weapons.get(own?)
+    pub(super) fn weapon_of(&self, s: &Soldier) -> Option<&Weapon> {
+        s.weapon_in(&self.book)
     }
 
     /// A shot by `s` with `weapon` from `from` at a man in `to`, as the fire rules see it.

@@ -137,9 +137,9 @@ pub struct Soldier {
     pub id: Name,
     pub rank: Name,
     pub side: Side,
-    /// His weapon's key in the rule book. Private: set only with the man
-    /// (`Soldier::new`), as a key the rule book knows.
-    weapon: Name,
+    /// His weapon, by its place in his game's rule book. Private: set only
+    /// with the man (`Soldier::new`), from a key the rule book knows.
+    weapon: Arm,
     /// None once he has left the map (the patrol by its home edge, the enemy
     /// when it slips away).
     pub pos: Option<Pos>,
@@ -183,6 +183,59 @@ pub struct Soldier {
     pub reloaded: u8,
 }
 
+/// A man's weapon: its place in the list of his game's rule book (saved as
+/// that number), or, for a key the book does not have, the key (saved as
+/// text). Saves of format 2 and older named every weapon by key; reading one
+/// puts each known key in its place (`Soldier::weapon_by_place`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Arm {
+    At(u16),
+    Key(Name),
+}
+
+impl Arm {
+    /// The weapon `key` of `book`, by its place if `book` has it.
+    fn of(book: &RuleBook, key: Name) -> Self {
+        match book.weapon_index(&key).and_then(|i| u16::try_from(i).ok()) {
+            Some(i) => Arm::At(i),
+            None => Arm::Key(key),
+        }
+    }
+}
+
+impl Serialize for Arm {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Arm::At(i) => s.serialize_u16(*i),
+            Arm::Key(key) => key.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Arm {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Either;
+        impl serde::de::Visitor<'_> for Either {
+            type Value = Arm;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a weapon's place in the rule book (a number), or its key")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Arm, E> {
+                u16::try_from(n).map(Arm::At).map_err(|_| E::custom(format!("no rule book has a weapon {n}")))
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Arm, E> {
+                u64::try_from(n)
+                    .map_err(|_| E::custom(format!("no rule book has a weapon {n}")))
+                    .and_then(|n| self.visit_u64(n))
+            }
+            fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Arm, E> {
+                Ok(Arm::Key(key.into()))
+            }
+        }
+        d.deserialize_any(Either)
+    }
+}
+
 fn is_zero(n: &u8) -> bool {
     *n == 0
 }
@@ -197,7 +250,7 @@ impl Soldier {
             id,
             rank,
             side,
-            weapon,
+            weapon: Arm::of(book, weapon),
             pos,
             state: State::Fit,
             moved: false,
@@ -215,30 +268,44 @@ impl Soldier {
         }
     }
 
-    /// His weapon's key in the rule book.
-    pub fn weapon(&self) -> &Name {
-        &self.weapon
+    /// His weapon's key in `book` (the rule book of his game).
+    pub fn weapon<'a>(&'a self, book: &'a RuleBook) -> &'a str {
+        match &self.weapon {
+            Arm::At(i) => book.weapons.get(usize::from(*i)).map_or("", |w| w.key.as_str()),
+            Arm::Key(key) => key,
+        }
     }
 
-    /// Where his weapon is in `book`'s list of weapons (the rule book of
-    /// his game, as all the engine's look-ups are), None if it has none
-    /// with his weapon's key.
+    /// Where his weapon is in his game's rule book's list of weapons, None
+    /// for one it does not have (which the save check refuses).
     #[inline]
-    pub fn weapon_index(&self, book: &RuleBook) -> Option<usize> {
-        book.weapon_index(&self.weapon)
+    pub fn weapon_index(&self) -> Option<usize> {
+        match self.weapon {
+            Arm::At(i) => Some(usize::from(i)),
+            Arm::Key(_) => None,
+        }
     }
 
-    /// His weapon in `book` (see `weapon_index`).
+    /// His weapon in `book` (the rule book of his game).
     #[inline]
     pub fn weapon_in<'a>(&self, book: &'a RuleBook) -> Option<&'a super::data::Weapon> {
-        self.weapon_index(book).map(|i| &book.weapons[i])
+        book.weapons.get(self.weapon_index()?)
     }
 
     /// Where the weapon he aims at men with is in `book`'s list (see
     /// `RuleBook::aimed_index`).
     #[inline]
     pub fn aimed_index(&self, book: &RuleBook) -> Option<usize> {
-        self.weapon_index(book).and_then(|i| book.aimed_index(i))
+        self.weapon_index().and_then(|i| book.aimed_index(i))
+    }
+
+    /// His weapon by its place in `book`, if it is named by a key `book`
+    /// knows: how a save of format 2 or older, which named weapons by key,
+    /// is read into format 3 (`Game::weapons_by_place`).
+    pub(super) fn weapon_by_place(&mut self, book: &RuleBook) {
+        if let Arm::Key(key) = &self.weapon {
+            self.weapon = Arm::of(book, key.clone());
+        }
     }
 
     /// Fit or flesh-wounded (or lightly wounded, under Combat Patrol), and

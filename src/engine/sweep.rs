@@ -75,7 +75,7 @@ impl Game {
             }
         }
         self.soldiers[me].first_shot = false;
-        self.spend(me, true, true);
+        self.spend(me, true, false);
         Ok(())
     }
 
@@ -184,7 +184,7 @@ impl Game {
         }
         let s = &self.soldiers[me];
         let ammo = self.rules.ammo(&self.book, s).filter(|a| a.left == 0)?;
-        let weapon = s.weapon_in(&self.book).map_or(s.weapon().as_str(), |w| w.name.as_str());
+        let weapon = s.weapon_in(&self.book).map_or(s.weapon(&self.book), |w| w.name.as_str());
         Some(match ammo.reload {
             Some(_) => format!(
                 "{}'s {weapon} is empty: reload it first (reload, or reload {} by a man in his hex)",
@@ -198,14 +198,15 @@ impl Game {
     /// the side arm of an anti-tank weapon's man).
     pub(super) fn fires_own_weapon(&self, me: usize) -> bool {
         let s = &self.soldiers[me];
-        s.aimed_index(&self.book) == s.weapon_index(&self.book)
+        s.aimed_index(&self.book) == s.weapon_index()
     }
 
-    /// Soldier `me` has fired (by the special method: `special`; his own
-    /// weapon: `own`): a use of its ammunition is spent if the rule set
-    /// says this fire spends one.
-    pub(super) fn spend(&mut self, me: usize, own: bool, special: bool) {
-        if !own || !self.rules.hooks().ammo {
+    /// Soldier `me` has fired (by the special method: `special`; at a
+    /// vehicle, with his anti-tank weapon: `at_vehicle`): a use of his own
+    /// weapon's ammunition is spent if he fired it and the rule set says
+    /// this fire spends one.
+    pub(super) fn spend(&mut self, me: usize, special: bool, at_vehicle: bool) {
+        if !self.rules.hooks().ammo || !(at_vehicle || self.fires_own_weapon(me)) {
             return;
         }
         if self.rules.ammo(&self.book, &self.soldiers[me]).is_some_and(|a| a.spent_by(special)) {
@@ -294,15 +295,26 @@ impl Game {
             return None;
         }
         let Some(a) = self.rules.ammo(&self.book, s).filter(|_| self.rules.hooks().ammo) else {
-            return Some(format!("{} has spent ammunition of a {} that never runs out", s.id, s.weapon()));
+            return Some(format!("{} has spent ammunition of a {} that never runs out", s.id, s.weapon(&self.book)));
         };
         if s.spent > a.load {
-            return Some(format!("{} has spent {} of the {} his {} holds", s.id, s.spent, a.load, s.weapon()));
+            return Some(format!(
+                "{} has spent {} of the {} his {} holds",
+                s.id,
+                s.spent,
+                a.load,
+                s.weapon(&self.book)
+            ));
         }
         match a.reload {
             _ if s.reloaded == 0 => None,
             Some((_, more)) if a.left == 0 && more > 0 => None,
-            _ => Some(format!("{} is {} actions into reloading a {} that cannot be so", s.id, s.reloaded, s.weapon())),
+            _ => Some(format!(
+                "{} is {} actions into reloading a {} that cannot be so",
+                s.id,
+                s.reloaded,
+                s.weapon(&self.book)
+            )),
         }
     }
 }

@@ -118,7 +118,7 @@ impl Game {
         let v = t.vehicle.as_ref()?;
         let table: &AntiTank = self.book.arsenal.anti_tank.as_ref()?;
         let (from, to) = (s.pos?, t.pos?);
-        let weapon = table.weapon(s.weapon())?;
+        let weapon = table.weapon(s.weapon(&self.book))?;
         if !self.can_see(memo, from, to) || self.ammo_out(shooter).is_some() {
             return None;
         }
@@ -146,8 +146,8 @@ impl Game {
         if !self.can_see(memo, from, to) {
             return format!("no line of sight from {from} to {to}");
         }
-        let Some(weapon) = table.weapon(s.weapon()) else {
-            let carried = s.weapon_in(&self.book).map_or(s.weapon().as_str(), |w| w.name.as_str());
+        let Some(weapon) = table.weapon(s.weapon(&self.book)) else {
+            let carried = s.weapon_in(&self.book).map_or(s.weapon(&self.book), |w| w.name.as_str());
             return format!("a {carried} cannot hurt the {name}: only anti-tank weapons and H.E. can");
         };
         let distance = from.distance(to);
@@ -254,7 +254,7 @@ impl Game {
         let Some(sides) = self.book.arsenal.high_explosive.as_ref().map(|h| h.sides) else { return };
         let id = self.soldiers[e].id.clone();
         let from = self.soldiers[e].pos.unwrap_or(hex);
-        let gun = Some(self.soldiers[e].weapon().clone());
+        let gun = Some(self.soldiers[e].weapon(&self.book).into());
         if events.keeps_all() {
             events.push(Event::Bombard { firer: id.clone(), hex, distance: from.distance(hex), gun });
         }
@@ -306,7 +306,7 @@ impl Game {
     /// patrol, else the MG at the man it is likeliest to hit, else the gun at
     /// one man. Returns whether it fired.
     fn vehicle_fires(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) -> bool {
-        let gun = self.weapon_of(memo, &self.soldiers[e]).and_then(|w| self.gun_target(memo, e, w));
+        let gun = self.weapon_of(&self.soldiers[e]).and_then(|w| self.gun_target(memo, e, w));
         if let Some((hex, base, mods)) = gun
             .clone()
             .filter(|(h, _, _)| self.in_hex(*h).filter(|&i| self.soldiers[i].side == Side::Friendly).count() >= 2)

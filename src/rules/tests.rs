@@ -144,7 +144,7 @@ fn a_lost_support_weapon_is_reissued_to_a_rifleman() {
     assert_eq!(reissued, [("Ruiz".to_string(), "bazooka".to_string())], "the first rifleman, not the leader");
     let game = c.patrol.as_ref().unwrap();
     let ruiz = game.find("Ruiz").unwrap();
-    assert_eq!(game.soldiers()[ruiz].weapon(), "bazooka");
+    assert_eq!(game.soldiers()[ruiz].weapon(game.book()), "bazooka");
     // With the MG and the bazooka both in the squad, nothing is handed out.
     let book = rule_book().unwrap();
     let mut c = campaign(default_campaign_name(), &book).unwrap().start(1, book);

@@ -27,8 +27,9 @@ pub use store::{Listing, campaign_path, check_folder, data_dir, list, most_recen
 /// newer ones are refused and never overwritten. 2 added the house rules'
 /// switches to the rule book, take-backs (`take_backs`, `history`) and the
 /// pressure a man is under; a version-1 file reads as version 2 with every
-/// switch at its old behaviour and no history.
-pub const FORMAT_VERSION: u32 = 2;
+/// switch at its old behaviour and no history. 3 saves a man's weapon as its
+/// place in his game's rule book rather than its key (`migrate_to_3`).
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Backups kept beside a campaign file.
 pub const BACKUPS: usize = 3;
@@ -102,9 +103,25 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
         return Err(SaveError::file(path, "format_version 0 was never written by hexpatrol"));
     }
     // Format 1 is the first; later formats migrate older files here, one step at a time.
-    let save: SaveFile = ron_options().from_str(text).map_err(|e| parse_error(path, &e))?;
+    let mut save: SaveFile = ron_options().from_str(text).map_err(|e| parse_error(path, &e))?;
+    if save.format_version < 3 {
+        migrate_to_3(&mut save);
+    }
     check_consistent(&save.campaign).map_err(|e| SaveError::file(path, format!("does not hold together: {e}")))?;
     Ok(save)
+}
+
+/// A file of format 1 or 2 read as format 3: each man of the patrol under way
+/// (and of the patrol as it set out, kept for take-backs) carried his
+/// weapon by its key, which now stands in the place the game's own rule
+/// book gives it. The file's version is left as read (the next save writes
+/// the current one).
+fn migrate_to_3(save: &mut SaveFile) {
+    let c = &mut save.campaign;
+    let setout = c.history.as_mut().map(|h| &mut h.setout);
+    for game in c.patrol.iter_mut().chain(setout) {
+        game.weapons_by_place();
+    }
 }
 
 /// What the engine needs of a campaign read from a file, checked before it

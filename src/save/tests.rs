@@ -404,3 +404,35 @@ fn a_campaign_under_a_folder_with_a_space_and_accents_saves_and_loads() {
     drop(slot);
     assert_eq!(Slot::open(&path).unwrap().load().unwrap(), c, "opened again, by a new program");
 }
+
+/// Format 2 named each man's weapon by its key; format 3 saves its place
+/// in the game's rule book. A format-2 file reads with every weapon in its
+/// place and saves again as format 3; a key is refused in a format-3 file,
+/// and so is a place past the rule book's list.
+#[test]
+fn format_2_weapons_by_key_read_into_their_places() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v2/bocage-mid-action.ron");
+    let old = std::fs::read_to_string(&path).unwrap();
+    assert!(old.contains("side: friendly, weapon: \"bazooka\""), "the fixture names weapons by key");
+    let read = parse(&path, &old).unwrap();
+    let game = read.campaign.patrol.as_ref().expect("a patrol under way");
+    let book = game.book();
+    for s in game.soldiers() {
+        let place = s.weapon_index().expect("every weapon in its place");
+        assert_eq!(book.weapons[place].key, s.weapon(book), "{}", s.id);
+    }
+    let setout = &read.campaign.history.as_ref().expect("a take-back history").setout;
+    assert!(setout.soldiers().iter().all(|s| s.weapon_index().is_some()), "the patrol as it set out too");
+    // Saved again, the weapons are numbers, and read back the same.
+    let text = to_text(&SaveFile { format_version: FORMAT_VERSION, ..read.clone() }).unwrap();
+    assert!(!text.contains("side: friendly, weapon: \"") && text.contains("side: friendly, weapon: 5,"), "by place");
+    assert_eq!(parse(&path, &text).unwrap().campaign, read.campaign);
+    // A key in a format-3 file is not read as one, and a place past the list is refused.
+    let p = Path::new("edited.ron");
+    let keyed = old.replacen("format_version: 2", "format_version: 3", 1);
+    let e = parse(p, &keyed).unwrap_err().to_string();
+    assert!(e.contains("does not hold together") && e.contains("a weapon the rule book does not have"), "{e}");
+    let past = text.replacen("side: friendly, weapon: 5,", "side: friendly, weapon: 999,", 1);
+    let e = parse(p, &past).unwrap_err().to_string();
+    assert!(e.contains("a weapon the rule book does not have (number 999)"), "{e}");
+}

@@ -120,7 +120,7 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     let mut weapon = with_profile(weapon_words(game, s), false);
     for compact in [false, true] {
         if weapon.chars().count() > ww {
-            weapon = with_profile(s.weapon().to_string(), compact);
+            weapon = with_profile(s.weapon(game.book()).to_string(), compact);
         }
     }
     let weapon = abbreviate(&weapon, ww);
@@ -162,7 +162,7 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
 /// A man's weapon as the roster and the deck name it: an anti-tank weapon
 /// with the side arm its man fires at men ("bazooka/pistol").
 pub fn weapon_words(game: &Game, s: &Soldier) -> String {
-    let Some(w) = s.weapon_in(game.book()) else { return s.weapon().to_string() };
+    let Some(w) = s.weapon_in(game.book()) else { return s.weapon(game.book()).to_string() };
     match &w.kind {
         crate::engine::data::WeaponKind::AntiTank { side_arm } => {
             let arm = game.book().weapon(side_arm).map_or(side_arm.as_str(), |a| a.name.as_str());

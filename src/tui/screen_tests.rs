@@ -71,7 +71,8 @@ fn a_combat_patrol_roster_keeps_each_weapon_at_every_size() {
             let Some(line) = drawn.lines().rfind(|l| l.contains(&format!("{} {}", s.rank, s.id))) else { continue };
             let words = super::roster::weapon_words(game, s);
             assert!(
-                line.contains(&words) || [' ', ':'].iter().any(|c| line.contains(&format!(" {}{c}", s.weapon()))),
+                line.contains(&words)
+                    || [' ', ':'].iter().any(|c| line.contains(&format!(" {}{c}", s.weapon(game.book())))),
                 "{w}x{h}: {} has his weapon: {line}",
                 s.id
             );

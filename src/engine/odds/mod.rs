@@ -351,7 +351,8 @@ impl Game {
                 if s.pos.is_none() { "off the map" } else { s.state.name() }
             ));
         };
-        let weapon = s.weapon_in(&self.book).ok_or_else(|| RuleError(format!("unknown weapon {}", s.weapon())))?;
+        let weapon =
+            s.weapon_in(&self.book).ok_or_else(|| RuleError(format!("unknown weapon {}", s.weapon(&self.book))))?;
         if !matches!(weapon.kind, WeaponKind::Mortar { .. }) {
             return illegal(format!("{} carries a {}, which cannot fire at a hex", s.id, weapon.name));
         }

@@ -45,7 +45,7 @@ pub(super) fn bullets_of(t: &Book, roll: &Roll) -> u32 {
 
 /// The ammunition of `man`'s own weapon, if it runs out.
 pub(super) fn ammo(book: &RuleBook, man: &Soldier) -> Option<Ammo> {
-    let feed = tables(book)?.feed(man.weapon())?;
+    let feed = tables(book)?.feed(man.weapon(book))?;
     let load = feed.load();
     let left = load.saturating_sub(man.spent);
     let reload = match *feed {
@@ -63,8 +63,8 @@ pub(super) fn ammo(book: &RuleBook, man: &Soldier) -> Option<Ammo> {
 /// after the second.
 pub(super) fn reload(book: &RuleBook, dice: &mut Dice, gunner: &Soldier) -> Result<Reloading, String> {
     let t = tables(book).ok_or("this rule book has no Combat Patrol tables")?;
-    let weapon = book.weapon(gunner.weapon()).map_or(gunner.weapon().as_str(), |w| w.name.as_str());
-    let feed = t.feed(gunner.weapon()).ok_or_else(|| format!("{}'s {weapon} is never reloaded", gunner.id))?;
+    let weapon = book.weapon(gunner.weapon(book)).map_or(gunner.weapon(book), |w| w.name.as_str());
+    let feed = t.feed(gunner.weapon(book)).ok_or_else(|| format!("{}'s {weapon} is never reloaded", gunner.id))?;
     if gunner.spent < feed.load() {
         return Err(format!("{}'s {weapon} is not empty: it is reloaded once it has fired its last", gunner.id));
     }
