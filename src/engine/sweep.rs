@@ -130,10 +130,14 @@ impl Game {
     /// decision): the method reaches two or more able, unpinned men of the
     /// other side and none of his own, and a spray only where his shot
     /// would need `worst_need` or more.
+    #[inline]
     pub(super) fn prefers_sweep(&self, memo: Memo<'_>, me: usize, target: usize, worst_need: i32) -> bool {
-        if !self.rules.hooks().sweeps {
-            return false;
-        }
+        self.rules.hooks().sweeps && self.sweep_is_better(memo, me, target, worst_need)
+    }
+
+    /// `prefers_sweep` under a rule set with sweeps.
+    #[inline(never)]
+    fn sweep_is_better(&self, memo: Memo<'_>, me: usize, target: usize, worst_need: i32) -> bool {
         let method = match self.rules.method(&self.book, &self.soldiers[me]) {
             Some(m @ (Method::Spray { .. } | Method::Arc { .. })) => m,
             _ => return false,
@@ -178,10 +182,18 @@ impl Game {
 
     /// Why soldier `me`'s own weapon cannot fire for want of ammunition,
     /// if it cannot (rule sets with ammunition).
+    #[inline]
     pub(super) fn ammo_out(&self, me: usize) -> Option<String> {
         if !self.rules.hooks().ammo {
             return None;
         }
+        self.empty_gun(me)
+    }
+
+    /// `ammo_out` under a rule set with ammunition: out of line, as the
+    /// question is asked at every shot and most rule sets have none.
+    #[inline(never)]
+    fn empty_gun(&self, me: usize) -> Option<String> {
         let s = &self.soldiers[me];
         let ammo = self.rules.ammo(&self.book, s).filter(|a| a.left == 0)?;
         let weapon = s.weapon_in(&self.book).map_or(s.weapon(&self.book), |w| w.name.as_str());
@@ -205,6 +217,7 @@ impl Game {
     /// vehicle, with his anti-tank weapon: `at_vehicle`): a use of his own
     /// weapon's ammunition is spent if he fired it and the rule set says
     /// this fire spends one.
+    #[inline]
     pub(super) fn spend(&mut self, me: usize, special: bool, at_vehicle: bool) {
         if !self.rules.hooks().ammo || !(at_vehicle || self.fires_own_weapon(me)) {
             return;
@@ -268,10 +281,17 @@ impl Game {
     /// the patrol leader and the enemy both follow (a decision): his own if
     /// it is empty, else that of a man of his side in his hex; None if none
     /// can be reloaded.
+    #[inline]
     pub(super) fn gun_to_reload(&self, me: usize) -> Option<usize> {
         if !self.rules.hooks().ammo {
             return None;
         }
+        self.empty_gun_beside(me)
+    }
+
+    /// `gun_to_reload` under a rule set with ammunition.
+    #[inline(never)]
+    fn empty_gun_beside(&self, me: usize) -> Option<usize> {
         let s = &self.soldiers[me];
         let here = s.pos?;
         let empty = |i: usize| {
