@@ -267,3 +267,63 @@ fn replacements_are_held_to_the_squads_rules() {
     let after = twice.find("replacements:").unwrap();
     assert_eq!(line_col(&e).0, twice[..after].lines().count() + 1, "{e}");
 }
+
+/// A man whose name an earlier man of the roll already has is pointed at
+/// on his own line: a replacement named as an earlier replacement, a man of
+/// a campaign's squad named as an earlier one (not at the first patrol,
+/// which checks the squad too).
+#[test]
+fn a_second_man_of_one_name_is_pointed_at_on_his_own_line() {
+    let book = rule_book().unwrap();
+    let text = CAMPAIGNS[0].1;
+    // Okafor comes after Walsh among the replacements.
+    let twice = text.replacen("\"Okafor\"", "\"Walsh\"", 1);
+    assert_ne!(twice, text);
+    let e = parse_campaign("c.ron", &twice, &book).unwrap_err();
+    assert!(e.to_string().contains("replacements: 'Walsh' is already on the roll"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(text, "\"Okafor\""), "{e}");
+    // Mills comes after Baker in the squad.
+    let squad = text.replacen("\"Mills\"", "\"Baker\"", 1);
+    let e = parse_campaign("c.ron", &squad, &book).unwrap_err();
+    assert!(e.to_string().contains("squad: 'Baker' is already on the roll"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(text, "\"Mills\""), "{e}");
+    // A weapon the squad may not carry, at the man who carries it.
+    let mortar = text.replacen(
+        "\"Dunn\",     rank: \"Pvt\", weapon: \"rifle\"",
+        "\"Dunn\", rank: \"Pvt\", weapon: \"mortar\"",
+        1,
+    );
+    assert_ne!(mortar, text);
+    let e = parse_campaign("c.ron", &mortar, &book).unwrap_err();
+    assert!(e.to_string().contains("squad: Dunn cannot carry the mortar"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(text, "\"Dunn\""), "{e}");
+}
+
+/// A campaign takes only the ground of a built-in map: the map's own
+/// forces are not judged against a rules file of the player's own, and a
+/// patrol's own forces that the file does not fit are reported in the
+/// campaign file.
+#[test]
+fn a_campaign_on_a_built_in_map_is_checked_against_its_own_patrols_only() {
+    // These rules have no mortar group: Crossroads' own forces ({"mortar": "tank"}) do not fit them.
+    let text =
+        RULES_TEXT.replacen("Enemy(group: \"mortar\", min: 4, max: 6", "Enemy(group: \"sniper\", min: 3, max: 4", 1);
+    let book = parse_rule_book(RULES_FILE, &text, FORCES_FILE, FORCES_TEXT).unwrap();
+    let mine = r#"Campaign(
+    name: "Mine",
+    briefing: "b",
+    squad: [(name: "Brennan", rank: "Lt", weapon: "pistol"), (name: "Baker", rank: "Sgt", weapon: "smg")],
+    patrols: [
+        (name: "1", briefing: "b", map: "crossroads", objective: Reach((7, 4))),
+    ],
+)"#;
+    let c = parse_campaign("mine.ron", mine, &book).expect("the patrol brings no forces of its own");
+    assert!(c.plans[0].scenario.forces.is_empty());
+    let e = parse_campaign("bocage.ron", CAMPAIGNS[0].1, &book).unwrap_err();
+    assert!(e.to_string().starts_with("bocage.ron:"), "{e}");
+    assert!(e.to_string().contains("patrol '2. Eyes on the Crossroads'"), "{e}");
+    // With the built-in rules the campaign still finds a map's ground it cannot walk.
+    let walled = mine.replacen("Reach((7, 4))", "Reach((12, 8))", 1);
+    let e = parse_campaign("mine.ron", &walled, &rule_book().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("cannot be entered"), "{e}");
+}
