@@ -44,13 +44,15 @@ fn resume_without_a_terminal_touches_no_file() {
 fn list_marks_names_resume_would_refuse_and_a_folder_that_is_a_file() {
     let dir = tempfile::tempdir().unwrap();
     let good = campaign(dir.path(), "good");
-    for bad in ["CON", "a.b", "with space"] {
+    // `-lead` would be read as an option: `hexpatrol resume -lead` fails.
+    let bad_names = ["CON", "a.b", "with space", "-lead"];
+    for bad in bad_names {
         std::fs::copy(&good, good.with_file_name(format!("{bad}.ron"))).unwrap();
     }
     let out = hexpatrol(&["list"], "", dir.path());
     assert!(out.status.success());
     let listed = text(&out.stdout);
-    for bad in ["CON", "a.b", "with space"] {
+    for bad in bad_names {
         let line = listed.lines().find(|l| l.starts_with(bad)).unwrap_or_else(|| panic!("{bad} listed: {listed}"));
         assert!(line.contains("not a name a campaign can have"), "{line}");
     }
