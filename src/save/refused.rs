@@ -77,6 +77,39 @@ fn a_game_that_does_not_hold_together_is_refused() {
     }
 }
 
+/// What the engine keeps true between cards and between moves, broken by
+/// hand: a man acting on a card that is not the one turned, and in patrol
+/// movement a section spread over two hexes, or a man of the patrol on the
+/// map in none (who could never move again).
+#[test]
+fn cards_and_sections_out_of_step_are_refused() {
+    let e = refusal(|g| {
+        let up = g.card_up().expect("a card is up in this fixture");
+        let other = (0..9).find(|&k| k != up && g.soldiers()[k].can_act()).unwrap();
+        if let Phase::Action(a) = g.phase_mut() {
+            a.up = Some(other);
+        }
+    });
+    assert!(e.contains("card is up, but it is not the card turned last"), "{e}");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v2/bocage-patrol1-start.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let moving = parse(&path, &text).unwrap().campaign;
+    assert!(matches!(moving.patrol.as_ref().unwrap().phase(), Phase::Patrol));
+    let patrol_refusal = |edit: Edit| {
+        let mut c = moving.clone();
+        edit(c.patrol.as_mut().unwrap());
+        let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+        parse(Path::new("e.ron"), &text).unwrap_err().to_string()
+    };
+    let apart = patrol_refusal(Box::new(|g| {
+        let at = g.soldiers()[1].pos.unwrap();
+        g.soldiers_mut()[1].pos = Some(at.neighbours().into_iter().find(|p| g.map().passable(g.book(), *p)).unwrap());
+    }));
+    assert!(apart.contains("Baker of section A stands apart from the section's hex"), "{apart}");
+    let alone = patrol_refusal(Box::new(|g| g.sections_mut()[0].members.retain(|&i| i != 2)));
+    assert!(alone.contains("Ruiz is on the map, yet in no section"), "{alone}");
+}
+
 /// Counts that play would carry past a limit, or wrap, are refused on
 /// reading: a save that loads never becomes one that does not by play.
 #[test]
