@@ -139,3 +139,16 @@ fn a_save_past_the_size_limit_is_not_written() {
     assert!(e.contains("not saved") && e.contains("more than the") && e.contains("last good save is kept"), "{e}");
     assert!(text.len() as u64 <= crate::rules::MAX_FILE_BYTES);
 }
+
+/// The roster is checked as a squad once (with the first patrol to come),
+/// not with every patrol: a man of it with a name no squad may have is
+/// still refused.
+#[test]
+fn a_roster_man_no_squad_may_have_is_refused() {
+    let (_, mut c) = mid_action();
+    assert!(c.plans.len() > 1);
+    c.roster[3].name = "Kow alski".into();
+    let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+    let e = parse(Path::new("e.ron"), &text).unwrap_err().to_string();
+    assert!(e.contains("squad: 'Kow alski' cannot be a name"), "{e}");
+}
