@@ -166,6 +166,10 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     for m in &c.replacements {
         crate::rules::check_carried(&c.book, "replacements", &m.name, &m.weapon)?;
     }
+    // A support weapon lost is reissued to a rifleman between patrols.
+    for weapon in &c.kit {
+        crate::rules::check_carried(&c.book, "kit", "the rifleman it is reissued to", weapon)?;
+    }
     for m in &c.roster {
         crate::rules::check_carried(&c.book, "roster", &m.name, &m.weapon)?;
     }

@@ -152,3 +152,18 @@ fn a_roster_man_no_squad_may_have_is_refused() {
     let e = parse(Path::new("e.ron"), &text).unwrap_err().to_string();
     assert!(e.contains("squad: 'Kow alski' cannot be a name"), "{e}");
 }
+
+/// The support weapons reissued between patrols (`kit`) are ones a man of
+/// the squad may carry: a mortar, or a weapon the book does not have, would
+/// be handed to a rifleman once the patrol is over, and that campaign could
+/// not be saved or go on.
+#[test]
+fn a_kit_no_man_may_carry_is_refused() {
+    for (weapon, want) in [("mortar", "cannot carry the mortar"), ("nuke", "unknown weapon 'nuke'")] {
+        let (_, mut c) = mid_action();
+        c.kit.push(weapon.into());
+        let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+        let e = parse(Path::new("e.ron"), &text).unwrap_err().to_string();
+        assert!(e.contains("kit: the rifleman it is reissued to") && e.contains(want), "{e}");
+    }
+}
