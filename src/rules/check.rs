@@ -260,12 +260,12 @@ fn check_arsenal(c: &Checker, a: &crate::engine::arsenal::Arsenal) -> Result<(),
 }
 
 /// Why a man's name was refused.
-pub(super) const NAME_RULE: &str = "cannot be a name (no spaces, commas or #, not STOP, not G or V and a number)";
+pub(crate) const NAME_RULE: &str = "cannot be a name (no spaces, commas or #, not STOP, not G or V and a number)";
 
 /// Whether a man of the patrol may be called `name`: one word that no
 /// command could read as something else, and not the shape of an enemy's
 /// id (G7, V3), which an enemy met later could be given.
-pub(super) fn man_name_ok(name: &str) -> bool {
+pub(crate) fn man_name_ok(name: &str) -> bool {
     !name.is_empty()
         // A # starts a comment in the command language: "fight O#Brien" would not read.
         && !name.contains(|ch: char| ch.is_whitespace() || ch == ',' || ch == '#')

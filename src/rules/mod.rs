@@ -14,6 +14,7 @@ use crate::engine::scenario::Scenario;
 use std::collections::BTreeMap;
 
 pub use campaign::{CAMPAIGNS, CampaignDef, campaign, default_campaign_name, parse_campaign};
+pub(crate) use check::{NAME_RULE, man_name_ok};
 pub use check::{check_carried, check_rule_book, check_scenario};
 pub use check_cp::check_combat_patrol;
 

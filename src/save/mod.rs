@@ -165,6 +165,11 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     }
     for m in &c.replacements {
         crate::rules::check_carried(&c.book, "replacements", &m.name, &m.weapon)?;
+        // One called as enemies are is passed over when he would join (see
+        // `Campaign::check_consistent`); any other joins the squad as named.
+        if !crate::rules::man_name_ok(&m.name) && !crate::engine::soldier::enemy_id(&m.name) {
+            return Err(format!("replacements: '{}' {}", m.name, crate::rules::NAME_RULE));
+        }
     }
     // A support weapon lost is reissued to a rifleman between patrols.
     for weapon in &c.kit {

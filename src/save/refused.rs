@@ -167,3 +167,21 @@ fn a_kit_no_man_may_carry_is_refused() {
         assert!(e.contains("kit: the rifleman it is reissued to") && e.contains(want), "{e}");
     }
 }
+
+/// A replacement joins the squad as named when the next patrol sets out:
+/// one whose name no man of a squad may have is refused as the save is
+/// read, not once he has joined and the campaign can no longer be saved.
+/// One called as enemies are is passed over when he would join, and loads.
+#[test]
+fn a_replacement_no_squad_may_have_is_refused() {
+    for (name, refused) in [("Wal sh", true), ("STOP", true), ("a,b", true), ("G7", false)] {
+        let (_, mut c) = mid_action();
+        c.replacements[0].name = name.into();
+        let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+        match parse(Path::new("e.ron"), &text) {
+            Err(e) if refused => assert!(e.to_string().contains(&format!("replacements: '{name}' cannot be")), "{e}"),
+            Ok(_) if !refused => {}
+            other => panic!("{name}: {:?}", other.map(|_| ())),
+        }
+    }
+}
