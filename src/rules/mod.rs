@@ -79,15 +79,13 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         #[serde(default)]
         arsenal: crate::engine::arsenal::Arsenal,
         /// A rules file of the player's own may give Combat Patrol's tables
-        /// too; without them it plays by the built-in ones.
+        /// too; without them it plays by the built-in ones, where they fit
+        /// its weapons, and else by Lone Warrior's alone.
         #[serde(default)]
         combat_patrol: Option<crate::engine::data::combat_patrol::CombatPatrol>,
     }
     let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
-    let (cp_file, cp_text) = match r.combat_patrol {
-        Some(_) => (rules_file, rules),
-        None => (COMBAT_PATROL_FILE, COMBAT_PATROL_TEXT),
-    };
+    let own_tables = r.combat_patrol.is_some();
     let combat_patrol = match r.combat_patrol {
         Some(cp) => cp,
         None => ron::from_str(COMBAT_PATROL_TEXT).map_err(|e| from_ron(COMBAT_PATROL_FILE, &e))?,
@@ -109,7 +107,16 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         arsenal: r.arsenal,
         combat_patrol: Some(Box::new(combat_patrol)),
     };
-    check_cp::check_combat_patrol(&book, cp_file, cp_text)?;
+    let mut book = book;
+    if own_tables {
+        check_cp::check_combat_patrol(&book, rules_file, rules)?;
+    } else if check_cp::check_combat_patrol(&book, COMBAT_PATROL_FILE, COMBAT_PATROL_TEXT).is_err() {
+        // The built-in tables name weapons by key: a file that calls its
+        // weapons otherwise is not judged by tables it did not give. It plays
+        // Lone Warrior, and a Combat Patrol game of it is refused as it
+        // begins (`Game::new`), as is any game its book lacks the tables of.
+        book.combat_patrol = None;
+    }
     check_rule_book(&book, rules_file, rules, forces_file, forces)?;
     check::check_rookie_names(&book, rules_file, rules)?;
     check::check_first_shots(&book, rules_file, rules)?;
