@@ -331,7 +331,7 @@ fn a_campaign_on_a_built_in_map_is_checked_against_its_own_patrols_only() {
 /// A rules file of the player's own without Combat Patrol's tables is not
 /// judged by the built-in ones where they do not fit it (they name the
 /// weapons they give ranges for): it plays Lone Warrior, and a Combat
-/// Patrol game of it is refused as it begins.
+/// Patrol scenario is refused with it as the scenario is read.
 #[test]
 fn own_rules_are_not_judged_by_built_in_tables_they_did_not_give() {
     let text = RULES_TEXT.replace("\"pistol\"", "\"revolver\"");
@@ -339,12 +339,17 @@ fn own_rules_are_not_judged_by_built_in_tables_they_did_not_give() {
     let book = Arc::new(parse_rule_book(RULES_FILE, &text, FORCES_FILE, FORCES_TEXT).expect("a book without pistols"));
     assert!(book.combat_patrol.is_none());
     assert!(rule_book().unwrap().combat_patrol.is_some(), "the built-in book keeps its tables");
-    let played = |key: &str| {
+    let read = |key: &str| {
         let (_, scenario_text) = SCENARIOS.iter().find(|(k, _)| *k == key).unwrap();
-        let s = parse_scenario("mine.ron", &scenario_text.replace("\"pistol\"", "\"revolver\""), &book).unwrap();
-        crate::engine::Game::new(book.clone(), &s, 1).map(|_| ())
+        parse_scenario("mine.ron", &scenario_text.replace("\"pistol\"", "\"revolver\""), &book)
     };
-    played("hedgerow").expect("a Lone Warrior scenario plays");
+    let s = read("hedgerow").expect("a Lone Warrior scenario is good");
+    crate::engine::Game::new(book.clone(), &s, 1).expect("and plays");
+    // A Combat Patrol scenario is refused as it is read, at its rule set.
+    let e = read("orchard").unwrap_err();
+    assert!(e.to_string().contains("rules: CombatPatrol needs tables this rule book does not have"), "{e}");
+    let (_, orchard) = SCENARIOS.iter().find(|(k, _)| *k == "orchard").unwrap();
+    assert_eq!(line_col(&e).0, line_of(orchard, "rules:"), "{e}");
     // And its game is saved and read back.
     let (_, hedgerow) = SCENARIOS.iter().find(|(k, _)| *k == "hedgerow").unwrap();
     let s = parse_scenario("mine.ron", &hedgerow.replace("\"pistol\"", "\"revolver\""), &book).unwrap();
@@ -353,6 +358,4 @@ fn own_rules_are_not_judged_by_built_in_tables_they_did_not_give() {
     let save = crate::save::SaveFile { format_version: crate::save::FORMAT_VERSION, saved_at: 0, campaign: c };
     let text = crate::save::writable(std::path::Path::new("w.ron"), &save).expect("its save is written");
     assert_eq!(crate::save::parse(std::path::Path::new("w.ron"), &text).expect("and read back"), save);
-    let e = played("orchard").unwrap_err();
-    assert!(e.0.contains("needs tables this rule book does not have"), "{}", e.0);
 }
