@@ -405,7 +405,7 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
     let c = Checker { file, text };
     // A rules file of the player's own may lack a rule set's tables (see `parse_rule_book`).
     if !s.rules.plays_with(book) {
-        return Err(c.err("rules:", format!("rules: {} needs tables this rule book does not have", s.rules)));
+        return Err(c.err("rules:", format!("rules: the rule book lacks the tables the rule set {} plays by", s.rules)));
     }
     let (w, h, cells) = scenario_map(s, book, file, text)?;
     let index = |p: Pos| (p.col >= 0 && p.row >= 0 && p.col < w && p.row < h).then(|| (p.row * w + p.col) as usize);

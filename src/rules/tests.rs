@@ -347,7 +347,7 @@ fn own_rules_are_not_judged_by_built_in_tables_they_did_not_give() {
     crate::engine::Game::new(book.clone(), &s, 1).expect("and plays");
     // A Combat Patrol scenario is refused as it is read, at its rule set.
     let e = read("orchard").unwrap_err();
-    assert!(e.to_string().contains("rules: CombatPatrol needs tables this rule book does not have"), "{e}");
+    assert!(e.to_string().contains("rules: the rule book lacks the tables the rule set CombatPatrol plays by"), "{e}");
     let (_, orchard) = SCENARIOS.iter().find(|(k, _)| *k == "orchard").unwrap();
     assert_eq!(line_col(&e).0, line_of(orchard, "rules:"), "{e}");
     // And its game is saved and read back.
