@@ -81,8 +81,9 @@ fn big_rows(side: usize) -> Vec<String> {
 }
 
 /// The text of a campaign at the limits: `plans` patrols to come, each on a
-/// `side` by `side` map, the first under way.
-fn campaign_text(plans: usize, side: usize) -> String {
+/// `side` by `side` map, the first under way, and a roster of `men` (the
+/// built-in squad if fewer).
+fn campaign_text(plans: usize, side: usize, men: usize) -> String {
     let book = rules::rule_book().unwrap();
     let def = rules::campaign("bocage", &book).unwrap();
     let rows = big_rows(side);
@@ -104,7 +105,12 @@ fn campaign_text(plans: usize, side: usize) -> String {
             p
         })
         .collect();
-    let mut c = Campaign::new(&def.title, &def.briefing, 5, book, plans, &def.squad, def.replacements);
+    let mut squad = def.squad.clone();
+    let rifleman = squad.last().unwrap().clone();
+    squad.extend(
+        (squad.len()..men).map(|k| hexpatrol::engine::scenario::Member { name: format!("Man{k}"), ..rifleman.clone() }),
+    );
+    let mut c = Campaign::new(&def.title, &def.briefing, 5, book, plans, &squad, def.replacements);
     c.begin().unwrap();
     save::to_text(&save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap()
 }
@@ -115,11 +121,13 @@ fn at_the_limits(c: &mut Criterion) {
     let mut group = c.benchmark_group("load at the limits");
     group.sample_size(10);
     group.measurement_time(std::time::Duration::from_secs(3));
-    for (plans, side) in [(1, 16), (10_000, 16), (1, 250), (1, 500), (1, 1000), (4, 1000)] {
-        let text = campaign_text(plans, side);
-        eprintln!("{plans} patrols on {side}x{side} maps: a save of {} bytes", text.len());
+    let cases = [(1, 16, 0), (10_000, 16, 0), (10_000, 16, 1000), (1, 250, 0), (1, 500, 0), (1, 1000, 0), (4, 1000, 0)];
+    for (plans, side, men) in cases {
+        let text = campaign_text(plans, side, men);
+        eprintln!("{plans} patrols on {side}x{side} maps, {men} men: a save of {} bytes", text.len());
         group.throughput(criterion::Throughput::Bytes(text.len() as u64));
-        group.bench_function(format!("{plans} patrols, {side}x{side}"), |b| {
+        let men = if men > 0 { format!(", {men} men") } else { String::new() };
+        group.bench_function(format!("{plans} patrols, {side}x{side}{men}"), |b| {
             b.iter(|| black_box(save::parse(Path::new("big.ron"), black_box(&text)).unwrap()))
         });
     }

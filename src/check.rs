@@ -11,7 +11,8 @@ use crate::{rules, save};
 #[derive(Debug, PartialEq)]
 pub struct Checked {
     pub kind: &'static str,
-    /// The house rules in words (`narrate::house_rules`), for a file that carries a rule book.
+    /// The house rules in words (`narrate::house_rules`), for a file that carries a rule book,
+    /// and for a rules file whether it plays Combat Patrol.
     pub house_rules: Vec<String>,
 }
 
@@ -29,6 +30,19 @@ impl Checked {
 
     fn with_book(kind: &'static str, book: &RuleBook) -> Self {
         Checked { kind, house_rules: crate::narrate::house_rules(book) }
+    }
+
+    /// A rules file: its house rules, and whether Combat Patrol is played
+    /// by it (the built-in tables are left out where they do not fit it).
+    fn rules_file(book: &RuleBook) -> Self {
+        let mut checked = Checked::with_book("rules file", book);
+        if book.combat_patrol.is_none() {
+            checked.house_rules.push(
+                "Combat Patrol: not played by it (it gives no tables, and the built-in ones name weapons it lacks)."
+                    .into(),
+            );
+        }
+        checked
     }
 }
 
@@ -73,7 +87,7 @@ pub fn check(path: &Path) -> Result<Checked, String> {
             .map(|_| Checked::plays_by_the_book("campaign"))
             .map_err(|e| e.to_string()),
         "RuleBook" => rules::parse_rule_book(&file, &text, rules::FORCES_FILE, rules::FORCES_TEXT)
-            .map(|b| Checked::with_book("rules file", &b))
+            .map(|b| Checked::rules_file(&b))
             .map_err(|e| e.to_string()),
         "{" => rules::parse_rule_book(rules::RULES_FILE, rules::RULES_TEXT, &file, &text)
             .map(|_| Checked::kind("forces file"))
@@ -90,7 +104,7 @@ pub fn check(path: &Path) -> Result<Checked, String> {
                     .map_err(|e| e.to_string())
             } else if text.contains("terrain:") {
                 rules::parse_rule_book(&file, &text, rules::FORCES_FILE, rules::FORCES_TEXT)
-                    .map(|b| Checked::with_book("rules file", &b))
+                    .map(|b| Checked::rules_file(&b))
                     .map_err(|e| e.to_string())
             } else {
                 Err(format!(

@@ -71,7 +71,7 @@ enum Mode {
         /// Play one patrol of this built-in scenario or scenario file instead of a campaign.
         #[arg(long, conflicts_with = "campaign")]
         scenario: Option<String>,
-        /// The campaign's save name (letters, digits, - and _).
+        /// The campaign's save name (letters, digits, - and _; not - first).
         #[arg(long)]
         name: Option<String>,
         /// Seed for the dice; the same seed and commands give the same campaign.

@@ -10,6 +10,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::engine::Cache;
 use crate::engine::campaign::Campaign;
+use crate::engine::limits::SCRIPT_LINE_BYTES;
 use crate::save::{SaveError, Slot};
 use crate::session::{self, Line};
 
@@ -21,6 +22,32 @@ fn echo(line: &str) -> String {
     match line.char_indices().nth(SHOWN) {
         Some((end, _)) => format!("{}...", &line[..end]),
         None => line.to_string(),
+    }
+}
+
+/// Reads the next line of `input` into `line`, without its newline, keeping
+/// at most `SCRIPT_LINE_BYTES` of it: the rest of a longer line is read and
+/// let go, so that memory stays bounded whatever the input. None at the end
+/// of the input; else whether the line was kept whole.
+fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    line.clear();
+    let (mut whole, mut any) = (true, false);
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(any.then_some(whole));
+        }
+        any = true;
+        let end = chunk.iter().position(|&b| b == b'\n');
+        let part = &chunk[..end.unwrap_or(chunk.len())];
+        let room = SCRIPT_LINE_BYTES.saturating_sub(line.len());
+        whole &= part.len() <= room;
+        line.extend_from_slice(&part[..part.len().min(room)]);
+        let used = end.map_or(chunk.len(), |i| i + 1);
+        input.consume(used);
+        if end.is_some() {
+            return Ok(Some(whole));
+        }
     }
 }
 
@@ -47,9 +74,18 @@ pub fn run(
     let mut failed = 0;
     // What the engine works out about the map, kept from line to line.
     let mut cache = Cache::new();
-    for (n, bytes) in input.split(b'\n').enumerate() {
-        let number = n + 1;
-        let line = match String::from_utf8(bytes?) {
+    let mut input = input;
+    let mut bytes = Vec::new();
+    let mut number = 0;
+    while let Some(whole) = next_line(&mut input, &mut bytes)? {
+        number += 1;
+        if !whole {
+            failed += 1;
+            let start = String::from_utf8_lossy(&bytes);
+            writeln!(err, "line {number}: longer than {SCRIPT_LINE_BYTES} bytes, so no command: {}", echo(&start))?;
+            continue;
+        }
+        let line = match std::str::from_utf8(&bytes) {
             Ok(text) => text,
             Err(_) => {
                 failed += 1;
@@ -57,7 +93,7 @@ pub fn run(
                 continue;
             }
         };
-        let line = line.strip_suffix('\r').unwrap_or(&line);
+        let line = line.strip_suffix('\r').unwrap_or(line);
         let line = if number == 1 { line.strip_prefix('\u{feff}').unwrap_or(line) } else { line };
         let parsed = match session::parse_line(line) {
             Ok(Line::Skip) => continue,
@@ -99,4 +135,41 @@ pub fn run(
     }
     out.flush()?;
     Ok(Stop::Done(failed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line past the limit is reported from its start and passed over,
+    /// without being held whole; the lines around it are read as ever, a
+    /// last line without a newline included.
+    #[test]
+    fn a_line_past_the_limit_is_passed_over() {
+        let long = "x".repeat(SCRIPT_LINE_BYTES * 3 + 5);
+        let input = format!("hold\r\n{long}\n\nzzz");
+        let mut reader = std::io::BufReader::with_capacity(4096, input.as_bytes());
+        let mut line = Vec::new();
+        let mut read = Vec::new();
+        while let Some(whole) = next_line(&mut reader, &mut line).unwrap() {
+            assert!(line.len() <= SCRIPT_LINE_BYTES);
+            read.push((whole, line.len(), line.first().copied()));
+        }
+        assert_eq!(
+            read,
+            [(true, 5, Some(b'h')), (false, SCRIPT_LINE_BYTES, Some(b'x')), (true, 0, None), (true, 3, Some(b'z'))]
+        );
+        let book = crate::rules::rule_book().unwrap();
+        let s = crate::rules::scenario(crate::rules::default_scenario_name(), &book).unwrap();
+        let mut c = Campaign::single(&s, 1, book);
+        c.begin().unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let input = format!("{long}\nauto 1\n");
+        let stop = run(&mut c, None, input.as_bytes(), &mut out, &mut err).unwrap();
+        assert!(matches!(stop, Stop::Done(1)), "{stop:?}");
+        let err = String::from_utf8(err).unwrap();
+        assert!(err.starts_with(&format!("line 1: longer than {SCRIPT_LINE_BYTES} bytes")), "{err}");
+        assert!(err.len() < 300, "{err}");
+        assert!(String::from_utf8(out).unwrap().contains("\"event\":\"auto\""), "line 2 was played");
+    }
 }

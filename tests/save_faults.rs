@@ -32,11 +32,18 @@ fn resume_without_a_terminal_touches_no_file() {
         names
     };
     let before = listing(path.parent().unwrap());
+    let bytes = std::fs::read(&path).unwrap();
+    // A file made and removed again (a lock, a backup) changes the folder's time.
+    let folder_time = || std::fs::metadata(path.parent().unwrap()).unwrap().modified().unwrap();
+    let (folder_before, file_before) = (folder_time(), std::fs::metadata(&path).unwrap().modified().unwrap());
     for args in [&["resume", "mine"][..], &["resume"], &["resume", "mine", "--backup"]] {
         let out = hexpatrol(args, "", dir.path());
         assert_eq!(out.status.code(), Some(2));
         assert!(text(&out.stderr).contains("needs a terminal"), "{}", text(&out.stderr));
         assert_eq!(listing(path.parent().unwrap()), before, "{args:?} made or moved a file");
+        assert_eq!(folder_time(), folder_before, "{args:?} made or removed a file");
+        assert_eq!(std::fs::metadata(&path).unwrap().modified().unwrap(), file_before, "{args:?} wrote the file");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
     }
 }
 
@@ -44,13 +51,15 @@ fn resume_without_a_terminal_touches_no_file() {
 fn list_marks_names_resume_would_refuse_and_a_folder_that_is_a_file() {
     let dir = tempfile::tempdir().unwrap();
     let good = campaign(dir.path(), "good");
-    for bad in ["CON", "a.b", "with space"] {
+    // `-lead` would be read as an option: `hexpatrol resume -lead` fails.
+    let bad_names = ["CON", "a.b", "with space", "-lead"];
+    for bad in bad_names {
         std::fs::copy(&good, good.with_file_name(format!("{bad}.ron"))).unwrap();
     }
     let out = hexpatrol(&["list"], "", dir.path());
     assert!(out.status.success());
     let listed = text(&out.stdout);
-    for bad in ["CON", "a.b", "with space"] {
+    for bad in bad_names {
         let line = listed.lines().find(|l| l.starts_with(bad)).unwrap_or_else(|| panic!("{bad} listed: {listed}"));
         assert!(line.contains("not a name a campaign can have"), "{line}");
     }

@@ -381,3 +381,17 @@ fn format_2_saves_play_on_as_they_did() {
         assert!(marked >= 3, "{folder}: the patrols under way name a rifleman's weapon as {weapon}");
     }
 }
+
+/// `check` on a rules file the built-in Combat Patrol tables do not fit
+/// says that it plays Lone Warrior only.
+#[test]
+fn check_says_when_a_rules_file_plays_lone_warrior_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.ron");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/rules/lone_warrior.ron")).unwrap();
+    std::fs::write(&path, text.replace("\"pistol\"", "\"revolver\"")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hexpatrol")).arg("check").arg(&path).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("a good rules file") && said.contains("Combat Patrol: not played by it"), "{said}");
+}

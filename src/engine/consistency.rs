@@ -124,6 +124,12 @@ impl Game {
             {
                 return Err(format!("card number {i} is up, but that is no patrol man who can act"));
             }
+            // The card up is the one turned last: a man acts on his own card.
+            if let Some(i) = a.up
+                && a.turned.last().and_then(|c| c.owner()) != Some(i)
+            {
+                return Err(format!("{}'s card is up, but it is not the card turned last", self.soldiers[i].id));
+            }
         }
         // New enemies are numbered on from `next_enemy` (G for men, V for
         // vehicles, one count): it must be past every number in use, in
@@ -260,6 +266,24 @@ impl Game {
         }
         if self.sections.is_empty() && !matches!(self.phase, Phase::Over { .. }) {
             return Err("the patrol has no section, yet it is not over".into());
+        }
+        // In patrol movement, as an action's end forms them, a section is
+        // the men in one hex and every living man of the patrol on the map
+        // is in one: a move takes a section from its first man's hex.
+        if matches!(self.phase, Phase::Patrol) {
+            for section in &self.sections {
+                let at = self.section_pos(section);
+                if let Some(&i) = section.members.iter().find(|&&i| self.soldiers[i].pos != at) {
+                    let s = &self.soldiers[i];
+                    return Err(format!("{} of section {} stands apart from the section's hex", s.id, section.name));
+                }
+            }
+            let alone = |(i, s): &(usize, &super::soldier::Soldier)| {
+                s.side == Side::Friendly && s.pos.is_some() && s.state != State::Dead && !seen.contains(i)
+            };
+            if let Some((_, s)) = self.soldiers.iter().enumerate().find(alone) {
+                return Err(format!("{} is on the map, yet in no section", s.id));
+            }
         }
         Ok(())
     }

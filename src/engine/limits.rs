@@ -56,3 +56,8 @@ pub const EXPERIENCE_STEP: u32 = 1_000;
 /// it is read, and a save that would be bigger is refused before it is
 /// written (the last good save is kept).
 pub const FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The most bytes of one line of a script that are read: a longer line is
+/// reported from its start and passed over without being held whole (a
+/// command naming every man of the largest squad is far shorter).
+pub const SCRIPT_LINE_BYTES: usize = 1 << 20;

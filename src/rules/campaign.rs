@@ -6,8 +6,8 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::check::{check_scenario, locate};
-use super::{DataError, SCENARIOS, from_ron, parse_scenario};
+use super::check::{NAME_RULE, check_carried, check_scenario, locate, man_at, man_name_ok};
+use super::{DataError, SCENARIOS, from_ron};
 use crate::engine::campaign::PatrolPlan;
 use crate::engine::data::RuleBook;
 use crate::engine::limits::{CAMPAIGN_HEXES, MEN, PATROLS};
@@ -97,7 +97,14 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
             return Err(DataError::at(file, at(&format!("{list}:")), why));
         }
     }
-    // Each built-in map is read and checked once, however many patrols use it.
+    // The men first, each where he is written: each patrol's check would
+    // find a problem of the squad's too, but point it at the patrol.
+    check_men(file, text, book, &c.squad, &c.replacements)?;
+    // Each built-in map is read once, however many patrols use it. Only its
+    // ground is the patrol's (its rows, and its start and home edge unless
+    // the patrol gives its own), and that is checked as the patrol's below:
+    // the map's own objective, forces and squad are not judged against the
+    // rule book, which may be a player's own that they do not fit.
     let mut maps: BTreeMap<&str, Scenario> = BTreeMap::new();
     let mut hexes = 0usize;
     let mut plans = Vec::new();
@@ -110,7 +117,8 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
         let map = match maps.get(key) {
             Some(map) => map.clone(),
             None => {
-                let map = parse_scenario(&format!("assets/scenarios/{key}.ron"), map_text, book)?;
+                let map: Scenario =
+                    ron::from_str(map_text).map_err(|e| from_ron(&format!("assets/scenarios/{key}.ron"), &e))?;
                 maps.insert(key, map.clone());
                 map
             }
@@ -144,26 +152,35 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
         }
         plans.push(PatrolPlan { scenario: Scenario { squad: Vec::new(), ..scenario } });
     }
-    // A replacement's problem is pointed at his own entry, after the
-    // squad's list, even where a man of the squad has the same name.
-    let from = text.find("replacements:").unwrap_or(0);
-    let at_replacement = |name: &str| {
-        let needle = format!("\"{name}\"");
-        locate(text, &needle, text[..from].matches(&needle).count())
-    };
-    let mut names: BTreeSet<String> = c.squad.iter().map(|m| m.name.to_ascii_lowercase()).collect();
-    for m in &c.replacements {
-        let here = at_replacement(&m.name);
-        if !names.insert(m.name.to_ascii_lowercase()) {
-            return Err(DataError::at(file, here, format!("replacements: '{}' is already on the roll", m.name)));
-        }
-        if !super::check::man_name_ok(&m.name) {
-            return Err(DataError::at(file, here, format!("replacements: '{}' {}", m.name, super::check::NAME_RULE)));
-        }
-        super::check::check_carried(book, "replacements", &m.name, &m.weapon)
-            .map_err(|why| DataError::at(file, here, why))?;
-    }
     Ok(CampaignDef { title: c.name, briefing: c.briefing, squad: c.squad, replacements: c.replacements, plans })
+}
+
+/// The campaign's squad and replacements: each man a name a man may have,
+/// a name no other man of the roll has (ignoring case), and a weapon the
+/// squad may carry. A problem points at the man's own entry.
+fn check_men(
+    file: &str,
+    text: &str,
+    book: &RuleBook,
+    squad: &[Member],
+    replacements: &[Member],
+) -> Result<(), DataError> {
+    let mut names = BTreeSet::new();
+    for (list, men) in [("squad", squad), ("replacements", replacements)] {
+        for (k, m) in men.iter().enumerate() {
+            let why = if !man_name_ok(&m.name) {
+                format!("{list}: '{}' {NAME_RULE}", m.name)
+            } else if !names.insert(m.name.to_ascii_lowercase()) {
+                format!("{list}: '{}' is already on the roll", m.name)
+            } else if let Err(why) = check_carried(book, list, &m.name, &m.weapon) {
+                why
+            } else {
+                continue;
+            };
+            return Err(DataError::at(file, man_at(text, list, men, k), why));
+        }
+    }
+    Ok(())
 }
 
 /// A campaign by built-in key or title, or else from a file path. Only the

@@ -8,7 +8,7 @@ use super::DataError;
 use crate::engine::Pos;
 use crate::engine::data::{IncidentKind, RuleBook, WeaponKind, Wound};
 use crate::engine::limits::{EXPERIENCE_STEP, MAP_SIDE, MEN, PATROLS, TERRAIN_TYPES};
-use crate::engine::scenario::{Edge, Objective, Scenario};
+use crate::engine::scenario::{Edge, Member, Objective, Scenario};
 
 /// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
 /// the file's start if it is not there.
@@ -260,12 +260,12 @@ fn check_arsenal(c: &Checker, a: &crate::engine::arsenal::Arsenal) -> Result<(),
 }
 
 /// Why a man's name was refused.
-pub(super) const NAME_RULE: &str = "cannot be a name (no spaces, commas or #, not STOP, not G or V and a number)";
+pub(crate) const NAME_RULE: &str = "cannot be a name (no spaces, commas or #, not STOP, not G or V and a number)";
 
 /// Whether a man of the patrol may be called `name`: one word that no
 /// command could read as something else, and not the shape of an enemy's
 /// id (G7, V3), which an enemy met later could be given.
-pub(super) fn man_name_ok(name: &str) -> bool {
+pub(crate) fn man_name_ok(name: &str) -> bool {
     !name.is_empty()
         // A # starts a comment in the command language: "fight O#Brien" would not read.
         && !name.contains(|ch: char| ch.is_whitespace() || ch == ',' || ch == '#')
@@ -403,6 +403,10 @@ fn way_home(w: i32, h: i32, start: Pos, home: Edge, passable: impl Fn(usize) -> 
 
 pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
     let c = Checker { file, text };
+    // A rules file of the player's own may lack a rule set's tables (see `parse_rule_book`).
+    if !s.rules.plays_with(book) {
+        return Err(c.err("rules:", format!("rules: the rule book lacks the tables the rule set {} plays by", s.rules)));
+    }
     let (w, h, cells) = scenario_map(s, book, file, text)?;
     let index = |p: Pos| (p.col >= 0 && p.row >= 0 && p.col < w && p.row < h).then(|| (p.row * w + p.col) as usize);
     let passable = |i: usize| book.terrain[usize::from(cells[i])].passable;
@@ -462,20 +466,38 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
         return Err(c.err("squad:", format!("squad: {} men (at most {MEN})", s.squad.len())));
     }
     let mut names = BTreeSet::new();
-    for m in &s.squad {
-        let at = format!("\"{}\"", m.name);
-        if !man_name_ok(&m.name) {
-            return Err(c.err(&at, format!("squad: '{}' {NAME_RULE}", m.name)));
-        }
-        if !names.insert(m.name.to_ascii_lowercase()) {
-            // Point at this man's line: the second name that matches, ignoring case.
-            let lower = text.to_ascii_lowercase();
-            let at = locate(&lower, &at.to_ascii_lowercase(), 1);
-            return Err(DataError::at(file, at, format!("squad: two men called '{}'", m.name)));
-        }
-        check_carried(book, "squad", &m.name, &m.weapon).map_err(|why| c.err(&format!("\"{}\"", m.weapon), why))?;
+    for (k, m) in s.squad.iter().enumerate() {
+        let why = if !man_name_ok(&m.name) {
+            format!("squad: '{}' {NAME_RULE}", m.name)
+        } else if !names.insert(m.name.to_ascii_lowercase()) {
+            format!("squad: two men called '{}'", m.name)
+        } else if let Err(why) = check_carried(book, "squad", &m.name, &m.weapon) {
+            why
+        } else {
+            continue;
+        };
+        return Err(DataError::at(file, man_at(text, "squad", &s.squad, k), why));
     }
     Ok(())
+}
+
+/// Where the `k`th man of the list `list` (`squad`, `replacements`) is
+/// written in `text`: the place of his name, counted from the list's start,
+/// so that a man who has the name of one before him (in the list, or
+/// anywhere earlier in the file) is pointed at himself. Looked for only once
+/// a man is found wrong, so that checking a good file reads it once.
+pub(super) fn man_at(text: &str, list: &str, men: &[Member], k: usize) -> (usize, usize) {
+    // The list's key, followed by its opening bracket (not the word in a comment or a briefing).
+    let key = format!("{list}:");
+    let from = text
+        .match_indices(&key)
+        .map(|(at, _)| at)
+        .find(|&at| text[at + key.len()..].trim_start().starts_with('['))
+        .unwrap_or(0);
+    let name = &men[k].name;
+    let needle = format!("\"{name}\"");
+    let earlier = text[..from].matches(&needle).count() + men[..k].iter().filter(|m| m.name == *name).count();
+    locate(text, &needle, earlier)
 }
 
 /// A man of the patrol (in a squad, or a replacement) carries an aimed or

@@ -14,6 +14,7 @@ use crate::engine::scenario::Scenario;
 use std::collections::BTreeMap;
 
 pub use campaign::{CAMPAIGNS, CampaignDef, campaign, default_campaign_name, parse_campaign};
+pub(crate) use check::{NAME_RULE, man_name_ok};
 pub use check::{check_carried, check_rule_book, check_scenario};
 pub use check_cp::check_combat_patrol;
 
@@ -78,23 +79,21 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         #[serde(default)]
         arsenal: crate::engine::arsenal::Arsenal,
         /// A rules file of the player's own may give Combat Patrol's tables
-        /// too; without them it plays by the built-in ones.
+        /// too; without them it plays by the built-in ones, where they fit
+        /// its weapons, and else by Lone Warrior's alone.
         #[serde(default)]
         combat_patrol: Option<crate::engine::data::combat_patrol::CombatPatrol>,
     }
     let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
-    let (cp_file, cp_text) = match r.combat_patrol {
-        Some(_) => (rules_file, rules),
-        None => (COMBAT_PATROL_FILE, COMBAT_PATROL_TEXT),
-    };
     let own_tables = r.combat_patrol.is_some();
     let mut combat_patrol: crate::engine::data::combat_patrol::CombatPatrol = match r.combat_patrol {
         Some(cp) => cp,
         None => ron::from_str(COMBAT_PATROL_TEXT).map_err(|e| from_ron(COMBAT_PATROL_FILE, &e))?,
     };
     // The built-in tables beside a player's own rule book: what they say of
-    // a weapon his book does not have (nobody can carry it) is left out,
-    // rather than refusing a book that never mentions Combat Patrol.
+    // a weapon his book does not have (nobody can carry it) is left out; if
+    // they then leave one of his weapons without a profile, his book plays
+    // Lone Warrior alone (below).
     if !own_tables {
         let known = |w: &str| r.weapons.iter().any(|k| k.key == w);
         combat_patrol.weapons.retain(|p| known(&p.weapon));
@@ -117,11 +116,31 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         arsenal: r.arsenal,
         combat_patrol: Some(Box::new(combat_patrol)),
     };
-    check_cp::check_combat_patrol(&book, cp_file, cp_text)?;
+    let mut book = book;
+    if own_tables {
+        check_cp::check_combat_patrol(&book, rules_file, rules)?;
+    } else if !fits_men(&book) || check_cp::check_combat_patrol(&book, COMBAT_PATROL_FILE, COMBAT_PATROL_TEXT).is_err()
+    {
+        // The built-in tables name weapons by key: a file that calls its
+        // weapons otherwise is not judged by tables it did not give. It plays
+        // Lone Warrior, and a Combat Patrol game of it is refused as it
+        // begins (`Game::new`), as is any game its book lacks the tables of.
+        book.combat_patrol = None;
+    }
     check_rule_book(&book, rules_file, rules, forces_file, forces)?;
     check::check_rookie_names(&book, rules_file, rules)?;
     check::check_first_shots(&book, rules_file, rules)?;
     Ok(book)
+}
+
+/// Whether `book`'s Combat Patrol tables give every weapon aimed at men a
+/// profile: the built-in tables fit a player's own book only so.
+fn fits_men(book: &RuleBook) -> bool {
+    let Some(t) = book.combat_patrol.as_deref() else { return true };
+    book.weapons
+        .iter()
+        .filter(|w| matches!(w.kind, crate::engine::data::WeaponKind::Direct { .. }))
+        .all(|w| t.profile(&w.key).is_some())
 }
 
 /// The built-in Lone Warrior rule book.

@@ -288,3 +288,95 @@ fn the_built_in_combat_patrol_tables_fit_a_book_without_their_weapons() {
     assert!(e.to_string().contains("weapons: 'lmg' is not a weapon of the rule book"), "{e}");
     assert!(e.to_string().starts_with(RULES_FILE), "{e}");
 }
+
+/// A man whose name an earlier man of the roll already has is pointed at
+/// on his own line: a replacement named as an earlier replacement, a man of
+/// a campaign's squad named as an earlier one (not at the first patrol,
+/// which checks the squad too).
+#[test]
+fn a_second_man_of_one_name_is_pointed_at_on_his_own_line() {
+    let book = rule_book().unwrap();
+    let text = CAMPAIGNS[0].1;
+    // Okafor comes after Walsh among the replacements.
+    let twice = text.replacen("\"Okafor\"", "\"Walsh\"", 1);
+    assert_ne!(twice, text);
+    let e = parse_campaign("c.ron", &twice, &book).unwrap_err();
+    assert!(e.to_string().contains("replacements: 'Walsh' is already on the roll"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(text, "\"Okafor\""), "{e}");
+    // Mills comes after Baker in the squad.
+    let squad = text.replacen("\"Mills\"", "\"Baker\"", 1);
+    let e = parse_campaign("c.ron", &squad, &book).unwrap_err();
+    assert!(e.to_string().contains("squad: 'Baker' is already on the roll"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(text, "\"Mills\""), "{e}");
+    // A weapon the squad may not carry, at the man who carries it.
+    let mortar = text.replacen(
+        "\"Dunn\",     rank: \"Pvt\", weapon: \"rifle\"",
+        "\"Dunn\", rank: \"Pvt\", weapon: \"mortar\"",
+        1,
+    );
+    assert_ne!(mortar, text);
+    let e = parse_campaign("c.ron", &mortar, &book).unwrap_err();
+    assert!(e.to_string().contains("squad: Dunn cannot carry the mortar"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(text, "\"Dunn\""), "{e}");
+}
+
+/// A campaign takes only the ground of a built-in map: the map's own
+/// forces are not judged against a rules file of the player's own, and a
+/// patrol's own forces that the file does not fit are reported in the
+/// campaign file.
+#[test]
+fn a_campaign_on_a_built_in_map_is_checked_against_its_own_patrols_only() {
+    // These rules have no mortar group: Crossroads' own forces ({"mortar": "tank"}) do not fit them.
+    let text =
+        RULES_TEXT.replacen("Enemy(group: \"mortar\", min: 4, max: 6", "Enemy(group: \"sniper\", min: 3, max: 4", 1);
+    let book = parse_rule_book(RULES_FILE, &text, FORCES_FILE, FORCES_TEXT).unwrap();
+    let mine = r#"Campaign(
+    name: "Mine",
+    briefing: "b",
+    squad: [(name: "Brennan", rank: "Lt", weapon: "pistol"), (name: "Baker", rank: "Sgt", weapon: "smg")],
+    patrols: [
+        (name: "1", briefing: "b", map: "crossroads", objective: Reach((7, 4))),
+    ],
+)"#;
+    let c = parse_campaign("mine.ron", mine, &book).expect("the patrol brings no forces of its own");
+    assert!(c.plans[0].scenario.forces.is_empty());
+    let e = parse_campaign("bocage.ron", CAMPAIGNS[0].1, &book).unwrap_err();
+    assert!(e.to_string().starts_with("bocage.ron:"), "{e}");
+    assert!(e.to_string().contains("patrol '2. Eyes on the Crossroads'"), "{e}");
+    // With the built-in rules the campaign still finds a map's ground it cannot walk.
+    let walled = mine.replacen("Reach((7, 4))", "Reach((12, 8))", 1);
+    let e = parse_campaign("mine.ron", &walled, &rule_book().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("cannot be entered"), "{e}");
+}
+
+/// A rules file of the player's own without Combat Patrol's tables is not
+/// judged by the built-in ones where they do not fit it (they name the
+/// weapons they give ranges for): it plays Lone Warrior, and a Combat
+/// Patrol scenario is refused with it as the scenario is read.
+#[test]
+fn own_rules_are_not_judged_by_built_in_tables_they_did_not_give() {
+    let text = RULES_TEXT.replace("\"pistol\"", "\"revolver\"");
+    assert_ne!(text, RULES_TEXT);
+    let book = Arc::new(parse_rule_book(RULES_FILE, &text, FORCES_FILE, FORCES_TEXT).expect("a book without pistols"));
+    assert!(book.combat_patrol.is_none());
+    assert!(rule_book().unwrap().combat_patrol.is_some(), "the built-in book keeps its tables");
+    let read = |key: &str| {
+        let (_, scenario_text) = SCENARIOS.iter().find(|(k, _)| *k == key).unwrap();
+        parse_scenario("mine.ron", &scenario_text.replace("\"pistol\"", "\"revolver\""), &book)
+    };
+    let s = read("hedgerow").expect("a Lone Warrior scenario is good");
+    crate::engine::Game::new(book.clone(), &s, 1).expect("and plays");
+    // A Combat Patrol scenario is refused as it is read, at its rule set.
+    let e = read("orchard").unwrap_err();
+    assert!(e.to_string().contains("rules: the rule book lacks the tables the rule set CombatPatrol plays by"), "{e}");
+    let (_, orchard) = SCENARIOS.iter().find(|(k, _)| *k == "orchard").unwrap();
+    assert_eq!(line_col(&e).0, line_of(orchard, "rules:"), "{e}");
+    // And its game is saved and read back.
+    let (_, hedgerow) = SCENARIOS.iter().find(|(k, _)| *k == "hedgerow").unwrap();
+    let s = parse_scenario("mine.ron", &hedgerow.replace("\"pistol\"", "\"revolver\""), &book).unwrap();
+    let mut c = crate::engine::campaign::Campaign::single(&s, 1, book.clone());
+    c.begin().unwrap();
+    let save = crate::save::SaveFile { format_version: crate::save::FORMAT_VERSION, saved_at: 0, campaign: c };
+    let text = crate::save::writable(std::path::Path::new("w.ron"), &save).expect("its save is written");
+    assert_eq!(crate::save::parse(std::path::Path::new("w.ron"), &text).expect("and read back"), save);
+}

@@ -219,10 +219,11 @@ fn a_campaign_of_the_most_patrols_loads_back() {
 #[test]
 fn whole_campaigns_hold_together_at_every_step() {
     let b = book();
-    let def = crate::rules::campaign("bocage", &b).unwrap();
     let mut steps = 0;
-    for seed in 1..=6 {
-        let mut c = def.clone().start(seed, b.clone());
+    // Both built-in campaigns: Lone Warrior's and Combat Patrol's.
+    for (name, seed) in (1..=6).map(|s| ("bocage", s)).chain((1..=4).map(|s| ("night_drop", s))) {
+        let def = crate::rules::campaign(name, &b).unwrap();
+        let mut c = def.start(seed, b.clone());
         while !c.is_over() && steps < 200_000 {
             if c.patrol.is_none() {
                 c.unarchived = None;
@@ -235,7 +236,7 @@ fn whole_campaigns_hold_together_at_every_step() {
             }
             steps += 1;
             if let Err(e) = check_consistent(&c) {
-                panic!("seed {seed}, step {steps}: {e}");
+                panic!("{name}, seed {seed}, step {steps}: {e}");
             }
         }
     }

@@ -149,17 +149,14 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
             medic: m.medic,
         })
         .collect();
-    let squad = if squad.is_empty() {
-        vec![crate::engine::scenario::Member {
-            name: "Standin".into(),
-            rank: "Pvt".into(),
-            weapon: "rifle".into(),
-            veteran: false,
-            medic: false,
-        }]
-    } else {
-        squad
-    };
+    let standin = vec![crate::engine::scenario::Member {
+        name: "Standin".into(),
+        rank: "Pvt".into(),
+        weapon: "rifle".into(),
+        veteran: false,
+        medic: false,
+    }];
+    let mut squad = if squad.is_empty() { standin.clone() } else { squad };
     // The checks of the campaign file, and within its limits (each check is
     // linear in the size of what it checks, so a file at any limit loads fast).
     let mut hexes = 0usize;
@@ -171,7 +168,11 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     }
     c.check_consistent()?;
     for plan in &c.plans {
-        let scenario = crate::engine::Scenario { squad: squad.clone(), ..plan.scenario.clone() };
+        // The roster is checked as a squad with the first plan only, and the
+        // others with the stand-in: checking the roster with every plan
+        // would grow with the men times the patrols, not with the file.
+        let squad = std::mem::replace(&mut squad, standin.clone());
+        let scenario = crate::engine::Scenario { squad, ..plan.scenario.clone() };
         check_scenario(&scenario, &c.book, "", "")
             .map_err(|e| format!("patrol '{}': {}", plan.scenario.name, message(e)))?;
         if !plan.scenario.rules.plays_with(&c.book) {
@@ -183,6 +184,15 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     }
     for m in &c.replacements {
         crate::rules::check_carried(&c.book, "replacements", &m.name, &m.weapon)?;
+        // One called as enemies are is passed over when he would join (see
+        // `Campaign::check_consistent`); any other joins the squad as named.
+        if !crate::rules::man_name_ok(&m.name) && !crate::engine::soldier::enemy_id(&m.name) {
+            return Err(format!("replacements: '{}' {}", m.name, crate::rules::NAME_RULE));
+        }
+    }
+    // A support weapon lost is reissued to a rifleman between patrols.
+    for weapon in &c.kit {
+        crate::rules::check_carried(&c.book, "kit", "the rifleman it is reissued to", weapon)?;
     }
     for m in &c.roster {
         crate::rules::check_carried(&c.book, "roster", &m.name, &m.weapon)?;

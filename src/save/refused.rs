@@ -77,6 +77,39 @@ fn a_game_that_does_not_hold_together_is_refused() {
     }
 }
 
+/// What the engine keeps true between cards and between moves, broken by
+/// hand: a man acting on a card that is not the one turned, and in patrol
+/// movement a section spread over two hexes, or a man of the patrol on the
+/// map in none (who could never move again).
+#[test]
+fn cards_and_sections_out_of_step_are_refused() {
+    let e = refusal(|g| {
+        let up = g.card_up().expect("a card is up in this fixture");
+        let other = (0..9).find(|&k| k != up && g.soldiers()[k].can_act()).unwrap();
+        if let Phase::Action(a) = g.phase_mut() {
+            a.up = Some(other);
+        }
+    });
+    assert!(e.contains("card is up, but it is not the card turned last"), "{e}");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v2/bocage-patrol1-start.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let moving = parse(&path, &text).unwrap().campaign;
+    assert!(matches!(moving.patrol.as_ref().unwrap().phase(), Phase::Patrol));
+    let patrol_refusal = |edit: Edit| {
+        let mut c = moving.clone();
+        edit(c.patrol.as_mut().unwrap());
+        let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+        parse(Path::new("e.ron"), &text).unwrap_err().to_string()
+    };
+    let apart = patrol_refusal(Box::new(|g| {
+        let at = g.soldiers()[1].pos.unwrap();
+        g.soldiers_mut()[1].pos = Some(at.neighbours().into_iter().find(|p| g.map().passable(g.book(), *p)).unwrap());
+    }));
+    assert!(apart.contains("Baker of section A stands apart from the section's hex"), "{apart}");
+    let alone = patrol_refusal(Box::new(|g| g.sections_mut()[0].members.retain(|&i| i != 2)));
+    assert!(alone.contains("Ruiz is on the map, yet in no section"), "{alone}");
+}
+
 /// Counts that play would carry past a limit, or wrap, are refused on
 /// reading: a save that loads never becomes one that does not by play.
 #[test]
@@ -105,4 +138,50 @@ fn a_save_past_the_size_limit_is_not_written() {
     let e = writable_within(Path::new("big.ron"), &save, written.len() as u64 - 1).unwrap_err().to_string();
     assert!(e.contains("not saved") && e.contains("more than the") && e.contains("last good save is kept"), "{e}");
     assert!(text.len() as u64 <= crate::rules::MAX_FILE_BYTES);
+}
+
+/// The roster is checked as a squad once (with the first patrol to come),
+/// not with every patrol: a man of it with a name no squad may have is
+/// still refused.
+#[test]
+fn a_roster_man_no_squad_may_have_is_refused() {
+    let (_, mut c) = mid_action();
+    assert!(c.plans.len() > 1);
+    c.roster[3].name = "Kow alski".into();
+    let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+    let e = parse(Path::new("e.ron"), &text).unwrap_err().to_string();
+    assert!(e.contains("squad: 'Kow alski' cannot be a name"), "{e}");
+}
+
+/// The support weapons reissued between patrols (`kit`) are ones a man of
+/// the squad may carry: a mortar, or a weapon the book does not have, would
+/// be handed to a rifleman once the patrol is over, and that campaign could
+/// not be saved or go on.
+#[test]
+fn a_kit_no_man_may_carry_is_refused() {
+    for (weapon, want) in [("mortar", "cannot carry the mortar"), ("nuke", "unknown weapon 'nuke'")] {
+        let (_, mut c) = mid_action();
+        c.kit.push(weapon.into());
+        let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+        let e = parse(Path::new("e.ron"), &text).unwrap_err().to_string();
+        assert!(e.contains("kit: the rifleman it is reissued to") && e.contains(want), "{e}");
+    }
+}
+
+/// A replacement joins the squad as named when the next patrol sets out:
+/// one whose name no man of a squad may have is refused as the save is
+/// read, not once he has joined and the campaign can no longer be saved.
+/// One called as enemies are is passed over when he would join, and loads.
+#[test]
+fn a_replacement_no_squad_may_have_is_refused() {
+    for (name, refused) in [("Wal sh", true), ("STOP", true), ("a,b", true), ("G7", false)] {
+        let (_, mut c) = mid_action();
+        c.replacements[0].name = name.into();
+        let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+        match parse(Path::new("e.ron"), &text) {
+            Err(e) if refused => assert!(e.to_string().contains(&format!("replacements: '{name}' cannot be")), "{e}"),
+            Ok(_) if !refused => {}
+            other => panic!("{name}: {:?}", other.map(|_| ())),
+        }
+    }
 }

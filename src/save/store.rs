@@ -28,7 +28,9 @@ pub fn data_dir(flag: Option<&Path>, env: Option<&str>) -> Result<PathBuf, SaveE
 
 /// A campaign name is also its file name: letters, digits, `-` and `_`,
 /// and none of the names Windows keeps for devices (CON, NUL, COM1 ...),
-/// so that a campaign folder can be copied to any machine.
+/// so that a campaign folder can be copied to any machine. It does not
+/// begin with `-`, which the command line would read as an option
+/// (`hexpatrol resume -x`).
 pub fn valid_name(name: &str) -> bool {
     const DEVICES: &[&str] = &["con", "prn", "aux", "nul"];
     let lower = name.to_ascii_lowercase();
@@ -38,6 +40,7 @@ pub fn valid_name(name: &str) -> bool {
             && lower.as_bytes()[3].is_ascii_digit());
     !device
         && !name.is_empty()
+        && !name.starts_with('-')
         && name.len() <= 40
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
@@ -109,7 +112,7 @@ pub fn list(data_dir: &Path) -> Vec<Listing> {
                 return Some(Listing::unreadable(
                     name,
                     format!(
-                        "{}: not a name a campaign can have (letters, digits, - and _; not a device name like CON): rename the file to resume it",
+                        "{}: not a name a campaign can have (letters, digits, - and _, not - first; not a device name like CON): rename the file to resume it",
                         path.display()
                     ),
                 ));

@@ -340,7 +340,9 @@ fn campaign_names_are_file_names_on_every_system() {
     for good in ["bocage", "bocage-2", "my_campaign", "COM", "console", "com10", "Lpt"] {
         assert!(valid_name(good), "{good}");
     }
-    for bad in ["", "CON", "con", "Nul", "aux", "PRN", "com1", "LPT9", "a b", "../x", "é", &"x".repeat(41)] {
+    for bad in
+        ["", "CON", "con", "Nul", "aux", "PRN", "com1", "LPT9", "a b", "../x", "é", "-x", "--backup", &"x".repeat(41)]
+    {
         assert!(!valid_name(bad), "{bad}");
     }
 }

@@ -72,7 +72,7 @@ pub fn new_game(
 fn save_name(data_dir: &Path, choice: &Choice, name: Option<&str>) -> Result<String, String> {
     let name = match name {
         Some(n) if save::valid_name(n) => n.to_string(),
-        Some(n) => return Err(format!("'{n}' cannot be a campaign name: use letters, digits, - and _")),
+        Some(n) => return Err(format!("'{n}' cannot be a campaign name: use letters, digits, - and _ (not - first)")),
         None => free_name(data_dir, choice.key()),
     };
     if save::name_taken(data_dir, &name) {

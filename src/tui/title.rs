@@ -205,9 +205,16 @@ impl Title {
                 None
             }
             Page::Load => match self.saves.get(self.selected) {
-                Some(l) if l.problem.is_some() => {
-                    self.message =
-                        Some(format!("'{}' cannot be read: try `hexpatrol resume {} --backup`.", l.name, l.name));
+                Some(Listing { name, problem: Some(why), .. }) => {
+                    // Why, and the way back where there is one: a name the
+                    // game cannot open is renamed, not restored.
+                    let mut words = format!("'{name}' cannot be read: {why}");
+                    if save::valid_name(name) {
+                        words.push_str(&format!(
+                            ". `hexpatrol resume {name} --backup` puts back its newest backup that loads."
+                        ));
+                    }
+                    self.message = Some(words);
                     None
                 }
                 Some(l) => Some(Chosen::Open(l.name.clone())),
@@ -370,6 +377,30 @@ mod tests {
             }
             other => panic!("expected a new game, got {other:?}"),
         }
+    }
+
+    /// A campaign that cannot be read says why when it is chosen, and
+    /// offers its backup only where `resume NAME --backup` takes the name.
+    #[test]
+    fn a_campaign_that_cannot_be_read_says_why() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let folder = dir.path().join("campaigns");
+        std::fs::create_dir_all(&folder).expect("a folder");
+        std::fs::write(folder.join("broken.ron"), "garbage").expect("a file");
+        std::fs::write(folder.join("a.b.ron"), "garbage").expect("a file");
+        let mut t = title(dir.path());
+        t.page = Page::Load;
+        let mut said = Vec::new();
+        for k in 0..t.saves.len() {
+            t.selected = k;
+            assert_eq!(t.update(Msg::Act), None);
+            said.push(t.message.clone().expect("a message"));
+        }
+        said.sort();
+        assert!(said[0].starts_with("'a.b' cannot be read: ") && said[0].contains("not a name a campaign can have"));
+        assert!(!said[0].contains("--backup"), "{}", said[0]);
+        assert!(said[1].contains("Expected struct `SaveFile`"), "{}", said[1]);
+        assert!(said[1].contains("`hexpatrol resume broken --backup`"), "{}", said[1]);
     }
 
     #[test]

@@ -251,18 +251,25 @@ fn questions_round_trip_through_text_and_errors_point_at_the_word() {
         "stop",
         "casualty",
         "casualty Mills",
+        "fire G3 special",
+        "fire Duffy G3 special",
+        "throw 4,5",
+        "throw Duffy 4,5",
     ] {
         let q: OddsQuery = text.parse().unwrap();
         assert_eq!(q.to_string(), text);
     }
     let e = "fire a b c".parse::<OddsQuery>().unwrap_err();
     assert_eq!((e.column, e.message.as_str()), (10, "unexpected 'c' after the question"));
+    let e = "fire a b c special".parse::<OddsQuery>().unwrap_err();
+    assert_eq!((e.column, e.message.as_str()), (10, "unexpected 'c' after the question"));
+    assert!(matches!("fire special".parse::<OddsQuery>(), Ok(OddsQuery::Fire { .. })), "a man called special");
     let e = "move 3;4".parse::<OddsQuery>().unwrap_err();
     assert_eq!(e.column, 6);
     let e = "luck".parse::<OddsQuery>().unwrap_err();
     assert_eq!(
         (e.column, e.message.as_str()),
-        (1, "cannot give odds for 'luck': ask about move, fire, fight, bombard, call, stop or casualty")
+        (1, "cannot give odds for 'luck': ask about move, fire, fight, throw, bombard, call, stop or casualty")
     );
     assert_eq!("".parse::<OddsQuery>().unwrap_err().column, 1);
     assert_eq!("bombard".parse::<OddsQuery>().unwrap_err().column, 8);
