@@ -198,7 +198,7 @@ fn a_bad_odds_question_is_reported_like_any_bad_line() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "line 1:5: expected what to ask about: move, fire, fight, bombard, call, stop or casualty\n\
+        "line 1:5: expected what to ask about: move, fire, fight, throw, bombard, call, stop or casualty\n\
          line 2:13: '3;4' is not a hex; write it as COL,ROW, e.g. 9,10\n\
          line 3: odds fire Nobody G1: there is nobody called 'Nobody'\n"
     );

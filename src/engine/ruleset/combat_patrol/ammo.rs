@@ -43,8 +43,12 @@ pub(super) fn bullets_of(t: &Book, roll: &Roll) -> u32 {
     roll.total.saturating_sub(u32::from(t.machine_gun.bullets.less))
 }
 
-/// The ammunition of `man`'s own weapon, if it runs out.
+/// The ammunition of `man`'s own weapon, if it runs out. A vehicle's
+/// guns carry enough for a patrol's firefights (a decision).
 pub(super) fn ammo(book: &RuleBook, man: &Soldier) -> Option<Ammo> {
+    if man.vehicle.is_some() {
+        return None;
+    }
     let feed = tables(book)?.feed(man.weapon(book))?;
     let load = feed.load();
     let left = load.saturating_sub(man.spent);

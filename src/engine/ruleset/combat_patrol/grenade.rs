@@ -92,6 +92,9 @@ pub(super) fn inverted(t: &Book, man: &Soldier, in_sight: bool) -> i32 {
 fn checked<'a>(book: &'a RuleBook, th: &Throw) -> Result<&'a Book, String> {
     let t = tables(book).ok_or("this rule book has no Combat Patrol tables")?;
     let g = &t.grenade;
+    if th.thrower.vehicle.is_some() {
+        return Err(format!("{} is a vehicle: its crew throws no grenades", th.thrower.id));
+    }
     if th.thrower.grenades_thrown >= g.each {
         return Err(format!("{} has no grenades left (he carried {})", th.thrower.id, g.each));
     }

@@ -164,7 +164,7 @@ impl Rules for CombatPatrol {
     /// ammunition after the weapon (`ammo`).
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
         let t = tables(book)?;
-        let left = t.grenade.each.saturating_sub(man.grenades_thrown);
+        let Some((left, _)) = self.grenades(book, man) else { return Some(format!("{}+", accuracy_now(t, man))) };
         Some(format!("{}+ {left}g", accuracy_now(t, man)))
     }
 
@@ -239,7 +239,12 @@ impl Rules for CombatPatrol {
         Some((Purpose::CpReaction, Self::reaction_odds(t, man, Self::method_of(t, worse))))
     }
 
+    /// A vehicle's crew throws none (a decision: the enemy's vehicles
+    /// fight with their guns).
     fn grenades(&self, book: &RuleBook, man: &Soldier) -> Option<(u8, u32)> {
+        if man.vehicle.is_some() {
+            return None;
+        }
         let g = &tables(book)?.grenade;
         Some((g.each.saturating_sub(man.grenades_thrown), g.range))
     }
