@@ -214,6 +214,21 @@ impl Game {
         RollOdds::new(Purpose::IncidentTable, format!("{count}d{sides}"), Spread::Table { outcomes }).on(hex)
     }
 
+    /// Who fires (the man whose card is up if nobody is named: `example`
+    /// says how to name him) and at whom, as the fire order finds them.
+    fn shooter_and_target(
+        &self,
+        shooter: Option<&str>,
+        target: &Target,
+        example: &str,
+    ) -> Result<(usize, usize), RuleError> {
+        let me = match shooter {
+            Some(id) => self.named(id)?,
+            None => self.up_for(example)?,
+        };
+        Ok((me, self.pick_target(me, target)?))
+    }
+
     /// Aimed fire; at a vehicle, the A/T roll and then the damage a hit does.
     fn fire_odds(
         &self,
@@ -221,11 +236,7 @@ impl Game {
         shooter: Option<&str>,
         target: &Target,
     ) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
-        let me = match shooter {
-            Some(id) => self.named(id)?,
-            None => self.up_for("fires, e.g. odds fire Ruiz G1")?,
-        };
-        let t = self.pick_target(me, target)?;
+        let (me, t) = self.shooter_and_target(shooter, target, "fires, e.g. odds fire Ruiz G1")?;
         let odds = self.shot_odds(memo, me, t).map_err(RuleError)?;
         let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
         let damage = self.at_shot(memo, me, t).and_then(|(_, band)| {
@@ -249,11 +260,7 @@ impl Game {
         shooter: Option<&str>,
         target: &Target,
     ) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
-        let me = match shooter {
-            Some(id) => self.named(id)?,
-            None => self.up_for("fires, e.g. odds fire Ruiz G1 special")?,
-        };
-        let t = self.pick_target(me, target)?;
+        let (me, t) = self.shooter_and_target(shooter, target, "fires, e.g. odds fire Ruiz G1 special")?;
         let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
         let method = self.rules.method(&self.book, &self.soldiers[me]);
         let (Some(Method::Spray { worse, .. } | Method::Arc { worse, .. }), true) = (method, self.rules.hooks().sweeps)
