@@ -3,9 +3,9 @@
 //! types enforce, each naming the line and column it is about.
 
 use super::DataError;
-use super::check::{Checker, check_cover};
+use super::check::{Checker, check_cover, locate};
 use crate::engine::data::RuleBook;
-use crate::engine::data::combat_patrol::{CombatPatrol, Special};
+use crate::engine::data::combat_patrol::{CombatPatrol, Feed, Special};
 
 /// The most dice and sides any of its rolls may have.
 const MAX_DICE: u8 = 4;
@@ -108,6 +108,68 @@ fn check(c: &Checker, book: &RuleBook, t: &CombatPatrol) -> Result<(), DataError
     }
     if t.drag.bearers == 0 || t.drag.bearers > 10 || t.drag.cards_each == 0 || t.drag.cards_each > 10 {
         return Err(c.err("drag", "drag: 1 to 10 bearers, each spending 1 to 10 cards".into()));
+    }
+    check_sweeps_and_ammunition(c, book, t)
+}
+
+/// The spray, the machine gun's arc and the ammunition table.
+fn check_sweeps_and_ammunition(c: &Checker, book: &RuleBook, t: &CombatPatrol) -> Result<(), DataError> {
+    let small = |v: i32| (-10..=10).contains(&v);
+    if t.spray.inches > 100 || !small(t.spray.reaction) {
+        return Err(c.err("spray", "spray: at most 100 inches, and a reaction modifier from -10 to 10".into()));
+    }
+    let mg = &t.machine_gun;
+    let b = &mg.bullets;
+    // The most bullets a man can take: the roll's names go up to six.
+    let most = (u16::from(b.dice) * u16::from(b.sides)).saturating_sub(u16::from(b.less));
+    if !(1..=180).contains(&mg.degrees)
+        || !small(mg.reaction)
+        || !(1..=MAX_DICE).contains(&b.dice)
+        || !(2..=MAX_SIDES).contains(&b.sides)
+        || most > 6
+        || u16::from(b.less) >= u16::from(b.dice) * u16::from(b.sides)
+    {
+        return Err(c.err(
+            "machine_gun",
+            "machine_gun: an arc of 1 to 180 degrees, a reaction modifier from -10 to 10, and bullets of 1 to 4 \
+             dice of 2 or more sides less a number, from 0 to 6 bullets a man"
+                .into(),
+        ));
+    }
+    let mut seen = Vec::new();
+    // An entry's place: its weapon's key after the table's name (the same
+    // key comes before it among the profiles), the table's name if it is
+    // not written so.
+    let table = c.text.find("ammunition:").unwrap_or(c.text.len());
+    for a in &t.ammunition {
+        let key = format!("\"{}\"", a.weapon);
+        let before = seen.iter().filter(|&&w| w == a.weapon.as_str()).count();
+        let place = match c.text[table..].contains(&key) {
+            true => locate(c.text, &key, c.text[..table].matches(&key).count() + before),
+            false => locate(c.text, "ammunition", 0),
+        };
+        let err = |message: String| DataError::at(c.file, place, message);
+        if book.weapon(&a.weapon).is_none() {
+            return Err(err(format!("ammunition: '{}' is not a weapon of the rule book", a.weapon)));
+        }
+        if seen.contains(&a.weapon.as_str()) {
+            return Err(err(format!("ammunition: '{}' is listed twice", a.weapon)));
+        }
+        seen.push(a.weapon.as_str());
+        let ok = match a.feed {
+            Feed::Belt { bursts, actions } => (1..=50).contains(&bursts) && (1..=10).contains(&actions),
+            Feed::Magazine { bursts, sides, again } => {
+                (1..=50).contains(&bursts) && (2..=MAX_SIDES).contains(&sides) && again < sides
+            }
+            Feed::Limited { uses } => (1..=50).contains(&uses),
+        };
+        if !ok {
+            return Err(err(format!(
+                "ammunition: '{}': 1 to 50 bursts or uses, 1 to 10 reload actions, a magazine's die of 2 or \
+                     more sides and a number below its top",
+                a.weapon
+            )));
+        }
     }
     Ok(())
 }

@@ -380,3 +380,38 @@ fn own_rules_are_not_judged_by_built_in_tables_they_did_not_give() {
     let text = crate::save::writable(std::path::Path::new("w.ron"), &save).expect("its save is written");
     assert_eq!(crate::save::parse(std::path::Path::new("w.ron"), &text).expect("and read back"), save);
 }
+
+/// Combat Patrol's spray, arc and ammunition in a player's own rules file
+/// are checked, each fault named at its place.
+#[test]
+fn bad_sweeps_and_ammunition_are_refused_where_they_are_written() {
+    let body = RULES_TEXT.trim_end().strip_suffix(')').expect("the book closes");
+    let with = |edit: &dyn Fn(&str) -> String| {
+        let own = format!("{body}    combat_patrol: Some({}),\n)", edit(COMBAT_PATROL_TEXT));
+        (parse_rule_book(RULES_FILE, &own, FORCES_FILE, FORCES_TEXT), own)
+    };
+    assert!(with(&|t| t.to_string()).0.is_ok(), "the built-in tables as a player's own");
+    for (from, to, says) in [
+        ("degrees: 45", "degrees: 0", "machine_gun: an arc of 1 to 180 degrees"),
+        ("bullets: (dice: 1, sides: 2, less: 1)", "bullets: (dice: 1, sides: 2, less: 2)", "machine_gun:"),
+        ("bullets: (dice: 1, sides: 2, less: 1)", "bullets: (dice: 3, sides: 6, less: 1)", "0 to 6 bullets"),
+        ("spray: (inches: 3, reaction: 2)", "spray: (inches: 3, reaction: 20)", "spray:"),
+        ("Magazine(bursts: 2, sides: 10, again: 5)", "Magazine(bursts: 2, sides: 10, again: 10)", "'lmg'"),
+        ("Belt(bursts: 4, actions: 3)", "Belt(bursts: 0, actions: 3)", "'mg': 1 to 50 bursts"),
+    ] {
+        let (result, _) = with(&|t| t.replacen(from, to, 1));
+        let e = result.expect_err(to).to_string();
+        assert!(e.contains(says) && e.starts_with(RULES_FILE), "{to}: {e}");
+    }
+    // A weapon twice, pointed at the second entry; one the book lacks, at its entry.
+    let twice = "(weapon: \"piat\",    feed: Limited(uses: 3)),";
+    let (result, own) =
+        with(&|t| t.replacen(twice, &format!("{twice}\n        (weapon: \"mg\", feed: Limited(uses: 2)),"), 1));
+    let e = result.unwrap_err();
+    assert!(e.to_string().contains("ammunition: 'mg' is listed twice"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(&own, "(weapon: \"mg\", feed: Limited"), "{e}");
+    let (result, own) = with(&|t| t.replacen("(weapon: \"piat\",", "(weapon: \"flamer\",", 1));
+    let e = result.unwrap_err();
+    assert!(e.to_string().contains("ammunition: 'flamer' is not a weapon of the rule book"), "{e}");
+    assert_eq!(line_col(&e).0, line_of(&own, "\"flamer\""), "{e}");
+}
