@@ -70,7 +70,7 @@ impl Game {
             if hit || !self.soldiers[i].can_act() {
                 continue;
             }
-            if let Some(r) = rules.suppressed(&self.book, &mut self.dice, &self.soldiers[i], worse) {
+            if let Some(r) = rules.suppressed(&self.book, &mut self.dice, &self.soldiers[i], (name, worse)) {
                 self.pressed(i, r, events);
             }
         }
@@ -143,7 +143,7 @@ impl Game {
             _ => return false,
         };
         let Ok(shot) = self.aimed_shot(memo, me, target) else { return false };
-        if matches!(method, Method::Spray { .. }) && shot.odds.need() < worst_need {
+        if shot.at_band.is_some() || (matches!(method, Method::Spray { .. }) && shot.odds.need() < worst_need) {
             return false;
         }
         let Ok((_, hexes, _)) = self.reach_of(memo, me, target, method) else { return false };
@@ -346,23 +346,27 @@ impl Game {
 /// Centres are compared in the plane of a flat-topped grid: a hex at axial
 /// `(q, r)` is at `(3q, √3(2r + q))` (twice the usual, which the angle does
 /// not mind), so every product below is a whole number but for the `√3`s,
-/// which come in pairs.
+/// which come in pairs. A hex exactly on the arc's edge is in it.
 pub fn arc(from: Pos, to: Pos, degrees: u32, reach: u32) -> Vec<Pos> {
     let (o, t) = (from.hex(), to.hex());
-    let v = |h: hexx::Hex| (f64::from(3 * (h.x - o.x)), f64::from(2 * (h.y - o.y) + (h.x - o.x)));
-    // (x, y) with y to be scaled by √3: their dot product.
-    let dot = |a: (f64, f64), b: (f64, f64)| a.0 * b.0 + 3.0 * a.1 * b.1;
+    let v = |h: hexx::Hex| (i128::from(3 * (h.x - o.x)), i128::from(2 * (h.y - o.y) + (h.x - o.x)));
+    // (x, y) with y to be scaled by √3: their dot product, a whole number.
+    let dot = |a: (i128, i128), b: (i128, i128)| a.0 * b.0 + 3 * a.1 * b.1;
     let aim = v(t);
-    // The rules' check keeps an arc within 1 to 180 degrees.
+    // The square of the cosine of half the arc, in millionths of millionths,
+    // rounded once: every comparison after it is in whole numbers, and so
+    // the same on every machine. The rules' check keeps an arc within 1 to
+    // 180 degrees.
     let half = (f64::from(degrees.clamp(1, 180)) / 2.0).to_radians();
-    let cos2 = half.cos().powi(2);
+    const SCALE: i128 = 1_000_000_000_000;
+    let cos2 = (half.cos().powi(2) * SCALE as f64).round() as i128;
     let mut hexes: Vec<Pos> = o
         .range(reach)
         .filter(|&h| h != o)
         .filter(|&h| {
             let p = v(h);
             let d = dot(p, aim);
-            d > 0.0 && d * d >= cos2 * dot(p, p) * dot(aim, aim)
+            d > 0 && d * d * SCALE >= cos2 * dot(p, p) * dot(aim, aim)
         })
         .map(Pos::from_hex)
         .collect();

@@ -136,6 +136,16 @@ fn check_sweeps_and_ammunition(c: &Checker, book: &RuleBook, t: &CombatPatrol) -
                 .into(),
         ));
     }
+    // One die for every magazine: the simulator and `odds` read the first's.
+    let mut dice = t.ammunition.iter().filter_map(|a| match a.feed {
+        Feed::Magazine { sides, again, .. } => Some((sides, again)),
+        _ => None,
+    });
+    if let Some(first) = dice.next()
+        && dice.any(|d| d != first)
+    {
+        return Err(c.err("Magazine", "ammunition: every magazine rolls the same die with the same need".into()));
+    }
     let mut seen = Vec::new();
     // An entry's place: its weapon's key after the table's name (the same
     // key comes before it among the profiles), the table's name if it is

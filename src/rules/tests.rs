@@ -415,3 +415,17 @@ fn bad_sweeps_and_ammunition_are_refused_where_they_are_written() {
     assert!(e.to_string().contains("ammunition: 'flamer' is not a weapon of the rule book"), "{e}");
     assert_eq!(line_col(&e).0, line_of(&own, "\"flamer\""), "{e}");
 }
+
+/// Combat Patrol tables written before the spray, the arc and ammunition
+/// (the first Combat Patrol saves hold such a book) read with the article's
+/// spray and arc and no ammunition that runs out.
+#[test]
+fn combat_patrol_tables_without_sweeps_or_ammunition_still_read() {
+    let start = COMBAT_PATROL_TEXT.find("    spray:").expect("the spray's entry");
+    let end = COMBAT_PATROL_TEXT.rfind(')').unwrap();
+    let older = format!("{}{}", &COMBAT_PATROL_TEXT[..start], &COMBAT_PATROL_TEXT[end..]);
+    assert!(!older.contains("ammunition") && !older.contains("machine_gun:"));
+    let t: crate::engine::data::combat_patrol::CombatPatrol = ron::from_str(&older).expect("an older table reads");
+    assert!(t.ammunition.is_empty());
+    assert_eq!((t.spray.inches, t.spray.reaction, t.machine_gun.degrees, t.machine_gun.reaction), (3, 2, 45, 1));
+}

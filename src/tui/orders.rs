@@ -278,7 +278,7 @@ fn gun_to_reload(game: &Game) -> Option<Name> {
     let me = game.card_up()?;
     let (rules, book) = (game.rules(), game.book());
     let ammo = |i: usize| rules.ammo(book, &game.soldiers()[i]);
-    if ammo(me).is_some_and(|a| a.left == 0) {
+    if ammo(me).is_some_and(|a| a.left == 0 && a.reload.is_some()) {
         return None;
     }
     let here = game.soldiers()[me].pos?;

@@ -35,10 +35,30 @@ pub struct CombatPatrol {
     /// each of them: the article's drag counts the distance twice.
     pub drag: Drag,
     pub grenade: Grenade,
+    /// The three below came after the first Combat Patrol saves, whose rule
+    /// books lack them: such a book reads with the article's spray and arc
+    /// (its weapons name neither) and no ammunition that runs out.
+    #[serde(default)]
     pub spray: Spray,
+    #[serde(default)]
     pub machine_gun: MachineGun,
     /// The weapons whose ammunition runs out, by the rule book's keys.
+    #[serde(default)]
     pub ammunition: Vec<Ammunition>,
+}
+
+impl Default for Spray {
+    /// The article's: 3 inches, the reaction test at -2.
+    fn default() -> Self {
+        Spray { inches: 3, reaction: 2 }
+    }
+}
+
+impl Default for MachineGun {
+    /// The article's: a 45-degree arc, D2-1 bullets, the reaction test at -1.
+    fn default() -> Self {
+        MachineGun { degrees: 45, bullets: Bullets { dice: 1, sides: 2, less: 1 }, reaction: 1 }
+    }
 }
 
 /// The Spray method: no shot is rolled; every man within `inches` of the

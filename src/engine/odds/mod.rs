@@ -263,8 +263,7 @@ impl Game {
         let (me, t) = self.shooter_and_target(shooter, target, "fires, e.g. odds fire Ruiz G1 special")?;
         let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
         let method = self.rules.method(&self.book, &self.soldiers[me]);
-        let (Some(Method::Spray { worse, .. } | Method::Arc { worse, .. }), true) = (method, self.rules.hooks().sweeps)
-        else {
+        let (Some(reach), true) = (method.and_then(Method::reach), self.rules.hooks().sweeps) else {
             // More shots at the man: each one's odds.
             let odds = self.special_odds(memo, me, t).map_err(RuleError)?;
             return Ok((RollOdds::check(self.rules.fire_purpose(), &odds).by(by).at(at), None));
@@ -274,7 +273,7 @@ impl Game {
         self.aimed_shot(memo, me, t).map_err(RuleError)?;
         self.reach_of(memo, me, t, method.unwrap_or(Method::Shots)).map_err(RuleError)?;
         let test = |man: usize| {
-            let (purpose, odds) = self.rules.suppressed_odds(&self.book, &self.soldiers[man], worse)?;
+            let (purpose, odds) = self.rules.suppressed_odds(&self.book, &self.soldiers[man], reach)?;
             Some(RollOdds::check(purpose, &odds).by(at))
         };
         match method {

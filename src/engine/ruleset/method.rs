@@ -23,6 +23,18 @@ pub enum Method {
     Arc { degrees: u32, reach: u32, worse: i32 },
 }
 
+impl Method {
+    /// The name reaction tests and events give a method that reaches more
+    /// men than one, and how much harder its reaction test is.
+    pub fn reach(self) -> Option<(&'static str, i32)> {
+        match self {
+            Method::Shots => None,
+            Method::Spray { worse, .. } => Some(("spray", worse)),
+            Method::Arc { worse, .. } => Some(("machine_gun", worse)),
+        }
+    }
+}
+
 /// A man's weapon's ammunition, as the rule set reads it from what he has
 /// spent (`Soldier::spent`, `Soldier::reloaded`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

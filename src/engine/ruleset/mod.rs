@@ -236,9 +236,13 @@ pub trait Rules: Sync {
     }
 
     /// The odds of the reaction test `man` takes in a spray or an arc
-    /// (`suppressed`), `worse` harder: its purpose and odds, if the rule set
-    /// has one.
-    fn suppressed_odds(&self, _book: &RuleBook, _man: &Soldier, _worse: i32) -> Option<(Purpose, Odds)> {
+    /// (`suppressed`): its purpose and odds, if the rule set has one.
+    fn suppressed_odds(
+        &self,
+        _book: &RuleBook,
+        _man: &Soldier,
+        _method: (&'static str, i32),
+    ) -> Option<(Purpose, Odds)> {
         None
     }
 
@@ -298,9 +302,16 @@ pub trait Rules: Sync {
     }
 
     /// Soldier `target` is in the reach of a special method that tests his
-    /// nerve (`Method::Spray`, `Method::Arc`): the reaction test, `worse`
-    /// harder, if the rule set has one.
-    fn suppressed(&self, _book: &RuleBook, _dice: &mut Dice, _target: &Soldier, _worse: i32) -> Option<Reaction> {
+    /// nerve (`Method::Spray`, `Method::Arc`; `method` names it, `spray` or
+    /// `machine_gun`, and says how much harder the test is): the reaction
+    /// test, if the rule set has one.
+    fn suppressed(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _target: &Soldier,
+        _method: (&'static str, i32),
+    ) -> Option<Reaction> {
         None
     }
 

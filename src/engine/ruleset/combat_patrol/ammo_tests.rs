@@ -119,3 +119,15 @@ fn the_arc_is_the_hexes_within_twenty_two_and_a_half_degrees_of_the_line() {
     assert!(diag.contains(&target), "{diag:?}");
     assert!(from.between(target).iter().all(|h| diag.contains(h)), "{diag:?}");
 }
+
+#[test]
+fn a_hex_exactly_on_the_arcs_edge_is_in_it_on_every_machine() {
+    // Down a column with a 60-degree arc, the hex one column across and two
+    // hexes off lies exactly 30 degrees from the line: counted in whole
+    // numbers, it is in the arc wherever the game runs.
+    let from = Pos::new(5, 5);
+    let edge = Pos::from_hex(from.hex() + hexx::Hex::new(1, 1));
+    assert_eq!(from.distance(edge), 2);
+    assert!(arc(from, Pos::new(5, 8), 60, 4).contains(&edge));
+    assert!(!arc(from, Pos::new(5, 8), 59, 4).contains(&edge));
+}

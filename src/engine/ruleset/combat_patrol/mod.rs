@@ -133,11 +133,6 @@ impl CombatPatrol {
     fn reaction(t: &Book, dice: &mut Dice, man: &Soldier, method: (&'static str, i32)) -> Roll {
         Self::reaction_odds(t, man, method).roll(dice, Purpose::CpReaction).by(&man.id)
     }
-
-    /// Which method a reaction test `worse` harder is for.
-    fn method_of(t: &Book, worse: i32) -> (&'static str, i32) {
-        (if worse == t.spray.reaction { "spray" } else { "machine_gun" }, worse)
-    }
 }
 
 impl Rules for CombatPatrol {
@@ -234,9 +229,8 @@ impl Rules for CombatPatrol {
         grenade::odds(book, throw)
     }
 
-    fn suppressed_odds(&self, book: &RuleBook, man: &Soldier, worse: i32) -> Option<(Purpose, Odds)> {
-        let t = tables(book)?;
-        Some((Purpose::CpReaction, Self::reaction_odds(t, man, Self::method_of(t, worse))))
+    fn suppressed_odds(&self, book: &RuleBook, man: &Soldier, method: (&'static str, i32)) -> Option<(Purpose, Odds)> {
+        Some((Purpose::CpReaction, Self::reaction_odds(tables(book)?, man, method)))
     }
 
     /// A vehicle's crew throws none (a decision: the enemy's vehicles
@@ -367,12 +361,18 @@ impl Rules for CombatPatrol {
 
     /// In a spray or an arc of fire, he tests his nerve the harder: failing,
     /// he is pinned.
-    fn suppressed(&self, book: &RuleBook, dice: &mut Dice, target: &Soldier, worse: i32) -> Option<Reaction> {
+    fn suppressed(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        target: &Soldier,
+        method: (&'static str, i32),
+    ) -> Option<Reaction> {
         let t = tables(book)?;
         if !target.can_act() || target.pressure == Pressure::Pinned {
             return None;
         }
-        let roll = Self::reaction(t, dice, target, Self::method_of(t, worse));
+        let roll = Self::reaction(t, dice, target, method);
         let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
         Some(Reaction { roll: Some(roll), pressure })
     }
