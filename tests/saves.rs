@@ -395,3 +395,23 @@ fn check_says_when_a_rules_file_plays_lone_warrior_only() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(said.contains("a good rules file") && said.contains("Combat Patrol: not played by it"), "{said}");
 }
+
+/// A Combat Patrol game saved by the first build that played it (format 2,
+/// its rule book without the spray, the arc or ammunition) loads and plays
+/// on to the very events that build wrote playing on from it.
+#[test]
+fn a_first_combat_patrol_save_plays_on_as_it_did() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let save = root.join("saves/combat_patrol/orchard_mid_action_v2.ron");
+    let kept = std::fs::read_to_string(&save).unwrap();
+    assert!(kept.contains("format_version: 2") && kept.contains("rules: CombatPatrol") && !kept.contains("ammunition"));
+    let out = hexpatrol(&["script", "--load", save.to_str().unwrap()], "auto 200\n", None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let golden =
+        std::fs::read_to_string(root.join("tests/golden/saves_combat_patrol/orchard_mid_action_v2.jsonl")).unwrap();
+    let now = text(&out.stdout);
+    for (n, (a, b)) in golden.lines().zip(now.lines()).enumerate() {
+        assert_eq!(a, b, "first difference at event line {}", n + 1);
+    }
+    assert_eq!(golden.lines().count(), now.lines().count());
+}
