@@ -161,24 +161,37 @@ pub fn stream(
     book: &Arc<RuleBook>,
     scenario: &Scenario,
     plan: &Plan,
-    mut out: impl Write,
+    out: impl Write,
     tick: &(dyn Fn() + Sync),
 ) -> io::Result<()> {
     let numbers = plan.numbers().ok_or_else(|| io::Error::other("the patrol numbers run past the largest there is"))?;
     // Fail here, once, if the scenario cannot be played at all.
     first_game(book, scenario, plan).map_err(io::Error::other)?;
+    stream_in_order(numbers, STREAM_BATCH, out, tick, |k| patrol_lines(book, scenario, plan, k))
+}
+
+/// Writes `lines(k)` for every number of `numbers`, in order, made `batch`
+/// at a time on all cores: the patrols' stream and the campaigns' alike.
+/// `tick` is called as each is made.
+fn stream_in_order(
+    numbers: Range<u64>,
+    batch: u64,
+    mut out: impl Write,
+    tick: &(dyn Fn() + Sync),
+    lines: impl Fn(u64) -> io::Result<Vec<u8>> + Sync,
+) -> io::Result<()> {
     let mut next = numbers.start;
     while next < numbers.end {
-        let end = numbers.end.min(next.saturating_add(STREAM_BATCH));
-        let batch: Vec<io::Result<Vec<u8>>> = (next..end)
+        let end = numbers.end.min(next.saturating_add(batch));
+        let made: Vec<io::Result<Vec<u8>>> = (next..end)
             .into_par_iter()
             .map(|k| {
-                let lines = patrol_lines(book, scenario, plan, k);
+                let made = lines(k);
                 tick();
-                lines
+                made
             })
             .collect();
-        for lines in batch {
+        for lines in made {
             out.write_all(&lines?)?;
         }
         next = end;

@@ -60,16 +60,7 @@ impl Game {
             };
             self.soldiers[shooter].first_shot = false;
             self.spend(shooter, special, false);
-            if hits > 0 {
-                let by = self.soldiers[shooter].id.clone();
-                // Each hit a blow, until one kills him.
-                for _ in 0..hits {
-                    if self.soldiers[target].state == State::Dead {
-                        break;
-                    }
-                    self.strike(target, Some(&by), Blow::Aimed, events);
-                }
-            }
+            self.struck_by(target, shooter, hits, events);
             self.react(target, hits > 0, events);
             return;
         };
@@ -83,6 +74,22 @@ impl Game {
         self.spend(shooter, false, true);
         if hit {
             self.at_hit(target, band, &by, events);
+        }
+    }
+
+    /// `hits` aimed hits by `shooter` land on soldier `target`, each a blow,
+    /// until one kills him.
+    pub(super) fn struck_by(&mut self, target: usize, shooter: usize, hits: u32, events: &mut Events) {
+        if hits == 0 {
+            return;
+        }
+        // The shooter's name is copied only for a hit.
+        let by = self.soldiers[shooter].id.clone();
+        for _ in 0..hits {
+            if self.soldiers[target].state == State::Dead {
+                break;
+            }
+            self.strike(target, Some(&by), Blow::Aimed, events);
         }
     }
 

@@ -8,7 +8,7 @@ use super::event::Event;
 use super::memo::Memo;
 use super::name::Name;
 use super::pos::Pos;
-use super::ruleset::{Blow, Method};
+use super::ruleset::Method;
 use super::soldier::State;
 use super::{Events, Game, RuleError, illegal};
 
@@ -91,14 +91,15 @@ impl Game {
         let (Some(from), Some(to)) = (self.soldiers[me].pos, self.soldiers[target].pos) else {
             return Err("not on the map".into());
         };
-        Ok(match method {
-            Method::Spray { radius, worse } => {
+        let (name, worse) = method.reach().ok_or("more shots at one man reach nobody else")?;
+        let hexes = match method {
+            Method::Spray { radius, .. } => {
                 let mut hexes: Vec<Pos> = to.hex().range(radius).map(Pos::from_hex).collect();
                 hexes.retain(|&h| self.map.contains(h));
                 hexes.sort_by_key(|&h| (to.distance(h), h));
-                ("spray", hexes, worse)
+                hexes
             }
-            Method::Arc { degrees, reach, worse } => {
+            Method::Arc { degrees, reach, .. } => {
                 let d = from.distance(to);
                 if d > reach {
                     return Err(format!(
@@ -108,10 +109,11 @@ impl Game {
                 }
                 let mut hexes = arc(from, to, degrees, reach);
                 hexes.retain(|&h| self.map.contains(h) && self.can_see(memo, from, h));
-                ("machine_gun", hexes, worse)
+                hexes
             }
-            Method::Shots => return Err("more shots at one man reach nobody else".into()),
-        })
+            Method::Shots => unreachable!("more shots have no reach (Method::reach)"),
+        };
+        Ok((name, hexes, worse))
     }
 
     /// The men in `hexes` a sweep by `me` reaches: able men of either side
@@ -170,13 +172,7 @@ impl Game {
             let names = (&self.soldiers[me], &self.soldiers[i].id);
             hits += rules.volley(&self.book, &mut self.dice, odds.clone(), names, false, events);
         }
-        let by = self.soldiers[me].id.clone();
-        for _ in 0..hits {
-            if self.soldiers[i].state == State::Dead {
-                break;
-            }
-            self.strike(i, Some(&by), Blow::Aimed, events);
-        }
+        self.struck_by(i, me, hits, events);
         hits
     }
 

@@ -241,26 +241,10 @@ fn campaign_lines(start: &Campaign, run: &Run, k: u64) -> io::Result<Vec<u8>> {
 ///
 /// # Errors
 /// Failures to write, or a run that goes past the last campaign number.
-pub fn stream(start: &Campaign, run: &Run, mut out: impl Write, tick: &(dyn Fn() + Sync)) -> io::Result<()> {
+pub fn stream(start: &Campaign, run: &Run, out: impl Write, tick: &(dyn Fn() + Sync)) -> io::Result<()> {
     let numbers =
         run.numbers().ok_or_else(|| io::Error::other("the campaign numbers run past the largest there is"))?;
-    let mut next = numbers.start;
     // A campaign is some five patrols: a fifth of the patrols' batch holds as many.
-    let batch_size = (STREAM_BATCH / 5).max(1);
-    while next < numbers.end {
-        let end = numbers.end.min(next.saturating_add(batch_size));
-        let batch: Vec<io::Result<Vec<u8>>> = (next..end)
-            .into_par_iter()
-            .map(|k| {
-                let lines = campaign_lines(start, run, k);
-                tick();
-                lines
-            })
-            .collect();
-        for lines in batch {
-            out.write_all(&lines?)?;
-        }
-        next = end;
-    }
-    out.flush()
+    let batch = (STREAM_BATCH / 5).max(1);
+    super::stream_in_order(numbers, batch, out, tick, |k| campaign_lines(start, run, k))
 }
