@@ -79,6 +79,7 @@ impl Game {
 
     /// `hits` aimed hits by `shooter` land on soldier `target`, each a blow,
     /// until one kills him.
+    #[inline]
     pub(super) fn struck_by(&mut self, target: usize, shooter: usize, hits: u32, events: &mut Events) {
         if hits == 0 {
             return;
