@@ -235,6 +235,65 @@ fn grenades_are_thrown_scatter_and_strike_every_man_in_the_blast() {
     assert!(thrown >= 5 && blasts >= 5, "{thrown} grenades, {blasts} men in blasts");
 }
 
+/// A grenade scattering waits in the air for each move of the player's
+/// side: the thrower's when a man of the patrol threw it, the opponent's
+/// when the enemy did. Nothing else may be done until it lands; each move
+/// goes where the player steers it; a save made while it is in the air
+/// resumes with it there.
+#[test]
+fn the_player_steers_his_sides_moves_of_a_scattering_grenade() {
+    use hexpatrol::engine::{Command, Pos};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("orchard.ron");
+    let (mut as_thrower, mut as_opponent, mut resumed) = (0, 0, 0);
+    for seed in 1..=12 {
+        let mut c = orchard(seed);
+        let mut cache = Cache::new();
+        let mut events = c.begin().unwrap();
+        loop {
+            play(&mut c, &mut cache, &mut events, |g| g.flight().is_some());
+            let Some(game) = c.patrol.as_ref() else { break };
+            let flight = game.flight().expect("stopped with a grenade in the air").clone();
+            let friendly_threw = game.soldiers()[flight.thrower].side == Side::Friendly;
+            // The move waited for is the player's side's, never the enemy's.
+            assert_eq!(friendly_threw, !flight.opponent_next, "seed {seed}: {flight:?}");
+            if friendly_threw {
+                as_thrower += 1
+            } else {
+                as_opponent += 1
+            }
+            let refused = c.apply(&Command::Turn, &mut cache).unwrap_err().to_string();
+            assert!(refused.contains("a grenade is in the air") && refused.contains("steer"), "{refused}");
+            assert!(c.apply(&Command::Steer { towards: Pos::new(99, 99) }, &mut cache).is_err(), "off the map");
+            // Steered away from where the rule would take it: the move goes
+            // along the direction that brings it nearest the hex named.
+            let corner = Pos::new(0, 0);
+            let mut expected = flight.clone();
+            let (_, inches, over) = expected.step(corner);
+            let got = c.apply(&Command::Steer { towards: corner }, &mut cache).unwrap();
+            let by = if friendly_threw { "thrower" } else { "opponent" };
+            assert!(
+                matches!(&got[0], Event::Scatter { by: b, inches: i, hex } if b == by && *i == inches && *hex == over),
+                "seed {seed}: {:?}",
+                got[0]
+            );
+            // The rest of the scatter plays by the rule and the player's steering to its landing.
+            let lands = got.iter().any(|e| matches!(e, Event::GrenadeLands { .. }));
+            let game = c.patrol.as_ref().unwrap();
+            assert_eq!(lands, game.flight().is_none(), "seed {seed}: it waits again or it has landed");
+            events.extend(got);
+            if resumed < 3 && game.flight().is_some() {
+                let c2 = c.clone();
+                let text = patrols::saved_and_resumed_as_it_is(c2, &path, MOST);
+                assert!(text.contains("flight:"), "the save holds the grenade in the air");
+                resumed += 1;
+            }
+        }
+    }
+    assert!(as_thrower >= 2 && as_opponent >= 2, "steered as thrower {as_thrower}, as opponent {as_opponent}");
+    assert!(resumed >= 1, "a save with a grenade in the air");
+}
+
 #[test]
 fn lone_warrior_has_no_grenades() {
     use hexpatrol::engine::{Command, Pos};

@@ -252,7 +252,11 @@ impl Game {
                 events.push(Event::Exited { soldiers: vec![self.soldiers[me].id.clone()], hex: here });
             }
             Command::Call { hex } => self.call_fire(memo, me, *hex, events)?,
-            Command::Turn | Command::Split { .. } | Command::Join { .. } | Command::Capture { .. } => {
+            Command::Turn
+            | Command::Split { .. }
+            | Command::Join { .. }
+            | Command::Capture { .. }
+            | Command::Steer { .. } => {
                 unreachable!("dispatched in apply")
             }
         }

@@ -12,8 +12,10 @@ impl Game {
     /// Ends the action if one side has nobody left to fight. Returns true if it ended.
     #[inline]
     pub(super) fn check_action_over(&mut self, events: &mut Events) -> bool {
-        if !matches!(self.phase, Phase::Action(_)) {
-            return true;
+        match &self.phase {
+            Phase::Action(a) if a.flight.is_some() => return false,
+            Phase::Action(_) => {}
+            _ => return true,
         }
         if !self.any_able(Side::Enemy) {
             self.end_action("every enemy is hit or gone", events);

@@ -54,6 +54,12 @@ pub enum Command {
     Reload {
         gunner: Option<Name>,
     },
+    /// A grenade in the air scatters, and the next move is the player's
+    /// side's (the thrower's when his man threw it, the opponent's when the
+    /// enemy did): it moves towards this hex (`steer COL,ROW`).
+    Steer {
+        towards: Pos,
+    },
     /// Hand-to-hand against an enemy in the same hex.
     Fight {
         target: Name,
@@ -109,6 +115,7 @@ impl fmt::Display for Command {
             Command::Throw { hex } => write!(f, "throw {hex}"),
             Command::Reload { gunner: Some(g) } => write!(f, "reload {g}"),
             Command::Reload { gunner: None } => f.write_str("reload"),
+            Command::Steer { towards } => write!(f, "steer {towards}"),
             Command::Carry { wounded, to } => write!(f, "carry {wounded} {to}"),
             Command::Hold => f.write_str("hold"),
             Command::Capture { prisoner } => write!(f, "capture {prisoner}"),
@@ -247,6 +254,10 @@ impl FromStr for Command {
                 no_more(1)?;
                 Command::Reload { gunner: args.first().map(|(_, w)| Name::from(w)) }
             }
+            "steer" => {
+                no_more(1)?;
+                Command::Steer { towards: pos_at(0)? }
+            }
             "fight" => {
                 no_more(1)?;
                 Command::Fight { target: word_at(0, "the enemy to fight")? }
@@ -293,6 +304,7 @@ mod tests {
             Command::Throw { hex: Pos::new(4, 2) },
             Command::Reload { gunner: None },
             Command::Reload { gunner: Some("Duffy".into()) },
+            Command::Steer { towards: Pos::new(6, 3) },
             Command::Fight { target: "G1".into() },
             Command::Carry { wounded: "Mills".into(), to: Pos::new(8, 9) },
             Command::Hold,

@@ -124,6 +124,9 @@ impl Game {
             {
                 return Err(format!("card number {i} is up, but that is no patrol man who can act"));
             }
+            if let Some(f) = &a.flight {
+                self.check_flight(f, a.up)?;
+            }
             // The card up is the one turned last: a man acts on his own card.
             if let Some(i) = a.up
                 && a.turned.last().and_then(|c| c.owner()) != Some(i)

@@ -1,21 +1,25 @@
 //! A hand grenade thrown in an action (rule sets with grenades: Combat
-//! Patrol). The rule set rolls the throw and walks its scatter; the loop
-//! says what it was thrown at and strikes every man in its blast.
+//! Patrol). The rule set rolls the throw and says how far it scatters; the
+//! loop moves the scatter (the enemy's moves by a stated rule, the
+//! player's as he steers them), and strikes every man in its blast.
 
 use super::event::Event;
+use super::flight::Flight;
 use super::memo::Memo;
 use super::name::Name;
 use super::pos::Pos;
 use super::ruleset::{Blow, Throw};
-use super::soldier::State;
-use super::{Events, Game, RuleError, illegal};
+use super::soldier::{Side, State};
+use super::{Events, Game, Phase, RuleError, illegal};
 
 /// The need of a shot past which the patrol leader and the enemy throw a
 /// grenade instead, where they can (a decision: a shot of 8+ on a D10).
 pub(super) const GRENADE_NEED: i32 = 8;
 
 impl Game {
-    /// Soldier `me`, his card up, throws a grenade at `hex`.
+    /// Soldier `me`, his card up, throws a grenade at `hex`. Its scatter
+    /// is moved by the engine's rule until a move is the player's to steer;
+    /// then it waits in the air (`steer`).
     pub(super) fn throw_grenade(
         &mut self,
         memo: Memo<'_>,
@@ -32,27 +36,82 @@ impl Game {
         }
         let in_sight = self.can_see(memo, from, hex);
         let rules = self.rules;
-        let throw = Throw { thrower: &self.soldiers[me], from, target: hex, in_sight };
+        let throw = Throw { thrower: &self.soldiers[me], index: me, from, target: hex, in_sight };
         let thrown = rules.grenade(&self.book, &mut self.dice, &throw).map_err(RuleError)?;
         let thrower = self.soldiers[me].id.clone();
         self.soldiers[me].grenades_thrown = self.soldiers[me].grenades_thrown.saturating_add(1);
-        events.push(Event::Grenade { thrower: thrower.clone(), target: hex, in_sight });
+        events.push(Event::Grenade { thrower, target: hex, in_sight });
         events.push(Event::Roll(thrown.roll));
-        for (opponent, inches, over) in thrown.steps {
-            let by = Name::new_static(if opponent { "opponent" } else { "thrower" });
-            events.push(Event::Scatter { by, inches, hex: over });
+        self.fly(thrown.flight, events);
+        Ok(())
+    }
+
+    /// The grenade in the air, if one waits for the player to steer it.
+    pub fn flight(&self) -> Option<&Flight> {
+        match &self.phase {
+            Phase::Action(a) => a.flight.as_ref(),
+            _ => None,
         }
-        let blast: Vec<Pos> = thrown.blast.into_iter().filter(|&p| self.map.contains(p)).collect();
-        events.push(Event::GrenadeLands { hex: thrown.lands, blast: blast.clone() });
-        // Every man in the blast, of either side, still alive and not yet
-        // out of it: in the order of the roster.
+    }
+
+    /// Whether the next move of `flight` is the player's side's: the
+    /// thrower's own when a man of the patrol threw it, the opponent's when
+    /// the enemy did.
+    pub(super) fn players_move(&self, flight: &Flight) -> bool {
+        let thrower_side = self.soldiers[flight.thrower].side;
+        (thrower_side == Side::Friendly) != flight.opponent_next
+    }
+
+    /// Moves `flight` by the engine's rule while the moves are the enemy's;
+    /// it waits in the action at the player's first move, and lands when
+    /// no scatter is left.
+    fn fly(&mut self, mut flight: Flight, events: &mut Events) {
+        while !flight.landed() {
+            if self.players_move(&flight) {
+                if let Phase::Action(a) = &mut self.phase {
+                    a.flight = Some(flight);
+                }
+                return;
+            }
+            let towards = flight.rule_towards();
+            scatter(&mut flight, towards, events);
+        }
+        self.land(&flight, events);
+    }
+
+    /// The player's side moves the grenade in the air one move towards `towards`.
+    pub(super) fn steer(&mut self, towards: Pos, events: &mut Events) -> Result<(), RuleError> {
+        let Some(mut flight) = self.flight().cloned() else {
+            return illegal("no grenade is in the air to steer");
+        };
+        if !self.map.contains(towards) {
+            return illegal(format!("{towards} is off the map: steer the grenade towards a hex on it"));
+        }
+        if let Phase::Action(a) = &mut self.phase {
+            a.flight = None;
+        }
+        scatter(&mut flight, towards, events);
+        self.fly(flight, events);
+        if self.flight().is_none() {
+            self.check_action_over(events);
+        }
+        Ok(())
+    }
+
+    /// The grenade goes off: every man in its blast, of either side, still
+    /// alive and not yet out of it, is struck, in the order of the roster.
+    fn land(&mut self, flight: &Flight, events: &mut Events) {
+        let lands = flight.over();
+        let blast: Vec<Pos> =
+            lands.hex().range(flight.blast).map(Pos::from_hex).filter(|&p| self.map.contains(p)).collect();
+        events.push(Event::GrenadeLands { hex: lands, blast: blast.clone() });
+        let thrower = self.soldiers[flight.thrower].id.clone();
         for i in 0..self.soldiers.len() {
             let s = &self.soldiers[i];
             if s.pos.is_some_and(|p| blast.contains(&p)) && s.state != State::Dead && s.vehicle.is_none() {
                 self.strike(i, Some(&thrower), Blow::Grenade, events);
             }
         }
-        Ok(())
     }
 
     /// Where soldier `me` would throw a grenade, by the rule the patrol
@@ -96,4 +155,30 @@ impl Game {
         }
         best.map(|(_, _, p)| p)
     }
+}
+
+impl Game {
+    /// A grenade in the air waits for the player's move and nothing else:
+    /// thrown by a man there is, from and at hexes on the map, with scatter
+    /// left that a die of the rules could give.
+    pub(super) fn check_flight(&self, f: &Flight, up: Option<usize>) -> Result<(), String> {
+        // Only Combat Patrol's book says how far a grenade scatters.
+        let Some(t) = self.book.combat_patrol.as_ref().filter(|_| self.rules.hooks().grenades) else {
+            return Err(format!("a grenade is in the air, but {} has no grenades", self.rules));
+        };
+        if f.thrower >= self.soldiers.len() || !self.map.contains(f.from) || !self.map.contains(f.aim) {
+            return Err("a grenade is in the air, thrown by nobody there is or from or at a hex off the map".into());
+        }
+        if up.is_some() || f.landed() || !self.players_move(f) {
+            return Err("a grenade is in the air, but no move of the player's is waited for".into());
+        }
+        f.check(u32::from(t.sides))
+    }
+}
+
+/// One move of the grenade in the air, steered towards `towards`, and its event.
+fn scatter(flight: &mut Flight, towards: Pos, events: &mut Events) {
+    let (opponent, inches, hex) = flight.step(towards);
+    let by = Name::new_static(if opponent { "opponent" } else { "thrower" });
+    events.push(Event::Scatter { by, inches, hex });
 }

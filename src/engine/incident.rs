@@ -183,8 +183,16 @@ impl Game {
         let a_man = self.book.action.cards_per_soldier as usize;
         let room = self.soldiers.len() * a_man + self.book.action.stop_cards as usize;
         let (deck, turned) = (Vec::with_capacity(room), Vec::new());
-        self.phase =
-            Phase::Action(Action { deck, turned, up: None, turn: 1, quiet_turns: 0, enemies_met, leave: Leave::FREE });
+        self.phase = Phase::Action(Action {
+            deck,
+            turned,
+            up: None,
+            turn: 1,
+            quiet_turns: 0,
+            enemies_met,
+            leave: Leave::FREE,
+            flight: None,
+        });
         events.push(Event::ActionStart { hex: at });
         self.deal(events);
     }

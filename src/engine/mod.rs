@@ -15,6 +15,7 @@ pub mod composition;
 pub mod data;
 pub mod dice;
 pub mod event;
+pub mod flight;
 pub mod house;
 pub mod limits;
 pub mod map;
@@ -282,7 +283,19 @@ impl Game {
     }
 
     fn dispatch(&mut self, command: &Command, memo: Memo<'_>, events: &mut Events) -> Result<(), RuleError> {
+        if let Some(f) = self.flight() {
+            return match command {
+                Command::Steer { towards } => self.steer(*towards, events),
+                _ => illegal(format!(
+                    "a grenade is in the air over {}: steer its next {} inch{} first (steer COL,ROW)",
+                    f.over(),
+                    f.next_inches(),
+                    if f.next_inches() == 1 { "" } else { "es" }
+                )),
+            };
+        }
         match (&self.phase, command) {
+            (_, Command::Steer { .. }) => illegal("no grenade is in the air to steer"),
             (Phase::Over { outcome }, _) => illegal(format!("the patrol is over ({outcome})")),
             (Phase::Patrol, Command::Move { section, to }) => self.move_section(memo, section.as_deref(), *to, events),
             (Phase::Patrol, Command::Split { soldiers }) => self.split(soldiers, events),

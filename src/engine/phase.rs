@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::flight::Flight;
 use super::ruleset::Leave;
 
 /// Where the patrol is in the game loop.
@@ -35,6 +36,10 @@ pub struct Action {
     /// activation test left him (`Rules::activate`); free under Lone Warrior.
     #[serde(default, skip_serializing_if = "Leave::is_free")]
     pub leave: Leave,
+    /// A grenade in the air, waiting for the player to steer its scatter
+    /// (`steer`): nothing else happens until it lands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flight: Option<Flight>,
 }
 
 /// A card of the action deck.

@@ -11,6 +11,8 @@
 //! well clear of the patrol, else
 //! fires at the target he is likeliest to hit, else holds if he is in cover
 //! and no mortar can reach him, else steps toward the nearest enemy by cover, else holds; with no card up it turns the next card.
+//! A grenade in the air it steers by the engine's rule: the thrower's move
+//! back towards his aim, the opponent's towards the thrower.
 
 use std::ops::ControlFlow;
 
@@ -31,7 +33,7 @@ pub fn decide(game: &Game, cache: &Cache) -> Option<Command> {
     // Most decisions (three in five) turn the next card, and need neither
     // the cache nor any setting up: answered here, the rest out of line.
     match &game.phase {
-        Phase::Action(a) if a.up.is_none() => Some(Command::Turn),
+        Phase::Action(a) if a.up.is_none() && a.flight.is_none() => Some(Command::Turn),
         _ => decide_more(game, cache),
     }
 }
@@ -42,6 +44,8 @@ pub fn decide(game: &Game, cache: &Cache) -> Option<Command> {
 fn decide_more(game: &Game, cache: &Cache) -> Option<Command> {
     match &game.phase {
         Phase::Over { .. } => None,
+        // A grenade in the air is steered by the engine's own rule.
+        Phase::Action(a) if let Some(f) = &a.flight => Some(Command::Steer { towards: f.rule_towards() }),
         Phase::Action(a) => match a.up {
             Some(me) => order(game, cache.memo(game), me),
             None => Some(Command::Turn),

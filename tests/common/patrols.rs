@@ -31,6 +31,13 @@ pub fn saved_and_resumed(mut c: Campaign, path: &Path, most: usize, stop: impl F
     play(&mut c, &mut cache, &mut before, most, &stop);
     let game = c.patrol.as_ref()?;
     assert!(stop(game), "stopped where asked");
+    Some(saved_and_resumed_as_it_is(c, path, most))
+}
+
+/// `c` saved as it is at `path`, read back, and both played on to the end
+/// alike (as `saved_and_resumed`): the save's text.
+pub fn saved_and_resumed_as_it_is(mut c: Campaign, path: &Path, most: usize) -> String {
+    let mut cache = Cache::new();
     let slot = save::Slot::open(path).unwrap();
     slot.save(&mut c, 0).unwrap();
     let text = std::fs::read_to_string(path).unwrap();
@@ -43,5 +50,5 @@ pub fn saved_and_resumed(mut c: Campaign, path: &Path, most: usize, stop: impl F
     assert_eq!(on, after, "the resumed game plays on as the game saved");
     assert_eq!(resumed, c);
     std::fs::remove_file(path).ok();
-    Some(text)
+    text
 }

@@ -303,7 +303,7 @@ impl Game {
             return illegal(format!("{hex} is not on the map"));
         }
         let in_sight = self.can_see(memo, from, hex);
-        let throw = super::ruleset::Throw { thrower: s, from, target: hex, in_sight };
+        let throw = super::ruleset::Throw { thrower: s, index: me, from, target: hex, in_sight };
         let rolls = self.rules.grenade_odds(&self.book, &throw).map_err(RuleError)?;
         let [throw_roll, blast] = rolls.map(|(purpose, modifier)| self.table_odds(purpose, modifier));
         Ok((throw_roll.by(&s.id).on(hex), Some(blast.on(hex))))

@@ -29,6 +29,7 @@ use super::chance::Chance;
 use super::data::{RuleBook, Weapon, Wound};
 use super::dice::{Dice, Purpose, Roll};
 use super::event::Event;
+use super::flight::Flight;
 use super::name::Name;
 use super::phase::Card;
 use super::pos::Pos;
@@ -425,21 +426,20 @@ pub enum Blow {
 /// A hand grenade about to be thrown (`Rules::grenade`).
 pub struct Throw<'a> {
     pub thrower: &'a Soldier,
+    /// His place in the list of soldiers.
+    pub index: usize,
     pub from: Pos,
     pub target: Pos,
     /// Whether the thrower sees the hex he throws at.
     pub in_sight: bool,
 }
 
-/// A hand grenade thrown: its roll, each step of its scatter (by the
-/// opponent or the thrower, inches, the hex it is then over), where it
-/// lands and the hexes its blast covers.
+/// A hand grenade thrown: its roll, and the scatter it has to go (none
+/// where it lands on the hex aimed at or is dropped at his feet).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thrown {
     pub roll: Roll,
-    pub steps: Vec<(bool, u32, Pos)>,
-    pub lands: Pos,
-    pub blast: Vec<Pos>,
+    pub flight: Flight,
 }
 
 /// What a blow does when it lands.

@@ -92,6 +92,7 @@ pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
         quiet_turns: 0,
         enemies_met,
         leave: Default::default(),
+        flight: None,
     });
     g.deal(&mut events);
     events.into_vec()

@@ -7,6 +7,7 @@ use super::CombatPatrol;
 use crate::engine::data::combat_patrol::ChartWound;
 use crate::engine::data::{Cover, RuleBook, Wound};
 use crate::engine::dice::{Dice, Purpose};
+use crate::engine::flight::Flight;
 use crate::engine::name::Name;
 use crate::engine::soldier::{Side, Soldier, State};
 use crate::engine::tests::book;
@@ -299,17 +300,22 @@ fn the_grenade_of_the_article_scatters_six_points_two_one_two_one() {
     let para = man(&b, "Ortiz", Side::Friendly);
     assert_eq!((super::grenade::inverted(t, &para, true), super::grenade::inverted(t, &para, false)), (6, 3));
     let (target, thrower) = (crate::engine::Pos::new(5, 5), crate::engine::Pos::new(5, 7));
-    let steps = super::grenade::scatter(t, target, thrower, 6);
+    let g = &t.grenade;
+    let walk = |points| {
+        let moves = [g.opponent_inches, g.thrower_inches];
+        Flight::new(0, thrower, target, points, t.inches_per_hex, moves, 0).walk_by_rule()
+    };
+    let (steps, lands) = walk(6);
     let moves: Vec<(bool, u32)> = steps.iter().map(|s| (s.0, s.1)).collect();
     assert_eq!(moves, [(true, 2), (false, 1), (true, 2), (false, 1)]);
     // Two inches back towards the thrower in all: still the hex aimed at (a hex is 5").
-    assert_eq!(steps.last().unwrap().2, target);
+    assert_eq!(lands, target);
     // Eight points (2, 1, 2, 1, 2): four inches back, the hex next to it towards him.
-    let steps = super::grenade::scatter(t, target, thrower, 8);
+    let (steps, lands) = walk(8);
     assert_eq!(steps.iter().map(|s| s.1).collect::<Vec<_>>(), [2, 1, 2, 1, 2]);
-    assert_eq!(steps.last().unwrap().2, crate::engine::Pos::new(5, 6));
+    assert_eq!(lands, crate::engine::Pos::new(5, 6));
     // An odd last move is cut to what is left.
-    assert_eq!(super::grenade::scatter(t, target, thrower, 4).iter().map(|s| s.1).collect::<Vec<_>>(), [2, 1, 1]);
+    assert_eq!(walk(4).0.iter().map(|s| s.1).collect::<Vec<_>>(), [2, 1, 1]);
 }
 
 #[test]
@@ -319,24 +325,28 @@ fn a_throw_rolls_a_d10_less_the_inverted_accuracy_and_a_one_drops_it() {
     let mut g = man(&b, "G1", Side::Enemy);
     let (from, target) = (crate::engine::Pos::new(5, 7), crate::engine::Pos::new(5, 5));
     let throw = |g: &Soldier, dice: &mut Dice| {
-        CombatPatrol.grenade(&b, dice, &Throw { thrower: g, from, target, in_sight: true })
+        CombatPatrol.grenade(&b, dice, &Throw { thrower: g, index: 3, from, target, in_sight: true })
     };
     let t = throw(&g, &mut dice_showing(1, 10, &[10])).unwrap();
     assert_eq!((t.roll.purpose, t.roll.total, t.roll.result.as_deref()), (Purpose::CpGrenade, 10, Some("scatters")));
-    assert_eq!(t.steps.len(), 4, "six points: four moves");
-    assert_eq!((t.lands, t.blast.clone()), (target, vec![target]), "a 1-inch blast is the hex it lands in");
+    assert_eq!(
+        (t.flight.thrower, t.flight.left, t.flight.opponent_next),
+        (3, 6, true),
+        "six points, the opponent first"
+    );
+    assert_eq!((t.flight.over(), t.flight.blast), (target, 0), "over the hex aimed at; a 1-inch blast is its own hex");
     let t = throw(&g, &mut dice_showing(1, 10, &[4])).unwrap();
-    assert_eq!((t.roll.result.as_deref(), t.steps.len(), t.lands), (Some("on_target"), 0, target));
+    assert_eq!((t.roll.result.as_deref(), t.flight.landed(), t.flight.over()), (Some("on_target"), true, target));
     let t = throw(&g, &mut dice_showing(1, 10, &[1])).unwrap();
-    assert_eq!((t.roll.result.as_deref(), t.lands), (Some("dropped"), from), "dropped at his feet");
+    assert_eq!((t.roll.result.as_deref(), t.flight.landed(), t.flight.over()), (Some("dropped"), true, from));
     // Out of reach, and out of grenades.
-    let far = Throw { thrower: &g, from, target: crate::engine::Pos::new(5, 2), in_sight: true };
+    let far = Throw { thrower: &g, index: 3, from, target: crate::engine::Pos::new(5, 2), in_sight: true };
     assert!(CombatPatrol.grenade(&b, &mut Dice::new(1), &far).unwrap_err().contains("at most 2 hexes"));
     g.grenades_thrown = 2;
     assert!(throw(&g, &mut Dice::new(1)).unwrap_err().contains("no grenades left"));
     // Lone Warrior has none.
     let lw = RuleSet::default();
-    assert!(lw.grenade(&b, &mut Dice::new(1), &Throw { thrower: &g, from, target, in_sight: true }).is_err());
+    assert!(lw.grenade(&b, &mut Dice::new(1), &Throw { thrower: &g, index: 3, from, target, in_sight: true }).is_err());
 }
 
 #[test]
