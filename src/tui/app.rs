@@ -336,7 +336,17 @@ impl App {
         let taken_back = events.iter().any(|e| matches!(e, Event::TakenBack { .. }));
         self.log_back = 0;
         self.fresh.clear();
-        self.swept = moment::swept(&events);
+        // A grenade steered on through the air: its scatter so far, from its throw.
+        let steered = events.iter().find_map(|e| match e {
+            Event::Grenade { .. } => Some(false),
+            Event::Scatter { .. } => Some(true),
+            _ => None,
+        });
+        let log = &self.campaign.log;
+        self.swept = match steered.and_then(|_| log.iter().rposition(|e| matches!(e, Event::Grenade { .. }))) {
+            Some(k) if steered == Some(true) => moment::swept(&log[k..]),
+            _ => moment::swept(&events),
+        };
         for m in moment::moments(&events, &book).into_iter().filter(|_| !taken_back) {
             self.fresh.extend(&m.fresh);
             if self.pause_at_stop || m.must_show() {

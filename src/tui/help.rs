@@ -140,8 +140,8 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
             .into(),
         format!(
             "Under a hex: * objective, X minefield, {} home edge, new enemy just appeared, ### the last \
-             fire's reach, >1 >2 a grenade's scatter; at the left + one of yours down \
-             there as well, x one of theirs. Odd columns sit half a hex lower.",
+             fire's reach, >1 >2 a grenade's scatter, (o) to steer; at its left + yours down, \
+             x theirs. Odd columns sit half a hex lower.",
             theme.home_mark()
         ),
         "Hexes are named COL,ROW from 0,0 at the top left, as in the log (a big hex has its name inside). The cursor is reversed, the hex of the man whose card is up underlined; \
@@ -243,6 +243,7 @@ const COMMANDS: &[&str] = &[
     "  fire TARGET [special]      fire at a man (G2) or a hex (4,5); special: the weapon's special method",
     "  fight ENEMY                hand-to-hand with an enemy in your hex",
     "  throw COL,ROW              throw a hand grenade at a hex (Combat Patrol)",
+    "  steer COL,ROW              move a grenade in the air towards a hex, on your side's move",
     "  carry WOUNDED COL,ROW      you and a second fit man carry a wounded comrade one hex",
     "  capture PRISONER           take a seriously wounded enemy in your hex prisoner",
     "  call COL,ROW               the radio man calls H.E. fire on a hex",

@@ -119,6 +119,10 @@ fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
     if app.fresh.contains(&p) && game.in_hex(p).any(|i| game.soldiers()[i].side == Side::Enemy) {
         return (['n', 'e', 'w'], theme.enemy());
     }
+    // A grenade in the air, waiting to be steered.
+    if game.flight().is_some_and(|f| f.over() == p) {
+        return (['(', 'o', ')'], theme.warn());
+    }
     // Swept by the last order's fire: its marks, until the next order.
     if let Some((_, marks)) = app.swept.iter().find(|(h, _)| *h == p) {
         return (*marks, theme.warn());

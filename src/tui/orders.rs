@@ -20,6 +20,12 @@ impl App {
         let play = |c| Ok(Line::Play(c));
         match (&game.phase(), msg) {
             (Phase::Over { .. }, _) => Err(say("The patrol is over.")),
+            // A grenade in the air: the cursor says where the next move goes.
+            (Phase::Action(a), Msg::Act | Msg::Throw) if a.flight.is_some() => play(Command::Steer { towards: here }),
+            (Phase::Action(a), _) if a.flight.is_some() => Err(say(
+                "A grenade is in the air: put the cursor where its next move should go and press Enter (a: the leader \
+                 steers by the rule).",
+            )),
             (Phase::Action(a), _) if a.up.is_none() && matches!(msg, Msg::Act) => play(Command::Turn),
             (Phase::Action(a), _) if a.up.is_none() => Err(say("Turn the next card first (Space).")),
             (_, Msg::Exit) => self.exit_order(game),

@@ -142,3 +142,40 @@ fn a_cut_is_always_marked_and_never_twice() {
     // Cut at a space: the space goes, the mark stays.
     assert_eq!(abbreviate("G5 Scharf schuetze", 10), "G5 Scharf.");
 }
+
+/// A grenade in the air waits for the player: the map marks it, the status
+/// line says whose move it is, any other key says to steer it, and Enter
+/// moves it towards the cursor hex.
+#[test]
+fn a_grenade_in_the_air_is_steered_with_the_cursor_and_enter() {
+    let book = rules::rule_book().expect("the built-in rules load");
+    let scenario = rules::scenario("orchard", &book).expect("the built-in Combat Patrol scenario");
+    let mut campaign = Campaign::single(&scenario, 3, book);
+    campaign.begin().expect("a new patrol sets out");
+    let mut app = App::new(campaign, "test", Theme { color: true, ascii: true });
+    for _ in 0..3000 {
+        go_on(&mut app);
+        if app.game().is_none_or(|g| g.flight().is_some()) {
+            break;
+        }
+        app.run(Line::Auto(1));
+    }
+    let flight = app.game().and_then(|g| g.flight()).expect("a grenade in the air at seed 3").clone();
+    let drawn = screen(&app, 120, 40);
+    assert!(drawn.contains("(o)"), "the map marks it\n{drawn}");
+    assert!(drawn.contains(&format!("grenade over {}, {}\" to go", flight.over(), flight.left)), "{drawn}");
+    app.update(Msg::Hold);
+    assert!(
+        app.notice.as_deref().is_some_and(|n| n.to_lowercase().contains("a grenade is in the air")),
+        "{:?}",
+        app.notice
+    );
+    assert_eq!(app.game().and_then(|g| g.flight()), Some(&flight), "nothing changed");
+    app.cursor = Pos::new(0, 0);
+    let mut expected = flight.clone();
+    let (_, _, over) = expected.step(app.cursor);
+    app.update(Msg::Act);
+    let said = format!("moves it {} inch", flight.next_inches());
+    assert!(app.log.iter().any(|l| l.contains(&said) && l.contains(&over.to_string())), "{:?}", app.log);
+    assert_ne!(app.game().and_then(|g| g.flight()), Some(&flight), "it moved on");
+}

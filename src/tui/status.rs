@@ -132,6 +132,16 @@ fn phase(app: &App) -> String {
                 (true, None) => format!(" | fire missions left {}", game.fire_missions_left()),
                 (false, None) => String::new(),
             };
+            if let Some(f) = &a.flight {
+                let whose = if game.soldiers()[f.thrower].side == Side::Friendly { "thrower's" } else { "opponent's" };
+                return format!(
+                    "Turn {} | grenade over {}, {}\" to go | your {}\" ({whose}): cursor where it goes, Enter",
+                    a.turn,
+                    f.over(),
+                    f.left,
+                    f.next_inches()
+                );
+            }
             match a.up {
                 Some(i) => format!(
                     "Action, turn {} | {}'s card: give him an order | incidents {}{radio}",
@@ -187,6 +197,7 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
                 k(Msg::Leader, "leader"),
             ]
         }
+        Some(Phase::Action(a)) if a.flight.is_some() => vec![k(Msg::Act, "steer"), k(Msg::Leader, "leader")],
         Some(Phase::Action(_)) => vec![k(Msg::Turn, "turn card"), k(Msg::Leader, "leader")],
         Some(Phase::Over { .. }) => vec![],
     };

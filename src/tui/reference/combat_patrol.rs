@@ -127,10 +127,21 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
     lines.push(format!(
         "Hand grenades: each man carries {} and throws one at most {} hexes (throw COL,ROW), in sight of the hex or \
          not. A d{} of {} or less drops it at his feet; else the roll less his inverted accuracy ({} less his \
-         accuracy, halved out of sight) is its scatter in inches: moved {} by the opponent towards him, then {} by \
-         him back towards the hex, in turn. Everyone in the hex it lands in rolls the wound chart +{}. The roster \
-         shows the grenades left (2g).",
-        g.each, g.range, t.sides, g.dropped_on, t.sides, g.opponent_inches, g.thrower_inches, g.wound_bonus
+         accuracy, halved out of sight) is its scatter in inches, a hex being {} inches: moved {} by the \
+         opponent, then {} by the thrower, in turn. You steer your side's moves (the thrower's when your man threw \
+         it, the opponent's when the enemy did): the grenade waits in the air, marked (o), until you put the \
+         cursor where it should go and press Enter (steer COL,ROW); a: the leader steers by the rule. The enemy \
+         moves it by that rule: the opponent's moves towards the thrower, the thrower's back towards his aim. \
+         Everyone in the hex it lands in rolls the wound chart +{}. The roster shows the grenades left (2g).",
+        g.each,
+        g.range,
+        t.sides,
+        g.dropped_on,
+        t.sides,
+        t.inches_per_hex,
+        g.opponent_inches,
+        g.thrower_inches,
+        g.wound_bonus
     ));
     lines.push(format!(
         "Dragging: {} man drags a lightly, seriously or critically wounded comrade one hex (carry), and it costs \
