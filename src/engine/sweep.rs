@@ -79,6 +79,16 @@ impl Game {
         Ok(())
     }
 
+    /// The hexes `me`'s special method would reach fired at `target` now
+    /// (a spray's or an arc's), for the map to show before he fires; None
+    /// where it would reach only the man aimed at, or could not be fired.
+    pub fn special_reach(&self, memo: Memo<'_>, me: usize, target: usize) -> Option<Vec<Pos>> {
+        match self.rules.method(&self.book, &self.soldiers[me])? {
+            m @ (Method::Spray { .. } | Method::Arc { .. }) => self.reach_of(memo, me, target, m).ok().map(|r| r.1),
+            Method::Shots => None,
+        }
+    }
+
     /// What `method` fired by `me` at `target` reaches: the method's name,
     /// the hexes, and how much harder their men's reaction test is.
     pub(super) fn reach_of(

@@ -212,6 +212,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         scale.outline(p, |x, y, ch| put(x, y, ch, edge));
     }
     let sight = app.sight.then(|| sight_from(app, game)).flatten();
+    let reach = special_reach(app, game);
     let (_, high) = scale.span();
     let bottom = high - 1;
     // Who is there sits on the widest row of the upper half, at the middle.
@@ -262,6 +263,11 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         put(x + middle, y + upper, who[0], style.patch(shade).patch(cursor));
         put(x + middle + 1, y + upper, who[1], style.patch(shade).patch(cursor));
         let (mut marks, mut mstyle) = lower(app, game, p, down);
+        // What his special fire at the cursor's enemy would reach (F).
+        if reach.contains(&p) && marks[1..] == ['_', '_'] {
+            marks = [marks[0], '%', '%'];
+            mstyle = theme.key();
+        }
         // An enemy he can hit: the need under the hex.
         if let Some(need) = sight.as_ref().and_then(|s| s.need(app, game, p)) {
             let digit = char::from_digit(need.clamp(1, 9) as u32, 10).unwrap_or('?');
@@ -304,6 +310,16 @@ impl Sight {
             .filter_map(|i| game.shot_need(app.cache.memo(game), me, i))
             .min()
     }
+}
+
+/// The hexes a spray or an arc by the man whose card is up would reach,
+/// fired at the enemy under the cursor (none where his weapon has neither).
+fn special_reach(app: &App, game: &Game) -> Vec<Pos> {
+    let Some(me) = game.card_up() else { return Vec::new() };
+    let memo = app.cache.memo(game);
+    let Ok(target) = super::orders::target_in(game, memo, app.cursor) else { return Vec::new() };
+    let Some(t) = game.find(&target) else { return Vec::new() };
+    game.special_reach(memo, me, t).unwrap_or_default()
 }
 
 fn sight_from(app: &App, game: &Game) -> Option<Sight> {

@@ -179,3 +179,38 @@ fn a_grenade_in_the_air_is_steered_with_the_cursor_and_enter() {
     assert!(app.log.iter().any(|l| l.contains(&said) && l.contains(&over.to_string())), "{:?}", app.log);
     assert_ne!(app.game().and_then(|g| g.flight()), Some(&flight), "it moved on");
 }
+
+/// With a machine gunner's card up and the cursor on an enemy, the map marks
+/// the hexes his arc would reach before he fires (F).
+#[test]
+fn the_arc_a_machine_gun_would_sweep_is_marked_before_it_fires() {
+    let book = rules::rule_book().expect("the built-in rules load");
+    let scenario = rules::scenario("orchard", &book).expect("the built-in Combat Patrol scenario");
+    for seed in 1..=6 {
+        let mut campaign = Campaign::single(&scenario, seed, book.clone());
+        campaign.begin().expect("a new patrol sets out");
+        let mut app = App::new(campaign, "test", Theme { color: true, ascii: true });
+        for _ in 0..3000 {
+            go_on(&mut app);
+            let Some(game) = app.game() else { break };
+            if let Some(me) = game.card_up() {
+                let memo = app.cache.memo(game);
+                let foe = (0..game.soldiers().len()).find(|&t| {
+                    game.soldiers()[t].side == crate::engine::Side::Enemy
+                        && game.soldiers()[t].can_act()
+                        && game.special_reach(memo, me, t).is_some_and(|r| r.len() >= 2)
+                });
+                if let Some(t) = foe {
+                    let reach = game.special_reach(memo, me, t).unwrap();
+                    app.cursor = game.soldiers()[t].pos.unwrap();
+                    let drawn = screen(&app, 120, 40);
+                    let marked = drawn.matches("%%").count();
+                    assert!(marked >= 1 && marked <= reach.len(), "seed {seed}: {reach:?}\n{drawn}");
+                    return;
+                }
+            }
+            app.run(Line::Auto(1));
+        }
+    }
+    panic!("no machine gunner's card came up with an enemy in his arc");
+}
