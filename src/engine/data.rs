@@ -11,6 +11,7 @@ use super::arsenal::Arsenal;
 use super::name::{Name, is_key};
 
 pub mod combat_patrol;
+pub mod company;
 
 /// Everything the Lone Warrior loop needs to know, in one value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -98,6 +98,15 @@ impl Dice {
         roll
     }
 
+    /// A throw of dice with faces of their own (the company-level rule
+    /// set's firing and saving dice): `read` turns the faces thrown, each
+    /// from 1 to `sides`, into the result.
+    pub fn custom(&mut self, purpose: Purpose, count: u8, sides: u8, read: impl FnOnce(&[u8]) -> Name) -> Roll {
+        let mut roll = self.throw(purpose, count, sides);
+        roll.result = Some(read(&roll.faces));
+        roll
+    }
+
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         items.shuffle(&mut self.rng);
     }

@@ -89,6 +89,10 @@ pub enum Purpose {
     /// Combat Patrol: the D10 after a magazine's first reload action: on
     /// 1-5 it takes one action more.
     CpReload,
+    /// Company level: a squad's firing dice at a squad.
+    CompanyFire,
+    /// Company level: the saving dice of the squad hit, one a hit.
+    CompanySave,
 }
 
 impl Purpose {
@@ -118,6 +122,8 @@ impl Purpose {
             Purpose::CpBlast => "cp_blast",
             Purpose::CpBullets => "cp_bullets",
             Purpose::CpReload => "cp_reload",
+            Purpose::CompanyFire => "company_fire",
+            Purpose::CompanySave => "company_save",
         }
     }
 }

@@ -10,6 +10,7 @@
 //! that lives in a test of its own.
 
 mod combat_patrol;
+pub mod company;
 mod lone_warrior;
 mod method;
 mod odds;

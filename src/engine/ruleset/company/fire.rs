@@ -1,0 +1,169 @@
+//! A squad's fire at a squad: the firing dice (each firing team's rate of
+//! fire, less on a turn it moved, and one more die for each overloaded hex
+//! the target squad stands in), the hits they show, the saving dice the
+//! target rolls for them, and the hits that pin it.
+
+use crate::engine::chance::Chance;
+use crate::engine::data::company::{Company, Experience, FireFace, SaveFace};
+use crate::engine::dice::{Dice, Purpose, Roll};
+use crate::engine::name::format_name;
+
+/// The squad fired at, as its saving dice read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// In a hex whose terrain gives cover.
+    pub cover: bool,
+    /// In a hex whose terrain hides it.
+    pub concealed: bool,
+    pub experience: Experience,
+}
+
+/// The most dice one throw may have (a squad's fire, or its saves).
+pub const MOST_DICE: u32 = 255;
+
+/// The faces of the firing die that hit: the infantry faces, and in an
+/// assault the grenade face too.
+pub fn hitting(t: &Company, assault: bool) -> impl Fn(u8) -> bool + '_ {
+    move |face| match t.firing_die.get(usize::from(face).wrapping_sub(1)) {
+        Some(FireFace::Infantry) => true,
+        Some(FireFace::Grenade) => assault,
+        _ => false,
+    }
+}
+
+/// The faces of the saving die that save `target`: the cover faces in
+/// cover, the concealed face when concealed (never for conscripts), the
+/// veteran face for veterans.
+pub fn saving(t: &Company, target: Target) -> impl Fn(u8) -> bool + '_ {
+    move |face| match t.saving_die.get(usize::from(face).wrapping_sub(1)) {
+        Some(SaveFace::Cover) => target.cover,
+        Some(SaveFace::Concealed) => target.concealed && target.experience != Experience::Conscript,
+        Some(SaveFace::Veteran) => target.experience == Experience::Veteran,
+        _ => false,
+    }
+}
+
+/// How many of the die's faces `scores` counts.
+fn faces_that(sides: usize, scores: impl Fn(u8) -> bool) -> u32 {
+    (1..=sides).filter(|&f| u8::try_from(f).is_ok_and(&scores)).count() as u32
+}
+
+/// The firing dice of a fire: each firing team's dice (`Team::dice`), and
+/// one more for each overloaded hex (more than one team in it) the target
+/// squad stands in.
+pub fn firing_dice(team_dice: impl IntoIterator<Item = u32>, overloaded_hexes: u32) -> u32 {
+    team_dice.into_iter().fold(overloaded_hexes, u32::saturating_add)
+}
+
+/// The die's sides, as a throw takes them.
+fn sides_of<T>(faces: &[T]) -> u8 {
+    u8::try_from(faces.len()).unwrap_or(u8::MAX)
+}
+
+/// The firing dice thrown: the roll (its result the hits, "3 hits") and the hits.
+///
+/// # Errors
+/// More dice than one throw may have.
+pub fn fire(t: &Company, dice: &mut Dice, count: u32, assault: bool) -> Result<(Roll, u32), String> {
+    let n = u8::try_from(count).map_err(|_| format!("{count} firing dice: one fire throws at most {MOST_DICE}"))?;
+    let hits_on = hitting(t, assault);
+    let mut hits = 0;
+    let roll = dice.custom(Purpose::CompanyFire, n, sides_of(&t.firing_die), |faces| {
+        hits = faces.iter().filter(|&&f| hits_on(f)).count() as u32;
+        format_name!("{hits} {}", if hits == 1 { "hit" } else { "hits" })
+    });
+    Ok((roll, hits))
+}
+
+/// The saving dice the squad hit throws, one a hit: the roll (its result
+/// the saves) and the hits saved. None where nothing is thrown: no hits,
+/// or no face of the die saves it (in the open, not concealed, not veteran).
+pub fn save(t: &Company, dice: &mut Dice, hits: u32, target: Target) -> Option<(Roll, u32)> {
+    let saves = saving(t, target);
+    if hits == 0 || faces_that(t.saving_die.len(), &saves) == 0 {
+        return None;
+    }
+    let n = u8::try_from(hits.min(MOST_DICE)).unwrap_or(u8::MAX);
+    let mut saved = 0;
+    let roll = dice.custom(Purpose::CompanySave, n, sides_of(&t.saving_die), |faces| {
+        saved = faces.iter().filter(|&&f| saves(f)).count() as u32;
+        format_name!("{saved} saved")
+    });
+    Some((roll, saved))
+}
+
+/// The faces thrown, in words: "infantry, blank, grenade".
+pub fn fire_words(t: &Company, faces: &[u8]) -> String {
+    let word = |f: &u8| match t.firing_die.get(usize::from(*f).wrapping_sub(1)) {
+        Some(FireFace::Infantry) => "infantry",
+        Some(FireFace::Grenade) => "grenade",
+        Some(FireFace::Blank) => "blank",
+        None => "?",
+    };
+    faces.iter().map(word).collect::<Vec<_>>().join(", ")
+}
+
+/// The saving faces thrown, in words: "cover, veteran, blank".
+pub fn save_words(t: &Company, faces: &[u8]) -> String {
+    let word = |f: &u8| match t.saving_die.get(usize::from(*f).wrapping_sub(1)) {
+        Some(SaveFace::Cover) => "cover",
+        Some(SaveFace::Concealed) => "concealed",
+        Some(SaveFace::Veteran) => "veteran",
+        Some(SaveFace::Blank) => "blank",
+        None => "?",
+    };
+    faces.iter().map(word).collect::<Vec<_>>().join(", ")
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The exact chance of each number of successes, 0 to `count`, when each
+/// of `count` dice succeeds on `faces` of its `sides`: the binomial spread,
+/// counted in whole ways of the fraction reduced (3 faces of 6 are 1 of 2).
+///
+/// # Errors
+/// Too many dice to count exactly in 64 bits.
+pub fn spread(count: u32, faces: u32, sides: u32) -> Result<Vec<Chance>, String> {
+    let (faces, sides) = (u64::from(faces.min(sides)), u64::from(sides.max(1)));
+    let g = gcd(faces, sides).max(1);
+    let (a, b) = (faces / g, sides / g);
+    let too_many = || format!("{count} dice are too many to count the odds of exactly");
+    let of = b.checked_pow(count).ok_or_else(too_many)?;
+    let mut out = Vec::with_capacity(count as usize + 1);
+    let mut choose: u64 = 1; // count choose k
+    for k in 0..=count {
+        let ways = choose
+            .checked_mul(a.checked_pow(k).ok_or_else(too_many)?)
+            .and_then(|w| w.checked_mul((b - a).checked_pow(count - k)?))
+            .ok_or_else(too_many)?;
+        out.push(Chance::new(ways, of));
+        if k < count {
+            choose = choose.checked_mul(u64::from(count - k)).ok_or_else(too_many)? / u64::from(k + 1);
+        }
+    }
+    Ok(out)
+}
+
+/// The spread of the hits of `count` firing dice.
+///
+/// # Errors
+/// As `spread`.
+pub fn hits_spread(t: &Company, count: u32, assault: bool) -> Result<Vec<Chance>, String> {
+    let faces = faces_that(t.firing_die.len(), hitting(t, assault));
+    spread(count, faces, t.firing_die.len() as u32)
+}
+
+/// The spread of the saves of `hits` hits on `target`.
+///
+/// # Errors
+/// As `spread`.
+pub fn saves_spread(t: &Company, hits: u32, target: Target) -> Result<Vec<Chance>, String> {
+    let faces = faces_that(t.saving_die.len(), saving(t, target));
+    spread(hits, faces, t.saving_die.len() as u32)
+}
+
+#[cfg(test)]
+#[path = "tests.rs"]
+mod tests;
