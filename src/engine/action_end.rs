@@ -12,14 +12,16 @@ impl Game {
     /// Ends the action if one side has nobody left to fight. Returns true if it ended.
     #[inline]
     pub(super) fn check_action_over(&mut self, events: &mut Events) -> bool {
-        match &self.phase {
-            Phase::Action(a) if a.flight.is_some() => return false,
-            Phase::Action(_) => {}
-            _ => return true,
+        if !matches!(self.phase, Phase::Action(_)) {
+            return true;
         }
+        // A grenade in the air has struck nobody yet: the action cannot
+        // have ended since it was thrown (and is asked again as it lands).
         if !self.any_able(Side::Enemy) {
+            debug_assert!(self.flight().is_none(), "the action ends under a grenade in the air");
             self.end_action("every enemy is hit or gone", events);
         } else if !self.any_able(Side::Friendly) {
+            debug_assert!(self.flight().is_none(), "the action ends under a grenade in the air");
             self.end_action("no man of the patrol is left to fight", events);
         } else {
             return false;

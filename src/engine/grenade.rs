@@ -3,6 +3,7 @@
 //! loop moves the scatter (the enemy's moves by a stated rule, the
 //! player's as he steers them), and strikes every man in its blast.
 
+use super::command::Command;
 use super::event::Event;
 use super::flight::Flight;
 use super::memo::Memo;
@@ -79,8 +80,25 @@ impl Game {
         self.land(&flight, events);
     }
 
+    /// A command while a grenade is in the air: only `steer` is legal.
+    /// Out of line: the grenade is seldom in the air, and every command asks.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn steer_only(&mut self, command: &Command, events: &mut Events) -> Result<(), RuleError> {
+        let Some(f) = self.flight() else { return illegal("no grenade is in the air to steer") };
+        match command {
+            Command::Steer { towards } => self.steer(*towards, events),
+            _ => illegal(format!(
+                "a grenade is in the air over {}: steer its next {} inch{} first (steer COL,ROW)",
+                f.over(),
+                f.next_inches(),
+                if f.next_inches() == 1 { "" } else { "es" }
+            )),
+        }
+    }
+
     /// The player's side moves the grenade in the air one move towards `towards`.
-    pub(super) fn steer(&mut self, towards: Pos, events: &mut Events) -> Result<(), RuleError> {
+    fn steer(&mut self, towards: Pos, events: &mut Events) -> Result<(), RuleError> {
         let Some(mut flight) = self.flight().cloned() else {
             return illegal("no grenade is in the air to steer");
         };

@@ -283,19 +283,7 @@ impl Game {
     }
 
     fn dispatch(&mut self, command: &Command, memo: Memo<'_>, events: &mut Events) -> Result<(), RuleError> {
-        if let Some(f) = self.flight() {
-            return match command {
-                Command::Steer { towards } => self.steer(*towards, events),
-                _ => illegal(format!(
-                    "a grenade is in the air over {}: steer its next {} inch{} first (steer COL,ROW)",
-                    f.over(),
-                    f.next_inches(),
-                    if f.next_inches() == 1 { "" } else { "es" }
-                )),
-            };
-        }
         match (&self.phase, command) {
-            (_, Command::Steer { .. }) => illegal("no grenade is in the air to steer"),
             (Phase::Over { outcome }, _) => illegal(format!("the patrol is over ({outcome})")),
             (Phase::Patrol, Command::Move { section, to }) => self.move_section(memo, section.as_deref(), *to, events),
             (Phase::Patrol, Command::Split { soldiers }) => self.split(soldiers, events),
@@ -304,6 +292,8 @@ impl Game {
             (Phase::Patrol, Command::Capture { prisoner }) => self.capture(prisoner, events),
             (Phase::Patrol, Command::Turn) => illegal("there is no action: no cards to turn"),
             (Phase::Patrol, _) => illegal(format!("'{command}' is for tactical action; now the patrol moves")),
+            (Phase::Action(a), _) if a.flight.is_some() => self.steer_only(command, events),
+            (Phase::Action(_), Command::Steer { .. }) => illegal("no grenade is in the air to steer"),
             (Phase::Action(_), Command::Turn) => self.turn_card(memo, events),
             (Phase::Action(_), Command::Split { .. } | Command::Join { .. } | Command::Capture { .. }) => {
                 illegal("sections split, join and take prisoners in patrol movement, not during an action")
