@@ -38,6 +38,9 @@ pub struct RuleBook {
     /// played by it (`Rules::book_for`, asked by `Campaign::new`, leaves them out of the rest).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combat_patrol: Option<Box<combat_patrol::CombatPatrol>>,
+    /// The company-level rule set's tables, kept as Combat Patrol's are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub company: Option<Box<company::Company>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

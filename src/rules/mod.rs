@@ -4,6 +4,7 @@
 
 mod campaign;
 mod check;
+mod check_company;
 mod check_cp;
 
 use std::path::Path;
@@ -16,12 +17,15 @@ use std::collections::BTreeMap;
 pub use campaign::{CAMPAIGNS, CampaignDef, campaign, default_campaign_name, parse_campaign};
 pub(crate) use check::{NAME_RULE, man_name_ok};
 pub use check::{check_carried, check_rule_book, check_scenario};
+pub use check_company::check_company;
 pub use check_cp::check_combat_patrol;
 
 pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";
 pub const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");
 pub const COMBAT_PATROL_FILE: &str = "assets/rules/combat_patrol.ron";
 pub const COMBAT_PATROL_TEXT: &str = include_str!("../../assets/rules/combat_patrol.ron");
+pub const COMPANY_FILE: &str = "assets/rules/company.ron";
+pub const COMPANY_TEXT: &str = include_str!("../../assets/rules/company.ron");
 pub const FORCES_FILE: &str = "assets/forces/german.ron";
 pub const FORCES_TEXT: &str = include_str!("../../assets/forces/german.ron");
 
@@ -83,8 +87,23 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         /// its weapons, and else by Lone Warrior's alone.
         #[serde(default)]
         combat_patrol: Option<crate::engine::data::combat_patrol::CombatPatrol>,
+        /// The company-level tables, the built-in ones where it gives none
+        /// (they name no weapon of the book: teams are their own).
+        #[serde(default)]
+        company: Option<crate::engine::data::company::Company>,
     }
     let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
+    let company = match r.company {
+        Some(t) => {
+            check_company::check_company(&t, rules_file, rules)?;
+            t
+        }
+        None => {
+            let t = ron::from_str(COMPANY_TEXT).map_err(|e| from_ron(COMPANY_FILE, &e))?;
+            check_company::check_company(&t, COMPANY_FILE, COMPANY_TEXT)?;
+            t
+        }
+    };
     let own_tables = r.combat_patrol.is_some();
     let mut combat_patrol: crate::engine::data::combat_patrol::CombatPatrol = match r.combat_patrol {
         Some(cp) => cp,
@@ -115,6 +134,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         forces: groups,
         arsenal: r.arsenal,
         combat_patrol: Some(Box::new(combat_patrol)),
+        company: Some(Box::new(company)),
     };
     let mut book = book;
     if own_tables {

@@ -429,3 +429,40 @@ fn combat_patrol_tables_without_sweeps_or_ammunition_still_read() {
     assert!(t.ammunition.is_empty());
     assert_eq!((t.spray.inches, t.spray.reaction, t.machine_gun.degrees, t.machine_gun.reaction), (3, 2, 45, 1));
 }
+
+/// The company-level tables in a player's own rules file are checked, each
+/// fault named at its line and column; a book without them has the
+/// built-in ones; a game played by another rule set keeps none of them.
+#[test]
+fn company_tables_are_checked_where_they_are_written_and_kept_only_by_their_own_games() {
+    let body = RULES_TEXT.trim_end().strip_suffix(')').expect("the book closes");
+    let with = |edit: &dyn Fn(&str) -> String| {
+        let own = format!("{body}    company: Some({}),\n)", edit(super::COMPANY_TEXT));
+        (parse_rule_book(RULES_FILE, &own, FORCES_FILE, FORCES_TEXT), own)
+    };
+    assert!(with(&|t| t.to_string()).0.is_ok(), "the built-in tables as a player's own");
+    for (from, to, says) in [
+        ("moves: (open: 2, difficult: 1)", "moves: (open: 1, difficult: 2)", "moves: 1 <= difficult <= open"),
+        ("range: 4, rof: 3", "range: 4, rof: 0", "'mg_team' fires 1 to 10 dice"),
+        ("rof: 2, moving: Rof(1)", "rof: 2, moving: Rof(3)", "'rifle_mg_team' fires 1 to 2 dice on the move"),
+        ("key: \"smg_team\"", "key: \"mg_team\"", "'mg_team' is listed twice"),
+        ("firing_die: [Infantry, Infantry, Infantry,", "firing_die: [Blank, Blank, Blank,", "at least one Infantry"),
+        ("saving_die: [Cover, Cover, Cover, Concealed, Veteran, Blank]", "saving_die: [Cover]", "2 to 20 faces"),
+        ("conscript_halves: 2", "conscript_halves: 0", "pinning:"),
+    ] {
+        let (got, own) = with(&|t| t.replacen(from, to, 1));
+        let e = got.expect_err(says);
+        let DataError::At { line, col, ref message, .. } = e else { panic!("{e}") };
+        assert!(message.contains(says), "{message}");
+        // The line and column are where the fault is written.
+        let at_line = own.lines().nth(line - 1).unwrap_or("");
+        let word = says.split('\'').nth(1).map_or(from.split(':').next().unwrap(), |k| k);
+        assert!(at_line[col - 1..].contains(word) || at_line.contains(word), "{line}:{col} {at_line:?} for {says}");
+    }
+    let book = rule_book().unwrap();
+    assert!(book.company.is_some(), "the built-in book has the built-in tables");
+    for rules in [crate::engine::RuleSet::default(), crate::engine::RuleSet::named("CombatPatrol").unwrap()] {
+        let kept = rules.book_for(&book).expect("another rule set's tables are left out");
+        assert!(kept.company.is_none(), "{rules}");
+    }
+}

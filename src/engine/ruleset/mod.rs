@@ -53,7 +53,11 @@ pub trait Rules: Sync {
     /// this one never reads and its saves need not hold; None if it holds
     /// none. Rule sets with tables of their own keep them.
     fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
-        book.combat_patrol.is_some().then(|| RuleBook { combat_patrol: None, ..book.clone() })
+        (book.combat_patrol.is_some() || book.company.is_some()).then(|| RuleBook {
+            combat_patrol: None,
+            company: None,
+            ..book.clone()
+        })
     }
 
     /// What the roster shows of a man under these rules beside his weapon

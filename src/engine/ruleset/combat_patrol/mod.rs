@@ -150,8 +150,8 @@ impl Rules for CombatPatrol {
     }
 
     /// Its own tables kept, nobody else's.
-    fn book_for(&self, _book: &RuleBook) -> Option<RuleBook> {
-        None
+    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
+        book.company.is_some().then(|| RuleBook { company: None, ..book.clone() })
     }
 
     /// His accuracy, as he shoots now (a light wound one worse), and the
