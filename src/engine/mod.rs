@@ -18,6 +18,7 @@ pub mod event;
 pub mod house;
 pub mod limits;
 pub mod map;
+mod map_form;
 pub mod name;
 pub mod pos;
 mod roll;
