@@ -59,9 +59,11 @@ pub const EXPERIENCE_STEP: u32 = 1_000;
 /// it is read, and a save that would be bigger is refused before it is
 /// written (the last good save is kept). Set by how long a file takes to
 /// load: RON reads the slowest things a save holds (a patrol's events, the
-/// plans of the patrols to come) at some 30 MB a second on a loaded 2-core
-/// machine and twice that on a quiet one, so a file of 8 MiB of them loads
-/// in about 0.3 s and 0.15 s (docs/SAVES.md, "At the limits"). What play
+/// plans of the patrols to come) at some 30 to 60 MB a second on the
+/// 2-core machine, with a load of 5 to 2 beside it, so that a save of
+/// 8 MiB of events loads in 0.21 s to 0.13 s (docs/SAVES.md, "At the
+/// limits"); at 64 MiB it took 1.4 s even once the version was read
+/// without reading the whole file. What play
 /// keeps is far smaller: a save that play makes at every other limit at
 /// once is under 4 MB (a campaign file's patrols are on the built-in maps;
 /// a scenario's map of 1000 by 1000 hexes is 1 MB each time a save holds
