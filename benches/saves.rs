@@ -115,19 +115,61 @@ fn campaign_text(plans: usize, side: usize, men: usize) -> String {
     save::to_text(&save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap()
 }
 
+/// The text of a campaign whose patrol under way has a log of `events`
+/// events and a kept order for each of them that was one: the leader's
+/// decisions of the bocage campaign's first patrol, up to the last before
+/// it ends (at most 300), repeated.
+/// (No check looks into a log's events: the repeats load as a long patrol.)
+fn long_patrol_text(events: usize) -> String {
+    let mut c = long_campaign(1, 77);
+    c.begin().unwrap();
+    let mut cache = Cache::new();
+    for _ in 0..300 {
+        let Some(cmd) = c.patrol.as_ref().and_then(|g| policy::decide(g, &cache)) else { break };
+        let before = c.clone();
+        c.apply(&cmd, &mut cache).unwrap();
+        if c.patrol.is_none() {
+            c = before;
+            break;
+        }
+    }
+    let history = c.history.as_mut().unwrap();
+    let played = c.log[history.opening..].to_vec();
+    let orders = history.orders.clone();
+    while c.log.len() < events {
+        let more = played.len().min(events - c.log.len());
+        c.log.extend(played[..more].iter().cloned());
+        history.orders.extend(orders[..orders.len() * more / played.len()].iter().cloned());
+    }
+    save::to_text(&save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap()
+}
+
 /// Reading a save, and checking a scenario file, at sizes up to the limits:
 /// the time must grow with the size of the file, no faster.
 fn at_the_limits(c: &mut Criterion) {
     let mut group = c.benchmark_group("load at the limits");
     group.sample_size(10);
     group.measurement_time(std::time::Duration::from_secs(3));
-    let cases = [(1, 16, 0), (10_000, 16, 0), (10_000, 16, 1000), (1, 250, 0), (1, 500, 0), (1, 1000, 0), (4, 1000, 0)];
+    let most = hexpatrol::engine::limits::PATROLS;
+    let cases = [(1, 16, 0), (most, 16, 0), (most, 16, 1000), (1, 250, 0), (1, 500, 0), (1, 1000, 0), (4, 1000, 0)];
     for (plans, side, men) in cases {
         let text = campaign_text(plans, side, men);
         eprintln!("{plans} patrols on {side}x{side} maps, {men} men: a save of {} bytes", text.len());
         group.throughput(criterion::Throughput::Bytes(text.len() as u64));
         let men = if men > 0 { format!(", {men} men") } else { String::new() };
         group.bench_function(format!("{plans} patrols, {side}x{side}{men}"), |b| {
+            b.iter(|| black_box(save::parse(Path::new("big.ron"), black_box(&text)).unwrap()))
+        });
+    }
+    // A patrol's log grows with every card: up to the most a save may hold.
+    let small = long_patrol_text(1000).len();
+    let per_event = (long_patrol_text(2000).len() - small) / 1000;
+    let most = 1000 + (hexpatrol::engine::limits::FILE_BYTES as usize - small) / per_event;
+    for events in [10_000, 30_000, most * 49 / 50] {
+        let text = long_patrol_text(events);
+        eprintln!("a patrol of {events} events: a save of {} bytes", text.len());
+        group.throughput(criterion::Throughput::Bytes(text.len() as u64));
+        group.bench_function(format!("a patrol of {events} events"), |b| {
             b.iter(|| black_box(save::parse(Path::new("big.ron"), black_box(&text)).unwrap()))
         });
     }

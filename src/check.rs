@@ -83,9 +83,7 @@ pub fn check(path: &Path) -> Result<Checked, String> {
         "Scenario" => rules::parse_scenario(&file, &text, &*book()?)
             .map(|_| Checked::plays_by_the_book("scenario"))
             .map_err(|e| e.to_string()),
-        "Campaign" => rules::parse_campaign(&file, &text, &*book()?)
-            .map(|_| Checked::plays_by_the_book("campaign"))
-            .map_err(|e| e.to_string()),
+        "Campaign" => campaign(&file, &text, book()?),
         "RuleBook" => rules::parse_rule_book(&file, &text, rules::FORCES_FILE, rules::FORCES_TEXT)
             .map(|b| Checked::rules_file(&b))
             .map_err(|e| e.to_string()),
@@ -99,9 +97,7 @@ pub fn check(path: &Path) -> Result<Checked, String> {
                     .map(|_| Checked::plays_by_the_book("scenario"))
                     .map_err(|e| e.to_string())
             } else if text.contains("patrols:") {
-                rules::parse_campaign(&file, &text, &*book()?)
-                    .map(|_| Checked::plays_by_the_book("campaign"))
-                    .map_err(|e| e.to_string())
+                campaign(&file, &text, book()?)
             } else if text.contains("terrain:") {
                 rules::parse_rule_book(&file, &text, rules::FORCES_FILE, rules::FORCES_TEXT)
                     .map(|b| Checked::rules_file(&b))
@@ -125,6 +121,27 @@ pub fn check(path: &Path) -> Result<Checked, String> {
     }
 }
 
+/// A campaign file, and the campaign begun from it, whose first save must
+/// be within the size a save may have: each patrol to come is in the save
+/// with its map and briefing, so a campaign file under the limit can make a
+/// save past it, which `new` would refuse before any play.
+fn campaign(file: &str, text: &str, book: std::sync::Arc<RuleBook>) -> Result<Checked, String> {
+    use crate::engine::limits::FILE_BYTES;
+    let def = rules::parse_campaign(file, text, &book).map_err(|e| e.to_string())?;
+    let mut c = def.start(1, book);
+    c.begin().map_err(|e| format!("{file}: its first patrol cannot set out: {e}"))?;
+    let first = save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c };
+    let bytes = save::to_text(&first).map_err(|e| e.to_string())?.len() as u64;
+    if bytes > FILE_BYTES {
+        return Err(format!(
+            "{file}: a campaign begun from it would be saved in {bytes} bytes, more than the {FILE_BYTES} a save \
+             may have (the save holds each patrol to come with its map and briefing): fewer patrols or shorter \
+             briefings"
+        ));
+    }
+    Ok(Checked::plays_by_the_book("campaign"))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -132,5 +149,29 @@ mod tests {
         assert_eq!(super::first_word("// a\n/* b */ #![enable(implicit_some)]\n Scenario("), "Scenario");
         assert_eq!(super::first_word("\u{feff}{ \"x\": 1 }"), "{");
         assert_eq!(super::first_word(""), "");
+    }
+
+    /// A campaign file within the size limit whose campaign would not be:
+    /// 1,000 patrols, each with a briefing of 8,000 characters.
+    #[test]
+    fn a_campaign_whose_first_save_would_be_too_big_is_refused() {
+        let bocage = crate::rules::CAMPAIGNS.iter().find(|(k, _)| *k == "bocage").unwrap().1;
+        let head = &bocage[..bocage.find("    patrols: [").unwrap()];
+        let patrol = |k: usize, briefing: &str| {
+            format!("(name: \"P{k}\", briefing: \"{briefing}\", map: \"hedgerow\", objective: Reach((12, 5))),\n")
+        };
+        let file = |briefing: &str| {
+            let patrols: String = (0..1000).map(|k| patrol(k, briefing)).collect();
+            format!("{head}    patrols: [\n{patrols}],\n)\n")
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("long.ron");
+        let long = file(&"x".repeat(8000));
+        assert!(long.len() as u64 <= crate::engine::limits::FILE_BYTES);
+        std::fs::write(&path, &long).unwrap();
+        let e = super::check(&path).unwrap_err();
+        assert!(e.contains("long.ron: a campaign begun from it would be saved in") && e.contains("more than"), "{e}");
+        std::fs::write(&path, file("Short.")).unwrap();
+        assert_eq!(super::check(&path).map(|c| c.kind), Ok("campaign"));
     }
 }

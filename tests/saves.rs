@@ -358,11 +358,13 @@ fn old_saves_keep_the_rules_they_began_with() {
 /// plays on exactly as it did: each fixture under `saves/v2`, played on by
 /// the patrol leader, writes the events the last format-2 build wrote (kept
 /// under `tests/golden/saves_v2`); so does the same campaign saved again in
-/// format 3 (`saves/v3`, which holds weapons by place).
+/// format 3 (`saves/v3`, which holds weapons by place), and in format 4
+/// (`saves/v4`, which writes each map's terrain as rows of characters).
 #[test]
 fn format_2_saves_play_on_as_they_did() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for (folder, weapon) in [("v2", "side: friendly, weapon: \"rifle\""), ("v3", "side: friendly, weapon: 0,")] {
+    let by_place = "side: friendly, weapon: 0,";
+    for (folder, weapon) in [("v2", "side: friendly, weapon: \"rifle\""), ("v3", by_place), ("v4", by_place)] {
         let (mut seen, mut marked) = (0, 0);
         for entry in std::fs::read_dir(root.join("saves").join(folder)).unwrap() {
             let path = entry.unwrap().path();

@@ -18,8 +18,11 @@ pub const TERRAIN_TYPES: usize = 256;
 
 /// The most patrols a campaign may have, finished and to come. Playing a
 /// patrol moves it from the ones to come to the finished ones, so the sum
-/// never grows.
-pub const PATROLS: usize = 10_000;
+/// never grows. A thousand patrols is years of evenings (the built-in
+/// campaigns have a handful), and their plans come to some 0.6 MB of a
+/// save: with every other limit reached as well, a save begins well under
+/// `FILE_BYTES` and leaves most of it to the patrol under way.
+pub const PATROLS: usize = 1_000;
 
 /// The most hexes of all the maps of a campaign's patrols to come, put
 /// together: a save holds every one of those maps as text, and this keeps
@@ -54,8 +57,21 @@ pub const EXPERIENCE_STEP: u32 = 1_000;
 
 /// The most bytes a hexpatrol file may have: a bigger one is refused before
 /// it is read, and a save that would be bigger is refused before it is
-/// written (the last good save is kept).
-pub const FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// written (the last good save is kept). Set by how long a file takes to
+/// load: RON reads the slowest things a save holds (a patrol's events, the
+/// plans of the patrols to come) at some 30 to 60 MB a second on the
+/// 2-core machine, with a load of 5 to 2 beside it, so that a save of
+/// 8 MiB of events loads in 0.21 s to 0.13 s (docs/SAVES.md, "At the
+/// limits"); at 64 MiB it took 1.4 s even once the version was read
+/// without reading the whole file. What play
+/// keeps is far smaller: a save that play makes at every other limit at
+/// once is under 4 MB (a campaign file's patrols are on the built-in maps;
+/// a scenario's map of 1000 by 1000 hexes is 1 MB each time a save holds
+/// it: the plan, the patrol, the patrol as it set out), which
+/// leaves room for a patrol of some 20,000 events, more than three times
+/// the longest of 6,000 simulated. The save of a longer one is not written:
+/// the game stops with a message, and the last good save is kept.
+pub const FILE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// The most bytes of one line of a script that are read: a longer line is
 /// reported from its start and passed over without being held whole (a

@@ -6,10 +6,13 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::data::{Cover, RuleBook, Terrain};
+use super::map_form;
 use super::pos::Pos;
 use super::scenario::Edge;
 
+/// Written in a save as `map_form::Written`: its terrain as rows of text.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "map_form::Written", try_from = "map_form::Written")]
 pub struct Map {
     pub width: i32,
     pub height: i32,
@@ -117,5 +120,104 @@ impl Map {
     /// Every hex of the map, row by row.
     pub fn hexes(&self) -> impl Iterator<Item = Pos> + '_ {
         (0..self.height).flat_map(move |row| (0..self.width).map(move |col| Pos::new(col, row)))
+    }
+}
+
+impl From<Map> for map_form::Written {
+    fn from(map: Map) -> Self {
+        let width = usize::try_from(map.width).unwrap_or(0).max(1);
+        let rows =
+            map.ground().chunks(width).map(|row| row.iter().map(|&t| map_form::terrain_char(t)).collect()).collect();
+        map_form::Written {
+            width: map.width,
+            height: map.height,
+            terrain: map_form::Ground::Rows(rows),
+            minefields: map.minefields().to_vec(),
+            home_edge: map.home_edge,
+        }
+    }
+}
+
+impl TryFrom<map_form::Written> for Map {
+    type Error = String;
+
+    /// Rows must each be a row of the map; the size itself, and whether
+    /// every number is a terrain of the rule book, are `Map::check`'s.
+    fn try_from(w: map_form::Written) -> Result<Self, String> {
+        let terrain: Arc<[u8]> = match w.terrain {
+            map_form::Ground::Numbers(numbers) => numbers.into(),
+            map_form::Ground::Rows(rows) => {
+                if rows.len() as u64 != u64::try_from(w.height).unwrap_or(u64::MAX) {
+                    return Err(format!("the map is {} hexes high but has {} rows", w.height, rows.len()));
+                }
+                let mut terrain = Vec::with_capacity(rows.iter().map(String::len).sum());
+                for (k, row) in rows.iter().enumerate() {
+                    let before = terrain.len();
+                    map_form::read_row(row, &mut terrain)
+                        .map_err(|c| format!("row {} of the map: '{c}' is no terrain", k + 1))?;
+                    let hexes = terrain.len() - before;
+                    if hexes as u64 != u64::try_from(w.width).unwrap_or(u64::MAX) {
+                        return Err(format!("row {} of the map has {hexes} hexes; the map is {} wide", k + 1, w.width));
+                    }
+                }
+                terrain.into()
+            }
+        };
+        Ok(Map { width: w.width, height: w.height, terrain, minefields: w.minefields, home_edge: w.home_edge })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(rows: &[&[u8]]) -> Map {
+        Map::new(rows.iter().map(|r| r.to_vec()).collect(), Edge::South)
+    }
+
+    #[test]
+    fn a_map_is_written_as_rows_and_read_back_the_same() {
+        let mut m = map(&[&[0, 1, 2], &[61, 62, 255]]);
+        m.mark_minefield(Pos::new(2, 1));
+        let text = ron::to_string(&m).unwrap();
+        assert_eq!(
+            text, "(width:3,height:2,terrain:[\"012\",\"ZĀ\u{1c1}\"],minefields:[(2,1)],home_edge:South)",
+            "one string a row"
+        );
+        assert_eq!(ron::from_str::<Map>(&text).unwrap(), m);
+    }
+
+    /// Saves of format 3 and older wrote a number a hex.
+    #[test]
+    fn a_map_of_a_number_a_hex_still_reads() {
+        let m = map(&[&[0, 1, 2], &[61, 62, 255]]);
+        let old = "(width: 3, height: 2, terrain: [0, 1, 2, 61, 62, 255], minefields: [], home_edge: South)";
+        assert_eq!(ron::from_str::<Map>(old).unwrap(), m);
+        let e = ron::from_str::<Map>(&old.replace("255", "256")).unwrap_err().to_string();
+        assert!(e.starts_with("1:50-1:53") && e.contains("out of bounds"), "{e}");
+        // An empty map reads, and `Map::check` refuses it.
+        let empty = ron::from_str::<Map>("(width: 0, height: 0, terrain: [], minefields: [], home_edge: South)");
+        assert_eq!(empty.unwrap().hexes().count(), 0);
+    }
+
+    #[test]
+    fn rows_that_are_not_the_map_are_refused_with_the_row() {
+        let read = |terrain: &str| {
+            let text = format!("(width: 3, height: 2, terrain: {terrain}, minefields: [], home_edge: South)");
+            ron::from_str::<Map>(&text).map_err(|e| e.to_string())
+        };
+        assert!(read(r#"["012", "345"]"#).is_ok());
+        for (terrain, said) in [
+            (r#"["012", "3.5"]"#, "row 2 of the map: '.' is no terrain"),
+            (r#"["012", "34"]"#, "row 2 of the map has 2 hexes; the map is 3 wide"),
+            (r#"["0123", "45"]"#, "row 1 of the map has 4 hexes; the map is 3 wide"),
+            (r#"["012"]"#, "the map is 2 hexes high but has 1 rows"),
+            (r#"["012", "345", "678"]"#, "the map is 2 hexes high but has 3 rows"),
+            (r#"["012", 3]"#, "Expected string"),
+            (r#"[0, "345"]"#, "Expected integer"),
+        ] {
+            let e = read(terrain).unwrap_err();
+            assert!(e.contains(said), "{terrain}: {e}");
+        }
     }
 }

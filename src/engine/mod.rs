@@ -19,6 +19,7 @@ pub mod flight;
 pub mod house;
 pub mod limits;
 pub mod map;
+mod map_form;
 pub mod name;
 pub mod pos;
 mod roll;

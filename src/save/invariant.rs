@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::engine::campaign::PatrolPlan;
-use crate::engine::limits::{ENEMY_NUMBERS, MAP_SIDE, PATROLS, TERRAIN_TYPES};
+use crate::engine::limits::{ENEMY_NUMBERS, FILE_BYTES, MAP_SIDE, PATROLS, TERRAIN_TYPES};
 use crate::engine::scenario::Objective;
 use crate::engine::{Cache, Command, Name, Pos, RuleBook, Scenario, Side, Target, policy};
 
@@ -211,7 +211,7 @@ fn a_campaign_of_the_most_patrols_loads_back() {
     c.plans.push(c.plans[1].clone());
     let save = SaveFile { format_version: FORMAT_VERSION, saved_at: 1, campaign: c };
     let e = writable(Path::new("w.ron"), &save).unwrap_err().to_string();
-    assert!(e.contains("not saved") && e.contains("at most 10000"), "{e}");
+    assert!(e.contains("not saved") && e.contains(&format!("at most {PATROLS}")), "{e}");
 }
 
 /// Whole campaigns played by the patrol leader, on every seed tried, hold
@@ -241,4 +241,77 @@ fn whole_campaigns_hold_together_at_every_step() {
         }
     }
     assert!(steps > 1_000, "only {steps} steps played");
+}
+
+/// A patrol of a map as large as maps may be, 1000 by 1000 hexes, saves
+/// and loads back the same: each map in the save (the patrol's, the one
+/// it set out on, the plan's) is a row of text a row, some 1 MB.
+#[test]
+fn the_largest_map_loads_back() {
+    let b = book();
+    let base = crate::rules::scenario("hedgerow", &b).unwrap();
+    let side = MAP_SIDE as usize;
+    let s = Scenario {
+        rows: rows(side, side),
+        start: Pos::new(9, MAP_SIDE - 1),
+        objective: Objective::Reach(Pos::new(MAP_SIDE - 5, 2)),
+        ..base
+    };
+    let mut c = single(&s, b);
+    let cmd = policy::decide(c.patrol.as_ref().unwrap(), &Cache::new()).unwrap();
+    c.apply(&cmd, &mut Cache::new()).unwrap();
+    let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 1, campaign: c.clone() }).unwrap();
+    assert!(text.len() < 3_500_000, "three maps of a million hexes in {} bytes", text.len());
+    loads_back(&c).unwrap();
+}
+
+/// A patrol's log grows with every card: a save up to the most a file may
+/// hold is written and loads back the same, and one past it is not written.
+#[test]
+fn a_patrol_up_to_the_file_limit_loads_back_and_past_it_is_not_written() {
+    let b = book();
+    let mut c = crate::rules::campaign("bocage", &b).unwrap().start(3, b);
+    c.begin().unwrap();
+    let mut cache = Cache::new();
+    for _ in 0..100 {
+        let Some(cmd) = c.patrol.as_ref().and_then(|g| policy::decide(g, &cache)) else { break };
+        let before = c.clone();
+        c.apply(&cmd, &mut cache).unwrap();
+        if c.patrol.is_none() {
+            c = before;
+            break;
+        }
+    }
+    let played = c.log[c.history.as_ref().unwrap().opening..].to_vec();
+    assert!(played.len() >= 20, "{} events played", played.len());
+    let size = |c: &Campaign| {
+        to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 1, campaign: c.clone() }).unwrap().len() as u64
+    };
+    // What each event adds to the save, wherever it is in the log.
+    let base = size(&c);
+    let adds: Vec<u64> = played
+        .iter()
+        .map(|e| {
+            let mut one = c.clone();
+            one.log.push(e.clone());
+            size(&one) - base
+        })
+        .collect();
+    // As many as fit, then one more.
+    let (mut total, mut fit) = (base, 0);
+    while total + adds[fit % adds.len()] <= FILE_BYTES {
+        total += adds[fit % adds.len()];
+        fit += 1;
+    }
+    c.log.extend(played.iter().cycle().take(fit).cloned());
+    let save = SaveFile { format_version: FORMAT_VERSION, saved_at: 1, campaign: c.clone() };
+    let text = writable(Path::new("w.ron"), &save).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(text.len() as u64, total, "the events add up");
+    let back = parse(Path::new("w.ron"), &text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.campaign, c, "read back the same");
+    // One event more: not written, with a message.
+    c.log.push(played[fit % played.len()].clone());
+    let save = SaveFile { format_version: FORMAT_VERSION, saved_at: 1, campaign: c };
+    let e = writable(Path::new("w.ron"), &save).unwrap_err().to_string();
+    assert!(e.contains("not saved") && e.contains(&format!("more than the {FILE_BYTES} a save may have")), "{e}");
 }

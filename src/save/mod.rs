@@ -28,8 +28,10 @@ pub use store::{Listing, campaign_path, check_folder, data_dir, list, most_recen
 /// switches to the rule book, take-backs (`take_backs`, `history`) and the
 /// pressure a man is under; a version-1 file reads as version 2 with every
 /// switch at its old behaviour and no history. 3 saves a man's weapon as its
-/// place in his game's rule book rather than its key (`migrate_to_3`).
-pub const FORMAT_VERSION: u32 = 3;
+/// place in his game's rule book rather than its key (`migrate_to_3`). 4
+/// writes each map's terrain as rows of characters, one a hex, where the
+/// older formats wrote a number a hex (`engine::map_form`, which reads both).
+pub const FORMAT_VERSION: u32 = 4;
 
 /// Backups kept beside a campaign file.
 pub const BACKUPS: usize = 3;
@@ -95,11 +97,14 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
     if text.trim().is_empty() {
         return Err(SaveError::file(path, "the file is empty: expected a campaign save"));
     }
-    let header: Header = ron_options().from_str(text).map_err(|e| parse_error(path, &e))?;
-    if header.format_version > FORMAT_VERSION {
-        return Err(SaveError::TooNew { path: path.display().to_string(), found: header.format_version });
+    let format_version = match version_at_the_head(text) {
+        Some(v) => v,
+        None => ron_options().from_str::<Header>(text).map_err(|e| parse_error(path, &e))?.format_version,
+    };
+    if format_version > FORMAT_VERSION {
+        return Err(SaveError::TooNew { path: path.display().to_string(), found: format_version });
     }
-    if header.format_version == 0 {
+    if format_version == 0 {
         return Err(SaveError::file(path, "format_version 0 was never written by hexpatrol"));
     }
     // Format 1 is the first; later formats migrate older files here, one step at a time.
@@ -109,6 +114,28 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
     }
     check_consistent(&save.campaign).map_err(|e| SaveError::file(path, format!("does not hold together: {e}")))?;
     Ok(save)
+}
+
+/// The format version, if the file begins as the game writes it: an
+/// opening parenthesis (perhaps after `SaveFile`) and `format_version` as
+/// its first field, with nothing but white space between. Reading it so
+/// costs nothing, where reading `Header` reads the whole file; a file that
+/// begins otherwise (edited by hand, with comments) is read as `Header`.
+/// Either way the number is the same one: the whole file is read next,
+/// and a second `format_version` in it is refused there.
+fn version_at_the_head(text: &str) -> Option<u32> {
+    let rest = text.trim_start();
+    let rest = rest.strip_prefix("SaveFile").unwrap_or(rest).trim_start();
+    let rest = rest.strip_prefix('(')?.trim_start();
+    let rest = rest.strip_prefix("format_version")?.trim_start();
+    let rest = rest.strip_prefix(':')?.trim_start();
+    let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    // What follows the number must end it: `3_0` or `3.5` is for RON to judge.
+    let after = rest[digits..].trim_start();
+    if digits == 0 || !(after.starts_with(',') || after.starts_with(')')) {
+        return None;
+    }
+    rest[..digits].parse().ok()
 }
 
 /// A file of format 1 or 2 read as format 3: each man of the patrol under way

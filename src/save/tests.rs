@@ -190,6 +190,46 @@ fn a_newer_save_is_refused_and_left_alone() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
 }
 
+/// The version is read from the head of a file as the game writes it,
+/// without reading the rest: a newer file is refused whatever follows. A
+/// file that begins otherwise is read whole for it, with the same result.
+#[test]
+fn the_version_is_read_from_the_head_or_else_from_the_whole_file() {
+    for (head, version) in [
+        ("(\n    format_version: 4,\n", Some(4)),
+        ("\u{feff}  SaveFile ( format_version : 12 )", Some(12)),
+        ("(format_version:3,", Some(3)),
+        ("// a note\n(format_version: 4,", None),
+        ("(saved_at: 0, format_version: 4,", None),
+        ("(format_version: 3_0,", None),
+        ("(format_version: 4.5,", None),
+        ("(format_version: 99999999999,", None),
+        ("(format_version: ,", None),
+        ("(r#format_version: 4,", None),
+    ] {
+        let head = head.trim_start_matches('\u{feff}');
+        assert_eq!(version_at_the_head(head), version, "{head:?}");
+    }
+    let p = Path::new("n.ron");
+    let newer = format!("(format_version: {}, campaign: {{ not RON at all", FORMAT_VERSION + 1);
+    assert!(matches!(parse(p, &newer), Err(SaveError::TooNew { found, .. }) if found == FORMAT_VERSION + 1));
+    // Read whole: the fields in another order, or a note before them.
+    let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 9, campaign: fresh(2) }).unwrap();
+    let head = format!("(\n    format_version: {FORMAT_VERSION},\n    saved_at: 9,\n");
+    assert!(text.starts_with(&head), "{}", &text[..60]);
+    let swapped = text.replacen(&head, &format!("(\n    saved_at: 9,\n    format_version: {FORMAT_VERSION},\n"), 1);
+    let noted = format!("// my campaign\n{text}");
+    for edited in [swapped, noted] {
+        assert_eq!(parse(p, &edited).unwrap(), parse(p, &text).unwrap());
+    }
+    let newer = text.replacen(&head, &format!("(\n    saved_at: 9,\n    format_version: {},\n", FORMAT_VERSION + 1), 1);
+    assert!(matches!(parse(p, &newer), Err(SaveError::TooNew { .. })));
+    // A second version further on is refused, as before.
+    let twice = text.replacen("saved_at: 9,", "saved_at: 9, format_version: 1,", 1);
+    let e = parse(p, &twice).unwrap_err().to_string();
+    assert!(e.contains("format_version"), "{e}");
+}
+
 #[test]
 fn an_enormous_file_is_refused_before_reading() {
     let dir = tmp();
