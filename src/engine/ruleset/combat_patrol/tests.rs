@@ -244,7 +244,9 @@ fn a_man_missed_tests_his_nerve_and_pinned_may_neither_move_nor_fire() {
 fn the_rule_set_is_found_by_name_and_keeps_its_tables_out_of_other_games() {
     let cp = RuleSet::named("CombatPatrol").expect("registered");
     let b = book();
-    assert!(cp.plays_with(&b) && cp.book_for(&b).is_none());
+    assert!(cp.plays_with(&b));
+    let own = cp.book_for(&b).expect("Combat Patrol drops the company-level tables");
+    assert!(own.combat_patrol.is_some() && own.company.is_none() && cp.book_for(&own).is_none());
     let lw = RuleSet::default();
     let trimmed = lw.book_for(&b).expect("Lone Warrior drops Combat Patrol's tables");
     assert!(trimmed.combat_patrol.is_none() && !cp.plays_with(&trimmed));
