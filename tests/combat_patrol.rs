@@ -286,6 +286,22 @@ fn the_player_steers_his_sides_moves_of_a_scattering_grenade() {
                 let c2 = c.clone();
                 let text = patrols::saved_and_resumed_as_it_is(c2, &path, MOST);
                 assert!(text.contains("flight:"), "the save holds the grenade in the air");
+                // Hand-edited past what the rule book says or what a die gives, it is refused.
+                let flight_at = text.find("flight: Some(").expect("the grenade in the air");
+                // Each value runs to the comma after it (a place to its bracket; the last field to the close).
+                let edits = [
+                    ("blast: ", "blast: 40000", ")"),
+                    ("at: (", "at: (9223372036854775807, 0)", "),"),
+                    ("left: ", "left: 99", ","),
+                ];
+                for (field, bad, ends) in edits {
+                    let at = flight_at + text[flight_at..].find(field).unwrap();
+                    let end = at + text[at..].find(ends).unwrap() + usize::from(ends == "),");
+                    let edited = format!("{}{bad}{}", &text[..at], &text[end..]);
+                    std::fs::write(&path, edited).unwrap();
+                    let e = save::read(&path).expect_err(bad).to_string();
+                    assert!(e.contains("grenade in the air"), "{bad}: {e}");
+                }
                 resumed += 1;
             }
         }

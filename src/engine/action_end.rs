@@ -15,13 +15,15 @@ impl Game {
         if !matches!(self.phase, Phase::Action(_)) {
             return true;
         }
-        // A grenade in the air has struck nobody yet: the action cannot
-        // have ended since it was thrown (and is asked again as it lands).
+        // A grenade in the air has struck nobody yet, so in play the action
+        // cannot have ended since it was thrown (it is asked again as the
+        // grenade lands); should it end under one all the same (a save
+        // edited by hand), the grenade goes off where it is first.
         if !self.any_able(Side::Enemy) {
-            debug_assert!(self.flight().is_none(), "the action ends under a grenade in the air");
+            self.burst_in_the_air(events);
             self.end_action("every enemy is hit or gone", events);
         } else if !self.any_able(Side::Friendly) {
-            debug_assert!(self.flight().is_none(), "the action ends under a grenade in the air");
+            self.burst_in_the_air(events);
             self.end_action("no man of the patrol is left to fight", events);
         } else {
             return false;

@@ -96,6 +96,12 @@ impl Flight {
         hex_at(self.at, i64::from(self.per_hex))
     }
 
+    /// What it was thrown by: inches to a hex, the two sides' moves, and
+    /// the blast's reach in hexes (the rule book's, checked on a load).
+    pub fn measures(&self) -> (u32, [u32; 2], u32) {
+        (self.per_hex, self.moves, self.blast)
+    }
+
     /// Whether it has landed: no scatter left.
     pub fn landed(&self) -> bool {
         self.left == 0
@@ -148,12 +154,14 @@ impl Flight {
     /// the scatter left are at most a die's worth, and every move is at
     /// least an inch.
     pub fn check(&self, sides: u32) -> Result<(), String> {
-        let aim = axial(self.aim).map(|v| v * i64::from(self.per_hex));
+        let aim = axial(self.aim).map(|v| i128::from(v) * i128::from(self.per_hex));
         if self.per_hex == 0 || self.moves.contains(&0) {
             return Err("a grenade in the air moves by whole inches over hexes of at least an inch".into());
         }
-        let moved = apart(self.at, aim);
-        if moved.saturating_add(i64::from(self.left)) > i64::from(sides) {
+        // In 128 bits: a hand-edited place far off cannot overflow the sum.
+        let (dq, dr) = (i128::from(self.at[0]) - aim[0], i128::from(self.at[1]) - aim[1]);
+        let moved = (dq.abs() + dr.abs() + (dq + dr).abs()) / 2;
+        if moved + i128::from(self.left) > i128::from(sides) {
             return Err(format!(
                 "a grenade in the air has scattered {moved} inches with {} to go, more than a D{sides} gives",
                 self.left
@@ -203,5 +211,11 @@ mod tests {
         assert!(moved.check(10).is_ok(), "2 moved and 8 to go");
         moved.left = 9;
         assert!(moved.check(10).is_err(), "2 moved and 9 to go");
+        // A place hand-edited to the far end of the numbers is refused, not overflowed.
+        let mut far = f.clone();
+        far.at = [i64::MAX, 0];
+        assert!(far.check(10).is_err());
+        far.at = [i64::MIN, i64::MIN];
+        assert!(far.check(10).is_err());
     }
 }

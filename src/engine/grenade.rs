@@ -116,6 +116,15 @@ impl Game {
         Ok(())
     }
 
+    /// A grenade still in the air goes off where it is (an action that
+    /// ends under one: only a save edited by hand).
+    pub(super) fn burst_in_the_air(&mut self, events: &mut Events) {
+        let Phase::Action(a) = &mut self.phase else { return };
+        if let Some(flight) = a.flight.take() {
+            self.land(&flight, events);
+        }
+    }
+
     /// The grenade goes off: every man in its blast, of either side, still
     /// alive and not yet out of it, is struck, in the order of the roster.
     fn land(&mut self, flight: &Flight, events: &mut Events) {
@@ -189,6 +198,10 @@ impl Game {
         }
         if up.is_some() || f.landed() || !self.players_move(f) {
             return Err("a grenade is in the air, but no move of the player's is waited for".into());
+        }
+        let g = &t.grenade;
+        if f.measures() != (t.inches_per_hex, [g.opponent_inches, g.thrower_inches], t.hexes(g.blast_inches)) {
+            return Err("a grenade in the air moves, or bursts, otherwise than the rule book says".into());
         }
         f.check(u32::from(t.sides))
     }

@@ -126,8 +126,9 @@ fn command(c: &Campaign, kind: u8, a: u16, b: u16) -> Option<Command> {
         Some(from.neighbours()[usize::from(b) % 6])
     };
     let section = || g.sections().get(usize::from(a) % g.sections().len().max(1)).map(|s| s.name.clone());
-    Some(match kind % 12 {
+    Some(match kind % 13 {
         0..=3 => return policy::decide(g, &Cache::new()),
+        12 => Command::Steer { towards: near()? },
         4 => Command::Turn,
         5 => Command::Move { section: section(), to: near()? },
         6 => Command::Fire { target: Target::Soldier(pick(Side::Enemy)?) },

@@ -126,21 +126,32 @@ fn gcd(a: u64, b: u64) -> u64 {
 /// # Errors
 /// Too many dice to count exactly in 64 bits.
 pub fn spread(count: u32, faces: u32, sides: u32) -> Result<Vec<Chance>, String> {
+    let too_many = || format!("{count} dice are too many to count the odds of exactly");
+    if count > MOST_DICE {
+        return Err(too_many());
+    }
     let (faces, sides) = (u64::from(faces.min(sides)), u64::from(sides.max(1)));
     let g = gcd(faces, sides).max(1);
     let (a, b) = (faces / g, sides / g);
-    let too_many = || format!("{count} dice are too many to count the odds of exactly");
+    let n = count as usize;
+    // Every die fails, or every die succeeds: one count is certain.
+    if a == 0 || a == b {
+        let mut out = vec![Chance::new(0, 1); n + 1];
+        out[if a == 0 { 0 } else { n }] = Chance::new(1, 1);
+        return Ok(out);
+    }
     let of = b.checked_pow(count).ok_or_else(too_many)?;
-    let mut out = Vec::with_capacity(count as usize + 1);
-    let mut choose: u64 = 1; // count choose k
+    let mut out = Vec::with_capacity(n + 1);
+    let mut choose: u128 = 1; // count choose k
     for k in 0..=count {
-        let ways = choose
-            .checked_mul(a.checked_pow(k).ok_or_else(too_many)?)
+        let ways = u64::try_from(choose)
+            .ok()
+            .and_then(|c| c.checked_mul(a.checked_pow(k)?))
             .and_then(|w| w.checked_mul((b - a).checked_pow(count - k)?))
             .ok_or_else(too_many)?;
         out.push(Chance::new(ways, of));
         if k < count {
-            choose = choose.checked_mul(u64::from(count - k)).ok_or_else(too_many)? / u64::from(k + 1);
+            choose = choose * u128::from(count - k) / u128::from(k + 1);
         }
     }
     Ok(out)

@@ -133,6 +133,11 @@ fn the_spreads_of_hits_and_saves_are_exact() {
         assert_eq!(s.iter().map(|c| c.ways).sum::<u64>(), s[0].of, "{n} dice");
     }
     assert!(saves_spread(&t, 40, vet).is_err(), "6^40 is past 64 bits");
+    // 63 dice at 1 in 2 still count (2^63 fits); nothing saving is certain at any number.
+    let s = spread(63, 1, 2).unwrap();
+    assert_eq!((s[0].of, s.iter().map(|c| c.ways).sum::<u64>()), (1 << 63, 1 << 63));
+    assert_eq!(ways(saves_spread(&t, 70, open).unwrap())[..2], [(1, 1), (0, 1)]);
+    assert!(spread(u32::MAX, 1, 2).is_err(), "refused before anything is made");
 }
 
 /// Thrown 20,000 times, six firing dice and four saving dice in cover
