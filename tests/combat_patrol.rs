@@ -198,15 +198,12 @@ fn grenades_are_thrown_scatter_and_strike_every_man_in_the_blast() {
             assert_eq!((r.purpose, r.dice.sides, r.soldier.as_ref()), (Purpose::CpGrenade, 10, Some(thrower)));
             let inverted = -r.modifiers.as_ref().unwrap()[0].value;
             let points = (r.total as i32 - inverted).max(0) as u32;
-            // Its scatter: the opponent's 2 inches, then the thrower's 1, to the points.
+            // Its scatter, an inch at a time: the opponent's two, then the thrower's one, to the points.
             let mut j = k + 2;
             let mut walked = 0;
             while let Event::Scatter { by, inches, .. } = &events[j] {
-                let expected = if (j - k - 2) % 2 == 0 { ("opponent", 2) } else { ("thrower", 1) };
-                assert_eq!(by.as_str(), expected.0);
-                // Each move its full length, but the last, cut to what was left.
-                let last = !matches!(events[j + 1], Event::Scatter { .. });
-                assert!(*inches == expected.1 || (last && *inches < expected.1), "{:?}", events[j]);
+                let expected = if (j - k - 2) % 3 < 2 { "opponent" } else { "thrower" };
+                assert_eq!((by.as_str(), *inches), (expected, 1), "{:?}", events[j]);
                 walked += inches;
                 j += 1;
             }
@@ -269,11 +266,11 @@ fn the_player_steers_his_sides_moves_of_a_scattering_grenade() {
             // along the direction that brings it nearest the hex named.
             let corner = Pos::new(0, 0);
             let mut expected = flight.clone();
-            let (_, inches, over) = expected.step(corner);
+            let (_, over) = expected.step(corner);
             let got = c.apply(&Command::Steer { towards: corner }, &mut cache).unwrap();
             let by = if friendly_threw { "thrower" } else { "opponent" };
             assert!(
-                matches!(&got[0], Event::Scatter { by: b, inches: i, hex } if b == by && *i == inches && *hex == over),
+                matches!(&got[0], Event::Scatter { by: b, inches: 1, hex } if b == by && *hex == over),
                 "seed {seed}: {:?}",
                 got[0]
             );

@@ -1,6 +1,7 @@
-//! A thrown grenade scattering over the map: moved a few inches at a time,
-//! alternately by the thrower's opponent and by the thrower, until its
-//! scatter is used up (Combat Patrol's hand grenade).
+//! A thrown grenade scattering over the map: moved an inch at a time, a
+//! turn of a few inches by the thrower's opponent and then one by the
+//! thrower, over and over, until its scatter is used up (Combat Patrol's
+//! hand grenade: "Opposing, Opposing, Controlling").
 //!
 //! Its place is kept in axial coordinates measured in inches (a hex's
 //! centre is `per_hex` inches from its neighbours'), each move goes along
@@ -32,11 +33,14 @@ pub struct Flight {
     at: [i64; 2],
     /// Scatter still to move, in inches.
     pub left: u32,
-    /// Whether the next move is the opponent's (else the thrower's).
+    /// Whether the next inch is the opponent's (else the thrower's).
     pub opponent_next: bool,
+    /// Inches its mover has already moved it in his turn.
+    #[serde(default)]
+    into_turn: u32,
     /// Inches from one hex's centre to the next.
     per_hex: u32,
-    /// Inches of a move: the opponent's, then the thrower's.
+    /// Inches of a turn: the opponent's, then the thrower's.
     moves: [u32; 2],
     /// Hexes the blast reaches around where it lands (0: its own hex only).
     pub blast: u32,
@@ -80,7 +84,7 @@ impl Flight {
     pub fn new(thrower: usize, from: Pos, aim: Pos, points: u32, per_hex: u32, moves: [u32; 2], blast: u32) -> Self {
         let per_hex = per_hex.max(1);
         let at = axial(aim).map(|v| v * i64::from(per_hex));
-        Flight { thrower, from, aim, at, left: points, opponent_next: true, per_hex, moves, blast }
+        Flight { thrower, from, aim, at, left: points, opponent_next: true, into_turn: 0, per_hex, moves, blast }
     }
 
     /// A grenade that goes off where it is thrown from (dropped at the
@@ -107,10 +111,12 @@ impl Flight {
         self.left == 0
     }
 
-    /// Inches the next move goes: the mover's, cut to what is left.
-    pub fn next_inches(&self) -> u32 {
-        let m = if self.opponent_next { self.moves[0] } else { self.moves[1] };
-        m.max(1).min(self.left)
+    /// Which inch of his turn the mover's next is, and of how many (the
+    /// turn cut to what is left): (1, 2) for the first of two.
+    pub fn inch_of_turn(&self) -> (u32, u32) {
+        let turn = if self.opponent_next { self.moves[0] } else { self.moves[1] };
+        let turn = turn.max(1).min(self.into_turn + self.left);
+        (self.into_turn + 1, turn)
     }
 
     /// The hex the engine's rule steers the next move towards: the
@@ -119,27 +125,27 @@ impl Flight {
         if self.opponent_next { self.from } else { self.aim }
     }
 
-    /// The next move, steered towards `towards`: whose it was (true: the
-    /// opponent's), its inches, and the hex the grenade is then over.
-    pub fn step(&mut self, towards: Pos) -> (bool, u32, Pos) {
-        let inches = self.next_inches();
+    /// The next inch, steered towards `towards`: whose it was (true: the
+    /// opponent's), and the hex the grenade is then over.
+    pub fn step(&mut self, towards: Pos) -> (bool, Pos) {
         let goal = axial(towards).map(|v| v * i64::from(self.per_hex));
-        let by = i64::from(inches);
         let at = self.at;
-        self.at = DIRECTIONS
-            .iter()
-            .map(|d| [at[0] + d[0] * by, at[1] + d[1] * by])
-            .min_by_key(|&to| apart(to, goal))
-            .unwrap_or(at);
+        self.at =
+            DIRECTIONS.iter().map(|d| [at[0] + d[0], at[1] + d[1]]).min_by_key(|&to| apart(to, goal)).unwrap_or(at);
         let opponent = self.opponent_next;
-        self.left -= inches;
-        self.opponent_next = !opponent;
-        (opponent, inches, self.over())
+        self.left -= 1;
+        self.into_turn += 1;
+        let turn = if opponent { self.moves[0] } else { self.moves[1] };
+        if self.into_turn >= turn {
+            self.opponent_next = !opponent;
+            self.into_turn = 0;
+        }
+        (opponent, self.over())
     }
 
     /// Every move at once, each steered by the engine's rule (the walk as
     /// the tests and the odds see it).
-    pub fn walk_by_rule(mut self) -> (Vec<(bool, u32, Pos)>, Pos) {
+    pub fn walk_by_rule(mut self) -> (Vec<(bool, Pos)>, Pos) {
         let mut steps = Vec::new();
         while !self.landed() {
             let towards = self.rule_towards();
@@ -157,6 +163,10 @@ impl Flight {
         let aim = axial(self.aim).map(|v| i128::from(v) * i128::from(self.per_hex));
         if self.per_hex == 0 || self.moves.contains(&0) {
             return Err("a grenade in the air moves by whole inches over hexes of at least an inch".into());
+        }
+        let turn = if self.opponent_next { self.moves[0] } else { self.moves[1] };
+        if self.into_turn >= turn {
+            return Err(format!("a grenade in the air is {} inches into a turn of {turn}", self.into_turn));
         }
         // In 128 bits: a hand-edited place far off cannot overflow the sum.
         let (dq, dr) = (i128::from(self.at[0]) - aim[0], i128::from(self.at[1]) - aim[1]);
@@ -194,6 +204,26 @@ mod tests {
         assert_eq!(f.over(), aim);
     }
 
+    /// An inch at a time, the opponent's two and then the thrower's one, as
+    /// the article's table lays them out; the last turn is cut short.
+    #[test]
+    fn the_inches_go_opposing_opposing_controlling() {
+        let whose = |points| {
+            let f = Flight::new(0, Pos::new(2, 2), Pos::new(4, 2), points, 5, [2, 1], 0);
+            f.walk_by_rule().0.iter().map(|s| if s.0 { 'O' } else { 'C' }).collect::<String>()
+        };
+        assert_eq!(whose(6), "OOCOOC");
+        assert_eq!(whose(4), "OOCO");
+        let mut f = Flight::new(0, Pos::new(2, 2), Pos::new(4, 2), 4, 5, [2, 1], 0);
+        assert_eq!(f.inch_of_turn(), (1, 2));
+        f.step(Pos::new(2, 2));
+        assert_eq!(f.inch_of_turn(), (2, 2));
+        f.step(Pos::new(2, 2));
+        assert_eq!((f.opponent_next, f.inch_of_turn()), (false, (1, 1)));
+        f.step(Pos::new(4, 2));
+        assert_eq!((f.opponent_next, f.inch_of_turn()), (true, (1, 1)), "one inch left: a turn of one");
+    }
+
     #[test]
     fn a_dropped_grenade_is_over_the_throwers_hex() {
         let f = Flight::dropped(0, Pos::new(3, 5), Pos::new(5, 5), 5, 0);
@@ -208,9 +238,12 @@ mod tests {
         assert!(f.check(9).unwrap_err().contains("more than a D9"));
         let mut moved = f.clone();
         moved.step(Pos::new(9, 9));
-        assert!(moved.check(10).is_ok(), "2 moved and 8 to go");
+        assert!(moved.check(10).is_ok(), "1 moved and 9 to go");
+        moved.left = 10;
+        assert!(moved.check(10).is_err(), "1 moved and 10 to go");
         moved.left = 9;
-        assert!(moved.check(10).is_err(), "2 moved and 9 to go");
+        moved.into_turn = 2;
+        assert!(moved.check(10).unwrap_err().contains("2 inches into a turn of 2"));
         // A place hand-edited to the far end of the numbers is refused, not overflowed.
         let mut far = f.clone();
         far.at = [i64::MAX, 0];

@@ -89,10 +89,9 @@ impl Game {
         match command {
             Command::Steer { towards } => self.steer(*towards, events),
             _ => illegal(format!(
-                "a grenade is in the air over {}: steer its next {} inch{} first (steer COL,ROW)",
+                "a grenade is in the air over {}: steer its next inch first (steer COL,ROW), {} to go",
                 f.over(),
-                f.next_inches(),
-                if f.next_inches() == 1 { "" } else { "es" }
+                f.left
             )),
         }
     }
@@ -207,9 +206,9 @@ impl Game {
     }
 }
 
-/// One move of the grenade in the air, steered towards `towards`, and its event.
+/// One inch of the grenade in the air, steered towards `towards`, and its event.
 fn scatter(flight: &mut Flight, towards: Pos, events: &mut Events) {
-    let (opponent, inches, hex) = flight.step(towards);
+    let (opponent, hex) = flight.step(towards);
     let by = Name::new_static(if opponent { "opponent" } else { "thrower" });
-    events.push(Event::Scatter { by, inches, hex });
+    events.push(Event::Scatter { by, inches: 1, hex });
 }

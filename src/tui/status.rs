@@ -134,12 +134,13 @@ fn phase(app: &App) -> String {
             };
             if let Some(f) = &a.flight {
                 let whose = if game.soldiers()[f.thrower].side == Side::Friendly { "thrower's" } else { "opponent's" };
+                let (inch, of) = f.inch_of_turn();
                 return format!(
-                    "Turn {} | grenade over {}, {}\" to go | your {}\" ({whose}): cursor where it goes, Enter",
+                    "Turn {} | grenade over {}, {}\" to go | your inch {inch} of {of} ({whose}): cursor where it \
+                     goes, Enter",
                     a.turn,
                     f.over(),
-                    f.left,
-                    f.next_inches()
+                    f.left
                 );
             }
             match a.up {

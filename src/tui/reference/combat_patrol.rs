@@ -127,11 +127,11 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
     lines.push(format!(
         "Hand grenades: each man carries {} and throws one at most {} hexes (throw COL,ROW), in sight of the hex or \
          not. A d{} of {} or less drops it at his feet; else the roll less his inverted accuracy ({} less his \
-         accuracy, halved out of sight) is its scatter in inches, a hex being {} inches: moved {} by the \
-         opponent, then {} by the thrower, in turn. You steer your side's moves (the thrower's when your man threw \
+         accuracy, halved out of sight) is its scatter in inches, a hex being {} inches: moved an inch at a time, \
+         {} by the opponent, then {} by the thrower, in turn. You steer your side's inches (the thrower's when your man threw \
          it, the opponent's when the enemy did): the grenade waits in the air, marked (o), until you put the \
          cursor where it should go and press Enter (steer COL,ROW); a: the leader steers by the rule. The enemy \
-         moves it by that rule: the opponent's moves towards the thrower, the thrower's back towards his aim. \
+         moves it by that rule: the opponent's inches towards the thrower, the thrower's back towards his aim. \
          Everyone in the hex it lands in rolls the wound chart +{}. The roster shows the grenades left (2g).",
         g.each,
         g.range,
