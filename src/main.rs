@@ -13,7 +13,7 @@ use hexpatrol::engine::house;
 use hexpatrol::save::{self, Slot};
 use hexpatrol::session::start::{self, Choice, Opened};
 use hexpatrol::tui::{self, Ended, Start, theme::Theme};
-use hexpatrol::{check, rules, script, session, sim};
+use hexpatrol::{check, report, rules, script, session, sim};
 
 #[derive(Parser)]
 #[command(
@@ -103,8 +103,21 @@ enum Mode {
         #[command(flatten)]
         folder: Folder,
     },
-    /// Check a save, scenario, campaign, rules or forces file and report any problem.
+    /// Check a save, scenario, campaign, rules, forces or patrol record file and report any problem.
     Check { file: PathBuf },
+    /// Write the after-action report of a campaign (or of one of its patrols) as Markdown.
+    Report {
+        /// The campaign's save name (see `hexpatrol list`).
+        name: String,
+        /// Only this patrol (numbered from 1), not the whole campaign.
+        #[arg(long, value_name = "K")]
+        patrol: Option<u32>,
+        /// Write the report to this file rather than to standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        folder: Folder,
+    },
     /// Headless: read commands from standard input, write events as JSON Lines.
     Script {
         #[command(flatten)]
@@ -167,7 +180,7 @@ impl Mode {
                 (Some(folder.clone()), Some(own_rules.clone()), Some(look.clone()))
             }
             Mode::Resume { folder, look, .. } => (Some(folder.clone()), None, Some(look.clone())),
-            Mode::List { folder } => (Some(folder.clone()), None, None),
+            Mode::List { folder } | Mode::Report { folder, .. } => (Some(folder.clone()), None, None),
             Mode::Check { .. } => (None, None, None),
             Mode::Script { own_rules, .. } | Mode::Sim(SimArgs { own_rules, .. }) => {
                 (None, Some(own_rules.clone()), None)
@@ -181,6 +194,7 @@ impl Mode {
             Mode::Resume { .. } => "resume",
             Mode::List { .. } => "list",
             Mode::Check { .. } => "check",
+            Mode::Report { .. } => "report",
             Mode::Script { .. } => "script",
             Mode::Sim(_) => "sim",
         }
@@ -330,6 +344,9 @@ fn main() -> ExitCode {
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
         Some(Mode::List { .. }) => data_dir().and_then(|d| list(&d)),
         Some(Mode::Check { file }) => Ok(check_file(&file)),
+        Some(Mode::Report { name, patrol, output, .. }) => {
+            data_dir().and_then(|d| write_report(&d, &name, patrol, output.as_deref()))
+        }
         // A saved campaign keeps the house rules it began with.
         Some(Mode::Script { load: Some(_), .. }) if house_rules_given => {
             Err("--house-rule does nothing with --load: a saved campaign plays on by the house rules it began with"
@@ -452,7 +469,7 @@ fn check_file(path: &Path) -> ExitCode {
     match check::check(path) {
         Ok(what) => {
             println!("{}: a good {}", path.display(), what.kind);
-            for line in &what.house_rules {
+            for line in &what.notes {
                 println!("{line}");
             }
             ExitCode::SUCCESS
@@ -461,6 +478,22 @@ fn check_file(path: &Path) -> ExitCode {
             eprintln!("hexpatrol: {message}");
             ExitCode::from(UNUSABLE)
         }
+    }
+}
+
+/// `hexpatrol report`: the campaign's report, or one patrol's, to a file or standard output.
+fn write_report(data_dir: &Path, name: &str, patrol: Option<u32>, output: Option<&Path>) -> Result<ExitCode, String> {
+    let sources = report::Sources::load(data_dir, name)?;
+    let text = match patrol {
+        Some(k) => sources.patrol(k)?,
+        None => sources.campaign(),
+    };
+    match output {
+        Some(path) => {
+            save::write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        None => written(io::stdout().lock().write_all(text.as_bytes())),
     }
 }
 

@@ -19,7 +19,7 @@ use super::soldier::{Side, State};
 use super::takeback::History;
 
 pub use super::roster::{ManRecord, Outcomes, PatrolRecord, RosterMan, Status};
-use super::roster::{recruit, survivors};
+use super::roster::{as_set_out, recruit, survivors};
 use super::{Cache, Events, Game, RuleError, illegal};
 
 /// One patrol of the campaign, its map resolved: the squad is filled in
@@ -301,6 +301,8 @@ impl Campaign {
         self.history = None;
         let number = self.finished + 1;
         let rules = self.book.campaign.clone();
+        let veteran_at = self.book.campaign.veteran_at;
+        let scenario = self.current_plan().map(|p| as_set_out(&p.scenario, &self.roster, &game, veteran_at));
         let mut men = Vec::new();
         let mut lost = Vec::new();
         let mut events = Vec::new();
@@ -358,6 +360,7 @@ impl Campaign {
             prisoners: prisoners.iter().map(Name::to_string).collect(),
             men,
             events: Vec::new(),
+            scenario,
         };
         self.finished = number;
         self.outcomes.count(&outcome, lost.len() as u32);

@@ -1,0 +1,140 @@
+//! `hexpatrol report` and `hexpatrol check` on the records of a campaign,
+//! through the real binary: a campaign played headless with a seed, the
+//! save fixtures, and the faults a player's files may have.
+
+mod common;
+
+use std::path::Path;
+
+use common::hexpatrol;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Plays two patrols of the Bocage campaign with seed 11, the leader making
+/// every decision, saved as `NAME` in `data`.
+fn play_two_patrols(data: &Path, name: &str) {
+    let save = data.join("campaigns").join(format!("{name}.ron"));
+    std::fs::create_dir_all(save.parent().unwrap()).unwrap();
+    let save = save.to_str().unwrap();
+    let out = hexpatrol(
+        &["script", "--campaign", "bocage", "--seed", "11", "--save", save],
+        "auto 5000\nbegin\nauto 5000\n",
+        data,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+fn record(data: &Path, name: &str, k: u32) -> std::path::PathBuf {
+    data.join("campaigns").join(format!("{name}.records")).join(format!("patrol-{k:03}.ron"))
+}
+
+#[test]
+fn a_campaign_played_headless_reports_the_same_every_time() {
+    let dir = tempfile::tempdir().unwrap();
+    play_two_patrols(dir.path(), "bocage11");
+    let campaign = hexpatrol(&["report", "bocage11"], "", dir.path());
+    assert!(campaign.status.success(), "{}", text(&campaign.stderr));
+    let campaign = text(&campaign.stdout);
+    insta::assert_snapshot!("campaign_report", campaign);
+
+    let patrol = hexpatrol(&["report", "bocage11", "--patrol", "2"], "", dir.path());
+    assert!(patrol.status.success(), "{}", text(&patrol.stderr));
+    let patrol = text(&patrol.stdout);
+    insta::assert_snapshot!("patrol_2_report", patrol);
+
+    // -o writes the same report to a file, and nothing to standard output.
+    let file = dir.path().join("aar.md");
+    let out = hexpatrol(&["report", "bocage11", "--patrol", "2", "-o", file.to_str().unwrap()], "", dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), patrol);
+}
+
+#[test]
+fn a_record_is_a_file_check_knows() {
+    let dir = tempfile::tempdir().unwrap();
+    play_two_patrols(dir.path(), "known");
+    let path = record(dir.path(), "known", 1);
+    let out = hexpatrol(&["check", path.to_str().unwrap()], "", None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("a good patrol record"), "{said}");
+    assert!(said.contains("The record of patrol 1 of campaign 'known': 1. The Farm, "), "{said}");
+    assert!(said.contains("keeps the patrol's map"), "{said}");
+}
+
+#[test]
+fn a_broken_record_is_named_with_its_line_and_column_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    play_two_patrols(dir.path(), "broken");
+    let path = record(dir.path(), "broken", 1);
+    let good = std::fs::read_to_string(&path).unwrap();
+    // The third line loses its comma and gains a word RON cannot read.
+    let mut lines: Vec<String> = good.lines().map(str::to_string).collect();
+    lines[2] = format!("{} oops", lines[2].trim_end_matches(','));
+    let bad = lines.join("\n");
+    std::fs::write(&path, &bad).unwrap();
+    let out = hexpatrol(&["check", path.to_str().unwrap()], "", None);
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(said.contains(&format!("{}:3:", path.display())), "{said}");
+    // The report of the campaign names the same file and place, and changes nothing.
+    let out = hexpatrol(&["report", "broken"], "", dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains(&format!("{}:3:", path.display())), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+
+    // A record under another patrol's name is refused: a report finds patrol K by it.
+    std::fs::write(&path, &good).unwrap();
+    let second = record(dir.path(), "broken", 2);
+    std::fs::copy(&path, &second).unwrap();
+    let out = hexpatrol(&["check", second.to_str().unwrap()], "", None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("holds the record of patrol 1, but its name says patrol 2"));
+    // An empty one says so.
+    std::fs::write(&second, "").unwrap();
+    let out = hexpatrol(&["check", second.to_str().unwrap()], "", None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("empty"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_bad_name_or_patrol_is_refused_with_exit_code_2() {
+    let dir = tempfile::tempdir().unwrap();
+    play_two_patrols(dir.path(), "few");
+    let refused = |args: &[&str], says: &str| {
+        let out = hexpatrol(args, "", dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(text(&out.stderr).contains(says), "{args:?}: {}", text(&out.stderr));
+    };
+    refused(&["report", "nobody"], "no campaign called 'nobody'");
+    refused(&["report", "../few"], "is not a campaign name");
+    refused(
+        &["report", "few", "--patrol", "3"],
+        "campaign 'few' has finished patrols 1 to 2: there is no record of patrol 3",
+    );
+    refused(&["report", "few", "--patrol", "0"], "there is no record of patrol 0");
+    let out = hexpatrol(&["report", "few", "--patrol", "x"], "", dir.path());
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_save_fixtures_report_what_they_hold() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v3");
+    for (file, snapshot) in
+        [("bocage-between-patrols.ron", "fixture_between_patrols"), ("bocage-mid-action.ron", "fixture_mid_action")]
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let campaigns = dir.path().join("campaigns");
+        std::fs::create_dir_all(&campaigns).unwrap();
+        std::fs::copy(root.join(file), campaigns.join("fixture.ron")).unwrap();
+        let out = hexpatrol(&["report", "fixture"], "", dir.path());
+        assert!(out.status.success(), "{file}: {}", text(&out.stderr));
+        insta::assert_snapshot!(snapshot, text(&out.stdout));
+        let out = hexpatrol(&["report", "fixture", "--patrol", "1"], "", dir.path());
+        assert_eq!(out.status.code(), Some(2), "{file}: no record of patrol 1 is there");
+    }
+}
