@@ -274,12 +274,12 @@ fn result(record: &PatrolRecord) -> Vec<String> {
     let names = |v: &[crate::engine::name::Name]| v.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(", ");
     let objective = record.scenario.as_ref().map(|s| s.objective.describe());
     let why = match (outcome.as_str(), objective) {
-        ("success", Some(o)) => format!("The patrol did what it was sent to do ({o})."),
+        ("success", Some(o)) => format!("The patrol did what it was sent to do: {o}."),
         ("success", None) => "The patrol did what it was sent to do, and came home.".to_string(),
         ("failed", _) if *objective_reached => {
             "The objective was reached, but what it asked was not brought home.".to_string()
         }
-        ("failed", Some(o)) => format!("Men came home, but the objective was not done ({o})."),
+        ("failed", Some(o)) => format!("Men came home, but the objective was not done: {o}."),
         ("failed", None) => "Men came home, but the objective was not done.".to_string(),
         ("lost", _) => "Nobody of the patrol came home.".to_string(),
         (other, _) => format!("The patrol ended: {other}."),

@@ -172,6 +172,11 @@ impl App {
             }
             (Overlay::Help { scroll }, Msg::LogUp) => *scroll = scroll.saturating_sub(PAGE),
             (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
+            // The debrief of the patrol just over opens into its whole report.
+            (Overlay::Report { .. }, Msg::Report) => {
+                self.close();
+                self.open_report(false);
+            }
             (Overlay::Legend, Msg::Legend | Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
             // A pause goes on with Enter, Space or Esc; the log scrolls under it.
             (Overlay::Moment(_), Msg::Act | Msg::Turn | Msg::Cancel) => self.close(),
@@ -239,6 +244,8 @@ impl App {
             Msg::Quit => self.quit = true,
             Msg::Command => self.overlay = Overlay::Prompt { text: String::new() },
             Msg::FullLog => self.open_history(),
+            Msg::Report => self.open_report(false),
+            Msg::CampaignReport => self.open_report(true),
             Msg::Legend => self.overlay = Overlay::Legend,
             Msg::Sight => {
                 self.sight = !self.sight;
