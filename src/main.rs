@@ -105,6 +105,18 @@ enum Mode {
     },
     /// Check a save, scenario, campaign, rules, forces or patrol record file and report any problem.
     Check { file: PathBuf },
+    /// Watch a patrol of a campaign again, order by order, forwards and back.
+    Replay {
+        /// The campaign's save name (see `hexpatrol list`).
+        name: String,
+        /// The patrol (numbered from 1; the one under way too). Default: the last one finished.
+        #[arg(long, value_name = "K")]
+        patrol: Option<u32>,
+        #[command(flatten)]
+        folder: Folder,
+        #[command(flatten)]
+        look: Look,
+    },
     /// Write the after-action report of a campaign (or of one of its patrols) as Markdown.
     Report {
         /// The campaign's save name (see `hexpatrol list`).
@@ -179,7 +191,9 @@ impl Mode {
             Mode::New { folder, own_rules, look, .. } => {
                 (Some(folder.clone()), Some(own_rules.clone()), Some(look.clone()))
             }
-            Mode::Resume { folder, look, .. } => (Some(folder.clone()), None, Some(look.clone())),
+            Mode::Resume { folder, look, .. } | Mode::Replay { folder, look, .. } => {
+                (Some(folder.clone()), None, Some(look.clone()))
+            }
             Mode::List { folder } | Mode::Report { folder, .. } => (Some(folder.clone()), None, None),
             Mode::Check { .. } => (None, None, None),
             Mode::Script { own_rules, .. } | Mode::Sim(SimArgs { own_rules, .. }) => {
@@ -195,6 +209,7 @@ impl Mode {
             Mode::List { .. } => "list",
             Mode::Check { .. } => "check",
             Mode::Report { .. } => "report",
+            Mode::Replay { .. } => "replay",
             Mode::Script { .. } => "script",
             Mode::Sim(_) => "sim",
         }
@@ -344,6 +359,7 @@ fn main() -> ExitCode {
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
         Some(Mode::List { .. }) => data_dir().and_then(|d| list(&d)),
         Some(Mode::Check { file }) => Ok(check_file(&file)),
+        Some(Mode::Replay { name, patrol, .. }) => data_dir().and_then(|d| replay(&d, &name, patrol, theme)),
         Some(Mode::Report { name, patrol, output, .. }) => {
             data_dir().and_then(|d| write_report(&d, &name, patrol, output.as_deref()))
         }
@@ -495,6 +511,49 @@ fn write_report(data_dir: &Path, name: &str, patrol: Option<u32>, output: Option
         }
         None => written(io::stdout().lock().write_all(text.as_bytes())),
     }
+}
+
+/// `hexpatrol replay`: patrol K of the campaign (the last one finished if
+/// none is named; the one under way if K is its number) played again from
+/// its orders, and watched at the terminal. Nothing is written.
+fn replay(data_dir: &Path, name: &str, patrol: Option<u32>, theme: Theme) -> Result<ExitCode, String> {
+    use hexpatrol::session::replay::Replay;
+    if !save::valid_name(name) {
+        return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
+    }
+    let path = save::campaign_path(data_dir, name);
+    if !path.exists() {
+        return Err(format!("no campaign called '{name}' in {}: see `hexpatrol list`", data_dir.display()));
+    }
+    let campaign = save::read(&path).map_err(|e| e.to_string())?.campaign;
+    let under_way = campaign.patrol.is_some().then_some(campaign.finished + 1);
+    let k = match (patrol, campaign.finished) {
+        (Some(k), _) => k,
+        (None, 0) => under_way.ok_or(format!("campaign '{name}' has no patrol to replay yet"))?,
+        (None, n) => n,
+    };
+    let watched = if Some(k) == under_way {
+        Replay::of_patrol_under_way(&campaign)?
+    } else {
+        let record = match &campaign.unarchived {
+            Some(r) if r.number == k => r.clone(),
+            _ => {
+                let file = path.with_extension("records").join(format!("patrol-{k:03}.ron"));
+                if k == 0 || k > campaign.finished || !file.exists() {
+                    let finished = match campaign.finished {
+                        0 => "has no finished patrol".to_string(),
+                        1 => "has finished patrol 1 only".to_string(),
+                        n => format!("has finished patrols 1 to {n}"),
+                    };
+                    return Err(format!("campaign '{name}' {finished}: there is no record of patrol {k}"));
+                }
+                save::read_record(&file).map_err(|e| e.to_string())?
+            }
+        };
+        Replay::of_record(&record, campaign.book.clone())?
+    };
+    need_terminal()?;
+    play(Start::Replay(Box::new((campaign, name.to_string(), watched))), theme)
 }
 
 /// A one-patrol campaign of a scenario.

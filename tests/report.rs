@@ -138,3 +138,25 @@ fn the_save_fixtures_report_what_they_hold() {
         assert_eq!(out.status.code(), Some(2), "{file}: no record of patrol 1 is there");
     }
 }
+
+#[test]
+fn a_replay_of_a_patrol_that_is_not_there_is_refused_before_the_terminal_is_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    play_two_patrols(dir.path(), "seen");
+    let refused = |args: &[&str], says: &str| {
+        let out = hexpatrol(args, "", dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(says), "{args:?}: {}", text(&out.stderr));
+    };
+    refused(&["replay", "nobody"], "no campaign called 'nobody'");
+    refused(&["replay", "seen", "--patrol", "7"], "there is no record of patrol 7");
+    // A patrol that is there is played back, then it needs a terminal.
+    refused(&["replay", "seen", "--patrol", "2"], "playing needs a terminal");
+    // A record that keeps no orders (played iron man) cannot be replayed, and says why.
+    let path = record(dir.path(), "seen", 1);
+    let text_of = std::fs::read_to_string(&path).unwrap();
+    let start = text_of.find("    orders: [").expect("the record keeps its orders");
+    let end = start + text_of[start..].find("],\n").expect("the end of the orders") + 3;
+    std::fs::write(&path, format!("{}{}", &text_of[..start], &text_of[end..])).unwrap();
+    refused(&["replay", "seen", "--patrol", "1"], "keeps no orders (it was played iron man");
+}

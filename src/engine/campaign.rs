@@ -297,8 +297,9 @@ impl Campaign {
     /// The patrol is over: settle the roster and keep the record for archiving.
     fn finish(&mut self) -> Vec<Event> {
         let Some(game) = self.patrol.take() else { return Vec::new() };
-        // A patrol over is over: its orders can no longer be taken back.
-        self.history = None;
+        // A patrol over is over: its orders can no longer be taken back,
+        // but its record keeps them, for a replay.
+        let orders = self.history.take().map(|h| h.orders).unwrap_or_default();
         let number = self.finished + 1;
         let rules = self.book.campaign.clone();
         let veteran_at = self.book.campaign.veteran_at;
@@ -361,6 +362,7 @@ impl Campaign {
             men,
             events: Vec::new(),
             scenario,
+            orders,
         };
         self.finished = number;
         self.outcomes.count(&outcome, lost.len() as u32);

@@ -65,6 +65,13 @@ pub struct PatrolRecord {
     /// records kept it: such a record has no map and no briefing to show.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<Scenario>,
+    /// Every order of the patrol (the leader's too), in the command
+    /// language, as take-backs kept them: played again from `scenario` and
+    /// `seed`, they give `events` again (a replay). Empty for a patrol
+    /// played iron man (take-backs off keep no orders) and in a record
+    /// written before records kept them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub orders: Vec<String>,
 }
 
 /// A man joins the roster; one marked a veteran starts with a veteran's experience.

@@ -110,6 +110,8 @@ pub struct App {
     pub records: Vec<PathBuf>,
     /// Whether the map shows the sight of the man whose card is up (or of the cursor's hex).
     pub sight: bool,
+    /// A replay being watched, not a game being played (`replay.rs`).
+    pub replay: Option<super::replay::Viewing>,
 }
 
 impl App {
@@ -139,6 +141,7 @@ impl App {
             swept: Vec::new(),
             records: Vec::new(),
             sight: false,
+            replay: None,
         };
         app.log = app.rebuilt_log(None);
         app.cursor_to_section();

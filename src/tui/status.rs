@@ -149,6 +149,9 @@ fn phase(app: &App) -> String {
 /// The keys that do something now, most useful first.
 fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
     let k = |m, words| (label(m), words);
+    if app.replay.is_some() {
+        return super::replay::KEYS.to_vec();
+    }
     if let Overlay::Prompt { .. } = app.overlay {
         return vec![("Enter", "run"), ("Esc", "cancel")];
     }
