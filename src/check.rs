@@ -197,6 +197,7 @@ fn check_record(path: &Path, text: &str) -> Result<Checked, String> {
             record.enemy_hit
         ),
     ];
+    let replays = replayable(path, &record)?;
     lines.push(match record.scenario {
         Some(_) => {
             "It keeps the patrol's map, briefing and squad: `hexpatrol report` draws its ground and route.".into()
@@ -207,7 +208,34 @@ fn check_record(path: &Path, text: &str) -> Result<Checked, String> {
                 .into()
         }
     });
+    lines.extend(replays);
     Ok(Checked { kind: "patrol record", notes: lines })
+}
+
+/// Whether a record's orders play back to its events, by the rule book of
+/// its campaign (the file beside its records folder): words to say so, or
+/// None when there is no campaign file to play them by.
+///
+/// # Errors
+/// The orders play back to other events than the record's.
+fn replayable(path: &Path, record: &crate::engine::campaign::PatrolRecord) -> Result<Option<String>, String> {
+    if record.orders.is_empty() {
+        return Ok(Some(
+            "It keeps no orders (played iron man, or recorded before records kept them): it cannot be replayed.".into(),
+        ));
+    }
+    if record.scenario.is_none() {
+        return Ok(Some("It cannot be replayed without its map and squad.".into()));
+    }
+    let Some(campaign) = path.parent().map(|d| d.with_extension("ron")).filter(|c| c.is_file()) else {
+        return Ok(None);
+    };
+    let Ok(save) = save::read(&campaign) else { return Ok(None) };
+    crate::session::replay::Replay::of_record(record, save.campaign.book.clone())
+        .map(|r| {
+            Some(format!("Its {} orders play back to its events: `hexpatrol replay` shows it.", r.frames.len() - 1))
+        })
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

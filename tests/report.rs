@@ -93,6 +93,17 @@ fn a_broken_record_is_named_with_its_line_and_column_and_left_alone() {
     let out = hexpatrol(&["check", second.to_str().unwrap()], "", None);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("holds the record of patrol 1, but its name says patrol 2"));
+    // One whose orders were changed by hand does not play back to its events, and says where.
+    let at = good.find("    orders: [\n").expect("the record keeps its orders") + "    orders: [\n".len();
+    let line_end = at + good[at..].find('\n').expect("an order's line");
+    std::fs::write(&second, format!("{}        \"hold\",{}", &good[..at], &good[line_end..])).unwrap();
+    std::fs::rename(&second, &path).unwrap();
+    let out = hexpatrol(&["check", path.to_str().unwrap()], "", None);
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(said.contains("patrol 1's orders do not play back to its events (order 1 of "), "{said}");
+    assert!(said.contains(&path.display().to_string()), "{said}");
+    std::fs::write(&path, &good).unwrap();
     // An empty one says so.
     std::fs::write(&second, "").unwrap();
     let out = hexpatrol(&["check", second.to_str().unwrap()], "", None);
