@@ -210,6 +210,12 @@ impl App {
     }
 }
 
+/// A line as the rows it takes: as it is if it fits (so that the spaces a
+/// report's map is drawn with stand), else wrapped as the log wraps.
+fn rows_of(line: &str, width: usize) -> Vec<String> {
+    if line.chars().count() <= width { vec![line.to_string()] } else { super::log::wrap(line, width) }
+}
+
 /// The full-screen log over the whole screen.
 pub fn render(app: &App, h: &History, area: Rect, buf: &mut Buffer) {
     if area.is_empty() {
@@ -221,7 +227,7 @@ pub fn render(app: &App, h: &History, area: Rect, buf: &mut Buffer) {
     // log, not blank rows; and the end shows its last line, however many
     // rows the long lines above it wrap to.
     let (rows, width) = (usize::from(area.height.saturating_sub(2)), usize::from(area.width.saturating_sub(2)));
-    let wrapped = |l: &String| super::log::wrap(l, width).len().max(1);
+    let wrapped = |l: &String| rows_of(l, width).len().max(1);
     let mut bottom = h.lines.len();
     let mut used = 0;
     while bottom > 0 && used + wrapped(&h.lines[bottom - 1]) <= rows {
@@ -269,7 +275,7 @@ pub fn render(app: &App, h: &History, area: Rect, buf: &mut Buffer) {
         } else {
             ratatui::style::Style::new()
         };
-        for w in super::log::wrap(l, width) {
+        for w in rows_of(l, width) {
             lines.push(Line::styled(w, style));
         }
         if lines.len() >= usize::from(inner.height) {

@@ -125,12 +125,7 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[PageDown, Char('J')], Msg::LogDown, "PgDn J", "scroll the log forward"),
     bind(&[Char('L')], Msg::FullLog, "L", "the log full-screen: every patrol of the campaign, searchable (/)"),
     bind(&[Char('A')], Msg::Report, "A", "the after-action report of the last patrol finished, full-screen"),
-    bind(
-        &[Char('C')],
-        Msg::CampaignReport,
-        "C",
-        "the campaign's after-action report: every patrol, the men, the fallen",
-    ),
+    bind(&[Char('C')], Msg::CampaignReport, "C", "the campaign's after-action report, full-screen"),
     bind(&[Char('v')], Msg::Sight, "v", "show the sight of the man up (or the cursor's hex), with the need to hit"),
     bind(&[Char('g')], Msg::Legend, "g", "the map's legend: what every mark means"),
     bind(
