@@ -130,6 +130,13 @@ fn a_bad_name_or_patrol_is_refused_with_exit_code_2() {
     refused(&["report", "few", "--patrol", "0"], "there is no record of patrol 0");
     let out = hexpatrol(&["report", "few", "--patrol", "x"], "", dir.path());
     assert_eq!(out.status.code(), Some(2));
+    // What else lies in the records folder (a write's temporary file left
+    // by a crash, a note of the player's) is not a record and is passed over.
+    let records = record(dir.path(), "few", 1).parent().unwrap().to_path_buf();
+    std::fs::write(records.join(".patrol-003.ron.x1y2.tmp"), "(number: 3, half writ").unwrap();
+    std::fs::write(records.join("notes.txt"), "Kowalski deserved a medal").unwrap();
+    let out = hexpatrol(&["report", "few"], "", dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
 #[test]

@@ -258,9 +258,14 @@ fn records_dir(path: &Path) -> PathBuf {
 
 /// The record files of the campaign file at `path` (`NAME.records/`), in
 /// order of their names (`patrol-001.ron`, ...); none if it has no folder.
+/// Only files named as records are: not a write's temporary file left by
+/// a crash, nor a note of the player's.
 pub fn record_files(path: &Path) -> Vec<PathBuf> {
+    let named = |p: &PathBuf| {
+        p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("patrol-") && n.ends_with(".ron"))
+    };
     let mut found: Vec<PathBuf> = std::fs::read_dir(records_dir(path))
-        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).filter(named).collect())
         .unwrap_or_default();
     found.sort();
     found
