@@ -52,8 +52,17 @@ struct Items {
 
 impl Items {
     fn push(&mut self, e: &Event, line: &str) {
+        // In an action the incident check is the STOP card's, whatever came between (a man rallying).
+        let stop = self.items.iter().rposition(|i| i.line.starts_with("STOP:"));
         match (e, self.items.last_mut()) {
             (Event::Roll(r), _) if r.purpose == Purpose::Casualty => self.waiting.push(line.to_string()),
+            (Event::Roll(r), _)
+                if matches!(r.purpose, Purpose::Incident | Purpose::IncidentTable) && stop.is_some() =>
+            {
+                if let Some(at) = stop {
+                    self.items[at].rolls.push(line.to_string());
+                }
+            }
             (Event::Roll(_), Some(last)) => last.rolls.push(line.to_string()),
             _ => {
                 let rolls = std::mem::take(&mut self.waiting);
@@ -390,9 +399,12 @@ pub fn write(out: &mut String, record: &PatrolRecord, book: &RuleBook, heads: He
         found.len()
     );
     for (k, (when, item)) in found.iter().enumerate() {
-        let _ = writeln!(out, "{}. **{}** ({when})", k + 1, item.line);
+        let number = format!("{}. ", k + 1);
+        let _ = writeln!(out, "{number}**{}** ({when})", item.line);
+        // Under an item's text, where Markdown nests them (under "10. " four spaces, not three).
+        let indent = " ".repeat(number.len());
         for r in &item.rolls {
-            let _ = writeln!(out, "   - {r}");
+            let _ = writeln!(out, "{indent}- {r}");
         }
     }
     if !found.is_empty() {
