@@ -221,7 +221,7 @@ fn check_record(path: &Path, text: &str) -> Result<Checked, String> {
 fn replayable(path: &Path, record: &crate::engine::campaign::PatrolRecord) -> Result<Option<String>, String> {
     if record.orders.is_empty() {
         return Ok(Some(
-            "It keeps no orders (played iron man, or recorded before records kept them): it cannot be replayed.".into(),
+            "It keeps no orders (it was recorded before records kept them): it cannot be replayed.".into(),
         ));
     }
     if record.scenario.is_none() {

@@ -170,11 +170,11 @@ fn a_replay_of_a_patrol_that_is_not_there_is_refused_before_the_terminal_is_take
     refused(&["replay", "seen", "--patrol", "7"], "there is no record of patrol 7");
     // A patrol that is there is played back, then it needs a terminal.
     refused(&["replay", "seen", "--patrol", "2"], "playing needs a terminal");
-    // A record that keeps no orders (played iron man) cannot be replayed, and says why.
+    // A record that keeps no orders (an older one) cannot be replayed, and says why.
     let path = record(dir.path(), "seen", 1);
     let text_of = std::fs::read_to_string(&path).unwrap();
     let start = text_of.find("    orders: [").expect("the record keeps its orders");
     let end = start + text_of[start..].find("],\n").expect("the end of the orders") + 3;
     std::fs::write(&path, format!("{}{}", &text_of[..start], &text_of[end..])).unwrap();
-    refused(&["replay", "seen", "--patrol", "1"], "keeps no orders (it was played iron man");
+    refused(&["replay", "seen", "--patrol", "1"], "keeps no orders (it was recorded before records kept them)");
 }

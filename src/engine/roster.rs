@@ -66,10 +66,10 @@ pub struct PatrolRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<Scenario>,
     /// Every order of the patrol (the leader's too), in the command
-    /// language, as take-backs kept them: played again from `scenario` and
-    /// `seed`, they give `events` again (a replay). Empty for a patrol
-    /// played iron man (take-backs off keep no orders) and in a record
-    /// written before records kept them.
+    /// language, as take-backs kept them (or, iron man, the campaign's
+    /// `iron_orders`): played again from `scenario` and `seed`, they give
+    /// `events` again (a replay). Empty in a record written before records
+    /// kept them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub orders: Vec<String>,
 }

@@ -45,8 +45,8 @@ impl Replay {
         };
         if record.orders.is_empty() {
             return Err(format!(
-                "patrol {k}'s record keeps no orders (it was played iron man, or before records kept them): it \
-                 cannot be replayed"
+                "patrol {k}'s record keeps no orders (it was recorded before records kept them): it cannot be \
+                 replayed"
             ));
         }
         let setout = Game::new(book, scenario, record.seed).map_err(|e| format!("patrol {k}: {e}"))?;
@@ -65,8 +65,8 @@ impl Replay {
             return Err(match campaign.patrol {
                 None => "no patrol is under way".to_string(),
                 Some(_) => format!(
-                    "patrol {k} under way keeps no orders (iron man, or begun before take-backs were kept): it \
-                     cannot be replayed"
+                    "patrol {k} under way keeps no history to play it from (iron man, or begun before take-backs \
+                     were kept): an iron-man patrol can be replayed once it is over"
                 ),
             });
         };
@@ -162,5 +162,24 @@ mod tests {
         // A record without orders says why it cannot be replayed.
         edited.orders.clear();
         assert!(Replay::of_record(&edited, book).expect_err("no orders").contains("keeps no orders"));
+    }
+
+    #[test]
+    fn an_iron_man_patrol_keeps_its_orders_for_its_record_and_replays() {
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let scenario = crate::rules::scenario("hedgerow", &book).expect("a built-in scenario");
+        let mut campaign = Campaign::single(&scenario, 8, book);
+        campaign.take_backs = false;
+        campaign.begin().expect("the patrol sets out");
+        let mut cache = Cache::new();
+        play_line(&mut campaign, &mut cache, Line::Auto(10)).expect("the leader plays on");
+        assert!(campaign.history.is_none(), "iron man keeps nothing to take back");
+        assert_eq!(campaign.iron_orders.len(), 10);
+        assert!(Replay::of_patrol_under_way(&campaign).expect_err("no history").contains("once it is over"));
+        play_line(&mut campaign, &mut cache, Line::Auto(5000)).expect("the leader plays it out");
+        assert!(campaign.iron_orders.is_empty(), "the record took them");
+        let record = campaign.unarchived.clone().expect("the patrol is over");
+        let replay = Replay::of_record(&record, campaign.book.clone()).expect("an iron-man record replays");
+        assert_eq!(replay.frames.len(), record.orders.len() + 1);
     }
 }
