@@ -178,3 +178,37 @@ fn a_replay_of_a_patrol_that_is_not_there_is_refused_before_the_terminal_is_take
     std::fs::write(&path, format!("{}{}", &text_of[..start], &text_of[end..])).unwrap();
     refused(&["replay", "seen", "--patrol", "1"], "keeps no orders (it was recorded before records kept them)");
 }
+
+/// `saves/records/`: a campaign and the record of its first patrol as the
+/// build before records kept their scenario and orders wrote them (main at
+/// 2405ebc, Bocage, seed 11, the leader's decisions). It still reads: check
+/// knows it and says what it lacks, the report has no briefing or map, and
+/// it cannot be replayed.
+#[test]
+fn a_record_from_before_records_kept_their_map_is_checked_and_reported() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/records");
+    let dir = tempfile::tempdir().unwrap();
+    let campaigns = dir.path().join("campaigns");
+    std::fs::create_dir_all(campaigns.join("old.records")).unwrap();
+    std::fs::copy(root.join("bocage-old.ron"), campaigns.join("old.ron")).unwrap();
+    let record = campaigns.join("old.records/patrol-001.ron");
+    std::fs::copy(root.join("bocage-old.records/patrol-001.ron"), &record).unwrap();
+
+    let out = hexpatrol(&["check", record.to_str().unwrap()], "", None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("The record of patrol 1 of campaign 'old': 1. The Farm, "), "{said}");
+    assert!(said.contains("Written by an older hexpatrol: it keeps no map, briefing or squad"), "{said}");
+    assert!(said.contains("It keeps no orders (it was recorded before records kept them)"), "{said}");
+
+    let out = hexpatrol(&["report", "old", "--patrol", "1"], "", dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.contains("older hexpatrol, which did not keep the patrol's briefing, map or squad"));
+    assert!(!report.contains("## The ground"));
+    insta::assert_snapshot!("fixture_old_record", report);
+
+    let out = hexpatrol(&["replay", "old", "--patrol", "1"], "", dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("written before records kept their map and squad"), "{}", text(&out.stderr));
+}
