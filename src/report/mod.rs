@@ -8,6 +8,7 @@
 
 mod campaign;
 mod ground;
+mod outcome;
 mod patrol;
 
 use std::path::Path;
