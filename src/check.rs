@@ -6,30 +6,33 @@ use std::path::Path;
 use crate::engine::RuleBook;
 use crate::{rules, save};
 
-/// What `check` found: the kind of file, and the house rules of a rules
-/// file or a save (the rules a game is played by).
+/// What `check` found: the kind of file, and what it says of it: the
+/// house rules of a rules file or a save (the rules a game is played by),
+/// or whose record a patrol record is and what it holds.
 #[derive(Debug, PartialEq)]
 pub struct Checked {
     pub kind: &'static str,
-    /// The house rules in words (`narrate::house_rules`), for a file that carries a rule book,
-    /// and for a rules file whether it plays Combat Patrol.
-    pub house_rules: Vec<String>,
+    /// Lines to print under the verdict: the house rules in words
+    /// (`narrate::house_rules`) for a file that carries a rule book, and
+    /// for a rules file whether it plays Combat Patrol; for a patrol's
+    /// record, the patrol, its men and events, and whether it keeps its map.
+    pub notes: Vec<String>,
 }
 
 impl Checked {
     fn kind(kind: &'static str) -> Self {
-        Checked { kind, house_rules: Vec::new() }
+        Checked { kind, notes: Vec::new() }
     }
 
     /// A scenario or campaign: it has no house rules of its own.
     fn plays_by_the_book(kind: &'static str) -> Self {
         let words = "House rules: none of its own; a game of it plays by the rule book's, chosen when it begins \
                      (--house-rule, or the Rules in play page).";
-        Checked { kind, house_rules: vec![words.into()] }
+        Checked { kind, notes: vec![words.into()] }
     }
 
     fn with_book(kind: &'static str, book: &RuleBook) -> Self {
-        Checked { kind, house_rules: crate::narrate::house_rules(book) }
+        Checked { kind, notes: crate::narrate::house_rules(book) }
     }
 
     /// A rules file: its house rules, and whether Combat Patrol is played
@@ -37,7 +40,7 @@ impl Checked {
     fn rules_file(book: &RuleBook) -> Self {
         let mut checked = Checked::with_book("rules file", book);
         if book.combat_patrol.is_none() {
-            checked.house_rules.push(
+            checked.notes.push(
                 "Combat Patrol: not played by it (it gives no tables, and the built-in ones name weapons it lacks)."
                     .into(),
             );
@@ -76,7 +79,11 @@ pub fn check(path: &Path) -> Result<Checked, String> {
     let text = rules::read_text(path, || "no such file".into()).map_err(|e| e.to_string())?;
     let file = path.display().to_string();
     let book = || rules::rule_book().map_err(|e| e.to_string());
-    match first_word(&text).as_str() {
+    let word = first_word(&text);
+    if is_record(path, &word, &text) {
+        return check_record(path, &text);
+    }
+    match word.as_str() {
         "SaveFile" | "" if text.contains("format_version") => save::parse(path, &text)
             .map(|s| Checked::with_book("campaign save", &s.campaign.book))
             .map_err(|e| e.to_string()),
@@ -104,7 +111,8 @@ pub fn check(path: &Path) -> Result<Checked, String> {
                     .map_err(|e| e.to_string())
             } else {
                 Err(format!(
-                    "{file}:1:1: cannot tell what kind of hexpatrol file this is (a save needs its format_version)"
+                    "{file}:1:1: cannot tell what kind of hexpatrol file this is (a save needs its format_version; \
+                     a patrol's record its outcome and events)"
                 ))
             }
         }
@@ -140,6 +148,111 @@ fn campaign(file: &str, text: &str, book: std::sync::Arc<RuleBook>) -> Result<Ch
         ));
     }
     Ok(Checked::plays_by_the_book("campaign"))
+}
+
+/// Whether the file is a finished patrol's record (`NAME.records/patrol-NNN.ron`):
+/// named so, or in a records folder, or holding what only a record holds.
+fn is_record(path: &Path, word: &str, text: &str) -> bool {
+    if word == "PatrolRecord" {
+        return true;
+    }
+    let in_records = path.parent().and_then(Path::file_name).is_some_and(|d| d.to_string_lossy().ends_with(".records"));
+    let shaped = text.contains("outcome:") && text.contains("events:");
+    word.is_empty() && !text.contains("format_version") && (in_records || shaped)
+}
+
+/// Checks a finished patrol's record as `hexpatrol report` reads it, and
+/// says whose it is and what it holds.
+fn check_record(path: &Path, text: &str) -> Result<Checked, String> {
+    use crate::engine::Event;
+    let file = path.display().to_string();
+    let record = save::parse_record(path, text).map_err(|e| e.to_string())?;
+    if record.number == 0 {
+        return Err(format!("{file}: a record of patrol 0: patrols are numbered from 1"));
+    }
+    // The file's name is how a report finds patrol K: the two must agree.
+    let named = path.file_stem().and_then(|s| s.to_str()).and_then(|s| s.strip_prefix("patrol-"));
+    if let Some(k) = named.and_then(|n| n.parse::<u32>().ok())
+        && k != record.number
+    {
+        return Err(format!("{file}: holds the record of patrol {}, but its name says patrol {k}", record.number));
+    }
+    if !record.events.iter().any(|e| matches!(e, Event::Start { .. })) {
+        return Err(format!("{file}: its events have no start of a patrol: not a whole patrol's record"));
+    }
+    if !record.events.iter().any(|e| matches!(e, Event::PatrolEnd { .. })) {
+        return Err(format!("{file}: its events have no end of the patrol: not a finished patrol's record"));
+    }
+    if let Some(s) = &record.scenario {
+        let width = s.rows.first().map_or(0, |r| r.chars().count());
+        if width == 0 || s.rows.iter().any(|r| r.chars().count() != width) {
+            return Err(format!("{file}: the map of its scenario is not a rectangle of hexes"));
+        }
+    }
+    let campaign = path
+        .parent()
+        .and_then(Path::file_name)
+        .and_then(|d| d.to_str())
+        .and_then(|d| d.strip_suffix(".records"))
+        .map_or(String::new(), |n| format!(" of campaign '{n}'"));
+    let mut fates: Vec<String> = Vec::new();
+    for fate in ["dead", "missing", "serious_wound", "flesh_wound", "light_wound"] {
+        let n = record.men.iter().filter(|m| m.fate == fate).count();
+        if n > 0 {
+            fates.push(format!("{n} {}", fate.replace('_', " ")));
+        }
+    }
+    let fates = if fates.is_empty() { "all back fit".to_string() } else { fates.join(", ") };
+    let mut lines = vec![
+        format!("The record of patrol {}{campaign}: {}, {}.", record.number, record.name, record.outcome),
+        format!(
+            "Men: {} ({fates}). Events: {}. Incidents {}, tactical actions {}, enemy hit {}.",
+            record.men.len(),
+            record.events.len(),
+            record.incidents,
+            record.actions,
+            record.enemy_hit
+        ),
+    ];
+    let replays = replayable(path, &record)?;
+    lines.push(match record.scenario {
+        Some(_) => {
+            "It keeps the patrol's map, briefing and squad: `hexpatrol report` draws its ground and route.".into()
+        }
+        None => {
+            "Written by an older hexpatrol: it keeps no map, briefing or squad (ranks and weapons), so a report of \
+                 it has none."
+                .into()
+        }
+    });
+    lines.extend(replays);
+    Ok(Checked { kind: "patrol record", notes: lines })
+}
+
+/// Whether a record's orders play back to its events, by the rule book of
+/// its campaign (the file beside its records folder): words to say so, or
+/// None when there is no campaign file to play them by.
+///
+/// # Errors
+/// The orders play back to other events than the record's.
+fn replayable(path: &Path, record: &crate::engine::campaign::PatrolRecord) -> Result<Option<String>, String> {
+    if record.orders.is_empty() {
+        return Ok(Some(
+            "It keeps no orders (it was recorded before records kept them): it cannot be replayed.".into(),
+        ));
+    }
+    if record.scenario.is_none() {
+        return Ok(Some("It cannot be replayed without its map and squad.".into()));
+    }
+    let Some(campaign) = path.parent().map(|d| d.with_extension("ron")).filter(|c| c.is_file()) else {
+        return Ok(None);
+    };
+    let Ok(save) = save::read(&campaign) else { return Ok(None) };
+    crate::session::replay::Replay::of_record(record, save.campaign.book.clone())
+        .map(|r| {
+            Some(format!("Its {} orders play back to its events: `hexpatrol replay` shows it.", r.frames.len() - 1))
+        })
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

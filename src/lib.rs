@@ -9,6 +9,7 @@
 //! - [`script`]: the headless runner, text commands in and JSON Lines out.
 //! - [`sim`]: many patrols played by the built-in policies, summed up.
 //! - [`narrate`]: events in words, for people.
+//! - [`report`]: after-action reports of a patrol or a campaign, in Markdown.
 //! - [`tui`]: the game at the terminal (ratatui).
 //!
 //! # Cargo features
@@ -23,6 +24,7 @@
 pub mod check;
 pub mod engine;
 pub mod narrate;
+pub mod report;
 pub mod rules;
 pub mod save;
 pub mod script;

@@ -13,7 +13,7 @@ use hexpatrol::engine::house;
 use hexpatrol::save::{self, Slot};
 use hexpatrol::session::start::{self, Choice, Opened};
 use hexpatrol::tui::{self, Ended, Start, theme::Theme};
-use hexpatrol::{check, rules, script, session, sim};
+use hexpatrol::{check, report, rules, script, session, sim};
 
 #[derive(Parser)]
 #[command(
@@ -103,8 +103,33 @@ enum Mode {
         #[command(flatten)]
         folder: Folder,
     },
-    /// Check a save, scenario, campaign, rules or forces file and report any problem.
+    /// Check a save, scenario, campaign, rules, forces or patrol record file and report any problem.
     Check { file: PathBuf },
+    /// Watch a patrol of a campaign again, order by order, forwards and back.
+    Replay {
+        /// The campaign's save name (see `hexpatrol list`).
+        name: String,
+        /// The patrol (numbered from 1; the one under way too). Default: the last one finished.
+        #[arg(long, value_name = "K")]
+        patrol: Option<u32>,
+        #[command(flatten)]
+        folder: Folder,
+        #[command(flatten)]
+        look: Look,
+    },
+    /// Write the after-action report of a campaign (or of one of its patrols) as Markdown.
+    Report {
+        /// The campaign's save name (see `hexpatrol list`).
+        name: String,
+        /// Only this patrol (numbered from 1), not the whole campaign.
+        #[arg(long, value_name = "K")]
+        patrol: Option<u32>,
+        /// Write the report to this file rather than to standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        folder: Folder,
+    },
     /// Headless: read commands from standard input, write events as JSON Lines.
     Script {
         #[command(flatten)]
@@ -166,8 +191,10 @@ impl Mode {
             Mode::New { folder, own_rules, look, .. } => {
                 (Some(folder.clone()), Some(own_rules.clone()), Some(look.clone()))
             }
-            Mode::Resume { folder, look, .. } => (Some(folder.clone()), None, Some(look.clone())),
-            Mode::List { folder } => (Some(folder.clone()), None, None),
+            Mode::Resume { folder, look, .. } | Mode::Replay { folder, look, .. } => {
+                (Some(folder.clone()), None, Some(look.clone()))
+            }
+            Mode::List { folder } | Mode::Report { folder, .. } => (Some(folder.clone()), None, None),
             Mode::Check { .. } => (None, None, None),
             Mode::Script { own_rules, .. } | Mode::Sim(SimArgs { own_rules, .. }) => {
                 (None, Some(own_rules.clone()), None)
@@ -181,6 +208,8 @@ impl Mode {
             Mode::Resume { .. } => "resume",
             Mode::List { .. } => "list",
             Mode::Check { .. } => "check",
+            Mode::Report { .. } => "report",
+            Mode::Replay { .. } => "replay",
             Mode::Script { .. } => "script",
             Mode::Sim(_) => "sim",
         }
@@ -330,6 +359,10 @@ fn main() -> ExitCode {
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
         Some(Mode::List { .. }) => data_dir().and_then(|d| list(&d)),
         Some(Mode::Check { file }) => Ok(check_file(&file)),
+        Some(Mode::Replay { name, patrol, .. }) => data_dir().and_then(|d| replay(&d, &name, patrol, theme)),
+        Some(Mode::Report { name, patrol, output, .. }) => {
+            data_dir().and_then(|d| write_report(&d, &name, patrol, output.as_deref()))
+        }
         // A saved campaign keeps the house rules it began with.
         Some(Mode::Script { load: Some(_), .. }) if house_rules_given => {
             Err("--house-rule does nothing with --load: a saved campaign plays on by the house rules it began with"
@@ -452,7 +485,7 @@ fn check_file(path: &Path) -> ExitCode {
     match check::check(path) {
         Ok(what) => {
             println!("{}: a good {}", path.display(), what.kind);
-            for line in &what.house_rules {
+            for line in &what.notes {
                 println!("{line}");
             }
             ExitCode::SUCCESS
@@ -462,6 +495,65 @@ fn check_file(path: &Path) -> ExitCode {
             ExitCode::from(UNUSABLE)
         }
     }
+}
+
+/// `hexpatrol report`: the campaign's report, or one patrol's, to a file or standard output.
+fn write_report(data_dir: &Path, name: &str, patrol: Option<u32>, output: Option<&Path>) -> Result<ExitCode, String> {
+    let sources = report::Sources::load(data_dir, name)?;
+    let text = match patrol {
+        Some(k) => sources.patrol(k)?,
+        None => sources.campaign(),
+    };
+    match output {
+        Some(path) => {
+            save::write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        None => written(io::stdout().lock().write_all(text.as_bytes())),
+    }
+}
+
+/// `hexpatrol replay`: patrol K of the campaign (the last one finished if
+/// none is named; the one under way if K is its number) played again from
+/// its orders, and watched at the terminal. Nothing is written.
+fn replay(data_dir: &Path, name: &str, patrol: Option<u32>, theme: Theme) -> Result<ExitCode, String> {
+    use hexpatrol::session::replay::Replay;
+    if !save::valid_name(name) {
+        return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
+    }
+    let path = save::campaign_path(data_dir, name);
+    if !path.exists() {
+        return Err(format!("no campaign called '{name}' in {}: see `hexpatrol list`", data_dir.display()));
+    }
+    let campaign = save::read(&path).map_err(|e| e.to_string())?.campaign;
+    let under_way = campaign.patrol.is_some().then_some(campaign.finished + 1);
+    let k = match (patrol, campaign.finished) {
+        (Some(k), _) => k,
+        (None, 0) => under_way.ok_or(format!("campaign '{name}' has no patrol to replay yet"))?,
+        (None, n) => n,
+    };
+    let watched = if Some(k) == under_way {
+        Replay::of_patrol_under_way(&campaign)?
+    } else {
+        let record = match &campaign.unarchived {
+            Some(r) if r.number == k => r.clone(),
+            _ => {
+                let file = path.with_extension("records").join(format!("patrol-{k:03}.ron"));
+                if k == 0 || k > campaign.finished || !file.exists() {
+                    let finished = match campaign.finished {
+                        0 => "has no finished patrol".to_string(),
+                        1 => "has finished patrol 1 only".to_string(),
+                        n => format!("has finished patrols 1 to {n}"),
+                    };
+                    return Err(format!("campaign '{name}' {finished}: there is no record of patrol {k}"));
+                }
+                save::read_record(&file).map_err(|e| e.to_string())?
+            }
+        };
+        Replay::of_record(&record, campaign.book.clone())?
+    };
+    need_terminal()?;
+    play(Start::Replay(Box::new((campaign, name.to_string(), watched))), theme)
 }
 
 /// A one-patrol campaign of a scenario.

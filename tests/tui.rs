@@ -310,3 +310,34 @@ fn the_pause_setting_is_kept_for_the_next_game() {
     let kept = std::fs::read_to_string(dir.path().join("settings.ron")).expect("the setting was written");
     assert!(kept.contains("pause_at_quiet_stop: true"), "{kept}");
 }
+
+#[test]
+fn a_finished_patrol_is_replayed_forwards_and_back_and_nothing_is_written() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let save = dir.path().join("campaigns/watched.ron");
+    std::fs::create_dir_all(save.parent().expect("a folder")).expect("the folder is made");
+    let mut script = Command::new(env!("CARGO_BIN_EXE_hexpatrol"))
+        .args(["script", "--campaign", "bocage", "--seed", "9", "--save"])
+        .arg(&save)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("the runner starts");
+    script.stdin.take().expect("its input").write_all(b"auto 5000\n").expect("the orders are sent");
+    assert!(script.wait().expect("the runner ends").success());
+    let before = std::fs::read(&save).expect("the campaign is saved");
+    let mut s = Screen::start(dir.path(), &["replay", "watched", "--patrol", "1"]);
+    s.wait_for("Replay of patrol 1, as it set out");
+    s.keys("G");
+    s.wait_for("PATROL OVER");
+    s.keys("h");
+    s.wait_for("Replay of patrol 1, order ");
+    s.keys("g");
+    s.wait_for("Replay of patrol 1, as it set out");
+    s.keys("l");
+    s.wait_for("Replay of patrol 1, order 1 of ");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "the replay quits cleanly: {status:?}");
+    assert_eq!(std::fs::read(&save).expect("the campaign is there"), before, "a replay writes nothing");
+}

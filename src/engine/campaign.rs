@@ -19,7 +19,7 @@ use super::soldier::{Side, State};
 use super::takeback::History;
 
 pub use super::roster::{ManRecord, Outcomes, PatrolRecord, RosterMan, Status};
-use super::roster::{recruit, survivors};
+use super::roster::{as_set_out, recruit, survivors};
 use super::{Cache, Events, Game, RuleError, illegal};
 
 /// One patrol of the campaign, its map resolved: the squad is filled in
@@ -74,6 +74,11 @@ pub struct Campaign {
     /// before they were kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub history: Option<History>,
+    /// The orders of the patrol under way in an iron-man campaign, which
+    /// keeps no `history`: none can be taken back, but its record keeps
+    /// them for a replay.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub iron_orders: Vec<String>,
 }
 
 /// The seed of patrol `k` (from 1) of a campaign. The first patrol uses the
@@ -131,6 +136,7 @@ impl Campaign {
             unarchived: None,
             take_backs: true,
             history: None,
+            iron_orders: Vec::new(),
         }
     }
 
@@ -254,6 +260,7 @@ impl Campaign {
         self.log = events.clone();
         self.history =
             self.take_backs.then(|| History { setout: game.clone(), opening: events.len(), orders: Vec::new() });
+        self.iron_orders.clear();
         self.patrol = Some(game);
         Ok(events)
     }
@@ -285,6 +292,8 @@ impl Campaign {
                 Ok(again) if again == *command => h.orders.push(order),
                 _ => self.history = None,
             }
+        } else if !self.take_backs {
+            self.iron_orders.push(command.to_string());
         }
         if game.is_over() {
             let mut all = events;
@@ -297,10 +306,14 @@ impl Campaign {
     /// The patrol is over: settle the roster and keep the record for archiving.
     fn finish(&mut self) -> Vec<Event> {
         let Some(game) = self.patrol.take() else { return Vec::new() };
-        // A patrol over is over: its orders can no longer be taken back.
-        self.history = None;
+        // A patrol over is over: its orders can no longer be taken back,
+        // but its record keeps them, for a replay.
+        let iron = std::mem::take(&mut self.iron_orders);
+        let orders = self.history.take().map_or(iron, |h| h.orders);
         let number = self.finished + 1;
         let rules = self.book.campaign.clone();
+        let veteran_at = self.book.campaign.veteran_at;
+        let scenario = self.current_plan().map(|p| as_set_out(&p.scenario, &self.roster, &game, veteran_at));
         let mut men = Vec::new();
         let mut lost = Vec::new();
         let mut events = Vec::new();
@@ -358,6 +371,8 @@ impl Campaign {
             prisoners: prisoners.iter().map(Name::to_string).collect(),
             men,
             events: Vec::new(),
+            scenario,
+            orders,
         };
         self.finished = number;
         self.outcomes.count(&outcome, lost.len() as u32);

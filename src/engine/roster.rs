@@ -4,9 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Game;
 use super::event::{Event, Survivor};
 use super::limits::counted;
-use super::scenario::Member;
+use super::scenario::{Member, Scenario};
+use super::soldier::Side;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -57,6 +59,19 @@ pub struct PatrolRecord {
     pub men: Vec<ManRecord>,
     /// Every event of the patrol, in order.
     pub events: Vec<Event>,
+    /// The patrol's scenario as it set out: its map, briefing and
+    /// objective, and the squad that went out (each man's rank, weapon,
+    /// and whether he was a veteran). None in a record written before
+    /// records kept it: such a record has no map and no briefing to show.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<Scenario>,
+    /// Every order of the patrol (the leader's too), in the command
+    /// language, as take-backs kept them (or, iron man, the campaign's
+    /// `iron_orders`): played again from `scenario` and `seed`, they give
+    /// `events` again (a replay). Empty in a record written before records
+    /// kept them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub orders: Vec<String>,
 }
 
 /// A man joins the roster; one marked a veteran starts with a veteran's experience.
@@ -71,6 +86,26 @@ pub(super) fn recruit(m: &Member, veteran_at: u32) -> RosterMan {
         hits: 0,
         medic: m.medic,
     }
+}
+
+/// The scenario of the patrol `game` plays, with the squad as it set out
+/// from `roster` (each man's veteran mark as it was): for the patrol's
+/// record, taken before the roster learns how the patrol went.
+pub(super) fn as_set_out(scenario: &Scenario, roster: &[RosterMan], game: &Game, veteran_at: u32) -> Scenario {
+    let squad = game
+        .soldiers
+        .iter()
+        .filter(|s| s.side == Side::Friendly)
+        .filter_map(|s| roster.iter().find(|m| m.name == s.id))
+        .map(|m| Member {
+            name: m.name.clone(),
+            rank: m.rank.clone(),
+            weapon: m.weapon.clone(),
+            veteran: m.experience >= veteran_at,
+            medic: m.medic,
+        })
+        .collect();
+    Scenario { squad, ..scenario.clone() }
 }
 
 /// How the campaign's patrols ended, counted as each ends. The records of

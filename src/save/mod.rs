@@ -283,6 +283,46 @@ fn records_dir(path: &Path) -> PathBuf {
     path.with_extension("records")
 }
 
+/// The record files of the campaign file at `path` (`NAME.records/`), in
+/// order of their names (`patrol-001.ron`, ...); none if it has no folder.
+/// Only files named as records are: not a write's temporary file left by
+/// a crash, nor a note of the player's.
+pub fn record_files(path: &Path) -> Vec<PathBuf> {
+    let named = |p: &PathBuf| {
+        p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("patrol-") && n.ends_with(".ron"))
+    };
+    let mut found: Vec<PathBuf> = std::fs::read_dir(records_dir(path))
+        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).filter(named).collect())
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+/// Reads a finished patrol's record from text; `path` is for messages.
+///
+/// # Errors
+/// Empty, not RON, or not the shape of a record: the message names the
+/// file, and the line and column where it can.
+pub fn parse_record(path: &Path, text: &str) -> Result<PatrolRecord, SaveError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(SaveError::file(path, "the file is empty: expected the record of a patrol"));
+    }
+    ron_options().from_str(text).map_err(|e| parse_error(path, &e))
+}
+
+/// Reads a finished patrol's record from disk.
+///
+/// # Errors
+/// As `parse_record`, and when the file cannot be read.
+pub fn read_record(path: &Path) -> Result<PatrolRecord, SaveError> {
+    let text = crate::rules::read_text(path, || "no such record".into()).map_err(|e| match e {
+        crate::rules::DataError::File { file, message } => SaveError::File { path: file, message },
+        crate::rules::DataError::At { file, line, col, message } => SaveError::Parse { path: file, line, col, message },
+    })?;
+    parse_record(path, &text)
+}
+
 /// The newest backup of `path` that loads, if any.
 pub fn newest_valid_backup(path: &Path) -> Option<PathBuf> {
     (1..=BACKUPS).map(|k| backup_path(path, k)).find(|b| b.exists() && read(b).is_ok())
@@ -471,11 +511,7 @@ impl Slot {
 
     /// The records of the finished patrols, in order.
     pub fn records(&self) -> Vec<PathBuf> {
-        let mut found: Vec<PathBuf> = std::fs::read_dir(records_dir(&self.path))
-            .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
-        found.sort();
-        found
+        record_files(&self.path)
     }
 
     /// Rotates the backups: the current file becomes `.1`, `.1` becomes `.2`, ...

@@ -12,6 +12,8 @@
 //! - [`jsonl`]: events and odds written as JSON Lines, the form the runner
 //!   prints and the simulator streams.
 //! - [`clock`]: the time of day a save is stamped with.
+//! - [`replay`]: a patrol played again order by order from where it set
+//!   out, a frame after each order (`hexpatrol replay`).
 //! - [`start`]: a new campaign started and saved, or a saved one opened:
 //!   what the command line and the title screen both do.
 
@@ -19,6 +21,7 @@ pub mod clock;
 pub mod jsonl;
 pub mod line;
 pub mod play;
+pub mod replay;
 pub mod start;
 
 pub use clock::now;

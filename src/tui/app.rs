@@ -110,6 +110,8 @@ pub struct App {
     pub records: Vec<PathBuf>,
     /// Whether the map shows the sight of the man whose card is up (or of the cursor's hex).
     pub sight: bool,
+    /// A replay being watched, not a game being played (`replay.rs`).
+    pub replay: Option<super::replay::Viewing>,
 }
 
 impl App {
@@ -139,6 +141,7 @@ impl App {
             swept: Vec::new(),
             records: Vec::new(),
             sight: false,
+            replay: None,
         };
         app.log = app.rebuilt_log(None);
         app.cursor_to_section();
@@ -172,6 +175,11 @@ impl App {
             }
             (Overlay::Help { scroll }, Msg::LogUp) => *scroll = scroll.saturating_sub(PAGE),
             (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
+            // The debrief of the patrol just over opens into its whole report.
+            (Overlay::Report { .. }, Msg::Report) => {
+                self.close();
+                self.open_report(false);
+            }
             (Overlay::Legend, Msg::Legend | Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
             // A pause goes on with Enter, Space or Esc; the log scrolls under it.
             (Overlay::Moment(_), Msg::Act | Msg::Turn | Msg::Cancel) => self.close(),
@@ -239,6 +247,8 @@ impl App {
             Msg::Quit => self.quit = true,
             Msg::Command => self.overlay = Overlay::Prompt { text: String::new() },
             Msg::FullLog => self.open_history(),
+            Msg::Report => self.open_report(false),
+            Msg::CampaignReport => self.open_report(true),
             Msg::Legend => self.overlay = Overlay::Legend,
             Msg::Sight => {
                 self.sight = !self.sight;

@@ -122,6 +122,9 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
         Stage::Between => vec![
             "Between patrols. Wounds heal or keep a man out, the dead stay dead, replacements join.".into(),
             "Press Enter to set out on the next patrol.".into(),
+            "A reads the last patrol's after-action report, C the campaign's (every patrol, the men's service \
+             records, the roll of honour), as `hexpatrol report` writes them."
+                .into(),
         ],
     }
 }

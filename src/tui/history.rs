@@ -1,6 +1,7 @@
 //! The log full-screen (`L`): every patrol of the campaign, from the
 //! records of the finished ones and the log of the one under way, scrolled
-//! a line or a page at a time and searched with `/`.
+//! a line or a page at a time and searched with `/`. The after-action
+//! reports (`A`, `C`) are read the same way.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
@@ -17,6 +18,8 @@ use crate::narrate::describe_all;
 /// The full-screen log: its lines, the first one shown, and the search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History {
+    /// What it shows: the log of the campaign, or a report.
+    pub title: String,
     pub lines: Vec<String>,
     /// The line at the top of the screen.
     pub top: usize,
@@ -26,6 +29,9 @@ pub struct History {
     pub typing: bool,
     /// Lines shown at once, as the last frame found it (a page).
     pub page: std::cell::Cell<usize>,
+    /// The top line that shows the last line at the bottom of the page,
+    /// long lines wrapped, as the last frame found it (None before one).
+    pub bottom: std::cell::Cell<Option<usize>>,
     /// The line found last, shown in the middle of the page where it can be.
     pub at: Option<usize>,
 }
@@ -42,7 +48,7 @@ impl History {
     }
 
     fn last_top(&self) -> usize {
-        self.lines.len().saturating_sub(self.page.get().max(1))
+        self.bottom.get().unwrap_or_else(|| self.lines.len().saturating_sub(self.page.get().max(1)))
     }
 
     /// The next line holding the search below the one found last (`down`),
@@ -110,7 +116,43 @@ impl App {
         let page = 20;
         let top = lines.len().saturating_sub(page);
         let page = std::cell::Cell::new(page);
-        self.overlay = Overlay::History(History { lines, top, search: String::new(), typing: false, page, at: None });
+        let title = "Log of the campaign".to_string();
+        let bottom = std::cell::Cell::new(None);
+        let search = String::new();
+        self.overlay = Overlay::History(History { title, lines, top, search, typing: false, page, bottom, at: None });
+    }
+
+    /// Opens an after-action report full-screen at its top, as `hexpatrol
+    /// report` writes it: of the last patrol finished, or (`whole`) of the
+    /// campaign. A record that will not read is named in the status line.
+    pub fn open_report(&mut self, whole: bool) {
+        let mut records = Vec::new();
+        for path in &self.records {
+            match crate::save::read_record(path) {
+                Ok(r) => records.push(r),
+                Err(e) => {
+                    self.notice = Some(format!("No report: {e}"));
+                    return;
+                }
+            }
+        }
+        let sources = crate::report::Sources::new(&self.name, self.campaign.clone(), records);
+        let (title, text) = if whole {
+            ("The campaign's after-action report", sources.campaign())
+        } else {
+            match sources.last_patrol() {
+                Ok(text) => ("After-action report", text),
+                Err(_) => {
+                    self.notice = Some("No patrol is finished yet: its report comes when it ends.".into());
+                    return;
+                }
+            }
+        };
+        let lines = text.lines().map(str::to_string).collect();
+        let page = std::cell::Cell::new(20);
+        let (title, bottom, search) = (title.to_string(), std::cell::Cell::new(None), String::new());
+        self.overlay =
+            Overlay::History(History { title, lines, top: 0, search, typing: false, page, bottom, at: None });
     }
 
     /// A key while the full-screen log is open.
@@ -162,10 +204,16 @@ impl App {
                 h.find(false);
             }
             KeyCode::Char('q') => self.quit = true,
-            KeyCode::Esc | KeyCode::Char('L') | KeyCode::Enter => self.overlay = Overlay::None,
+            KeyCode::Esc | KeyCode::Char('L' | 'A' | 'C') | KeyCode::Enter => self.overlay = Overlay::None,
             _ => {}
         }
     }
+}
+
+/// A line as the rows it takes: as it is if it fits (so that the spaces a
+/// report's map is drawn with stand), else wrapped as the log wraps.
+fn rows_of(line: &str, width: usize) -> Vec<String> {
+    if line.chars().count() <= width { vec![line.to_string()] } else { super::log::wrap(line, width) }
 }
 
 /// The full-screen log over the whole screen.
@@ -175,10 +223,26 @@ pub fn render(app: &App, h: &History, area: Rect, buf: &mut Buffer) {
     }
     let theme = app.theme;
     Clear.render(area, buf);
-    // A page taller than the one guessed at opening shows the end of the log, not blank rows.
-    let top = h.top.min(h.lines.len().saturating_sub(usize::from(area.height.saturating_sub(2))));
-    let shown_to = (top + usize::from(area.height.saturating_sub(2))).min(h.lines.len());
-    let title = format!(" Log of the campaign: lines {}-{} of {} ", (top + 1).min(shown_to), shown_to, h.lines.len());
+    // A page taller than the one guessed at opening shows the end of the
+    // log, not blank rows; and the end shows its last line, however many
+    // rows the long lines above it wrap to.
+    let (rows, width) = (usize::from(area.height.saturating_sub(2)), usize::from(area.width.saturating_sub(2)));
+    let wrapped = |l: &String| rows_of(l, width).len().max(1);
+    let mut bottom = h.lines.len();
+    let mut used = 0;
+    while bottom > 0 && used + wrapped(&h.lines[bottom - 1]) <= rows {
+        used += wrapped(&h.lines[bottom - 1]);
+        bottom -= 1;
+    }
+    h.bottom.set(Some(bottom));
+    let top = h.top.min(bottom);
+    let mut shown_to = top;
+    let mut used = 0;
+    while shown_to < h.lines.len() && used + wrapped(&h.lines[shown_to]) <= rows {
+        used += wrapped(&h.lines[shown_to]);
+        shown_to += 1;
+    }
+    let title = format!(" {}: lines {}-{} of {} ", h.title, (top + 1).min(shown_to), shown_to, h.lines.len());
     let foot = if h.typing {
         format!(" Search: {}_  (Enter finds, Esc gives up) ", h.search)
     } else if h.search.is_empty() {
@@ -200,14 +264,18 @@ pub fn render(app: &App, h: &History, area: Rect, buf: &mut Buffer) {
             theme.cursor()
         } else if hit {
             theme.key()
-        } else if l.starts_with("Patrol ") || l.starts_with("INCIDENT") || l.starts_with("Tactical action") {
+        } else if l.starts_with("Patrol ")
+            || l.starts_with("INCIDENT")
+            || l.starts_with("Tactical action")
+            || l.starts_with('#')
+        {
             theme.title()
         } else if l.starts_with('[') {
             theme.dim()
         } else {
             ratatui::style::Style::new()
         };
-        for w in super::log::wrap(l, width) {
+        for w in rows_of(l, width) {
             lines.push(Line::styled(w, style));
         }
         if lines.len() >= usize::from(inner.height) {

@@ -32,7 +32,7 @@ fn press_and_release(screen: &mut Screen, keys: impl IntoIterator<Item = KeyCode
 
 fn app(screen: &Screen) -> &App {
     match screen {
-        Screen::Game(app, _) => app,
+        Screen::Game(app, _) | Screen::Replay(app) => app,
         Screen::Title(_) => panic!("a game is on the screen"),
     }
 }

@@ -63,6 +63,10 @@ pub enum Msg {
     Pause,
     /// The whole campaign's log, full-screen and searchable.
     FullLog,
+    /// The after-action report of the last finished patrol, full-screen.
+    Report,
+    /// The campaign's after-action report, full-screen.
+    CampaignReport,
     /// What every mark on the map means.
     Legend,
     /// Show or hide the sight of the man whose card is up.
@@ -120,6 +124,8 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[PageUp, Char('K')], Msg::LogUp, "PgUp K", "scroll the log back"),
     bind(&[PageDown, Char('J')], Msg::LogDown, "PgDn J", "scroll the log forward"),
     bind(&[Char('L')], Msg::FullLog, "L", "the log full-screen: every patrol of the campaign, searchable (/)"),
+    bind(&[Char('A')], Msg::Report, "A", "the after-action report of the last patrol finished, full-screen"),
+    bind(&[Char('C')], Msg::CampaignReport, "C", "the campaign's after-action report, full-screen"),
     bind(&[Char('v')], Msg::Sight, "v", "show the sight of the man up (or the cursor's hex), with the need to hit"),
     bind(&[Char('g')], Msg::Legend, "g", "the map's legend: what every mark means"),
     bind(

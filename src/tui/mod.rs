@@ -24,6 +24,7 @@ pub mod map;
 pub mod moment;
 pub mod orders;
 pub mod reference;
+pub mod replay;
 pub mod report;
 pub mod roster;
 pub mod rules_in_play;
@@ -69,6 +70,9 @@ pub enum Start {
         /// `new --iron-man`: the page starts with take-backs off.
         iron_man: bool,
     },
+    /// A patrol played again (`hexpatrol replay`): the campaign it is of,
+    /// the campaign's save name, and the replay. Nothing is saved.
+    Replay(Box<(crate::engine::campaign::Campaign, String, crate::session::replay::Replay)>),
 }
 
 /// How a session at the terminal ended.
@@ -165,6 +169,8 @@ enum Screen {
     Title(Title),
     /// The game, its campaign's file and the data folder it is in.
     Game(Box<App>, Box<(crate::save::Slot, PathBuf)>),
+    /// A replay watched: the game's screen, but nothing is played or saved.
+    Replay(Box<App>),
 }
 
 /// How long to look for more input before drawing the next frame.
@@ -185,11 +191,15 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
         Start::NewGame { data_dir, book, new, name, iron_man } => {
             Screen::Title(Title::choosing_rules(data_dir, book, theme, new, (name, iron_man)))
         }
+        Start::Replay(parts) => {
+            let (campaign, name, replay) = *parts;
+            Screen::Replay(Box::new(App::replaying(campaign, &name, replay, theme)))
+        }
     };
     loop {
         terminal.draw(|frame| match &screen {
             Screen::Title(t) => frame.render_widget(t, frame.area()),
-            Screen::Game(app, _) => frame.render_widget(&**app, frame.area()),
+            Screen::Game(app, _) | Screen::Replay(app) => frame.render_widget(&**app, frame.area()),
         })?;
         // Wait for input, then take every event already waiting before the
         // next frame, so that a held key never queues up frames.
@@ -238,6 +248,8 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
                     return Ok(Ended::Quit);
                 }
             }
+            Screen::Replay(app) if app.quit => return Ok(Ended::Quit),
+            Screen::Replay(_) => {}
             Screen::Title(t) if t.quit => return Ok(Ended::Quit),
             Screen::Title(_) => {}
         }
@@ -287,6 +299,10 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                 MouseEventKind::ScrollDown => app.update(Msg::LogDown),
                 _ => {}
             }
+            None
+        }
+        (Screen::Replay(app), Event::Key(key)) => {
+            app.replay_key(key);
             None
         }
         (Screen::Title(t), Event::Key(key)) if key.kind != KeyEventKind::Release => {

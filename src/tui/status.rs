@@ -160,6 +160,9 @@ fn phase(app: &App) -> String {
 /// The keys that do something now, most useful first.
 fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
     let k = |m, words| (label(m), words);
+    if app.replay.is_some() {
+        return super::replay::KEYS.to_vec();
+    }
     if let Overlay::Prompt { .. } = app.overlay {
         return vec![("Enter", "run"), ("Esc", "cancel")];
     }
@@ -175,7 +178,10 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
         return vec![("Esc", "close"), ("q", "quit")];
     }
     let mut keys = match app.game().map(|g| g.phase()) {
-        None if app.campaign.is_over() => vec![],
+        None if app.campaign.is_over() => {
+            vec![k(Msg::Report, "last patrol's report"), k(Msg::CampaignReport, "campaign's")]
+        }
+        None if app.campaign.finished > 0 => vec![("Enter", "set out"), k(Msg::Report, "report")],
         None => vec![("Enter", "set out")],
         Some(Phase::Patrol) => {
             vec![k(Msg::Act, "move"), k(Msg::Next, "section"), k(Msg::Exit, "exit"), k(Msg::Leader, "leader")]

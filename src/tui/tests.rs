@@ -481,8 +481,41 @@ fn the_screen_between_patrols_and_the_report() {
     app.fallen = vec!["Kowalski     dead     patrol 1".into()];
     insta::assert_snapshot!("between_patrols_120x40", screen(&app, 120, 40));
     insta::assert_snapshot!("between_patrols_80x24", screen(&app, 80, 24));
+    // A: the last patrol's whole report, as `hexpatrol report --patrol 1` writes it, from its top.
+    app.update(Msg::Report);
+    let Overlay::History(h) = &app.overlay else { panic!("A opens the report") };
+    assert_eq!(h.title, "After-action report");
+    assert!(h.lines[0].starts_with("# Patrol 1 of 5: The Farm ("), "{:?}", &h.lines[..2]);
+    assert_eq!(h.top, 0);
+    insta::assert_snapshot!("patrol_report_80x24", screen(&app, 80, 24));
+    let key = |c| ratatui::crossterm::event::KeyEvent::new(c, ratatui::crossterm::event::KeyModifiers::NONE);
+    app.history_key(key(ratatui::crossterm::event::KeyCode::PageDown));
+    let Overlay::History(h) = &app.overlay else { panic!("still open") };
+    assert!(h.top > 0, "it scrolls");
+    app.history_key(key(ratatui::crossterm::event::KeyCode::Esc));
+    assert_eq!(app.overlay, Overlay::None, "Esc closes it");
+    // C: the campaign's, with the roll of honour.
+    app.update(Msg::CampaignReport);
+    let Overlay::History(h) = &app.overlay else { panic!("C opens the campaign's report") };
+    assert!(h.lines[0].starts_with("# Bocage, June 1944"), "{:?}", &h.lines[..2]);
+    assert!(h.lines.iter().any(|l| l == "## Roll of honour"));
+    insta::assert_snapshot!("campaign_report_120x40", screen(&app, 120, 40));
+    app.history_key(key(ratatui::crossterm::event::KeyCode::Char('C')));
+    assert_eq!(app.overlay, Overlay::None, "C again closes it");
     app.update(Msg::Act);
     assert!(app.game().is_some(), "Enter sets out on the next patrol");
+}
+
+#[test]
+fn a_report_before_any_patrol_ends_says_so() {
+    let book = rules::rule_book().expect("the built-in rules load");
+    let def = rules::campaign(rules::default_campaign_name(), &book).expect("the default campaign loads");
+    let mut app = App::new(def.start(9, book), "bocage", THEME);
+    app.update(Msg::Report);
+    assert_eq!(app.overlay, Overlay::None);
+    assert!(app.notice.as_deref().is_some_and(|n| n.starts_with("No patrol is finished yet")), "{:?}", app.notice);
+    app.update(Msg::CampaignReport);
+    assert!(matches!(&app.overlay, Overlay::History(h) if h.lines.iter().any(|l| l == "No patrol is finished yet.")));
 }
 
 /// Enter on his own hex fights a man on foot there, not a vehicle that

@@ -130,8 +130,9 @@ impl Widget for &App {
             Overlay::Report { lines } => {
                 let popup = area.inner(ratatui::layout::Margin::new(area.width / 6, area.height / 6));
                 Clear.render(popup, buf);
-                let block =
-                    Block::bordered().border_set(self.theme.border()).title(" After-action report: Enter closes ");
+                let block = Block::bordered()
+                    .border_set(self.theme.border())
+                    .title(" After-action: Enter closes, A the full report ");
                 let text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
                 Paragraph::new(text).block(block).wrap(Wrap { trim: false }).render(popup, buf);
             }
