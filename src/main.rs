@@ -518,14 +518,8 @@ fn write_report(data_dir: &Path, name: &str, patrol: Option<u32>, output: Option
 /// its orders, and watched at the terminal. Nothing is written.
 fn replay(data_dir: &Path, name: &str, patrol: Option<u32>, theme: Theme) -> Result<ExitCode, String> {
     use hexpatrol::session::replay::Replay;
-    if !save::valid_name(name) {
-        return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
-    }
-    let path = save::campaign_path(data_dir, name);
-    if !path.exists() {
-        return Err(format!("no campaign called '{name}' in {}: see `hexpatrol list`", data_dir.display()));
-    }
-    let campaign = save::read(&path).map_err(|e| e.to_string())?.campaign;
+    let (path, save) = save::read_named(data_dir, name)?;
+    let campaign = save.campaign;
     let under_way = campaign.patrol.is_some().then_some(campaign.finished + 1);
     let k = match (patrol, campaign.finished) {
         (Some(k), _) => k,

@@ -240,16 +240,7 @@ impl Campaign {
             }
         }
         let veteran_at = self.book.campaign.veteran_at;
-        let squad: Vec<Member> = self
-            .available()
-            .map(|m| Member {
-                name: m.name.clone(),
-                rank: m.rank.clone(),
-                weapon: m.weapon.clone(),
-                veteran: m.experience >= veteran_at,
-                medic: m.medic,
-            })
-            .collect();
+        let squad: Vec<Member> = self.available().map(|m| m.member(veteran_at)).collect();
         if squad.is_empty() {
             return illegal("nobody is fit to go out");
         }

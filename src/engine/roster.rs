@@ -88,6 +88,20 @@ pub(super) fn recruit(m: &Member, veteran_at: u32) -> RosterMan {
     }
 }
 
+impl RosterMan {
+    /// He as a man of a patrol's squad: a veteran once his experience
+    /// reaches `veteran_at`.
+    pub(super) fn member(&self, veteran_at: u32) -> Member {
+        Member {
+            name: self.name.clone(),
+            rank: self.rank.clone(),
+            weapon: self.weapon.clone(),
+            veteran: self.experience >= veteran_at,
+            medic: self.medic,
+        }
+    }
+}
+
 /// The scenario of the patrol `game` plays, with the squad as it set out
 /// from `roster` (each man's veteran mark as it was): for the patrol's
 /// record, taken before the roster learns how the patrol went.
@@ -97,13 +111,7 @@ pub(super) fn as_set_out(scenario: &Scenario, roster: &[RosterMan], game: &Game,
         .iter()
         .filter(|s| s.side == Side::Friendly)
         .filter_map(|s| roster.iter().find(|m| m.name == s.id))
-        .map(|m| Member {
-            name: m.name.clone(),
-            rank: m.rank.clone(),
-            weapon: m.weapon.clone(),
-            veteran: m.experience >= veteran_at,
-            medic: m.medic,
-        })
+        .map(|m| m.member(veteran_at))
         .collect();
     Scenario { squad, ..scenario.clone() }
 }

@@ -63,14 +63,8 @@ impl Sources {
     /// No such campaign, or its file or one of its records will not read:
     /// the message names the file (and the line and column where it can).
     pub fn load(data_dir: &Path, name: &str) -> Result<Self, String> {
-        if !save::valid_name(name) {
-            return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
-        }
-        let path = save::campaign_path(data_dir, name);
-        if !path.exists() {
-            return Err(format!("no campaign called '{name}' in {}: see `hexpatrol list`", data_dir.display()));
-        }
-        let campaign = save::read(&path).map_err(|e| e.to_string())?.campaign;
+        let (path, save) = save::read_named(data_dir, name)?;
+        let campaign = save.campaign;
         let files = save::record_files(&path);
         let mut records = Vec::new();
         for file in &files {

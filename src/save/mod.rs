@@ -21,7 +21,9 @@ use crate::engine::limits::{CAMPAIGN_HEXES, FILE_BYTES};
 
 pub use durable::write_atomic;
 pub use settings::{Settings, load_settings, save_settings, settings_path};
-pub use store::{Listing, campaign_path, check_folder, data_dir, list, most_recent, name_taken, valid_name, when};
+pub use store::{
+    Listing, campaign_path, check_folder, data_dir, list, most_recent, name_taken, read_named, valid_name, when,
+};
 
 /// The save format this program writes. Older formats are migrated on load;
 /// newer ones are refused and never overwritten. 2 added the house rules'

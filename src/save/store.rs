@@ -49,6 +49,24 @@ pub fn campaign_path(data_dir: &Path, name: &str) -> PathBuf {
     data_dir.join("campaigns").join(format!("{name}.ron"))
 }
 
+/// The campaign `name` of the data folder, read to be looked at (a report,
+/// a replay): its path and its save. Nothing is locked or written.
+///
+/// # Errors
+/// Not a campaign name, no such campaign, or its file will not read (the
+/// message names the file, and the line and column where it can).
+pub fn read_named(data_dir: &Path, name: &str) -> Result<(PathBuf, super::SaveFile), String> {
+    if !valid_name(name) {
+        return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
+    }
+    let path = campaign_path(data_dir, name);
+    if !path.exists() {
+        return Err(format!("no campaign called '{name}' in {}: see `hexpatrol list`", data_dir.display()));
+    }
+    let save = super::read(&path).map_err(|e| e.to_string())?;
+    Ok((path, save))
+}
+
 /// One line of `hexpatrol list`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Listing {
