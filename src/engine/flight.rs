@@ -52,9 +52,11 @@ fn axial(p: Pos) -> [i64; 2] {
     [i64::from(h.x), i64::from(h.y)]
 }
 
-/// Distance in whole steps between two points in axial coordinates.
-fn apart(a: [i64; 2], b: [i64; 2]) -> i64 {
-    let (dq, dr) = (a[0] - b[0], a[1] - b[1]);
+/// Distance in whole steps between two points in axial coordinates,
+/// counted in 128 bits: a place hand-edited into a save to the far end of
+/// the numbers is measured, not overflowed.
+fn apart(a: [i64; 2], b: [i64; 2]) -> i128 {
+    let (dq, dr) = (i128::from(a[0]) - i128::from(b[0]), i128::from(a[1]) - i128::from(b[1]));
     (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
 }
 
@@ -114,9 +116,13 @@ impl Flight {
     /// Which inch of his turn the mover's next is, and of how many (the
     /// turn cut to what is left): (1, 2) for the first of two.
     pub fn inch_of_turn(&self) -> (u32, u32) {
-        let turn = if self.opponent_next { self.moves[0] } else { self.moves[1] };
-        let turn = turn.max(1).min(self.into_turn + self.left);
+        let turn = self.turn(self.opponent_next).max(1).min(self.into_turn + self.left);
         (self.into_turn + 1, turn)
+    }
+
+    /// Inches of a turn: the opponent's, or the thrower's.
+    fn turn(&self, opponent: bool) -> u32 {
+        if opponent { self.moves[0] } else { self.moves[1] }
     }
 
     /// The hex the engine's rule steers the next move towards: the
@@ -135,8 +141,7 @@ impl Flight {
         let opponent = self.opponent_next;
         self.left -= 1;
         self.into_turn += 1;
-        let turn = if opponent { self.moves[0] } else { self.moves[1] };
-        if self.into_turn >= turn {
+        if self.into_turn >= self.turn(opponent) {
             self.opponent_next = !opponent;
             self.into_turn = 0;
         }
@@ -160,17 +165,14 @@ impl Flight {
     /// the scatter left are at most a die's worth, and every move is at
     /// least an inch.
     pub fn check(&self, sides: u32) -> Result<(), String> {
-        let aim = axial(self.aim).map(|v| i128::from(v) * i128::from(self.per_hex));
         if self.per_hex == 0 || self.moves.contains(&0) {
             return Err("a grenade in the air moves by whole inches over hexes of at least an inch".into());
         }
-        let turn = if self.opponent_next { self.moves[0] } else { self.moves[1] };
+        let turn = self.turn(self.opponent_next);
         if self.into_turn >= turn {
             return Err(format!("a grenade in the air is {} inches into a turn of {turn}", self.into_turn));
         }
-        // In 128 bits: a hand-edited place far off cannot overflow the sum.
-        let (dq, dr) = (i128::from(self.at[0]) - aim[0], i128::from(self.at[1]) - aim[1]);
-        let moved = (dq.abs() + dr.abs() + (dq + dr).abs()) / 2;
+        let moved = apart(self.at, axial(self.aim).map(|v| v * i64::from(self.per_hex)));
         if moved + i128::from(self.left) > i128::from(sides) {
             return Err(format!(
                 "a grenade in the air has scattered {moved} inches with {} to go, more than a D{sides} gives",

@@ -98,15 +98,11 @@ impl Game {
 
     /// The player's side moves the grenade in the air one move towards `towards`.
     fn steer(&mut self, towards: Pos, events: &mut Events) -> Result<(), RuleError> {
-        let Some(mut flight) = self.flight().cloned() else {
-            return illegal("no grenade is in the air to steer");
-        };
         if !self.map.contains(towards) {
             return illegal(format!("{towards} is off the map: steer the grenade towards a hex on it"));
         }
-        if let Phase::Action(a) = &mut self.phase {
-            a.flight = None;
-        }
+        let Phase::Action(a) = &mut self.phase else { return illegal("no grenade is in the air to steer") };
+        let Some(mut flight) = a.flight.take() else { return illegal("no grenade is in the air to steer") };
         scatter(&mut flight, towards, events);
         self.fly(flight, events);
         if self.flight().is_none() {

@@ -94,16 +94,6 @@ pub enum Experience {
     Veteran,
 }
 
-impl Experience {
-    pub fn words(self) -> &'static str {
-        match self {
-            Experience::Conscript => "conscript",
-            Experience::Trained => "trained",
-            Experience::Veteran => "veteran",
-        }
-    }
-}
-
 /// The hits per team, in halves, that pin a squad: the article's 1 for
 /// conscripts, 1.5 for trained men and 2 for veterans are 2, 3 and 4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
