@@ -82,13 +82,44 @@ fn roll_words(r: &Roll) -> String {
     text
 }
 
+/// A company-level roll, its custom dice read out as faces: "6 firing
+/// dice: infantry, blank, grenade, infantry, infantry, blank -> 3 hits".
+fn company_roll_words(r: &Roll, book: &RuleBook) -> Option<String> {
+    use crate::engine::ruleset::company::fire::{fire_words, save_words};
+    let t = book.company.as_deref()?;
+    let (dice, words) = match r.purpose {
+        crate::engine::Purpose::CompanyFire => ("firing", fire_words(t, &r.faces)),
+        crate::engine::Purpose::CompanySave => ("saving", save_words(t, &r.faces)),
+        _ => return None,
+    };
+    let who = match (&r.soldier, &r.target) {
+        (Some(s), Some(t)) => format!(" {s} at {t}:"),
+        (Some(s), None) => format!(" {s}:"),
+        _ => String::new(),
+    };
+    let n = r.faces.len();
+    let result = r.result.as_deref().unwrap_or("");
+    Some(format!("[{dice}]{who} {} {dice} {}: {words} -> {result}", n, if n == 1 { "die" } else { "dice" }))
+}
+
 /// One event as a line of text.
 pub fn describe(event: &Event, book: &RuleBook) -> String {
     match event {
         Event::Start { scenario, seed, squad, hex } => {
             format!("{scenario} (seed {seed}): {} at {hex}", count(squad.len() as u64, "man", "men"))
         }
-        Event::Roll(r) => roll_words(r),
+        Event::Roll(r) => company_roll_words(r, book).unwrap_or_else(|| roll_words(r)),
+        Event::SquadFire { firers, targets, overloaded, assault } => {
+            let (first, rest) = firers.split_first().map_or(("", &[][..]), |(f, r)| (f.as_str(), r));
+            let with = if rest.is_empty() { String::new() } else { format!(" with {}", rest.join(", ")) };
+            let extra = if *overloaded > 0 {
+                format!(" ({} overloaded: +{overloaded})", count(*overloaded, "hex", "hexes"))
+            } else {
+                String::new()
+            };
+            let kind = if *assault { "assaults" } else { "fires at" };
+            format!("{first}{with} {kind} {}{extra}", targets.join(", "))
+        }
         Event::Moved { section: Some(s), from, to, .. } => format!("Section {s} moves {from} -> {to}"),
         Event::Moved { section: None, soldiers, from, to } => format!("{} moves {from} -> {to}", soldiers.join(", ")),
         Event::Incident { name, hex } => format!("INCIDENT at {hex}: {name}"),

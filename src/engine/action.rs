@@ -64,9 +64,11 @@ impl Game {
                 if let (true, Phase::Action(a)) = (activates, &mut self.phase) {
                     a.leave = Leave::FREE;
                 }
+                self.card_over(i, events);
                 self.check_action_over(events);
             } else {
                 self.action().up = Some(i);
+                self.squad_card_up(i);
             }
         }
         Ok(())
@@ -93,7 +95,7 @@ impl Game {
     #[inline]
     pub(super) fn may(&self, i: usize, deed: Deed) -> bool {
         let hooks = self.rules.hooks();
-        debug_assert!(hooks.activate || !matches!(&self.phase, Phase::Action(a) if !a.leave.is_free()));
+        debug_assert!(hooks.activate || hooks.squads || !matches!(&self.phase, Phase::Action(a) if !a.leave.is_free()));
         let may = || self.rules.may(&self.soldiers[i], deed);
         debug_assert!(hooks.may || may(), "{} answers `may` and says it does not", self.rules);
         // Neither hook answered (Lone Warrior): he may, with no card's leave to read.
@@ -101,7 +103,7 @@ impl Game {
             return true;
         }
         let leave = match &self.phase {
-            Phase::Action(a) if hooks.activate => a.leave,
+            Phase::Action(a) if hooks.activate || hooks.squads => a.leave,
             _ => Leave::FREE,
         };
         leave.allows(deed) && (!hooks.may || may())
@@ -135,6 +137,7 @@ impl Game {
         match command {
             Command::Move { to, .. } => {
                 self.check_step(here, *to)?;
+                let steps = self.check_move_left(me, *to)?;
                 let s = &mut self.soldiers[me];
                 s.pos = Some(*to);
                 s.moved = true;
@@ -148,11 +151,18 @@ impl Game {
                     self.encounter(memo, &encounter, events);
                 }
                 self.close_quarters(me, events);
+                if let Some(steps) = steps
+                    && self.keeps_card_after_move(me, steps, events)
+                {
+                    return Ok(());
+                }
             }
             Command::Fire { target } => {
                 let t = self.pick_target(me, target)?;
                 let shot = self.aimed_shot(memo, me, t).map_err(RuleError)?;
-                self.fire(me, t, shot, events);
+                if !self.squad_fire(memo, me, t, events).map_err(RuleError)? {
+                    self.fire(me, t, shot, events);
+                }
             }
             Command::Throw { hex } => self.throw_grenade(memo, me, *hex, events)?,
             Command::FireSpecial { target } => {
@@ -262,11 +272,37 @@ impl Game {
         }
         let a = self.action();
         a.up = None;
-        if self.rules.hooks().activate {
-            self.action().leave = Leave::FREE;
+        let hooks = self.rules.hooks();
+        if hooks.activate || hooks.squads {
+            let a = self.action();
+            (a.leave, a.steps) = (Leave::FREE, 0);
         }
+        self.card_over(me, events);
         self.check_action_over(events);
         Ok(())
+    }
+
+    /// After a step of `me` that has used `steps` of his move this card
+    /// (rules that move a man more than a hex on it): whether his card stays
+    /// up for more (another step, or his fire at the moving rate), with
+    /// what is left of it written in the action; if so, the action's end
+    /// has been looked for too, and nothing more is done for the order.
+    fn keeps_card_after_move(&mut self, me: usize, steps: u32, events: &mut Events) -> bool {
+        let s = &self.soldiers[me];
+        if !s.can_act() || s.pos.is_none() || self.foe_at_close_quarters(me).is_some() {
+            return false;
+        }
+        let open = self.rules.moves(&self.book).map_or(0, |m| m.open);
+        let may_move = steps < open;
+        let may_fire = self.rules.shots(&self.book, s, false) > 0;
+        if !may_move && !may_fire {
+            return false;
+        }
+        let a = self.action();
+        a.steps = u8::try_from(steps).unwrap_or(u8::MAX);
+        a.leave = Leave { may_move, may_fire };
+        self.check_action_over(events);
+        true
     }
 
     /// The enemy soldier a fire order means: named, or the first able one in the hex.
@@ -290,7 +326,7 @@ impl Game {
     }
 
     /// How many of soldier `i`'s cards are still face down this turn.
-    fn cards_to_come(&self, i: usize) -> usize {
+    pub(super) fn cards_to_come(&self, i: usize) -> usize {
         let Phase::Action(a) = &self.phase else { return 0 };
         a.deck.iter().filter(|&&c| c == Card::soldier(i)).count()
     }
@@ -298,9 +334,15 @@ impl Game {
     /// Soldier `i` spends his next card helping to carry a comrade: it is
     /// taken from the deck unturned.
     fn spend_card(&mut self, i: usize, wounded: usize, events: &mut Events) {
+        let reason = super::name::format_name!("helped to carry {}", self.soldiers[wounded].id);
+        self.spend_card_for(i, reason, events);
+    }
+
+    /// Soldier `i` spends his next card this turn for `reason`: it is taken
+    /// from the deck unturned.
+    pub(super) fn spend_card_for(&mut self, i: usize, reason: Name, events: &mut Events) {
         if let Some(k) = self.card_to_come(i) {
             self.action().deck.remove(k);
-            let reason = super::name::format_name!("helped to carry {}", self.soldiers[wounded].id);
             events.push(Event::CardLost { soldier: self.soldiers[i].id.clone(), reason });
         }
     }

@@ -207,6 +207,8 @@ impl Campaign {
                     weapon: "rifle".into(),
                     veteran: false,
                     medic: false,
+                    squad: None,
+                    conscript: false,
                 },
             };
             self.replacements_used = (self.replacements_used + 1).min(COUNTER as usize);

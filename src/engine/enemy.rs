@@ -147,7 +147,16 @@ impl Game {
                     return;
                 }
                 let shot = self.better_shot(memo, e, f, shot);
-                self.fire(e, f, shot, events);
+                match self.squad_fire(memo, e, f, events) {
+                    Ok(false) => self.fire(e, f, shot, events),
+                    Ok(true) => {}
+                    // A squad that cannot fire (moved, without moving fire) holds.
+                    Err(_) => {
+                        if events.keeps_all() {
+                            events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
+                        }
+                    }
+                }
             }
             return;
         }

@@ -88,6 +88,16 @@ pub enum Event {
     Hold {
         soldier: Name,
     },
+    /// A squad fires at a squad (the company level): the teams that fire,
+    /// the one whose card is up first; the teams fired at that they reach,
+    /// nearest first; the overloaded hexes of the squad fired at, each a
+    /// firing die more; and whether it is an assault.
+    SquadFire {
+        firers: Vec<Name>,
+        targets: Vec<Name>,
+        overloaded: u32,
+        assault: bool,
+    },
     /// A shot about to be rolled: who at whom, how far, which band.
     Shot {
         shooter: Name,

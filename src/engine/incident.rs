@@ -145,6 +145,9 @@ impl Game {
             return false;
         };
         let mut ids = Vec::with_capacity(group.men.len());
+        // Under rules that fight by squads, the group is one squad, numbered
+        // by its first man.
+        let squad = self.rules.hooks().squads.then_some(self.next_enemy);
         // A vehicle faces the way it came: toward the hex of the incident.
         let facing = if hex == near { 0 } else { sector_of(near.hex() - hex.hex()) as u8 };
         for man in &group.men {
@@ -161,6 +164,7 @@ impl Game {
             let mut soldier =
                 Soldier::new(&self.book, id.clone(), man.role.clone(), Side::Enemy, man.weapon.clone(), Some(hex));
             soldier.stays_put = group.stays_put;
+            soldier.squad = squad;
             soldier.first_shot = man.first_shot;
             soldier.vehicle = vehicle;
             self.soldiers.push(soldier);
@@ -192,6 +196,7 @@ impl Game {
             enemies_met,
             leave: Leave::FREE,
             flight: None,
+            steps: 0,
         });
         events.push(Event::ActionStart { hex: at });
         self.deal(events);

@@ -49,6 +49,7 @@ mod shot;
 mod sides;
 mod sight;
 pub mod sink;
+mod squads;
 pub mod support;
 mod sweep;
 mod takeback;
@@ -150,6 +151,13 @@ impl Game {
     /// checks scenarios before this, with file positions; this is the engine
     /// refusing to start on data it cannot play.
     pub fn new(book: Arc<RuleBook>, scenario: &Scenario, seed: u64) -> Result<Self, RuleError> {
+        // The book as the scenario's rule set reads it: the company level's
+        // teams are weapons of its book alone (`Rules::book_for`). Other
+        // rule sets play with the book as given.
+        let book = match scenario.rules.hooks().squads {
+            true => scenario.rules.book_for(&book).map_or(book, Arc::new),
+            false => book,
+        };
         let mut rows = Vec::new();
         for (r, row) in scenario.rows.iter().enumerate() {
             let mut cells = Vec::new();
@@ -197,6 +205,8 @@ impl Game {
             let mut man = Soldier::new(&book, id, rank, Side::Friendly, weapon, Some(scenario.start));
             man.veteran = m.veteran;
             man.medic = m.medic;
+            man.squad = m.squad;
+            man.conscript = m.conscript;
             soldiers.push(man);
         }
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];

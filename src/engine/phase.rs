@@ -40,6 +40,14 @@ pub struct Action {
     /// (`steer`): nothing else happens until it lands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flight: Option<Flight>,
+    /// How much of his move the man whose card is up has used on it, under
+    /// rules that move a man more than a hex on his card (`Rules::moves`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub steps: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A card of the action deck.

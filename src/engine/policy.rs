@@ -107,8 +107,9 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
         return Some(Command::Hold);
     }
     match game.closing_step(here, Side::Enemy, false) {
-        Some(to) => Some(Command::Move { section: None, to }),
-        None => Some(Command::Hold),
+        // Within what is left of his move this card (rules that move more than a hex on it).
+        Some(to) if game.check_move_left(me, to).is_ok() => Some(Command::Move { section: None, to }),
+        _ => Some(Command::Hold),
     }
 }
 

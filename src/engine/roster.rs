@@ -33,6 +33,12 @@ pub struct RosterMan {
     /// A trained medic.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub medic: bool,
+    /// His team's squad, in a campaign played by squads (the company level).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squad: Option<u32>,
+    /// A conscript team (the company level).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub conscript: bool,
 }
 
 /// What one man did on one patrol.
@@ -85,6 +91,8 @@ pub(super) fn recruit(m: &Member, veteran_at: u32) -> RosterMan {
         patrols: 0,
         hits: 0,
         medic: m.medic,
+        squad: m.squad,
+        conscript: m.conscript,
     }
 }
 
@@ -98,6 +106,8 @@ impl RosterMan {
             weapon: self.weapon.clone(),
             veteran: self.experience >= veteran_at,
             medic: self.medic,
+            squad: self.squad,
+            conscript: self.conscript,
         }
     }
 }

@@ -102,4 +102,11 @@ pub struct Member {
     /// A trained medic (Combat Patrol: better at saving the dying).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub medic: bool,
+    /// His squad, under rules whose teams fight by squads (the company
+    /// level); every man of such a scenario has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squad: Option<u32>,
+    /// Green (the company level's conscripts).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub conscript: bool,
 }

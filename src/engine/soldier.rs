@@ -181,6 +181,14 @@ pub struct Soldier {
     /// Reload actions done on his empty weapon.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub reloaded: u8,
+    /// The squad a team belongs to (the company-level rules: a squad fires
+    /// as one and is pinned as one); None under rules without squads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squad: Option<u32>,
+    /// Green troops (the company-level rules' conscripts: easier to pin,
+    /// and never saved by concealment).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub conscript: bool,
 }
 
 /// A man's weapon: its place in the list of his game's rule book (saved as
@@ -265,6 +273,8 @@ impl Soldier {
             grenades_thrown: 0,
             spent: 0,
             reloaded: 0,
+            squad: None,
+            conscript: false,
         }
     }
 

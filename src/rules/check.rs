@@ -403,6 +403,10 @@ fn way_home(w: i32, h: i32, start: Pos, home: Edge, passable: impl Fn(usize) -> 
 
 pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
     let c = Checker { file, text };
+    // The book as the scenario's rule set reads it (the company level's
+    // teams are weapons of its book alone).
+    let own = s.rules.hooks().squads.then(|| s.rules.book_for(book)).flatten();
+    let book = own.as_ref().unwrap_or(book);
     // A rules file of the player's own may lack a rule set's tables (see `parse_rule_book`).
     if !s.rules.plays_with(book) {
         return Err(c.err("rules:", format!("rules: the rule book lacks the tables the rule set {} plays by", s.rules)));

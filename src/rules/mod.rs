@@ -35,6 +35,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("crossroads", include_str!("../../assets/scenarios/crossroads.ron")),
     ("river", include_str!("../../assets/scenarios/river.ron")),
     ("orchard", include_str!("../../assets/scenarios/orchard.ron")),
+    ("ridge", include_str!("../../assets/scenarios/ridge.ron")),
 ];
 
 /// A problem in a data file, with where it is.

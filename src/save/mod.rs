@@ -176,6 +176,8 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
             weapon: m.weapon.clone(),
             veteran: false,
             medic: m.medic,
+            squad: m.squad,
+            conscript: m.conscript,
         })
         .collect();
     let standin = vec![crate::engine::scenario::Member {
@@ -184,6 +186,8 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         weapon: "rifle".into(),
         veteran: false,
         medic: false,
+        squad: None,
+        conscript: false,
     }];
     let mut squad = if squad.is_empty() { standin.clone() } else { squad };
     // The checks of the campaign file, and within its limits (each check is

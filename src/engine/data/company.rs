@@ -4,7 +4,12 @@
 //! its table in 4" squares; here a square is a hex. Read from
 //! `assets/rules/company.ron`.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
+
+use super::{Group, IncidentEntry};
+use crate::engine::name::Name;
 
 /// The rule set's tables.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,6 +27,22 @@ pub struct Company {
     pub pinning: Pinning,
     /// Who fights on each side, for the rules that name a nation.
     pub nations: Nations,
+    /// The cards each team brings to the action deck: activation is by
+    /// team (a decision; docs/RULES.md).
+    pub cards_per_team: u32,
+    /// Terrain (by key) a team crosses at its difficult-terrain move.
+    pub difficult: Vec<Name>,
+    /// Terrain (by key) that conceals a team in it; terrain with cover
+    /// covers it.
+    pub concealing: Vec<Name>,
+    /// How seasoned the enemy's teams are.
+    pub enemy_experience: Experience,
+    /// The incident table a patrol under these rules rolls on, in place of
+    /// the rule book's: its enemy groups are squads of `forces`.
+    pub incident_table: Vec<IncidentEntry>,
+    /// The enemy's squads, by key: each man of a group is a team, its
+    /// weapon the team's key.
+    pub forces: BTreeMap<String, Group>,
 }
 
 /// A team's move in hexes: through open ground, and through difficult terrain.
@@ -92,6 +113,17 @@ pub enum Experience {
     #[default]
     Trained,
     Veteran,
+}
+
+impl Experience {
+    /// As the roster and the rules data write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Experience::Conscript => "conscript",
+            Experience::Trained => "trained",
+            Experience::Veteran => "veteran",
+        }
+    }
 }
 
 /// The hits per team, in halves, that pin a squad: the article's 1 for

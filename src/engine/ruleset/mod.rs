@@ -15,6 +15,7 @@ mod lone_warrior;
 mod method;
 mod odds;
 mod pressure;
+mod squads;
 
 use std::fmt;
 
@@ -25,6 +26,7 @@ pub use lone_warrior::{LoneWarrior, melee_outcome};
 pub use method::{Ammo, Method, Reloading};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
+pub use squads::{Fired, Firer, Moves, SquadFire, TargetTeam};
 
 use super::chance::Chance;
 use super::data::{RuleBook, Weapon, Wound};
@@ -327,6 +329,43 @@ pub trait Rules: Sync {
         None
     }
 
+    // --- Squads (rule sets whose teams fight as squads) -------------------
+
+    /// A squad's fire at a squad, gathered by the loop when the team whose
+    /// card is up fires: the rolls go to `events`, and what the fire did
+    /// comes back. None under rules without squads: every man fires alone
+    /// (`volley`).
+    ///
+    /// # Errors
+    /// Why the squad cannot fire (no firing dice on a turn it moved).
+    fn squad_fire(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _fire: &SquadFire<'_>,
+        _events: &mut Events,
+    ) -> Option<Result<Fired, String>> {
+        None
+    }
+
+    /// How far a man moves on his card, where these rules move him more
+    /// than one hex on it (`Moves`); None: one hex, which ends the card.
+    fn moves(&self, _book: &RuleBook) -> Option<Moves> {
+        None
+    }
+
+    /// Whether ground of `terrain` slows a move (`moves`).
+    fn difficult(&self, _book: &RuleBook, _terrain: &super::data::Terrain) -> bool {
+        false
+    }
+
+    /// `man`'s card is over (he acted, or joined his squad's fire): the
+    /// pressure he is under after it, where it changes (the company level:
+    /// a team pinned when its turn began unpins at its end).
+    fn card_over(&self, _book: &RuleBook, _man: &Soldier) -> Option<Pressure> {
+        None
+    }
+
     // --- Morale ----------------------------------------------------------
 
     /// Asked at each STOP card with how many of the enemy met in this action
@@ -369,6 +408,9 @@ pub struct Hooks {
     /// `method`: some weapons' special methods reach more men than the one
     /// aimed at (a spray, an arc of fire).
     pub sweeps: bool,
+    /// `squad_fire`, `moves`, `difficult` and `card_over`: its teams fight
+    /// as squads.
+    pub squads: bool,
 }
 
 impl Hooks {
@@ -384,6 +426,7 @@ impl Hooks {
         grenades: true,
         ammo: true,
         sweeps: true,
+        squads: true,
     };
     /// None asked: every hook at its default.
     pub const NONE: Hooks = Hooks {
@@ -397,6 +440,7 @@ impl Hooks {
         grenades: false,
         ammo: false,
         sweeps: false,
+        squads: false,
     };
 }
 

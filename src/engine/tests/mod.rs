@@ -50,6 +50,8 @@ pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], 
                 weapon: w.to_string(),
                 veteran: false,
                 medic: false,
+                squad: None,
+                conscript: false,
             })
             .collect(),
         forces: Default::default(),
@@ -93,6 +95,7 @@ pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
         enemies_met,
         leave: Default::default(),
         flight: None,
+        steps: 0,
     });
     g.deal(&mut events);
     events.into_vec()

@@ -44,7 +44,7 @@ pub fn saving(t: &Company, target: Target) -> impl Fn(u8) -> bool + '_ {
 }
 
 /// How many of the die's faces `scores` counts.
-fn faces_that(sides: usize, scores: impl Fn(u8) -> bool) -> u32 {
+pub fn faces_that(sides: usize, scores: impl Fn(u8) -> bool) -> u32 {
     (1..=sides).filter(|&f| u8::try_from(f).is_ok_and(&scores)).count() as u32
 }
 

@@ -4,7 +4,285 @@
 //! each hit it does not save loses it a team. The numbers are in
 //! `assets/rules/company.ron` (`data::company::Company`).
 //!
-//! So far the fire and the saves are played here, whole and exact (`fire`);
-//! the patrol loop does not deal them yet.
+//! The patrol loop stays Lone Warrior's: movement hex by hex, incidents
+//! (on this rule set's own table, whose enemies are squads of teams), the
+//! deck and its STOP card, hand to hand (the article has none: a team
+//! beaten hand to hand is lost). Decisions are marked in docs/RULES.md.
 
 pub mod fire;
+
+use super::{
+    Aim, Blow, Deed, Fired, Hit, Hooks, LoneWarrior, Melee, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
+};
+use crate::engine::chance::Chance;
+use crate::engine::data::company::{Company as Book, Experience};
+use crate::engine::data::{RuleBook, Terrain, Weapon, WeaponKind, Wound};
+use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
+use crate::engine::event::Event;
+use crate::engine::name::Name;
+use crate::engine::sink::Events;
+use crate::engine::soldier::{Side, Soldier, State};
+
+/// The company-level rule set.
+pub struct Company;
+
+inventory::submit! { super::RuleSetEntry(&Company) }
+
+/// The name scenarios, campaigns and saves give it.
+pub const NAME: &str = "Company";
+
+/// The rule book's company-level tables. A game is never begun by these
+/// rules with a book that lacks them (`Game::new` refuses it).
+fn tables(book: &RuleBook) -> Option<&Book> {
+    book.company.as_deref()
+}
+
+/// How seasoned a team is: the enemy's by the tables, the patrol's by the
+/// man (a veteran, a conscript, else trained).
+pub fn experience(t: &Book, man: &Soldier) -> Experience {
+    match (man.side, man.veteran, man.conscript) {
+        (Side::Enemy, _, _) => t.enemy_experience,
+        (_, true, _) => Experience::Veteran,
+        (_, _, true) => Experience::Conscript,
+        _ => Experience::Trained,
+    }
+}
+
+/// The nation a team fights for.
+fn nation(t: &Book, side: Side) -> &str {
+    match side {
+        Side::Friendly => &t.nations.friendly,
+        Side::Enemy => &t.nations.enemy,
+    }
+}
+
+/// The firing dice `man` adds to his squad's fire now (none for a weapon
+/// that is not a team's).
+pub fn team_dice(t: &Book, book: &RuleBook, man: &Soldier, moved: bool) -> u32 {
+    t.team(man.weapon(book)).map_or(0, |team| team.dice(moved, nation(t, man.side)))
+}
+
+/// The ground a team stands on, as its saving die reads it.
+pub fn target_of(t: &Book, man: &Soldier, terrain: &Terrain) -> fire::Target {
+    fire::Target {
+        cover: terrain.cover != crate::engine::data::Cover::None,
+        concealed: t.concealing.iter().any(|k| *k == terrain.key),
+        experience: experience(t, man),
+    }
+}
+
+impl Rules for Company {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    /// A team is in the fight or lost.
+    fn states(&self) -> &'static [State] {
+        &[State::Fit, State::Dead]
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks { squads: true, may: true, ..Hooks::NONE }
+    }
+
+    /// Its own tables, and the book its games read: the teams as the
+    /// weapons of the men who stand for them, and its own incident table
+    /// and squads of the enemy. None when `book` is that already.
+    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
+        let t = tables(book)?;
+        let teams_known = t.teams.iter().all(|team| book.weapon(&team.key).is_some());
+        if book.combat_patrol.is_none()
+            && teams_known
+            && book.incident_table == t.incident_table
+            && book.forces == t.forces
+        {
+            return None;
+        }
+        let mut own = RuleBook { combat_patrol: None, ..book.clone() };
+        for team in &t.teams {
+            if own.weapon(&team.key).is_none() {
+                let r = team.range;
+                own.weapons.push(Weapon {
+                    key: team.key.as_str().into(),
+                    name: team.name.as_str().into(),
+                    kind: WeaponKind::Direct { short: r, medium: r, long: r },
+                });
+            }
+        }
+        own.incident_table = t.incident_table.clone();
+        own.forces = t.forces.clone();
+        Some(own)
+    }
+
+    /// Its squad, its dice standing, its experience: "sq 1, 2 dice, trained".
+    fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
+        let t = tables(book)?;
+        let dice = team_dice(t, book, man, false);
+        let squad = man.squad.map_or(String::new(), |s| format!("sq {s}, "));
+        Some(format!("{squad}{dice}d, {}", experience(t, man).name()))
+    }
+
+    fn plays_with(&self, book: &RuleBook) -> bool {
+        tables(book).is_some()
+    }
+
+    fn cards(&self, book: &RuleBook, _man: &Soldier) -> u32 {
+        tables(book).map_or(1, |t| t.cards_per_team)
+    }
+
+    fn stop_cards(&self, book: &RuleBook) -> u32 {
+        book.action.stop_cards
+    }
+
+    /// A team fires at a team it sees within its range, beside it or
+    /// farther; the need stands for the firing die's hitting faces (three
+    /// of six: 4+), which is how the engine's own choices weigh it.
+    fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+        let t = tables(book).ok_or("this rule book has no company-level tables")?;
+        let team = t
+            .team(&aim.weapon.key)
+            .ok_or_else(|| format!("the {} is not a team's: it does not fire by squads", aim.weapon.name))?;
+        if aim.distance == 0 {
+            return Err("same hex: fight hand to hand instead".into());
+        }
+        if aim.distance > team.range {
+            return Err(format!("{} hexes: the {} fires {} at most", aim.distance, team.name, team.range));
+        }
+        let sides = u8::try_from(t.firing_die.len()).unwrap_or(u8::MAX);
+        let hitting = fire::faces_that(t.firing_die.len(), fire::hitting(t, false)) as i32;
+        Ok(Odds { dice: 1, sides, base: i32::from(sides) + 1 - hitting, modifiers: Modifiers::default(), band: None })
+    }
+
+    fn bombard(&self, _book: &RuleBook, _weapon: &Weapon, _distance: u32, _moved: bool) -> Result<Odds, String> {
+        Err("the company-level rules have no indirect fire".into())
+    }
+
+    /// Every blow loses the team: an unsaved hit, a fight lost hand to
+    /// hand, a mine.
+    fn hit(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Name, _blow: Blow) -> Hit {
+        Hit::Wounded(None, Wound::Dead)
+    }
+
+    /// Never rolled (a team hit is lost at once); Lone Warrior's roll, were it.
+    fn casualty(&self, book: &RuleBook, dice: &mut Dice, man: &Name) -> (Roll, Wound) {
+        LoneWarrior.casualty(book, dice, man)
+    }
+
+    fn casualty_spread(&self, book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>) {
+        LoneWarrior.casualty_spread(book)
+    }
+
+    fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>) {
+        LoneWarrior.hand_to_hand_spread(book)
+    }
+
+    fn hand_to_hand(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        attacker: &Name,
+        defender: &Name,
+    ) -> ([Roll; 2], Melee, bool) {
+        LoneWarrior.hand_to_hand(book, dice, attacker, defender)
+    }
+
+    /// A pinned squad does not move at all.
+    fn may(&self, man: &Soldier, deed: Deed) -> bool {
+        deed != Deed::Move || man.pressure != Pressure::Pinned
+    }
+
+    fn squad_fire(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        fire: &SquadFire<'_>,
+        events: &mut Events,
+    ) -> Option<Result<Fired, String>> {
+        let t = tables(book)?;
+        Some(squad_volley(t, book, dice, fire, events))
+    }
+
+    /// The firing dice the team adds to its squad's fire now: at its
+    /// moving rate once it has moved this turn (none where it may not fire
+    /// on the move).
+    fn shots(&self, book: &RuleBook, shooter: &Soldier, _special: bool) -> u32 {
+        tables(book).map_or(0, |t| team_dice(t, book, shooter, shooter.moved))
+    }
+
+    fn moves(&self, book: &RuleBook) -> Option<Moves> {
+        tables(book).map(|t| Moves { open: t.moves.open, difficult: t.moves.difficult })
+    }
+
+    fn difficult(&self, book: &RuleBook, terrain: &Terrain) -> bool {
+        tables(book).is_some_and(|t| t.difficult.iter().any(|k| *k == terrain.key))
+    }
+
+    /// A team pinned when its turn began unpins once its turn is over
+    /// (pinned again meanwhile, it stays so until its next turn's end).
+    fn card_over(&self, _book: &RuleBook, man: &Soldier) -> Option<Pressure> {
+        (man.pressure == Pressure::Pinned).then_some(Pressure::Steady)
+    }
+
+    /// The article has no morale: a squad fights until it is gone.
+    fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
+        false
+    }
+}
+
+/// The fire `fire` gathered: the firing dice, each hit dealt to the teams
+/// in sight nearest first (one to each before any takes a second), the
+/// saving dice of each team hit by its own ground and experience, and the
+/// pinning by the hits before saves.
+///
+/// # Errors
+/// No firing dice (every team firing moved, and may not fire moving).
+pub fn squad_volley(
+    t: &Book,
+    book: &RuleBook,
+    dice: &mut Dice,
+    fire: &SquadFire<'_>,
+    events: &mut Events,
+) -> Result<Fired, String> {
+    let team_dice = fire.firers.iter().map(|f| team_dice(t, book, f.man, f.moved));
+    if let Some(first) = fire.firers.first()
+        && self::team_dice(t, book, first.man, first.moved) == 0
+    {
+        return Err(format!("{} moved this turn, and its team may not fire on the move", first.man.id));
+    }
+    let count = fire::firing_dice(team_dice, fire.overloaded);
+    let (mut roll, hits) = fire::fire(t, dice, count, fire.assault)?;
+    if let Some(first) = fire.firers.first() {
+        roll.soldier = Some(first.man.id.clone());
+    }
+    roll.target = fire.targets.first().map(|x| x.man.id.clone());
+    events.push(Event::Roll(roll));
+    let squad_experience = fire.squad.iter().map(|m| experience(t, m)).min().unwrap_or_default();
+    let pinned = hits > 0 && hits >= t.pinned_at(fire.squad.len() as u32, squad_experience);
+    let mut lost = Vec::new();
+    let n = fire.targets.len() as u32;
+    for (k, target) in fire.targets.iter().enumerate() {
+        // Hit k of the fire falls on target k mod n: one each, nearest first.
+        let on_it = hits / n + u32::from((k as u32) < hits % n);
+        if on_it == 0 {
+            continue;
+        }
+        let ground = target_of(t, target.man, target.terrain);
+        let assault = fire.assault;
+        // In an assault the target's cover does not save it (a decision).
+        let ground = fire::Target { cover: ground.cover && !assault, ..ground };
+        let saved = match fire::save(t, dice, on_it, ground) {
+            Some((roll, saved)) => {
+                events.push(Event::Roll(roll.by(&target.man.id)));
+                saved
+            }
+            None => 0,
+        };
+        if saved < on_it {
+            lost.push(k);
+        }
+    }
+    Ok(Fired { lost, pinned })
+}
+
+#[cfg(test)]
+mod squad_tests;

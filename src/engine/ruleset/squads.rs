@@ -1,0 +1,64 @@
+//! The part of the seam for rule sets whose men fight as squads of teams
+//! (the company level): a squad fires as one at a squad, and the squad
+//! fired at saves and loses teams as one. Rule sets without squads leave
+//! these hooks at their defaults, and every man fires on his own.
+
+use super::super::data::Terrain;
+use super::super::soldier::Soldier;
+
+/// A squad's fire at a squad, as the loop gathered it for the rule set.
+pub struct SquadFire<'a> {
+    /// The teams that fire: the one whose card is up first, then each
+    /// team of its squad that joins (in reach and sight of a team fired
+    /// at, and with a card still to come this turn, which it spends).
+    pub firers: Vec<Firer<'a>>,
+    /// The teams of the squad fired at that a firer sees and reaches, the
+    /// nearest to a firer first (then by the roster's order).
+    pub targets: Vec<TargetTeam<'a>>,
+    /// Every able team of the squad fired at, in sight or not: its pinning
+    /// counts them all.
+    pub squad: Vec<&'a Soldier>,
+    /// The hexes of the squad fired at that hold more than one team.
+    pub overloaded: u32,
+    /// The team whose card is up moved on it and stands beside (or in the
+    /// hex of) a team it fires at.
+    pub assault: bool,
+}
+
+/// A team that fires.
+pub struct Firer<'a> {
+    pub man: &'a Soldier,
+    /// It moved this turn: it fires at its moving rate.
+    pub moved: bool,
+}
+
+/// A team fired at, and the ground it stands on.
+pub struct TargetTeam<'a> {
+    pub man: &'a Soldier,
+    pub terrain: &'a Terrain,
+    /// Hexes to the nearest team that fires.
+    pub distance: u32,
+}
+
+/// What a squad's fire did: the teams it took (by their place in
+/// `SquadFire::targets`) and whether it pinned the squad.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fired {
+    pub lost: Vec<usize>,
+    pub pinned: bool,
+}
+
+/// How far a team moves on its card, in steps of the open ground: a step
+/// into difficult terrain costs `open / difficult` of them (rounded up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moves {
+    pub open: u32,
+    pub difficult: u32,
+}
+
+impl Moves {
+    /// The steps a move into ground of this kind costs.
+    pub fn cost(self, difficult: bool) -> u32 {
+        if difficult { self.open.div_ceil(self.difficult.max(1)) } else { 1 }
+    }
+}

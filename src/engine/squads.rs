@@ -1,0 +1,175 @@
+//! Squads in an action, under rule sets whose teams fight as squads (the
+//! company level, `Hooks::squads`): a team's card fires its whole squad at
+//! a squad, and a team moves more than one hex on its card.
+
+use super::event::Event;
+use super::memo::Memo;
+use super::name::format_name;
+use super::pos::Pos;
+use super::ruleset::{Blow, Firer, Reaction, SquadFire, TargetTeam};
+use super::{Events, Game, Phase, RuleError, illegal};
+
+impl Game {
+    /// Whether soldiers `a` and `b` are of one squad: one side, and one
+    /// squad number (a man of no squad is a squad alone).
+    fn squadmates(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.soldiers[a], &self.soldiers[b]);
+        x.side == y.side && (a == b || (x.squad.is_some() && x.squad == y.squad))
+    }
+
+    /// `shooter`, whose card is up, fires with his squad at the squad of
+    /// `target`, which he has a shot at: Ok(false) under rules without
+    /// squads (he fires alone), else the fire made.
+    ///
+    /// # Errors
+    /// Why the squad cannot fire; nothing has changed.
+    pub(super) fn squad_fire(
+        &mut self,
+        memo: Memo<'_>,
+        shooter: usize,
+        target: usize,
+        events: &mut Events,
+    ) -> Result<bool, String> {
+        let rules = self.rules;
+        if !rules.hooks().squads {
+            return Ok(false);
+        }
+        let able = |i: usize| self.soldiers[i].can_act() && self.soldiers[i].pos.is_some();
+        let squad: Vec<usize> = (0..self.soldiers.len()).filter(|&j| able(j) && self.squadmates(j, target)).collect();
+        let mut firers = vec![shooter];
+        firers.extend((0..self.soldiers.len()).filter(|&j| {
+            j != shooter
+                && able(j)
+                && self.squadmates(j, shooter)
+                && self.cards_to_come(j) > 0
+                && self.foe_at_close_quarters(j).is_none()
+                && squad.iter().any(|&m| self.aimed_shot(memo, j, m).is_ok())
+        }));
+        // The teams fired at that a firer reaches, each with its distance
+        // to the nearest such firer.
+        let mut targets: Vec<(u32, usize)> = squad
+            .iter()
+            .filter_map(|&m| {
+                let at = self.soldiers[m].pos?;
+                let near = firers
+                    .iter()
+                    .filter(|&&f| self.aimed_shot(memo, f, m).is_ok())
+                    .filter_map(|&f| self.soldiers[f].pos.map(|p| p.distance(at)))
+                    .min()?;
+                Some((near, m))
+            })
+            .collect();
+        targets.sort_unstable();
+        let hexes: Vec<Pos> = squad.iter().filter_map(|&m| self.soldiers[m].pos).collect();
+        let side = self.soldiers[target].side;
+        let mut overloaded: Vec<Pos> = hexes
+            .iter()
+            .copied()
+            .filter(|&h| {
+                let teams = self.soldiers.iter().filter(|s| s.side == side && s.can_act() && s.pos == Some(h));
+                teams.count() > 1
+            })
+            .collect();
+        overloaded.sort_unstable();
+        overloaded.dedup();
+        let me = &self.soldiers[shooter];
+        let assault = me.moved
+            && targets.iter().any(|&(_, m)| self.soldiers[m].pos.zip(me.pos).is_some_and(|(a, b)| a.distance(b) <= 1));
+        let fire = SquadFire {
+            firers: firers.iter().map(|&f| Firer { man: &self.soldiers[f], moved: self.soldiers[f].moved }).collect(),
+            targets: targets
+                .iter()
+                .filter_map(|&(distance, m)| {
+                    let s = &self.soldiers[m];
+                    let terrain = self.map.terrain(&self.book, s.pos?)?;
+                    Some(TargetTeam { man: s, terrain, distance })
+                })
+                .collect(),
+            squad: squad.iter().map(|&m| &self.soldiers[m]).collect(),
+            overloaded: overloaded.len() as u32,
+            assault,
+        };
+        if events.keeps_all() {
+            events.push(Event::SquadFire {
+                firers: fire.firers.iter().map(|f| f.man.id.clone()).collect(),
+                targets: fire.targets.iter().map(|t| t.man.id.clone()).collect(),
+                overloaded: fire.overloaded,
+                assault,
+            });
+        }
+        let Some(fired) = rules.squad_fire(&self.book, &mut self.dice, &fire, events) else {
+            return Ok(false);
+        };
+        let fired = fired?;
+        let lost: Vec<usize> = fired.lost.iter().filter_map(|&k| targets.get(k).map(|&(_, m)| m)).collect();
+        let by = self.soldiers[shooter].id.clone();
+        for &f in &firers[1..] {
+            self.spend_card_for(f, format_name!("fired with {by}"), events);
+            self.card_over(f, events);
+        }
+        for m in lost {
+            self.strike(m, Some(&by), Blow::Aimed, events);
+        }
+        if fired.pinned {
+            for m in squad {
+                if !self.soldiers[m].can_act() {
+                    continue;
+                }
+                self.pressed(m, Reaction { roll: None, pressure: super::soldier::Pressure::Pinned }, events);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Soldier `i`'s card is up, under rules that fight by squads: a team
+    /// that moved this turn (the patrol's last step counts) and may not fire
+    /// on the move may still move, and not fire (`Rules::shots`).
+    pub(super) fn squad_card_up(&mut self, i: usize) {
+        if !self.rules.hooks().squads {
+            return;
+        }
+        let may_fire = self.rules.shots(&self.book, &self.soldiers[i], false) > 0;
+        if let Phase::Action(a) = &mut self.phase {
+            a.leave = super::ruleset::Leave { may_move: true, may_fire };
+        }
+    }
+
+    /// Soldier `i`'s card is over: the pressure his rule set lifts then.
+    pub(super) fn card_over(&mut self, i: usize, events: &mut Events) {
+        if !self.rules.hooks().squads {
+            return;
+        }
+        if let Some(pressure) = self.rules.card_over(&self.book, &self.soldiers[i]) {
+            self.pressed(i, Reaction { roll: None, pressure }, events);
+        }
+    }
+
+    /// Under rules that move a man more than a hex on his card (`moves`):
+    /// whether his step to `to` fits in what is left of his move, and, once
+    /// made, what he may still do on the card (None: one hex ends the card).
+    ///
+    /// # Errors
+    /// The step costs more of his move than is left.
+    pub(super) fn check_move_left(&self, me: usize, to: Pos) -> Result<Option<u32>, RuleError> {
+        let rules = self.rules;
+        if !rules.hooks().squads {
+            return Ok(None);
+        }
+        let Some(moves) = rules.moves(&self.book) else { return Ok(None) };
+        let difficult = self.map.terrain(&self.book, to).is_some_and(|t| rules.difficult(&self.book, t));
+        let cost = moves.cost(difficult);
+        let used = match &self.phase {
+            Phase::Action(a) => u32::from(a.steps),
+            _ => 0,
+        };
+        if used + cost > moves.open {
+            let id = &self.soldiers[me].id;
+            let left = moves.open.saturating_sub(used);
+            return illegal(format!(
+                "{id} has {left} of its {} steps left this card, and {to} costs {cost}: fire or hold",
+                moves.open
+            ));
+        }
+        Ok(Some(used + cost))
+    }
+}
