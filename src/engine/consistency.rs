@@ -112,8 +112,16 @@ impl Game {
             if !a.leave.is_free() && a.up.is_none() {
                 return Err("a man is held back on his card, but no card is up".into());
             }
-            if !a.leave.is_free() && !self.rules.hooks().activate {
+            let hooks = self.rules.hooks();
+            if !a.leave.is_free() && !hooks.activate && !hooks.squads {
                 return Err(format!("a man is held back on his card, but {} has no activation test", self.rules));
+            }
+            let open = self.rules.moves(&self.book).filter(|_| hooks.squads).map_or(0, |m| m.open);
+            if a.steps > 0 && (a.up.is_none() || u32::from(a.steps) > open) {
+                return Err(format!(
+                    "the man whose card is up has used {} steps of his move, more than {} lets a man take on one card (or no card is up)",
+                    a.steps, self.rules
+                ));
             }
             let bad = |c: &Card| c.owner().is_some_and(|i| i >= n);
             if a.deck.iter().chain(&a.turned).any(bad) {

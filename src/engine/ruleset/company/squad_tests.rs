@@ -1,1 +1,149 @@
+//! `squad_volley`: hits dealt nearest first, saves by each team's ground,
+//! pinning by the hits before saves, and what an assault changes.
 
+use super::*;
+use crate::engine::data::Terrain;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Firer, TargetTeam};
+
+fn book() -> RuleBook {
+    let full = crate::rules::rule_book().expect("the built-in rules");
+    Company.book_for(&full).expect("the company level's own book")
+}
+
+fn team(book: &RuleBook, id: &str, side: Side, weapon: &str) -> Soldier {
+    Soldier::new(book, id.into(), "team".into(), side, weapon.into(), Some(Pos::new(0, 0)))
+}
+
+fn terrain<'a>(book: &'a RuleBook, key: &str) -> &'a Terrain {
+    book.terrain.iter().find(|t| t.key == key).unwrap()
+}
+
+/// The hits a roll's result tells.
+fn hits_of(events: &[Event]) -> u32 {
+    let Some(Event::Roll(r)) = events.first() else { panic!("the fire's roll first: {events:?}") };
+    assert_eq!(r.purpose, Purpose::CompanyFire);
+    r.result.as_deref().unwrap().split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn hits_fall_one_a_team_nearest_first_and_teams_in_the_open_have_no_save() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let mg = team(&b, "Walsh", Side::Friendly, "mg_team");
+    let targets: Vec<Soldier> = ["G1", "G2", "G3"].iter().map(|id| team(&b, id, Side::Enemy, "rifle_team")).collect();
+    let open = terrain(&b, "open");
+    let mut seen = [0u32; 4];
+    for seed in 0..300 {
+        let fire = SquadFire {
+            firers: vec![Firer { man: &mg, moved: false }],
+            targets: targets
+                .iter()
+                .enumerate()
+                .map(|(k, m)| TargetTeam { man: m, terrain: open, distance: k as u32 + 1 })
+                .collect(),
+            squad: targets.iter().collect(),
+            overloaded: 1,
+            assault: false,
+        };
+        let mut events = Events::all();
+        let fired = squad_volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
+        let events = events.into_vec();
+        let hits = hits_of(&events);
+        // Three dice of the MG team and one for the overloaded hex.
+        let Event::Roll(r) = &events[0] else { unreachable!() };
+        assert_eq!(r.faces.len(), 4);
+        // In the open, trained and not veteran: nothing is thrown, every hit tells.
+        assert_eq!(events.len(), 1, "no saving dice in the open: {events:?}");
+        let want: Vec<usize> = (0..hits.min(3) as usize).collect();
+        assert_eq!(fired.lost, want, "seed {seed}: {hits} hits");
+        // Three trained teams are pinned by ceil(3 x 1.5) = 5 hits: four dice never do.
+        assert!(!fired.pinned);
+        seen[hits.min(3) as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "every count of losses came up: {seen:?}");
+}
+
+#[test]
+fn a_team_in_cover_saves_on_cover_and_concealed_faces_but_not_in_an_assault() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let smg = team(&b, "G1", Side::Enemy, "smg_team");
+    let rifle = team(&b, "Price", Side::Friendly, "rifle_team");
+    let woods = terrain(&b, "woods");
+    for assault in [false, true] {
+        for seed in 0..200 {
+            let fire = SquadFire {
+                firers: vec![Firer { man: &smg, moved: assault }],
+                targets: vec![TargetTeam { man: &rifle, terrain: woods, distance: 1 }],
+                squad: vec![&rifle],
+                overloaded: 0,
+                assault,
+            };
+            let mut events = Events::all();
+            let fired = squad_volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
+            let events = events.into_vec();
+            let hits = hits_of(&events);
+            let Event::Roll(f) = &events[0] else { unreachable!() };
+            // The grenade face (4) hits only in an assault.
+            let top = if assault { 4 } else { 3 };
+            assert_eq!(hits as usize, f.faces.iter().filter(|&&x| (1..=top).contains(&x)).count());
+            if hits == 0 {
+                assert_eq!(events.len(), 1);
+                continue;
+            }
+            let Event::Roll(s) = &events[1] else { panic!("{events:?}") };
+            assert_eq!((s.purpose, s.faces.len()), (Purpose::CompanySave, hits as usize));
+            // Cover faces 1-3, concealed 4 (a trained team); in an assault only the concealed face.
+            let saved = s.faces.iter().filter(|&&x| if assault { x == 4 } else { x <= 4 }).count() as u32;
+            assert_eq!(fired.lost.is_empty(), saved == hits, "seed {seed}: {hits} hits, {saved} saved");
+            // One team: pinned at ceil(1.5) = 2 hits.
+            assert_eq!(fired.pinned, hits >= 2);
+        }
+    }
+}
+
+#[test]
+fn pinning_counts_the_squad_by_its_greenest_team() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let mut rifles: Vec<Soldier> =
+        ["Price", "Dunn"].iter().map(|id| team(&b, id, Side::Friendly, "rifle_team")).collect();
+    rifles[1].conscript = true;
+    let smg = team(&b, "G1", Side::Enemy, "smg_team");
+    let open = terrain(&b, "open");
+    for seed in 0..200 {
+        let fire = SquadFire {
+            firers: vec![Firer { man: &smg, moved: false }],
+            targets: rifles.iter().map(|m| TargetTeam { man: m, terrain: open, distance: 1 }).collect(),
+            squad: rifles.iter().collect(),
+            overloaded: 0,
+            assault: false,
+        };
+        let mut events = Events::all();
+        let fired = squad_volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
+        // Two teams, one a conscript: pinned at 2 x 1 = 2 hits, not 2 x 1.5 = 3.
+        assert_eq!(fired.pinned, hits_of(&events.into_vec()) >= 2, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_team_that_may_not_fire_on_the_move_does_not_open_its_squads_fire() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let rifle = team(&b, "Price", Side::Friendly, "rifle_mg_team");
+    let bazooka = team(&b, "Quinn", Side::Friendly, "bazooka_team");
+    let g = team(&b, "G1", Side::Enemy, "rifle_team");
+    let fire = SquadFire {
+        firers: vec![Firer { man: &bazooka, moved: true }, Firer { man: &rifle, moved: false }],
+        targets: vec![TargetTeam { man: &g, terrain: terrain(&b, "open"), distance: 2 }],
+        squad: vec![&g],
+        overloaded: 0,
+        assault: false,
+    };
+    let mut dice = Dice::new(1);
+    let before = dice.clone();
+    let e = squad_volley(t, &b, &mut dice, &fire, &mut Events::all()).unwrap_err();
+    assert!(e.contains("Quinn moved this turn"), "{e}");
+    assert_eq!(dice, before, "no die was thrown");
+}

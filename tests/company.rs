@@ -1,0 +1,132 @@
+//! The company level played by the patrol loop: The Ridge's patrols fought
+//! whole by the built-in leader, squads firing custom dice at squads, and
+//! saved in the middle of an action and resumed exactly.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use hexpatrol::engine::campaign::Campaign;
+use hexpatrol::engine::data::RuleBook;
+use hexpatrol::engine::dice::Purpose;
+use hexpatrol::engine::{Cache, Event, Game, Phase, Side};
+use hexpatrol::rules;
+
+#[path = "common/patrols.rs"]
+mod patrols;
+
+fn book() -> Arc<RuleBook> {
+    rules::rule_book().expect("the built-in rules load")
+}
+
+/// The Ridge, played on its own.
+fn ridge(seed: u64) -> Campaign {
+    let book = book();
+    let scenario = rules::scenario("ridge", &book).expect("the built-in company-level scenario");
+    assert_eq!(scenario.rules.name(), "Company");
+    Campaign::single(&scenario, seed, book)
+}
+
+const MOST: usize = 50_000;
+
+/// Every squad's fire, checked against the rules as the events tell it:
+/// the hits are the infantry faces (and the grenade face in an assault);
+/// each hit falls on the teams fired at nearest first, one each before a
+/// second; only teams hit are lost; a team pinned never moves until its
+/// next card is over, when it unpins; mates that join spend their card.
+#[test]
+fn the_ridge_is_fought_by_squads_with_custom_dice() {
+    let (mut fires, mut joined, mut saves, mut pins, mut unpins, mut lost) = (0, 0, 0, 0, 0, 0);
+    for seed in 1..=12 {
+        let mut c = ridge(seed);
+        let mut events = c.begin().expect("the patrol sets out");
+        patrols::play(&mut c, &mut Cache::new(), &mut events, MOST, |_| false);
+        assert!(c.patrol.is_none(), "seed {seed}: the patrol ended");
+        let mut pinned: BTreeSet<String> = BTreeSet::new();
+        // A pinned team whose card is up: it must unpin before the next card.
+        let mut unpin_due: Option<String> = None;
+        // The last fire: its firers, targets and hits.
+        let mut fire: Option<(Vec<String>, Vec<String>, bool)> = None;
+        let mut hits = 0usize;
+        for e in &events {
+            match e {
+                Event::SquadFire { firers, targets, assault, .. } => {
+                    fires += 1;
+                    fire = Some((
+                        firers.iter().map(|n| n.to_string()).collect(),
+                        targets.iter().map(|n| n.to_string()).collect(),
+                        *assault,
+                    ));
+                }
+                Event::Roll(r) if r.purpose == Purpose::CompanyFire => {
+                    let (_, _, assault) = fire.as_ref().expect("a fire is announced before its dice");
+                    let top = if *assault { 4 } else { 3 };
+                    hits = r.faces.iter().filter(|&&f| (1..=top).contains(&f)).count();
+                    let word = if hits == 1 { "hit" } else { "hits" };
+                    assert_eq!(r.result.as_deref(), Some(format!("{hits} {word}").as_str()), "{r:?}");
+                }
+                Event::Roll(r) if r.purpose == Purpose::CompanySave => saves += 1,
+                Event::CardLost { soldier, reason } if reason.starts_with("fired with") => {
+                    let (firers, _, _) = fire.as_ref().unwrap();
+                    assert!(firers.contains(&soldier.to_string()), "seed {seed}: {soldier} joined the fire");
+                    joined += 1;
+                }
+                Event::Wounded { soldier, wound } if wound == "dead" => {
+                    if let Some((_, targets, _)) = &fire {
+                        // Hit k falls on the k-th nearest team: only the first `hits` can be lost.
+                        if let Some(k) = targets.iter().position(|t| t == soldier.as_str()) {
+                            assert!(k < hits, "seed {seed}: {soldier} lost to hit {k} of {hits}");
+                            lost += 1;
+                        }
+                    }
+                    pinned.remove(soldier.as_str());
+                }
+                Event::Pressure { soldier, pressure } if pressure == "pinned" => {
+                    pins += 1;
+                    pinned.insert(soldier.to_string());
+                }
+                Event::Pressure { soldier, pressure } if pressure == "steady" => {
+                    unpins += 1;
+                    pinned.remove(soldier.as_str());
+                    if unpin_due.as_deref() == Some(soldier.as_str()) {
+                        unpin_due = None;
+                    }
+                }
+                Event::Moved { soldiers, section: None, .. } => {
+                    for s in soldiers {
+                        assert!(!pinned.contains(s.as_str()), "seed {seed}: {s} moved while pinned");
+                    }
+                }
+                Event::Card { card, .. } => {
+                    assert_eq!(unpin_due, None, "seed {seed}: a pinned team's card ended and it stayed pinned");
+                    unpin_due = pinned.contains(card.as_str()).then(|| card.to_string());
+                }
+                Event::ActionEnd { .. } => unpin_due = None,
+                _ => {}
+            }
+        }
+    }
+    assert!(fires >= 100 && joined >= 30, "{fires} fires, {joined} teams joined one");
+    assert!(saves >= 20 && lost >= 40, "{saves} saving throws, {lost} teams lost");
+    assert!(pins >= 10 && unpins >= 5, "{pins} teams pinned, {unpins} unpinned");
+}
+
+#[test]
+fn a_company_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ridge.ron");
+    let mut resumed = 0;
+    for seed in 1..=12 {
+        // In an action, with a team pinned, or a team's card up with part of its move used.
+        let mid_action = |g: &Game| {
+            matches!(g.phase(), Phase::Action(a) if a.steps > 0 || (a.turn >= 2
+                && g.soldiers().iter().any(|s| !s.pressure.is_steady())))
+                && g.any_able(Side::Enemy)
+                && g.any_able(Side::Friendly)
+        };
+        let Some(text) = patrols::saved_and_resumed(ridge(seed), &path, MOST, mid_action) else { continue };
+        assert!(text.contains("rules: Company"), "seed {seed}: the save names its rule set");
+        assert!(text.contains("squad: Some("), "seed {seed}: the save holds the teams' squads");
+        resumed += 1;
+    }
+    assert!(resumed >= 4, "saved mid-action and resumed: {resumed} of 12 seeds");
+}
