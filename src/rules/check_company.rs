@@ -3,16 +3,20 @@
 //! enforce, each naming the line and column it is about.
 
 use super::DataError;
-use super::check::Checker;
+use super::check::locate;
+use crate::engine::data::IncidentKind;
 use crate::engine::data::company::{Company, FireFace, MovingFire};
+use crate::engine::name::Name;
 use crate::engine::ruleset::company::fire::MOST_DICE;
 
 /// The most faces a die of its may have, and the most dice a team fires.
 const MOST_FACES: usize = 20;
 const MOST_ROF: u32 = 10;
 
-pub fn check_company(t: &Company, file: &str, text: &str) -> Result<(), DataError> {
-    let c = Checker { file, text };
+/// `terrain`: the keys of the rule book's terrain, which `difficult` and
+/// `concealing` name.
+pub fn check_company(t: &Company, terrain: &[Name], file: &str, text: &str) -> Result<(), DataError> {
+    let c = Own::new(file, text);
     let m = &t.moves;
     if m.difficult == 0 || m.difficult > m.open || m.open > 100 {
         return Err(c.err("moves", "moves: 1 <= difficult <= open <= 100 hexes".into()));
@@ -24,7 +28,7 @@ pub fn check_company(t: &Company, file: &str, text: &str) -> Result<(), DataErro
     for (k, team) in t.teams.iter().enumerate() {
         let at = format!("\"{}\"", team.key);
         if t.teams[..k].iter().any(|o| o.key == team.key) {
-            let second = super::check::locate(text, &at, 1);
+            let second = locate(text, &at, c.skip(&at) + 1);
             return Err(DataError::at(file, second, format!("teams: '{}' is listed twice", team.key)));
         }
         if team.range == 0 || team.range > range_limit {
@@ -59,5 +63,81 @@ pub fn check_company(t: &Company, file: &str, text: &str) -> Result<(), DataErro
     if t.nations.friendly.trim().is_empty() || t.nations.enemy.trim().is_empty() {
         return Err(c.err("nations", "nations: name each side's nation".into()));
     }
+    if t.cards_per_team == 0 || t.cards_per_team > MOST_CARDS {
+        return Err(c.err("cards_per_team", format!("cards_per_team: 1 to {MOST_CARDS} cards a team")));
+    }
+    for key in t.difficult.iter().chain(&t.concealing) {
+        if !terrain.iter().any(|k| k == key) {
+            let known = terrain.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ");
+            return Err(c.err(&format!("\"{key}\""), format!("no terrain '{key}' (the rule book has: {known})")));
+        }
+    }
+    for total in 2..=12u8 {
+        let n = t.incident_table.iter().filter(|e| (e.rolls.0..=e.rolls.1).contains(&total)).count();
+        if n != 1 {
+            let what = if n == 0 { "no entry" } else { "more than one entry" };
+            let why = format!("incident_table: a roll of {total} has {what}; rolls 2-12 need one each");
+            return Err(c.err("incident_table", why));
+        }
+    }
+    for e in &t.incident_table {
+        if let IncidentKind::Enemy { group, min, max } = &e.kind {
+            let at = format!("group: \"{group}\"");
+            if !t.forces.contains_key(group.as_str()) {
+                return Err(c.err(&at, format!("incident '{}': no squad '{group}' in the forces", e.name)));
+            }
+            if *min == 0 || min > max {
+                return Err(
+                    c.err(&at, format!("incident '{}': distance {min} to {max} is not a range of at least 1", e.name))
+                );
+            }
+        }
+    }
+    for (key, g) in &t.forces {
+        if g.men.is_empty() {
+            return Err(c.err(&format!("\"{key}\""), format!("forces: the squad '{key}' has no team")));
+        }
+        if let Some(m) = g.men.iter().find(|m| t.team(&m.weapon).is_none() || m.vehicle.is_some()) {
+            return Err(c.err(
+                &format!("\"{}\"", m.weapon),
+                format!("forces: '{key}': '{}' is not a kind of team (each man of a squad is a team)", m.weapon),
+            ));
+        }
+    }
     Ok(())
+}
+
+/// The most cards a team brings to the deck.
+const MOST_CARDS: u32 = 10;
+
+/// Errors placed in the company-level part of the file: in a rules file of
+/// the player's own, after its `company:` (the same words, "mg_team" or
+/// "incident_table", are written in the Lone Warrior part before it).
+struct Own<'a> {
+    file: &'a str,
+    text: &'a str,
+    start: usize,
+}
+
+impl<'a> Own<'a> {
+    fn new(file: &'a str, text: &'a str) -> Self {
+        let start = text
+            .match_indices("company:")
+            .find(|(k, w)| {
+                let after = text[k + w.len()..].trim_start();
+                after.starts_with("Some(") || after.starts_with('(')
+            })
+            .map_or(0, |(k, _)| k);
+        Own { file, text, start }
+    }
+
+    /// How many times `needle` is written before the company-level part.
+    fn skip(&self, needle: &str) -> usize {
+        self.text[..self.start].matches(needle).count()
+    }
+
+    /// An error at the first `needle` of the company-level part.
+    fn err(&self, needle: &str, message: String) -> DataError {
+        DataError::at(self.file, locate(self.text, needle, self.skip(needle)), message)
+    }
 }

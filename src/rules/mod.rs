@@ -94,15 +94,18 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         company: Option<crate::engine::data::company::Company>,
     }
     let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
+    let terrain: Vec<crate::engine::name::Name> = r.terrain.iter().map(|t| t.key.clone()).collect();
     let company = match r.company {
         Some(t) => {
-            check_company::check_company(&t, rules_file, rules)?;
-            t
+            check_company::check_company(&t, &terrain, rules_file, rules)?;
+            Some(t)
         }
+        // The built-in tables, where they fit the book's terrain (a rules
+        // file of the player's own may name its ground otherwise: its games
+        // are then not played at the company level).
         None => {
             let t = ron::from_str(COMPANY_TEXT).map_err(|e| from_ron(COMPANY_FILE, &e))?;
-            check_company::check_company(&t, COMPANY_FILE, COMPANY_TEXT)?;
-            t
+            check_company::check_company(&t, &terrain, COMPANY_FILE, COMPANY_TEXT).ok().map(|_| t)
         }
     };
     let own_tables = r.combat_patrol.is_some();
@@ -135,7 +138,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         forces: groups,
         arsenal: r.arsenal,
         combat_patrol: Some(Box::new(combat_patrol)),
-        company: Some(Box::new(company)),
+        company: company.map(Box::new),
     };
     let mut book = book;
     if own_tables {

@@ -449,6 +449,11 @@ fn company_tables_are_checked_where_they_are_written_and_kept_only_by_their_own_
         ("firing_die: [Infantry, Infantry, Infantry,", "firing_die: [Blank, Blank, Blank,", "at least one Infantry"),
         ("saving_die: [Cover, Cover, Cover, Concealed, Veteran, Blank]", "saving_die: [Cover]", "2 to 20 faces"),
         ("conscript_halves: 2", "conscript_halves: 0", "pinning:"),
+        ("cards_per_team: 1", "cards_per_team: 0", "cards_per_team: 1 to 10"),
+        ("difficult: [\"woods\"", "difficult: [\"swamp\"", "no terrain 'swamp'"),
+        ("(rolls: (4, 4), ", "(rolls: (4, 5), ", "incident_table: a roll of 5 has more than one entry"),
+        ("kind: Enemy(group: \"mg_team\"", "kind: Enemy(group: \"panzers\"", "no squad 'panzers'"),
+        ("weapon: \"smg_team\"", "weapon: \"smg\"", "'smg' is not a kind of team"),
     ] {
         let (got, own) = with(&|t| t.replacen(from, to, 1));
         let e = got.expect_err(says);
@@ -456,8 +461,16 @@ fn company_tables_are_checked_where_they_are_written_and_kept_only_by_their_own_
         assert!(message.contains(says), "{message}");
         // The line and column are where the fault is written.
         let at_line = own.lines().nth(line - 1).unwrap_or("");
-        let word = says.split('\'').nth(1).map_or(from.split(':').next().unwrap(), |k| k);
-        assert!(at_line[col - 1..].contains(word) || at_line.contains(word), "{line}:{col} {at_line:?} for {says}");
+        // The quoted name the message gives, else the key the edit or the message starts with.
+        let quoted = says.split('\'').nth(1);
+        let keys = [from.split(':').next().unwrap(), says.split(':').next().unwrap()];
+        let words: Vec<&str> = quoted.map_or(keys.to_vec(), |k| vec![k]);
+        assert!(
+            words.iter().any(|w| at_line[col - 1..].starts_with(w) || at_line.contains(w)),
+            "{line}:{col} {at_line:?} for {says}"
+        );
+        // In the company-level part, below the Lone Warrior part's same words.
+        assert!(line > own.lines().position(|l| l.contains("company: Some(")).unwrap(), "{line}: {says}");
     }
     let book = rule_book().unwrap();
     assert!(book.company.is_some(), "the built-in book has the built-in tables");
