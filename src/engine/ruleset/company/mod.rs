@@ -66,7 +66,7 @@ pub fn team_dice(t: &Book, book: &RuleBook, man: &Soldier, moved: bool) -> u32 {
 pub fn target_of(t: &Book, man: &Soldier, terrain: &Terrain) -> fire::Target {
     fire::Target {
         cover: terrain.cover != crate::engine::data::Cover::None,
-        concealed: t.concealing.iter().any(|k| *k == terrain.key),
+        concealed: t.concealing.contains(&terrain.key),
         experience: experience(t, man),
     }
 }
@@ -214,7 +214,7 @@ impl Rules for Company {
     }
 
     fn difficult(&self, book: &RuleBook, terrain: &Terrain) -> bool {
-        tables(book).is_some_and(|t| t.difficult.iter().any(|k| *k == terrain.key))
+        tables(book).is_some_and(|t| t.difficult.contains(&terrain.key))
     }
 
     /// A team pinned when its turn began unpins once its turn is over
