@@ -17,23 +17,9 @@ impl Game {
         x.side == y.side && (a == b || (x.squad.is_some() && x.squad == y.squad))
     }
 
-    /// `shooter`, whose card is up, fires with his squad at the squad of
-    /// `target`, which he has a shot at: Ok(false) under rules without
-    /// squads (he fires alone), else the fire made.
-    ///
-    /// # Errors
-    /// Why the squad cannot fire; nothing has changed.
-    pub(super) fn squad_fire(
-        &mut self,
-        memo: Memo<'_>,
-        shooter: usize,
-        target: usize,
-        events: &mut Events,
-    ) -> Result<bool, String> {
-        let rules = self.rules;
-        if !rules.hooks().squads {
-            return Ok(false);
-        }
+    /// The fire of `shooter`'s squad at the squad of `target`, which he has
+    /// a shot at, as the loop gathers it (`SquadFire` says who is in it).
+    pub(super) fn volley(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Volley {
         let able = |i: usize| self.soldiers[i].can_act() && self.soldiers[i].pos.is_some();
         let squad: Vec<usize> = (0..self.soldiers.len()).filter(|&j| able(j) && self.squadmates(j, target)).collect();
         let mut firers = vec![shooter];
@@ -60,11 +46,10 @@ impl Game {
             })
             .collect();
         targets.sort_unstable();
-        let hexes: Vec<Pos> = squad.iter().filter_map(|&m| self.soldiers[m].pos).collect();
         let side = self.soldiers[target].side;
-        let mut overloaded: Vec<Pos> = hexes
+        let mut overloaded: Vec<Pos> = squad
             .iter()
-            .copied()
+            .filter_map(|&m| self.soldiers[m].pos)
             .filter(|&h| {
                 let teams = self.soldiers.iter().filter(|s| s.side == side && s.can_act() && s.pos == Some(h));
                 teams.count() > 1
@@ -73,34 +58,75 @@ impl Game {
         overloaded.sort_unstable();
         overloaded.dedup();
         let me = &self.soldiers[shooter];
-        let assault = me.moved
-            && targets.iter().any(|&(_, m)| self.soldiers[m].pos.zip(me.pos).is_some_and(|(a, b)| a.distance(b) <= 1));
-        let fire = SquadFire {
-            firers: firers.iter().map(|&f| Firer { man: &self.soldiers[f], moved: self.soldiers[f].moved }).collect(),
-            targets: targets
+        let beside = |m: usize| self.soldiers[m].pos.zip(me.pos).is_some_and(|(a, b)| a.distance(b) <= 1);
+        let assault = me.moved && targets.iter().any(|&(_, m)| beside(m));
+        Volley { firers, targets, squad, overloaded: overloaded.len() as u32, assault }
+    }
+
+    /// `volley` as the rule set reads it.
+    pub(super) fn squad_view(&self, v: &Volley) -> SquadFire<'_> {
+        let ground = |m: usize| self.soldiers[m].pos.and_then(|p| self.map.terrain(&self.book, p));
+        SquadFire {
+            firers: v.firers.iter().map(|&f| Firer { man: &self.soldiers[f], moved: self.soldiers[f].moved }).collect(),
+            targets: v
+                .targets
                 .iter()
-                .filter_map(|&(distance, m)| {
-                    let s = &self.soldiers[m];
-                    let terrain = self.map.terrain(&self.book, s.pos?)?;
-                    Some(TargetTeam { man: s, terrain, distance })
+                .map(|&(distance, m)| TargetTeam {
+                    man: &self.soldiers[m],
+                    terrain: ground(m).unwrap_or(&self.book.terrain[0]),
+                    distance,
                 })
                 .collect(),
-            squad: squad.iter().map(|&m| &self.soldiers[m]).collect(),
-            overloaded: overloaded.len() as u32,
-            assault,
-        };
+            squad: v.squad.iter().map(|&m| &self.soldiers[m]).collect(),
+            overloaded: v.overloaded,
+            assault: v.assault,
+        }
+    }
+
+    /// `shooter`, whose card is up, fires with his squad at the squad of
+    /// `target`, which he has a shot at: Ok(false) under rules without
+    /// squads (he fires alone), else the fire made.
+    ///
+    /// # Errors
+    /// Why the squad cannot fire; nothing has changed.
+    pub(super) fn squad_fire(
+        &mut self,
+        memo: Memo<'_>,
+        shooter: usize,
+        target: usize,
+        events: &mut Events,
+    ) -> Result<bool, String> {
+        let rules = self.rules;
+        if !rules.hooks().squads {
+            return Ok(false);
+        }
+        // Checked before the fire is told: a team that may not fire now
+        // (moved, without moving fire) does not open its squad's fire.
+        if rules.shots(&self.book, &self.soldiers[shooter], false) == 0 {
+            return Err(format!(
+                "{} moved this turn, and its team may not fire on the move",
+                self.soldiers[shooter].id
+            ));
+        }
+        let v = self.volley(memo, shooter, target);
+        let (firers, targets, squad) = (v.firers.clone(), v.targets.clone(), v.squad.clone());
+        let fire = self.squad_view(&v);
         if events.keeps_all() {
             events.push(Event::SquadFire {
                 firers: fire.firers.iter().map(|f| f.man.id.clone()).collect(),
                 targets: fire.targets.iter().map(|t| t.man.id.clone()).collect(),
                 overloaded: fire.overloaded,
-                assault,
+                assault: fire.assault,
             });
         }
-        let Some(fired) = rules.squad_fire(&self.book, &mut self.dice, &fire, events) else {
+        // The dice are lent to the rule set beside the view of the soldiers
+        // (which borrows the game), and kept only if the fire was made.
+        let mut dice = self.dice.clone();
+        let Some(fired) = rules.squad_fire(&self.book, &mut dice, &fire, events) else {
             return Ok(false);
         };
         let fired = fired?;
+        self.dice = dice;
         let lost: Vec<usize> = fired.lost.iter().filter_map(|&k| targets.get(k).map(|&(_, m)| m)).collect();
         let by = self.soldiers[shooter].id.clone();
         for &f in &firers[1..] {
@@ -172,4 +198,16 @@ impl Game {
         }
         Ok(Some(used + cost))
     }
+}
+
+/// A squad's fire as the loop gathers it, by the soldiers' places in the
+/// roster: who fires, the teams fired at (nearest first, each with its
+/// distance), the whole squad fired at, its overloaded hexes, and whether
+/// it is an assault.
+pub(super) struct Volley {
+    pub firers: Vec<usize>,
+    pub targets: Vec<(u32, usize)>,
+    pub squad: Vec<usize>,
+    pub overloaded: u32,
+    pub assault: bool,
 }

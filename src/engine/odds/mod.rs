@@ -238,6 +238,32 @@ impl Game {
     ) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let (me, t) = self.shooter_and_target(shooter, target, "fires, e.g. odds fire Ruiz G1")?;
         let odds = self.shot_odds(memo, me, t).map_err(RuleError)?;
+        if self.rules.hooks().squads
+            && let Some(squad) = self.rules.squad_fire_odds(&self.book, &self.squad_view(&self.volley(memo, me, t)))
+        {
+            let squad = squad.map_err(RuleError)?;
+            let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
+            let table = |spread: Vec<Chance>, one: &str, many: &str| {
+                let outcomes = spread
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, chance)| Outcome {
+                        result: format!("{k} {}", if k == 1 { one } else { many }),
+                        loser: None,
+                        chance,
+                    })
+                    .collect();
+                Spread::Table { outcomes }
+            };
+            let sides =
+                |f: fn(&crate::engine::data::company::Company) -> usize| self.book.company.as_deref().map_or(6, f);
+            let (fs, ss) = (sides(|c| c.firing_die.len()), sides(|c| c.saving_die.len()));
+            let fire =
+                RollOdds::new(Purpose::CompanyFire, format!("{}d{fs}", squad.dice), table(squad.hits, "hit", "hits"));
+            let saves =
+                RollOdds::new(Purpose::CompanySave, format!("1d{ss} a hit"), table(squad.saves, "saved", "saved"));
+            return Ok((fire.by(by).at(at), Some(saves.at(at))));
+        }
         let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
         let damage = self.at_shot(memo, me, t).and_then(|(_, band)| {
             let table = self.book.arsenal.anti_tank.as_ref()?;

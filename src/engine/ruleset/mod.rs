@@ -26,7 +26,7 @@ pub use lone_warrior::{LoneWarrior, melee_outcome};
 pub use method::{Ammo, Method, Reloading};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
-pub use squads::{Fired, Firer, Moves, SquadFire, TargetTeam};
+pub use squads::{Fired, Firer, Moves, SquadFire, SquadOdds, TargetTeam};
 
 use super::chance::Chance;
 use super::data::{RuleBook, Weapon, Wound};
@@ -345,6 +345,15 @@ pub trait Rules: Sync {
         _fire: &SquadFire<'_>,
         _events: &mut Events,
     ) -> Option<Result<Fired, String>> {
+        None
+    }
+
+    /// The exact odds of `squad_fire` with `fire`, before it is made; None
+    /// under rules without squads.
+    ///
+    /// # Errors
+    /// Why the squad cannot fire, or too many dice to count exactly.
+    fn squad_fire_odds(&self, _book: &RuleBook, _fire: &SquadFire<'_>) -> Option<Result<SquadOdds, String>> {
         None
     }
 

@@ -48,6 +48,15 @@ pub struct Fired {
     pub pinned: bool,
 }
 
+/// The exact odds of a squad's fire before it is made: its firing dice,
+/// the chance of each number of hits, and of each number of saves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquadOdds {
+    pub dice: u32,
+    pub hits: Vec<crate::engine::chance::Chance>,
+    pub saves: Vec<crate::engine::chance::Chance>,
+}
+
 /// How far a team moves on its card, in steps of the open ground: a step
 /// into difficult terrain costs `open / difficult` of them (rounded up).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

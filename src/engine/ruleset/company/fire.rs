@@ -175,6 +175,76 @@ pub fn saves_spread(t: &Company, hits: u32, target: Target) -> Result<Vec<Chance
     spread(hits, faces, t.saving_die.len() as u32)
 }
 
+/// The exact spread of the saves a fire of `count` firing dice makes, its
+/// hits dealt one a team to `targets` (nearest first, each as its saving
+/// die reads it) before any takes a second: for each number of saves, its
+/// chance. Counted in 128 bits over one denominator, then reduced.
+///
+/// # Errors
+/// Too many dice to count the odds of exactly.
+pub fn fire_saves_spread(t: &Company, count: u32, assault: bool, targets: &[Target]) -> Result<Vec<Chance>, String> {
+    let too_many = || format!("{count} firing dice are too many to count the saves of exactly");
+    let hits = hits_spread(t, count, assault)?;
+    let n = targets.len() as u32;
+    let mut out = vec![0u128; count as usize + 1];
+    let of_hits = u128::from(hits.first().map_or(1, |c| c.of));
+    if n == 0 {
+        return Ok(hits.iter().enumerate().map(|(k, _)| Chance::new(u64::from(k == 0), 1)).collect());
+    }
+    // Each team's save as a fraction a/b, and the most hits it can take.
+    let sides = t.saving_die.len() as u64;
+    let saves: Vec<(u128, u128)> = targets
+        .iter()
+        .map(|&x| {
+            let a = u64::from(faces_that(t.saving_die.len(), saving(t, x)));
+            let g = gcd(a, sides).max(1);
+            (u128::from(a / g), u128::from(sides / g))
+        })
+        .collect();
+    let most = |j: u32, h: u32| h / n + u32::from(j < h % n);
+    let mut of = of_hits;
+    for (j, &(_, b)) in saves.iter().enumerate() {
+        of = of.checked_mul(b.checked_pow(most(j as u32, count)).ok_or_else(too_many)?).ok_or_else(too_many)?;
+    }
+    for (h, chance) in hits.iter().enumerate() {
+        // Saves given h hits: each team's binomial, convolved, over the
+        // common denominator.
+        let mut given = vec![u128::from(chance.ways)];
+        for (j, &(a, b)) in saves.iter().enumerate() {
+            let (on, top) = (most(j as u32, h as u32), most(j as u32, count));
+            let mut team = Vec::with_capacity(on as usize + 1);
+            let mut choose: u128 = 1;
+            for k in 0..=on {
+                let w = choose
+                    .checked_mul(a.checked_pow(k).ok_or_else(too_many)?)
+                    .and_then(|w| w.checked_mul((b - a).checked_pow(on - k)?))
+                    .and_then(|w| w.checked_mul(b.checked_pow(top - on)?))
+                    .ok_or_else(too_many)?;
+                team.push(w);
+                choose = choose * u128::from(on - k) / u128::from(k + 1);
+            }
+            let mut next = vec![0u128; given.len() + team.len() - 1];
+            for (x, &p) in given.iter().enumerate() {
+                for (y, &q) in team.iter().enumerate() {
+                    next[x + y] =
+                        next[x + y].checked_add(p.checked_mul(q).ok_or_else(too_many)?).ok_or_else(too_many)?;
+                }
+            }
+            given = next;
+        }
+        for (s, w) in given.into_iter().enumerate() {
+            out[s] = out[s].checked_add(w).ok_or_else(too_many)?;
+        }
+    }
+    let g = out.iter().fold(of, |g, &w| gcd128(g, w)).max(1);
+    let of = u64::try_from(of / g).map_err(|_| too_many())?;
+    out.into_iter().map(|w| u64::try_from(w / g).map(|w| Chance::new(w, of)).map_err(|_| too_many())).collect()
+}
+
+fn gcd128(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd128(b, a % b) }
+}
+
 #[cfg(test)]
 #[path = "tests.rs"]
 mod tests;

@@ -13,6 +13,7 @@ pub mod fire;
 
 use super::{
     Aim, Blow, Deed, Fired, Hit, Hooks, LoneWarrior, Melee, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
+    SquadOdds,
 };
 use crate::engine::chance::Chance;
 use crate::engine::data::company::{Company as Book, Experience};
@@ -209,6 +210,11 @@ impl Rules for Company {
         tables(book).map_or(0, |t| team_dice(t, book, shooter, shooter.moved))
     }
 
+    fn squad_fire_odds(&self, book: &RuleBook, fire: &SquadFire<'_>) -> Option<Result<SquadOdds, String>> {
+        let t = tables(book)?;
+        Some(squad_odds(t, book, fire))
+    }
+
     fn moves(&self, book: &RuleBook) -> Option<Moves> {
         tables(book).map(|t| Moves { open: t.moves.open, difficult: t.moves.difficult })
     }
@@ -266,11 +272,7 @@ pub fn squad_volley(
         if on_it == 0 {
             continue;
         }
-        let ground = target_of(t, target.man, target.terrain);
-        let assault = fire.assault;
-        // In an assault the target's cover does not save it (a decision).
-        let ground = fire::Target { cover: ground.cover && !assault, ..ground };
-        let saved = match fire::save(t, dice, on_it, ground) {
+        let saved = match fire::save(t, dice, on_it, ground(t, target, fire.assault)) {
             Some((roll, saved)) => {
                 events.push(Event::Roll(roll.by(&target.man.id)));
                 saved
@@ -282,6 +284,33 @@ pub fn squad_volley(
         }
     }
     Ok(Fired { lost, pinned })
+}
+
+/// The exact odds of `squad_volley` with `fire`: its dice, its hits, and
+/// the saves of the teams they fall on.
+///
+/// # Errors
+/// As `squad_volley`'s, or too many dice to count exactly.
+pub fn squad_odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<SquadOdds, String> {
+    if let Some(first) = fire.firers.first()
+        && team_dice(t, book, first.man, first.moved) == 0
+    {
+        return Err(format!("{} moved this turn, and its team may not fire on the move", first.man.id));
+    }
+    let count = fire::firing_dice(fire.firers.iter().map(|f| team_dice(t, book, f.man, f.moved)), fire.overloaded);
+    let grounds: Vec<fire::Target> = fire.targets.iter().map(|x| ground(t, x, fire.assault)).collect();
+    Ok(SquadOdds {
+        dice: count,
+        hits: fire::hits_spread(t, count, fire.assault)?,
+        saves: fire::fire_saves_spread(t, count, fire.assault, &grounds)?,
+    })
+}
+
+/// A team fired at, as its saving die reads it: in an assault its cover
+/// does not save it (a decision).
+fn ground(t: &Book, target: &super::TargetTeam<'_>, assault: bool) -> fire::Target {
+    let g = target_of(t, target.man, target.terrain);
+    fire::Target { cover: g.cover && !assault, ..g }
 }
 
 #[cfg(test)]

@@ -147,3 +147,63 @@ fn a_team_that_may_not_fire_on_the_move_does_not_open_its_squads_fire() {
     assert!(e.contains("Quinn moved this turn"), "{e}");
     assert_eq!(dice, before, "no die was thrown");
 }
+
+/// The odds `odds fire` gives: every count of hits and of saves, exact, and
+/// 20,000 fires made by `squad_volley` fall within three standard errors
+/// of them.
+#[test]
+fn the_odds_of_a_squads_fire_are_exact_and_its_fires_fall_as_they_say() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let firers: Vec<Soldier> =
+        [("G1", "rifle_mg_team"), ("G2", "rifle_team")].iter().map(|(id, w)| team(&b, id, Side::Enemy, w)).collect();
+    let mut targets: Vec<Soldier> =
+        ["Price", "Dunn", "Hale"].iter().map(|id| team(&b, id, Side::Friendly, "rifle_team")).collect();
+    targets[2].veteran = true;
+    let grounds = [terrain(&b, "woods"), terrain(&b, "open"), terrain(&b, "open")];
+    let fire = |assault: bool| SquadFire {
+        firers: firers.iter().map(|m| Firer { man: m, moved: false }).collect(),
+        targets: targets.iter().zip(grounds).map(|(m, g)| TargetTeam { man: m, terrain: g, distance: 2 }).collect(),
+        squad: targets.iter().collect(),
+        overloaded: 1,
+        assault,
+    };
+    for assault in [false, true] {
+        let odds = squad_odds(t, &b, &fire(assault)).unwrap();
+        // 2 + 1 dice and one for the overloaded hex.
+        assert_eq!((odds.dice, odds.hits.len(), odds.saves.len()), (4, 5, 5));
+        for spread in [&odds.hits, &odds.saves] {
+            let of = spread[0].of;
+            assert!(spread.iter().all(|c| c.of == of));
+            assert_eq!(spread.iter().map(|c| c.ways).sum::<u64>(), of, "a spread sums to one");
+        }
+        // Price in the woods saves on cover or concealment (only concealment
+        // in an assault), Dunn in the open never, Hale the veteran on his face.
+        let (n, mut hits, mut saves) = (20_000u64, [0u64; 5], [0u64; 5]);
+        for seed in 0..n {
+            let mut events = Events::all();
+            squad_volley(t, &b, &mut Dice::new(seed), &fire(assault), &mut events).unwrap();
+            let events = events.into_vec();
+            hits[hits_of(&events) as usize] += 1;
+            let saved: usize = events[1..]
+                .iter()
+                .map(|e| match e {
+                    Event::Roll(r) => r.result.as_deref().unwrap().split(' ').next().unwrap().parse::<usize>().unwrap(),
+                    _ => 0,
+                })
+                .sum();
+            saves[saved] += 1;
+        }
+        for (seen, exact) in [(&hits, &odds.hits), (&saves, &odds.saves)] {
+            for (k, c) in exact.iter().enumerate() {
+                let p = c.value();
+                let se = (p * (1.0 - p) / n as f64).sqrt();
+                let observed = seen[k] as f64 / n as f64;
+                assert!(
+                    (observed - p).abs() <= 3.0 * se + 1e-12,
+                    "assault {assault}, {k}: {observed} against {p} (se {se})"
+                );
+            }
+        }
+    }
+}
