@@ -199,6 +199,12 @@ impl Game {
             steps: 0,
         });
         events.push(Event::ActionStart { hex: at });
+        // Under rules whose fire depends on a move in the turn (the company
+        // level's moving fire), the patrol's approach is not one: every man
+        // starts the action as not having moved.
+        if self.rules.hooks().squads {
+            self.soldiers.iter_mut().for_each(|s| s.moved = false);
+        }
         self.deal(events);
     }
 

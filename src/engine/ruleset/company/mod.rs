@@ -115,12 +115,18 @@ impl Rules for Company {
         Some(own)
     }
 
-    /// Its squad, its dice standing, its experience: "sq 1, 2 dice, trained".
+    /// Its squad, its firing dice standing, and its experience where it is
+    /// not trained: "s2 2d", "s4 1d con", "s3 1d vet".
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
         let t = tables(book)?;
         let dice = team_dice(t, book, man, false);
-        let squad = man.squad.map_or(String::new(), |s| format!("sq {s}, "));
-        Some(format!("{squad}{dice}d, {}", experience(t, man).name()))
+        let squad = man.squad.map_or(String::new(), |s| format!("s{s} "));
+        let seasoned = match experience(t, man) {
+            Experience::Trained => "",
+            Experience::Conscript => " con",
+            Experience::Veteran => " vet",
+        };
+        Some(format!("{squad}{dice}d{seasoned}"))
     }
 
     fn plays_with(&self, book: &RuleBook) -> bool {
