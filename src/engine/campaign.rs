@@ -194,6 +194,9 @@ impl Campaign {
         while self.available().count() < wanted && self.rookies < COUNTER {
             let man = match self.replacements.first() {
                 Some(_) => self.replacements.remove(0),
+                // Under rules whose men are teams of squads (the company
+                // level) no rookie rifleman is sent: only the teams listed.
+                None if plan.scenario.rules.hooks().squads => break,
                 None => Member {
                     name: {
                         self.rookies = counted(self.rookies, 1);
@@ -374,6 +377,12 @@ impl Campaign {
         }
         // The dead and the missing leave the roster; their patrol's record remembers them.
         self.roster.retain(|m| !lost.iter().any(|l: &Name| *l == m.name));
+        // A squad gone, with nobody left to join it (no rookies come under
+        // rules of teams and squads), ends the campaign.
+        let no_rookies = self.plans.first().is_some_and(|p| p.scenario.rules.hooks().squads);
+        if self.roster.is_empty() && self.replacements.is_empty() && no_rookies {
+            self.plans.clear();
+        }
         events.push(Event::Debrief {
             patrol: number,
             outcome,

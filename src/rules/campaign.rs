@@ -18,6 +18,7 @@ use crate::engine::{Pos, RuleSet};
 pub const CAMPAIGNS: &[(&str, &str)] = &[
     ("bocage", include_str!("../../assets/campaigns/bocage.ron")),
     ("night_drop", include_str!("../../assets/campaigns/night_drop.ron")),
+    ("hill_122", include_str!("../../assets/campaigns/hill_122.ron")),
 ];
 
 /// A campaign file as written.
@@ -98,8 +99,10 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
         }
     }
     // The men first, each where he is written: each patrol's check would
-    // find a problem of the squad's too, but point it at the patrol.
-    check_men(file, text, book, &c.squad, &c.replacements)?;
+    // find a problem of the squad's too, but point it at the patrol. Under
+    // the company level they are teams, weapons of its own book alone.
+    let own = c.rules.hooks().squads.then(|| c.rules.book_for(book)).flatten();
+    check_men(file, text, own.as_ref().unwrap_or(book), &c.squad, &c.replacements)?;
     // Each built-in map is read once, however many patrols use it. Only its
     // ground is the patrol's (its rows, and its start and home edge unless
     // the patrol gives its own), and that is checked as the patrol's below:

@@ -431,6 +431,10 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
             return Err(c.err("objective:", why));
         }
     }
+    if s.rules.hooks().squads && matches!(s.objective, Objective::Prisoner(_)) {
+        let why = format!("objective: no prisoner is ever taken under {}: a team hit is lost", s.rules);
+        return Err(c.err("objective:", why));
+    }
     if !way_home(w, h, s.start, s.home_edge, passable) {
         let why = format!(
             "start {} has no way to the home edge ({:?}) over ground the patrol can enter",
