@@ -206,6 +206,16 @@ impl Tally {
     /// Counts a pass/fail roll by its kind, or a table roll by its result.
     #[inline(never)]
     fn roll(&mut self, r: &Roll) {
+        // The company level's custom dice: each die a check that scores on
+        // as many faces as the roll's modifiers count (hits, or saves),
+        // kept as a need of that many faces from the top.
+        if matches!(r.purpose, Purpose::CompanyFire | Purpose::CompanySave) {
+            let scoring: i32 = r.modifiers.iter().flatten().map(|m| m.value).sum();
+            let scored = r.result.as_deref().and_then(|w| w.split(' ').next()?.parse().ok()).unwrap_or(0);
+            let need = i32::from(r.dice.sides) + 1 - scoring;
+            self.checks.add((r.purpose, 1, r.dice.sides, need), u64::from(r.dice.count), scored);
+            return;
+        }
         let table = match (r.success, r.purpose) {
             (Some(success), _) => {
                 let d = r.dice;

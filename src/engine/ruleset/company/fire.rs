@@ -5,7 +5,7 @@
 
 use crate::engine::chance::Chance;
 use crate::engine::data::company::{Company, Experience, FireFace, SaveFace};
-use crate::engine::dice::{Dice, Purpose, Roll};
+use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::format_name;
 
 /// The squad fired at, as its saving dice read it.
@@ -68,11 +68,25 @@ pub fn fire(t: &Company, dice: &mut Dice, count: u32, assault: bool) -> Result<(
     let n = u8::try_from(count).map_err(|_| format!("{count} firing dice: one fire throws at most {MOST_DICE}"))?;
     let hits_on = hitting(t, assault);
     let mut hits = 0;
-    let roll = dice.custom(Purpose::CompanyFire, n, sides_of(&t.firing_die), |faces| {
+    let mut roll = dice.custom(Purpose::CompanyFire, n, sides_of(&t.firing_die), |faces| {
         hits = faces.iter().filter(|&&f| hits_on(f)).count() as u32;
         format_name!("{hits} {}", if hits == 1 { "hit" } else { "hits" })
     });
+    let infantry = t.firing_die.iter().filter(|&&f| f == FireFace::Infantry).count();
+    let grenade = t.firing_die.iter().filter(|&&f| f == FireFace::Grenade).count();
+    roll.modifiers = counting([("infantry", infantry), ("grenade", if assault { grenade } else { 0 })]);
     Ok((roll, hits))
+}
+
+/// The faces of a die that count (hit, or save), by kind, as the roll
+/// writes them in its modifiers: each die of the roll scores on this many
+/// of its faces, which the simulator measures it by.
+fn counting<const N: usize>(kinds: [(&'static str, usize); N]) -> Option<Modifiers> {
+    let mut m = Modifiers::default();
+    for (name, n) in kinds.into_iter().filter(|&(_, n)| n > 0) {
+        m.push(Modifier::new(name, n as i32));
+    }
+    Some(m)
 }
 
 /// The saving dice the squad hit throws, one a hit: the roll (its result
@@ -85,10 +99,17 @@ pub fn save(t: &Company, dice: &mut Dice, hits: u32, target: Target) -> Option<(
     }
     let n = u8::try_from(hits.min(MOST_DICE)).unwrap_or(u8::MAX);
     let mut saved = 0;
-    let roll = dice.custom(Purpose::CompanySave, n, sides_of(&t.saving_die), |faces| {
+    let mut roll = dice.custom(Purpose::CompanySave, n, sides_of(&t.saving_die), |faces| {
         saved = faces.iter().filter(|&&f| saves(f)).count() as u32;
         format_name!("{saved} saved")
     });
+    let of = |face: SaveFace| t.saving_die.iter().filter(|&&f| f == face).count();
+    let concealed = target.concealed && target.experience != Experience::Conscript;
+    roll.modifiers = counting([
+        ("cover", if target.cover { of(SaveFace::Cover) } else { 0 }),
+        ("concealed", if concealed { of(SaveFace::Concealed) } else { 0 }),
+        ("veteran", if target.experience == Experience::Veteran { of(SaveFace::Veteran) } else { 0 }),
+    ]);
     Some((roll, saved))
 }
 
