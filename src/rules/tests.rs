@@ -120,6 +120,35 @@ fn scenario_mistakes_a_player_makes() {
 }
 
 #[test]
+fn a_company_level_scenario_is_a_platoon_of_teams_in_squads() {
+    let book = rule_book().unwrap();
+    let text = SCENARIOS.iter().find(|(k, _)| *k == "ridge").unwrap().1;
+    assert!(parse_scenario("ridge.ron", text, &book).is_ok());
+    for (from, to, want, at) in [
+        ("weapon: \"rifle_team\",    squad: Some(2)),", "weapon: \"rifle_team\"),", "Price has no squad", "\"Price\""),
+        (
+            "\"rifle_mg_team\", squad: Some(3)",
+            "\"rifle_mg_team\", squad: Some(0)",
+            "squads are numbered from 1",
+            "\"Moreno\"",
+        ),
+        ("weapon: \"mg_team\"", "weapon: \"mg\"", "'mg' is not a kind of team", "\"Walsh\""),
+        ("Reconnoitre([(8, 1), (12, 3)])", "Prisoner((8, 1))", "no prisoner is ever taken", "objective:"),
+    ] {
+        let edited = text.replacen(from, to, 1);
+        assert_ne!(edited, text, "the edit applies: {from}");
+        let e = parse_scenario("ridge.ron", &edited, &book).unwrap_err();
+        assert!(e.to_string().contains(want), "wanted '{want}' in: {e}");
+        assert_eq!(line_col(&e).0, line_of(&edited, at), "{e}");
+    }
+    // A squad on a Lone Warrior man means nothing, and says so.
+    let (_, hedgerow) = SCENARIOS[0];
+    let edited = hedgerow.replacen("weapon: \"rifle\")", "weapon: \"rifle\", squad: Some(1))", 1);
+    let e = parse_scenario("my.ron", &edited, &book).unwrap_err();
+    assert!(e.to_string().contains("only rules of teams and squads read"), "{e}");
+}
+
+#[test]
 fn a_built_in_scenario_can_be_named_by_its_title() {
     let book = rule_book().unwrap();
     assert_eq!(scenario("hedgerow farm", &book).unwrap().name, "Hedgerow Farm");
