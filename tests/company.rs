@@ -130,3 +130,56 @@ fn a_company_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
     }
     assert!(resumed >= 4, "saved mid-action and resumed: {resumed} of 12 seeds");
 }
+
+/// A team's card: two steps through open ground, then no third; and a
+/// team that may not fire on the move is told so, and may hold.
+#[test]
+fn a_team_steps_twice_in_the_open_on_its_card_and_then_may_not_step_again() {
+    use hexpatrol::engine::Command;
+    let open = |g: &Game, p: hexpatrol::engine::Pos| {
+        g.map().terrain(g.book(), p).is_some_and(|t| t.key == "open" || t.key == "road")
+            && g.soldiers().iter().all(|s| s.pos != Some(p) || s.side == Side::Friendly)
+    };
+    let mut tried = 0;
+    for seed in 1..=40 {
+        let mut c = ridge(seed);
+        let mut events = c.begin().unwrap();
+        let mut cache = Cache::new();
+        let fresh_card = |g: &Game| {
+            g.card_up().is_some_and(|i| g.soldiers()[i].pressure.is_steady())
+                && matches!(g.phase(), Phase::Action(a) if a.steps == 0)
+        };
+        patrols::play(&mut c, &mut cache, &mut events, MOST, fresh_card);
+        let Some(g) = c.patrol.as_ref().filter(|g| fresh_card(g)) else { continue };
+        let me = g.card_up().unwrap();
+        let here = g.soldiers()[me].pos.unwrap();
+        let Some((a, b)) = here
+            .neighbours()
+            .into_iter()
+            .filter(|&a| open(g, a))
+            .find_map(|a| a.neighbours().into_iter().find(|&b| b != here && open(g, b)).map(|b| (a, b)))
+        else {
+            continue;
+        };
+        // An American rifle team fires on the move (the article's exception); a bazooka team never does.
+        let no_moving_fire = g.soldiers()[me].weapon(g.book()) == "bazooka_team";
+        for to in [a, b] {
+            c.apply(&Command::Move { section: None, to }, &mut cache).expect("a step in the open");
+        }
+        let g = c.patrol.as_ref().unwrap();
+        if g.card_up() != Some(me) {
+            continue; // moved into sight of nothing to fire at, or the action ended
+        }
+        let third = b.neighbours().into_iter().find(|&p| open(g, p)).unwrap_or(a);
+        let e = c.apply(&Command::Move { section: None, to: third }, &mut cache).unwrap_err();
+        assert!(e.0.contains("has used its move on this card"), "seed {seed}: {e}");
+        if no_moving_fire {
+            let target = hexpatrol::engine::Target::Soldier("G1".into());
+            let e = c.apply(&Command::Fire { target }, &mut cache).unwrap_err();
+            assert!(e.0.contains("may not fire on the move"), "seed {seed}: {e}");
+        }
+        c.apply(&Command::Hold, &mut cache).expect("he may always hold");
+        tried += 1;
+    }
+    assert!(tried >= 5, "two steps and a refused third in {tried} patrols");
+}

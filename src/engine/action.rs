@@ -131,8 +131,7 @@ impl Game {
             _ => None,
         };
         if let Some(deed) = deed.filter(|&d| !self.may(me, d)) {
-            let what = if deed == Deed::Move { "move" } else { "fire" };
-            return illegal(format!("{} may not {what} on this card: hold, or do what he may", self.soldiers[me].id));
+            return illegal(self.may_not(me, deed));
         }
         match command {
             Command::Move { to, .. } => {

@@ -160,6 +160,31 @@ impl Game {
         }
     }
 
+    /// Why soldier `me`, whose card is up, may not do `deed` on it, in words.
+    pub(super) fn may_not(&self, me: usize, deed: super::ruleset::Deed) -> String {
+        use super::ruleset::Deed;
+        let s = &self.soldiers[me];
+        let id = &s.id;
+        if self.rules.hooks().squads {
+            let steps = match &self.phase {
+                Phase::Action(a) => a.steps,
+                _ => 0,
+            };
+            match deed {
+                Deed::Move if s.pressure == super::soldier::Pressure::Pinned => {
+                    return format!("{id} is pinned: a pinned team does not move at all (it may fire, or hold)");
+                }
+                Deed::Move if steps > 0 => return format!("{id} has used its move on this card: fire, or hold"),
+                Deed::Fire if s.moved => {
+                    return format!("{id} moved this turn, and its team may not fire on the move: step, or hold");
+                }
+                _ => {}
+            }
+        }
+        let what = if deed == Deed::Move { "move" } else { "fire" };
+        format!("{id} may not {what} on this card: hold, or do what he may")
+    }
+
     /// Soldier `i`'s card is over: the pressure his rule set lifts then.
     pub(super) fn card_over(&mut self, i: usize, events: &mut Events) {
         if !self.rules.hooks().squads {

@@ -64,7 +64,27 @@ pub fn hover(app: &App, game: &Game) -> String {
             let at_band = target
                 .and_then(|t| game.at_shot(app.cache.memo(game), up, t))
                 .map(|(_, band)| band.name().replace('_', " "));
+            // The company level: the squad's fire, its dice and the hits it makes on average.
+            let squad_fire = target.filter(|_| game.rules().hooks().squads).map(|t| {
+                let target = crate::engine::Target::Soldier(game.soldiers()[t].id.clone());
+                game.odds(&app.cache, &OddsQuery::Fire { shooter: None, target })
+            });
             match target.map(|t| game.shot_odds(app.cache.memo(game), up, t)) {
+                Some(Ok(_)) if let Some(answer) = squad_fire => {
+                    let d = from.distance(p);
+                    parts.push(match answer {
+                        Ok(a) => {
+                            let mean: f64 =
+                                a.roll.outcomes().iter().enumerate().map(|(k, o)| k as f64 * o.chance.value()).sum();
+                            format!(
+                                "{d} {}: the squad fires {}, {mean:.1} hits on average",
+                                if d == 1 { "hex" } else { "hexes" },
+                                a.roll.dice
+                            )
+                        }
+                        Err(why) => why.to_string(),
+                    });
+                }
                 Some(Ok(odds)) if at_band.is_some() => {
                     let d = from.distance(p);
                     parts.push(format!(
