@@ -9,11 +9,14 @@
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+use super::by_hand::Played;
 use super::command::Command;
 use super::data::RuleBook;
 use super::event::Event;
+use super::hand::{Order, Throw};
 use super::limits::{COUNTER, counted};
 use super::name::Name;
+use super::roll::Faces;
 use super::scenario::{Member, Scenario};
 use super::soldier::{Side, State};
 use super::takeback::History;
@@ -79,6 +82,21 @@ pub struct Campaign {
     /// them for a replay.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub iron_orders: Vec<String>,
+    /// Every roll is thrown with the player's own dice and typed in
+    /// (`hand.rs`). Chosen at new campaign, switched in the game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub real_dice: bool,
+    /// The order that waits for the player to throw a roll (`by_hand.rs`),
+    /// in the command language: a save made then asks for the same roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting: Option<String>,
+    /// Throws typed for the order waiting (or the next), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub typed: Vec<Throw>,
+    /// Faces thrown by hand for orders taken back or withdrawn: the next
+    /// throws of the same dice take them (no fishing with real dice).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub owed: Vec<Faces>,
 }
 
 /// The seed of patrol `k` (from 1) of a campaign. The first patrol uses the
@@ -137,6 +155,10 @@ impl Campaign {
             take_backs: true,
             history: None,
             iron_orders: Vec::new(),
+            real_dice: false,
+            waiting: None,
+            typed: Vec::new(),
+            owed: Vec::new(),
         }
     }
 
@@ -262,15 +284,45 @@ impl Campaign {
     /// # Errors
     /// No patrol is under way, or the command is not legal now (nothing changes).
     pub fn apply(&mut self, command: &Command, cache: &mut Cache) -> Result<Vec<Event>, RuleError> {
-        let Some(game) = self.patrol.as_mut() else {
+        let Some(game) = self.patrol.as_ref() else {
             return illegal(if self.is_over() {
                 "the campaign is over"
             } else {
                 "no patrol is under way: begin the next one"
             });
         };
-        let mut events = Events::all();
-        game.apply(command, cache, &mut events)?;
+        if let Some(w) = &self.waiting
+            && *w != command.to_string()
+        {
+            return illegal(format!(
+                "'{w}' waits for its dice: type what they show (e.g. dice 4 3), or withdraw it (dice cancel)"
+            ));
+        }
+        let (events, order) = if self.real_dice || !self.typed.is_empty() || !self.owed.is_empty() {
+            match self.play_by_hand(game, command, cache)? {
+                Played::Wanted(_) => {
+                    self.waiting = Some(command.to_string());
+                    return Ok(Vec::new());
+                }
+                Played::Refused(why) => {
+                    self.typed.clear();
+                    return illegal(format!("{why}; nothing changed, and the faces given were let go"));
+                }
+                Played::Done(game, events, order, owed) => {
+                    (self.owed, self.waiting) = (owed, None);
+                    self.typed.clear();
+                    self.patrol = Some(game);
+                    (events, order)
+                }
+            }
+        } else {
+            let mut events = Events::all();
+            if let Some(game) = self.patrol.as_mut() {
+                game.apply(command, cache, &mut events)?;
+            }
+            (events, Order { thrown: Vec::new(), command: command.clone() })
+        };
+        let over = self.patrol.as_ref().is_some_and(Game::is_over);
         let events = events.into_vec();
         self.log.extend(events.iter().cloned());
         // An order is kept as the command language writes it; one that
@@ -278,15 +330,15 @@ impl Campaign {
         // in it) ends take-backs for this patrol rather than keep a history
         // that cannot be played again.
         if let Some(h) = &mut self.history {
-            let order = command.to_string();
-            match order.parse::<Command>() {
-                Ok(again) if again == *command => h.orders.push(order),
+            let written = order.to_string();
+            match written.parse::<Order>() {
+                Ok(again) if again == order => h.orders.push(written),
                 _ => self.history = None,
             }
         } else if !self.take_backs {
-            self.iron_orders.push(command.to_string());
+            self.iron_orders.push(order.to_string());
         }
-        if game.is_over() {
+        if over {
             let mut all = events;
             all.extend(self.finish());
             return Ok(all);
@@ -300,6 +352,8 @@ impl Campaign {
         // A patrol over is over: its orders can no longer be taken back,
         // but its record keeps them, for a replay.
         let iron = std::mem::take(&mut self.iron_orders);
+        // Faces owed to a patrol's rolls are owed to that patrol only.
+        self.owed.clear();
         let orders = self.history.take().map_or(iron, |h| h.orders);
         let number = self.finished + 1;
         let rules = self.book.campaign.clone();

@@ -325,6 +325,12 @@ impl Campaign {
         if let Some(h) = &self.history {
             h.check_consistent(self)?;
         }
+        if let Some(w) = &self.waiting {
+            if self.patrol.is_none() {
+                return Err(format!("the order '{w}' waits for dice, but no patrol is under way"));
+            }
+            w.parse::<super::Command>().map_err(|e| format!("the order waiting for dice, '{w}': {e}"))?;
+        }
         let o = &self.outcomes;
         if o.counted > self.finished
             || [o.success, o.failed, o.lost].iter().map(|&n| u64::from(n)).sum::<u64>() > u64::from(o.counted)
