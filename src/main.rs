@@ -80,6 +80,9 @@ enum Mode {
         /// Iron man: no order of this campaign can be taken back (U, undo).
         #[arg(long)]
         iron_man: bool,
+        /// Real dice: throw every roll with your own dice and type the faces (D switches it in the game).
+        #[arg(long)]
+        real_dice: bool,
         #[command(flatten)]
         folder: Folder,
         #[command(flatten)]
@@ -348,12 +351,12 @@ fn main() -> ExitCode {
     let theme = Theme::from_env(std::env::var("NO_COLOR").ok().as_deref(), look.ascii);
     let result = match cli.command {
         None => data_dir().and_then(|d| title(d, theme)),
-        Some(Mode::New { campaign, scenario, name, seed, iron_man, .. }) => {
+        Some(Mode::New { campaign, scenario, name, seed, iron_man, real_dice, .. }) => {
             let choice = match (scenario, campaign) {
                 (Some(s), _) => Choice::Scenario(s),
                 (None, c) => Choice::Campaign(c.unwrap_or_else(|| rules::default_campaign_name().to_string())),
             };
-            let given = (house_rules_given, iron_man);
+            let given = (house_rules_given, start::Table { take_backs: !iron_man, real_dice });
             data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, given, theme))
         }
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
@@ -405,20 +408,20 @@ fn new_campaign(
     choice: &Choice,
     name: Option<&str>,
     seed: Option<u64>,
-    (house_rules_given, iron_man): (bool, bool),
+    (house_rules_given, table): (bool, start::Table),
     theme: Theme,
 ) -> Result<ExitCode, String> {
     need_terminal()?;
     let book = rule_book()?;
     let seed = seed.unwrap_or_else(clock_seed);
     if house_rules_given {
-        let opened = start::new_game(data_dir, book, choice, name, seed, !iron_man)?;
+        let opened = start::new_game(data_dir, book, choice, name, seed, table)?;
         return play(Start::Game(Box::new(opened)), theme);
     }
     let words = start::check_new(data_dir, &book, choice, name)?;
     let new = (choice.clone(), words, seed);
     let name = name.map(str::to_string);
-    play(Start::NewGame { data_dir: data_dir.to_path_buf(), book, new, name, iron_man }, theme)
+    play(Start::NewGame { data_dir: data_dir.to_path_buf(), book, new, name, table }, theme)
 }
 
 fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Result<ExitCode, String> {

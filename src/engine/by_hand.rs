@@ -57,7 +57,7 @@ impl Game {
 /// What became of an order played with the player's dice.
 pub(super) enum Played {
     /// It was carried out: the patrol after it, its events, and the order as kept.
-    Done(Game, Events, Order, Vec<Faces>),
+    Done(Box<Game>, Events, Order, Vec<Faces>),
     /// It waits for this throw.
     Wanted(Wanted),
     /// The faces given do not fit the rolls, and why: they are let go.
@@ -91,7 +91,7 @@ impl Campaign {
             )));
         }
         let order = Order { thrown: hand.recorded(), command: command.clone() };
-        Ok(Played::Done(next, events, order, hand.owed))
+        Ok(Played::Done(Box::new(next), events, order, hand.owed))
     }
 
     /// The roll the order waiting for dice wants now, if an order waits:

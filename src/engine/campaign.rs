@@ -311,7 +311,7 @@ impl Campaign {
                 Played::Done(game, events, order, owed) => {
                     (self.owed, self.waiting) = (owed, None);
                     self.typed.clear();
-                    self.patrol = Some(game);
+                    self.patrol = Some(*game);
                     (events, order)
                 }
             }

@@ -172,7 +172,7 @@ fn faces_given_before_an_order_go_to_its_first_roll_and_too_many_are_refused() {
     one.give(Some(Faces::from(vec![2, 2])), &mut cache).unwrap();
     let events = one.apply(&command, &mut cache).unwrap();
     let r = rolls(&events);
-    assert!(r[0].physical && &r[0].faces[..] == &[2, 2]);
+    assert!(r[0].physical && r[0].faces[..] == [2, 2]);
     assert!(r[1..].iter().all(|r| !r.physical), "the rest the game threw");
     let mut many = c.clone();
     for t in [Some(Faces::from(vec![2, 2])), None, None, None, None, None, None, None, None, None] {
