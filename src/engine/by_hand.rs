@@ -57,7 +57,7 @@ impl Game {
 /// What became of an order played with the player's dice.
 pub(super) enum Played {
     /// It was carried out: the patrol after it, its events, and the order as kept.
-    Done(Box<Game>, Events, Order, Vec<Faces>),
+    Done(Box<Game>, Events, Vec<Throw>, Vec<Faces>),
     /// It waits for this throw.
     Wanted(Wanted),
     /// The faces given do not fit the rolls, and why: they are let go.
@@ -90,8 +90,7 @@ impl Campaign {
                 rolls(self.typed.len())
             )));
         }
-        let order = Order { thrown: hand.recorded(), command: command.clone() };
-        Ok(Played::Done(Box::new(next), events, order, hand.owed))
+        Ok(Played::Done(Box::new(next), events, hand.recorded(), hand.owed))
     }
 
     /// The roll the order waiting for dice wants now, if an order waits:
@@ -146,9 +145,21 @@ impl Campaign {
         Ok(order)
     }
 
-    /// Turns real dice on or off for the campaign; says which.
-    pub fn switch_dice(&mut self) -> bool {
-        self.real_dice = !self.real_dice;
-        self.real_dice
+    /// Turns real dice on or off for the campaign. An order waiting for
+    /// dice when they are turned off is played on at once, the game
+    /// throwing the rolls not yet typed.
+    ///
+    /// # Errors
+    /// The order waiting is refused now (it waits on).
+    pub fn set_real_dice(&mut self, on: bool, cache: &mut Cache) -> Result<Vec<super::Event>, RuleError> {
+        self.real_dice = on;
+        match self.waiting.clone() {
+            Some(waiting) if !on => {
+                let command: Command =
+                    waiting.parse().map_err(|e| RuleError(format!("the order waiting, '{waiting}': {e}")))?;
+                self.apply(&command, cache)
+            }
+            _ => Ok(Vec::new()),
+        }
     }
 }

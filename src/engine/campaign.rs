@@ -298,7 +298,7 @@ impl Campaign {
                 "'{w}' waits for its dice: type what they show (e.g. dice 4 3), or withdraw it (dice cancel)"
             ));
         }
-        let (events, order) = if self.real_dice || !self.typed.is_empty() || !self.owed.is_empty() {
+        let (events, thrown) = if self.real_dice || !self.typed.is_empty() || !self.owed.is_empty() {
             match self.play_by_hand(game, command, cache)? {
                 Played::Wanted(_) => {
                     self.waiting = Some(command.to_string());
@@ -308,11 +308,11 @@ impl Campaign {
                     self.typed.clear();
                     return illegal(format!("{why}; nothing changed, and the faces given were let go"));
                 }
-                Played::Done(game, events, order, owed) => {
+                Played::Done(game, events, thrown, owed) => {
                     (self.owed, self.waiting) = (owed, None);
                     self.typed.clear();
                     self.patrol = Some(*game);
-                    (events, order)
+                    (events, thrown)
                 }
             }
         } else {
@@ -320,7 +320,8 @@ impl Campaign {
             if let Some(game) = self.patrol.as_mut() {
                 game.apply(command, cache, &mut events)?;
             }
-            (events, Order { thrown: Vec::new(), command: command.clone() })
+            self.waiting = None;
+            (events, Vec::new())
         };
         let over = self.patrol.as_ref().is_some_and(Game::is_over);
         let events = events.into_vec();
@@ -329,14 +330,21 @@ impl Campaign {
         // would not read back the same (a name from an old save with a `#`
         // in it) ends take-backs for this patrol rather than keep a history
         // that cannot be played again.
+        // Throws typed by hand are kept before it (`Order`).
         if let Some(h) = &mut self.history {
-            let written = order.to_string();
-            match written.parse::<Order>() {
-                Ok(again) if again == order => h.orders.push(written),
-                _ => self.history = None,
+            let written = Order::write(&thrown, command);
+            let reads_back = match thrown.is_empty() {
+                true => written.parse::<Command>().is_ok_and(|again| again == *command),
+                false => {
+                    written.parse::<Order>().is_ok_and(|again| again.thrown == thrown && again.command == *command)
+                }
+            };
+            match reads_back {
+                true => h.orders.push(written),
+                false => self.history = None,
             }
         } else if !self.take_backs {
-            self.iron_orders.push(order.to_string());
+            self.iron_orders.push(Order::write(&thrown, command));
         }
         if over {
             let mut all = events;

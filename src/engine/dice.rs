@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::hand::Hand;
+use super::hand::{Hand, Wanted};
 use super::name::Name;
 
 pub use super::roll::{DiceSet, Faces, Modifier, Modifiers, Purpose, Roll};
@@ -71,20 +71,27 @@ impl Dice {
         self.hand.take().map(|h| *h)
     }
 
-    /// Throws the dice. The software's faces are always drawn, so the
-    /// generator moves on the same whoever threw (`hand.rs`); faces the
-    /// player lent replace them.
+    /// Throws the dice. The game's faces are always drawn, so the
+    /// generator moves on the same whoever threw (`hand.rs`); when the
+    /// player's dice are lent, the faces he gave replace them, out of line,
+    /// and the roll is made after, where its caller keeps it: the game's own
+    /// throws (every throw of the simulator) pay one test for the player's dice.
     #[inline(always)]
     fn throw(&mut self, purpose: Purpose, count: u8, sides: u8, need: Option<i32>) -> Roll {
         let mut total = 0;
-        let faces = Faces::thrown(count, || {
+        let mut faces = Faces::thrown(count, || {
             let face = self.rng.random_range(1..=sides);
             total += u32::from(face);
             face
         });
-        let mut roll = Roll {
+        let dice = DiceSet { count, sides };
+        let mut physical = false;
+        if let Some(hand) = &mut self.hand {
+            physical = by_hand(hand, Wanted { purpose, dice, need, refused: None }, &mut faces, &mut total);
+        }
+        Roll {
             purpose,
-            dice: DiceSet { count, sides },
+            dice,
             total,
             faces,
             need,
@@ -94,12 +101,8 @@ impl Dice {
             soldier: None,
             target: None,
             hex: None,
-            physical: false,
-        };
-        if let Some(hand) = &mut self.hand {
-            hand.take(&mut roll, need);
+            physical,
         }
-        roll
     }
 
     /// A pass/fail roll: succeed when the total reaches `base` plus the modifiers.
@@ -132,6 +135,13 @@ impl Dice {
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         items.shuffle(&mut self.rng);
     }
+}
+
+/// The player's dice at a throw: whether they replaced the game's faces.
+#[cold]
+#[inline(never)]
+fn by_hand(hand: &mut Hand, throw: Wanted, faces: &mut Faces, total: &mut u32) -> bool {
+    hand.take(throw, faces, total)
 }
 
 #[cfg(test)]

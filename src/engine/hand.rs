@@ -18,7 +18,7 @@
 use std::collections::VecDeque;
 
 use super::command::Command;
-use super::roll::{DiceSet, Faces, Purpose, Roll};
+use super::roll::{DiceSet, Faces, Purpose};
 
 /// One throw of an order: the faces the player typed, or None when the
 /// game threw it (`dice -`).
@@ -102,45 +102,40 @@ pub struct Hand {
 
 impl Hand {
     /// A throw's faces: from the faces owed, else the ones given, else the
-    /// software's (already in `roll`), unless every roll is by hand: then
-    /// it is wanted. After the first throw wanted nothing counts (the game
-    /// it is thrown in will be thrown away).
-    #[cold]
-    pub(super) fn take(&mut self, roll: &mut Roll, need: Option<i32>) {
+    /// software's (already in `faces`), unless every roll is by hand: then
+    /// `throw` is wanted. After the first throw wanted nothing counts (the
+    /// game it is thrown in will be thrown away). Returns whether the faces
+    /// are the player's.
+    pub(super) fn take(&mut self, throw: Wanted, faces: &mut Faces, total: &mut u32) -> bool {
         if self.wanted.is_some() {
-            return;
+            return false;
         }
-        let dice = roll.dice;
-        let want = |refused| Wanted { purpose: roll.purpose, dice, need, refused };
-        let faces = if let Some(k) = self.owed.iter().position(|f| fits(dice, f).is_ok()) {
+        let dice = throw.dice;
+        let given = if let Some(k) = self.owed.iter().position(|f| fits(dice, f).is_ok()) {
             self.owed.remove(k)
         } else {
             match self.given.pop_front() {
-                Some(Some(faces)) => match fits(dice, &faces) {
-                    Ok(()) => faces,
+                Some(Some(given)) => match fits(dice, &given) {
+                    Ok(()) => given,
                     Err(why) => {
-                        self.wanted = Some(want(Some(why)));
-                        return;
+                        self.wanted = Some(Wanted { refused: Some(why), ..throw });
+                        return false;
                     }
                 },
-                Some(None) => {
-                    self.used.push(None);
-                    return;
-                }
                 None if self.all => {
-                    self.wanted = Some(want(None));
-                    return;
+                    self.wanted = Some(throw);
+                    return false;
                 }
-                None => {
+                Some(None) | None => {
                     self.used.push(None);
-                    return;
+                    return false;
                 }
             }
         };
-        roll.total = faces.iter().map(|&f| u32::from(f)).sum();
-        roll.faces = faces.clone();
-        roll.physical = true;
-        self.used.push(Some(faces));
+        *total = given.iter().map(|&f| u32::from(f)).sum();
+        *faces = given.clone();
+        self.used.push(Some(given));
+        true
     }
 
     /// The throws an order records: up to the last one thrown by hand
@@ -160,12 +155,25 @@ pub struct Order {
     pub command: Command,
 }
 
+impl Order {
+    /// The order `command` after `thrown`, as `Order` writes itself
+    /// (without making one).
+    pub fn write(thrown: &[Throw], command: &Command) -> String {
+        if thrown.is_empty() {
+            return command.to_string();
+        }
+        let mut text = String::new();
+        for t in thrown {
+            text.push_str(&format!("dice {}; ", throw_words(t)));
+        }
+        text.push_str(&command.to_string());
+        text
+    }
+}
+
 impl std::fmt::Display for Order {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for t in &self.thrown {
-            write!(f, "dice {}; ", throw_words(t))?;
-        }
-        write!(f, "{}", self.command)
+        f.write_str(&Order::write(&self.thrown, &self.command))
     }
 }
 
@@ -223,10 +231,17 @@ impl std::str::FromStr for Order {
 
 #[cfg(test)]
 mod tests {
+    use super::super::roll::Roll;
     use super::*;
 
     fn roll(count: u8, sides: u8) -> Roll {
         super::super::dice::Dice::new(1).table(Purpose::Casualty, count, sides, |_| "x".into())
+    }
+
+    /// `roll` thrown with `hand` lent, as the dice throw it.
+    fn lent(hand: &mut Hand, roll: &mut Roll, need: Option<i32>) {
+        let throw = Wanted { purpose: roll.purpose, dice: roll.dice, need, refused: None };
+        roll.physical = hand.take(throw, &mut roll.faces, &mut roll.total);
     }
 
     #[test]
@@ -262,13 +277,13 @@ mod tests {
         hand.owed.push(Faces::from(vec![2, 2]));
         hand.given.push_back(Some(Faces::from(vec![5])));
         let mut one = roll(1, 6);
-        hand.take(&mut one, None);
+        lent(&mut hand, &mut one, None);
         assert_eq!((&one.faces[..], one.total, one.physical), (&[5][..], 5, true));
         let mut two = roll(2, 6);
-        hand.take(&mut two, Some(7));
+        lent(&mut hand, &mut two, Some(7));
         assert_eq!((&two.faces[..], two.total), (&[2, 2][..], 4), "the owed 2d6 goes to the next 2d6");
         let mut three = roll(2, 6);
-        hand.take(&mut three, Some(6));
+        lent(&mut hand, &mut three, Some(6));
         let wanted = hand.wanted.clone().unwrap();
         assert_eq!(wanted.ask(), "roll 2d6 for the casualty roll: 6+ succeeds");
         assert!(!three.physical);
@@ -281,13 +296,13 @@ mod tests {
         hand.given.extend([None, Some(Faces::from(vec![7]))]);
         let mut first = roll(1, 6);
         let before = first.clone();
-        hand.take(&mut first, None);
+        lent(&mut hand, &mut first, None);
         assert_eq!(first, before, "a dash leaves the game's throw");
         let mut second = roll(1, 6);
-        hand.take(&mut second, None);
+        lent(&mut hand, &mut second, None);
         assert_eq!(hand.wanted.unwrap().refused.unwrap(), "a d6 shows 1 to 6: it cannot show 7");
         let mut soft = Hand::default();
-        soft.take(&mut roll(1, 6), None);
+        lent(&mut soft, &mut roll(1, 6), None);
         assert_eq!(soft.wanted, None, "software dice want nothing");
         assert!(soft.recorded().is_empty());
     }

@@ -7,7 +7,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::campaign::Campaign;
-use super::command::Command;
 use super::event::Event;
 use super::hand::Order;
 use super::name::Name;
@@ -55,8 +54,9 @@ impl History {
 
 /// Turning a card is no decision (it is all there is to do then): taking
 /// back an order takes back the cards turned after it too.
+/// (A card turned with the player's dice is written `dice 4 3; turn`.)
 fn is_decision(order: &str) -> bool {
-    order.parse::<Order>().map_or(true, |o| o.command != Command::Turn)
+    order != "turn" && !order.ends_with("; turn")
 }
 
 impl Campaign {

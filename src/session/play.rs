@@ -59,10 +59,7 @@ pub fn play_line(
         Line::Undo(n) => campaign.undo(n, cache).map_err(|e| (Vec::new(), e)),
         Line::Dice(throw) => campaign.give(throw, cache).map_err(|e| (Vec::new(), e)),
         Line::Withdraw => campaign.withdraw().map(|_| Vec::new()).map_err(|e| (Vec::new(), e)),
-        Line::RealDice(on) => {
-            campaign.real_dice = on;
-            Ok(Vec::new())
-        }
+        Line::RealDice(on) => campaign.set_real_dice(on, cache).map_err(|e| (Vec::new(), e)),
         Line::Auto(k) => match auto(campaign, cache, k) {
             (events, None) => Ok(events),
             (events, Some(e)) if !events.is_empty() => {

@@ -303,7 +303,7 @@ impl App {
             Msg::CampaignReport => self.open_report(true),
             Msg::Legend => self.overlay = Overlay::Legend,
             Msg::Dice => {
-                self.campaign.switch_dice();
+                self.run(Line::RealDice(!self.campaign.real_dice));
                 self.unsaved = true;
                 self.notice = Some(if self.campaign.real_dice {
                     "Real dice: the game says what to roll and you type the faces (D: the game throws again).".into()

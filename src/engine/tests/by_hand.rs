@@ -113,6 +113,10 @@ fn an_order_with_real_dice_waits_and_a_bad_throw_changes_nothing() {
         assert!(e.0.starts_with("roll 2d6 for the incident check"), "{bad:?}: {e}");
         assert_eq!(c, waiting, "{bad:?} changed nothing");
     }
+    // Real dice turned off while the order waits: it is played on, the game throwing.
+    let mut off = c.clone();
+    let events = off.set_real_dice(false, &mut cache).unwrap();
+    assert!(off.waiting.is_none() && !rolls(&events).is_empty() && !rolls(&events)[0].physical);
     let e = c.apply(&Command::Hold, &mut cache).unwrap_err();
     assert!(e.0.contains("waits for its dice"), "{e}");
     assert!(c.undo(1, &mut cache).unwrap_err().0.contains("waits for its dice"));
