@@ -147,7 +147,10 @@ pub fn place(game: &Game) -> Vec<String> {
     }
     lines.push(format!("Objective: {}.", game.objective().describe()));
     if let crate::engine::scenario::Objective::Reach(p) = game.objective() {
-        lines.push(format!("{p} is {} from {who}.", away(from, *p)));
+        lines.push(match from == *p {
+            true => format!("{who} is on {p}."),
+            false => format!("{p} is {} from {who}.", away(from, *p)),
+        });
     }
     let edge = match game.map().home_edge {
         Edge::North => "north",

@@ -261,10 +261,16 @@ impl App {
             }
             PromptKey::Cancel => {
                 self.overlay = Overlay::None;
+                let owed = self.campaign.owed.len();
                 self.run(Line::Withdraw);
                 self.notice = Some(
-                    "Order withdrawn. Faces already typed for it stand: the next throws of the same dice take them."
-                        .into(),
+                    match self.campaign.owed.len() > owed {
+                        true => {
+                            "Order withdrawn. The faces typed for it stand: the next throws of the same dice take them."
+                        }
+                        false => "Order withdrawn.",
+                    }
+                    .into(),
                 );
             }
             PromptKey::Enter => {
