@@ -9,6 +9,7 @@
 use super::campaign::Campaign;
 use super::command::Command;
 use super::hand::{Hand, Order, Throw, Wanted, fits};
+use super::limits::THROWS_KEPT;
 use super::roll::Faces;
 use super::{Cache, Events, Game, RuleError, illegal};
 
@@ -55,7 +56,7 @@ impl Game {
 }
 
 /// What became of an order played with the player's dice.
-pub(super) enum Played {
+enum Played {
     /// It was carried out: the patrol after it, its events, and the order as kept.
     Done(Box<Game>, Events, Vec<Throw>, Vec<Faces>),
     /// It waits for this throw.
@@ -65,9 +66,78 @@ pub(super) enum Played {
 }
 
 impl Campaign {
+    /// Plays `command` on the patrol under way: with the player's
+    /// dice on a copy when any are lent, else as it is. Its events and the
+    /// throws typed for it; None when it waits for the player's dice.
+    ///
+    /// # Errors
+    /// Another order waits for dice, faces given do not fit (they are let
+    /// go), or the command is not legal now; nothing else changes.
+    pub(super) fn play(
+        &mut self,
+        command: &Command,
+        cache: &mut Cache,
+    ) -> Result<Option<(Events, Vec<Throw>)>, RuleError> {
+        if let Some(w) = &self.waiting
+            && *w != command.to_string()
+        {
+            return illegal(format!(
+                "'{w}' waits for its dice: type what they show (e.g. dice 4 3), or withdraw it (dice cancel)"
+            ));
+        }
+        if !(self.real_dice || !self.typed.is_empty() || !self.owed.is_empty()) {
+            let mut events = Events::all();
+            if let Some(game) = self.patrol.as_mut() {
+                game.apply(command, cache, &mut events)?;
+            }
+            self.waiting = None;
+            return Ok(Some((events, Vec::new())));
+        }
+        let Some(game) = self.patrol.as_ref() else { return illegal("no patrol is under way") };
+        match self.play_by_hand(game, command, cache)? {
+            Played::Wanted(_) => {
+                self.waiting = Some(command.to_string());
+                Ok(None)
+            }
+            Played::Refused(why) => {
+                self.typed.clear();
+                illegal(format!("{why}; nothing changed, and the faces given were let go"))
+            }
+            Played::Done(game, events, thrown, owed) => {
+                (self.owed, self.waiting) = (owed, None);
+                self.typed.clear();
+                self.patrol = Some(*game);
+                Ok(Some((events, thrown)))
+            }
+        }
+    }
+
+    /// Keeps an order played, for take-backs and the record: as the command
+    /// language writes it, after the throws typed for it (`Order`). One that
+    /// would not read back the same (a name from an old save with a `#` in
+    /// it) ends take-backs for this patrol rather than keep a history that
+    /// cannot be played again.
+    pub(super) fn keep_order(&mut self, thrown: &[Throw], command: &Command) {
+        if let Some(h) = &mut self.history {
+            let written = Order::write(thrown, command);
+            let reads_back = match thrown.is_empty() {
+                true => written.parse::<Command>().is_ok_and(|again| again == *command),
+                false => {
+                    written.parse::<Order>().is_ok_and(|again| again.thrown == thrown && again.command == *command)
+                }
+            };
+            match reads_back {
+                true => h.orders.push(written),
+                false => self.history = None,
+            }
+        } else if !self.take_backs {
+            self.iron_orders.push(Order::write(thrown, command));
+        }
+    }
+
     /// Plays `command` on a copy of the patrol, with the throws typed so
     /// far and the faces owed.
-    pub(super) fn play_by_hand(&self, game: &Game, command: &Command, cache: &mut Cache) -> Result<Played, RuleError> {
+    fn play_by_hand(&self, game: &Game, command: &Command, cache: &mut Cache) -> Result<Played, RuleError> {
         let hand = Hand {
             all: self.real_dice,
             given: self.typed.iter().cloned().collect(),
@@ -115,6 +185,9 @@ impl Campaign {
         if self.patrol.is_none() {
             return illegal("no patrol is under way: no dice to throw");
         }
+        if self.typed.len() >= THROWS_KEPT {
+            return illegal(format!("{THROWS_KEPT} throws are typed already: play an order first"));
+        }
         let Some(waiting) = self.waiting.clone() else {
             self.typed.push(throw);
             return Ok(Vec::new());
@@ -142,6 +215,7 @@ impl Campaign {
         let Some(order) = self.waiting.take() else { return illegal("no order waits for dice") };
         let typed = std::mem::take(&mut self.typed);
         self.owed.extend(typed.into_iter().flatten());
+        self.owed.truncate(THROWS_KEPT);
         Ok(order)
     }
 

@@ -9,11 +9,10 @@
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-use super::by_hand::Played;
 use super::command::Command;
 use super::data::RuleBook;
 use super::event::Event;
-use super::hand::{Order, Throw};
+use super::hand::Throw;
 use super::limits::{COUNTER, counted};
 use super::name::Name;
 use super::roll::Faces;
@@ -23,7 +22,7 @@ use super::takeback::History;
 
 pub use super::roster::{ManRecord, Outcomes, PatrolRecord, RosterMan, Status};
 use super::roster::{as_set_out, recruit, survivors};
-use super::{Cache, Events, Game, RuleError, illegal};
+use super::{Cache, Game, RuleError, illegal};
 
 /// One patrol of the campaign, its map resolved: the squad is filled in
 /// from the roster when the patrol begins.
@@ -284,68 +283,21 @@ impl Campaign {
     /// # Errors
     /// No patrol is under way, or the command is not legal now (nothing changes).
     pub fn apply(&mut self, command: &Command, cache: &mut Cache) -> Result<Vec<Event>, RuleError> {
-        let Some(game) = self.patrol.as_ref() else {
+        if self.patrol.is_none() {
             return illegal(if self.is_over() {
                 "the campaign is over"
             } else {
                 "no patrol is under way: begin the next one"
             });
-        };
-        if let Some(w) = &self.waiting
-            && *w != command.to_string()
-        {
-            return illegal(format!(
-                "'{w}' waits for its dice: type what they show (e.g. dice 4 3), or withdraw it (dice cancel)"
-            ));
         }
-        let (events, thrown) = if self.real_dice || !self.typed.is_empty() || !self.owed.is_empty() {
-            match self.play_by_hand(game, command, cache)? {
-                Played::Wanted(_) => {
-                    self.waiting = Some(command.to_string());
-                    return Ok(Vec::new());
-                }
-                Played::Refused(why) => {
-                    self.typed.clear();
-                    return illegal(format!("{why}; nothing changed, and the faces given were let go"));
-                }
-                Played::Done(game, events, thrown, owed) => {
-                    (self.owed, self.waiting) = (owed, None);
-                    self.typed.clear();
-                    self.patrol = Some(*game);
-                    (events, thrown)
-                }
-            }
-        } else {
-            let mut events = Events::all();
-            if let Some(game) = self.patrol.as_mut() {
-                game.apply(command, cache, &mut events)?;
-            }
-            self.waiting = None;
-            (events, Vec::new())
+        let Some((events, thrown)) = self.play(command, cache)? else {
+            // The order waits for the player's dice (`by_hand.rs`).
+            return Ok(Vec::new());
         };
         let over = self.patrol.as_ref().is_some_and(Game::is_over);
         let events = events.into_vec();
         self.log.extend(events.iter().cloned());
-        // An order is kept as the command language writes it; one that
-        // would not read back the same (a name from an old save with a `#`
-        // in it) ends take-backs for this patrol rather than keep a history
-        // that cannot be played again.
-        // Throws typed by hand are kept before it (`Order`).
-        if let Some(h) = &mut self.history {
-            let written = Order::write(&thrown, command);
-            let reads_back = match thrown.is_empty() {
-                true => written.parse::<Command>().is_ok_and(|again| again == *command),
-                false => {
-                    written.parse::<Order>().is_ok_and(|again| again.thrown == thrown && again.command == *command)
-                }
-            };
-            match reads_back {
-                true => h.orders.push(written),
-                false => self.history = None,
-            }
-        } else if !self.take_backs {
-            self.iron_orders.push(Order::write(&thrown, command));
-        }
+        self.keep_order(&thrown, command);
         if over {
             let mut all = events;
             all.extend(self.finish());

@@ -325,6 +325,14 @@ impl Campaign {
         if let Some(h) = &self.history {
             h.check_consistent(self)?;
         }
+        if self.typed.len() > super::limits::THROWS_KEPT || self.owed.len() > super::limits::THROWS_KEPT {
+            return Err(format!(
+                "{} throws typed and {} owed (at most {} each)",
+                self.typed.len(),
+                self.owed.len(),
+                super::limits::THROWS_KEPT
+            ));
+        }
         if let Some(w) = &self.waiting {
             if self.patrol.is_none() {
                 return Err(format!("the order '{w}' waits for dice, but no patrol is under way"));

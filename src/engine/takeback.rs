@@ -127,6 +127,7 @@ impl Campaign {
         // throws of the same dice take them, as software dice come up again.
         let thrown = taken.iter().filter_map(|o| o.parse::<Order>().ok()).flat_map(|o| o.thrown);
         self.owed.extend(thrown.flatten());
+        self.owed.truncate(super::limits::THROWS_KEPT);
         let orders = taken.iter().map(|o| Name::from(o.as_str())).collect();
         self.patrol = Some(game);
         self.log = log;
