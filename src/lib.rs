@@ -11,6 +11,7 @@
 //! - [`narrate`]: events in words, for people.
 //! - [`report`]: after-action reports of a patrol or a campaign, in Markdown.
 //! - [`tui`]: the game at the terminal (ratatui).
+//! - [`plain`]: the same game as plain lines of text, for screen readers.
 //!
 //! # Cargo features
 //!
@@ -24,6 +25,7 @@
 pub mod check;
 pub mod engine;
 pub mod narrate;
+pub mod plain;
 pub mod report;
 pub mod rules;
 pub mod save;

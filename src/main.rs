@@ -80,6 +80,12 @@ enum Mode {
         /// Iron man: no order of this campaign can be taken back (U, undo).
         #[arg(long)]
         iron_man: bool,
+        /// Real dice: throw every roll with your own dice and type the faces (D switches it in the game).
+        #[arg(long)]
+        real_dice: bool,
+        /// Plain mode: the game as lines of text, no redraws or boxes, for screen readers and braille displays.
+        #[arg(long)]
+        plain: bool,
         #[command(flatten)]
         folder: Folder,
         #[command(flatten)]
@@ -87,12 +93,16 @@ enum Mode {
         #[command(flatten)]
         look: Look,
     },
-    /// Go on with a saved campaign (the most recent if none is named).
+    /// Go on with a saved campaign (the most recent if none is named). `play` is another name for it.
+    #[command(visible_alias = "play")]
     Resume {
         name: Option<String>,
         /// Put the newest valid backup in place of a campaign file that will not load.
         #[arg(long)]
         backup: bool,
+        /// Plain mode: the game as lines of text, no redraws or boxes, for screen readers and braille displays.
+        #[arg(long)]
+        plain: bool,
         #[command(flatten)]
         folder: Folder,
         #[command(flatten)]
@@ -348,13 +358,19 @@ fn main() -> ExitCode {
     let theme = Theme::from_env(std::env::var("NO_COLOR").ok().as_deref(), look.ascii);
     let result = match cli.command {
         None => data_dir().and_then(|d| title(d, theme)),
-        Some(Mode::New { campaign, scenario, name, seed, iron_man, .. }) => {
+        Some(Mode::New { campaign, scenario, name, seed, iron_man, real_dice, plain, .. }) => {
             let choice = match (scenario, campaign) {
                 (Some(s), _) => Choice::Scenario(s),
                 (None, c) => Choice::Campaign(c.unwrap_or_else(|| rules::default_campaign_name().to_string())),
             };
-            let given = (house_rules_given, iron_man);
-            data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, given, theme))
+            let given = (house_rules_given, start::Table { take_backs: !iron_man, real_dice });
+            match plain {
+                true => data_dir().and_then(|d| new_plain(&d, &choice, name.as_deref(), seed, given.1)),
+                false => data_dir().and_then(|d| new_campaign(&d, &choice, name.as_deref(), seed, given, theme)),
+            }
+        }
+        Some(Mode::Resume { name, backup, plain: true, .. }) => {
+            data_dir().and_then(|d| resume_plain(&d, name.as_deref(), backup))
         }
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
         Some(Mode::List { .. }) => data_dir().and_then(|d| list(&d)),
@@ -405,20 +421,71 @@ fn new_campaign(
     choice: &Choice,
     name: Option<&str>,
     seed: Option<u64>,
-    (house_rules_given, iron_man): (bool, bool),
+    (house_rules_given, table): (bool, start::Table),
     theme: Theme,
 ) -> Result<ExitCode, String> {
     need_terminal()?;
     let book = rule_book()?;
     let seed = seed.unwrap_or_else(clock_seed);
     if house_rules_given {
-        let opened = start::new_game(data_dir, book, choice, name, seed, !iron_man)?;
+        let opened = start::new_game(data_dir, book, choice, name, seed, table)?;
         return play(Start::Game(Box::new(opened)), theme);
     }
     let words = start::check_new(data_dir, &book, choice, name)?;
     let new = (choice.clone(), words, seed);
     let name = name.map(str::to_string);
-    play(Start::NewGame { data_dir: data_dir.to_path_buf(), book, new, name, iron_man }, theme)
+    play(Start::NewGame { data_dir: data_dir.to_path_buf(), book, new, name, table }, theme)
+}
+
+/// `hexpatrol new --plain`: the game begins at once (the rules in play are
+/// the defaults, or `--house-rule`'s), in plain lines.
+fn new_plain(
+    data_dir: &Path,
+    choice: &Choice,
+    name: Option<&str>,
+    seed: Option<u64>,
+    table: start::Table,
+) -> Result<ExitCode, String> {
+    let book = rule_book()?;
+    let seed = seed.unwrap_or_else(clock_seed);
+    let opened = start::new_game(data_dir, book, choice, name, seed, table)?;
+    play_plain(opened)
+}
+
+/// `hexpatrol resume --plain` (or `play --plain`).
+fn resume_plain(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<ExitCode, String> {
+    let name = match name {
+        Some(n) => n.to_string(),
+        None => {
+            save::most_recent(data_dir).ok_or("there is no campaign to go on with: start one with `hexpatrol new`")?
+        }
+    };
+    if backup {
+        if !save::valid_name(&name) {
+            return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
+        }
+        let path = save::campaign_path(data_dir, &name);
+        let slot = Slot::open(&path).map_err(|e| e.to_string())?;
+        let from = slot.restore_backup().map_err(|e| e.to_string())?;
+        println!("Restored {} from {}.", path.display(), from.display());
+    }
+    let opened = start::open_game(data_dir, &name)?;
+    play_plain(opened)
+}
+
+/// Plays in plain lines on standard input and output, wrapped to the
+/// terminal's width (80 columns when it cannot be told).
+fn play_plain(opened: Opened) -> Result<ExitCode, String> {
+    let width = ratatui::crossterm::terminal::size().map_or(80, |(w, _)| usize::from(w));
+    let width = if io::stdout().is_terminal() { width } else { 80 };
+    match hexpatrol::plain::run(opened, io::stdin().lock(), io::stdout().lock(), width) {
+        Ok(hexpatrol::plain::Ended::Quit) => Ok(ExitCode::SUCCESS),
+        Ok(hexpatrol::plain::Ended::SaveFailed(e)) => {
+            Err(format!("{e}\nThe game stopped here; the last good save is intact."))
+        }
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Result<ExitCode, String> {

@@ -49,7 +49,8 @@ fn roll_words(r: &Roll) -> String {
         _ => String::new(),
     };
     let faces: Vec<String> = r.faces.iter().map(u8::to_string).collect();
-    let mut text = format!("[{}]{who} {} rolled {} = {}", purpose.replace('_', " "), r.dice, faces.join("+"), r.total);
+    let by = if r.physical { "thrown by hand" } else { "rolled" };
+    let mut text = format!("[{}]{who} {} {by} {} = {}", purpose.replace('_', " "), r.dice, faces.join("+"), r.total);
     if let (Some(need), Some(ok)) = (r.need, r.success) {
         let mods: Vec<String> =
             r.modifiers.iter().flatten().map(|m| format!("{} {:+}", m.name.replace('_', " "), m.value)).collect();

@@ -114,14 +114,19 @@ pub fn run(
             }
             continue;
         }
+        let dice = matches!(parsed, Line::Dice(_) | Line::Withdraw | Line::RealDice(_));
         let (events, error) = match session::play_line(campaign, &mut cache, parsed) {
             Ok(events) => (events, None),
             Err((events, e)) => (events, Some(e)),
         };
+        // An order waiting for the player's dice, or dice given or switched,
+        // are kept in the save as much as what happened.
+        let wanted = campaign.wanted(&mut cache);
+        let changed = !events.is_empty() || (error.is_none() && (dice || wanted.is_some()));
         // Events are printed once their save is on disk: a command whose save
         // failed printed nothing, as the game goes on from the last good save.
         if let Some(slot) = slot
-            && !events.is_empty()
+            && changed
             && let Err(e) = slot.save(campaign, session::now())
         {
             out.flush()?;
@@ -131,6 +136,9 @@ pub fn run(
         if let Some(e) = error {
             failed += 1;
             writeln!(err, "line {number}: {}: {}", echo(line), echo(&e.to_string()))?;
+        } else if let (Some(w), Some(order)) = (wanted, &campaign.waiting) {
+            // Not a failure: the next line may be the throw.
+            writeln!(err, "line {number}: '{order}' waits for dice: {} (give it with a `dice` line)", w.ask())?;
         }
     }
     out.flush()?;

@@ -12,15 +12,17 @@ use std::sync::Arc;
 use super::command::Command;
 use super::data::RuleBook;
 use super::event::Event;
+use super::hand::Throw;
 use super::limits::{COUNTER, counted};
 use super::name::Name;
+use super::roll::Faces;
 use super::scenario::{Member, Scenario};
 use super::soldier::{Side, State};
 use super::takeback::History;
 
 pub use super::roster::{ManRecord, Outcomes, PatrolRecord, RosterMan, Status};
 use super::roster::{as_set_out, recruit, survivors};
-use super::{Cache, Events, Game, RuleError, illegal};
+use super::{Cache, Game, RuleError, illegal};
 
 /// One patrol of the campaign, its map resolved: the squad is filled in
 /// from the roster when the patrol begins.
@@ -79,6 +81,21 @@ pub struct Campaign {
     /// them for a replay.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub iron_orders: Vec<String>,
+    /// Every roll is thrown with the player's own dice and typed in
+    /// (`hand.rs`). Chosen at new campaign, switched in the game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub real_dice: bool,
+    /// The order that waits for the player to throw a roll (`by_hand.rs`),
+    /// in the command language: a save made then asks for the same roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting: Option<String>,
+    /// Throws typed for the order waiting (or the next), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub typed: Vec<Throw>,
+    /// Faces thrown by hand for orders taken back or withdrawn: the next
+    /// throws of the same dice take them (no fishing with real dice).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub owed: Vec<Faces>,
 }
 
 /// The seed of patrol `k` (from 1) of a campaign. The first patrol uses the
@@ -137,6 +154,10 @@ impl Campaign {
             take_backs: true,
             history: None,
             iron_orders: Vec::new(),
+            real_dice: false,
+            waiting: None,
+            typed: Vec::new(),
+            owed: Vec::new(),
         }
     }
 
@@ -267,31 +288,22 @@ impl Campaign {
     /// # Errors
     /// No patrol is under way, or the command is not legal now (nothing changes).
     pub fn apply(&mut self, command: &Command, cache: &mut Cache) -> Result<Vec<Event>, RuleError> {
-        let Some(game) = self.patrol.as_mut() else {
+        if self.patrol.is_none() {
             return illegal(if self.is_over() {
                 "the campaign is over"
             } else {
                 "no patrol is under way: begin the next one"
             });
+        }
+        let Some((events, thrown)) = self.play(command, cache)? else {
+            // The order waits for the player's dice (`by_hand.rs`).
+            return Ok(Vec::new());
         };
-        let mut events = Events::all();
-        game.apply(command, cache, &mut events)?;
+        let over = self.patrol.as_ref().is_some_and(Game::is_over);
         let events = events.into_vec();
         self.log.extend(events.iter().cloned());
-        // An order is kept as the command language writes it; one that
-        // would not read back the same (a name from an old save with a `#`
-        // in it) ends take-backs for this patrol rather than keep a history
-        // that cannot be played again.
-        if let Some(h) = &mut self.history {
-            let order = command.to_string();
-            match order.parse::<Command>() {
-                Ok(again) if again == *command => h.orders.push(order),
-                _ => self.history = None,
-            }
-        } else if !self.take_backs {
-            self.iron_orders.push(command.to_string());
-        }
-        if game.is_over() {
+        self.keep_order(&thrown, command);
+        if over {
             let mut all = events;
             all.extend(self.finish());
             return Ok(all);
@@ -305,6 +317,8 @@ impl Campaign {
         // A patrol over is over: its orders can no longer be taken back,
         // but its record keeps them, for a replay.
         let iron = std::mem::take(&mut self.iron_orders);
+        // Faces owed to a patrol's rolls are owed to that patrol only.
+        self.owed.clear();
         let orders = self.history.take().map_or(iron, |h| h.orders);
         let number = self.finished + 1;
         let rules = self.book.campaign.clone();

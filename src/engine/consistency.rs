@@ -333,6 +333,20 @@ impl Campaign {
         if let Some(h) = &self.history {
             h.check_consistent(self)?;
         }
+        if self.typed.len() > super::limits::THROWS_KEPT || self.owed.len() > super::limits::THROWS_KEPT {
+            return Err(format!(
+                "{} throws typed and {} owed (at most {} each)",
+                self.typed.len(),
+                self.owed.len(),
+                super::limits::THROWS_KEPT
+            ));
+        }
+        if let Some(w) = &self.waiting {
+            if self.patrol.is_none() {
+                return Err(format!("the order '{w}' waits for dice, but no patrol is under way"));
+            }
+            w.parse::<super::Command>().map_err(|e| format!("the order waiting for dice, '{w}': {e}"))?;
+        }
         let o = &self.outcomes;
         if o.counted > self.finished
             || [o.success, o.failed, o.lost].iter().map(|&n| u64::from(n)).sum::<u64>() > u64::from(o.counted)

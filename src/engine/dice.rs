@@ -8,6 +8,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Deserializer, Serialize};
 
+use super::hand::{Hand, Wanted};
 use super::name::Name;
 
 pub use super::roll::{DiceSet, Faces, Modifier, Modifiers, Purpose, Roll};
@@ -16,6 +17,10 @@ pub use super::roll::{DiceSet, Faces, Modifier, Modifiers, Purpose, Roll};
 pub struct Dice {
     #[serde(deserialize_with = "sound_generator")]
     rng: Pcg32,
+    /// The player's own dice, lent for one command (`hand.rs`); never saved
+    /// and never kept between commands.
+    #[serde(skip)]
+    hand: Option<Box<Hand>>,
 }
 
 /// A generator read from a file, refused if its stream increment is even:
@@ -53,29 +58,50 @@ pub const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Dice {
     pub fn new(seed: u64) -> Self {
-        Self { rng: Pcg32::seed_from_u64(seed) }
+        Self { rng: Pcg32::seed_from_u64(seed), hand: None }
     }
 
+    /// Lends the player's dice for the next throws.
+    pub(super) fn lend(&mut self, hand: Hand) {
+        self.hand = Some(Box::new(hand));
+    }
+
+    /// Takes the player's dice back, with what they found.
+    pub(super) fn take_back(&mut self) -> Option<Hand> {
+        self.hand.take().map(|h| *h)
+    }
+
+    /// Throws the dice. The game's faces are always drawn, so the
+    /// generator moves on the same whoever threw (`hand.rs`); when the
+    /// player's dice are lent, the faces he gave replace them, out of line,
+    /// and the roll is made after, where its caller keeps it: the game's own
+    /// throws (every throw of the simulator) pay one test for the player's dice.
     #[inline(always)]
-    fn throw(&mut self, purpose: Purpose, count: u8, sides: u8) -> Roll {
+    fn throw(&mut self, purpose: Purpose, count: u8, sides: u8, need: Option<i32>) -> Roll {
         let mut total = 0;
-        let faces = Faces::thrown(count, || {
+        let mut faces = Faces::thrown(count, || {
             let face = self.rng.random_range(1..=sides);
             total += u32::from(face);
             face
         });
+        let dice = DiceSet { count, sides };
+        let mut physical = false;
+        if let Some(hand) = &mut self.hand {
+            physical = by_hand(hand, Wanted { purpose, dice, need, refused: None }, &mut faces, &mut total);
+        }
         Roll {
             purpose,
-            dice: DiceSet { count, sides },
+            dice,
             total,
             faces,
-            need: None,
+            need,
             success: None,
             modifiers: None,
             result: None,
             soldier: None,
             target: None,
             hex: None,
+            physical,
         }
     }
 
@@ -83,8 +109,7 @@ impl Dice {
     #[inline]
     pub fn check(&mut self, purpose: Purpose, count: u8, sides: u8, base: i32, modifiers: Modifiers) -> Roll {
         let need = base + modifiers.total();
-        let mut roll = self.throw(purpose, count, sides);
-        roll.need = Some(need);
+        let mut roll = self.throw(purpose, count, sides, Some(need));
         roll.success = Some(roll.total as i32 >= need);
         roll.modifiers = Some(modifiers);
         roll
@@ -93,7 +118,7 @@ impl Dice {
     /// A table roll: `read` turns the total into the table's result.
     #[inline]
     pub fn table(&mut self, purpose: Purpose, count: u8, sides: u8, read: impl FnOnce(u32) -> Name) -> Roll {
-        let mut roll = self.throw(purpose, count, sides);
+        let mut roll = self.throw(purpose, count, sides, None);
         roll.result = Some(read(roll.total));
         roll
     }
@@ -102,7 +127,7 @@ impl Dice {
     /// set's firing and saving dice): `read` turns the faces thrown, each
     /// from 1 to `sides`, into the result.
     pub fn custom(&mut self, purpose: Purpose, count: u8, sides: u8, read: impl FnOnce(&[u8]) -> Name) -> Roll {
-        let mut roll = self.throw(purpose, count, sides);
+        let mut roll = self.throw(purpose, count, sides, None);
         roll.result = Some(read(&roll.faces));
         roll
     }
@@ -110,6 +135,13 @@ impl Dice {
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         items.shuffle(&mut self.rng);
     }
+}
+
+/// The player's dice at a throw: whether they replaced the game's faces.
+#[cold]
+#[inline(never)]
+fn by_hand(hand: &mut Hand, throw: Wanted, faces: &mut Faces, total: &mut u32) -> bool {
+    hand.take(throw, faces, total)
 }
 
 #[cfg(test)]

@@ -52,6 +52,11 @@ pub fn counted(count: u32, more: u32) -> u32 {
     count.saturating_add(more).min(COUNTER)
 }
 
+/// The most throws of the player's own dice a campaign keeps waiting to be
+/// used (typed ahead, or owed after a take-back): far more than any order
+/// rolls, and a bound on what a save may hold.
+pub const THROWS_KEPT: usize = 10_000;
+
 /// The most experience a rule book may give for a patrol or for a hit.
 pub const EXPERIENCE_STEP: u32 = 1_000;
 

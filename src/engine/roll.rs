@@ -249,6 +249,10 @@ pub struct Roll {
     pub target: Option<Name>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hex: Option<Pos>,
+    /// Thrown by hand: the player's own dice, typed in (`hand.rs`). Left
+    /// out of the events when false, so software rolls read as they always did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub physical: bool,
 }
 
 impl Roll {

@@ -7,8 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::campaign::Campaign;
-use super::command::Command;
 use super::event::Event;
+use super::hand::Order;
 use super::name::Name;
 use super::{Cache, Events, Game, RuleError, illegal};
 
@@ -44,7 +44,7 @@ impl History {
             return Err(format!("the log of the patrol is shorter than its opening ({} events)", self.opening));
         }
         if let Some((k, (o, e))) =
-            self.orders.iter().enumerate().find_map(|(k, o)| o.parse::<Command>().err().map(|e| (k, (o, e))))
+            self.orders.iter().enumerate().find_map(|(k, o)| o.parse::<Order>().err().map(|e| (k, (o, e))))
         {
             return Err(format!("kept order {} '{o}' does not read: {e}", k + 1));
         }
@@ -54,8 +54,9 @@ impl History {
 
 /// Turning a card is no decision (it is all there is to do then): taking
 /// back an order takes back the cards turned after it too.
+/// (A card turned with the player's dice is written `dice 4 3; turn`.)
 fn is_decision(order: &str) -> bool {
-    order != "turn"
+    order != "turn" && !order.ends_with("; turn")
 }
 
 impl Campaign {
@@ -78,6 +79,9 @@ impl Campaign {
         }
         if self.patrol.is_none() {
             return illegal("no patrol is under way: a finished patrol's orders stand");
+        }
+        if let Some(w) = &self.waiting {
+            return illegal(format!("'{w}' waits for its dice: withdraw it first (dice cancel)"));
         }
         let Some(history) = &self.history else {
             return illegal("this patrol began before take-backs were kept: its orders stand");
@@ -118,7 +122,13 @@ impl Campaign {
             })
             .collect();
         let Some(history) = &mut self.history else { unreachable!("checked above") };
-        let orders = history.orders.drain(cut..).map(Name::from).collect();
+        let taken: Vec<String> = history.orders.drain(cut..).collect();
+        // Faces thrown by hand for the orders taken back stand: the next
+        // throws of the same dice take them, as software dice come up again.
+        let thrown = taken.iter().filter_map(|o| o.parse::<Order>().ok()).flat_map(|o| o.thrown);
+        self.owed.extend(thrown.flatten());
+        self.owed.truncate(super::limits::THROWS_KEPT);
+        let orders = taken.iter().map(|o| Name::from(o.as_str())).collect();
         self.patrol = Some(game);
         self.log = log;
         Ok(vec![Event::TakenBack { orders, rolls }])
@@ -143,10 +153,10 @@ fn replay(
         if k == cut {
             at_cut = Some((game.clone(), log.clone()));
         }
-        let command: Command =
+        let order: Order =
             order.parse().map_err(|e| RuleError(format!("a kept order '{order}' does not read: {e}")))?;
         let mut events = Events::all();
-        game.apply(&command, cache, &mut events)
+        game.apply_order(&order, cache, &mut events)
             .map_err(|e| RuleError(format!("a kept order '{order}' no longer plays: {e}")))?;
         log.extend(events.into_vec());
     }

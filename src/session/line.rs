@@ -5,6 +5,7 @@
 //! changes nothing). Blank lines and lines starting with `#` are skipped.
 
 use crate::engine::command::ParseError;
+use crate::engine::hand::{Throw, read_throw};
 use crate::engine::{Command, OddsQuery};
 
 /// What a front end does with one line of the command language.
@@ -19,6 +20,13 @@ pub enum Line {
     Odds(OddsQuery),
     /// Take back the last N decisions of the patrol under way.
     Undo(usize),
+    /// `dice 4 3`: a throw of the player's own dice, for the roll an order
+    /// waits for or the next order's first; `dice -` lets the game throw it.
+    Dice(Throw),
+    /// `dice cancel`: withdraw the order waiting for dice.
+    Withdraw,
+    /// `dice real` (every roll thrown by hand) or `dice game` (the game throws).
+    RealDice(bool),
 }
 
 /// Parses a line of the command language.
@@ -43,6 +51,16 @@ pub fn parse_line(text: &str) -> Result<Line, ParseError> {
             .parse()
             .map(Line::Odds)
             .map_err(|e| ParseError { column: e.column + shift, message: e.message });
+    }
+    if verb.eq_ignore_ascii_case("dice") {
+        let indent = text.len() - text.trim_start().len();
+        let rest = trimmed[verb.len()..].trim();
+        return match rest.to_ascii_lowercase().as_str() {
+            "cancel" => Ok(Line::Withdraw),
+            "real" => Ok(Line::RealDice(true)),
+            "game" => Ok(Line::RealDice(false)),
+            _ => read_throw(rest).map(Line::Dice).map_err(|message| ParseError { column: indent + 6, message }),
+        };
     }
     if verb.eq_ignore_ascii_case("undo") {
         let indent = text.len() - text.trim_start().len();
@@ -105,6 +123,19 @@ mod tests {
         assert_eq!(parse_line(" UNDO 3"), Ok(Line::Undo(3)));
         assert_eq!(column("undo 0"), 6);
         assert_eq!(column("undo x"), 6);
+    }
+
+    #[test]
+    fn dice_lines_give_faces_or_switch_the_dice() {
+        assert_eq!(parse_line("dice 4 3"), Ok(Line::Dice(Some(vec![4, 3].into()))));
+        assert_eq!(parse_line(" DICE - "), Ok(Line::Dice(None)));
+        assert_eq!(parse_line("dice cancel"), Ok(Line::Withdraw));
+        assert_eq!(parse_line("dice real"), Ok(Line::RealDice(true)));
+        assert_eq!(parse_line("dice game"), Ok(Line::RealDice(false)));
+        let e = parse_line("dice 4 three").unwrap_err();
+        assert_eq!(e.column, 6);
+        assert!(e.message.contains("'three' is not a face"), "{}", e.message);
+        assert!(parse_line("dice").unwrap_err().message.contains("expected the faces"));
     }
 
     #[test]

@@ -22,6 +22,9 @@ pub fn auto(campaign: &mut Campaign, cache: &mut Cache, n: u32) -> (Vec<Event>, 
             if campaign.is_over() { "the campaign is over" } else { "no patrol is under way: begin the next one" };
         return (Vec::new(), Some(RuleError(why.into())));
     }
+    if let Some(w) = &campaign.waiting {
+        return (Vec::new(), Some(RuleError(format!("'{w}' waits for its dice: throw them first (dice 4 3)"))));
+    }
     let mut events = Vec::new();
     for _ in 0..n {
         let Some(command) = campaign.patrol.as_ref().and_then(|g| policy::decide(g, cache)) else { break };
@@ -29,6 +32,10 @@ pub fn auto(campaign: &mut Campaign, cache: &mut Cache, n: u32) -> (Vec<Event>, 
         match campaign.apply(&command, cache) {
             Ok(more) => events.extend(more),
             Err(e) => return (events, Some(e)),
+        }
+        // The leader's order waits for the player's dice: he stops there.
+        if campaign.waiting.is_some() {
+            break;
         }
     }
     (events, None)
@@ -50,6 +57,9 @@ pub fn play_line(
         Line::Begin => campaign.begin().map_err(|e| (Vec::new(), e)),
         Line::Odds(query) => ask(campaign, cache, &query).map(|_| Vec::new()).map_err(|e| (Vec::new(), e)),
         Line::Undo(n) => campaign.undo(n, cache).map_err(|e| (Vec::new(), e)),
+        Line::Dice(throw) => campaign.give(throw, cache).map_err(|e| (Vec::new(), e)),
+        Line::Withdraw => campaign.withdraw().map(|_| Vec::new()).map_err(|e| (Vec::new(), e)),
+        Line::RealDice(on) => campaign.set_real_dice(on, cache).map_err(|e| (Vec::new(), e)),
         Line::Auto(k) => match auto(campaign, cache, k) {
             (events, None) => Ok(events),
             (events, Some(e)) if !events.is_empty() => {

@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use crate::engine::campaign::{Campaign, PatrolRecord};
-use crate::engine::{Cache, Command, Event, Events, Game, RuleBook};
+use crate::engine::hand::Order;
+use crate::engine::{Cache, Event, Events, Game, RuleBook};
 
 /// The patrol as it stood after an order: the game, how many of the
 /// patrol's events had happened, and the order (None: as it set out).
@@ -96,15 +97,15 @@ impl Replay {
         let mut played = 1;
         for (i, order) in orders.iter().enumerate() {
             let at = || format!("order {} of {}, '{order}'", i + 1, orders.len());
-            let command: Command = order.parse().map_err(|_| differs(&at()))?;
+            let order: Order = order.parse().map_err(|_| differs(&at()))?;
             let mut sink = Events::all();
-            game.apply(&command, &mut cache, &mut sink).map_err(|_| differs(&at()))?;
+            game.apply_order(&order, &mut cache, &mut sink).map_err(|_| differs(&at()))?;
             let new = sink.into_vec();
             if events.get(played..played + new.len()) != Some(&new[..]) {
                 return Err(differs(&at()));
             }
             played += new.len();
-            frames.push(Frame { game: game.clone(), events: played, order: Some(order.clone()) });
+            frames.push(Frame { game: game.clone(), events: played, order: Some(order.to_string()) });
         }
         // A finished patrol's record goes on past its end (the debrief): those are the campaign's.
         let end = if finished {

@@ -28,6 +28,21 @@ impl Choice {
     }
 }
 
+/// How a new campaign is played at the table, chosen when it is made:
+/// whether orders may be taken back (not iron man), and whether the
+/// player throws every roll with his own dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub take_backs: bool,
+    pub real_dice: bool,
+}
+
+impl Default for Table {
+    fn default() -> Self {
+        Self { take_backs: true, real_dice: false }
+    }
+}
+
 /// A campaign ready to play, with the file it is saved in.
 pub struct Opened {
     pub name: String,
@@ -49,7 +64,7 @@ pub fn new_game(
     choice: &Choice,
     name: Option<&str>,
     seed: u64,
-    take_backs: bool,
+    table: Table,
 ) -> Result<Opened, String> {
     let campaign = match choice {
         Choice::Campaign(key) => rules::campaign(key, &book).map_err(|e| e.to_string())?.start(seed, book),
@@ -61,7 +76,8 @@ pub fn new_game(
     let name = save_name(data_dir, choice, name)?;
     let slot = Slot::open(&save::campaign_path(data_dir, &name)).map_err(|e| e.to_string())?;
     let mut campaign = campaign;
-    campaign.take_backs = take_backs;
+    campaign.take_backs = table.take_backs;
+    campaign.real_dice = table.real_dice;
     campaign.begin().map_err(|e| e.to_string())?;
     slot.save(&mut campaign, super::now()).map_err(|e| e.to_string())?;
     slot.backup().map_err(|e| e.to_string())?;

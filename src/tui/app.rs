@@ -34,6 +34,12 @@ pub enum Overlay {
     Prompt {
         text: String,
     },
+    /// An order waits for the player's dice: `ask` says the roll, `text`
+    /// is the faces typed so far.
+    Dice {
+        ask: String,
+        text: String,
+    },
     /// The after-action report of the patrol just over.
     Report {
         lines: Vec<String>,
@@ -145,6 +151,8 @@ impl App {
         };
         app.log = app.rebuilt_log(None);
         app.cursor_to_section();
+        // A game saved while an order waited for dice asks for the same roll.
+        app.ask_dice();
         app
     }
 
@@ -191,7 +199,7 @@ impl App {
                 self.quit = true;
             }
             (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend, _) => {}
-            (Overlay::Prompt { .. } | Overlay::History(_) | Overlay::Confirm { .. }, _) => {}
+            (Overlay::Prompt { .. } | Overlay::Dice { .. } | Overlay::History(_) | Overlay::Confirm { .. }, _) => {}
             (Overlay::None, msg) => self.play(msg),
         }
     }
@@ -212,6 +220,9 @@ impl App {
 
     /// A typed character or key while the command line is open.
     pub fn prompt_key(&mut self, key: PromptKey) {
+        if let Overlay::Dice { .. } = self.overlay {
+            return self.dice_key(key);
+        }
         let Overlay::Prompt { text } = &mut self.overlay else { return };
         match key {
             PromptKey::Char(c) => text.push(c),
@@ -237,6 +248,53 @@ impl App {
         }
     }
 
+    /// A key while an order waits for dice: faces typed, Enter throws
+    /// them (or `-`, the game's), Esc withdraws the order.
+    fn dice_key(&mut self, key: PromptKey) {
+        let Overlay::Dice { text, .. } = &mut self.overlay else { return };
+        match key {
+            // No die has a q: it quits, and the game asks again when resumed.
+            PromptKey::Char('q') => self.quit = true,
+            PromptKey::Char(c) => text.push(c),
+            PromptKey::Backspace => {
+                text.pop();
+            }
+            PromptKey::Cancel => {
+                self.overlay = Overlay::None;
+                let owed = self.campaign.owed.len();
+                self.run(Line::Withdraw);
+                self.notice = Some(
+                    match self.campaign.owed.len() > owed {
+                        true => {
+                            "Order withdrawn. The faces typed for it stand: the next throws of the same dice take them."
+                        }
+                        false => "Order withdrawn.",
+                    }
+                    .into(),
+                );
+            }
+            PromptKey::Enter => {
+                let typed = std::mem::take(text);
+                match crate::engine::hand::read_throw(&typed) {
+                    Ok(throw) => {
+                        self.overlay = Overlay::None;
+                        self.run(Line::Dice(throw));
+                    }
+                    Err(why) => self.notice = Some(format!("Not a throw: {why}")),
+                }
+            }
+        }
+    }
+
+    /// Asks for the roll an order waits for, if one does.
+    pub fn ask_dice(&mut self) {
+        if let Some(w) = self.campaign.wanted(&mut self.cache) {
+            let ask = w.ask();
+            let ask = format!("{}{ask}", ask[..1].to_uppercase(), ask = &ask[1..]);
+            self.show(Overlay::Dice { ask, text: String::new() });
+        }
+    }
+
     fn play(&mut self, msg: Msg) {
         self.notice = None;
         match msg {
@@ -250,6 +308,17 @@ impl App {
             Msg::Report => self.open_report(false),
             Msg::CampaignReport => self.open_report(true),
             Msg::Legend => self.overlay = Overlay::Legend,
+            Msg::Dice => {
+                self.run(Line::RealDice(!self.campaign.real_dice));
+                self.unsaved = true;
+                self.notice = Some(if self.campaign.real_dice {
+                    "Real dice: the game says what to roll and you type the faces (D: the game throws again).".into()
+                } else {
+                    "The game throws the dice (D: your own dice). `dice 4 3` at the command line (:) throws the next \
+                     roll by hand."
+                        .into()
+                });
+            }
             Msg::Sight => {
                 self.sight = !self.sight;
                 self.notice = Some(if self.sight {
@@ -339,6 +408,13 @@ impl App {
         if let Some(e) = refused {
             // The status line only: the log holds what happened.
             self.notice = Some(format!("Not now: {e}"));
+        }
+        // The order waits for the player's dice: ask for the roll.
+        if self.campaign.waiting.is_some() {
+            self.unsaved = true;
+            if matches!(self.overlay, Overlay::None) {
+                self.ask_dice();
+            }
         }
         if events.is_empty() {
             return;

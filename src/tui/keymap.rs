@@ -71,6 +71,8 @@ pub enum Msg {
     Legend,
     /// Show or hide the sight of the man whose card is up.
     Sight,
+    /// Throw every roll with the player's own dice, or let the game throw.
+    Dice,
 }
 
 /// A key, the message it sends, and what the help screen says of it.
@@ -127,6 +129,12 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[Char('A')], Msg::Report, "A", "the after-action report of the last patrol finished, full-screen"),
     bind(&[Char('C')], Msg::CampaignReport, "C", "the campaign's after-action report, full-screen"),
     bind(&[Char('v')], Msg::Sight, "v", "show the sight of the man up (or the cursor's hex), with the need to hit"),
+    bind(
+        &[Char('D')],
+        Msg::Dice,
+        "D",
+        "real dice: throw every roll with your own dice and type the faces, or let the game throw again",
+    ),
     bind(&[Char('g')], Msg::Legend, "g", "the map's legend: what every mark means"),
     bind(
         &[Char('P')],

@@ -67,8 +67,8 @@ pub enum Start {
         book: Arc<RuleBook>,
         new: (start::Choice, String, u64),
         name: Option<String>,
-        /// `new --iron-man`: the page starts with take-backs off.
-        iron_man: bool,
+        /// `new --iron-man`, `--real-dice`: the page starts with them chosen.
+        table: start::Table,
     },
     /// A patrol played again (`hexpatrol replay`): the campaign it is of,
     /// the campaign's save name, and the replay. Nothing is saved.
@@ -188,8 +188,8 @@ pub fn run(start: Start, theme: Theme) -> io::Result<Ended> {
     let mut screen = match start {
         Start::Title { data_dir, book, seed } => Screen::Title(Title::new(data_dir, book, theme, seed)),
         Start::Game(opened) => open(*opened, theme),
-        Start::NewGame { data_dir, book, new, name, iron_man } => {
-            Screen::Title(Title::choosing_rules(data_dir, book, theme, new, (name, iron_man)))
+        Start::NewGame { data_dir, book, new, name, table } => {
+            Screen::Title(Title::choosing_rules(data_dir, book, theme, new, (name, table)))
         }
         Start::Replay(parts) => {
             let (campaign, name, replay) = *parts;
@@ -278,7 +278,7 @@ fn settings(app: &App) -> crate::save::Settings {
 fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
     match (screen, ev) {
         (Screen::Game(app, _), Event::Key(key)) if key.kind != KeyEventKind::Release => {
-            if let Overlay::Prompt { .. } = app.overlay {
+            if let Overlay::Prompt { .. } | Overlay::Dice { .. } = app.overlay {
                 if let Some(k) = keymap::prompt_key(key) {
                     app.prompt_key(k);
                 }
@@ -326,8 +326,8 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                         None
                     }
                 },
-                Chosen::New(choice, seed, book, take_backs) => {
-                    match start::new_game(&t.data_dir, book, &choice, t.new_name.as_deref(), seed, take_backs) {
+                Chosen::New(choice, seed, book, table) => {
+                    match start::new_game(&t.data_dir, book, &choice, t.new_name.as_deref(), seed, table) {
                         Ok(opened) => Some(open(opened, t.theme)),
                         Err(e) => {
                             t.message = Some(e);
@@ -341,6 +341,8 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
     }
 }
 
+#[cfg(test)]
+mod dice_tests;
 #[cfg(test)]
 mod input_tests;
 #[cfg(test)]

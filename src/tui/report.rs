@@ -121,5 +121,6 @@ pub fn rules_in_play(campaign: &Campaign) -> String {
         1 => format!("Rules in play: {set}, 1 house rule"),
         n => format!("Rules in play: {set}, {n} house rules"),
     };
-    if campaign.take_backs { rules } else { format!("{rules}; iron man (no take-backs)") }
+    let rules = if campaign.take_backs { rules } else { format!("{rules}; iron man (no take-backs)") };
+    if campaign.real_dice { format!("{rules}; real dice (D: the game's)") } else { rules }
 }

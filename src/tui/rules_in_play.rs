@@ -15,7 +15,7 @@ use super::keymap::{Dir, Msg, RULES_IN_PLAY_KEYS};
 use super::theme::Theme;
 use crate::engine::RuleBook;
 use crate::engine::house::{self, HOUSE_RULES, HouseRule, Preset};
-use crate::session::start::Choice;
+use crate::session::start::{Choice, Table};
 
 /// A line of the page the cursor can be on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +25,8 @@ pub enum Row {
     Rule(usize),
     /// Iron man: no orders taken back.
     IronMan,
+    /// Real dice: every roll thrown by the player.
+    RealDice,
     Begin,
 }
 
@@ -38,6 +40,8 @@ pub struct RulesInPlay {
     pub book: RuleBook,
     /// No take-backs in this campaign.
     pub iron_man: bool,
+    /// Every roll thrown with the player's own dice.
+    pub real_dice: bool,
     pub selected: usize,
 }
 
@@ -45,14 +49,14 @@ pub struct RulesInPlay {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     /// Begin the game with this rule book, and take-backs allowed or not.
-    Begin(Arc<RuleBook>, bool),
+    Begin(Arc<RuleBook>, Table),
     /// Back to the list of games.
     Back,
 }
 
 impl RulesInPlay {
     pub fn new(choice: Choice, seed: u64, label: String, book: RuleBook) -> Self {
-        Self { choice, seed, label, book, iron_man: false, selected: 0 }
+        Self { choice, seed, label, book, iron_man: false, real_dice: false, selected: 0 }
     }
 
     /// Every line the cursor can be on, in order: the sets, the house rules
@@ -61,6 +65,7 @@ impl RulesInPlay {
         let mut rows: Vec<Row> = Preset::ALL.into_iter().map(Row::Preset).collect();
         rows.extend((0..HOUSE_RULES.len()).filter(|&i| HOUSE_RULES[i].get(&self.book).is_some()).map(Row::Rule));
         rows.push(Row::IronMan);
+        rows.push(Row::RealDice);
         rows.push(Row::Begin);
         rows
     }
@@ -80,6 +85,7 @@ impl RulesInPlay {
                 }
                 Row::Rule(i) => self.flip(&HOUSE_RULES[*i]),
                 Row::IronMan => self.iron_man = !self.iron_man,
+                Row::RealDice => self.real_dice = !self.real_dice,
                 Row::Begin => return Some(self.begin()),
             },
             // Space loads a set to change by hand, or flips a rule.
@@ -87,6 +93,7 @@ impl RulesInPlay {
                 Row::Preset(p) => house::set_preset(&mut self.book, *p),
                 Row::Rule(i) => self.flip(&HOUSE_RULES[*i]),
                 Row::IronMan => self.iron_man = !self.iron_man,
+                Row::RealDice => self.real_dice = !self.real_dice,
                 Row::Begin => {}
             },
             _ => {}
@@ -102,7 +109,7 @@ impl RulesInPlay {
     }
 
     fn begin(&self) -> Outcome {
-        Outcome::Begin(Arc::new(self.book.clone()), !self.iron_man)
+        Outcome::Begin(Arc::new(self.book.clone()), Table { take_backs: !self.iron_man, real_dice: self.real_dice })
     }
 
     /// The page's lines and the index of the highlighted one.
@@ -143,6 +150,11 @@ impl RulesInPlay {
                     let mark = if self.iron_man { "x" } else { " " };
                     let says = clip("no order of this campaign can be taken back", width.saturating_sub(31));
                     lines.push(Line::styled(format!("[{mark}]  {:<24} {says}", "iron_man"), style));
+                }
+                Row::RealDice => {
+                    let mark = if self.real_dice { "x" } else { " " };
+                    let says = clip("throw every roll with your own dice and type the faces", width.saturating_sub(31));
+                    lines.push(Line::styled(format!("[{mark}]  {:<24} {says}", "real_dice"), style));
                 }
                 Row::Begin => {
                     let name = current.map_or("set by hand", |p| title_of(p));
@@ -191,6 +203,12 @@ pub fn render(page: &RulesInPlay, theme: Theme, area: Rect, buf: &mut Buffer) {
             let now = if page.iron_man { "on" } else { "off" };
             format!(
                 "iron_man ({now}): an iron-man campaign keeps no take-backs: every order stands, as at the table. Not a house rule: the dice are the same either way."
+            )
+        }
+        Some(Row::RealDice) => {
+            let now = if page.real_dice { "on" } else { "off" };
+            format!(
+                "real_dice ({now}): the game says what to roll and what is needed, and you type the faces your own dice show. D switches it in the game. Not a house rule: the rules are the same either way."
             )
         }
         Some(Row::Preset(p)) => {
@@ -243,7 +261,10 @@ mod tests {
     #[test]
     fn iron_man_is_chosen_on_the_page_and_begins_without_take_backs() {
         let mut p = page();
-        assert!(matches!(p.update(Msg::Act), Some(Outcome::Begin(_, true))), "take-backs by default");
+        assert!(
+            matches!(p.update(Msg::Act), Some(Outcome::Begin(_, Table { take_backs: true, real_dice: false }))),
+            "take-backs by default"
+        );
         let mut p = page();
         let iron = p.rows().iter().position(|r| *r == Row::IronMan).unwrap();
         while p.selected < iron {
@@ -252,7 +273,12 @@ mod tests {
         assert_eq!(p.update(Msg::Act), None, "Enter on the row flips it");
         assert!(p.iron_man);
         p.update(Msg::Cursor(Dir::South));
-        assert!(matches!(p.update(Msg::Act), Some(Outcome::Begin(_, false))));
+        assert_eq!(p.rows()[p.selected], Row::RealDice);
+        assert_eq!(p.update(Msg::Turn), None, "Space on the row flips it");
+        assert!(p.real_dice);
+        p.update(Msg::Cursor(Dir::South));
+        let table = Table { take_backs: false, real_dice: true };
+        assert!(matches!(p.update(Msg::Act), Some(Outcome::Begin(_, t)) if t == table));
     }
 
     #[test]

@@ -186,6 +186,9 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
     if let Overlay::Prompt { .. } = app.overlay {
         return vec![("Enter", "run"), ("Esc", "cancel")];
     }
+    if let Overlay::Dice { .. } = app.overlay {
+        return vec![("Enter", "throw"), ("-", "the game throws it"), ("Esc", "withdraw the order"), ("q", "quit")];
+    }
     if let Overlay::Confirm { .. } = app.overlay {
         return vec![("x Enter", "leave anyway"), ("any other key", "stay")];
     }
@@ -254,6 +257,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let first = match (&app.overlay, app.game()) {
         (Overlay::Prompt { text }, _) => Line::from(vec![
             Span::styled(": ", theme.key()),
+            Span::raw(text.clone()),
+            Span::styled("_", theme.cursor()),
+        ]),
+        (Overlay::Dice { ask, text }, _) => Line::from(vec![
+            Span::styled(format!("{ask}. Faces: "), theme.key()),
             Span::raw(text.clone()),
             Span::styled("_", theme.cursor()),
         ]),

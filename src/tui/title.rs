@@ -17,7 +17,7 @@ use super::theme::Theme;
 use crate::engine::RuleBook;
 use crate::rules;
 use crate::save::{self, Listing};
-use crate::session::start::{self, Choice};
+use crate::session::start::{self, Choice, Table};
 
 /// Which page of the title screen is showing.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,7 +40,7 @@ pub enum Page {
 pub enum Chosen {
     /// A new game of this campaign or scenario, with this seed and rule
     /// book, and whether its orders may be taken back (not iron man).
-    New(Choice, u64, Arc<RuleBook>, bool),
+    New(Choice, u64, Arc<RuleBook>, Table),
     Open(String),
     Quit,
 }
@@ -99,12 +99,13 @@ impl Title {
         book: Arc<RuleBook>,
         theme: Theme,
         new: (Choice, String, u64),
-        (name, iron_man): (Option<String>, bool),
+        (name, table): (Option<String>, Table),
     ) -> Self {
         let (choice, words, seed) = new;
         let mut title = Title::new(data_dir, book, theme, seed);
         let mut page = RulesInPlay::new(choice, seed, words, (*title.book).clone());
-        page.iron_man = iron_man;
+        page.iron_man = !table.take_backs;
+        page.real_dice = table.real_dice;
         title.page = Page::RulesInPlay(Box::new(page));
         title.new_name = name;
         title
@@ -140,8 +141,8 @@ impl Title {
         if let Page::RulesInPlay(page) = &mut self.page {
             return match (msg, page.update(msg)) {
                 (Msg::Quit, _) => Some(Chosen::Quit),
-                (_, Some(Outcome::Begin(book, take_backs))) => {
-                    Some(Chosen::New(page.choice.clone(), page.seed, book, take_backs))
+                (_, Some(Outcome::Begin(book, table))) => {
+                    Some(Chosen::New(page.choice.clone(), page.seed, book, table))
                 }
                 (_, Some(Outcome::Back)) => {
                     let (seed, choice) = (page.seed, page.choice.clone());
@@ -371,7 +372,7 @@ mod tests {
         t.update(Msg::Act);
         t.update(Msg::Cursor(Dir::South));
         match t.update(Msg::Act) {
-            Some(Chosen::New(choice, 42, book, true)) => {
+            Some(Chosen::New(choice, 42, book, Table { take_backs: true, .. })) => {
                 assert_eq!(choice, t.games[0].0);
                 assert_eq!(house::preset_of(&book), Some(Preset::Gentler));
             }
@@ -411,7 +412,8 @@ mod tests {
         let words = start::describe_choice(&choice, &book).expect("the scenario loads");
         let theme = Theme { color: false, ascii: false };
         let new = (choice.clone(), words, 9);
-        let mut t = Title::choosing_rules(dir.path().to_path_buf(), book, theme, new, (Some("mine".into()), false));
+        let mut t =
+            Title::choosing_rules(dir.path().to_path_buf(), book, theme, new, (Some("mine".into()), Table::default()));
         assert!(screen(&t, 80, 24).contains("Rules in play: One patrol: Hedgerow Farm"));
         assert_eq!(t.new_name.as_deref(), Some("mine"));
         // Esc: the list of games, this one highlighted.
@@ -419,6 +421,8 @@ mod tests {
         assert!(matches!(t.page, Page::New { .. }));
         assert_eq!(t.games[t.selected].0, choice);
         t.update(Msg::Act);
-        assert!(matches!(t.update(Msg::Act), Some(Chosen::New(c, 9, _, true)) if c == choice));
+        assert!(
+            matches!(t.update(Msg::Act), Some(Chosen::New(c, 9, _, Table { take_backs: true, .. })) if c == choice)
+        );
     }
 }

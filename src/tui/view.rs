@@ -147,7 +147,7 @@ impl Widget for &App {
                 let over = if a.deck.is_empty() { a.roster } else { a.deck.union(a.roster) };
                 moment::render_confirm(self, reasons, over, buf);
             }
-            Overlay::Prompt { .. } | Overlay::None => {}
+            Overlay::Prompt { .. } | Overlay::Dice { .. } | Overlay::None => {}
         }
     }
 }

@@ -39,7 +39,9 @@ impl Odds {
     }
 
     /// The roll of these odds. It takes the odds, whose modifiers go into
-    /// the roll as they are.
+    /// the roll as they are. Inlined into the shot that rolls it, as a
+    /// roll is then made where it is kept.
+    #[inline]
     pub fn roll(self, dice: &mut Dice, purpose: Purpose) -> Roll {
         dice.check(purpose, self.dice, self.sides, self.base, self.modifiers)
     }

@@ -1,7 +1,7 @@
 //! Take-backs: the patrol as it was, the dice as they fell.
 
 use super::*;
-use crate::engine::{Phase, Roll, policy};
+use crate::engine::{Command, Phase, Roll, policy};
 
 fn campaign(seed: u64) -> Campaign {
     let book = crate::rules::rule_book().expect("the built-in rules load");

@@ -120,6 +120,7 @@ pub(super) fn default_game(seed: u64) -> Game {
 
 mod action;
 mod as_written;
+mod by_hand;
 mod casualties;
 mod fire;
 mod hooks;
