@@ -34,6 +34,7 @@ mod arms;
 mod blows;
 mod consistency;
 mod enemy;
+mod enemy_moves;
 mod grenade;
 mod incident;
 mod memo;
@@ -51,6 +52,7 @@ mod sight;
 pub mod sink;
 pub mod support;
 mod sweep;
+mod tactics;
 mod takeback;
 mod template;
 pub mod vehicle;
@@ -331,7 +333,7 @@ impl Game {
         Odds { dice: check.dice, sides: check.sides, base: i32::from(check.base), modifiers, band: None }
     }
 
-    fn earlier_incidents_modifier(&self) -> Option<Modifier> {
+    pub(super) fn earlier_incidents_modifier(&self) -> Option<Modifier> {
         let check = &self.book.incident;
         let earlier = if check.false_alarms_count { self.incidents } else { self.encounters };
         let n = earlier.min(check.max_earlier) as i32;
