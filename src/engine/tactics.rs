@@ -173,14 +173,22 @@ impl Game {
         }
         let at_least =
             |need: i32| ways.iter().enumerate().filter(|&(t, _)| t as i32 >= need).map(|(_, w)| w).sum::<u32>();
+        // The cost of each terrain, worked out once rather than for each hex.
+        let by_terrain: Vec<u32> = self
+            .book
+            .terrain
+            .iter()
+            .map(|t| {
+                let need = i32::from(check.base) + t.incident_modifier + earlier;
+                (at_least(need) + 4).saturating_sub(u32::from(t.cover != Cover::None) * 2)
+            })
+            .collect();
         (0..self.map.hex_count())
             .map(|i| {
                 let p = self.map.pos_at(i);
-                match self.map.terrain(&self.book, p).filter(|_| p == from || self.map.enterable(&self.book, p)) {
-                    Some(t) => {
-                        let need = i32::from(check.base) + t.incident_modifier + earlier;
-                        (at_least(need) + 4).saturating_sub(u32::from(t.cover != Cover::None) * 2)
-                    }
+                let t = self.map.terrain_index(i).and_then(|t| by_terrain.get(t));
+                match t.filter(|_| p == from || self.map.enterable(&self.book, p)) {
+                    Some(&cost) => cost,
                     None => u32::MAX,
                 }
             })
@@ -206,9 +214,16 @@ impl Game {
         }
         // Backwards from the goals: cost[i] is what the walk from hex i to a
         // goal costs, not counting hex i itself.
+        // Once `from` itself is settled the search can stop: every neighbour
+        // whose walk costs what his does (the least) is settled before it,
+        // and the rest cost more whatever the search would still find.
+        let start = self.map.index(from);
         while let Some(Reverse((c, i))) = open.pop() {
             if c > cost[i] {
                 continue;
+            }
+            if Some(i) == start {
+                break;
             }
             let step = c + enter[i];
             for p in self.map.pos_at(i).neighbours() {
