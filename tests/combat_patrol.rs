@@ -362,7 +362,9 @@ fn one_man_drags_a_wounded_comrade_for_two_of_his_cards() {
         let mut c = orchard(seed);
         c.begin().unwrap();
         let mut cache = Cache::new();
-        // A man of ours up, in a hex with a wounded comrade he may drag, and a step to take.
+        // A man of ours up, in a hex with a wounded comrade he may drag and
+        // no enemy on his feet (he would have to fight him first: the enemy
+        // charges into the patrol's hexes since issue 17), and a step to take.
         let can_drag = |g: &Game| {
             g.card_up().is_some_and(|i| {
                 let me = &g.soldiers()[i];
@@ -372,6 +374,7 @@ fn one_man_drags_a_wounded_comrade_for_two_of_his_cards() {
                     && g.soldiers()
                         .iter()
                         .any(|w| w.side == Side::Friendly && w.pos == me.pos && w.state.may_be_carried())
+                    && !g.soldiers().iter().any(|e| e.side == Side::Enemy && e.pos == me.pos && e.can_act())
             })
         };
         play(&mut c, &mut cache, &mut Vec::new(), can_drag);

@@ -209,7 +209,8 @@ fn list_shows_every_campaign() {
 fn the_default_campaign_plays_through_its_five_patrols() {
     let dir = tempfile::tempdir().unwrap();
     let script = ["auto 20000"; 5].join("\nbegin\n");
-    let out = hexpatrol(&["script", "--campaign", "bocage", "--seed", "5"], &script, dir.path());
+    // Seed 4 meets armour (the table brings it rarely now: docs/SIM.md).
+    let out = hexpatrol(&["script", "--campaign", "bocage", "--seed", "4"], &script, dir.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
     let events: Vec<serde_json::Value> = text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     let debriefs: Vec<&serde_json::Value> = events.iter().filter(|e| e["event"] == "debrief").collect();
@@ -318,11 +319,12 @@ fn a_data_folder_with_a_space_and_accents_works() {
     assert!(hexpatrol::save::read(&file).is_ok());
 }
 
-/// A campaign saved before house rules were a choice plays on exactly as
-/// it did then: each fixture under `saves/v1`, played on by the patrol
-/// leader, writes the events the build before house rules wrote (commit
-/// 47229bd, kept under `tests/golden/saves_v1`), though a new game now plays
-/// the article as written.
+/// A campaign saved before house rules were a choice plays on with the
+/// rules it began with: each fixture under `saves/v1`, played on by the
+/// patrol leader, writes the events kept under `tests/golden/saves_v1`
+/// (first written by the build before house rules, commit 47229bd; written
+/// again when issue 17 changed how the leader and the enemy play, which a
+/// save does not keep), though a new game now plays the article as written.
 #[test]
 fn old_saves_keep_the_rules_they_began_with() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -356,8 +358,9 @@ fn old_saves_keep_the_rules_they_began_with() {
 /// A campaign saved in format 2, which named each man's weapon by its key,
 /// reads as format 3 (each weapon by its place in the game's rule book) and
 /// plays on exactly as it did: each fixture under `saves/v2`, played on by
-/// the patrol leader, writes the events the last format-2 build wrote (kept
-/// under `tests/golden/saves_v2`); so does the same campaign saved again in
+/// the patrol leader, writes the events kept under `tests/golden/saves_v2`
+/// (first written by the last format-2 build; written again when issue 17
+/// changed how the leader and the enemy play); so does the same campaign saved again in
 /// format 3 (`saves/v3`, which holds weapons by place), and in format 4
 /// (`saves/v4`, which writes each map's terrain as rows of characters).
 #[test]
@@ -400,7 +403,8 @@ fn check_says_when_a_rules_file_plays_lone_warrior_only() {
 
 /// A Combat Patrol game saved by the first build that played it (format 2,
 /// its rule book without the spray, the arc or ammunition) loads and plays
-/// on to the very events that build wrote playing on from it.
+/// on to the events kept for it (that build's, written again when issue 17
+/// changed how the leader and the enemy play).
 #[test]
 fn a_first_combat_patrol_save_plays_on_as_it_did() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -112,8 +112,9 @@ fn the_summary_is_the_same_for_a_seed_on_any_number_of_threads() {
 /// first patrols end exactly as that many patrols of Hedgerow Farm.
 #[test]
 fn a_campaigns_first_patrol_is_the_scenarios_patrol_of_its_number() {
-    let campaigns = json(&sim(&["--campaign", "bocage", "--campaigns", "15", "--seed", "9", "--json"]));
-    let patrols = json(&sim(&["--scenario", "hedgerow", "--patrols", "15", "--seed", "9", "--json"]));
+    // Night Drop begins with The Orchard, its objective and its squad.
+    let campaigns = json(&sim(&["--campaign", "night_drop", "--campaigns", "15", "--seed", "9", "--json"]));
+    let patrols = json(&sim(&["--scenario", "orchard", "--patrols", "15", "--seed", "9", "--json"]));
     let first = &campaigns["patrols"][0];
     for outcome in ["success", "failed", "lost"] {
         assert_eq!(first[outcome], patrols["outcomes"].get(outcome).cloned().unwrap_or(Value::from(0)), "{outcome}");

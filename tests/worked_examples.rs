@@ -82,7 +82,7 @@ fn the_cover_example_and_the_stop_check_as_written() {
         let (events, refused) = play_refused(
             &scenario(false, (2, 1), distance, distance),
             seed,
-            "move A 2,1\nodds fire G4 Brennan\nodds stop\n",
+            "move A 2,1\nodds fire G3 Brennan\nodds stop\n",
         );
         let Some(appeared) = events.iter().find(|e| e["event"] == "enemy_appears") else { continue };
         let hex = &appeared["hex"];

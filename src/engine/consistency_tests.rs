@@ -85,7 +85,7 @@ fn play_until_enemies(seed: u64) -> Game {
 #[test]
 fn found_men_are_the_first_of_the_same_name() {
     let mut met = 0;
-    for seed in 1..6 {
+    for seed in 1..10 {
         let g = play_until_enemies(seed);
         met += g.next_enemy - 1;
         let mut moved = g.clone();

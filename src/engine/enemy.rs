@@ -1,13 +1,18 @@
 //! The enemy plays itself. On an enemy card the soldier, in this order:
 //! 1. fights hand-to-hand if an able patrol man shares his hex;
-//! 2. a mortar fires at the patrol hex it is likeliest to hit (most men on a tie);
-//! 3. fires at the legitimate target he is likeliest to hit (nearest on a tie);
-//! 4. snipers, MG teams and mortar crews otherwise hold their ground;
-//! 5. anyone else steps to a neighbouring hex nearer the patrol, preferring
+//! 2. a mortar fires at the patrol hex it is likeliest to hit (most men on a
+//!    tie), a gun at the patrol hex with most men;
+//! 3. a man holding a post (sniper, MG team, crew) whom the patrol has
+//!    outflanked falls back a hex; a rifleman whose shot is poor charges a
+//!    hex of the patrol his side outnumbers (`enemy_moves`);
+//! 4. fires at the legitimate target he is likeliest to hit (nearest on a tie);
+//! 5. snipers, MG teams and mortar crews otherwise hold their ground;
+//! 6. anyone else steps to a neighbouring hex nearer the patrol, preferring
 //!    hard cover, then soft, then the nearer hex; if no step gets nearer, he holds.
 //!
 //! Once the enemy closes in (as written, after quiet turns: `closing_in`)
-//! every man of it skips 3. and 4. (a mortar in reach still fires): he
+//! every man of it skips the falling back, 4. and 5. (a mortar in reach
+//! still fires): he
 //! steps in among the patrol to fight hand to hand.
 //!
 //! Ties that remain are broken by roster order and map order, so the enemy
@@ -129,6 +134,14 @@ impl Game {
         // Once the enemy closes in (as written, after quiet turns) its men
         // do not stop to shoot: they go in, to fight hand to hand.
         let assault = self.closing_in();
+        // Snipers and MG teams outflanked give up the post; riflemen who
+        // outnumber a hex of the patrol go in where the shot is poor.
+        let shot_need = best.filter(|_| may_fire).map(|b| b.0);
+        let moving = self.fall_back_step(e).filter(|_| may_move && !assault);
+        if let Some(to) = moving.or_else(|| self.enemy_charge_hex(e, shot_need).filter(|_| may_move)) {
+            self.enemy_steps(e, here, to, events);
+            return;
+        }
         // 3. A grenade where the shot is poor (rule sets with grenades), then
         // aimed fire at the likeliest target.
         if let Some(hex) =
@@ -164,15 +177,7 @@ impl Game {
         let holds = (self.soldiers[e].stays_put && !assault) || !may_move;
         let step = if holds { None } else { self.closing_step(here, Side::Friendly, true) };
         match step {
-            Some(to) => {
-                let s = &mut self.soldiers[e];
-                s.pos = Some(to);
-                s.moved = true;
-                if events.keeps_all() {
-                    events.push(Event::Moved { section: None, soldiers: vec![s.id.clone()], from: here, to });
-                }
-                self.close_quarters(e, events);
-            }
+            Some(to) => self.enemy_steps(e, here, to, events),
             None => {
                 if events.keeps_all() {
                     events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });

@@ -66,6 +66,12 @@ impl Map {
     }
 
     /// The terrain of a hex on the map.
+    /// The place in the rule book's terrain list of the hex with index `i`
+    /// (row order, `Map::index`).
+    pub(super) fn terrain_index(&self, i: usize) -> Option<usize> {
+        self.terrain.get(i).map(|&t| t as usize)
+    }
+
     pub fn terrain<'a>(&self, book: &'a RuleBook, p: Pos) -> Option<&'a Terrain> {
         if !self.contains(p) {
             return None;

@@ -36,6 +36,7 @@ mod blows;
 mod by_hand;
 mod consistency;
 mod enemy;
+mod enemy_moves;
 mod grenade;
 mod incident;
 mod memo;
@@ -54,6 +55,7 @@ pub mod sink;
 mod squads;
 pub mod support;
 mod sweep;
+mod tactics;
 mod takeback;
 mod template;
 pub mod vehicle;
@@ -343,7 +345,7 @@ impl Game {
         Odds { dice: check.dice, sides: check.sides, base: i32::from(check.base), modifiers, band: None }
     }
 
-    fn earlier_incidents_modifier(&self) -> Option<Modifier> {
+    pub(super) fn earlier_incidents_modifier(&self) -> Option<Modifier> {
         let check = &self.book.incident;
         let earlier = if check.false_alarms_count { self.incidents } else { self.encounters };
         let n = earlier.min(check.max_earlier) as i32;

@@ -1,23 +1,28 @@
 //! The built-in patrol leader: picks the player's next command. `auto N` in
-//! the headless runner, the simulator and the tests use it.
+//! the headless runner, the simulator and the tests use it. Its judgement
+//! (charging, advancing, keeping clear of armour, the cheapest route) is in
+//! `tactics`; docs/RULES.md, "The patrol leader", says it in plain words.
 //!
 //! In patrol movement it keeps the squad together (sections in one hex join;
-//! a section apart walks to the largest), heads for the objective while more
-//! than half the squad can fight, then for the nearest home-edge hex, and
-//! leaves the map there. A section that cannot
-//! carry all its seriously wounded leaves the ones it cannot carry behind.
+//! a section apart walks to the largest), heads for the objective by the
+//! cheapest route while more than four in five of the squad can fight, then
+//! for the home edge by the cheapest route, and leaves the map there. A
+//! section that cannot carry all its seriously wounded leaves the ones it
+//! cannot carry behind.
 //! In an action, the man whose card is up fights an enemy in his hex, else
 //! (if he works the radio) calls H.E. fire on a hex of two or more enemies
-//! well clear of the patrol, else
-//! fires at the target he is likeliest to hit, else holds if he is in cover
-//! and no mortar can reach him, else steps toward the nearest enemy by cover, else holds; with no card up it turns the next card.
+//! well clear of the patrol, else throws a grenade where the shot is poor,
+//! else gets out of the way of armour he cannot hurt, else charges a hex of
+//! few enemies where his shot is poor, else fires at the target he is
+//! likeliest to hit, else advances toward an enemy he can hurt by cover
+//! while the patrol outnumbers the enemy, else holds; with no card up it
+//! turns the next card.
 //! A grenade in the air it steers by the engine's rule: the thrower's move
 //! back towards his aim, the opponent's towards the thrower.
 
 use std::ops::ControlFlow;
 
 use super::command::{Command, Target};
-use super::data::Cover;
 use super::grenade::GRENADE_NEED;
 use super::memo::Memo;
 use super::pos::Pos;
@@ -82,6 +87,15 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     if let Some(hex) = game.grenade_target(me, best.map(|b| b.0), GRENADE_NEED).filter(|_| may_fire) {
         return Some(Command::Throw { hex });
     }
+    // Out of the way of armour he cannot hurt, if it sees and reaches him.
+    if may_move && let Some(to) = game.away_from_armour(memo, me) {
+        return Some(Command::Move { section: None, to });
+    }
+    // In with the bayonet where the shot is poor and the odds are good.
+    let charge = game.charge_hex(me, best.filter(|_| may_fire).map(|b| b.0));
+    if may_move && let Some(to) = charge.filter(|&to| game.check_move_left(me, to).is_ok()) {
+        return Some(Command::Move { section: None, to });
+    }
     if let Some((_, _, e)) = best.filter(|_| may_fire) {
         let target = Target::Soldier(game.soldiers[e].id.clone());
         // The special firing method where it is likelier to hit more.
@@ -91,23 +105,10 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     if !may_move {
         return Some(Command::Hold);
     }
-    // No shot: a man in cover waits for the enemy to show himself, unless
-    // a mortar can reach him there (asked only of a man in cover: it looks
-    // up every enemy's weapon).
-    let under_mortar = || {
-        game.able(Side::Enemy).any(|e| {
-            let s = &game.soldiers[e];
-            let weapon = game.weapon_of(s);
-            s.pos
-                .zip(weapon)
-                .is_some_and(|(p, w)| game.rules.bombard_odds(&game.book, w, p.distance(here), false).is_some())
-        })
-    };
-    if game.map.cover(&game.book, here) != Cover::None && !under_mortar() {
-        return Some(Command::Hold);
-    }
-    match game.closing_step(here, Side::Enemy, false) {
-        // Within what is left of his move this card (rules that move more than a hex on it).
+    // No shot: he steps toward an enemy he can hurt, by cover (from cover
+    // only into cover), within what is left of his move this card (rules
+    // that move more than a hex on it); else he holds.
+    match game.advance_step(me) {
         Some(to) if game.check_move_left(me, to).is_ok() => Some(Command::Move { section: None, to }),
         _ => Some(Command::Hold),
     }
@@ -206,7 +207,8 @@ fn patrol(game: &Game, memo: Memo<'_>) -> Option<Command> {
         return Some(Command::Split { soldiers: left });
     };
     let name = Some(game.sections[s].name.clone());
-    // With half the squad or more out of the fight, the patrol turns for home.
+    // With one man in five or more out of the fight (of nine: the second man
+    // hit), the patrol turns for home: a careful NCO brings the rest back.
     // The squad and its fit men (`able`) are counted in one walk over the
     // squad's part of the roster, and only while the objective is still to
     // be reached.
@@ -216,7 +218,7 @@ fn patrol(game: &Game, memo: Memo<'_>) -> Option<Command> {
             .iter()
             .filter(|x| x.side == Side::Friendly)
             .fold((0, 0), |(squad, fit), x| (squad + 1, fit + usize::from(x.can_act())));
-        fit * 2 > squad
+        fit * 5 > squad * 4
     };
     if !game.objective_reached && fit_enough() {
         // The roster is searched for prisoners only when one is wanted.
@@ -224,18 +226,16 @@ fn patrol(game: &Game, memo: Memo<'_>) -> Option<Command> {
         if wants_prisoner && let Some(prisoner) = capturable(game).find(|&i| game.soldiers[i].pos == Some(at)) {
             return Some(Command::Capture { prisoner: game.soldiers[prisoner].id.clone() });
         }
-        if let Some(step) = objective_hex(game, at).and_then(|target| step_toward(game, memo, at, target)) {
+        if let Some(step) = objective_hex(game, at).and_then(|target| game.cheapest_step(at, &[target])) {
             return Some(Command::Move { section: name, to: step });
         }
     }
     if game.map.on_home_edge(at) {
         return Some(Command::Exit { section: name });
     }
-    // The nearest home-edge hex by walking distance (the first by column and
-    // row on a tie), then the same path to it that A* gives: one search
-    // over the map instead of a path to every hex of the edge.
-    let home = game.map.nearest_home(&game.book, memo, at)?;
-    Some(Command::Move { section: name, to: step_toward(game, memo, at, home)? })
+    // The cheapest walk to any hex of the home edge.
+    let home: Vec<Pos> = game.map.hexes().filter(|&p| game.map.on_home_edge(p)).collect();
+    Some(Command::Move { section: name, to: game.cheapest_step(at, &home)? })
 }
 
 /// Seriously wounded enemies lying on the map, who could be taken prisoner.

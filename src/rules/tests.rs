@@ -269,7 +269,7 @@ fn snipers_are_placed_where_their_first_shot_reaches() {
         RULES_TEXT.replacen("Enemy(group: \"sniper\", min: 3, max: 4", "Enemy(group: \"sniper\", min: 3, max: 5", 1);
     let e = parse_rule_book(RULES_FILE, &far, FORCES_FILE, FORCES_TEXT).unwrap_err();
     assert!(e.to_string().contains("placed up to 5 hexes away, but its Scharfschütze's rifle reaches 4"), "{e}");
-    assert!(e.to_string().starts_with("assets/rules/lone_warrior.ron:59:"), "{e}");
+    assert!(e.to_string().starts_with("assets/rules/lone_warrior.ron:62:"), "{e}");
     let by_table = far.replacen("first_shot_by_the_table: false", "first_shot_by_the_table: true", 1);
     parse_rule_book(RULES_FILE, &by_table, FORCES_FILE, FORCES_TEXT).expect("the old placement, by the house rule");
 }

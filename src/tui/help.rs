@@ -50,7 +50,7 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
                 i.base
             )
         },
-        "An incident is rolled on the incident table: enemy, sniper, MG, mortar, minefield or a false alarm.".into(),
+        "An incident is rolled on the incident table: most are false alarms; the rest bring a mortar, an MG team, a sniper or an enemy patrol.".into(),
         format!(
             "A seriously wounded man is carried: a section moves only with {} fit men for each. To go on \
              without him, split him off (:split NAME) and leave him; he is missing if the patrol goes home.",

@@ -56,7 +56,9 @@ fn the_answer_shows_the_need_and_modifiers_the_roll_will_show() {
 
 #[test]
 fn the_incident_table_spread_counts_both_rows_of_a_result() {
-    let g = game_on(&OPEN, (3, 3), &squad(1), 1);
+    let mut g = game_on(&OPEN, (3, 3), &squad(1), 1);
+    // The default table has no result on two rows: the earlier one has.
+    crate::engine::tests::with_full_table(&mut g);
     let table = ask(&g, "move 3,2").then.expect("an incident is followed by the table");
     let by_name = |n: &str| spread(&table).into_iter().find(|(r, _, _)| r == n).map(|(_, _, c)| c);
     assert_eq!(by_name("minefield"), Some(Chance::new(1, 36)));
@@ -276,6 +278,20 @@ fn questions_round_trip_through_text_and_errors_point_at_the_word() {
 }
 
 #[test]
+fn the_default_incident_table_spread() {
+    let g = game_on(&OPEN, (3, 3), &squad(1), 1);
+    let table = ask(&g, "move 3,2").then.expect("an incident is followed by the table");
+    let by_name = |n: &str| spread(&table).into_iter().find(|(r, _, _)| r == n).map(|(_, _, c)| c);
+    assert_eq!(by_name("mortar fire"), Some(Chance::new(1, 36)), "roll 2");
+    assert_eq!(by_name("MG team"), Some(Chance::new(2, 36)), "roll 3");
+    assert_eq!(by_name("false alarm"), Some(Chance::new(3 + 4 + 5 + 6 + 5 + 4 + 3, 36)), "rolls 4 to 10");
+    assert_eq!(by_name("sniper"), Some(Chance::new(2, 36)), "roll 11");
+    assert_eq!(by_name("enemy patrol"), Some(Chance::new(1, 36)), "roll 12");
+    assert_eq!(by_name("minefield"), None);
+    assert_eq!(table.outcomes().iter().map(|o| o.chance.ways).sum::<u64>(), 36);
+}
+
+#[test]
 fn the_json_shape() {
     let g = game_on(&["T."], (1, 0), &squad(1), 1);
     let json = serde_json::to_value(ask(&g, "move 0,0")).unwrap();
@@ -287,6 +303,6 @@ fn the_json_shape() {
     assert_eq!(json["then"]["purpose"], "incident_table");
     assert_eq!(
         json["then"]["outcomes"][0],
-        serde_json::json!({"result": "minefield", "chance": {"ways": 1, "of": 36, "p": 1.0 / 36.0}})
+        serde_json::json!({"result": "mortar fire", "chance": {"ways": 1, "of": 36, "p": 1.0 / 36.0}})
     );
 }

@@ -32,6 +32,36 @@ pub(super) fn book() -> Arc<RuleBook> {
     crate::rules::rule_book().expect("the built-in rules load")
 }
 
+/// The incident table the rules had before issue 17 rebalanced them: a
+/// minefield, a booby trap, an armoured car, and a sniper on two rows. The
+/// default table no longer brings these; the tests of how the engine plays
+/// them give a game this table (`with_full_table`).
+pub(super) fn full_table() -> Vec<super::data::IncidentEntry> {
+    use super::data::{IncidentEntry, IncidentKind};
+    let enemy = |group: &'static str, min, max| IncidentKind::Enemy { group: Name::new_static(group), min, max };
+    [
+        ((2, 2), "minefield", IncidentKind::Minefield),
+        ((3, 3), "mortar fire", enemy("mortar", 4, 6)),
+        ((4, 4), "MG team", enemy("mg_team", 3, 5)),
+        ((5, 5), "sniper", enemy("sniper", 3, 4)),
+        ((6, 8), "false alarm", IncidentKind::FalseAlarm),
+        ((9, 9), "enemy patrol", enemy("patrol", 3, 4)),
+        ((10, 10), "sniper", enemy("sniper", 3, 4)),
+        ((11, 11), "booby trap", IncidentKind::BoobyTrap),
+        ((12, 12), "armoured car", enemy("armoured_car", 3, 5)),
+    ]
+    .into_iter()
+    .map(|(rolls, name, kind)| IncidentEntry { rolls, name: Name::new_static(name), kind })
+    .collect()
+}
+
+/// `g` plays with `full_table` for its incident table.
+pub(super) fn with_full_table(g: &mut Game) {
+    let mut book = (*g.book).clone();
+    book.incident_table = full_table();
+    g.book = Arc::new(book);
+}
+
 /// A small test map; `rows` use the built-in terrain glyphs.
 pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], seed: u64) -> Game {
     let scenario = Scenario {

@@ -1,0 +1,313 @@
+//! The patrol leader's judgement in a fight and on the march, apart from
+//! the orders themselves (`policy`): when to go in with the bayonet, where
+//! to step when there is no shot, what armour to keep away from, and which
+//! way across the map costs the least.
+//!
+//! Everything here reads the game and decides; nothing rolls or changes
+//! anything, so the leader stays as deterministic as the dice.
+
+use std::cmp::Reverse;
+
+use super::Game;
+use super::data::{Cover, WeaponKind};
+use super::memo::Memo;
+use super::pos::Pos;
+use super::soldier::Side;
+
+/// The worst aimed-fire need at which a man still shoots rather than goes
+/// in hand to hand: a D6 shot on 4+ wins half the time, as often as a fight
+/// does (a tie settles nothing and is fought again).
+const CHARGE_ABOVE_NEED: i32 = 4;
+
+impl Game {
+    /// Whether man `i` carries an anti-tank weapon (a bazooka, a PIAT).
+    pub(super) fn carries_anti_tank(&self, i: usize) -> bool {
+        self.weapon_of(&self.soldiers[i]).is_some_and(|w| matches!(w.kind, WeaponKind::AntiTank { .. }))
+    }
+
+    /// Able enemy men on foot in `hex` (a vehicle is not fought by hand).
+    fn foes_on_foot(&self, hex: Pos) -> usize {
+        self.able(Side::Enemy)
+            .filter(|&e| self.soldiers[e].pos == Some(hex) && self.soldiers[e].vehicle.is_none())
+            .count()
+    }
+
+    /// Able men of `side` within one hex of `hex` (in it too).
+    pub(super) fn able_near(&self, side: Side, hex: Pos) -> usize {
+        self.able_hexes(side).filter(|p| p.distance(hex) <= 1).count()
+    }
+
+    /// The hex next to man `me` that he should charge into, hand to hand: a
+    /// hex of able enemies on foot and no vehicle, when his best shot needs
+    /// more than `CHARGE_ABOVE_NEED` (or he has none) and the patrol's able
+    /// men round that hex are at least twice the enemy in it (they follow
+    /// on their cards). The fewest enemies first, then map order. The
+    /// bazooka man is kept back for armour, and never charges.
+    pub(super) fn charge_hex(&self, me: usize, best_need: Option<i32>) -> Option<Pos> {
+        let here = self.soldiers[me].pos?;
+        if best_need.is_some_and(|n| n <= CHARGE_ABOVE_NEED) || self.carries_anti_tank(me) {
+            return None;
+        }
+        here.neighbours()
+            .into_iter()
+            .filter(|&h| self.map.passable(&self.book, h) && !self.map.is_minefield(h))
+            .filter(|&h| !self.in_hex(h).any(|i| self.soldiers[i].vehicle.is_some()))
+            .filter_map(|h| {
+                let foes = self.foes_on_foot(h);
+                (foes > 0 && self.able_near(Side::Friendly, h) >= 2 * foes).then_some((foes, h))
+            })
+            .min()
+            .map(|(_, h)| h)
+    }
+
+    /// Whether enemy `e` is armour that man `me` cannot hurt: any vehicle,
+    /// unless he carries an anti-tank weapon.
+    fn armour_beyond(&self, me: usize, e: usize) -> bool {
+        self.soldiers[e].vehicle.is_some() && !self.carries_anti_tank(me)
+    }
+
+    /// With no shot and no fight: a step for man `me` toward the nearest
+    /// enemy he can hurt, to bring him into range, while the patrol's able
+    /// men outnumber the enemy's (outnumbered, the patrol waits for the
+    /// enemy to come to it). He steps only into a hex
+    /// nearer that enemy, never into an enemy's hex, never nearer to armour
+    /// he cannot hurt, and, if he is in cover now, only into cover; hard
+    /// cover before soft before none, then the nearer hex, then map order.
+    /// None: he holds.
+    pub(super) fn advance_step(&self, me: usize) -> Option<Pos> {
+        let here = self.soldiers[me].pos?;
+        if self.able(Side::Friendly).count() <= self.able(Side::Enemy).count() {
+            return None;
+        }
+        let targets: Vec<Pos> = self
+            .able(Side::Enemy)
+            .filter(|&e| !self.armour_beyond(me, e))
+            .filter_map(|e| self.soldiers[e].pos)
+            .collect();
+        let armour: Vec<Pos> = self
+            .able(Side::Enemy)
+            .filter(|&e| self.armour_beyond(me, e))
+            .filter_map(|e| self.soldiers[e].pos)
+            .collect();
+        let nearest = |p: Pos, of: &[Pos]| of.iter().map(|q| q.distance(p)).min();
+        let now = nearest(here, &targets)?;
+        // Cover is no shelter from a mortar that can reach him: then he
+        // goes on, out of cover if need be.
+        let covered = self.map.cover(&self.book, here) != Cover::None && !self.under_mortar(here);
+        here.neighbours()
+            .into_iter()
+            .filter(|&h| self.map.passable(&self.book, h) && !self.map.is_minefield(h))
+            .filter(|&h| !self.in_hex(h).any(|i| self.soldiers[i].side == Side::Enemy))
+            .filter(|&h| nearest(h, &armour).is_none_or(|d| Some(d) >= nearest(here, &armour)))
+            .filter_map(|h| {
+                let d = nearest(h, &targets)?;
+                let cover = self.map.cover(&self.book, h);
+                (d < now && (!covered || cover != Cover::None)).then_some((cover.preference(), d, h))
+            })
+            .min()
+            .map(|(_, _, h)| h)
+    }
+
+    /// Whether an able enemy mortar can reach `here`.
+    fn under_mortar(&self, here: Pos) -> bool {
+        self.able(Side::Enemy).any(|e| {
+            let s = &self.soldiers[e];
+            s.pos.zip(self.weapon_of(s)).is_some_and(|(p, w)| {
+                matches!(w.kind, WeaponKind::Mortar { .. })
+                    && self.rules.bombard_odds(&self.book, w, p.distance(here), false).is_some()
+            })
+        })
+    }
+
+    /// Whether man `me` is in sight and reach of armour he cannot hurt: then
+    /// he gets out of its way rather than wait (`away_from_armour`).
+    fn armour_threatens(&self, memo: Memo<'_>, me: usize) -> bool {
+        let Some(here) = self.soldiers[me].pos else { return false };
+        self.able(Side::Enemy).any(|e| {
+            self.armour_beyond(me, e)
+                && self.soldiers[e].pos.is_some_and(|p| p.distance(here) <= 5 && self.can_see(memo, p, here))
+        })
+    }
+
+    /// A step for man `me` away from armour he cannot hurt, when it can see
+    /// and reach him: into a hex no vehicle can enter, else out of its
+    /// sight, else farther from it; never into an enemy's hex. None: stay.
+    pub(super) fn away_from_armour(&self, memo: Memo<'_>, me: usize) -> Option<Pos> {
+        if !self.armour_threatens(memo, me) {
+            return None;
+        }
+        let here = self.soldiers[me].pos?;
+        let armour: Vec<Pos> = self
+            .able(Side::Enemy)
+            .filter(|&e| self.armour_beyond(me, e))
+            .filter_map(|e| self.soldiers[e].pos)
+            .collect();
+        let seen = |h: Pos| armour.iter().any(|&a| a.distance(h) <= 5 && self.can_see(memo, a, h));
+        let nearest = |h: Pos| armour.iter().map(|a| a.distance(h)).min().unwrap_or(u32::MAX);
+        let score = |h: Pos| (self.vehicle_passable(h), seen(h), Reverse(nearest(h)), h);
+        let best = here
+            .neighbours()
+            .into_iter()
+            .filter(|&h| self.map.passable(&self.book, h) && !self.map.is_minefield(h))
+            .filter(|&h| !self.in_hex(h).any(|i| self.soldiers[i].side == Side::Enemy))
+            .min_by_key(|&h| score(h))?;
+        (score(best) < score(here)).then_some(best)
+    }
+
+    /// The cost of a section entering each hex of the map on the march (by
+    /// index; `u32::MAX` where it cannot go): the ways the incident dice can
+    /// bring an incident there (its terrain's need, with the patrol's
+    /// earlier incidents: in 36ths with 2D6), plus 4 for the step, less 2
+    /// for cover (a fight that starts in cover starts better). Worked out
+    /// once for a whole search, with nothing gathered for each hex. The
+    /// section's own hex `from` is costed as any other, minefield or not.
+    fn march_costs(&self, from: Pos) -> Vec<u32> {
+        let check = &self.book.incident;
+        let earlier = self.earlier_incidents_modifier().map_or(0, |m| m.value);
+        // Ways to throw each total of the check's dice.
+        let (dice, sides) = (u32::from(check.dice), u32::from(check.sides));
+        let mut ways = vec![0u32; (dice * sides + 1) as usize];
+        for k in 0..sides.pow(dice) {
+            let total = (0..dice).map(|d| k / sides.pow(d) % sides + 1).sum::<u32>();
+            ways[total as usize] += 1;
+        }
+        let at_least =
+            |need: i32| ways.iter().enumerate().filter(|&(t, _)| t as i32 >= need).map(|(_, w)| w).sum::<u32>();
+        // The cost of each terrain, worked out once rather than for each hex.
+        let by_terrain: Vec<u32> = self
+            .book
+            .terrain
+            .iter()
+            .map(|t| {
+                let need = i32::from(check.base) + t.incident_modifier + earlier;
+                (at_least(need) + 4).saturating_sub(u32::from(t.cover != Cover::None) * 2)
+            })
+            .collect();
+        (0..self.map.hex_count())
+            .map(|i| {
+                let p = self.map.pos_at(i);
+                let t = self.map.terrain_index(i).and_then(|t| by_terrain.get(t));
+                match t.filter(|_| p == from || self.map.enterable(&self.book, p)) {
+                    Some(&cost) => cost,
+                    None => u32::MAX,
+                }
+            })
+            .collect()
+    }
+
+    /// The first step from `from` on the cheapest walk to any of `goals`
+    /// (by `march_costs` of every hex entered; the goal itself counts).
+    /// Ties go to the neighbour first in map order. None if `from` is a
+    /// goal or none can be reached.
+    pub(super) fn cheapest_step(&self, from: Pos, goals: &[Pos]) -> Option<Pos> {
+        if goals.contains(&from) {
+            return None;
+        }
+        let enter = self.march_costs(from);
+        let mut cost = vec![u32::MAX; enter.len()];
+        let mut open = std::collections::BinaryHeap::new();
+        for &g in goals {
+            if let Some(i) = self.map.index(g).filter(|_| self.map.enterable(&self.book, g)) {
+                cost[i] = 0;
+                open.push(Reverse((0u32, i)));
+            }
+        }
+        // Backwards from the goals: cost[i] is what the walk from hex i to a
+        // goal costs, not counting hex i itself.
+        // Once `from` itself is settled the search can stop: every neighbour
+        // whose walk costs what his does (the least) is settled before it,
+        // and the rest cost more whatever the search would still find.
+        let start = self.map.index(from);
+        while let Some(Reverse((c, i))) = open.pop() {
+            if c > cost[i] {
+                continue;
+            }
+            if Some(i) == start {
+                break;
+            }
+            let step = c + enter[i];
+            for p in self.map.pos_at(i).neighbours() {
+                let Some(j) = self.map.index(p).filter(|&j| enter[j] != u32::MAX) else { continue };
+                if step < cost[j] {
+                    cost[j] = step;
+                    open.push(Reverse((step, j)));
+                }
+            }
+        }
+        from.neighbours()
+            .into_iter()
+            .filter_map(|p| {
+                let i = self.map.index(p).filter(|&i| self.map.enterable(&self.book, p) && cost[i] != u32::MAX)?;
+                Some((cost[i] + enter[i], p))
+            })
+            .min()
+            .map(|(_, p)| p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::tests::{OPEN, add_enemy, game_on, squad};
+
+    /// A patrol of `n` riflemen at 3,4 on open ground, all on the map.
+    fn patrol_of(n: usize) -> Game {
+        let mut g = game_on(&OPEN, (3, 4), &squad(n), 1);
+        for s in g.soldiers.iter_mut() {
+            s.pos = Some(Pos::new(3, 4));
+        }
+        g
+    }
+
+    #[test]
+    fn a_man_charges_only_where_the_shot_is_poor_and_the_odds_are_two_to_one() {
+        let next = Pos::new(3, 4).neighbours()[0];
+        let mut g = patrol_of(2);
+        add_enemy(&mut g, "rifle", (next.col, next.row));
+        assert_eq!(g.charge_hex(0, None), Some(next), "no shot, two to one");
+        assert_eq!(g.charge_hex(0, Some(5)), Some(next), "a shot on 5+ is poor");
+        assert_eq!(g.charge_hex(0, Some(4)), None, "a shot on 4+ is taken instead");
+        add_enemy(&mut g, "rifle", (next.col, next.row));
+        assert_eq!(g.charge_hex(0, None), None, "two against two is no charge");
+        let mut g = game_on(&OPEN, (3, 4), &[("Able", "bazooka"), ("Baker", "rifle")], 1);
+        add_enemy(&mut g, "rifle", (next.col, next.row));
+        assert!(g.carries_anti_tank(0) && !g.carries_anti_tank(1));
+        assert_eq!(g.charge_hex(0, None), None, "the bazooka man is kept back");
+        assert_eq!(g.charge_hex(1, None), Some(next));
+    }
+
+    #[test]
+    fn a_man_with_no_shot_advances_only_while_the_patrol_outnumbers_the_enemy() {
+        let mut g = patrol_of(3);
+        add_enemy(&mut g, "rifle", (3, 0));
+        let step = g.advance_step(0).expect("three against one: he goes on");
+        assert_eq!(step.distance(Pos::new(3, 0)), 3, "a step nearer");
+        add_enemy(&mut g, "rifle", (4, 0));
+        add_enemy(&mut g, "rifle", (5, 0));
+        assert_eq!(g.advance_step(0), None, "three against three: he waits");
+    }
+
+    #[test]
+    fn the_march_goes_round_woods_when_it_costs_no_step() {
+        // Across five columns there are several shortest walks: a wood on
+        // the first step of one of them is gone round.
+        let (from, goal) = (Pos::new(0, 2), Pos::new(4, 2));
+        let d = from.distance(goal);
+        let open = game_on(&OPEN, (0, 2), &squad(1), 1);
+        let nearer: Vec<Pos> =
+            from.neighbours().into_iter().filter(|&n| open.map.contains(n) && n.distance(goal) == d - 1).collect();
+        assert!(nearer.len() >= 2, "{nearer:?}");
+        let mut rows: Vec<Vec<u8>> = OPEN.iter().map(|r| r.as_bytes().to_vec()).collect();
+        rows[nearer[0].row as usize][nearer[0].col as usize] = b'T';
+        let rows: Vec<String> = rows.into_iter().map(|r| String::from_utf8(r).unwrap()).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let g = game_on(&rows, (0, 2), &squad(1), 1);
+        let step = g.cheapest_step(from, &[goal]).expect("a way");
+        assert_ne!(step, nearer[0], "the wood brings incidents on 6+, open ground on 7+");
+        assert_eq!(step.distance(goal), d - 1, "and the walk is no longer for it");
+        // A wood on the only way is walked through.
+        let g = game_on(&["~.~", "~T~", "~.~"], (1, 2), &squad(1), 1);
+        assert_eq!(g.cheapest_step(Pos::new(1, 2), &[Pos::new(1, 0)]), Some(Pos::new(1, 1)));
+        assert_eq!(g.cheapest_step(Pos::new(1, 0), &[Pos::new(1, 0)]), None, "already there");
+    }
+}
