@@ -100,7 +100,11 @@ fn the_ridge_is_fought_by_squads_with_custom_dice() {
                     assert_eq!(unpin_due, None, "seed {seed}: a pinned team's card ended and it stayed pinned");
                     unpin_due = pinned.contains(card.as_str()).then(|| card.to_string());
                 }
-                Event::ActionEnd { .. } => unpin_due = None,
+                // The end of an action steadies every man (engine/action_end.rs).
+                Event::ActionEnd { .. } => {
+                    unpin_due = None;
+                    pinned.clear();
+                }
                 _ => {}
             }
         }
