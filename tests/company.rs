@@ -187,3 +187,25 @@ fn a_team_steps_twice_in_the_open_on_its_card_and_then_may_not_step_again() {
     }
     assert!(tried >= 5, "two steps and a refused third in {tried} patrols");
 }
+
+/// Hill 122 is saved and read back at its start and mid-way (the patrols to
+/// come are checked with a stand-in team), and it has no special fire.
+#[test]
+fn hill_122_saves_and_loads_and_a_team_has_no_special_fire() {
+    use hexpatrol::engine::{Command, Target};
+    let book = book();
+    let def = rules::campaign("hill_122", &book).expect("the built-in company-level campaign");
+    let mut c = def.start(7, book);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hill.ron");
+    let mut events = c.begin().unwrap();
+    let mut cache = Cache::new();
+    let up = |g: &Game| g.card_up().is_some();
+    patrols::play(&mut c, &mut cache, &mut events, MOST, up);
+    let g = c.patrol.as_ref().filter(|g| up(g)).expect("a team's card comes up in the first patrol");
+    let t = g.soldiers().iter().find(|s| s.side == Side::Enemy && s.can_act()).map(|s| s.id.clone()).unwrap();
+    let e = c.apply(&Command::FireSpecial { target: Target::Soldier(t) }, &mut cache).unwrap_err();
+    assert!(e.0.contains("no special firing method"), "{e}");
+    let text = patrols::saved_and_resumed_as_it_is(c, &path, MOST);
+    assert!(text.contains("rules: Company"), "{}", &text[..200.min(text.len())]);
+}

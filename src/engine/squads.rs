@@ -109,6 +109,11 @@ impl Game {
             ));
         }
         let v = self.volley(memo, shooter, target);
+        // More dice than one throw holds: refused before the fire is told.
+        let dice: u32 = v.firers.iter().map(|&f| rules.shots(&self.book, &self.soldiers[f], false)).sum();
+        if dice.saturating_add(v.overloaded) > u32::from(u8::MAX) {
+            return Err(format!("{} firing dice: one fire throws at most {}", dice + v.overloaded, u8::MAX));
+        }
         let (firers, targets, squad) = (v.firers.clone(), v.targets.clone(), v.squad.clone());
         let fire = self.squad_view(&v);
         if events.keeps_all() {

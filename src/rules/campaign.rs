@@ -102,7 +102,7 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
     // find a problem of the squad's too, but point it at the patrol. Under
     // the company level they are teams, weapons of its own book alone.
     let own = c.rules.hooks().squads.then(|| c.rules.book_for(book)).flatten();
-    check_men(file, text, own.as_ref().unwrap_or(book), &c.squad, &c.replacements)?;
+    check_men(file, text, (c.rules, own.as_ref().unwrap_or(book)), &c.squad, &c.replacements)?;
     // Each built-in map is read once, however many patrols use it. Only its
     // ground is the patrol's (its rows, and its start and home edge unless
     // the patrol gives its own), and that is checked as the patrol's below:
@@ -164,7 +164,7 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
 fn check_men(
     file: &str,
     text: &str,
-    book: &RuleBook,
+    (rules, book): (crate::engine::RuleSet, &RuleBook),
     squad: &[Member],
     replacements: &[Member],
 ) -> Result<(), DataError> {
@@ -177,6 +177,8 @@ fn check_men(
                 format!("{list}: '{}' is already on the roll", m.name)
             } else if let Err(why) = check_carried(book, list, &m.name, &m.weapon) {
                 why
+            } else if let Some(why) = super::check::team_fault(rules, book, m) {
+                why.replacen("squad:", &format!("{list}:"), 1)
             } else {
                 continue;
             };

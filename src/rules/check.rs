@@ -481,7 +481,7 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
             format!("squad: two men called '{}'", m.name)
         } else if let Err(why) = check_carried(book, "squad", &m.name, &m.weapon) {
             why
-        } else if let Some(why) = team_fault(s, book, m) {
+        } else if let Some(why) = team_fault(s.rules, book, m) {
             why
         } else {
             continue;
@@ -494,12 +494,12 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
 /// Under rules whose men are teams of squads (the company level): why `m`
 /// is not a team of a squad, if he is not. Under other rules a squad or a
 /// conscript means nothing, and is refused so that nobody thinks it does.
-fn team_fault(s: &Scenario, book: &RuleBook, m: &Member) -> Option<String> {
-    let squads = s.rules.hooks().squads;
+pub(super) fn team_fault(rules: crate::engine::RuleSet, book: &RuleBook, m: &Member) -> Option<String> {
+    let squads = rules.hooks().squads;
     let team = book.company.as_deref().and_then(|t| t.team(&m.weapon));
     match (squads, m.squad, team) {
         (true, None, _) => {
-            Some(format!("squad: {} has no squad (squad: Some(1), ...): under {} every team has one", m.name, s.rules))
+            Some(format!("squad: {} has no squad (squad: Some(1), ...): under {} every team has one", m.name, rules))
         }
         (true, Some(0), _) => Some(format!("squad: {}'s squad is 0: squads are numbered from 1", m.name)),
         (true, _, None) => Some(format!("squad: {}'s weapon '{}' is not a kind of team", m.name, m.weapon)),

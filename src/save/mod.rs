@@ -160,11 +160,21 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     let message = |e: DataError| match e {
         DataError::At { message, .. } | DataError::File { message, .. } => message,
     };
+    // The company level's tables, where a book holds them, as a rules file's are checked.
+    let company = |book: &crate::engine::data::RuleBook| match book.company.as_deref() {
+        Some(t) => {
+            let terrain: Vec<crate::engine::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
+            crate::rules::check_company(t, &terrain, "", "")
+        }
+        None => Ok(()),
+    };
     check_rule_book(&c.book, "", "", "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
     check_combat_patrol(&c.book, "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
+    company(&c.book).map_err(|e| format!("its rule book: {}", message(e)))?;
     if let Some(game) = &c.patrol {
         check_rule_book(game.book(), "", "", "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
         check_combat_patrol(game.book(), "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
+        company(game.book()).map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
     }
     // A plan has no squad of its own: check its map with the roster, or one stand-in.
     let squad: Vec<crate::engine::scenario::Member> = c
@@ -205,6 +215,14 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         // others with the stand-in: checking the roster with every plan
         // would grow with the men times the patrols, not with the file.
         let squad = std::mem::replace(&mut squad, standin.clone());
+        // Under the company level the stand-in is a team of a squad.
+        let squad = match (plan.scenario.rules.hooks().squads, c.book.company.as_deref()) {
+            (true, Some(t)) if squad == standin => {
+                let team = t.teams.first().map_or_else(|| "rifle".to_string(), |k| k.key.clone());
+                vec![crate::engine::scenario::Member { weapon: team, squad: Some(1), ..standin[0].clone() }]
+            }
+            _ => squad,
+        };
         let scenario = crate::engine::Scenario { squad, ..plan.scenario.clone() };
         check_scenario(&scenario, &c.book, "", "")
             .map_err(|e| format!("patrol '{}': {}", plan.scenario.name, message(e)))?;

@@ -142,10 +142,9 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
          name of two digits, V+ more than one vehicle), whoever is with it."
             .into(),
         format!(
-            "Under a hex: * objective, X minefield, {} home edge, new enemy just appeared, ### the last \
-             fire's reach, >1 >2 a grenade's scatter, (o) to steer, ovl an overloaded hex (company \
-             level: two or more teams of a side, each such hex a firing die more against them); at its left \
-             + yours down, x theirs. Odd columns sit half a hex lower.",
+            "Under a hex: * objective, X minefield, {} home edge, new enemy just came, ### the last \
+             fire's reach, >1 >2 a grenade's scatter, (o) steer, ovl overloaded; at its left + \
+             yours down, x theirs. Odd columns sit half a hex lower.",
             theme.home_mark()
         ),
         "Hexes are named COL,ROW from 0,0 at the top left, as in the log (a big hex has its name inside). The cursor is reversed, the hex of the man whose card is up underlined; \
@@ -156,8 +155,7 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
         "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \
          POW; Combat Patrol's LW light wound, CR1-2 critical (dies on 1-2), PIN pinned (P after a wound), 4+ 2g his \
          accuracy and grenades left, 2/4 ammunition; a vehicle ok, LD, HD, WRECK, gone; (r) the radio man; Cards (C) his \
-         cards left this turn. Company level: a man is a team; s2 2d con its squad, its firing dice standing, \
-         and con (conscript) or vet (veteran) where it is not trained."
+         cards left this turn."
             .into(),
     ]
 }

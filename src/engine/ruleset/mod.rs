@@ -417,13 +417,17 @@ pub struct Hooks {
     /// `method`: some weapons' special methods reach more men than the one
     /// aimed at (a spray, an arc of fire).
     pub sweeps: bool,
-    /// `squad_fire`, `moves`, `difficult` and `card_over`: its teams fight
-    /// as squads.
+    /// `squad_fire`, `squad_fire_odds`, `moves`, `difficult` and
+    /// `card_over`: its men are teams that fight as squads. Not a hook left
+    /// at a default but the way the loop plays (a team's card, the squad's
+    /// fire, its move, who may be in a squad list): off unless a rule set
+    /// turns it on, even in `Hooks::ALL`.
     pub squads: bool,
 }
 
 impl Hooks {
-    /// Every hook asked: what a rule set is taken to answer unless it says.
+    /// Every hook asked: what a rule set is taken to answer unless it says
+    /// (its men fight alone all the same: `squads` is off).
     pub const ALL: Hooks = Hooks {
         activate: true,
         may: true,
@@ -435,7 +439,7 @@ impl Hooks {
         grenades: true,
         ammo: true,
         sweeps: true,
-        squads: true,
+        squads: false,
     };
     /// None asked: every hook at its default.
     pub const NONE: Hooks = Hooks {

@@ -158,3 +158,4 @@ mod incident;
 mod limits;
 mod patrol;
 mod properties;
+mod squads;

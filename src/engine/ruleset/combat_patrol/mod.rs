@@ -146,7 +146,7 @@ impl Rules for CombatPatrol {
 
     /// Its pinning, volleys, reactions and rallies; no activation test.
     fn hooks(&self) -> Hooks {
-        Hooks { activate: false, squads: false, ..Hooks::ALL }
+        Hooks { activate: false, ..Hooks::ALL }
     }
 
     /// Its own tables kept, nobody else's.

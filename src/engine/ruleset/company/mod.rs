@@ -149,6 +149,11 @@ impl Rules for Company {
         let team = t
             .team(&aim.weapon.key)
             .ok_or_else(|| format!("the {} is not a team's: it does not fire by squads", aim.weapon.name))?;
+        if aim.special {
+            return Err(
+                "the company level has no special firing method: a team fires with its squad (fire TARGET)".into()
+            );
+        }
         if aim.distance == 0 {
             return Err("same hex: fight hand to hand instead".into());
         }
@@ -312,11 +317,11 @@ pub fn squad_odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<Squ
     })
 }
 
-/// A team fired at, as its saving die reads it: in an assault its cover
-/// does not save it (a decision).
+/// A team fired at, as its saving die reads it: in an assault, a team
+/// beside a team that fires has no save from its cover (a decision).
 fn ground(t: &Book, target: &super::TargetTeam<'_>, assault: bool) -> fire::Target {
     let g = target_of(t, target.man, target.terrain);
-    fire::Target { cover: g.cover && !assault, ..g }
+    fire::Target { cover: g.cover && !(assault && target.distance <= 1), ..g }
 }
 
 #[cfg(test)]
