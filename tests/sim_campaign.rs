@@ -138,7 +138,10 @@ fn bad_arguments_exit_2_with_a_clear_message() {
     std::fs::write(&broken, "Campaign(\n    name: \"X\",\n    squad: oops,\n)\n").unwrap();
     let broken = broken.to_str().unwrap();
     for (args, says) in [
-        (vec!["--campaign", "nosuch", "--campaigns", "3"], "nosuch: not a built-in campaign (bocage, night_drop)"),
+        (
+            vec!["--campaign", "nosuch", "--campaigns", "3"],
+            "nosuch: not a built-in campaign (bocage, night_drop, hill_122)",
+        ),
         (vec!["--campaign", "bocage", "--campaigns", "0"], "0 campaigns: give at least 1"),
         (vec!["--campaign", "bocage", "--campaigns", "many"], "'many' is not a number of campaigns"),
         (vec!["--campaign", "bocage"], "--campaigns"),
