@@ -452,8 +452,9 @@ fn new_plain(
     play_plain(opened)
 }
 
-/// `hexpatrol resume --plain` (or `play --plain`).
-fn resume_plain(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<ExitCode, String> {
+/// The campaign `resume` opens: the one named, else the most recent; with
+/// `backup`, its last good save restored first.
+fn name_to_resume(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<String, String> {
     let name = match name {
         Some(n) => n.to_string(),
         None => {
@@ -469,6 +470,12 @@ fn resume_plain(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<Exi
         let from = slot.restore_backup().map_err(|e| e.to_string())?;
         println!("Restored {} from {}.", path.display(), from.display());
     }
+    Ok(name)
+}
+
+/// `hexpatrol resume --plain` (or `play --plain`).
+fn resume_plain(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<ExitCode, String> {
+    let name = name_to_resume(data_dir, name, backup)?;
     let opened = start::open_game(data_dir, &name)?;
     play_plain(opened)
 }
@@ -495,21 +502,7 @@ fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Re
     if backup {
         need_terminal()?;
     }
-    let name = match name {
-        Some(n) => n.to_string(),
-        None => {
-            save::most_recent(data_dir).ok_or("there is no campaign to go on with: start one with `hexpatrol new`")?
-        }
-    };
-    if backup {
-        if !save::valid_name(&name) {
-            return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
-        }
-        let path = save::campaign_path(data_dir, &name);
-        let slot = Slot::open(&path).map_err(|e| e.to_string())?;
-        let from = slot.restore_backup().map_err(|e| e.to_string())?;
-        println!("Restored {} from {}.", path.display(), from.display());
-    }
+    let name = name_to_resume(data_dir, name, backup)?;
     start::check_game(data_dir, &name)?;
     need_terminal()?;
     let opened: Opened = start::open_game(data_dir, &name)?;
