@@ -36,6 +36,10 @@ pub(super) struct MapMemo {
     homeward: Cells<AtomicU64>,
     /// Where enemy groups may be placed around a hex (see `placement`).
     pub(super) spots: Slots<(u32, u32), Spots>,
+    /// The patrol leader's cheapest walks on the march (see `tactics`),
+    /// kept at the hex of their first goal, by the earlier incidents'
+    /// modifier, the number of goals and a key of them all.
+    pub(super) routes: Slots<(i32, u32, u64), Arc<super::tactics::Route>>,
     /// The need of an aimed shot between every pair of hexes, for each
     /// aimed weapon of the rule book and way of firing it.
     aims: Cells<OnceLock<Box<[AtomicU8]>>>,

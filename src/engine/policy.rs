@@ -226,7 +226,7 @@ fn patrol(game: &Game, memo: Memo<'_>) -> Option<Command> {
         if wants_prisoner && let Some(prisoner) = capturable(game).find(|&i| game.soldiers[i].pos == Some(at)) {
             return Some(Command::Capture { prisoner: game.soldiers[prisoner].id.clone() });
         }
-        if let Some(step) = objective_hex(game, at).and_then(|target| game.cheapest_step(at, &[target])) {
+        if let Some(step) = objective_hex(game, at).and_then(|target| game.cheapest_step(memo, at, &[target])) {
             return Some(Command::Move { section: name, to: step });
         }
     }
@@ -235,7 +235,7 @@ fn patrol(game: &Game, memo: Memo<'_>) -> Option<Command> {
     }
     // The cheapest walk to any hex of the home edge.
     let home: Vec<Pos> = game.map.hexes().filter(|&p| game.map.on_home_edge(p)).collect();
-    Some(Command::Move { section: name, to: game.cheapest_step(at, &home)? })
+    Some(Command::Move { section: name, to: game.cheapest_step(memo, at, &home)? })
 }
 
 /// Seriously wounded enemies lying on the map, who could be taken prisoner.

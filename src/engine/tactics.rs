@@ -7,6 +7,7 @@
 //! anything, so the leader stays as deterministic as the dice.
 
 use std::cmp::Reverse;
+use std::sync::Arc;
 
 use super::Game;
 use super::data::{Cover, WeaponKind};
@@ -157,13 +158,13 @@ impl Game {
     /// The cost of a section entering each hex of the map on the march (by
     /// index; `u32::MAX` where it cannot go): the ways the incident dice can
     /// bring an incident there (its terrain's need, with the patrol's
-    /// earlier incidents: in 36ths with 2D6), plus 4 for the step, less 2
-    /// for cover (a fight that starts in cover starts better). Worked out
-    /// once for a whole search, with nothing gathered for each hex. The
-    /// section's own hex `from` is costed as any other, minefield or not.
-    fn march_costs(&self, from: Pos) -> Vec<u32> {
+    /// earlier incidents, `earlier`: in 36ths with 2D6), plus 4 for the
+    /// step, less 2 for cover (a fight that starts in cover starts better).
+    /// Worked out once for a whole search, with nothing gathered for each
+    /// hex. The section's own hex `from`, if given, is costed as any other,
+    /// minefield or not.
+    fn march_costs(&self, from: Option<Pos>, earlier: i32) -> Vec<u32> {
         let check = &self.book.incident;
-        let earlier = self.earlier_incidents_modifier().map_or(0, |m| m.value);
         // Ways to throw each total of the check's dice.
         let (dice, sides) = (u32::from(check.dice), u32::from(check.sides));
         let mut ways = vec![0u32; (dice * sides + 1) as usize];
@@ -187,7 +188,7 @@ impl Game {
             .map(|i| {
                 let p = self.map.pos_at(i);
                 let t = self.map.terrain_index(i).and_then(|t| by_terrain.get(t));
-                match t.filter(|_| p == from || self.map.enterable(&self.book, p)) {
+                match t.filter(|_| Some(p) == from || self.map.enterable(&self.book, p)) {
                     Some(&cost) => cost,
                     None => u32::MAX,
                 }
@@ -195,15 +196,13 @@ impl Game {
             .collect()
     }
 
-    /// The first step from `from` on the cheapest walk to any of `goals`
-    /// (by `march_costs` of every hex entered; the goal itself counts).
-    /// Ties go to the neighbour first in map order. None if `from` is a
-    /// goal or none can be reached.
-    pub(super) fn cheapest_step(&self, from: Pos, goals: &[Pos]) -> Option<Pos> {
-        if goals.contains(&from) {
-            return None;
-        }
-        let enter = self.march_costs(from);
+    /// The cost of the cheapest walk from each hex to any of `goals`, not
+    /// counting the hex itself (`u32::MAX` where none), by the costs
+    /// `enter` of every hex entered, searched backwards from the goals;
+    /// with `stop`, only until that hex is settled (enough for its
+    /// neighbours' choice: every neighbour on a cheapest walk from it costs
+    /// less, as each step costs something, and is settled before it).
+    fn walk_costs(&self, goals: &[Pos], enter: &[u32], stop: Option<usize>) -> Vec<u32> {
         let mut cost = vec![u32::MAX; enter.len()];
         let mut open = std::collections::BinaryHeap::new();
         for &g in goals {
@@ -212,17 +211,11 @@ impl Game {
                 open.push(Reverse((0u32, i)));
             }
         }
-        // Backwards from the goals: cost[i] is what the walk from hex i to a
-        // goal costs, not counting hex i itself.
-        // Once `from` itself is settled the search can stop: every neighbour
-        // whose walk costs what his does (the least) is settled before it,
-        // and the rest cost more whatever the search would still find.
-        let start = self.map.index(from);
         while let Some(Reverse((c, i))) = open.pop() {
             if c > cost[i] {
                 continue;
             }
-            if Some(i) == start {
+            if Some(i) == stop {
                 break;
             }
             let step = c + enter[i];
@@ -234,15 +227,71 @@ impl Game {
                 }
             }
         }
+        cost
+    }
+
+    /// The first step from `from` on the cheapest walk to any of `goals`
+    /// (by `march_costs` of every hex entered; the goal itself counts).
+    /// Ties go to the neighbour first in map order. None if `from` is a
+    /// goal or none can be reached.
+    ///
+    /// The walk's costs depend on the ground, the book, the earlier
+    /// incidents' modifier and the goals alone while no minefield is
+    /// marked: they are then kept in the caller's cache (`memo`), worked
+    /// out in full once, and read at every step after. With a minefield
+    /// marked (the section's own hex may be one) they are worked out for
+    /// the step. Either way the step is the same.
+    pub(super) fn cheapest_step(&self, memo: Memo<'_>, from: Pos, goals: &[Pos]) -> Option<Pos> {
+        if goals.contains(&from) {
+            return None;
+        }
+        let earlier = self.earlier_incidents_modifier().map_or(0, |m| m.value);
+        let kept = memo.about(&self.map).filter(|_| self.map.minefields().is_empty());
+        let route = match (kept, goals.first().and_then(|&g| self.map.index(g))) {
+            (Some(m), Some(at)) => {
+                let key = (earlier, goals.len() as u32, goals_key(&self.map, goals));
+                let work = || {
+                    let enter = self.march_costs(None, earlier);
+                    let cost = self.walk_costs(goals, &enter, None).into();
+                    Arc::new(Route { goals: goals.into(), cost, enter: enter.into() })
+                };
+                let kept = m.routes.get(self.map.hex_count(), at, key, work).into_owned();
+                // A key that two sets of goals share is not trusted: worked out afresh.
+                if *kept.goals == *goals { kept } else { work() }
+            }
+            _ => {
+                let enter = self.march_costs(Some(from), earlier);
+                let cost = self.walk_costs(goals, &enter, self.map.index(from));
+                Arc::new(Route { goals: goals.into(), cost: cost.into(), enter: enter.into() })
+            }
+        };
         from.neighbours()
             .into_iter()
             .filter_map(|p| {
-                let i = self.map.index(p).filter(|&i| self.map.enterable(&self.book, p) && cost[i] != u32::MAX)?;
-                Some((cost[i] + enter[i], p))
+                let i =
+                    self.map.index(p).filter(|&i| self.map.enterable(&self.book, p) && route.cost[i] != u32::MAX)?;
+                Some((route.cost[i] + route.enter[i], p))
             })
             .min()
             .map(|(_, p)| p)
     }
+}
+
+/// The costs of the cheapest walks to one set of goals (`cheapest_step`):
+/// to a goal from each hex, and of entering each hex.
+#[derive(Debug)]
+pub(super) struct Route {
+    goals: Box<[Pos]>,
+    cost: Box<[u32]>,
+    enter: Box<[u32]>,
+}
+
+/// The goals of a walk as one number, for the cache's key (FNV-1a over
+/// their hex indices, in order).
+fn goals_key(map: &super::map::Map, goals: &[Pos]) -> u64 {
+    goals.iter().fold(0xcbf2_9ce4_8422_2325, |h, &g| {
+        (h ^ map.index(g).map_or(u64::MAX, |i| i as u64)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 #[cfg(test)]
@@ -302,12 +351,12 @@ mod tests {
         let rows: Vec<String> = rows.into_iter().map(|r| String::from_utf8(r).unwrap()).collect();
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let g = game_on(&rows, (0, 2), &squad(1), 1);
-        let step = g.cheapest_step(from, &[goal]).expect("a way");
+        let step = g.cheapest_step(Memo::default(), from, &[goal]).expect("a way");
         assert_ne!(step, nearer[0], "the wood brings incidents on 6+, open ground on 7+");
         assert_eq!(step.distance(goal), d - 1, "and the walk is no longer for it");
         // A wood on the only way is walked through.
         let g = game_on(&["~.~", "~T~", "~.~"], (1, 2), &squad(1), 1);
-        assert_eq!(g.cheapest_step(Pos::new(1, 2), &[Pos::new(1, 0)]), Some(Pos::new(1, 1)));
-        assert_eq!(g.cheapest_step(Pos::new(1, 0), &[Pos::new(1, 0)]), None, "already there");
+        assert_eq!(g.cheapest_step(Memo::default(), Pos::new(1, 2), &[Pos::new(1, 0)]), Some(Pos::new(1, 1)));
+        assert_eq!(g.cheapest_step(Memo::default(), Pos::new(1, 0), &[Pos::new(1, 0)]), None, "already there");
     }
 }
