@@ -196,3 +196,33 @@ fn a_cache_made_for_another_map_or_book_changes_nothing() {
         }
     }
 }
+
+/// The leader's cheapest walk read from the cache (kept across the games of
+/// one map) steps where the walk worked out afresh for the step does, from
+/// every hex to the objective and to the home edge, as incidents mount.
+#[test]
+fn the_kept_cheapest_walk_steps_where_the_walk_worked_out_afresh_does() {
+    let mut compared = 0;
+    for (name, _) in crate::rules::SCENARIOS {
+        let b = book();
+        let start = Game::new(b.clone(), &crate::rules::scenario(name, &b).unwrap(), 0).unwrap();
+        let mut cache = Cache::new();
+        let home: Vec<Pos> = start.map.hexes().filter(|&p| start.map.on_home_edge(p)).collect();
+        for seed in 0..3 {
+            let mut g = start.reseeded(seed);
+            cache.fit(&g);
+            for incidents in 0..4 {
+                (g.incidents, g.encounters) = (incidents, incidents);
+                let goals = [g.objective.hexes().first().copied().unwrap_or(Pos::new(0, 0))];
+                for from in g.map.hexes().filter(|&p| g.map.enterable(&g.book, p)) {
+                    for goals in [&goals[..], &home[..]] {
+                        let kept = g.cheapest_step(cache.memo(&g), from, goals);
+                        assert_eq!(kept, g.cheapest_step(Memo::default(), from, goals), "{name}: from {from}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 5_000, "{compared} steps compared");
+}
