@@ -106,7 +106,7 @@ fn a_game_in_plain_lines_is_played_quit_and_resumed() {
     p.line("2 2");
     let at = p.wait_for("[incident] 2d6 thrown by hand 2+2 = 4, need 7+: no incident", at);
     p.line("roster");
-    let at = p.wait_for("Sgt Baker, smg: fit, at", at);
+    let at = p.wait_for("Sgt Baker, sub-machine gun: fit, at", at);
     p.line("undo");
     let at = p.wait_for("Taken back", at);
     p.line("quit");

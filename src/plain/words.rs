@@ -180,7 +180,12 @@ pub fn roster(campaign: &Campaign) -> Vec<String> {
             .filter(|s| s.side == Side::Friendly)
             .map(|s| {
                 let at = s.pos.map_or("off the map".to_string(), |p| format!("at {p}"));
-                format!("{} {}, {}: {}, {at}.", s.rank, s.id, s.weapon(game.book()), s.state.words())
+                let weapon = crate::tui::roster::weapon_words(game, s);
+                // What the rule set shows beside the weapon (Combat Patrol's
+                // accuracy, the company level's squad and dice), and pinning.
+                let profile = game.rules().profile(game.book(), s).map_or(String::new(), |p| format!(" ({p})"));
+                let pressure = if s.pressure.is_steady() { String::new() } else { format!(", {}", s.pressure.name()) };
+                format!("{} {}, {weapon}{profile}: {}{pressure}, {at}.", s.rank, s.id, s.state.words())
             })
             .collect();
     }
