@@ -2,11 +2,14 @@
 //! company level, `Hooks::squads`): a team's card fires its whole squad at
 //! a squad, and a team moves more than one hex on its card.
 
+use super::data::RuleBook;
 use super::event::Event;
+use super::map::Map;
 use super::memo::Memo;
 use super::name::format_name;
 use super::pos::Pos;
-use super::ruleset::{Blow, Firer, Reaction, SquadFire, TargetTeam};
+use super::ruleset::{Blow, Deed, Firer, Reaction, SquadFire, TargetTeam};
+use super::soldier::{Side, Soldier};
 use super::{Events, Game, Phase, RuleError, illegal};
 
 impl Game {
@@ -47,14 +50,8 @@ impl Game {
             .collect();
         targets.sort_unstable();
         let side = self.soldiers[target].side;
-        let mut overloaded: Vec<Pos> = squad
-            .iter()
-            .filter_map(|&m| self.soldiers[m].pos)
-            .filter(|&h| {
-                let teams = self.soldiers.iter().filter(|s| s.side == side && s.can_act() && s.pos == Some(h));
-                teams.count() > 1
-            })
-            .collect();
+        let mut overloaded: Vec<Pos> =
+            squad.iter().filter_map(|&m| self.soldiers[m].pos).filter(|&h| self.overloaded(h, side)).collect();
         overloaded.sort_unstable();
         overloaded.dedup();
         let me = &self.soldiers[shooter];
@@ -65,22 +62,14 @@ impl Game {
 
     /// `volley` as the rule set reads it.
     pub(super) fn squad_view(&self, v: &Volley) -> SquadFire<'_> {
-        let ground = |m: usize| self.soldiers[m].pos.and_then(|p| self.map.terrain(&self.book, p));
-        SquadFire {
-            firers: v.firers.iter().map(|&f| Firer { man: &self.soldiers[f], moved: self.soldiers[f].moved }).collect(),
-            targets: v
-                .targets
-                .iter()
-                .map(|&(distance, m)| TargetTeam {
-                    man: &self.soldiers[m],
-                    terrain: ground(m).unwrap_or(&self.book.terrain[0]),
-                    distance,
-                })
-                .collect(),
-            squad: v.squad.iter().map(|&m| &self.soldiers[m]).collect(),
-            overloaded: v.overloaded,
-            assault: v.assault,
-        }
+        v.view(&self.soldiers, &self.map, &self.book)
+    }
+
+    /// Whether the hex `p` is overloaded with able teams of `side` (more
+    /// than one): the company level's firing die more against them, and the
+    /// map's `ovl`.
+    pub fn overloaded(&self, p: Pos, side: Side) -> bool {
+        self.soldiers.iter().filter(|s| s.side == side && s.can_act() && s.pos == Some(p)).nth(1).is_some()
     }
 
     /// `shooter`, whose card is up, fires with his squad at the squad of
@@ -103,10 +92,7 @@ impl Game {
         // Checked before the fire is told: a team that may not fire now
         // (moved, without moving fire) does not open its squad's fire.
         if rules.shots(&self.book, &self.soldiers[shooter], false) == 0 {
-            return Err(format!(
-                "{} moved this turn, and its team may not fire on the move",
-                self.soldiers[shooter].id
-            ));
+            return Err(self.may_not(shooter, Deed::Fire));
         }
         let v = self.volley(memo, shooter, target);
         // More dice than one throw holds: refused before the fire is told.
@@ -114,8 +100,8 @@ impl Game {
         if dice.saturating_add(v.overloaded) > u32::from(u8::MAX) {
             return Err(format!("{} firing dice: one fire throws at most {}", dice + v.overloaded, u8::MAX));
         }
-        let (firers, targets, squad) = (v.firers.clone(), v.targets.clone(), v.squad.clone());
-        let fire = self.squad_view(&v);
+        // The view borrows the roster, map and book alone: the dice are lent beside it.
+        let fire = v.view(&self.soldiers, &self.map, &self.book);
         if events.keeps_all() {
             events.push(Event::SquadFire {
                 firers: fire.firers.iter().map(|f| f.man.id.clone()).collect(),
@@ -124,14 +110,12 @@ impl Game {
                 assault: fire.assault,
             });
         }
-        // The dice are lent to the rule set beside the view of the soldiers
-        // (which borrows the game), and kept only if the fire was made.
-        let mut dice = self.dice.clone();
-        let Some(fired) = rules.squad_fire(&self.book, &mut dice, &fire, events) else {
+        // A fire the rule set refuses throws no die (`squad_volley` checks first).
+        let Some(fired) = rules.squad_fire(&self.book, &mut self.dice, &fire, events) else {
             return Ok(false);
         };
         let fired = fired?;
-        self.dice = dice;
+        let Volley { firers, targets, squad, .. } = v;
         let lost: Vec<usize> = fired.lost.iter().filter_map(|&k| targets.get(k).map(|&(_, m)| m)).collect();
         let by = self.soldiers[shooter].id.clone();
         for &f in &firers[1..] {
@@ -166,8 +150,7 @@ impl Game {
     }
 
     /// Why soldier `me`, whose card is up, may not do `deed` on it, in words.
-    pub(super) fn may_not(&self, me: usize, deed: super::ruleset::Deed) -> String {
-        use super::ruleset::Deed;
+    pub(super) fn may_not(&self, me: usize, deed: Deed) -> String {
         let s = &self.soldiers[me];
         let id = &s.id;
         if self.rules.hooks().squads {
@@ -240,4 +223,23 @@ pub(super) struct Volley {
     pub squad: Vec<usize>,
     pub overloaded: u32,
     pub assault: bool,
+}
+
+impl Volley {
+    /// The fire as the rule set reads it: the men by reference, each team
+    /// fired at with the ground it stands on.
+    fn view<'a>(&self, soldiers: &'a [Soldier], map: &Map, book: &'a RuleBook) -> SquadFire<'a> {
+        let ground = |m: usize| soldiers[m].pos.and_then(|p| map.terrain(book, p)).unwrap_or(&book.terrain[0]);
+        SquadFire {
+            firers: self.firers.iter().map(|&f| Firer { man: &soldiers[f], moved: soldiers[f].moved }).collect(),
+            targets: self
+                .targets
+                .iter()
+                .map(|&(distance, m)| TargetTeam { man: &soldiers[m], terrain: ground(m), distance })
+                .collect(),
+            squad: self.squad.iter().map(|&m| &soldiers[m]).collect(),
+            overloaded: self.overloaded,
+            assault: self.assault,
+        }
+    }
 }

@@ -124,13 +124,10 @@ fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
         return (['(', 'o', ')'], theme.warn());
     }
     // An overloaded hex (the company level): a firing die more against its teams.
-    if game.rules().hooks().squads && matches!(game.phase(), Phase::Action(_)) {
-        let able = |side: Side| {
-            game.in_hex(p).filter(|&i| game.soldiers()[i].side == side && game.soldiers()[i].can_act()).count()
-        };
-        if able(Side::Friendly) > 1 || able(Side::Enemy) > 1 {
-            return (['o', 'v', 'l'], theme.warn());
-        }
+    let in_action = matches!(game.phase(), Phase::Action(_));
+    if game.rules().hooks().squads && in_action && [Side::Friendly, Side::Enemy].iter().any(|&s| game.overloaded(p, s))
+    {
+        return (['o', 'v', 'l'], theme.warn());
     }
     // Swept by the last order's fire: its marks, until the next order.
     if let Some((_, marks)) = app.swept.iter().find(|(h, _)| *h == p) {

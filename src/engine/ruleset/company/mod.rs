@@ -252,7 +252,8 @@ impl Rules for Company {
 /// pinning by the hits before saves.
 ///
 /// # Errors
-/// No firing dice (every team firing moved, and may not fire moving).
+/// The team whose card is up moved and may not fire on the move, or more
+/// dice than one throw holds; no die is thrown.
 pub fn squad_volley(
     t: &Book,
     book: &RuleBook,
@@ -260,13 +261,7 @@ pub fn squad_volley(
     fire: &SquadFire<'_>,
     events: &mut Events,
 ) -> Result<Fired, String> {
-    let team_dice = fire.firers.iter().map(|f| team_dice(t, book, f.man, f.moved));
-    if let Some(first) = fire.firers.first()
-        && self::team_dice(t, book, first.man, first.moved) == 0
-    {
-        return Err(format!("{} moved this turn, and its team may not fire on the move", first.man.id));
-    }
-    let count = fire::firing_dice(team_dice, fire.overloaded);
+    let count = dice_of(t, book, fire)?;
     let (mut roll, hits) = fire::fire(t, dice, count, fire.assault)?;
     if let Some(first) = fire.firers.first() {
         roll.soldier = Some(first.man.id.clone());
@@ -297,18 +292,28 @@ pub fn squad_volley(
     Ok(Fired { lost, pinned })
 }
 
+/// The firing dice of `fire`: its teams' dice and one for each overloaded
+/// hex.
+///
+/// # Errors
+/// The team whose card is up moved and may not fire on the move: it does
+/// not open its squad's fire.
+fn dice_of(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<u32, String> {
+    if let Some(first) = fire.firers.first()
+        && team_dice(t, book, first.man, first.moved) == 0
+    {
+        return Err(format!("{} moved this turn, and its team may not fire on the move", first.man.id));
+    }
+    Ok(fire::firing_dice(fire.firers.iter().map(|f| team_dice(t, book, f.man, f.moved)), fire.overloaded))
+}
+
 /// The exact odds of `squad_volley` with `fire`: its dice, its hits, and
 /// the saves of the teams they fall on.
 ///
 /// # Errors
 /// As `squad_volley`'s, or too many dice to count exactly.
 pub fn squad_odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<SquadOdds, String> {
-    if let Some(first) = fire.firers.first()
-        && team_dice(t, book, first.man, first.moved) == 0
-    {
-        return Err(format!("{} moved this turn, and its team may not fire on the move", first.man.id));
-    }
-    let count = fire::firing_dice(fire.firers.iter().map(|f| team_dice(t, book, f.man, f.moved)), fire.overloaded);
+    let count = dice_of(t, book, fire)?;
     let grounds: Vec<fire::Target> = fire.targets.iter().map(|x| ground(t, x, fire.assault)).collect();
     Ok(SquadOdds {
         dice: count,
