@@ -51,6 +51,11 @@ fn roll_words(r: &Roll) -> String {
     let faces: Vec<String> = r.faces.iter().map(u8::to_string).collect();
     let by = if r.physical { "thrown by hand" } else { "rolled" };
     let mut text = format!("[{}]{who} {} {by} {} = {}", purpose.replace('_', " "), r.dice, faces.join("+"), r.total);
+    if let (crate::engine::Purpose::EbActivation, Some(most), Some(ok)) = (r.purpose, r.need, r.success) {
+        let verdict = if ok { "may move" } else { "may not move, but may shoot" };
+        text.push_str(&format!(", at most {most} (courage): {verdict}"));
+        return text;
+    }
     if let (Some(need), Some(ok)) = (r.need, r.success) {
         let mods: Vec<String> =
             r.modifiers.iter().flatten().map(|m| format!("{} {:+}", m.name.replace('_', " "), m.value)).collect();

@@ -19,7 +19,7 @@ use hexpatrol::engine::data::{RuleBook, Weapon, WeaponKind, Wound};
 use hexpatrol::engine::dice::{Dice, Modifiers, Purpose, Roll};
 use hexpatrol::engine::name::Name;
 use hexpatrol::engine::ruleset::{
-    Aim, Blow, Deed, Hit, Leave, Melee, MeleeOdds, Odds, Pressure, Reaction, RuleSetEntry, Rules,
+    Aim, Blow, Deed, Fought, Hit, Leave, Melee, MeleeOdds, Odds, Pressure, Reaction, RuleSetEntry, Rules,
 };
 use hexpatrol::engine::{Cache, Event, Game, RuleSet, Side, Soldier, State, policy};
 use hexpatrol::{rules, save};
@@ -88,12 +88,12 @@ impl Rules for OneShot {
         ("1d6".into(), spread)
     }
 
-    fn hand_to_hand(&self, _book: &RuleBook, dice: &mut Dice, a: &Name, d: &Name) -> ([Roll; 2], Melee, bool) {
-        let ra = dice.table(Purpose::HandToHand, 1, 6, |_| Name::default()).by(a).at(d);
-        let rd = dice.table(Purpose::HandToHand, 1, 6, |_| Name::default()).by(d).at(a);
+    fn hand_to_hand(&self, _book: &RuleBook, dice: &mut Dice, a: &Soldier, d: &Soldier) -> Fought {
+        let ra = dice.table(Purpose::HandToHand, 1, 6, |_| Name::default()).by(&a.id).at(&d.id);
+        let rd = dice.table(Purpose::HandToHand, 1, 6, |_| Name::default()).by(&d.id).at(&a.id);
         let outcome = if ra.total == rd.total { Melee::Tie } else { Melee::Killed };
-        let lost = ra.total < rd.total;
-        ([ra, rd], outcome, lost)
+        let attacker_lost = ra.total < rd.total;
+        Fought { rolls: vec![ra, rd], outcome, attacker_lost }
     }
 
     fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {

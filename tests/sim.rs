@@ -121,7 +121,8 @@ fn a_house_rule_before_the_command_is_the_commands_own_unless_it_takes_none() {
 /// patrol ends, and no action runs past the bound docs/RULES.md states.
 /// The Orchard is fought by Combat Patrol, whose men take more hits before
 /// they are out of the fight: its actions run longer. The Ridge is fought
-/// by the company level, whose custom dice are measured die by die.
+/// by the company level, whose custom dice are measured die by die; The
+/// Orchard Road by European Battlefield, whose firing dice are too.
 #[test]
 fn as_written_every_roll_comes_out_at_its_exact_chance() {
     /// STOP cards in the longest action (docs/RULES.md, "the enemy closes
@@ -134,6 +135,7 @@ fn as_written_every_roll_comes_out_at_its_exact_chance() {
         ("river", LONGEST_ACTION),
         ("orchard", LONGEST_COMBAT_PATROL_ACTION),
         ("ridge", LONGEST_ACTION),
+        ("orchard_road", LONGEST_ACTION),
     ] {
         let out = sim(&["--scenario", scenario, "--patrols", "2000", "--seed", "1", "--json"]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -171,6 +173,14 @@ fn as_written_every_roll_comes_out_at_its_exact_chance() {
             };
             assert!(thrown("company_fire", 4) && thrown("company_fire", 3), "firing dice, standing and in assault");
             assert!(thrown("company_save", 3), "saving dice of teams in cover and concealed");
+        }
+        // European Battlefield's rolls are each measured: the firing dice die
+        // by die, saves, the wound chart, courage, and the roll to move.
+        if scenario == "orchard_road" {
+            let checks = s["checks"].as_array().unwrap();
+            for purpose in ["eb_fire", "eb_save", "eb_wound", "eb_courage", "eb_activation"] {
+                assert!(checks.iter().any(|c| c["purpose"] == purpose && c["rolls"].as_u64() > Some(100)), "{purpose}");
+            }
         }
         for t in tables {
             let one_table = |u: &&Value| u["purpose"] == t["purpose"] && u["modifier"] == t["modifier"];

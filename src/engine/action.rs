@@ -291,7 +291,7 @@ impl Game {
         if !s.can_act() || s.pos.is_none() || self.foe_at_close_quarters(me).is_some() {
             return false;
         }
-        let open = self.rules.moves(&self.book).map_or(0, |m| m.open);
+        let open = self.rules.moves(&self.book, s).map_or(0, |m| m.open);
         let may_move = steps < open;
         let may_fire = self.rules.shots(&self.book, s, false) > 0;
         if !may_move && !may_fire {
@@ -420,6 +420,8 @@ impl Game {
                 self.pressed(i, r, events);
             }
         }
+        // Squads that rally as one (European Battlefield's courage test).
+        self.squads_rally(events);
         // The critically wounded: a friend's try, and the death test.
         self.tend_the_dying(false, events);
         for v in self.soldiers.iter_mut().filter(|s| s.pos.is_some()).filter_map(|s| s.vehicle.as_mut()) {

@@ -159,9 +159,14 @@ impl Game {
     /// Hand-to-hand: one die each; 1-2 apart knocks the loser out, 3+ kills him.
     pub(super) fn fight(&mut self, attacker: usize, defender: usize, events: &mut Events) {
         let (a, d) = (self.soldiers[attacker].id.clone(), self.soldiers[defender].id.clone());
-        let (rolls, outcome, attacker_lost) = self.rules.hand_to_hand(&self.book, &mut self.dice, &a, &d);
-        let difference = rolls[0].total.abs_diff(rolls[1].total);
-        events.extend(rolls.map(Event::Roll));
+        let fought =
+            self.rules.hand_to_hand(&self.book, &mut self.dice, &self.soldiers[attacker], &self.soldiers[defender]);
+        let (outcome, attacker_lost) = (fought.outcome, fought.attacker_lost);
+        let difference = match &fought.rolls[..] {
+            [x, y, ..] => x.total.abs_diff(y.total),
+            _ => 0,
+        };
+        events.extend(fought.rolls.into_iter().map(Event::Roll));
         let (loser, winner) = if attacker_lost { (attacker, defender) } else { (defender, attacker) };
         events.push(Event::HandToHand {
             attacker: a,
@@ -171,7 +176,7 @@ impl Game {
             loser: (outcome != Melee::Tie).then(|| self.soldiers[loser].id.clone()),
         });
         match outcome {
-            Melee::Tie => {}
+            Melee::Tie | Melee::Repulsed => {}
             Melee::KnockedOut => {
                 let by = self.soldiers[winner].id.clone();
                 self.strike(loser, Some(&by), Blow::HandToHand, events);

@@ -116,7 +116,8 @@ impl Game {
             if !a.leave.is_free() && !hooks.activate && !hooks.squads {
                 return Err(format!("a man is held back on his card, but {} has no activation test", self.rules));
             }
-            let open = self.rules.moves(&self.book).filter(|_| hooks.squads).map_or(0, |m| m.open);
+            let up = a.up.and_then(|i| self.soldiers.get(i)).filter(|_| hooks.squads);
+            let open = up.and_then(|m| self.rules.moves(&self.book, m)).map_or(0, |m| m.open);
             if a.steps > 0 && (a.up.is_none() || u32::from(a.steps) > open) {
                 return Err(format!(
                     "the man whose card is up has used {} steps of his move, more than {} lets a man take on one card (or no card is up)",

@@ -12,6 +12,7 @@ use super::name::{Name, is_key};
 
 pub mod combat_patrol;
 pub mod company;
+pub mod european;
 
 /// Everything the Lone Warrior loop needs to know, in one value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,6 +42,9 @@ pub struct RuleBook {
     /// The company-level rule set's tables, kept as Combat Patrol's are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub company: Option<Box<company::Company>>,
+    /// The European Battlefield rule set's tables, kept as Combat Patrol's are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub european: Option<Box<european::European>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

@@ -132,6 +132,13 @@ impl Dice {
         roll
     }
 
+    /// A throw the rule set reads itself (European Battlefield's firing
+    /// dice, each against a need; its roll-under activation): no need, no
+    /// verdict and no result written yet.
+    pub fn thrown(&mut self, purpose: Purpose, count: u8, sides: u8) -> Roll {
+        self.throw(purpose, count, sides, None)
+    }
+
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         items.shuffle(&mut self.rng);
     }

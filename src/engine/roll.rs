@@ -93,6 +93,18 @@ pub enum Purpose {
     CompanyFire,
     /// Company level: the saving dice of the squad hit, one a hit.
     CompanySave,
+    /// European Battlefield: a man's firing dice, one for each rate of
+    /// fire, each at his Shoot value.
+    EbFire,
+    /// European Battlefield: the save of a man hit (cover, prone).
+    EbSave,
+    /// European Battlefield: the wound chart, strength against defense.
+    EbWound,
+    /// European Battlefield: a squad's courage test, 2d6 and its leader's courage.
+    EbCourage,
+    /// European Battlefield: a man's card is up: 1d6 at most his Courage
+    /// and he may move (its `need` is the most the die may show).
+    EbActivation,
 }
 
 impl Purpose {
@@ -124,6 +136,11 @@ impl Purpose {
             Purpose::CpReload => "cp_reload",
             Purpose::CompanyFire => "company_fire",
             Purpose::CompanySave => "company_save",
+            Purpose::EbFire => "eb_fire",
+            Purpose::EbSave => "eb_save",
+            Purpose::EbWound => "eb_wound",
+            Purpose::EbCourage => "eb_courage",
+            Purpose::EbActivation => "eb_activation",
         }
     }
 }

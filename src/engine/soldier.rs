@@ -114,6 +114,12 @@ pub enum Pressure {
     Suppressed(u8),
     /// Pinned down: he may not move (`Rules::may` says what else).
     Pinned,
+    /// Gone to ground after a failed courage test (European Battlefield):
+    /// he does not move, and is prone.
+    Prone,
+    /// Routed by a double 1 on a courage test (European Battlefield): he
+    /// neither fires nor charges, and gets away.
+    Routed,
 }
 
 impl Pressure {
@@ -127,6 +133,8 @@ impl Pressure {
             Pressure::Steady => "steady",
             Pressure::Suppressed(_) => "suppressed",
             Pressure::Pinned => "pinned",
+            Pressure::Prone => "prone",
+            Pressure::Routed => "routed",
         }
     }
 }

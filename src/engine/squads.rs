@@ -8,7 +8,7 @@ use super::map::Map;
 use super::memo::Memo;
 use super::name::format_name;
 use super::pos::Pos;
-use super::ruleset::{Blow, Deed, Firer, Reaction, SquadFire, TargetTeam};
+use super::ruleset::{Blow, Deed, Firer, Pressure, Reaction, SquadFire, TargetTeam};
 use super::soldier::{Side, Soldier};
 use super::{Events, Game, Phase, RuleError, illegal};
 
@@ -125,15 +125,57 @@ impl Game {
         for m in lost {
             self.strike(m, Some(&by), Blow::Aimed, events);
         }
-        if fired.pinned {
-            for m in squad {
-                if !self.soldiers[m].can_act() {
-                    continue;
-                }
-                self.pressed(m, Reaction { roll: None, pressure: super::soldier::Pressure::Pinned }, events);
-            }
+        if let Some(pressure) = fired.pressure {
+            self.squad_pressed(&squad, pressure, events);
         }
         Ok(true)
+    }
+
+    /// Every able man of `squad` (places in the roster) comes under
+    /// `pressure`; an enemy squad routed leaves the field at once (a
+    /// decision: the loop has no board edge for it to run to, turn by turn).
+    fn squad_pressed(&mut self, squad: &[usize], pressure: Pressure, events: &mut Events) {
+        let able: Vec<usize> = squad.iter().copied().filter(|&m| self.soldiers[m].can_act()).collect();
+        for &m in &able {
+            self.pressed(m, Reaction { roll: None, pressure }, events);
+        }
+        let routed: Vec<usize> = able
+            .into_iter()
+            .filter(|&m| pressure == Pressure::Routed && self.soldiers[m].side == Side::Enemy)
+            .collect();
+        if !routed.is_empty() {
+            let soldiers = routed.iter().map(|&m| self.soldiers[m].id.clone()).collect();
+            for m in routed {
+                self.soldiers[m].pos = None;
+            }
+            events.push(Event::Gone { soldiers });
+        }
+    }
+
+    /// At the STOP card, under rules whose squads rally as squads
+    /// (`Rules::squad_rally`): each squad under pressure tries, as one.
+    pub(super) fn squads_rally(&mut self, events: &mut Events) {
+        let rules = self.rules;
+        if !rules.hooks().squads {
+            return;
+        }
+        let mut done: Vec<(Side, Option<u32>)> = Vec::new();
+        for i in 0..self.soldiers.len() {
+            let s = &self.soldiers[i];
+            if s.pressure.is_steady() || s.pos.is_none() || !s.can_act() || done.contains(&(s.side, s.squad)) {
+                continue;
+            }
+            done.push((s.side, s.squad));
+            let squad: Vec<usize> = (0..self.soldiers.len())
+                .filter(|&j| self.squadmates(i, j) && self.soldiers[j].can_act() && self.soldiers[j].pos.is_some())
+                .collect();
+            let men: Vec<&Soldier> = squad.iter().map(|&j| &self.soldiers[j]).collect();
+            let Some(reaction) = rules.squad_rally(&self.book, &mut self.dice, &men) else { continue };
+            if let Some(roll) = reaction.roll {
+                events.push(Event::Roll(roll));
+            }
+            self.squad_pressed(&squad, reaction.pressure, events);
+        }
     }
 
     /// Soldier `i`'s card is up, under rules that fight by squads: a team
@@ -144,8 +186,9 @@ impl Game {
             return;
         }
         let may_fire = self.rules.shots(&self.book, &self.soldiers[i], false) > 0;
+        // What his activation test left him (European Battlefield's) stands.
         if let Phase::Action(a) = &mut self.phase {
-            a.leave = super::ruleset::Leave { may_move: true, may_fire };
+            a.leave.may_fire &= may_fire;
         }
     }
 
@@ -194,7 +237,7 @@ impl Game {
         if !rules.hooks().squads {
             return Ok(None);
         }
-        let Some(moves) = rules.moves(&self.book) else { return Ok(None) };
+        let Some(moves) = rules.moves(&self.book, &self.soldiers[me]) else { return Ok(None) };
         let difficult = self.map.terrain(&self.book, to).is_some_and(|t| rules.difficult(&self.book, t));
         let cost = moves.cost(difficult);
         let used = match &self.phase {

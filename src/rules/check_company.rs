@@ -16,7 +16,7 @@ const MOST_ROF: u32 = 10;
 /// `terrain`: the keys of the rule book's terrain, which `difficult` and
 /// `concealing` name.
 pub fn check_company(t: &Company, terrain: &[Name], file: &str, text: &str) -> Result<(), DataError> {
-    let c = Own::new(file, text);
+    let c = Own::new(file, text, "company:");
     let m = &t.moves;
     if m.difficult == 0 || m.difficult > m.open || m.open > 100 {
         return Err(c.err("moves", "moves: 1 <= difficult <= open <= 100 hexes".into()));
@@ -110,19 +110,19 @@ pub fn check_company(t: &Company, terrain: &[Name], file: &str, text: &str) -> R
 /// The most cards a team brings to the deck.
 const MOST_CARDS: u32 = 10;
 
-/// Errors placed in the company-level part of the file: in a rules file of
-/// the player's own, after its `company:` (the same words, "mg_team" or
-/// "incident_table", are written in the Lone Warrior part before it).
-struct Own<'a> {
+/// Errors placed in a rule set's own part of the file (`part`, "company:"):
+/// in a rules file of the player's own, after it (the same words, "mg_team"
+/// or "incident_table", are written in the Lone Warrior part before it).
+pub(super) struct Own<'a> {
     file: &'a str,
     text: &'a str,
     start: usize,
 }
 
 impl<'a> Own<'a> {
-    fn new(file: &'a str, text: &'a str) -> Self {
+    pub(super) fn new(file: &'a str, text: &'a str, part: &str) -> Self {
         let start = text
-            .match_indices("company:")
+            .match_indices(part)
             .find(|(k, w)| {
                 let after = text[k + w.len()..].trim_start();
                 after.starts_with("Some(") || after.starts_with('(')
@@ -131,13 +131,13 @@ impl<'a> Own<'a> {
         Own { file, text, start }
     }
 
-    /// How many times `needle` is written before the company-level part.
-    fn skip(&self, needle: &str) -> usize {
+    /// How many times `needle` is written before the rule set's part.
+    pub(super) fn skip(&self, needle: &str) -> usize {
         self.text[..self.start].matches(needle).count()
     }
 
-    /// An error at the first `needle` of the company-level part.
-    fn err(&self, needle: &str, message: String) -> DataError {
+    /// An error at the first `needle` of the rule set's part.
+    pub(super) fn err(&self, needle: &str, message: String) -> DataError {
         DataError::at(self.file, locate(self.text, needle, self.skip(needle)), message)
     }
 }

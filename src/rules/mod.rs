@@ -6,6 +6,7 @@ mod campaign;
 mod check;
 mod check_company;
 mod check_cp;
+mod check_european;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -19,6 +20,7 @@ pub(crate) use check::{NAME_RULE, man_name_ok};
 pub use check::{check_carried, check_rule_book, check_scenario};
 pub use check_company::check_company;
 pub use check_cp::check_combat_patrol;
+pub use check_european::check_european;
 
 pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";
 pub const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");
@@ -26,6 +28,8 @@ pub const COMBAT_PATROL_FILE: &str = "assets/rules/combat_patrol.ron";
 pub const COMBAT_PATROL_TEXT: &str = include_str!("../../assets/rules/combat_patrol.ron");
 pub const COMPANY_FILE: &str = "assets/rules/company.ron";
 pub const COMPANY_TEXT: &str = include_str!("../../assets/rules/company.ron");
+pub const EUROPEAN_FILE: &str = "assets/rules/european_battlefield.ron";
+pub const EUROPEAN_TEXT: &str = include_str!("../../assets/rules/european_battlefield.ron");
 pub const FORCES_FILE: &str = "assets/forces/german.ron";
 pub const FORCES_TEXT: &str = include_str!("../../assets/forces/german.ron");
 
@@ -36,6 +40,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("river", include_str!("../../assets/scenarios/river.ron")),
     ("orchard", include_str!("../../assets/scenarios/orchard.ron")),
     ("ridge", include_str!("../../assets/scenarios/ridge.ron")),
+    ("orchard_road", include_str!("../../assets/scenarios/orchard_road.ron")),
 ];
 
 /// A problem in a data file, with where it is.
@@ -92,6 +97,10 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         /// (they name no weapon of the book: teams are their own).
         #[serde(default)]
         company: Option<crate::engine::data::company::Company>,
+        /// European Battlefield's tables, the built-in ones where it gives
+        /// none (where they fit its terrain and weapons).
+        #[serde(default)]
+        european: Option<crate::engine::data::european::European>,
     }
     let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
     let terrain: Vec<crate::engine::name::Name> = r.terrain.iter().map(|t| t.key.clone()).collect();
@@ -106,6 +115,17 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         None => {
             let t = ron::from_str(COMPANY_TEXT).map_err(|e| from_ron(COMPANY_FILE, &e))?;
             check_company::check_company(&t, &terrain, COMPANY_FILE, COMPANY_TEXT).ok().map(|_| t)
+        }
+    };
+    let weapon_keys: Vec<crate::engine::name::Name> = r.weapons.iter().map(|w| w.key.clone()).collect();
+    let european = match r.european {
+        Some(t) => {
+            check_european::check_european(&t, (&terrain, &weapon_keys), rules_file, rules)?;
+            Some(t)
+        }
+        None => {
+            let t = ron::from_str(EUROPEAN_TEXT).map_err(|e| from_ron(EUROPEAN_FILE, &e))?;
+            check_european::check_european(&t, (&terrain, &weapon_keys), EUROPEAN_FILE, EUROPEAN_TEXT).ok().map(|_| t)
         }
     };
     let own_tables = r.combat_patrol.is_some();
@@ -139,6 +159,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         arsenal: r.arsenal,
         combat_patrol: Some(Box::new(combat_patrol)),
         company: company.map(Box::new),
+        european: european.map(Box::new),
     };
     let mut book = book;
     if own_tables {

@@ -92,7 +92,10 @@ fn scenario_errors_point_at_the_bad_hex() {
 fn an_unknown_scenario_name_says_what_exists() {
     let book = rule_book().unwrap();
     let e = scenario("no-such-place", &book).unwrap_err();
-    assert!(e.to_string().contains("not a built-in scenario (hedgerow, crossroads, river, orchard, ridge)"), "{e}");
+    assert!(
+        e.to_string().contains("not a built-in scenario (hedgerow, crossroads, river, orchard, ridge, orchard_road)"),
+        "{e}"
+    );
 }
 
 #[test]

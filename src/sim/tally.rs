@@ -216,7 +216,20 @@ impl Tally {
             self.checks.add((r.purpose, 1, r.dice.sides, need), u64::from(r.dice.count), scored);
             return;
         }
+        // European Battlefield's firing dice: each die a check at the need.
+        if let (Purpose::EbFire, Some(need)) = (r.purpose, r.need) {
+            let scored = r.result.as_deref().and_then(|w| w.split(' ').next()?.parse().ok()).unwrap_or(0);
+            self.checks.add((r.purpose, 1, r.dice.sides, need), u64::from(r.dice.count), scored);
+            return;
+        }
         let table = match (r.success, r.purpose) {
+            // Its activation passes at most on its need: as likely as at
+            // least the need's mirror on the die.
+            (Some(success), Purpose::EbActivation) => {
+                let (d, need) = (r.dice, r.need.unwrap_or(0));
+                self.checks.add((r.purpose, d.count, d.sides, i32::from(d.sides) + 1 - need), 1, u64::from(success));
+                return;
+            }
             (Some(success), _) => {
                 let d = r.dice;
                 self.checks.add((r.purpose, d.count, d.sides, r.need.unwrap_or(0)), 1, u64::from(success));

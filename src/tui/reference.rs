@@ -4,6 +4,7 @@
 //! screen's "Rules reference" both show it.
 
 mod combat_patrol;
+mod european;
 mod vehicles;
 
 use crate::engine::RuleBook;
@@ -33,6 +34,9 @@ pub fn reference(book: &RuleBook) -> Vec<Part> {
     }
     if let Some(cp) = combat_patrol::combat_patrol(book) {
         parts.push(Part { title: "Combat Patrol (a scenario that names it)", lines: cp });
+    }
+    if let Some(eb) = european::european(book) {
+        parts.push(Part { title: "European Battlefield (a scenario that names it)", lines: eb });
     }
     parts.push(Part { title: "The campaign: healing and experience", lines: campaign(book) });
     parts.push(Part { title: "House rules", lines: house_rules(book) });

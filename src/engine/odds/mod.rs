@@ -255,14 +255,11 @@ impl Game {
                     .collect();
                 Spread::Table { outcomes }
             };
-            let sides =
-                |f: fn(&crate::engine::data::company::Company) -> usize| self.book.company.as_deref().map_or(6, f);
-            let (fs, ss) = (sides(|c| c.firing_die.len()), sides(|c| c.saving_die.len()));
-            let fire =
-                RollOdds::new(Purpose::CompanyFire, format!("{}d{fs}", squad.dice), table(squad.hits, "hit", "hits"));
-            let saves =
-                RollOdds::new(Purpose::CompanySave, format!("1d{ss} a hit"), table(squad.saves, "saved", "saved"));
-            return Ok((fire.by(by).at(at), Some(saves.at(at))));
+            let ((fp, sp), (fs, ss)) = (squad.purposes, squad.sides);
+            let fire = RollOdds::new(fp, format!("{}d{fs}", squad.dice), table(squad.hits, "hit", "hits"));
+            let saves = (!squad.saves.is_empty())
+                .then(|| RollOdds::new(sp, format!("1d{ss} a hit"), table(squad.saves, "saved", "saved")).at(at));
+            return Ok((fire.by(by).at(at), saves));
         }
         let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
         let damage = self.at_shot(memo, me, t).and_then(|(_, band)| {

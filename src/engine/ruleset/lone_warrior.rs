@@ -4,7 +4,7 @@
 //! the action ends says what it did; hand-to-hand by the difference of two
 //! dice; two cards a man and one STOP card; no morale.
 
-use super::{Aim, Blow, Hit, Hooks, Melee, MeleeOdds, Odds, Rules};
+use super::{Aim, Blow, Fought, Hit, Hooks, Melee, MeleeOdds, Odds, Rules};
 use crate::engine::chance::Chance;
 use crate::engine::data::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
@@ -246,13 +246,8 @@ impl Rules for LoneWarrior {
         (roll, wound)
     }
 
-    fn hand_to_hand(
-        &self,
-        book: &RuleBook,
-        dice: &mut Dice,
-        attacker: &Name,
-        defender: &Name,
-    ) -> ([Roll; 2], Melee, bool) {
+    fn hand_to_hand(&self, book: &RuleBook, dice: &mut Dice, attacker: &Soldier, defender: &Soldier) -> Fought {
+        let (attacker, defender) = (&attacker.id, &defender.id);
         let sides = book.hand_to_hand.sides;
         let mut a = dice.table(Purpose::HandToHand, 1, sides, |_| Name::default()).by(attacker).at(defender);
         let mut d = dice.table(Purpose::HandToHand, 1, sides, |_| Name::default()).by(defender).at(attacker);
@@ -265,7 +260,7 @@ impl Rules for LoneWarrior {
         };
         a.result = Some(Name::new_static(ra));
         d.result = Some(Name::new_static(rd));
-        ([a, d], outcome, attacker_lost)
+        Fought { rolls: vec![a, d], outcome, attacker_lost }
     }
 }
 

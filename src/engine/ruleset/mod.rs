@@ -11,6 +11,7 @@
 
 mod combat_patrol;
 pub mod company;
+pub mod european;
 mod lone_warrior;
 mod method;
 mod odds;
@@ -55,9 +56,10 @@ pub trait Rules: Sync {
     /// this one never reads and its saves need not hold; None if it holds
     /// none. Rule sets with tables of their own keep them.
     fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
-        (book.combat_patrol.is_some() || book.company.is_some()).then(|| RuleBook {
+        (book.combat_patrol.is_some() || book.company.is_some() || book.european.is_some()).then(|| RuleBook {
             combat_patrol: None,
             company: None,
+            european: None,
             ..book.clone()
         })
     }
@@ -181,15 +183,9 @@ pub trait Rules: Sync {
     /// the tie, then the defender losing, then the attacker losing.
     fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>);
 
-    /// A fight between two men in one hex: both rolls, the outcome, and
-    /// whether the attacker lost.
-    fn hand_to_hand(
-        &self,
-        book: &RuleBook,
-        dice: &mut Dice,
-        attacker: &Name,
-        defender: &Name,
-    ) -> ([Roll; 2], Melee, bool);
+    /// A fight between two men in one hex: its rolls (the two fighters'
+    /// dice first), the outcome, and whether the attacker lost.
+    fn hand_to_hand(&self, book: &RuleBook, dice: &mut Dice, attacker: &Soldier, defender: &Soldier) -> Fought;
 
     /// A man's card is turned up: the test the rule set rolls before he
     /// acts, if any, and what he may do on this card. Lone Warrior has none:
@@ -357,9 +353,9 @@ pub trait Rules: Sync {
         None
     }
 
-    /// How far a man moves on his card, where these rules move him more
+    /// How far `man` moves on his card, where these rules move him more
     /// than one hex on it (`Moves`); None: one hex, which ends the card.
-    fn moves(&self, _book: &RuleBook) -> Option<Moves> {
+    fn moves(&self, _book: &RuleBook, _man: &Soldier) -> Option<Moves> {
         None
     }
 
@@ -372,6 +368,15 @@ pub trait Rules: Sync {
     /// pressure he is under after it, where it changes (the company level:
     /// a team pinned when its turn began unpins at its end).
     fn card_over(&self, _book: &RuleBook, _man: &Soldier) -> Option<Pressure> {
+        None
+    }
+
+    /// At the STOP card, the squad `squad` (its able men, under pressure)
+    /// may shake off the fire it is under, as one: the roll, if any, and the
+    /// pressure of every man of it after it. Rule sets whose squads rally as
+    /// squads answer (European Battlefield's courage test); the rest leave
+    /// it to `rally`, man by man.
+    fn squad_rally(&self, _book: &RuleBook, _dice: &mut Dice, _squad: &[&Soldier]) -> Option<Reaction> {
         None
     }
 
@@ -483,6 +488,16 @@ pub enum Blow {
     BoobyTrap,
     /// In a hand grenade's blast.
     Grenade,
+}
+
+/// How a fight hand to hand went (`Rules::hand_to_hand`): every roll, the
+/// two fighters' dice first (the attacker's, then the defender's); the
+/// outcome; whether the attacker lost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fought {
+    pub rolls: Vec<Roll>,
+    pub outcome: Melee,
+    pub attacker_lost: bool,
 }
 
 /// A hand grenade about to be thrown (`Rules::grenade`).

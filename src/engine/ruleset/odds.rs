@@ -70,6 +70,9 @@ pub struct Aim<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Melee {
     Tie,
+    /// Beaten, and unhurt: the loser gives ground (European Battlefield's
+    /// wound roll failed).
+    Repulsed,
     /// The loser is hit (`Rules::hit` says what that does).
     KnockedOut,
     Killed,
@@ -79,6 +82,7 @@ impl Melee {
     pub fn name(self) -> &'static str {
         match self {
             Melee::Tie => "tie",
+            Melee::Repulsed => "repulsed",
             Melee::KnockedOut => "knocked_out",
             Melee::Killed => "killed",
         }

@@ -4,7 +4,7 @@
 //! these hooks at their defaults, and every man fires on his own.
 
 use super::super::data::Terrain;
-use super::super::soldier::Soldier;
+use super::super::soldier::{Pressure, Soldier};
 
 /// A squad's fire at a squad, as the loop gathered it for the rule set.
 pub struct SquadFire<'a> {
@@ -41,11 +41,12 @@ pub struct TargetTeam<'a> {
 }
 
 /// What a squad's fire did: the teams it took (by their place in
-/// `SquadFire::targets`) and whether it pinned the squad.
+/// `SquadFire::targets`), and the pressure the squad fired at is under
+/// after it, if that changed (pinned, suppressed, gone to ground, routed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fired {
     pub lost: Vec<usize>,
-    pub pinned: bool,
+    pub pressure: Option<Pressure>,
 }
 
 /// The exact odds of a squad's fire before it is made: its firing dice,
@@ -54,7 +55,12 @@ pub struct Fired {
 pub struct SquadOdds {
     pub dice: u32,
     pub hits: Vec<crate::engine::chance::Chance>,
+    /// Empty where the rule set does not count them in advance.
     pub saves: Vec<crate::engine::chance::Chance>,
+    /// What the firing dice and the saving dice are for, as their rolls
+    /// name them, and the sides of each.
+    pub purposes: (crate::engine::dice::Purpose, crate::engine::dice::Purpose),
+    pub sides: (u8, u8),
 }
 
 /// How far a team moves on its card, in steps of the open ground: a step

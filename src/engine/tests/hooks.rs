@@ -7,7 +7,9 @@ use super::super::chance::Chance;
 use super::super::data::{Weapon, Wound};
 use super::super::dice::{Dice, Roll};
 use super::super::name::Name;
-use super::super::ruleset::{Aim, Blow, Deed, Hit, Hooks, Leave, LoneWarrior, Melee, MeleeOdds, Odds, Pressure, Rules};
+use super::super::ruleset::{
+    Aim, Blow, Deed, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Odds, Pressure, Rules,
+};
 use super::*;
 
 #[test]
@@ -66,7 +68,7 @@ impl Rules for SaysOneThing {
     fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>) {
         LoneWarrior.hand_to_hand_spread(book)
     }
-    fn hand_to_hand(&self, book: &RuleBook, dice: &mut Dice, a: &Name, d: &Name) -> ([Roll; 2], Melee, bool) {
+    fn hand_to_hand(&self, book: &RuleBook, dice: &mut Dice, a: &Soldier, d: &Soldier) -> Fought {
         LoneWarrior.hand_to_hand(book, dice, a, d)
     }
     fn enemy_breaks(&self, able: usize, met: usize) -> bool {

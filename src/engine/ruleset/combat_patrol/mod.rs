@@ -16,7 +16,7 @@ mod spreads;
 mod wounds;
 
 use super::{
-    Aim, Ammo, Blow, Deed, Hit, Hooks, LoneWarrior, Melee, MeleeOdds, Method, Odds, Pressure, Reaction, Reloading,
+    Aim, Ammo, Blow, Deed, Fought, Hit, Hooks, LoneWarrior, MeleeOdds, Method, Odds, Pressure, Reaction, Reloading,
     Rules, Tending, Throw, Thrown,
 };
 use crate::engine::chance::Chance;
@@ -151,7 +151,11 @@ impl Rules for CombatPatrol {
 
     /// Its own tables kept, nobody else's.
     fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
-        book.company.is_some().then(|| RuleBook { company: None, ..book.clone() })
+        (book.company.is_some() || book.european.is_some()).then(|| RuleBook {
+            company: None,
+            european: None,
+            ..book.clone()
+        })
     }
 
     /// His accuracy, as he shoots now (a light wound one worse), and the
@@ -267,13 +271,7 @@ impl Rules for CombatPatrol {
         LoneWarrior.hand_to_hand_spread(book)
     }
 
-    fn hand_to_hand(
-        &self,
-        book: &RuleBook,
-        dice: &mut Dice,
-        attacker: &Name,
-        defender: &Name,
-    ) -> ([Roll; 2], Melee, bool) {
+    fn hand_to_hand(&self, book: &RuleBook, dice: &mut Dice, attacker: &Soldier, defender: &Soldier) -> Fought {
         LoneWarrior.hand_to_hand(book, dice, attacker, defender)
     }
 

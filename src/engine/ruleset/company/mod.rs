@@ -12,7 +12,7 @@
 pub mod fire;
 
 use super::{
-    Aim, Blow, Deed, Fired, Hit, Hooks, LoneWarrior, Melee, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
+    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
     SquadOdds,
 };
 use crate::engine::chance::Chance;
@@ -93,13 +93,14 @@ impl Rules for Company {
         let t = tables(book)?;
         let teams_known = t.teams.iter().all(|team| book.weapon(&team.key).is_some());
         if book.combat_patrol.is_none()
+            && book.european.is_none()
             && teams_known
             && book.incident_table == t.incident_table
             && book.forces == t.forces
         {
             return None;
         }
-        let mut own = RuleBook { combat_patrol: None, ..book.clone() };
+        let mut own = RuleBook { combat_patrol: None, european: None, ..book.clone() };
         for team in &t.teams {
             if own.weapon(&team.key).is_none() {
                 let r = team.range;
@@ -188,13 +189,7 @@ impl Rules for Company {
         LoneWarrior.hand_to_hand_spread(book)
     }
 
-    fn hand_to_hand(
-        &self,
-        book: &RuleBook,
-        dice: &mut Dice,
-        attacker: &Name,
-        defender: &Name,
-    ) -> ([Roll; 2], Melee, bool) {
+    fn hand_to_hand(&self, book: &RuleBook, dice: &mut Dice, attacker: &Soldier, defender: &Soldier) -> Fought {
         LoneWarrior.hand_to_hand(book, dice, attacker, defender)
     }
 
@@ -226,7 +221,7 @@ impl Rules for Company {
         Some(squad_odds(t, book, fire))
     }
 
-    fn moves(&self, book: &RuleBook) -> Option<Moves> {
+    fn moves(&self, book: &RuleBook, _man: &Soldier) -> Option<Moves> {
         tables(book).map(|t| Moves { open: t.moves.open, difficult: t.moves.difficult })
     }
 
@@ -289,7 +284,7 @@ pub fn squad_volley(
             lost.push(k);
         }
     }
-    Ok(Fired { lost, pinned })
+    Ok(Fired { lost, pressure: pinned.then_some(Pressure::Pinned) })
 }
 
 /// The firing dice of `fire`: its teams' dice and one for each overloaded
@@ -315,10 +310,13 @@ fn dice_of(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<u32, Strin
 pub fn squad_odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<SquadOdds, String> {
     let count = dice_of(t, book, fire)?;
     let grounds: Vec<fire::Target> = fire.targets.iter().map(|x| ground(t, x, fire.assault)).collect();
+    let side = |die: usize| u8::try_from(die).unwrap_or(u8::MAX);
     Ok(SquadOdds {
         dice: count,
         hits: fire::hits_spread(t, count, fire.assault)?,
         saves: fire::fire_saves_spread(t, count, fire.assault, &grounds)?,
+        purposes: (Purpose::CompanyFire, Purpose::CompanySave),
+        sides: (side(t.firing_die.len()), side(t.saving_die.len())),
     })
 }
 

@@ -58,7 +58,7 @@ fn hits_fall_one_a_team_nearest_first_and_teams_in_the_open_have_no_save() {
         let want: Vec<usize> = (0..hits.min(3) as usize).collect();
         assert_eq!(fired.lost, want, "seed {seed}: {hits} hits");
         // Three trained teams are pinned by ceil(3 x 1.5) = 5 hits: four dice never do.
-        assert!(!fired.pinned);
+        assert_eq!(fired.pressure, None);
         seen[hits.min(3) as usize] += 1;
     }
     assert!(seen.iter().all(|&n| n > 0), "every count of losses came up: {seen:?}");
@@ -98,7 +98,7 @@ fn a_team_in_cover_saves_on_cover_and_concealed_faces_but_not_in_an_assault() {
             let saved = s.faces.iter().filter(|&&x| if assault { x == 4 } else { x <= 4 }).count() as u32;
             assert_eq!(fired.lost.is_empty(), saved == hits, "seed {seed}: {hits} hits, {saved} saved");
             // One team: pinned at ceil(1.5) = 2 hits.
-            assert_eq!(fired.pinned, hits >= 2);
+            assert_eq!(fired.pressure == Some(Pressure::Pinned), hits >= 2);
         }
     }
 }
@@ -123,7 +123,7 @@ fn pinning_counts_the_squad_by_its_greenest_team() {
         let mut events = Events::all();
         let fired = squad_volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
         // Two teams, one a conscript: pinned at 2 x 1 = 2 hits, not 2 x 1.5 = 3.
-        assert_eq!(fired.pinned, hits_of(&events.into_vec()) >= 2, "seed {seed}");
+        assert_eq!(fired.pressure == Some(Pressure::Pinned), hits_of(&events.into_vec()) >= 2, "seed {seed}");
     }
 }
 

@@ -1,0 +1,268 @@
+//! A squad's fire under European Battlefield: each man's firing dice at his
+//! Shoot value, the hits dealt to the men in reach nearest first, each man
+//! hit saving (cover, prone) and then rolling the wound chart; the
+//! suppression the hits lay; and the courage test a squad takes when it
+//! loses a quarter of its strength.
+
+use super::{arm, profile, shoot_need};
+use crate::engine::chance::Chance;
+use crate::engine::data::Cover;
+use crate::engine::data::RuleBook;
+use crate::engine::data::european::{Class, European as Book, WeaponProfile, WoundNeed};
+use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::event::Event;
+use crate::engine::name::Name;
+use crate::engine::ruleset::{Fired, Pressure, SquadFire, SquadOdds, TargetTeam};
+use crate::engine::sink::Events;
+use crate::engine::soldier::Soldier;
+
+/// The extremes rule: a 1 fails any test and a 6 passes it, whatever the
+/// modifiers, so a need on one die is never past 6 nor under 2.
+pub fn test_need(need: i32) -> i32 {
+    need.clamp(2, 6)
+}
+
+/// A one-die test at `base` and `modifiers`, the extremes written as a
+/// modifier where they move the need.
+fn test(dice: &mut Dice, purpose: Purpose, base: i32, mut modifiers: Modifiers) -> Roll {
+    let need = base + modifiers.total();
+    let held = test_need(need);
+    if held != need {
+        modifiers.push(Modifier::new(Name::new_static("extremes"), held - need));
+    }
+    dice.check(purpose, 1, 6, base, modifiers)
+}
+
+/// Whether a firing die of `face` hits at `need` (the extremes hold).
+fn scores(face: u8, need: i32) -> bool {
+    face == 6 || (face != 1 && i32::from(face) >= need)
+}
+
+/// One man's part in a fire: his weapon, how many dice, and their need.
+struct Gun<'a> {
+    man: &'a Soldier,
+    weapon: &'a WeaponProfile,
+    dice: u8,
+    need: i32,
+    /// Why the need is not his profile's, in words ("pinned, veteran").
+    why: String,
+}
+
+/// The men of `fire` who throw dice, with what.
+///
+/// # Errors
+/// The man whose card is up has no dice now (moved with a weapon that
+/// cannot fire on the move): he does not open his squad's fire.
+fn guns<'a>(t: &'a Book, book: &RuleBook, fire: &'a SquadFire<'a>) -> Result<Vec<Gun<'a>>, String> {
+    let mut out = Vec::new();
+    for (k, f) in fire.firers.iter().enumerate() {
+        let Some(weapon) = arm(t, book, f.man) else { continue };
+        let dice = weapon.dice(f.moved);
+        if dice == 0 {
+            if k == 0 {
+                return Err(format!(
+                    "{} moved this turn, and his {} cannot fire on the move",
+                    f.man.id,
+                    book.weapon(&weapon.weapon).map_or(weapon.weapon.as_str(), |w| w.name.as_str())
+                ));
+            }
+            continue;
+        }
+        let Some((base, modifiers)) = shoot_need(t, f.man) else { continue };
+        let why: Vec<&str> = modifiers.iter().map(|m| m.name.as_str()).collect();
+        let need = test_need(base + modifiers.total());
+        out.push(Gun { man: f.man, weapon, dice, need, why: why.join(", ") });
+    }
+    Ok(out)
+}
+
+/// A hit that struck: its weapon's strength and classes.
+#[derive(Clone, Copy)]
+struct Struck<'a> {
+    weapon: &'a WeaponProfile,
+}
+
+/// The strength of `weapon` against a man (a soft target): anti-tank and
+/// anti-aircraft weapons two worse, unless a class of it has no penalty
+/// (the article: "ht" has none).
+pub fn strength_against_men(weapon: &WeaponProfile) -> i32 {
+    let strength = i32::from(weapon.strength);
+    if weapon.has(Class::S) || weapon.has(Class::H) { strength } else { strength - 2 }
+}
+
+/// The save of `target` against `weapon`, if he has one: take cover in
+/// ground with cover (not against h-class), prone gone to ground or
+/// pinned; the better of the two.
+pub fn save_need(t: &Book, target: &TargetTeam<'_>, weapon: &WeaponProfile) -> Option<u8> {
+    let cover = (target.terrain.cover != Cover::None && !weapon.has(Class::H)).then_some(t.saves.take_cover);
+    let prone = matches!(target.man.pressure, Pressure::Prone | Pressure::Pinned).then_some(t.saves.prone);
+    cover.into_iter().chain(prone).min()
+}
+
+/// The fire `fire` gathered, rolled: see the module's words.
+///
+/// # Errors
+/// As `guns`; no die is thrown.
+pub fn volley(
+    t: &Book,
+    book: &RuleBook,
+    dice: &mut Dice,
+    fire: &SquadFire<'_>,
+    events: &mut Events,
+) -> Result<Fired, String> {
+    let guns = guns(t, book, fire)?;
+    let at = fire.targets.first().map(|x| x.man.id.clone());
+    let mut hits: Vec<Struck<'_>> = Vec::new();
+    for g in &guns {
+        let mut roll = dice.thrown(Purpose::EbFire, g.dice, 6);
+        let scored = roll.faces.iter().filter(|&&f| scores(f, g.need)).count();
+        let why = if g.why.is_empty() { String::new() } else { format!(" ({})", g.why) };
+        let noun = if scored == 1 { "hit" } else { "hits" };
+        roll.need = Some(g.need);
+        roll.result = Some(Name::from(format!("{scored} {noun} at {}+{why}", g.need).as_str()));
+        (roll.soldier, roll.target) = (Some(g.man.id.clone()), at.clone());
+        events.push(Event::Roll(roll));
+        hits.extend(std::iter::repeat_n(Struck { weapon: g.weapon }, scored));
+    }
+    let n = fire.targets.len();
+    let mut lost: Vec<usize> = Vec::new();
+    for (k, hit) in hits.iter().enumerate() {
+        if n == 0 {
+            break;
+        }
+        // Hit k falls on target k mod n: one each, nearest first (a
+        // decision: the article lets the side fired at choose).
+        let (i, target) = (k % n, &fire.targets[k % n]);
+        if lost.contains(&i) {
+            continue;
+        }
+        if let Some(need) = save_need(t, target, hit.weapon) {
+            let roll = test(dice, Purpose::EbSave, i32::from(need), Modifiers::default()).by(&target.man.id);
+            let saved = roll.succeeded();
+            events.push(Event::Roll(roll));
+            if saved {
+                continue;
+            }
+        }
+        if wounds(t, dice, target.man, hit.weapon, events) {
+            lost.push(i);
+        }
+    }
+    let now = fire.squad.first().map_or(Pressure::Steady, |m| m.pressure);
+    let mut pressure = suppressed(t, now, &hits);
+    // A squad that lost a quarter of its strength tests its courage, led
+    // by the bravest man it has left.
+    let casualties = lost.len() as u32;
+    let strength = fire.squad.len() as u32;
+    if casualties > 0 && casualties * 100 >= t.courage.casualties_percent * strength {
+        let gone: Vec<&Soldier> = lost.iter().map(|&i| fire.targets[i].man).collect();
+        let left: Vec<&Soldier> = fire.squad.iter().copied().filter(|m| !gone.iter().any(|g| g.id == m.id)).collect();
+        if let Some((roll, passed, routed)) = courage_test(t, dice, &left, pressure) {
+            events.push(Event::Roll(roll));
+            pressure = match (passed, routed, pressure) {
+                (_, true, _) => Pressure::Routed,
+                (true, _, p) => p,
+                (false, _, Pressure::Pinned | Pressure::Routed) => pressure,
+                (false, _, _) => Pressure::Prone,
+            };
+        }
+    }
+    Ok(Fired { lost, pressure: (pressure != now).then_some(pressure) })
+}
+
+/// The wound chart for `man` hit by `weapon`: its rolls go to `events`;
+/// whether he is wounded.
+fn wounds(t: &Book, dice: &mut Dice, man: &Soldier, weapon: &WeaponProfile, events: &mut Events) -> bool {
+    let strength = strength_against_men(weapon);
+    let defense = profile(t, man).map_or(1, |p| p.defense);
+    let words = Name::from(format!("strength {strength} against defense {defense}").as_str());
+    let mut roll_at = |need: u8| {
+        let mut roll = dice.check(Purpose::EbWound, 1, 6, i32::from(need), Modifiers::default()).by(&man.id);
+        roll.result = Some(words.clone());
+        let ok = roll.succeeded();
+        events.push(Event::Roll(roll));
+        ok
+    };
+    match t.wound_need(strength, defense) {
+        WoundNeed::N(need) => roll_at(need),
+        WoundNeed::Then(need) => roll_at(6) && roll_at(need),
+        WoundNeed::No => false,
+    }
+}
+
+/// The pressure a squad under `now` is under after `hits` struck it: an
+/// h-class hit suppresses alone, and every `suppression.hits` others once
+/// (counted in one fire: a decision); enough suppressions pin. A squad
+/// pinned, gone to ground or routed stays so.
+fn suppressed(t: &Book, now: Pressure, hits: &[Struck<'_>]) -> Pressure {
+    let heavy = hits.iter().filter(|h| h.weapon.has(Class::H)).count() as u32;
+    let other = hits.len() as u32 - heavy;
+    let more = heavy + other / t.suppression.hits.max(1);
+    let had = match now {
+        Pressure::Steady => 0,
+        Pressure::Suppressed(n) => u32::from(n),
+        Pressure::Pinned | Pressure::Prone | Pressure::Routed => return now,
+    };
+    match had + more {
+        0 => now,
+        n if n >= u32::from(t.suppression.pinned_at) => Pressure::Pinned,
+        n => Pressure::Suppressed(n as u8),
+    }
+}
+
+/// The courage test of `squad` (its men still standing), under `now`: 2d6
+/// and its leader's courage (the bravest man left: a decision, as the
+/// patrol has no named squad leader) against the pass; a pinned squad's one
+/// worse. The roll, whether it passed, whether it routed (a double 1).
+/// None for a squad with nobody left.
+pub fn courage_test(t: &Book, dice: &mut Dice, squad: &[&Soldier], now: Pressure) -> Option<(Roll, bool, bool)> {
+    let (leader, courage) = squad.iter().filter_map(|m| Some((*m, profile(t, m)?.courage))).max_by_key(|(_, c)| *c)?;
+    let mut modifiers = Modifiers::default();
+    modifiers.push(Modifier::new(Name::new_static("leader_courage"), -i32::from(courage)));
+    if now == Pressure::Pinned && t.courage.pinned != 0 {
+        modifiers.push(Modifier::new(Name::new_static("pinned"), -t.courage.pinned));
+    }
+    let (count, sides) = t.courage.dice;
+    let mut roll = dice.check(Purpose::EbCourage, count, sides, t.courage.pass as i32, modifiers).by(&leader.id);
+    let routed = roll.faces.len() >= 2 && roll.faces.iter().all(|&f| f == 1);
+    if routed {
+        roll.result = Some(Name::new_static("double 1: routs"));
+    }
+    let passed = roll.succeeded();
+    Some((roll, passed, routed))
+}
+
+/// The exact odds of `volley` before it is made: its firing dice and the
+/// chance of each number of hits (the saves and wounds that follow are each
+/// a one-die test the odds of a man hit show).
+///
+/// # Errors
+/// As `guns`, or more dice than the odds count exactly.
+pub fn odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<SquadOdds, String> {
+    let guns = guns(t, book, fire)?;
+    let count: u32 = guns.iter().map(|g| u32::from(g.dice)).sum();
+    if count > 24 {
+        return Err(format!("{count} firing dice are too many to count the odds of exactly"));
+    }
+    // Ways of each number of hits over 6^count throws, die by die.
+    let mut ways: Vec<u64> = vec![1];
+    for g in &guns {
+        let hit = (1..=6u8).filter(|&f| scores(f, g.need)).count() as u64;
+        for _ in 0..g.dice {
+            let mut next = vec![0u64; ways.len() + 1];
+            for (k, &w) in ways.iter().enumerate() {
+                next[k] += w * (6 - hit);
+                next[k + 1] += w * hit;
+            }
+            ways = next;
+        }
+    }
+    let of = 6u64.pow(count);
+    Ok(SquadOdds {
+        dice: count,
+        hits: ways.into_iter().map(|w| Chance::new(w, of)).collect(),
+        saves: Vec::new(),
+        purposes: (Purpose::EbFire, Purpose::EbSave),
+        sides: (6, 6),
+    })
+}

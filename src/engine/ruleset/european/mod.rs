@@ -1,0 +1,279 @@
+//! European Battlefield ("European Battlefield", core rules v3.0): each man
+//! has a profile (Fight/Shoot, Defense, Courage); a squad fires one die for
+//! each rate of fire of its weapons at their men's Shoot value; each man hit
+//! may save (cover, prone) and then rolls strength against defense on the
+//! wound chart; hits suppress and pin a squad; a squad that loses a quarter
+//! of its strength tests its courage, and may go to ground or rout.
+//!
+//! The patrol loop stays Lone Warrior's: movement hex by hex, incidents (on
+//! this rule set's own table), the deck and its STOP card, and the casualty
+//! roll at the action's end for the men the wound chart took (the article
+//! removes them; a campaign must know whether they live). Activation is by
+//! the deck, a card a man, with the article's courage roll to move.
+//! Decisions are marked in docs/RULES.md and in
+//! `assets/rules/european_battlefield.ron`.
+
+mod fire;
+mod melee;
+
+use super::{
+    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
+    SquadFire, SquadOdds,
+};
+use crate::engine::chance::Chance;
+use crate::engine::data::european::{European as Book, SoldierProfile, WeaponProfile};
+use crate::engine::data::{RuleBook, Terrain, Weapon, Wound};
+use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::name::Name;
+use crate::engine::sink::Events;
+use crate::engine::soldier::{Soldier, State};
+
+pub use fire::{courage_test, test_need};
+
+/// The European Battlefield rule set.
+pub struct European;
+
+inventory::submit! { super::RuleSetEntry(&European) }
+
+/// The name scenarios, campaigns and saves give it.
+pub const NAME: &str = "EuropeanBattlefield";
+
+/// The rule book's European Battlefield tables. A game is never begun by
+/// these rules with a book that lacks them (`Game::new` refuses it).
+fn tables(book: &RuleBook) -> Option<&Book> {
+    book.european.as_deref()
+}
+
+/// `man`'s profile: the first of his side whose ranks name his (checked:
+/// every side has one for any man).
+pub fn profile<'a>(t: &'a Book, man: &Soldier) -> Option<&'a SoldierProfile> {
+    t.soldier(man.side, &man.rank)
+}
+
+/// The profile of the weapon `man` fires at men (a bazooka man's pistol).
+pub fn arm<'a>(t: &'a Book, book: &RuleBook, man: &Soldier) -> Option<&'a WeaponProfile> {
+    let i = man.aimed_index(book)?;
+    t.weapon(&book.weapons[i].key)
+}
+
+/// `man`'s Shoot need now: his profile's, a campaign veteran's one better,
+/// a pinned man's worse (before the extremes: `test_need`).
+pub fn shoot_need(t: &Book, man: &Soldier) -> Option<(i32, Modifiers)> {
+    let p = profile(t, man)?;
+    let mut modifiers = Modifiers::default();
+    if man.veteran {
+        modifiers.push(Modifier::new(Name::new_static("veteran"), -1));
+    }
+    if man.pressure == Pressure::Pinned && t.suppression.pinned_to_hit != 0 {
+        modifiers.push(Modifier::new(Name::new_static("pinned"), i32::from(t.suppression.pinned_to_hit)));
+    }
+    Some((i32::from(p.shoot), modifiers))
+}
+
+impl Rules for European {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    /// A man is fit, or hit and down until the action's casualty roll says
+    /// what became of him (Lone Warrior's states).
+    fn states(&self) -> &'static [State] {
+        LoneWarrior.states()
+    }
+
+    /// Squads, the activation roll, and what pressure stops a man doing.
+    fn hooks(&self) -> Hooks {
+        Hooks { squads: true, activate: true, may: true, aims_by_man: true, ..Hooks::NONE }
+    }
+
+    /// Its own tables, and its own incident table and enemy groups.
+    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
+        let t = tables(book)?;
+        if book.combat_patrol.is_none()
+            && book.company.is_none()
+            && book.incident_table == t.incident_table
+            && book.forces == t.forces
+        {
+            return None;
+        }
+        let mut own = RuleBook { combat_patrol: None, company: None, ..book.clone() };
+        own.incident_table = t.incident_table.clone();
+        own.forces = t.forces.clone();
+        Some(own)
+    }
+
+    /// His profile as the article writes it, and his squad's pressure:
+    /// "3/5+ D4 C3", "4/4+ D4 C4 sup2".
+    fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
+        let t = tables(book)?;
+        let p = profile(t, man)?;
+        let shoot = shoot_need(t, man).map_or(i32::from(p.shoot), |(base, m)| test_need(base + m.total()));
+        let pressure = match man.pressure {
+            Pressure::Steady => String::new(),
+            Pressure::Suppressed(n) => format!(" sup{n}"),
+            other => format!(" {}", other.name()),
+        };
+        Some(format!("{}/{shoot}+ D{} C{}{pressure}", p.fight, p.defense, p.courage))
+    }
+
+    fn plays_with(&self, book: &RuleBook) -> bool {
+        tables(book).is_some()
+    }
+
+    fn cards(&self, book: &RuleBook, _man: &Soldier) -> u32 {
+        tables(book).map_or(1, |t| t.cards_per_man)
+    }
+
+    fn stop_cards(&self, book: &RuleBook) -> u32 {
+        book.action.stop_cards
+    }
+
+    /// A shot at a man in sight and range, at the Shoot value of his side's
+    /// rank and file: the engine's own choices weigh it so, and the squad's
+    /// fire rolls each man's own (`squad_fire`).
+    fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+        let t = tables(book).ok_or("this rule book has no European Battlefield tables")?;
+        let w = t.weapon(&aim.weapon.key).ok_or_else(|| {
+            format!("the {} has no European Battlefield profile: it cannot fire at men", aim.weapon.name)
+        })?;
+        if aim.special {
+            return Err("European Battlefield has no special firing method: fire TARGET fires the squad".into());
+        }
+        if aim.distance == 0 {
+            return Err("same hex: fight hand to hand instead".into());
+        }
+        let reach = t.hexes(w.range);
+        if aim.distance > reach {
+            return Err(format!("{} hexes: the {} reaches {reach} ({}\")", aim.distance, aim.weapon.name, w.range));
+        }
+        let shoot = t.soldier(aim.side, "").map_or(5, |p| i32::from(p.shoot));
+        let mut modifiers = Modifiers::default();
+        if aim.veteran {
+            modifiers.push(Modifier::new(Name::new_static("veteran"), -1));
+        }
+        Ok(Odds { dice: 1, sides: 6, base: shoot, modifiers, band: None })
+    }
+
+    fn bombard(&self, _book: &RuleBook, weapon: &Weapon, _distance: u32, _moved: bool) -> Result<Odds, String> {
+        Err(format!("the {} has no indirect fire under European Battlefield yet", weapon.name))
+    }
+
+    /// A man the wound chart took is down, to be rolled for when the action
+    /// ends (the chart was rolled as he was hit: `squad_fire`,
+    /// `hand_to_hand`); any other blow is Lone Warrior's.
+    fn hit(&self, book: &RuleBook, dice: &mut Dice, man: &Name, blow: Blow) -> Hit {
+        match blow {
+            Blow::Aimed | Blow::HandToHand => Hit::KnockedOver,
+            _ => LoneWarrior.hit(book, dice, man, blow),
+        }
+    }
+
+    /// Lone Warrior's casualty roll (a decision: the article only removes
+    /// the man).
+    fn casualty(&self, book: &RuleBook, dice: &mut Dice, man: &Name) -> (Roll, Wound) {
+        LoneWarrior.casualty(book, dice, man)
+    }
+
+    fn casualty_spread(&self, book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>) {
+        LoneWarrior.casualty_spread(book)
+    }
+
+    fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>) {
+        match tables(book) {
+            Some(t) => melee::spread(t),
+            None => LoneWarrior.hand_to_hand_spread(book),
+        }
+    }
+
+    fn hand_to_hand(&self, book: &RuleBook, dice: &mut Dice, attacker: &Soldier, defender: &Soldier) -> Fought {
+        match tables(book) {
+            Some(t) => melee::fight(t, book, dice, attacker, defender),
+            None => LoneWarrior.hand_to_hand(book, dice, attacker, defender),
+        }
+    }
+
+    /// The article's activation: 1d6 at or under his Courage and he may
+    /// move; failing, he may still shoot. A routed man neither moves by
+    /// choice nor shoots, and is not tested.
+    fn activate(&self, book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<(Roll, Leave)> {
+        let t = tables(book)?;
+        if man.pressure == Pressure::Routed {
+            return None;
+        }
+        let courage = profile(t, man)?.courage;
+        let mut roll = dice.thrown(Purpose::EbActivation, 1, 6).by(&man.id);
+        let moves = roll.total <= u32::from(courage);
+        (roll.need, roll.success) = (Some(i32::from(courage)), Some(moves));
+        Some((roll, Leave { may_move: moves, may_fire: true }))
+    }
+
+    /// A pinned man, or one gone to ground, does not move; a routed one
+    /// does not fire.
+    fn may(&self, man: &Soldier, deed: Deed) -> bool {
+        match deed {
+            Deed::Move => !matches!(man.pressure, Pressure::Pinned | Pressure::Prone),
+            Deed::Fire => man.pressure != Pressure::Routed,
+        }
+    }
+
+    fn squad_fire(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        fire: &SquadFire<'_>,
+        events: &mut Events,
+    ) -> Option<Result<Fired, String>> {
+        let t = tables(book)?;
+        Some(fire::volley(t, book, dice, fire, events))
+    }
+
+    fn squad_fire_odds(&self, book: &RuleBook, fire: &SquadFire<'_>) -> Option<Result<SquadOdds, String>> {
+        let t = tables(book)?;
+        Some(fire::odds(t, book, fire))
+    }
+
+    /// The firing dice of his weapon now: its rate of fire, or what its
+    /// notes leave it on a turn he moved.
+    fn shots(&self, book: &RuleBook, shooter: &Soldier, special: bool) -> u32 {
+        if special {
+            return 0;
+        }
+        tables(book).and_then(|t| arm(t, book, shooter)).map_or(0, |w| u32::from(w.dice(shooter.moved)))
+    }
+
+    /// Infantry's move in hexes; a suppressed man's is halved (a decision:
+    /// one hex, whatever the ground).
+    fn moves(&self, book: &RuleBook, man: &Soldier) -> Option<Moves> {
+        let t = tables(book)?;
+        if let Pressure::Suppressed(_) = man.pressure {
+            return Some(Moves { open: 1, difficult: 1 });
+        }
+        let (open, difficult) = t.moves();
+        Some(Moves { open, difficult })
+    }
+
+    fn difficult(&self, book: &RuleBook, terrain: &Terrain) -> bool {
+        tables(book).is_some_and(|t| t.difficult.contains(&terrain.key))
+    }
+
+    /// At STOP, a squad suppressed, pinned or gone to ground tests its
+    /// courage: passing, it is steady again. A routed squad runs on.
+    fn squad_rally(&self, book: &RuleBook, dice: &mut Dice, squad: &[&Soldier]) -> Option<Reaction> {
+        let t = tables(book)?;
+        let now = squad.first()?.pressure;
+        if matches!(now, Pressure::Steady | Pressure::Routed) {
+            return None;
+        }
+        let (roll, passed, _) = courage_test(t, dice, squad, now)?;
+        Some(Reaction { pressure: if passed { Pressure::Steady } else { now }, roll: Some(roll) })
+    }
+
+    /// The article's morale is the courage test: an enemy squad routs, it
+    /// does not break off by count.
+    fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,292 @@
+//! European Battlefield's rules, each as the article states it: the
+//! extremes, the wound chart and the class modifiers, the notes on moving
+//! fire, a squad's fire, suppression to pinning, the courage test (its
+//! leader, a dead leader's next man, pinned, a double 1), activation, and
+//! hand to hand.
+
+use super::fire::{save_need, strength_against_men, volley};
+use super::*;
+use crate::engine::data::european::{Class, Note, WoundNeed};
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Firer, Melee, TargetTeam};
+use crate::engine::sink::Events;
+use crate::engine::soldier::Side;
+
+fn book() -> RuleBook {
+    let full = crate::rules::rule_book().expect("the built-in rules");
+    European.book_for(&full).expect("European Battlefield's own book")
+}
+
+fn man(book: &RuleBook, id: &str, rank: &str, side: Side, weapon: &str) -> Soldier {
+    Soldier::new(book, id.into(), rank.into(), side, weapon.into(), Some(Pos::new(0, 0)))
+}
+
+fn terrain<'a>(book: &'a RuleBook, key: &str) -> &'a Terrain {
+    book.terrain.iter().find(|t| t.key == key).unwrap()
+}
+
+fn rolls(events: Events) -> Vec<Roll> {
+    events
+        .into_vec()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Roll(r) => Some(r),
+            _ => None,
+        })
+        .collect()
+}
+
+use crate::engine::event::Event;
+
+#[test]
+fn the_articles_profiles_are_the_tables() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    // The Soldat: 3/5+, Defense 4, Courage 3, 5 points.
+    let soldat = t.soldier(Side::Enemy, "Grenadier").unwrap();
+    assert_eq!((soldat.fight, soldat.shoot, soldat.defense, soldat.courage, soldat.points), (3, 5, 4, 3, 5));
+    // The M1 Garand: 3s, 20", ROF 2, SA; on the move its rate is halved.
+    let garand = t.weapon("rifle").unwrap();
+    assert_eq!((garand.strength, &garand.class[..], garand.range, garand.rof), (3, &[Class::S][..], 20, 2));
+    assert_eq!(garand.notes, vec![Note::SA]);
+    assert_eq!((garand.dice(false), garand.dice(true)), (2, 1));
+    // Three inches a hex: the Garand reaches 6 hexes, infantry moves 2 (1 in difficult ground).
+    assert_eq!((t.hexes(garand.range), t.moves()), (6, (2, 1)));
+    let g = man(&b, "G1", "Grenadier", Side::Enemy, "rifle");
+    assert_eq!(European.profile(&b, &g).as_deref(), Some("3/5+ D4 C3"));
+}
+
+#[test]
+fn moving_fire_follows_the_weapons_notes() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let mut w = t.weapon("rifle").unwrap().clone();
+    w.rof = 3;
+    assert_eq!(w.dice(true), 1, "SA: halved, rounded down");
+    w.notes = vec![Note::FA];
+    assert_eq!(w.dice(true), 3, "FA: no penalty");
+    w.notes = vec![Note::Heavy];
+    assert_eq!((w.dice(false), w.dice(true)), (3, 0), "a heavy weapon cannot move and shoot");
+    w.notes = vec![];
+    w.rof = 1;
+    assert_eq!(w.dice(true), 0, "a weapon of one die cannot move and shoot");
+}
+
+#[test]
+fn the_extremes_hold_a_need_between_2_and_6() {
+    assert_eq!((test_need(7), test_need(6), test_need(2), test_need(1), test_need(-3)), (6, 6, 2, 2, 2));
+    let b = book();
+    let t = tables(&b).unwrap();
+    // A pinned Scharfschütze... the need stays on the die: a pinned man of Shoot 6+ still hits on a 6.
+    let mut g = man(&b, "G1", "Grenadier", Side::Enemy, "rifle");
+    g.pressure = Pressure::Pinned;
+    let (base, m) = shoot_need(t, &g).unwrap();
+    assert_eq!((base, m.total(), test_need(base + m.total())), (5, 1, 6));
+}
+
+/// The Lord of the Rings strategy battle game's chart: equal strength and
+/// defense wound on 4+; one or two more defense 5+; three or four 6+; then
+/// a 6 and 4+, 5+, 6+; then nothing. One more strength 4+, two or more 3+.
+#[test]
+fn the_wound_chart_is_strength_against_defense() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    for s in 1..=10i32 {
+        for d in 1..=10u8 {
+            let want = match i32::from(d) - s {
+                ..=-2 => WoundNeed::N(3),
+                -1 | 0 => WoundNeed::N(4),
+                1 | 2 => WoundNeed::N(5),
+                3 | 4 => WoundNeed::N(6),
+                5 => WoundNeed::Then(4),
+                6 => WoundNeed::Then(5),
+                7 => WoundNeed::Then(6),
+                _ => WoundNeed::No,
+            };
+            assert_eq!(t.wound_need(s, d), want, "strength {s} against defense {d}");
+        }
+    }
+    assert_eq!(t.wound_need(0, 4), WoundNeed::No, "no strength, no wound");
+    assert_eq!(t.wound_need(14, 10), WoundNeed::N(4), "past the chart, its last row");
+}
+
+#[test]
+fn a_weapons_class_changes_its_strength_against_men() {
+    let b = book();
+    let mut w = tables(&b).unwrap().weapon("rifle").unwrap().clone();
+    w.strength = 6;
+    for (class, want) in [
+        (vec![Class::S], 6),
+        (vec![Class::T], 4),
+        (vec![Class::A], 4),
+        (vec![Class::H, Class::T], 6),
+        (vec![Class::H], 6),
+    ] {
+        w.class = class.clone();
+        assert_eq!(strength_against_men(&w), want, "{class:?}");
+    }
+}
+
+#[test]
+fn a_man_hit_saves_by_cover_or_prone_before_the_wound_chart() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let rifle = t.weapon("rifle").unwrap();
+    let mut h = rifle.clone();
+    h.class = vec![Class::H];
+    let mut g = man(&b, "G1", "Grenadier", Side::Enemy, "rifle");
+    let at = |g: &Soldier, key: &str, w: &crate::engine::data::european::WeaponProfile| {
+        save_need(t, &TargetTeam { man: g, terrain: terrain(&b, key), distance: 3 }, w)
+    };
+    assert_eq!(at(&g, "open", rifle), None);
+    assert_eq!(at(&g, "woods", rifle), Some(4), "take cover: 4+");
+    assert_eq!(at(&g, "woods", &h), None, "not against h-class");
+    g.pressure = Pressure::Prone;
+    assert_eq!((at(&g, "open", rifle), at(&g, "woods", rifle), at(&g, "woods", &h)), (Some(5), Some(4), Some(5)));
+}
+
+#[test]
+fn five_hits_suppress_and_three_suppressions_pin() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let mg = man(&b, "Brandt", "Pfc", Side::Friendly, "mg");
+    let mut targets: Vec<Soldier> =
+        (1..=6).map(|k| man(&b, &format!("G{k}"), "Grenadier", Side::Enemy, "rifle")).collect();
+    let open = terrain(&b, "open");
+    let (mut suppressed, mut pinned) = (0, 0);
+    for start in [Pressure::Steady, Pressure::Suppressed(2)] {
+        for m in &mut targets {
+            m.pressure = start;
+        }
+        for seed in 0..300 {
+            let fire = SquadFire {
+                firers: vec![Firer { man: &mg, moved: false }],
+                targets: targets.iter().map(|m| TargetTeam { man: m, terrain: open, distance: 3 }).collect(),
+                squad: targets.iter().collect(),
+                overloaded: 0,
+                assault: false,
+            };
+            let mut events = Events::all();
+            let fired = volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
+            let rolls = rolls(events);
+            // The MG's six dice at 5+, one roll.
+            assert_eq!((rolls[0].purpose, rolls[0].faces.len(), rolls[0].need), (Purpose::EbFire, 6, Some(5)));
+            let hits = rolls[0].faces.iter().filter(|&&f| f >= 5).count();
+            let courage = rolls.iter().any(|r| r.purpose == Purpose::EbCourage);
+            // The men hit in the open have no save: each hit is a wound roll.
+            assert_eq!(rolls.iter().filter(|r| r.purpose == Purpose::EbWound).count(), hits, "seed {seed}");
+            assert!(rolls.iter().all(|r| r.purpose != Purpose::EbSave));
+            let want = match (start, hits >= 5) {
+                (_, false) => None,
+                (Pressure::Steady, true) => Some(Pressure::Suppressed(1)),
+                (_, true) => Some(Pressure::Pinned),
+            };
+            if !courage {
+                assert_eq!(fired.pressure, want, "seed {seed}: {hits} hits on {start:?}");
+            }
+            suppressed += usize::from(want == Some(Pressure::Suppressed(1)));
+            pinned += usize::from(want == Some(Pressure::Pinned));
+            // A quarter of six is two: two men lost is a courage test.
+            assert_eq!(courage, fired.lost.len() >= 2, "seed {seed}: {:?}", fired.lost);
+        }
+    }
+    assert!(suppressed > 0 && pinned > 0, "{suppressed} suppressed, {pinned} pinned");
+}
+
+/// The courage test: 2d6 and the leader's courage, 10 or more; the
+/// leader is the bravest man left (a dead leader's next), a pinned squad
+/// one worse, and a double 1 routs.
+#[test]
+fn the_courage_test_is_two_dice_and_the_leaders_courage() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let sgt = man(&b, "Hale", "Sgt", Side::Friendly, "smg");
+    let pvt = man(&b, "Lucas", "Pvt", Side::Friendly, "rifle");
+    let (mut passed, mut routed) = (0, 0);
+    for seed in 0..400 {
+        let mut dice = Dice::new(seed);
+        let (r, pass, rout) = courage_test(t, &mut dice, &[&pvt, &sgt], Pressure::Steady).unwrap();
+        assert_eq!(r.soldier.as_deref(), Some("Hale"), "the NCO leads");
+        assert_eq!(r.need, Some(6), "10 less the NCO's courage 4");
+        assert_eq!(pass, r.total + 4 >= 10);
+        assert_eq!(rout, r.faces[..] == [1, 1]);
+        passed += usize::from(pass);
+        routed += usize::from(rout);
+        // The NCO dead, the private leads: 10 less 3; pinned, one worse.
+        let mut dice = Dice::new(seed);
+        let (r, ..) = courage_test(t, &mut dice, &[&pvt], Pressure::Pinned).unwrap();
+        assert_eq!((r.soldier.as_deref(), r.need), (Some("Lucas"), Some(8)));
+    }
+    assert!(passed > 250 && routed > 0, "{passed} passed, {routed} routed of 400");
+    assert!(courage_test(t, &mut Dice::new(1), &[], Pressure::Steady).is_none(), "nobody left, no test");
+}
+
+#[test]
+fn a_squad_under_fire_rallies_at_stop_by_its_courage() {
+    let b = book();
+    let mut a = man(&b, "Hale", "Sgt", Side::Friendly, "smg");
+    let mut c = man(&b, "Lucas", "Pvt", Side::Friendly, "rifle");
+    assert_eq!(European.squad_rally(&b, &mut Dice::new(1), &[&a, &c]), None, "a steady squad has nothing to shake off");
+    for p in [Pressure::Suppressed(1), Pressure::Pinned, Pressure::Prone] {
+        (a.pressure, c.pressure) = (p, p);
+        for seed in 0..50 {
+            let r = European.squad_rally(&b, &mut Dice::new(seed), &[&a, &c]).unwrap();
+            let roll = r.roll.unwrap();
+            assert_eq!(r.pressure, if roll.succeeded() { Pressure::Steady } else { p });
+        }
+    }
+    (a.pressure, c.pressure) = (Pressure::Routed, Pressure::Routed);
+    assert_eq!(European.squad_rally(&b, &mut Dice::new(1), &[&a, &c]), None, "a routed squad runs on");
+}
+
+#[test]
+fn a_man_rolls_his_courage_to_move_and_may_always_shoot() {
+    let b = book();
+    let pvt = man(&b, "Lucas", "Pvt", Side::Friendly, "rifle");
+    for seed in 0..60 {
+        let (roll, leave) = European.activate(&b, &mut Dice::new(seed), &pvt).unwrap();
+        assert_eq!((roll.purpose, roll.need), (Purpose::EbActivation, Some(3)));
+        assert_eq!(leave.may_move, roll.total <= 3, "seed {seed}");
+        assert!(leave.may_fire);
+    }
+    let mut routed = pvt.clone();
+    routed.pressure = Pressure::Routed;
+    assert!(European.activate(&b, &mut Dice::new(1), &routed).is_none());
+    assert!(!European.may(&routed, Deed::Fire) && European.may(&routed, Deed::Move));
+    let mut prone = pvt;
+    prone.pressure = Pressure::Prone;
+    assert!(!European.may(&prone, Deed::Move) && European.may(&prone, Deed::Fire));
+    let mut suppressed = prone;
+    suppressed.pressure = Pressure::Suppressed(1);
+    assert_eq!(European.moves(&b, &suppressed), Some(Moves { open: 1, difficult: 1 }), "halved");
+}
+
+/// A die each, one worse without a blade; the higher wins, a tie to the
+/// higher Fight value, thrown again when equal; the loser's wound at
+/// strength 3 against his defense 4 (5+).
+#[test]
+fn hand_to_hand_is_a_die_each_and_the_wound_chart() {
+    let b = book();
+    let sgt = man(&b, "Hale", "Sgt", Side::Friendly, "smg"); // Fight 4, no blade
+    let g = man(&b, "G1", "Grenadier", Side::Enemy, "rifle"); // Fight 3, a bayonet
+    for seed in 0..300 {
+        let f = European.hand_to_hand(&b, &mut Dice::new(seed), &sgt, &g);
+        let (a, d) = (&f.rolls[0], &f.rolls[1]);
+        let (sa, sd) = (a.total as i32 - 1, d.total as i32);
+        assert_eq!(a.modifiers.as_ref().map(|m| m.total()), Some(-1), "no blade");
+        assert!(d.modifiers.is_none());
+        // Different Fight values: never thrown again.
+        assert_eq!(f.attacker_lost, sa < sd, "seed {seed}: {sa} against {sd}");
+        let wound: Vec<&Roll> = f.rolls.iter().filter(|r| r.purpose == Purpose::EbWound).collect();
+        assert_eq!(wound.len(), 1);
+        assert_eq!(wound[0].need, Some(5));
+        assert_eq!(f.outcome == Melee::KnockedOut, wound[0].succeeded());
+    }
+    // Equal Fight values and equal dice: thrown again.
+    let h = man(&b, "G2", "Grenadier", Side::Enemy, "rifle");
+    let again = (0..200).any(|seed| European.hand_to_hand(&b, &mut Dice::new(seed), &g, &h).rolls.len() > 3);
+    assert!(again, "a tie of equal Fight values is thrown again");
+    let (_, spread) = European.hand_to_hand_spread(&b);
+    let total: u64 = spread.iter().map(|m| m.chance.ways).sum();
+    assert_eq!(total, 72);
+}

@@ -1,0 +1,111 @@
+//! The European Battlefield rule set in words, from its tables in the rule book.
+
+use crate::engine::RuleBook;
+use crate::engine::data::european::{Class, Note, WoundNeed};
+
+/// European Battlefield's rules, or None for a book without its tables.
+pub fn european(book: &RuleBook) -> Option<Vec<String>> {
+    let t = book.european.as_deref()?;
+    let (open, difficult) = t.moves();
+    let mut lines = vec![
+        "A scenario or campaign that names rules: EuropeanBattlefield (The Orchard Road does) fights its actions \
+         by these rules: movement hex by hex, incidents, the deck and its STOP card stay as above, and the \
+         casualty roll says at the action's end what became of the men the wound chart took."
+            .to_string(),
+        format!(
+            "Measures: {} of the article's inches make a hex. A man moves {open} hexes on his card, {difficult} \
+             through difficult ground ({}).",
+            t.inches_per_hex,
+            t.difficult.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
+        ),
+        format!(
+            "Activation: each man brings {} card{} to the deck. When it is turned he rolls 1d6: at most his \
+             Courage and he may move; over it he may not move, but may still shoot.",
+            t.cards_per_man,
+            if t.cards_per_man == 1 { "" } else { "s" }
+        ),
+        "Extremes: a 1 fails any test and a 6 passes it, whatever the modifiers.".to_string(),
+        "Profiles (Fight/Shoot, Defense, Courage, points):".to_string(),
+    ];
+    for p in &t.soldiers {
+        let who = if p.ranks.is_empty() { "any other".to_string() } else { p.ranks.join(", ") };
+        lines.push(format!(
+            "  {} ({}, {who}): {}/{}+ D{} C{} {}pts",
+            p.name,
+            p.side.name(),
+            p.fight,
+            p.shoot,
+            p.defense,
+            p.courage,
+            p.points
+        ));
+    }
+    lines.push("Weapons (strength and class, range, rate of fire, notes):".to_string());
+    for w in &t.weapons {
+        let name = book.weapon(&w.weapon).map_or(w.weapon.as_str(), |k| k.name.as_str());
+        let class: String = w.class.iter().map(|c| c.name()).collect();
+        let notes: Vec<&str> = w
+            .notes
+            .iter()
+            .map(|n| match n {
+                Note::SA => "SA: half its dice on the move",
+                Note::FA => "FA: all its dice on the move",
+                Note::Heavy => "heavy: cannot move and shoot",
+            })
+            .collect();
+        let blade = if w.blade { ", a blade hand to hand" } else { "" };
+        lines.push(format!(
+            "  {name}: {}{class}, {}\" ({} hexes), ROF {}{}{}{blade}",
+            w.strength,
+            w.range,
+            t.hexes(w.range),
+            w.rof,
+            if notes.is_empty() { "" } else { ", " },
+            notes.join(", ")
+        ));
+    }
+    let s = &t.saves;
+    lines.extend([
+        "Shooting: a squad fires as one: the man whose card is up and every man of his squad who reaches a man \
+         of the target's squad and has his card to come (he spends it). Each man throws a die for each rate of \
+         fire, hitting at his Shoot value. Hits fall on the men fired at nearest first, one each before a second."
+            .to_string(),
+        format!(
+            "Saves before the wound: in ground with cover {}+ (not against h-class weapons); prone {}+.",
+            s.take_cover, s.prone
+        ),
+        format!(
+            "The wound chart (the Lord of the Rings battle game's, strength against defense): strength 3 against \
+             defense 4 needs {}; against men, t- and a-class weapons are 2 weaker ({}).",
+            need_words(t.wound_need(3, 4)),
+            [Class::T, Class::A].iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+        ),
+        format!(
+            "Suppression: one h-class hit or {} others in one fire suppress the squad (a suppressed man moves 1 \
+             hex); {} suppressions pin it (no moving, shooting {} worse, prone).",
+            t.suppression.hits, t.suppression.pinned_at, t.suppression.pinned_to_hit
+        ),
+        format!(
+            "Courage: a squad that loses {}% of its strength in one fire rolls {}d{} and its bravest man's \
+             courage: {} or more passes ({:+} pinned). Failing, it goes to ground (prone); a double 1 routs it \
+             (an enemy squad leaves; routed men do not fire). At each STOP a squad under fire tests again, and \
+             passing is steady.",
+            t.courage.casualties_percent, t.courage.dice.0, t.courage.dice.1, t.courage.pass, t.courage.pinned
+        ),
+        format!(
+            "Hand-to-hand: a die each, {} worse without a club or blade; the higher wins, a tie to the higher \
+             Fight (thrown again if equal); the loser rolls the wound chart at strength {}.",
+            t.hand_to_hand.no_blade, t.hand_to_hand.strength
+        ),
+    ]);
+    Some(lines)
+}
+
+/// A need on the wound chart in words.
+fn need_words(n: WoundNeed) -> String {
+    match n {
+        WoundNeed::N(x) => format!("{x}+"),
+        WoundNeed::Then(x) => format!("a 6 and then {x}+"),
+        WoundNeed::No => "the impossible".into(),
+    }
+}

@@ -1,0 +1,117 @@
+//! European Battlefield played by the patrol loop: The Orchard Road's
+//! patrols fought whole by the built-in leader, each man's card tested
+//! against his courage, squads firing their rate-of-fire dice, the men hit
+//! saving and rolling the wound chart, suppression, pinning and courage;
+//! and a patrol saved in the middle of an action resumed exactly.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use hexpatrol::engine::campaign::Campaign;
+use hexpatrol::engine::data::RuleBook;
+use hexpatrol::engine::dice::Purpose;
+use hexpatrol::engine::{Cache, Event, Game, Phase, Side};
+use hexpatrol::rules;
+
+#[path = "common/patrols.rs"]
+mod patrols;
+
+fn book() -> Arc<RuleBook> {
+    rules::rule_book().expect("the built-in rules load")
+}
+
+fn orchard_road(seed: u64) -> Campaign {
+    let book = book();
+    let scenario = rules::scenario("orchard_road", &book).expect("the built-in European Battlefield scenario");
+    assert_eq!(scenario.rules.name(), "EuropeanBattlefield");
+    Campaign::single(&scenario, seed, book)
+}
+
+const MOST: usize = 50_000;
+
+/// Every patrol, checked against the rules as its events tell them: a man
+/// who failed his courage roll to move does not move on that card; a man
+/// pinned or gone to ground does not move; a routed man never fires; the
+/// firing dice hit at their need (a 6 always, a 1 never); a wound roll
+/// follows only a hit not saved; and every kind of roll is made.
+#[test]
+fn the_orchard_road_is_fought_by_profiles_courage_and_the_wound_chart() {
+    let mut kinds: BTreeMap<&'static str, u32> = BTreeMap::new();
+    let mut pressures: BTreeMap<String, u32> = BTreeMap::new();
+    for seed in 1..=16 {
+        let mut c = orchard_road(seed);
+        let mut events = c.begin().expect("the patrol sets out");
+        patrols::play(&mut c, &mut Cache::new(), &mut events, MOST, |_| false);
+        assert!(c.patrol.is_none(), "seed {seed}: the patrol ended");
+        // Who may not move on the card that is up, and who is under pressure.
+        let mut held: Option<String> = None;
+        let mut down: BTreeMap<String, String> = BTreeMap::new();
+        for e in &events {
+            match e {
+                Event::Card { .. } => held = None,
+                Event::Roll(r) if r.purpose == Purpose::EbActivation => {
+                    let need = r.need.expect("the courage it is rolled against") as u32;
+                    assert_eq!(r.succeeded(), r.total <= need, "{r:?}");
+                    if !r.succeeded() {
+                        held = r.soldier.as_ref().map(|s| s.to_string());
+                    }
+                }
+                Event::Roll(r) if r.purpose == Purpose::EbFire => {
+                    let need = r.need.expect("the firing dice's need");
+                    let hits = r.faces.iter().filter(|&&f| f == 6 || (f != 1 && i32::from(f) >= need)).count();
+                    let said: usize = r.result.as_deref().unwrap().split(' ').next().unwrap().parse().unwrap();
+                    assert_eq!(hits, said, "{r:?}");
+                    let shooter = r.soldier.as_ref().unwrap().to_string();
+                    assert_ne!(
+                        down.get(&shooter).map(String::as_str),
+                        Some("routed"),
+                        "seed {seed}: a routed man fired"
+                    );
+                }
+                Event::Pressure { soldier, pressure } => {
+                    *pressures.entry(pressure.to_string()).or_default() += 1;
+                    down.insert(soldier.to_string(), pressure.to_string());
+                }
+                Event::Moved { soldiers, section: None, .. } => {
+                    for s in soldiers {
+                        assert_ne!(held.as_deref(), Some(s.as_str()), "seed {seed}: {s} moved after failing to");
+                        let p = down.get(s.as_str()).map(String::as_str);
+                        assert!(!matches!(p, Some("pinned" | "prone")), "seed {seed}: {s} moved while {p:?}");
+                    }
+                }
+                Event::ActionEnd { .. } => down.clear(),
+                _ => {}
+            }
+            if let Event::Roll(r) = e {
+                *kinds.entry(r.purpose.name()).or_default() += 1;
+            }
+        }
+    }
+    for kind in ["eb_activation", "eb_fire", "eb_save", "eb_wound", "eb_courage", "hand_to_hand", "casualty"] {
+        assert!(kinds.get(kind).copied().unwrap_or(0) >= 3, "{kind} rolls: {kinds:?}");
+    }
+    for p in ["suppressed", "prone", "steady"] {
+        assert!(pressures.get(p).copied().unwrap_or(0) >= 1, "{p}: {pressures:?}");
+    }
+}
+
+#[test]
+fn a_european_battlefield_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("orchard_road.ron");
+    let mut resumed = 0;
+    for seed in 1..=12 {
+        // In an action, a man's card up with part of his move used, or a squad under pressure.
+        let mid_action = |g: &Game| {
+            matches!(g.phase(), Phase::Action(a) if a.steps > 0 || (a.turn >= 2
+                && g.soldiers().iter().any(|s| !s.pressure.is_steady())))
+                && g.any_able(Side::Enemy)
+                && g.any_able(Side::Friendly)
+        };
+        let Some(text) = patrols::saved_and_resumed(orchard_road(seed), &path, MOST, mid_action) else { continue };
+        assert!(text.contains("rules: EuropeanBattlefield"), "seed {seed}: the save names its rule set");
+        assert!(text.contains("european:"), "seed {seed}: the save holds the rule set's tables");
+        resumed += 1;
+    }
+    assert!(resumed >= 4, "saved mid-action and resumed: {resumed} of 12 seeds");
+}
