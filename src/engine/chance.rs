@@ -66,6 +66,17 @@ impl fmt::Display for Chance {
     }
 }
 
+/// The chance of each of `ways` over one denominator `of`, every one
+/// divided by what they all share, so that they read small and still add
+/// up to one.
+pub fn over_one(ways: Vec<u64>, of: u64) -> Vec<Chance> {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    let g = ways.iter().fold(of, |g, &w| gcd(g, w)).max(1);
+    ways.into_iter().map(|w| Chance::new(w / g, of / g)).collect()
+}
+
 /// How many equally likely throws `count` dice of `sides` faces have:
 /// `sides` to the power `count`. Exact up to 64 bits (24 six-sided dice);
 /// the rules data uses one or two dice.

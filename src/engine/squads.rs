@@ -50,13 +50,17 @@ impl Game {
             .collect();
         targets.sort_unstable();
         let side = self.soldiers[target].side;
-        let mut overloaded: Vec<Pos> =
-            squad.iter().filter_map(|&m| self.soldiers[m].pos).filter(|&h| self.overloaded(h, side)).collect();
+        let overloading = self.rules.overloading();
+        let mut overloaded: Vec<Pos> = squad
+            .iter()
+            .filter_map(|&m| self.soldiers[m].pos)
+            .filter(|&h| overloading && self.overloaded(h, side))
+            .collect();
         overloaded.sort_unstable();
         overloaded.dedup();
         let me = &self.soldiers[shooter];
         let beside = |m: usize| self.soldiers[m].pos.zip(me.pos).is_some_and(|(a, b)| a.distance(b) <= 1);
-        let assault = me.moved && targets.iter().any(|&(_, m)| beside(m));
+        let assault = self.rules.assaults() && me.moved && targets.iter().any(|&(_, m)| beside(m));
         Volley { firers, targets, squad, overloaded: overloaded.len() as u32, assault }
     }
 

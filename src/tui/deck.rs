@@ -99,8 +99,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     };
     let Phase::Action(action) = &game.phase() else {
-        let words = "No action. When an incident brings the enemy, a deck is dealt: two cards for every man \
-                     who can fight, one STOP.";
+        // The rule set's count, read off a man of the patrol (vehicles have their own).
+        let (rules, book) = (game.rules(), game.book());
+        let cards = game.soldiers().first().map_or(0, |s| rules.cards(book, s));
+        let stops = rules.stop_cards(book);
+        let count = |n: u32, one: &str, many: &str| {
+            let words = ["no", "one", "two", "three", "four", "five", "six"];
+            let n_words = words.get(n as usize).map_or(n.to_string(), |w| (*w).to_string());
+            format!("{n_words} {}", if n == 1 { one } else { many })
+        };
+        let words = format!(
+            "No action. When an incident brings the enemy, a deck is dealt: {} for every man who can fight, {}.",
+            count(cards, "card", "cards"),
+            count(stops, "STOP", "STOPs")
+        );
         Paragraph::new(words).style(theme.dim()).wrap(Wrap { trim: true }).render(area, buf);
         return;
     };

@@ -125,8 +125,7 @@ fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
     }
     // An overloaded hex (the company level): a firing die more against its teams.
     let in_action = matches!(game.phase(), Phase::Action(_));
-    if game.rules().hooks().squads && in_action && [Side::Friendly, Side::Enemy].iter().any(|&s| game.overloaded(p, s))
-    {
+    if game.rules().overloading() && in_action && [Side::Friendly, Side::Enemy].iter().any(|&s| game.overloaded(p, s)) {
         return (['o', 'v', 'l'], theme.warn());
     }
     // Swept by the last order's fire: its marks, until the next order.

@@ -428,6 +428,27 @@ mod tests {
         }
     }
 
+    /// A game fought by European Battlefield explains it from its tables;
+    /// one fought by Lone Warrior does not show it.
+    #[test]
+    fn european_battlefield_is_explained_from_its_tables() {
+        use crate::engine::ruleset::{Rules, european::European};
+        let full = crate::rules::rule_book().expect("the built-in rules load");
+        let eb = European.book_for(&full).expect("its own book");
+        let t = text(&eb);
+        for words in [
+            "European Battlefield",
+            "Soldat (enemy, any other): 3/5+ D4 C3 5pts",
+            "rifle: 3s, 20\" (6 hexes), ROF 2, SA: half its dice on the move",
+            "strength 3 against defense 4 needs 5+",
+            "2d6 and its bravest man's courage: 10 or more passes",
+        ] {
+            assert!(t.contains(words), "{words}:\n{t}");
+        }
+        let lw = crate::engine::RuleSet::default().book_for(&full).expect("Lone Warrior's book");
+        assert!(!text(&lw).contains("European Battlefield"));
+    }
+
     #[test]
     fn the_reference_changes_when_a_house_rule_does() {
         let written = text(&book(Preset::AsWritten));

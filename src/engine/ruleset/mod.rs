@@ -359,6 +359,21 @@ pub trait Rules: Sync {
         None
     }
 
+    /// Whether a hex holding more than one able team of a squad draws more
+    /// fire (the company level's overloaded squares: a firing die more for
+    /// each, and the map's `ovl`). Rules without it leave it false.
+    fn overloading(&self) -> bool {
+        false
+    }
+
+    /// Whether a squad's fire opened by a team that moved on its card and
+    /// stands beside a team it fires at is an assault (the company level's:
+    /// the grenade face hits, cover does not save). Rules without it leave
+    /// it false: their fire is fire, wherever it is made from.
+    fn assaults(&self) -> bool {
+        false
+    }
+
     /// Whether ground of `terrain` slows a move (`moves`).
     fn difficult(&self, _book: &RuleBook, _terrain: &super::data::Terrain) -> bool {
         false

@@ -225,6 +225,14 @@ impl Rules for Company {
         tables(book).map(|t| Moves { open: t.moves.open, difficult: t.moves.difficult })
     }
 
+    fn overloading(&self) -> bool {
+        true
+    }
+
+    fn assaults(&self) -> bool {
+        true
+    }
+
     fn difficult(&self, book: &RuleBook, terrain: &Terrain) -> bool {
         tables(book).is_some_and(|t| t.difficult.contains(&terrain.key))
     }

@@ -5,7 +5,6 @@
 //! loses a quarter of its strength.
 
 use super::{arm, profile, shoot_need};
-use crate::engine::chance::Chance;
 use crate::engine::data::Cover;
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, WeaponProfile, WoundNeed};
@@ -260,7 +259,7 @@ pub fn odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<SquadOdds
     let of = 6u64.pow(count);
     Ok(SquadOdds {
         dice: count,
-        hits: ways.into_iter().map(|w| Chance::new(w, of)).collect(),
+        hits: crate::engine::chance::over_one(ways, of),
         saves: Vec::new(),
         purposes: (Purpose::EbFire, Purpose::EbSave),
         sides: (6, 6),
