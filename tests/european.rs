@@ -115,3 +115,29 @@ fn a_european_battlefield_patrol_saved_mid_action_resumes_as_it_would_have_gone_
     }
     assert!(resumed >= 4, "saved mid-action and resumed: {resumed} of 12 seeds");
 }
+
+/// The campaign "To the Seine": its patrols are fought by European
+/// Battlefield, its book keeps that rule set's tables and no other's, and
+/// it is saved and read back between patrols exactly.
+#[test]
+fn to_the_seine_is_fought_patrol_after_patrol_and_saved_between_them() {
+    let book = book();
+    let def = rules::campaign("seine", &book).expect("the built-in European Battlefield campaign");
+    let mut c = def.start(5, book);
+    assert!(c.book.european.is_some() && c.book.combat_patrol.is_none() && c.book.company.is_none());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("seine.ron");
+    let mut played = 0;
+    while !c.is_over() {
+        let Ok(mut events) = c.begin() else { break };
+        assert_eq!(c.patrol.as_ref().unwrap().rules().name(), "EuropeanBattlefield");
+        patrols::play(&mut c, &mut Cache::new(), &mut events, MOST, |_| false);
+        played += 1;
+        let slot = hexpatrol::save::Slot::open(&path).unwrap();
+        slot.save(&mut c, 0).unwrap();
+        drop(slot);
+        let back = hexpatrol::save::read(&path).unwrap().campaign;
+        assert_eq!(back, c, "patrol {played}: read back as saved");
+    }
+    assert_eq!(played, 3, "three patrols, seed 5");
+}

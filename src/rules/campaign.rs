@@ -19,6 +19,7 @@ pub const CAMPAIGNS: &[(&str, &str)] = &[
     ("bocage", include_str!("../../assets/campaigns/bocage.ron")),
     ("night_drop", include_str!("../../assets/campaigns/night_drop.ron")),
     ("hill_122", include_str!("../../assets/campaigns/hill_122.ron")),
+    ("seine", include_str!("../../assets/campaigns/seine.ron")),
 ];
 
 /// A campaign file as written.
@@ -150,7 +151,10 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
             }
             other => other,
         })?;
-        if let Some(k) = scenario.forces.values().find(|k| !book.forces.contains_key(*k)) {
+        // The groups a rule set with its own enemies (the company level,
+        // European Battlefield) names are in its own book.
+        let groups = &own.as_ref().unwrap_or(book).forces;
+        if let Some(k) = scenario.forces.values().find(|k| !groups.contains_key(*k)) {
             return Err(DataError::at(file, at(&format!("\"{k}\"")), format!("patrol '{}': no forces '{k}'", p.name)));
         }
         plans.push(PatrolPlan { scenario: Scenario { squad: Vec::new(), ..scenario } });

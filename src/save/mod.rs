@@ -160,13 +160,18 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     let message = |e: DataError| match e {
         DataError::At { message, .. } | DataError::File { message, .. } => message,
     };
-    // The company level's tables, where a book holds them, as a rules file's are checked.
-    let company = |book: &crate::engine::data::RuleBook| match book.company.as_deref() {
-        Some(t) => {
-            let terrain: Vec<crate::engine::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
-            crate::rules::check_company(t, &terrain, "", "")
+    // The company level's and European Battlefield's tables, where a book
+    // holds them, as a rules file's are checked.
+    let company = |book: &crate::engine::data::RuleBook| {
+        let terrain: Vec<crate::engine::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
+        let weapons: Vec<crate::engine::name::Name> = book.weapons.iter().map(|w| w.key.clone()).collect();
+        if let Some(t) = book.company.as_deref() {
+            crate::rules::check_company(t, &terrain, "", "")?;
         }
-        None => Ok(()),
+        match book.european.as_deref() {
+            Some(t) => crate::rules::check_european(t, (&terrain, &weapons), "", ""),
+            None => Ok(()),
+        }
     };
     check_rule_book(&c.book, "", "", "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
     check_combat_patrol(&c.book, "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
@@ -215,11 +220,15 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         // others with the stand-in: checking the roster with every plan
         // would grow with the men times the patrols, not with the file.
         let squad = std::mem::replace(&mut squad, standin.clone());
-        // Under the company level the stand-in is a team of a squad.
-        let squad = match (plan.scenario.rules.hooks().squads, c.book.company.as_deref()) {
-            (true, Some(t)) if squad == standin => {
-                let team = t.teams.first().map_or_else(|| "rifle".to_string(), |k| k.key.clone());
-                vec![crate::engine::scenario::Member { weapon: team, squad: Some(1), ..standin[0].clone() }]
+        // Under rules of squads the stand-in is a man of a squad, with a
+        // weapon they fire: the company level's first team, European
+        // Battlefield's first profile.
+        let squad = match plan.scenario.rules.hooks().squads {
+            true if squad == standin => {
+                let team = c.book.company.as_deref().and_then(|t| t.teams.first()).map(|k| k.key.clone());
+                let arm = c.book.european.as_deref().and_then(|t| t.weapons.first()).map(|w| w.weapon.clone());
+                let weapon = team.or(arm).unwrap_or_else(|| "rifle".to_string());
+                vec![crate::engine::scenario::Member { weapon, squad: Some(1), ..standin[0].clone() }]
             }
             _ => squad,
         };
