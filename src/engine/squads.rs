@@ -174,7 +174,8 @@ impl Game {
                 .filter(|&j| self.squadmates(i, j) && self.soldiers[j].can_act() && self.soldiers[j].pos.is_some())
                 .collect();
             let men: Vec<&Soldier> = squad.iter().map(|&j| &self.soldiers[j]).collect();
-            let Some(reaction) = rules.squad_rally(&self.book, &mut self.dice, &men) else { continue };
+            let near = others(&self.soldiers, &squad);
+            let Some(reaction) = rules.squad_rally(&self.book, &mut self.dice, (&men, &near)) else { continue };
             if let Some(roll) = reaction.roll {
                 events.push(Event::Roll(roll));
             }
@@ -260,6 +261,17 @@ impl Game {
     }
 }
 
+/// The able men on the map of the side of `squad` (places in `soldiers`)
+/// who are not in it.
+fn others<'a>(soldiers: &'a [Soldier], squad: &[usize]) -> Vec<&'a Soldier> {
+    let Some(side) = squad.first().map(|&m| soldiers[m].side) else { return Vec::new() };
+    (0..soldiers.len())
+        .filter(|k| !squad.contains(k))
+        .map(|k| &soldiers[k])
+        .filter(|s| s.side == side && s.can_act() && s.pos.is_some())
+        .collect()
+}
+
 /// A squad's fire as the loop gathers it, by the soldiers' places in the
 /// roster: who fires, the teams fired at (nearest first, each with its
 /// distance), the whole squad fired at, its overloaded hexes, and whether
@@ -285,6 +297,7 @@ impl Volley {
                 .map(|&(distance, m)| TargetTeam { man: &soldiers[m], terrain: ground(m), distance })
                 .collect(),
             squad: self.squad.iter().map(|&m| &soldiers[m]).collect(),
+            others: others(soldiers, &self.squad),
             overloaded: self.overloaded,
             assault: self.assault,
         }

@@ -62,6 +62,10 @@ pub struct SoldierProfile {
     pub defense: u8,
     pub courage: u8,
     pub points: u32,
+    /// A platoon or company commander: a squad of his side within
+    /// `Courage::command_inches` of him may test by his courage.
+    #[serde(default)]
+    pub commands: bool,
 }
 
 /// A weapon's class: what it can hurt, and how well.
@@ -170,6 +174,8 @@ pub struct Courage {
     pub casualties_percent: u32,
     /// Added to the total of a pinned squad (the article's -1).
     pub pinned: i32,
+    /// How near its commander a squad tests by his courage, in inches.
+    pub command_inches: u32,
 }
 
 /// Suppression and pinning.

@@ -388,10 +388,11 @@ pub trait Rules: Sync {
 
     /// At the STOP card, the squad `squad` (its able men, under pressure)
     /// may shake off the fire it is under, as one: the roll, if any, and the
-    /// pressure of every man of it after it. Rule sets whose squads rally as
+    /// pressure of every man of it after it. `others` are the able men of
+    /// its side in other squads (a commander near may lend his courage). Rule sets whose squads rally as
     /// squads answer (European Battlefield's courage test); the rest leave
     /// it to `rally`, man by man.
-    fn squad_rally(&self, _book: &RuleBook, _dice: &mut Dice, _squad: &[&Soldier]) -> Option<Reaction> {
+    fn squad_rally(&self, _book: &RuleBook, _dice: &mut Dice, _squad: (&[&Soldier], &[&Soldier])) -> Option<Reaction> {
         None
     }
 

@@ -18,6 +18,10 @@ pub struct SquadFire<'a> {
     /// Every able team of the squad fired at, in sight or not: its pinning
     /// counts them all.
     pub squad: Vec<&'a Soldier>,
+    /// The able men of the side fired at in its other squads, on the map
+    /// (European Battlefield: a commander near the squad lends it his
+    /// courage).
+    pub others: Vec<&'a Soldier>,
     /// The hexes of the squad fired at that hold more than one team.
     pub overloaded: u32,
     /// The team whose card is up moved on it and stands beside (or in the

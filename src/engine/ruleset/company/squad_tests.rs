@@ -43,6 +43,7 @@ fn hits_fall_one_a_team_nearest_first_and_teams_in_the_open_have_no_save() {
                 .map(|(k, m)| TargetTeam { man: m, terrain: open, distance: k as u32 + 1 })
                 .collect(),
             squad: targets.iter().collect(),
+            others: vec![],
             overloaded: 1,
             assault: false,
         };
@@ -77,6 +78,7 @@ fn a_team_in_cover_saves_on_cover_and_concealed_faces_but_not_in_an_assault() {
                 firers: vec![Firer { man: &smg, moved: assault }],
                 targets: vec![TargetTeam { man: &rifle, terrain: woods, distance: 1 }],
                 squad: vec![&rifle],
+                others: vec![],
                 overloaded: 0,
                 assault,
             };
@@ -117,6 +119,7 @@ fn pinning_counts_the_squad_by_its_greenest_team() {
             firers: vec![Firer { man: &smg, moved: false }],
             targets: rifles.iter().map(|m| TargetTeam { man: m, terrain: open, distance: 1 }).collect(),
             squad: rifles.iter().collect(),
+            others: vec![],
             overloaded: 0,
             assault: false,
         };
@@ -138,6 +141,7 @@ fn a_team_that_may_not_fire_on_the_move_does_not_open_its_squads_fire() {
         firers: vec![Firer { man: &bazooka, moved: true }, Firer { man: &rifle, moved: false }],
         targets: vec![TargetTeam { man: &g, terrain: terrain(&b, "open"), distance: 2 }],
         squad: vec![&g],
+        others: vec![],
         overloaded: 0,
         assault: false,
     };
@@ -165,6 +169,7 @@ fn the_odds_of_a_squads_fire_are_exact_and_its_fires_fall_as_they_say() {
         firers: firers.iter().map(|m| Firer { man: m, moved: false }).collect(),
         targets: targets.iter().zip(grounds).map(|(m, g)| TargetTeam { man: m, terrain: g, distance: 2 }).collect(),
         squad: targets.iter().collect(),
+        others: vec![],
         overloaded: 1,
         assault,
     };

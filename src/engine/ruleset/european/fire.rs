@@ -156,7 +156,7 @@ pub fn volley(
     if casualties > 0 && casualties * 100 >= t.courage.casualties_percent * strength {
         let gone: Vec<&Soldier> = lost.iter().map(|&i| fire.targets[i].man).collect();
         let left: Vec<&Soldier> = fire.squad.iter().copied().filter(|m| !gone.iter().any(|g| g.id == m.id)).collect();
-        if let Some((roll, passed, routed)) = courage_test(t, dice, &left, pressure) {
+        if let Some((roll, passed, routed)) = courage_test(t, dice, (&left, &fire.others), pressure) {
             events.push(Event::Roll(roll));
             pressure = match (passed, routed, pressure) {
                 (_, true, _) => Pressure::Routed,
@@ -211,13 +211,32 @@ fn suppressed(t: &Book, now: Pressure, hits: &[Struck<'_>]) -> Pressure {
 
 /// The courage test of `squad` (its men still standing), under `now`: 2d6
 /// and its leader's courage (the bravest man left: a decision, as the
-/// patrol has no named squad leader) against the pass; a pinned squad's one
+/// patrol has no named squad leader), or the courage of a commander among
+/// `others` (the men of its side in other squads) within reach of a man of
+/// it, where his is the higher; against the pass; a pinned squad's one
 /// worse. The roll, whether it passed, whether it routed (a double 1).
 /// None for a squad with nobody left.
-pub fn courage_test(t: &Book, dice: &mut Dice, squad: &[&Soldier], now: Pressure) -> Option<(Roll, bool, bool)> {
-    let (leader, courage) = squad.iter().filter_map(|m| Some((*m, profile(t, m)?.courage))).max_by_key(|(_, c)| *c)?;
+pub fn courage_test<'a>(
+    t: &Book,
+    dice: &mut Dice,
+    (squad, others): (&[&'a Soldier], &[&'a Soldier]),
+    now: Pressure,
+) -> Option<(Roll, bool, bool)> {
+    let courage_of = |m: &&'a Soldier| Some((*m, profile(t, m)?.courage));
+    let (mut leader, mut courage) = squad.iter().filter_map(courage_of).max_by_key(|(_, c)| *c)?;
+    let mut by = "leader_courage";
+    let reach = t.hexes(t.courage.command_inches);
+    let near = |c: &Soldier| squad.iter().any(|m| m.pos.zip(c.pos).is_some_and(|(a, b)| a.distance(b) <= reach));
+    let commander = others
+        .iter()
+        .filter(|c| profile(t, c).is_some_and(|p| p.commands) && near(c))
+        .filter_map(courage_of)
+        .max_by_key(|(_, c)| *c);
+    if let Some((c, k)) = commander.filter(|&(_, k)| k > courage) {
+        (leader, courage, by) = (c, k, "commander_courage");
+    }
     let mut modifiers = Modifiers::default();
-    modifiers.push(Modifier::new(Name::new_static("leader_courage"), -i32::from(courage)));
+    modifiers.push(Modifier::new(Name::new_static(by), -i32::from(courage)));
     if now == Pressure::Pinned && t.courage.pinned != 0 {
         modifiers.push(Modifier::new(Name::new_static("pinned"), -t.courage.pinned));
     }

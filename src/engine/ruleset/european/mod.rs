@@ -258,13 +258,18 @@ impl Rules for European {
 
     /// At STOP, a squad suppressed, pinned or gone to ground tests its
     /// courage: passing, it is steady again. A routed squad runs on.
-    fn squad_rally(&self, book: &RuleBook, dice: &mut Dice, squad: &[&Soldier]) -> Option<Reaction> {
+    fn squad_rally(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        (squad, others): (&[&Soldier], &[&Soldier]),
+    ) -> Option<Reaction> {
         let t = tables(book)?;
         let now = squad.first()?.pressure;
         if matches!(now, Pressure::Steady | Pressure::Routed) {
             return None;
         }
-        let (roll, passed, _) = courage_test(t, dice, squad, now)?;
+        let (roll, passed, _) = courage_test(t, dice, (squad, others), now)?;
         Some(Reaction { pressure: if passed { Pressure::Steady } else { now }, roll: Some(roll) })
     }
 

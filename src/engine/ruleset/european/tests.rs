@@ -163,6 +163,7 @@ fn five_hits_suppress_and_three_suppressions_pin() {
                 firers: vec![Firer { man: &mg, moved: false }],
                 targets: targets.iter().map(|m| TargetTeam { man: m, terrain: open, distance: 3 }).collect(),
                 squad: targets.iter().collect(),
+                others: vec![],
                 overloaded: 0,
                 assault: false,
             };
@@ -205,7 +206,7 @@ fn the_courage_test_is_two_dice_and_the_leaders_courage() {
     let (mut passed, mut routed) = (0, 0);
     for seed in 0..400 {
         let mut dice = Dice::new(seed);
-        let (r, pass, rout) = courage_test(t, &mut dice, &[&pvt, &sgt], Pressure::Steady).unwrap();
+        let (r, pass, rout) = courage_test(t, &mut dice, (&[&pvt, &sgt], &[]), Pressure::Steady).unwrap();
         assert_eq!(r.soldier.as_deref(), Some("Hale"), "the NCO leads");
         assert_eq!(r.need, Some(6), "10 less the NCO's courage 4");
         assert_eq!(pass, r.total + 4 >= 10);
@@ -214,11 +215,36 @@ fn the_courage_test_is_two_dice_and_the_leaders_courage() {
         routed += usize::from(rout);
         // The NCO dead, the private leads: 10 less 3; pinned, one worse.
         let mut dice = Dice::new(seed);
-        let (r, ..) = courage_test(t, &mut dice, &[&pvt], Pressure::Pinned).unwrap();
+        let (r, ..) = courage_test(t, &mut dice, (&[&pvt], &[]), Pressure::Pinned).unwrap();
         assert_eq!((r.soldier.as_deref(), r.need), (Some("Lucas"), Some(8)));
     }
     assert!(passed > 250 && routed > 0, "{passed} passed, {routed} routed of 400");
-    assert!(courage_test(t, &mut Dice::new(1), &[], Pressure::Steady).is_none(), "nobody left, no test");
+    assert!(courage_test(t, &mut Dice::new(1), (&[], &[]), Pressure::Steady).is_none(), "nobody left, no test");
+}
+
+/// A squad within 6" (2 hexes) of its platoon commander tests by his
+/// courage where it is the higher; farther off, by its own leader's.
+#[test]
+fn a_commander_near_lends_his_courage() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let at = |m: &Soldier, col: i32| {
+        let mut m = m.clone();
+        m.pos = Some(Pos::new(col, 0));
+        m
+    };
+    let sgt = at(&man(&b, "Hale", "Sgt", Side::Friendly, "smg"), 0);
+    let lt = man(&b, "Reyes", "Lt", Side::Friendly, "pistol");
+    for (col, by, need) in [(2, "Reyes", 5), (3, "Hale", 6)] {
+        let lt = at(&lt, col);
+        let (r, ..) = courage_test(t, &mut Dice::new(1), (&[&sgt], &[&lt]), Pressure::Steady).unwrap();
+        assert_eq!((r.soldier.as_deref(), r.need), (Some(by), Some(need)), "the officer {col} hexes off");
+    }
+    // A brave man of another squad who commands nobody lends nothing.
+    let mut brave = at(&man(&b, "Ames", "Pvt", Side::Friendly, "rifle"), 1);
+    brave.rank = "Pvt".into();
+    let (r, ..) = courage_test(t, &mut Dice::new(1), (&[&sgt], &[&brave]), Pressure::Steady).unwrap();
+    assert_eq!(r.soldier.as_deref(), Some("Hale"));
 }
 
 #[test]
@@ -226,17 +252,21 @@ fn a_squad_under_fire_rallies_at_stop_by_its_courage() {
     let b = book();
     let mut a = man(&b, "Hale", "Sgt", Side::Friendly, "smg");
     let mut c = man(&b, "Lucas", "Pvt", Side::Friendly, "rifle");
-    assert_eq!(European.squad_rally(&b, &mut Dice::new(1), &[&a, &c]), None, "a steady squad has nothing to shake off");
+    assert_eq!(
+        European.squad_rally(&b, &mut Dice::new(1), (&[&a, &c], &[])),
+        None,
+        "a steady squad has nothing to shake off"
+    );
     for p in [Pressure::Suppressed(1), Pressure::Pinned, Pressure::Prone] {
         (a.pressure, c.pressure) = (p, p);
         for seed in 0..50 {
-            let r = European.squad_rally(&b, &mut Dice::new(seed), &[&a, &c]).unwrap();
+            let r = European.squad_rally(&b, &mut Dice::new(seed), (&[&a, &c], &[])).unwrap();
             let roll = r.roll.unwrap();
             assert_eq!(r.pressure, if roll.succeeded() { Pressure::Steady } else { p });
         }
     }
     (a.pressure, c.pressure) = (Pressure::Routed, Pressure::Routed);
-    assert_eq!(European.squad_rally(&b, &mut Dice::new(1), &[&a, &c]), None, "a routed squad runs on");
+    assert_eq!(European.squad_rally(&b, &mut Dice::new(1), (&[&a, &c], &[])), None, "a routed squad runs on");
 }
 
 #[test]
