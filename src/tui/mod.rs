@@ -23,6 +23,7 @@ pub mod log;
 pub mod map;
 pub mod moment;
 pub mod orders;
+pub mod pages;
 pub mod reference;
 pub mod replay;
 pub mod report;
