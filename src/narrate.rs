@@ -220,12 +220,19 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         }
         Event::Recovered { soldier } => format!("{soldier} is back from hospital"),
         Event::TakesCommand { soldier, rank, from } => {
-            format!("{rank} {soldier} takes command of the patrol ({from} is down)")
+            format!("{rank} {soldier} takes command of the patrol from {from}")
         }
         Event::Promoted { soldier, rank, from, field } => match field {
             true => format!("{soldier} is made {rank} (was {from}) for taking command when his leader fell"),
             false => format!("{soldier} is made {rank} (was {from})"),
         },
+        Event::Issued { soldier, weapon, from, gave } if from == "the company" => {
+            format!(
+                "The company sends {soldier} a {} (he hands in his {})",
+                weapon_name(book, weapon),
+                weapon_name(book, gave)
+            )
+        }
         Event::Issued { soldier, weapon, from, gave } => {
             format!(
                 "{soldier} carries the {} now ({from} took his {})",

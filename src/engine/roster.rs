@@ -127,7 +127,7 @@ pub(super) fn as_set_out(scenario: &Scenario, roster: &[RosterMan], game: &Game,
         .filter_map(|s| roster.iter().find(|m| m.name == s.id))
         .map(|m| m.member(veteran_at))
         .collect();
-    Scenario { squad, ..scenario.clone() }
+    Scenario { squad, chain_of_command: game.chain_of_command, ..scenario.clone() }
 }
 
 /// How the campaign's patrols ended, counted as each ends. The records of

@@ -50,13 +50,13 @@ pub fn squad(campaign: &Campaign) -> Vec<String> {
             notes.join(", ")
         ));
     }
-    if !campaign.kit.is_empty() {
+    if let Some(first) = campaign.kit.first() {
         let kit = campaign.kit.join(" or ");
+        // The example names a rifleman who goes, not the leader.
+        let example = m.going.iter().skip(1).find(|g| g.2 == "rifle").map_or("NAME", |g| g.0.as_str());
         lines.push(String::new());
-        lines.push(format!(
-            "To hand the {kit} to another man: issue WEAPON NAME (e.g. issue {} Hughes).",
-            campaign.kit[0]
-        ));
+        lines.push(format!("To hand the {kit} to another man: issue WEAPON NAME"));
+        lines.push(format!("  (e.g. issue {first} {example}: he gives his weapon in exchange)."));
     }
     lines
 }
@@ -94,7 +94,8 @@ pub fn campaign(campaign: &Campaign, records: &[PathBuf]) -> Vec<String> {
         lines.push(patrol_row(r));
     }
     lines.extend(unreadable);
-    lines.push("   Inc: incidents. Lost: our dead and missing. Wnd: our wounded. Enemy: enemy hit.".into());
+    lines.push("   Inc: incidents. Lost: our dead and missing. Wnd: our wounded.".into());
+    lines.push("   Enemy: enemy hit.".into());
     lines.push(String::new());
     lines.push("Service record".into());
     lines.push(format!(
@@ -123,11 +124,11 @@ pub fn campaign(campaign: &Campaign, records: &[PathBuf]) -> Vec<String> {
     if campaign.roster.is_empty() {
         lines.push("   nobody is left on the roll".into());
     }
+    lines.push(format!("   Veteran: {} experience or more (a point for each patrol come home from,", rules.veteran_at));
     lines.push(format!(
-        "   Veteran: {} experience or more (a point a patrol come home from, a point an enemy hit);",
-        rules.veteran_at
+        "   a point for each enemy hit); his aimed fire needs {} less to hit.",
+        -rules.veteran_fire_modifier
     ));
-    lines.push(format!("   his aimed fire needs {} less to hit.", -rules.veteran_fire_modifier));
     lines.push(String::new());
     let fallen: Vec<(&PatrolRecord, &crate::engine::campaign::ManRecord)> = read
         .iter()

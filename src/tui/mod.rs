@@ -347,6 +347,8 @@ mod dice_tests;
 #[cfg(test)]
 mod input_tests;
 #[cfg(test)]
+mod pages_tests;
+#[cfg(test)]
 mod screen_tests;
 #[cfg(test)]
 mod tests;
