@@ -32,7 +32,7 @@ impl Page {
     fn title(self, more: bool) -> String {
         let scroll = if more { ", j/k scroll" } else { "" };
         match self {
-            Page::Squad => format!(" The squad: Enter sets out, : issue WEAPON NAME, S campaign, Esc back{scroll} "),
+            Page::Squad => format!(" The squad: Enter sets out, :issue, S campaign, Esc back{scroll} "),
             Page::Campaign => format!(" The campaign so far: Enter or Esc closes{scroll} "),
         }
     }
