@@ -124,3 +124,6 @@ impl Campaign {
         Ok(vec![event])
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -3,7 +3,7 @@
 //! one of them ours, the article has no campaign).
 //!
 //! - Seniority: the higher rank in `ranks` (a rank not listed is junior to
-//!   all listed); between men of one rank, the one longer on the roster.
+//!   all listed); between men of one rank, the one who held it longer.
 //!   The roster is kept in that order, so the squad sets out with its
 //!   senior man first, and he leads (`chain.rs`).
 //! - Field promotion: the man who led the patrol at its end, having taken
@@ -13,7 +13,7 @@
 //!   rises to the next rank of `promotions` above his own when he has
 //!   served its `patrols` and gained its `experience`, while fewer than its
 //!   `most` men of the roster hold it. Candidates: most experience first,
-//!   then longest on the roster. No man rises twice between two patrols.
+//!   then the senior. No man rises twice between two patrols.
 
 use super::data::CampaignRules;
 use super::event::Event;
@@ -26,7 +26,7 @@ pub fn seniority(ranks: &[Name], rank: &str) -> usize {
 }
 
 /// Puts the roster in order of seniority; men of one rank keep their order
-/// (the order they joined in).
+/// (so a man newly risen stands after those who held his rank before).
 pub(super) fn by_seniority(roster: &mut [RosterMan], ranks: &[Name]) {
     roster.sort_by_key(|m| std::cmp::Reverse(seniority(ranks, &m.rank)));
 }
@@ -61,7 +61,7 @@ pub(super) fn promote(
     for (k, &(to, step)) in steps.iter().enumerate() {
         // The men this step raises: of a rank below it and not below the next step down.
         let floor = steps.get(k + 1).map_or(0, |(s, _)| *s);
-        let mut held = roster.iter().filter(|m| seniority(ranks, &m.rank) == to).count() as u32;
+        let held = roster.iter().filter(|m| seniority(ranks, &m.rank) == to).count();
         let mut candidates: Vec<usize> = (0..roster.len())
             .filter(|&i| {
                 let m = &roster[i];
@@ -74,13 +74,10 @@ pub(super) fn promote(
                     && m.experience >= step.experience
             })
             .collect();
-        // Most experience first; then the longest on the roster (the sort is stable).
+        // Most experience first; then the senior (the sort is stable).
         candidates.sort_by_key(|&i| std::cmp::Reverse(roster[i].experience));
-        for i in candidates {
-            if held >= step.most {
-                break;
-            }
-            held += 1;
+        let free = (step.most as usize).saturating_sub(held);
+        for i in candidates.into_iter().take(free) {
             risen.push(roster[i].name.as_str().into());
             events.push(rise(&mut roster[i], step.to.to_string(), false));
         }

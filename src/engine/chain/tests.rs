@@ -13,7 +13,7 @@ fn play_campaigns(seeds: std::ops::Range<u64>, mut check: impl FnMut(&Campaign, 
             let opening = c.begin().unwrap();
             check(&c, &opening);
             let mut n = 0;
-            while let Some(command) = c.patrol.as_ref().and_then(|g| policy::decide(g, &mut cache)) {
+            while let Some(command) = c.patrol.as_ref().and_then(|g| policy::decide(g, &cache)) {
                 let events = c.apply(&command, &mut cache).unwrap();
                 check(&c, &events);
                 n += 1;
