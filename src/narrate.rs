@@ -224,6 +224,27 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             format!("The company sends a new {}: {soldier} carries it now", weapon_name(book, weapon))
         }
         Event::Recovered { soldier } => format!("{soldier} is back from hospital"),
+        Event::TakesCommand { soldier, rank, from } => {
+            format!("{rank} {soldier} takes command of the patrol from {from}")
+        }
+        Event::Promoted { soldier, rank, from, field } => match field {
+            true => format!("{soldier} is made {rank} (was {from}) for taking command when his leader fell"),
+            false => format!("{soldier} is made {rank} (was {from})"),
+        },
+        Event::Issued { soldier, weapon, from, gave } if from == "the company" => {
+            format!(
+                "The company sends {soldier} a {} (he hands in his {})",
+                weapon_name(book, weapon),
+                weapon_name(book, gave)
+            )
+        }
+        Event::Issued { soldier, weapon, from, gave } => {
+            format!(
+                "{soldier} carries the {} now ({from} took his {})",
+                weapon_name(book, weapon),
+                weapon_name(book, gave)
+            )
+        }
         Event::Debrief { patrol, outcome, next } => match next {
             Some(n) => format!("Patrol {patrol} is over ({outcome}). Next: {n}."),
             None => format!("Patrol {patrol} is over ({outcome}). That was the last patrol of the campaign."),

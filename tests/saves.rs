@@ -324,7 +324,9 @@ fn a_data_folder_with_a_space_and_accents_works() {
 /// patrol leader, writes the events kept under `tests/golden/saves_v1`
 /// (first written by the build before house rules, commit 47229bd; written
 /// again when issue 17 changed how the leader and the enemy play, which a
-/// save does not keep), though a new game now plays the article as written.
+/// save does not keep, and when a campaign's patrols began to say who takes
+/// command: two `takes_command` lines in the patrol set out from the save),
+/// though a new game now plays the article as written.
 #[test]
 fn old_saves_keep_the_rules_they_began_with() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -360,7 +362,8 @@ fn old_saves_keep_the_rules_they_began_with() {
 /// plays on exactly as it did: each fixture under `saves/v2`, played on by
 /// the patrol leader, writes the events kept under `tests/golden/saves_v2`
 /// (first written by the last format-2 build; written again when issue 17
-/// changed how the leader and the enemy play); so does the same campaign saved again in
+/// changed how the leader and the enemy play, and with the two `takes_command`
+/// lines of a campaign's patrol); so does the same campaign saved again in
 /// format 3 (`saves/v3`, which holds weapons by place), and in format 4
 /// (`saves/v4`, which writes each map's terrain as rows of characters).
 #[test]

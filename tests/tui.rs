@@ -342,3 +342,76 @@ fn a_finished_patrol_is_replayed_forwards_and_back_and_nothing_is_written() {
     assert!(matches!(status, WaitStatus::Exited(_, 0)), "the replay quits cleanly: {status:?}");
     assert_eq!(std::fs::read(&save).expect("the campaign is there"), before, "a replay writes nothing");
 }
+
+impl Screen {
+    /// Presses Enter past the pauses, reports and pages the screen shows
+    /// (any of `past`), once each time the screen has changed, until it
+    /// shows `goal`.
+    fn enter_until(&mut self, goal: &str, past: &[&str]) {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let mut pressed_at: Option<(String, Instant)> = None;
+        loop {
+            self.pump();
+            let shown = self.parser.screen().contents();
+            if shown.contains(goal) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "waited for {goal:?}; the screen shows:\n{shown}");
+            let fresh = pressed_at.as_ref().is_none_or(|(s, t)| *s != shown || t.elapsed() > Duration::from_secs(3));
+            if fresh && past.iter().any(|p| shown.contains(p)) {
+                self.keys("\r");
+                pressed_at = Some((shown, Instant::now()));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// One whole campaign (a test campaign of two short patrols) played in the
+/// terminal as a player would: the rules chosen, the first patrol left to
+/// the leader (`:auto`), past its pauses and report to the campaign page,
+/// the squad page before the second, quit there and resumed, the second
+/// patrol, and the campaign's end with its summary and last campaign page.
+#[test]
+fn a_whole_campaign_is_played_in_the_terminal_from_start_to_end() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/campaigns/two_patrols.ron");
+    let mut s = Screen::start(dir.path(), &["new", "--campaign", file, "--seed", "3", "--name", "short"]);
+    s.wait_for("Rules in play");
+    s.keys("\r");
+    s.wait_for("Patrol 1 of 2: 1. The Farm");
+    s.keys(":auto 5000\r");
+    let past = ["Enter, Space or Esc: go on", "After-action: Enter closes"];
+    s.enter_until("The campaign so far", &past);
+    let shown = s.parser.screen().contents();
+    for part in ["Patrols", " 1 1. The Farm", "Service record", "Roll of honour ("] {
+        assert!(shown.contains(part), "the campaign page shows {part:?}:\n{shown}");
+    }
+    // Enter closes it; Enter again shows the squad about to set out.
+    s.keys("\r");
+    s.wait_for("Between patrols (1 of 2 made)");
+    s.keys("\r");
+    s.wait_for("The squad for patrol 2 of 2, 2. The Farm Again");
+    s.wait_for("Enter sets out");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "quit from the squad page: {status:?}");
+    let mut s = Screen::start(dir.path(), &["resume", "short"]);
+    s.wait_for("Between patrols (1 of 2 made)");
+    s.keys("B");
+    s.wait_for("The squad for patrol 2 of 2");
+    s.keys("\r");
+    s.wait_for("Patrol movement");
+    s.keys(":auto 5000\r");
+    s.enter_until("The campaign is over: Two Patrols (test)", &past);
+    let shown = s.parser.screen().contents();
+    assert!(shown.contains("2 patrols made:"), "the end's summary:\n{shown}");
+    s.enter_until("The campaign so far", &past);
+    assert!(s.parser.screen().contents().contains("Two Patrols (test): 2 of 2 patrols made"));
+    s.keys("\r");
+    s.wait_for("The campaign is over");
+    s.keys("q");
+    let (_, status) = s.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "the game quits cleanly: {status:?}");
+    assert!(dir.path().join("campaigns/short.ron").exists(), "the campaign is saved");
+}

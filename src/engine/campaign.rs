@@ -96,6 +96,14 @@ pub struct Campaign {
     /// throws of the same dice take them (no fishing with real dice).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub owed: Vec<Faces>,
+    /// Men whose wounds healed since the last patrol (a flesh wound, or
+    /// back from hospital), for the squad screen before the next.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub healed: Vec<String>,
+    /// Support weapons the player handed out since the last patrol
+    /// (`issue`): the next patrol's log opens with them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub issued: Vec<Event>,
 }
 
 /// The seed of patrol `k` (from 1) of a campaign. The first patrol uses the
@@ -158,6 +166,8 @@ impl Campaign {
             waiting: None,
             typed: Vec::new(),
             owed: Vec::new(),
+            healed: Vec::new(),
+            issued: Vec::new(),
         }
     }
 
@@ -202,14 +212,15 @@ impl Campaign {
         Ok(events)
     }
 
-    fn set_out(&mut self) -> Result<Vec<Event>, RuleError> {
+    pub(super) fn set_out(&mut self) -> Result<Vec<Event>, RuleError> {
         if self.patrol.is_some() {
             return illegal("a patrol is already under way");
         }
         let Some(plan) = self.current_plan().cloned() else {
             return illegal("the campaign is over: every patrol has been made");
         };
-        let mut events = Vec::new();
+        let mut events = std::mem::take(&mut self.issued);
+        self.healed.clear();
         let wanted = if self.fill_squad { self.book.campaign.squad_size as usize } else { 0 };
         // Rookies are numbered on from `rookies`: at its limit no more come.
         while self.available().count() < wanted && self.rookies < COUNTER {
@@ -270,7 +281,7 @@ impl Campaign {
         if squad.is_empty() {
             return illegal("nobody is fit to go out");
         }
-        let scenario = Scenario { squad, ..plan.scenario };
+        let scenario = Scenario { squad, chain_of_command: self.fill_squad, ..plan.scenario };
         let seed = patrol_seed(self.seed, self.finished + 1);
         let game = Game::new(self.book.clone(), &scenario, seed)?;
         events.push(game.start_event());
@@ -324,6 +335,7 @@ impl Campaign {
         let rules = self.book.campaign.clone();
         let veteran_at = self.book.campaign.veteran_at;
         let scenario = self.current_plan().map(|p| as_set_out(&p.scenario, &self.roster, &game, veteran_at));
+        self.healed.clear();
         let mut men = Vec::new();
         let mut lost = Vec::new();
         let mut events = Vec::new();
@@ -332,6 +344,7 @@ impl Campaign {
             if let Status::Wounded(n) = m.status {
                 m.status = if n <= 1 { Status::Fit } else { Status::Wounded(n - 1) };
                 if m.status == Status::Fit {
+                    self.healed.push(m.name.clone());
                     events.push(Event::Recovered { soldier: m.name.as_str().into() });
                 }
             }
@@ -352,6 +365,12 @@ impl Campaign {
             match status {
                 Some(status) => m.status = status,
                 None => lost.push(s.id.clone()),
+            }
+            if matches!(fate, "flesh_wound" | "light_wound" | "serious_wound") {
+                m.wounds = counted(m.wounds, 1);
+            }
+            if matches!(fate, "flesh_wound" | "light_wound") {
+                self.healed.push(m.name.clone());
             }
             m.patrols = counted(m.patrols, 1);
             m.hits = counted(m.hits, hits);
@@ -391,6 +410,7 @@ impl Campaign {
         }
         // The dead and the missing leave the roster; their patrol's record remembers them.
         self.roster.retain(|m| !lost.iter().any(|l: &Name| *l == m.name));
+        events.extend(self.rise_in_rank(&game, &record.men, &lost));
         // A squad gone, with nobody left to join it (no rookies come under
         // rules of teams and squads), ends the campaign.
         let no_rookies = self.plans.first().is_some_and(|p| p.scenario.rules.hooks().squads);

@@ -316,6 +316,30 @@ pub struct CampaignRules {
     /// out, in order; after the last, they are numbered.
     #[serde(default)]
     pub rookie_names: Vec<Name>,
+    /// The ranks in order of seniority, the lowest first (`promotion.rs`).
+    /// A rank not listed is junior to every rank listed.
+    #[serde(default)]
+    pub ranks: Vec<Name>,
+    /// How men rise in rank between patrols, the highest rank first.
+    #[serde(default)]
+    pub promotions: Vec<Promotion>,
+    /// A man who took command when his leader fell, and came home, is
+    /// raised one rank (never above the rank of the man he took over from).
+    #[serde(default)]
+    pub field_promotion: bool,
+}
+
+/// One step up the ranks: a man of the rank below `to` (in `ranks`) who
+/// came home from his patrol rises to `to` once he has served `patrols`
+/// and gained `experience`, while fewer than `most` men of the roster hold
+/// `to` already.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Promotion {
+    pub to: Name,
+    pub patrols: u32,
+    pub experience: u32,
+    pub most: u32,
 }
 
 /// An enemy group from the forces list.

@@ -210,6 +210,32 @@ pub enum Event {
     Recovered {
         soldier: Name,
     },
+    /// The patrol's leader fell (or is down): the senior able man takes
+    /// command (a campaign's patrols only; `engine/chain.rs`).
+    TakesCommand {
+        soldier: Name,
+        rank: Name,
+        /// The man who led until now.
+        from: Name,
+    },
+    /// Between patrols a man rose in rank (`engine/promotion.rs`); `field`
+    /// when for taking command after his leader fell.
+    Promoted {
+        soldier: Name,
+        rank: Name,
+        from: Name,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        field: bool,
+    },
+    /// Between patrols the player handed a support weapon to another man,
+    /// who gave his own weapon in exchange (`issue WEAPON MAN`).
+    Issued {
+        soldier: Name,
+        weapon: Name,
+        /// Who carried it, and now carries `soldier`'s old weapon.
+        from: Name,
+        gave: Name,
+    },
     /// A campaign patrol is over and its record kept; `next` names the patrol to come.
     Debrief {
         patrol: u32,

@@ -82,3 +82,8 @@ pub const FILE_BYTES: u64 = 8 * 1024 * 1024;
 /// reported from its start and passed over without being held whole (a
 /// command naming every man of the largest squad is far shorter).
 pub const SCRIPT_LINE_BYTES: usize = 1 << 20;
+
+/// For `skip_serializing_if`: a count still at nought.
+pub fn is_zero(n: &u32) -> bool {
+    *n == 0
+}

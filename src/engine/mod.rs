@@ -21,8 +21,10 @@ pub mod house;
 pub mod limits;
 pub mod map;
 mod map_form;
+pub mod muster;
 pub mod name;
 pub mod pos;
+mod promotion;
 mod roll;
 mod roster;
 pub mod ruleset;
@@ -34,6 +36,7 @@ mod action_end;
 mod arms;
 mod blows;
 mod by_hand;
+mod chain;
 mod consistency;
 mod enemy;
 mod enemy_moves;
@@ -145,6 +148,9 @@ pub struct Game {
     /// Enemy still waiting at hexes of the map (the scenario's encounters).
     #[serde(default)]
     waiting: Vec<scenario::Encounter>,
+    /// A campaign's patrol: it says who takes command (`chain.rs`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    chain_of_command: bool,
 }
 
 impl Game {
@@ -236,6 +242,7 @@ impl Game {
             fire_pending: Vec::new(),
             vehicles_block_sight: false,
             waiting: scenario.encounters.clone(),
+            chain_of_command: scenario.chain_of_command,
         })
     }
 
@@ -289,10 +296,12 @@ impl Game {
     /// Why the command is not legal now; the game and `events` are then unchanged.
     pub fn apply(&mut self, command: &Command, cache: &mut Cache, events: &mut Events) -> Result<(), RuleError> {
         let memo = cache.fit(self);
-        let before = events.len();
+        let (before, leader) = (events.len(), self.chain_of_command.then(|| self.leader()).flatten());
         let done = self.dispatch(command, memo, events);
-        if done.is_err() {
-            events.truncate(before);
+        match done {
+            Err(_) => events.truncate(before),
+            Ok(()) if self.chain_of_command => self.succession(leader, events),
+            Ok(()) => {}
         }
         done
     }

@@ -30,6 +30,9 @@ pub struct RosterMan {
     pub patrols: u32,
     /// Enemy he hit or beat hand-to-hand.
     pub hits: u32,
+    /// Patrols he came home from wounded.
+    #[serde(default, skip_serializing_if = "super::limits::is_zero")]
+    pub wounds: u32,
     /// A trained medic.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub medic: bool,
@@ -90,6 +93,7 @@ pub(super) fn recruit(m: &Member, veteran_at: u32) -> RosterMan {
         experience: if m.veteran { veteran_at } else { 0 },
         patrols: 0,
         hits: 0,
+        wounds: 0,
         medic: m.medic,
         squad: m.squad,
         conscript: m.conscript,
@@ -123,7 +127,7 @@ pub(super) fn as_set_out(scenario: &Scenario, roster: &[RosterMan], game: &Game,
         .filter_map(|s| roster.iter().find(|m| m.name == s.id))
         .map(|m| m.member(veteran_at))
         .collect();
-    Scenario { squad, ..scenario.clone() }
+    Scenario { squad, chain_of_command: game.chain_of_command, ..scenario.clone() }
 }
 
 /// How the campaign's patrols ended, counted as each ends. The records of

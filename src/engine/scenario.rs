@@ -35,6 +35,11 @@ pub struct Scenario {
     /// hex meets the group there, in place of that hex's incident check.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub encounters: Vec<Encounter>,
+    /// The patrol says who takes command when its leader falls
+    /// (`engine/chain.rs`): set for a campaign's patrols, never read from
+    /// a file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chain_of_command: bool,
 }
 
 /// An enemy group waiting for the patrol at a hex.

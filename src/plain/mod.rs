@@ -15,6 +15,7 @@ use std::io::{self, BufRead, Write};
 use crate::engine::campaign::Campaign;
 use crate::engine::{Cache, Command, Event, Phase};
 use crate::narrate::describe_all;
+use crate::report::screens;
 use crate::save::SaveError;
 use crate::session::start::Opened;
 use crate::session::{self, Line};
@@ -60,6 +61,9 @@ pub fn run(mut opened: Opened, input: impl BufRead, mut out: impl Write, width: 
     for line in opening(c, &opened.name) {
         say(&mut out, &line, width)?;
     }
+    for line in screens::squad(c) {
+        say(&mut out, &line, width)?;
+    }
     let mut lines = input.lines();
     loop {
         let asked = c.wanted(&mut cache).map(|w| {
@@ -75,6 +79,20 @@ pub fn run(mut opened: Opened, input: impl BufRead, mut out: impl Write, width: 
             return Ok(Ended::Quit);
         };
         let typed = typed.trim();
+        // The pages between patrols read the records of the finished patrols.
+        let page = match typed.to_ascii_lowercase().as_str() {
+            "squad" => Some(screens::squad(c)),
+            "campaign" => Some(screens::campaign(c, &opened.slot.records())),
+            _ => None,
+        };
+        if let Some(lines) = page {
+            let lines =
+                if lines.is_empty() { vec!["A patrol is under way: the squad is the roster.".into()] } else { lines };
+            for line in lines {
+                say(&mut out, &line, width)?;
+            }
+            continue;
+        }
         let said = match answer(c, typed, asked.is_some()) {
             Answer::Quit => {
                 say(&mut out, "Saved. hexpatrol resume --plain goes on from here.", width)?;
@@ -83,13 +101,24 @@ pub fn run(mut opened: Opened, input: impl BufRead, mut out: impl Write, width: 
             Answer::Say(lines) => lines,
             Answer::Play(line) => {
                 let dice = matches!(line, Line::Dice(_) | Line::Withdraw | Line::RealDice(_));
-                let said = play(c, &mut cache, line);
+                let issue = matches!(line, Line::Issue { .. });
+                let patrol = c.patrol.is_some();
+                let mut said = play(c, &mut cache, line);
                 let changed = dice || said.1 || c.waiting.is_some();
                 if changed && let Err(e) = opened.slot.save(c, session::now()) {
                     for line in said.0 {
                         say(&mut out, &line, width)?;
                     }
                     return Ok(Ended::SaveFailed(e));
+                }
+                // A patrol just over: the campaign so far, then the squad for the next.
+                if patrol && c.patrol.is_none() {
+                    said.0.push(String::new());
+                    said.0.extend(screens::campaign(c, &opened.slot.records()));
+                }
+                if (issue || patrol) && said.1 && c.patrol.is_none() {
+                    said.0.push(String::new());
+                    said.0.extend(screens::squad(c));
                 }
                 said.0
             }

@@ -49,3 +49,22 @@ fn with_real_dice_the_roll_is_asked_for_and_its_faces_are_checked() {
     let saved = crate::session::start::open_game(dir.path(), "t").unwrap();
     assert!(saved.campaign.waiting.is_none(), "cancel withdrew the order");
 }
+
+/// A whole campaign of two patrols in plain mode: after each patrol the
+/// campaign so far, before the next the squad; a weapon handed out; the
+/// campaign's end with its summary.
+#[test]
+fn between_patrols_plain_mode_says_the_campaign_and_the_squad_and_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = crate::rules::rule_book().unwrap();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/campaigns/two_patrols.ron");
+    let opened = new_game(dir.path(), book, &Choice::Campaign(file.into()), Some("c"), 3, Table::default()).unwrap();
+    let text = played(opened, "auto 5000\nissue bazooka Nobody\nsquad\nbegin\nauto 5000\ncampaign\n", 200);
+    let after = text.split("Patrol 1 is over").nth(1).expect("the first patrol ends");
+    for part in ["Patrols", " 1 1. The Farm", "Service record", "Roll of honour (", "The squad for patrol 2 of 2"] {
+        assert!(after.contains(part), "{part:?} after the first patrol:\n{after}");
+    }
+    assert!(text.contains("Not now: nobody called 'Nobody' is on the roster"), "{text}");
+    assert!(text.contains("CAMPAIGN OVER: Two Patrols (test). 2 patrols"), "{text}");
+    assert!(text.contains("Two Patrols (test): 2 of 2 patrols made"), "{text}");
+}

@@ -70,11 +70,11 @@ pub fn prompt(campaign: &Campaign, asked: Option<String>) -> String {
     }
     let Some(game) = &campaign.patrol else {
         if campaign.is_over() {
-            return "The campaign is over. Type roster, log, help or quit.".into();
+            return "The campaign is over. Type campaign, roster, log, help or quit.".into();
         }
         let next = campaign.current_plan().map_or(String::new(), |p| format!(", {},", p.scenario.name));
         return format!(
-            "Between patrols: patrol {} of {}{next} is next. Type begin, roster, log, help or quit.",
+            "Between patrols: patrol {} of {}{next} is next. Type begin, squad, campaign, issue, roster, log, help or quit.",
             campaign.finished + 1,
             campaign.total_patrols()
         );
@@ -214,6 +214,9 @@ pub const HELP: &[&str] = &[
     "turn, or an empty line, turns the next card of an action.",
     "auto N: the patrol leader makes your next N decisions.",
     "begin sets out on the next patrol of the campaign.",
+    "squad: the men who will go on the next patrol. campaign: the patrols so far,",
+    "each man's service and the fallen.",
+    "issue WEAPON NAME hands a support weapon to a man between patrols: issue mg Hale",
     "odds QUESTION gives the odds of a roll and changes nothing: odds fire G1.",
     "undo [N] takes back your last N orders. The dice stay as they fell.",
     "dice real: you throw every roll. dice game: the game throws them.",

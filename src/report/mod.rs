@@ -10,6 +10,7 @@ mod campaign;
 mod ground;
 mod outcome;
 mod patrol;
+pub mod screens;
 
 use std::path::Path;
 

@@ -27,6 +27,11 @@ pub enum Line {
     Withdraw,
     /// `dice real` (every roll thrown by hand) or `dice game` (the game throws).
     RealDice(bool),
+    /// `issue WEAPON MAN`: between patrols, hand a support weapon to a man.
+    Issue {
+        weapon: String,
+        man: String,
+    },
 }
 
 /// Parses a line of the command language.
@@ -61,6 +66,22 @@ pub fn parse_line(text: &str) -> Result<Line, ParseError> {
             "game" => Ok(Line::RealDice(false)),
             _ => read_throw(rest).map(Line::Dice).map_err(|message| ParseError { column: indent + 6, message }),
         };
+    }
+    if verb.eq_ignore_ascii_case("issue") {
+        let indent = text.len() - text.trim_start().len();
+        let (Some(weapon), Some(man)) = (words.next(), words.next()) else {
+            return Err(ParseError {
+                column: indent + 7,
+                message: "issue WEAPON MAN: say which weapon, and to whom".into(),
+            });
+        };
+        if let Some(extra) = words.next() {
+            return Err(ParseError {
+                column: indent + 7,
+                message: format!("unexpected '{extra}' after issue WEAPON MAN"),
+            });
+        }
+        return Ok(Line::Issue { weapon: weapon.into(), man: man.into() });
     }
     if verb.eq_ignore_ascii_case("undo") {
         let indent = text.len() - text.trim_start().len();
@@ -116,6 +137,12 @@ mod tests {
     #[test]
     fn the_words_of_the_runner_ignore_case() {
         assert_eq!(parse_line(" BEGIN "), Ok(Line::Begin));
+        assert_eq!(
+            parse_line("issue bazooka Hughes"),
+            Ok(Line::Issue { weapon: "bazooka".into(), man: "Hughes".into() })
+        );
+        assert!(parse_line("issue bazooka").is_err());
+        assert!(parse_line("issue mg Hale now").is_err());
         assert_eq!(parse_line("Auto 12"), Ok(Line::Auto(12)));
         assert!(matches!(parse_line("ODDS stop"), Ok(Line::Odds(_))));
         assert_eq!(parse_line("turn"), Ok(Line::Play(Command::Turn)));

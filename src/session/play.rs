@@ -55,6 +55,7 @@ pub fn play_line(
         Line::Skip => Ok(Vec::new()),
         Line::Play(command) => campaign.apply(&command, cache).map_err(|e| (Vec::new(), e)),
         Line::Begin => campaign.begin().map_err(|e| (Vec::new(), e)),
+        Line::Issue { weapon, man } => campaign.issue(&weapon, &man).map_err(|e| (Vec::new(), e)),
         Line::Odds(query) => ask(campaign, cache, &query).map(|_| Vec::new()).map_err(|e| (Vec::new(), e)),
         Line::Undo(n) => campaign.undo(n, cache).map_err(|e| (Vec::new(), e)),
         Line::Dice(throw) => campaign.give(throw, cache).map_err(|e| (Vec::new(), e)),

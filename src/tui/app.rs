@@ -11,6 +11,7 @@ use ratatui::layout::Rect;
 use super::keymap::{Dir, Msg};
 use super::moment::{self, Moment};
 use super::orders::Refusal;
+use super::pages::Page;
 use super::report;
 use super::theme::Theme;
 use crate::engine::Cache;
@@ -50,6 +51,13 @@ pub enum Overlay {
     History(super::history::History),
     /// The map's legend.
     Legend,
+    /// A page between patrols (`pages.rs`): the squad about to set out, or
+    /// the campaign so far; `scroll` lines down.
+    Page {
+        page: super::pages::Page,
+        lines: Vec<String>,
+        scroll: u16,
+    },
     /// Leaving the map would cost the patrol these: x or Enter leaves anyway,
     /// any other key stays.
     Confirm {
@@ -95,6 +103,8 @@ pub struct App {
     pub fallen: Vec<String>,
     /// How far the help can scroll, as the last frame found it.
     pub help_last: Cell<u16>,
+    /// How far a page between patrols can scroll, as the last frame found it.
+    pub page_last: Cell<u16>,
     /// How far a pause can scroll, in rows, as the last frame found it.
     pub moment_last: Cell<u16>,
     /// How far back the log can scroll, in lines, as the last frame found it.
@@ -140,6 +150,7 @@ impl App {
             help_last: Cell::new(u16::MAX),
             log_last: Cell::new(usize::MAX),
             moment_last: Cell::new(0),
+            page_last: Cell::new(u16::MAX),
             pending: VecDeque::new(),
             pause_at_stop: true,
             settings_changed: false,
@@ -189,6 +200,26 @@ impl App {
                 self.open_report(false);
             }
             (Overlay::Legend, Msg::Legend | Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
+            (Overlay::Page { scroll, .. }, Msg::Cursor(Dir::South)) => {
+                *scroll = scroll.saturating_add(1).min(self.page_last.get());
+            }
+            (Overlay::Page { scroll, .. }, Msg::Cursor(Dir::North)) => *scroll = scroll.saturating_sub(1),
+            (Overlay::Page { scroll, .. }, Msg::LogDown) => {
+                *scroll = scroll.saturating_add(PAGE).min(self.page_last.get());
+            }
+            (Overlay::Page { scroll, .. }, Msg::LogUp) => *scroll = scroll.saturating_sub(PAGE),
+            // The squad page: Enter sets out; the command line hands out weapons.
+            (Overlay::Page { page: Page::Squad, .. }, Msg::Act | Msg::Begin) => {
+                self.close();
+                self.run(Line::Begin);
+            }
+            (Overlay::Page { page: Page::Squad, .. }, Msg::Command) => {
+                self.overlay = Overlay::Prompt { text: String::new() };
+            }
+            (Overlay::Page { page: Page::Squad, .. }, Msg::Service) => self.open_page(Page::Campaign),
+            (Overlay::Page { .. }, Msg::Act | Msg::Cancel | Msg::Help | Msg::Service) => self.close(),
+            (Overlay::Page { .. }, Msg::Quit) => self.quit = true,
+            (Overlay::Page { .. }, _) => {}
             // A pause goes on with Enter, Space or Esc; the log scrolls under it.
             (Overlay::Moment(_), Msg::Act | Msg::Turn | Msg::Cancel) => self.close(),
             (Overlay::Moment(_), Msg::LogUp | Msg::LogDown | Msg::Pause) => self.play(msg),
@@ -207,6 +238,12 @@ impl App {
     /// Closes the overlay, opening what waits behind it.
     fn close(&mut self) {
         self.overlay = self.pending.pop_front().unwrap_or(Overlay::None);
+    }
+
+    /// Opens a page between patrols over whatever is open.
+    pub fn open_page(&mut self, page: Page) {
+        let lines = page.lines(self);
+        self.overlay = Overlay::Page { page, lines, scroll: 0 };
     }
 
     /// Shows `overlay` now if nothing else is open, else after what is.
@@ -341,7 +378,11 @@ impl App {
                 });
             }
             Msg::Next => self.next(),
+            // Between patrols the squad is shown before it sets out.
+            Msg::Begin | Msg::Act if self.game().is_none() && !self.campaign.is_over() => self.open_page(Page::Squad),
             Msg::Begin => self.run(Line::Begin),
+            Msg::Service if self.game().is_none() => self.open_page(Page::Campaign),
+            Msg::Service => self.notice = Some("The campaign's page opens between patrols (C: its report).".into()),
             Msg::Leader => self.run(Line::Auto(1)),
             Msg::Undo => self.run(Line::Undo(1)),
             Msg::Turn => self.run(Line::Play(Command::Turn)),
@@ -384,6 +425,7 @@ impl App {
             return;
         }
         let begins = matches!(line, Line::Begin);
+        let issues = matches!(line, Line::Issue { .. });
         self.notice = None;
         let (events, refused) = match play_line(&mut self.campaign, &mut self.cache, line) {
             Ok(events) => (events, None),
@@ -408,6 +450,10 @@ impl App {
         if let Some(e) = refused {
             // The status line only: the log holds what happened.
             self.notice = Some(format!("Not now: {e}"));
+        }
+        // A weapon handed out: back to the squad, as it stands now.
+        if issues && !events.is_empty() && self.overlay == Overlay::None {
+            self.open_page(Page::Squad);
         }
         // The order waits for the player's dice: ask for the roll.
         if self.campaign.waiting.is_some() {
@@ -452,6 +498,9 @@ impl App {
                 lines.extend(crate::narrate::campaign_end(end));
             }
             self.show(Overlay::Report { lines });
+            // Then the campaign so far (the record just made is in it).
+            let lines = Page::Campaign.lines(self);
+            self.show(Overlay::Page { page: Page::Campaign, lines, scroll: 0 });
         }
         if self.campaign.patrol.is_none() {
             // Written again from the record, as a resume between patrols writes it.

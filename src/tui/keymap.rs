@@ -67,6 +67,8 @@ pub enum Msg {
     Report,
     /// The campaign's after-action report, full-screen.
     CampaignReport,
+    /// The campaign so far between patrols: its patrols, service records, roll of honour.
+    Service,
     /// What every mark on the map means.
     Legend,
     /// Show or hide the sight of the man whose card is up.
@@ -127,6 +129,12 @@ pub const KEYMAP: &[Binding] = &[
     bind(&[PageDown, Char('J')], Msg::LogDown, "PgDn J", "scroll the log forward"),
     bind(&[Char('L')], Msg::FullLog, "L", "the log full-screen: every patrol of the campaign, searchable (/)"),
     bind(&[Char('A')], Msg::Report, "A", "the after-action report of the last patrol finished, full-screen"),
+    bind(
+        &[Char('S')],
+        Msg::Service,
+        "S",
+        "between patrols: the campaign so far (patrols, service records, roll of honour)",
+    ),
     bind(&[Char('C')], Msg::CampaignReport, "C", "the campaign's after-action report, full-screen"),
     bind(&[Char('v')], Msg::Sight, "v", "show the sight of the man up (or the cursor's hex), with the need to hit"),
     bind(

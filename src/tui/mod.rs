@@ -23,6 +23,7 @@ pub mod log;
 pub mod map;
 pub mod moment;
 pub mod orders;
+pub mod pages;
 pub mod reference;
 pub mod replay;
 pub mod report;
@@ -345,6 +346,8 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
 mod dice_tests;
 #[cfg(test)]
 mod input_tests;
+#[cfg(test)]
+mod pages_tests;
 #[cfg(test)]
 mod screen_tests;
 #[cfg(test)]

@@ -204,7 +204,9 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
         None if app.campaign.is_over() => {
             vec![k(Msg::Report, "last patrol's report"), k(Msg::CampaignReport, "campaign's")]
         }
-        None if app.campaign.finished > 0 => vec![("Enter", "set out"), k(Msg::Report, "report")],
+        None if app.campaign.finished > 0 => {
+            vec![("Enter", "squad"), k(Msg::Report, "report"), k(Msg::Service, "campaign")]
+        }
         None => vec![("Enter", "set out")],
         Some(Phase::Patrol) => {
             vec![k(Msg::Act, "move"), k(Msg::Next, "section"), k(Msg::Exit, "exit"), k(Msg::Leader, "leader")]

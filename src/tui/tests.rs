@@ -477,7 +477,12 @@ fn the_screen_between_patrols_and_the_report() {
     assert!(matches!(app.overlay, Overlay::Report { .. }), "its report opens after the pauses");
     insta::assert_snapshot!("report_80x24", screen(&app, 80, 24));
     app.update(Msg::Act);
-    assert_eq!(app.overlay, Overlay::None, "Enter closes the report");
+    assert!(
+        matches!(app.overlay, Overlay::Page { page: super::pages::Page::Campaign, .. }),
+        "Enter closes the report, and the campaign so far shows"
+    );
+    app.update(Msg::Act);
+    assert_eq!(app.overlay, Overlay::None, "Enter closes that too");
     app.fallen = vec!["Kowalski     dead     patrol 1".into()];
     insta::assert_snapshot!("between_patrols_120x40", screen(&app, 120, 40));
     insta::assert_snapshot!("between_patrols_80x24", screen(&app, 80, 24));
@@ -503,7 +508,10 @@ fn the_screen_between_patrols_and_the_report() {
     app.history_key(key(ratatui::crossterm::event::KeyCode::Char('C')));
     assert_eq!(app.overlay, Overlay::None, "C again closes it");
     app.update(Msg::Act);
-    assert!(app.game().is_some(), "Enter sets out on the next patrol");
+    assert!(app.game().is_none(), "Enter shows the squad first");
+    assert!(matches!(app.overlay, Overlay::Page { page: super::pages::Page::Squad, .. }));
+    app.update(Msg::Act);
+    assert!(app.game().is_some(), "Enter on the squad sets out on the next patrol");
 }
 
 #[test]

@@ -143,6 +143,9 @@ impl Widget for &App {
             }
             Overlay::History(h) => history::render(self, h, area, buf),
             Overlay::Legend => help::render_legend(self, area, buf),
+            Overlay::Page { page, lines, scroll } => {
+                self.page_last.set(super::pages::render(self, *page, lines, *scroll, area, buf));
+            }
             Overlay::Confirm { reasons, .. } => {
                 let over = if a.deck.is_empty() { a.roster } else { a.deck.union(a.roster) };
                 moment::render_confirm(self, reasons, over, buf);

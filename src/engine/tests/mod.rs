@@ -87,6 +87,7 @@ pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], 
         forces: Default::default(),
         radio: false,
         encounters: Vec::new(),
+        chain_of_command: false,
     };
     Game::new(book(), &scenario, seed).expect("test scenario is valid")
 }

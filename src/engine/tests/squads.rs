@@ -33,6 +33,7 @@ fn company_game(teams: &[(&str, &str, u32)], seed: u64) -> Game {
         forces: Default::default(),
         radio: false,
         encounters: Vec::new(),
+        chain_of_command: false,
     };
     Game::new(book(), &scenario, seed).expect("a company-level test scenario")
 }
