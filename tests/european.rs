@@ -33,12 +33,13 @@ const MOST: usize = 50_000;
 /// who failed his courage roll to move does not move on that card; a man
 /// pinned or gone to ground does not move; a routed man never fires; the
 /// firing dice hit at their need (a 6 always, a 1 never); a wound roll
-/// follows only a hit not saved; and every kind of roll is made.
+/// never follows a save made; every kind of roll is made, and squads are
+/// suppressed, pinned, sent to ground and routed.
 #[test]
 fn the_orchard_road_is_fought_by_profiles_courage_and_the_wound_chart() {
     let mut kinds: BTreeMap<&'static str, u32> = BTreeMap::new();
     let mut pressures: BTreeMap<String, u32> = BTreeMap::new();
-    for seed in 1..=16 {
+    for seed in 1..=40 {
         let mut c = orchard_road(seed);
         let mut events = c.begin().expect("the patrol sets out");
         patrols::play(&mut c, &mut Cache::new(), &mut events, MOST, |_| false);
@@ -46,8 +47,24 @@ fn the_orchard_road_is_fought_by_profiles_courage_and_the_wound_chart() {
         // Who may not move on the card that is up, and who is under pressure.
         let mut held: Option<String> = None;
         let mut down: BTreeMap<String, String> = BTreeMap::new();
+        // The last save thrown, and by whom: a wound roll never follows a save made.
+        let mut saved: Option<(String, bool)> = None;
         for e in &events {
+            // Any other roll (a fight hand to hand has no save) ends it.
+            if let Event::Roll(r) = e
+                && !matches!(r.purpose, Purpose::EbSave | Purpose::EbWound)
+            {
+                saved = None;
+            }
             match e {
+                Event::Roll(r) if r.purpose == Purpose::EbSave => {
+                    saved = Some((r.soldier.as_ref().unwrap().to_string(), r.succeeded()));
+                }
+                Event::Roll(r) if r.purpose == Purpose::EbWound => {
+                    let who = r.soldier.as_ref().unwrap().to_string();
+                    assert_ne!(saved, Some((who, true)), "seed {seed}: a wound roll after a save made");
+                    saved = None;
+                }
                 Event::Card { .. } => held = None,
                 Event::Roll(r) if r.purpose == Purpose::EbActivation => {
                     let need = r.need.expect("the courage it is rolled against") as u32;
@@ -90,7 +107,7 @@ fn the_orchard_road_is_fought_by_profiles_courage_and_the_wound_chart() {
     for kind in ["eb_activation", "eb_fire", "eb_save", "eb_wound", "eb_courage", "hand_to_hand", "casualty"] {
         assert!(kinds.get(kind).copied().unwrap_or(0) >= 3, "{kind} rolls: {kinds:?}");
     }
-    for p in ["suppressed", "prone", "steady"] {
+    for p in ["suppressed", "pinned", "prone", "routed", "steady"] {
         assert!(pressures.get(p).copied().unwrap_or(0) >= 1, "{p}: {pressures:?}");
     }
 }

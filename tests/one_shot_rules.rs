@@ -93,7 +93,8 @@ impl Rules for OneShot {
         let rd = dice.table(Purpose::HandToHand, 1, 6, |_| Name::default()).by(&d.id).at(&a.id);
         let outcome = if ra.total == rd.total { Melee::Tie } else { Melee::Killed };
         let attacker_lost = ra.total < rd.total;
-        Fought { rolls: vec![ra, rd], outcome, attacker_lost }
+        let difference = ra.total.abs_diff(rd.total);
+        Fought { rolls: vec![ra, rd], difference, outcome, attacker_lost }
     }
 
     fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {

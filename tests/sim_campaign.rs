@@ -140,7 +140,7 @@ fn bad_arguments_exit_2_with_a_clear_message() {
     for (args, says) in [
         (
             vec!["--campaign", "nosuch", "--campaigns", "3"],
-            "nosuch: not a built-in campaign (bocage, night_drop, hill_122)",
+            "nosuch: not a built-in campaign (bocage, night_drop, hill_122, seine)",
         ),
         (vec!["--campaign", "bocage", "--campaigns", "0"], "0 campaigns: give at least 1"),
         (vec!["--campaign", "bocage", "--campaigns", "many"], "'many' is not a number of campaigns"),

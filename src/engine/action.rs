@@ -136,6 +136,11 @@ impl Game {
         match command {
             Command::Move { to, .. } => {
                 self.check_step(here, *to)?;
+                // A step in among able enemies is a charge, which some rules forbid (the routed).
+                let foe = self.soldiers[me].side.other();
+                if !self.may(me, Deed::Charge) && self.able_hexes(foe).any(|p| p == *to) {
+                    return illegal(self.may_not(me, Deed::Charge));
+                }
                 let steps = self.check_move_left(me, *to)?;
                 let s = &mut self.soldiers[me];
                 s.pos = Some(*to);

@@ -161,11 +161,7 @@ impl Game {
         let (a, d) = (self.soldiers[attacker].id.clone(), self.soldiers[defender].id.clone());
         let fought =
             self.rules.hand_to_hand(&self.book, &mut self.dice, &self.soldiers[attacker], &self.soldiers[defender]);
-        let (outcome, attacker_lost) = (fought.outcome, fought.attacker_lost);
-        let difference = match &fought.rolls[..] {
-            [x, y, ..] => x.total.abs_diff(y.total),
-            _ => 0,
-        };
+        let (outcome, attacker_lost, difference) = (fought.outcome, fought.attacker_lost, fought.difference);
         events.extend(fought.rolls.into_iter().map(Event::Roll));
         let (loser, winner) = if attacker_lost { (attacker, defender) } else { (defender, attacker) };
         events.push(Event::HandToHand {

@@ -92,7 +92,8 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
         return Some(Command::Move { section: None, to });
     }
     // In with the bayonet where the shot is poor and the odds are good.
-    let charge = game.charge_hex(me, best.filter(|_| may_fire).map(|b| b.0));
+    let may_charge = game.may(me, Deed::Charge);
+    let charge = game.charge_hex(me, best.filter(|_| may_fire).map(|b| b.0)).filter(|_| may_charge);
     if may_move && let Some(to) = charge.filter(|&to| game.check_move_left(me, to).is_ok()) {
         return Some(Command::Move { section: None, to });
     }
@@ -104,6 +105,19 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     }
     if !may_move {
         return Some(Command::Hold);
+    }
+    // One who may not charge (routed) makes for home, and leaves by it.
+    if !may_charge {
+        if game.map.on_home_edge(here) {
+            return Some(Command::Exit { section: None });
+        }
+        let home = game.map.nearest_home(&game.book, memo, here);
+        return match home.and_then(|h| step_toward(game, memo, here, h)) {
+            Some(to) if game.check_move_left(me, to).is_ok() && !game.able_hexes(Side::Enemy).any(|p| p == to) => {
+                Some(Command::Move { section: None, to })
+            }
+            _ => Some(Command::Hold),
+        };
     }
     // No shot: he steps toward an enemy he can hurt, by cover (from cover
     // only into cover), within what is left of his move this card (rules

@@ -21,6 +21,14 @@ impl Side {
             Side::Enemy => "enemy",
         }
     }
+
+    /// The side it fights.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Friendly => Side::Enemy,
+            Side::Enemy => Side::Friendly,
+        }
+    }
 }
 
 /// A soldier's condition. A hit man is knocked over where he stands until

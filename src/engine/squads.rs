@@ -217,7 +217,20 @@ impl Game {
                 _ => {}
             }
         }
-        let what = if deed == Deed::Move { "move" } else { "fire" };
+        match (deed, s.pressure) {
+            (Deed::Fire | Deed::Charge, Pressure::Routed) => {
+                return format!("{id} is routed: he neither fires nor charges; get him away");
+            }
+            (Deed::Move | Deed::Charge, Pressure::Prone) => {
+                return format!("{id} has gone to ground: he does not move until his squad rallies (fire, or hold)");
+            }
+            _ => {}
+        }
+        let what = match deed {
+            Deed::Move => "move",
+            Deed::Fire => "fire",
+            Deed::Charge => "charge",
+        };
         format!("{id} may not {what} on this card: hold, or do what he may")
     }
 

@@ -97,8 +97,20 @@ pub fn check_european(
         return Err(c.err("saves", "saves: each a need of 2 to 6 on a die".into()));
     }
     let cg = &t.courage;
-    if cg.dice.0 == 0 || cg.dice.0 > 4 || !(2..=20).contains(&cg.dice.1) || cg.casualties_percent > 100 {
-        return Err(c.err("courage", "courage: 1 to 4 dice of 2 to 20 sides, and a share of 0 to 100%".into()));
+    if cg.dice.0 == 0
+        || cg.dice.0 > 4
+        || !(2..=20).contains(&cg.dice.1)
+        || cg.casualties_percent > 100
+        || !(-5..=5).contains(&cg.pinned)
+        || !(1..=100).contains(&cg.pass)
+        || cg.command_inches > 1000
+    {
+        return Err(c.err(
+            "courage",
+            "courage: 1 to 4 dice of 2 to 20 sides, a pass of 1 to 100, a share of 0 to 100%, pinned -5 to 5, \
+             command_inches at most 1000"
+                .into(),
+        ));
     }
     if t.suppression.hits == 0 || t.suppression.pinned_at == 0 || t.suppression.pinned_to_hit > 5 {
         return Err(c.err("suppression", "suppression: at least 1 hit and 1 suppression; to hit 0 to 5".into()));

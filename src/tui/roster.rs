@@ -25,9 +25,13 @@ pub fn state_mark(theme: Theme, s: &Soldier, game: &Game) -> (&'static str, Styl
             (_, Damage::Heavy) => ("HD", theme.warn()),
         };
     }
-    let pinned = s.pressure == crate::engine::ruleset::Pressure::Pinned && s.pos.is_some();
+    use crate::engine::ruleset::Pressure;
+    let pinned = s.pressure == Pressure::Pinned && s.pos.is_some();
     match s.state {
         State::Fit if pinned => ("PIN", theme.warn()),
+        // European Battlefield's squads gone to ground, and routed.
+        State::Fit if s.pos.is_some() && s.pressure == Pressure::Prone => ("PRONE", theme.warn()),
+        State::Fit if s.pos.is_some() && s.pressure == Pressure::Routed => ("ROUT", theme.enemy()),
         State::FleshWound if pinned => ("FW P", theme.warn()),
         State::LightWound if pinned => ("LW P", theme.warn()),
         State::Critical => {

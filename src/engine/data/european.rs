@@ -128,16 +128,17 @@ impl WeaponProfile {
     }
 
     /// The firing dice it throws: its rate of fire, or on a turn its man
-    /// moved as its notes say (SA halved, rounded down; FA all of them; a
-    /// heavy weapon or one of a single die none).
+    /// moved as the article says: a heavy weapon or one of a single die
+    /// none (whatever its notes), else SA halved, rounded down, and FA or
+    /// no note all of them.
     pub fn dice(&self, moved: bool) -> u8 {
-        if !moved || self.notes.contains(&Note::FA) {
+        if !moved {
             return self.rof;
         }
         if self.notes.contains(&Note::Heavy) || self.rof <= 1 {
             return 0;
         }
-        if self.notes.contains(&Note::SA) { self.rof / 2 } else { self.rof }
+        if self.notes.contains(&Note::SA) && !self.notes.contains(&Note::FA) { self.rof / 2 } else { self.rof }
     }
 }
 

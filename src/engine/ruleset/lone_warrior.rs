@@ -260,7 +260,8 @@ impl Rules for LoneWarrior {
         };
         a.result = Some(Name::new_static(ra));
         d.result = Some(Name::new_static(rd));
-        Fought { rolls: vec![a, d], outcome, attacker_lost }
+        let difference = a.total.abs_diff(d.total);
+        Fought { rolls: vec![a, d], difference, outcome, attacker_lost }
     }
 }
 

@@ -508,10 +508,12 @@ pub enum Blow {
 
 /// How a fight hand to hand went (`Rules::hand_to_hand`): every roll, the
 /// two fighters' dice first (the attacker's, then the defender's); the
-/// outcome; whether the attacker lost.
+/// difference of the scores that decided it, as the rule set reckons
+/// them; the outcome; whether the attacker lost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fought {
     pub rolls: Vec<Roll>,
+    pub difference: u32,
     pub outcome: Melee,
     pub attacker_lost: bool,
 }

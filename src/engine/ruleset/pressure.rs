@@ -23,6 +23,9 @@ pub enum Deed {
     Move,
     /// Aimed fire, indirect fire, calling the guns.
     Fire,
+    /// A step into a hex where an able enemy stands: hand to hand (asked
+    /// beside `Move`, which it needs too).
+    Charge,
 }
 
 /// What a man may do on the card that is up, as his activation left it.
@@ -42,7 +45,7 @@ impl Leave {
 
     pub fn allows(self, deed: Deed) -> bool {
         match deed {
-            Deed::Move => self.may_move,
+            Deed::Move | Deed::Charge => self.may_move,
             Deed::Fire => self.may_fire,
         }
     }

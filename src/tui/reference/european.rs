@@ -24,7 +24,9 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
             t.cards_per_man,
             if t.cards_per_man == 1 { "" } else { "s" }
         ),
-        "Extremes: a 1 fails any test and a 6 passes it, whatever the modifiers.".to_string(),
+        "Extremes: a 1 fails any test and a 6 passes it, whatever the modifiers (not the roll to move, which \
+         is thrown at or under the courage)."
+            .to_string(),
         "Profiles (Fight/Shoot, Defense, Courage, points):".to_string(),
     ];
     for p in &t.soldiers {

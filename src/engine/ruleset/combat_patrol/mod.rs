@@ -279,7 +279,7 @@ impl Rules for CombatPatrol {
     /// but makes no move of his own.
     fn may(&self, man: &Soldier, deed: Deed) -> bool {
         match deed {
-            Deed::Move => man.pressure.is_steady() && man.state != State::LightWound,
+            Deed::Move | Deed::Charge => man.pressure.is_steady() && man.state != State::LightWound,
             Deed::Fire => man.pressure.is_steady(),
         }
     }

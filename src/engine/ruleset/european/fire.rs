@@ -75,10 +75,12 @@ fn guns<'a>(t: &'a Book, book: &RuleBook, fire: &'a SquadFire<'a>) -> Result<Vec
     Ok(out)
 }
 
-/// A hit that struck: its weapon's strength and classes.
+/// A hit that struck: its weapon's strength and classes, and the man who
+/// fired it (it falls only on a man his weapon reaches).
 #[derive(Clone, Copy)]
 struct Struck<'a> {
     weapon: &'a WeaponProfile,
+    by: &'a Soldier,
 }
 
 /// The strength of `weapon` against a man (a soft target): anti-tank and
@@ -121,20 +123,23 @@ pub fn volley(
         roll.result = Some(Name::from(format!("{scored} {noun} at {}+{why}", g.need).as_str()));
         (roll.soldier, roll.target) = (Some(g.man.id.clone()), at.clone());
         events.push(Event::Roll(roll));
-        hits.extend(std::iter::repeat_n(Struck { weapon: g.weapon }, scored));
+        hits.extend(std::iter::repeat_n(Struck { weapon: g.weapon, by: g.man }, scored));
     }
-    let n = fire.targets.len();
     let mut lost: Vec<usize> = Vec::new();
-    for (k, hit) in hits.iter().enumerate() {
-        if n == 0 {
-            break;
-        }
-        // Hit k falls on target k mod n: one each, nearest first (a
-        // decision: the article lets the side fired at choose).
-        let (i, target) = (k % n, &fire.targets[k % n]);
-        if lost.contains(&i) {
-            continue;
-        }
+    let mut taken = vec![0u32; fire.targets.len()];
+    for hit in &hits {
+        // Each hit falls on a man its weapon reaches, one each before a
+        // second, nearest first (a decision: the article lets the side
+        // fired at choose among the men in range); a man already down
+        // takes no more.
+        let reach = t.hexes(hit.weapon.range);
+        let reaches = |x: &TargetTeam<'_>| x.man.pos.zip(hit.by.pos).is_none_or(|(a, b)| a.distance(b) <= reach);
+        let pick = (0..fire.targets.len())
+            .filter(|&i| !lost.contains(&i) && reaches(&fire.targets[i]))
+            .min_by_key(|&i| (taken[i], i));
+        let Some(i) = pick else { continue };
+        taken[i] += 1;
+        let target = &fire.targets[i];
         if let Some(need) = save_need(t, target, hit.weapon) {
             let roll = test(dice, Purpose::EbSave, i32::from(need), Modifiers::default()).by(&target.man.id);
             let saved = roll.succeeded();

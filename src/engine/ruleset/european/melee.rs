@@ -41,10 +41,11 @@ pub fn fight(t: &Book, book: &RuleBook, dice: &mut Dice, attacker: &Soldier, def
     let fa = profile(t, attacker).map_or(0, |p| p.fight);
     let fd = profile(t, defender).map_or(0, |p| p.fight);
     let mut rolls = Vec::new();
-    let mut attacker_lost = None;
+    let (mut attacker_lost, mut difference) = (None, 0);
     while attacker_lost.is_none() && rolls.len() < 2 * MOST_THROWS {
         let (mut a, sa) = fighter(t, book, dice, attacker, defender);
         let (mut d, sd) = fighter(t, book, dice, defender, attacker);
+        difference = sa.abs_diff(sd);
         attacker_lost = match (sa.cmp(&sd), fa.cmp(&fd)) {
             (std::cmp::Ordering::Equal, std::cmp::Ordering::Equal) => None,
             (std::cmp::Ordering::Equal, by_fight) => Some(by_fight.is_lt()),
@@ -59,7 +60,7 @@ pub fn fight(t: &Book, book: &RuleBook, dice: &mut Dice, attacker: &Soldier, def
         rolls.extend([a, d]);
     }
     let Some(attacker_lost) = attacker_lost else {
-        return Fought { rolls, outcome: Melee::Tie, attacker_lost: false };
+        return Fought { rolls, difference, outcome: Melee::Tie, attacker_lost: false };
     };
     let loser = if attacker_lost { attacker } else { defender };
     let defense = profile(t, loser).map_or(1, |p| p.defense);
@@ -77,7 +78,7 @@ pub fn fight(t: &Book, book: &RuleBook, dice: &mut Dice, attacker: &Soldier, def
         WoundNeed::Then(need) => wound(6, &mut rolls) && wound(need, &mut rolls),
         WoundNeed::No => false,
     };
-    Fought { rolls, outcome: if wounded { Melee::KnockedOut } else { Melee::Repulsed }, attacker_lost }
+    Fought { rolls, difference, outcome: if wounded { Melee::KnockedOut } else { Melee::Repulsed }, attacker_lost }
 }
 
 /// The chance, in 36ths, that a blow's wound roll wounds a man of `defense`.

@@ -208,11 +208,11 @@ impl Rules for European {
     }
 
     /// A pinned man, or one gone to ground, does not move; a routed one
-    /// does not fire.
+    /// neither fires nor charges.
     fn may(&self, man: &Soldier, deed: Deed) -> bool {
         match deed {
             Deed::Move => !matches!(man.pressure, Pressure::Pinned | Pressure::Prone),
-            Deed::Fire => man.pressure != Pressure::Routed,
+            Deed::Fire | Deed::Charge => man.pressure != Pressure::Routed,
         }
     }
 
@@ -269,8 +269,13 @@ impl Rules for European {
         if matches!(now, Pressure::Steady | Pressure::Routed) {
             return None;
         }
-        let (roll, passed, _) = courage_test(t, dice, (squad, others), now)?;
-        Some(Reaction { pressure: if passed { Pressure::Steady } else { now }, roll: Some(roll) })
+        let (roll, passed, routed) = courage_test(t, dice, (squad, others), now)?;
+        let pressure = match (routed, passed) {
+            (true, _) => Pressure::Routed,
+            (_, true) => Pressure::Steady,
+            _ => now,
+        };
+        Some(Reaction { pressure, roll: Some(roll) })
     }
 
     /// The article's morale is the courage test: an enemy squad routs, it

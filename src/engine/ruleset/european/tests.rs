@@ -65,11 +65,13 @@ fn moving_fire_follows_the_weapons_notes() {
     assert_eq!(w.dice(true), 1, "SA: halved, rounded down");
     w.notes = vec![Note::FA];
     assert_eq!(w.dice(true), 3, "FA: no penalty");
-    w.notes = vec![Note::Heavy];
+    w.notes = vec![Note::Heavy, Note::FA];
     assert_eq!((w.dice(false), w.dice(true)), (3, 0), "a heavy weapon cannot move and shoot");
-    w.notes = vec![];
-    w.rof = 1;
-    assert_eq!(w.dice(true), 0, "a weapon of one die cannot move and shoot");
+    for notes in [vec![], vec![Note::FA]] {
+        w.notes = notes;
+        w.rof = 1;
+        assert_eq!((w.dice(false), w.dice(true)), (1, 0), "a weapon of one die cannot move and shoot");
+    }
 }
 
 #[test]
@@ -149,18 +151,20 @@ fn a_man_hit_saves_by_cover_or_prone_before_the_wound_chart() {
 fn five_hits_suppress_and_three_suppressions_pin() {
     let b = book();
     let t = tables(&b).unwrap();
-    let mg = man(&b, "Brandt", "Pfc", Side::Friendly, "mg");
+    // The MG and four riflemen: 3 + 4 x 2 dice, all at 5+.
+    let mut guns = vec![man(&b, "Brandt", "Pfc", Side::Friendly, "mg")];
+    guns.extend((1..=4).map(|k| man(&b, &format!("R{k}"), "Pvt", Side::Friendly, "rifle")));
     let mut targets: Vec<Soldier> =
         (1..=6).map(|k| man(&b, &format!("G{k}"), "Grenadier", Side::Enemy, "rifle")).collect();
     let open = terrain(&b, "open");
     let (mut suppressed, mut pinned) = (0, 0);
     for start in [Pressure::Steady, Pressure::Suppressed(2)] {
         for m in &mut targets {
-            m.pressure = start;
+            (m.pressure, m.pos) = (start, Some(Pos::new(3, 0)));
         }
         for seed in 0..300 {
             let fire = SquadFire {
-                firers: vec![Firer { man: &mg, moved: false }],
+                firers: guns.iter().map(|m| Firer { man: m, moved: false }).collect(),
                 targets: targets.iter().map(|m| TargetTeam { man: m, terrain: open, distance: 3 }).collect(),
                 squad: targets.iter().collect(),
                 others: vec![],
@@ -170,16 +174,22 @@ fn five_hits_suppress_and_three_suppressions_pin() {
             let mut events = Events::all();
             let fired = volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
             let rolls = rolls(events);
-            // The MG's six dice at 5+, one roll.
-            assert_eq!((rolls[0].purpose, rolls[0].faces.len(), rolls[0].need), (Purpose::EbFire, 6, Some(5)));
-            let hits = rolls[0].faces.iter().filter(|&&f| f >= 5).count();
+            // A roll for each man: the MG's three dice, the riflemen's two, all at 5+.
+            let fire_rolls: Vec<&Roll> = rolls.iter().filter(|r| r.purpose == Purpose::EbFire).collect();
+            let dice: Vec<usize> = fire_rolls.iter().map(|r| r.faces.len()).collect();
+            assert_eq!(dice, vec![3, 2, 2, 2, 2]);
+            assert!(fire_rolls.iter().all(|r| r.need == Some(5)));
+            let hits = fire_rolls.iter().flat_map(|r| r.faces.iter()).filter(|&&f| f >= 5).count();
             let courage = rolls.iter().any(|r| r.purpose == Purpose::EbCourage);
-            // The men hit in the open have no save: each hit is a wound roll.
-            assert_eq!(rolls.iter().filter(|r| r.purpose == Purpose::EbWound).count(), hits, "seed {seed}");
+            // The men hit in the open have no save: each hit is a wound
+            // roll, until all six are down.
+            let wounds = rolls.iter().filter(|r| r.purpose == Purpose::EbWound).count();
+            assert!(wounds == hits || (wounds < hits && fired.lost.len() == 6), "seed {seed}");
             assert!(rolls.iter().all(|r| r.purpose != Purpose::EbSave));
             let want = match (start, hits >= 5) {
                 (_, false) => None,
-                (Pressure::Steady, true) => Some(Pressure::Suppressed(1)),
+                (Pressure::Steady, true) if hits < 10 => Some(Pressure::Suppressed(1)),
+                (Pressure::Steady, true) => Some(Pressure::Suppressed(2)),
                 (_, true) => Some(Pressure::Pinned),
             };
             if !courage {
@@ -192,6 +202,35 @@ fn five_hits_suppress_and_three_suppressions_pin() {
         }
     }
     assert!(suppressed > 0 && pinned > 0, "{suppressed} suppressed, {pinned} pinned");
+}
+
+/// Each hit falls on a man its own weapon reaches: a pistol's (2 hexes)
+/// never on a man 4 hexes off, though a rifle beside it reaches him.
+#[test]
+fn a_hit_falls_only_on_a_man_its_weapon_reaches() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let pistol = man(&b, "Reyes", "Lt", Side::Friendly, "pistol");
+    let mut far = man(&b, "G1", "Grenadier", Side::Enemy, "rifle");
+    far.pos = Some(Pos::new(4, 0));
+    let open = terrain(&b, "open");
+    let (mut pistol_hits, mut rolled) = (0, 0);
+    for seed in 0..200 {
+        let fire = SquadFire {
+            firers: vec![Firer { man: &pistol, moved: false }],
+            targets: vec![TargetTeam { man: &far, terrain: open, distance: 4 }],
+            squad: vec![&far],
+            others: vec![],
+            overloaded: 0,
+            assault: false,
+        };
+        let mut events = Events::all();
+        volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
+        let rolls = rolls(events);
+        pistol_hits += rolls[0].faces.iter().filter(|&&f| f >= 4).count();
+        rolled += rolls.iter().filter(|r| r.purpose == Purpose::EbWound).count();
+    }
+    assert!(pistol_hits > 0 && rolled == 0, "{pistol_hits} pistol hits, {rolled} wound rolls on a man out of reach");
 }
 
 /// The courage test: 2d6 and the leader's courage, 10 or more; the
@@ -262,9 +301,22 @@ fn a_squad_under_fire_rallies_at_stop_by_its_courage() {
         for seed in 0..50 {
             let r = European.squad_rally(&b, &mut Dice::new(seed), (&[&a, &c], &[])).unwrap();
             let roll = r.roll.unwrap();
-            assert_eq!(r.pressure, if roll.succeeded() { Pressure::Steady } else { p });
+            let want = match (roll.faces[..] == [1, 1], roll.succeeded()) {
+                (true, _) => Pressure::Routed,
+                (_, true) => Pressure::Steady,
+                _ => p,
+            };
+            assert_eq!(r.pressure, want);
         }
     }
+    // A double 1 at the rally routs the squad, as any courage test's does.
+    (a.pressure, c.pressure) = (Pressure::Suppressed(1), Pressure::Suppressed(1));
+    let routs = (0..400)
+        .filter_map(|seed| European.squad_rally(&b, &mut Dice::new(seed), (&[&a, &c], &[])))
+        .filter(|r| r.roll.as_ref().is_some_and(|r| r.faces[..] == [1, 1]))
+        .inspect(|r| assert_eq!(r.pressure, Pressure::Routed))
+        .count();
+    assert!(routs > 0, "no double 1 in 400 rallies");
     (a.pressure, c.pressure) = (Pressure::Routed, Pressure::Routed);
     assert_eq!(European.squad_rally(&b, &mut Dice::new(1), (&[&a, &c], &[])), None, "a routed squad runs on");
 }
