@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::command::Command;
 use super::data::RuleBook;
 use super::event::Event;
+use super::generate::Endless;
 use super::hand::Throw;
 use super::limits::{COUNTER, counted};
 use super::name::Name;
@@ -96,6 +97,11 @@ pub struct Campaign {
     /// throws of the same dice take them (no fishing with real dice).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub owed: Vec<Faces>,
+    /// An endless campaign's generator (`endless.rs`): its next patrol's
+    /// ground is made as the one before ends. None for a campaign whose
+    /// patrols are written out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub endless: Option<Endless>,
 }
 
 /// The seed of patrol `k` (from 1) of a campaign. The first patrol uses the
@@ -158,6 +164,7 @@ impl Campaign {
             waiting: None,
             typed: Vec::new(),
             owed: Vec::new(),
+            endless: None,
         }
     }
 
@@ -391,6 +398,7 @@ impl Campaign {
         }
         // The dead and the missing leave the roster; their patrol's record remembers them.
         self.roster.retain(|m| !lost.iter().any(|l: &Name| *l == m.name));
+        self.lay_next_ground();
         // A squad gone, with nobody left to join it (no rookies come under
         // rules of teams and squads), ends the campaign.
         let no_rookies = self.plans.first().is_some_and(|p| p.scenario.rules.hooks().squads);

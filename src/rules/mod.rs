@@ -6,6 +6,7 @@ mod campaign;
 mod check;
 mod check_company;
 mod check_cp;
+mod endless;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -19,6 +20,7 @@ pub(crate) use check::{NAME_RULE, man_name_ok};
 pub use check::{check_carried, check_rule_book, check_scenario};
 pub use check_company::check_company;
 pub use check_cp::check_combat_patrol;
+pub use endless::{ENDLESS_TITLE, endless};
 
 pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";
 pub const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");
