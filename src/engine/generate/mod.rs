@@ -134,7 +134,8 @@ fn attempt_at(book: &RuleBook, terrain: &[u8; 7], seed: u64, number: u32) -> Res
     let start = *sketch.road.first().ok_or("no road was drawn")?;
     let steps = survey::walks(&map, book, start);
     let steps_to = |p: Pos| map.contains(p).then(|| steps[(p.row * map.width + p.col) as usize]).flatten();
-    let orders = orders::give(&mut rng, &sketch, &steps_to, number)?;
+    let groups = |k: &str| book.forces.contains_key(k);
+    let orders = orders::give(&mut rng, &sketch, &steps_to, (number, &groups))?;
     let road = usize::from(number_of(draw::Ground::Road));
     let measures = survey::survey(&map, book, start, &orders.objective.hexes(), road)?;
     let scenario = Scenario {
@@ -146,7 +147,7 @@ fn attempt_at(book: &RuleBook, terrain: &[u8; 7], seed: u64, number: u32) -> Res
         objective: orders.objective,
         home_edge: edge,
         squad: Vec::new(),
-        forces: Default::default(),
+        forces: orders.forces,
         radio: orders.radio,
         encounters: Vec::new(),
     };

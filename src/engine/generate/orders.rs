@@ -2,6 +2,8 @@
 //! (reach a place, look at two or three, or bring back a prisoner, the
 //! objectives the scenarios know), its name and its briefing.
 
+use std::collections::BTreeMap;
+
 use rand::RngExt;
 use rand_pcg::Pcg32;
 
@@ -12,9 +14,9 @@ use super::draw::{Ground, Sketch};
 /// Steps out from the start (the shortest walk) an objective may lie, by
 /// kind: a place to reach; each place to look at; where a prisoner is to
 /// be taken. The built-in patrols go some 8 to 12 steps out.
-pub const REACH: (u32, u32) = (7, 11);
-pub const LOOK: (u32, u32) = (4, 10);
-pub const PRISONER: (u32, u32) = (5, 9);
+pub const REACH: (u32, u32) = (11, 15);
+pub const LOOK: (u32, u32) = (7, 13);
+pub const PRISONER: (u32, u32) = (9, 13);
 
 /// Places to look at on one patrol are at least this far apart.
 const APART: u32 = 3;
@@ -25,7 +27,19 @@ pub(super) struct Orders {
     pub briefing: String,
     pub objective: Objective,
     pub radio: bool,
+    /// The enemy met in place of the usual (as a scenario's `forces`).
+    pub forces: BTreeMap<String, String>,
 }
+
+/// The enemy a patrol may be warned of, as the hand-made campaigns vary
+/// it: the incident table's group, the group met in its place, and the
+/// warning. One is picked a patrol (or none, as often as any); one whose
+/// groups the rule book lacks is passed over.
+const THREATS: &[(&[(&str, &str)], &str)] = &[
+    (&[("sniper", "patrol"), ("mg_team", "patrol")], "German patrols are about."),
+    (&[("patrol", "patrol_strong")], "A strong German patrol is about."),
+    (&[("mortar", "tank")], "A tank watches the ground from far off."),
+];
 
 /// A place on the map the orders can name.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -121,13 +135,18 @@ pub(super) fn give(
     rng: &mut Pcg32,
     s: &Sketch,
     steps: &dyn Fn(Pos) -> Option<u32>,
-    number: u32,
+    (number, groups): (u32, &dyn Fn(&str) -> bool),
 ) -> Result<Orders, String> {
     let places = places(s, steps);
     let home = edge_words(s.edge);
     let none = |band: (u32, u32)| format!("no place on the map {} to {} steps from the start", band.0, band.1);
-    let roll = rng.random_range(0..10);
-    let (name, mut briefing, objective) = if roll < 5 {
+    // Of twenty patrols some seven go to reach a place, seven to look at
+    // places, six for a prisoner (the hardest). From the fourth on, with
+    // men who have learnt their trade, Battalion asks more: five, seven
+    // and eight (`docs/SIM.md` has what this does to the rates).
+    let (reach, look) = if number > 3 { (5, 12) } else { (7, 14) };
+    let roll = rng.random_range(0..20);
+    let (name, mut briefing, objective) = if roll < reach {
         let (place, p) = pick(rng, &places, REACH).ok_or_else(|| none(REACH))?;
         (
             format!("The {} at {p}", place.title()),
@@ -137,8 +156,8 @@ pub(super) fn give(
             ),
             Objective::Reach(p),
         )
-    } else if roll < 8 {
-        let wanted = if rng.random_range(0..3) == 0 { 3 } else { 2 };
+    } else if roll < look {
+        let wanted = if rng.random_range(0..2) == 0 { 3 } else { 2 };
         let mut chosen: Vec<(Place, Pos)> = Vec::new();
         for _ in 0..wanted * 4 {
             if chosen.len() == wanted {
@@ -181,9 +200,17 @@ pub(super) fn give(
     if let Some(f) = s.fords.first() {
         briefing.push_str(&format!(" A stream crosses the ground; the road fords it at {f}."));
     }
-    let radio = rng.random_range(0..3) == 0;
+    let mut forces = BTreeMap::new();
+    if let Some((swaps, warning)) = THREATS.get(rng.random_range(0..THREATS.len()))
+        && swaps.iter().all(|(a, b)| groups(a) && groups(b))
+    {
+        forces = swaps.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        briefing.push(' ');
+        briefing.push_str(warning);
+    }
+    let radio = rng.random_range(0..4) == 0;
     if radio {
         briefing.push_str(" Take the radio: the guns will fire for you.");
     }
-    Ok(Orders { name: format!("{number}. {name}"), briefing, objective, radio })
+    Ok(Orders { name: format!("{number}. {name}"), briefing, objective, radio, forces })
 }
