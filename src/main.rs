@@ -117,7 +117,13 @@ enum Mode {
         folder: Folder,
     },
     /// Check a save, scenario, campaign, rules, forces or patrol record file and report any problem.
-    Check { file: PathBuf },
+    Check {
+        #[arg(required_unless_present = "generated")]
+        file: Option<PathBuf>,
+        /// Instead of a file, make N generated patrol maps and check each (for CI).
+        #[arg(long, value_name = "N", conflicts_with = "file", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        generated: Option<u32>,
+    },
     /// Watch a patrol of a campaign again, order by order, forwards and back.
     Replay {
         /// The campaign's save name (see `hexpatrol list`).
@@ -394,7 +400,10 @@ fn main() -> ExitCode {
         }
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
         Some(Mode::List { .. }) => data_dir().and_then(|d| list(&d)),
-        Some(Mode::Check { file }) => Ok(check_file(&file)),
+        Some(Mode::Check { generated: Some(n), .. }) => Ok(check_generated(n)),
+        Some(Mode::Check { file: Some(file), .. }) => Ok(check_file(&file)),
+        // clap asks for one of them; a message all the same, never a panic.
+        Some(Mode::Check { .. }) => Err("give a FILE to check, or --generated N".into()),
         Some(Mode::Replay { name, patrol, .. }) => data_dir().and_then(|d| replay(&d, &name, patrol, theme)),
         Some(Mode::Report { name, patrol, output, .. }) => {
             data_dir().and_then(|d| write_report(&d, &name, patrol, output.as_deref()))
@@ -566,6 +575,23 @@ fn check_file(path: &Path) -> ExitCode {
     match check::check(path) {
         Ok(what) => {
             println!("{}: a good {}", path.display(), what.kind);
+            for line in &what.notes {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("hexpatrol: {message}");
+            ExitCode::from(UNUSABLE)
+        }
+    }
+}
+
+/// `hexpatrol check --generated N`.
+fn check_generated(n: u32) -> ExitCode {
+    match check::generated(n) {
+        Ok(what) => {
+            println!("A good {}:", what.kind);
             for line in &what.notes {
                 println!("{line}");
             }

@@ -18,6 +18,9 @@ pub const REACH: (u32, u32) = (11, 15);
 pub const LOOK: (u32, u32) = (7, 13);
 pub const PRISONER: (u32, u32) = (9, 13);
 
+/// Hexes out from the home edge an objective lies at the least.
+const OUT_FROM_HOME: i32 = 4;
+
 /// Places to look at on one patrol are at least this far apart.
 const APART: u32 = 3;
 
@@ -106,7 +109,12 @@ fn places(s: &Sketch, steps: &dyn Fn(Pos) -> Option<u32>) -> Vec<(Place, Pos, u3
             }
         }
     }
-    found.into_iter().filter_map(|(place, p)| steps(p).map(|d| (place, p, d))).collect()
+    // A patrol goes out: no objective lies within `OUT_FROM_HOME` hexes of our lines.
+    found
+        .into_iter()
+        .filter(|(_, p)| s.depth(*p) >= OUT_FROM_HOME)
+        .filter_map(|(place, p)| steps(p).map(|d| (place, p, d)))
+        .collect()
 }
 
 /// One of `places` within `band` steps, the kind of place first picked
