@@ -197,10 +197,9 @@ struct SimArgs {
     /// How many campaigns to play (with --campaign or --generated).
     #[arg(long, value_name = "N", value_parser = at_least_one)]
     campaigns: Option<u64>,
-    /// With --generated: stop each endless campaign after this many patrols.
-    #[arg(long, value_name = "K", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1000),
-          requires = "generated")]
-    patrols_per_campaign: u32,
+    /// With --generated: stop each endless campaign after this many patrols (default 10).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    patrols_per_campaign: Option<u32>,
     /// Print the summary as one JSON object.
     #[arg(long, conflicts_with = "events")]
     json: bool,
@@ -763,15 +762,22 @@ fn sim_pool(args: &SimArgs) -> Result<rayon::ThreadPool, String> {
     pool.build().map_err(|e| format!("cannot start the threads: {e}"))
 }
 
+/// Patrols an endless campaign is stopped after in the simulator, unless
+/// `--patrols-per-campaign` says otherwise.
+const PATROLS_PER_CAMPAIGN: u32 = 10;
+
 /// `sim --campaign` (or `--generated`: `key` is None): whole campaigns,
 /// the roster carried over.
 fn run_campaigns(args: &SimArgs, key: Option<&str>, campaigns: u64) -> Result<ExitCode, String> {
     let book = rule_book()?;
     let seed = args.seed.unwrap_or(1);
     // Every campaign is this one with its own seed.
+    if key.is_some() && args.patrols_per_campaign.is_some() {
+        return Err("--patrols-per-campaign is for --generated: a campaign of written patrols ends on its own".into());
+    }
     let (start, cap) = match key {
         Some(key) => (rules::campaign(key, &book).map_err(|e| e.to_string())?.start(seed, book), None),
-        None => (rules::endless(book, seed)?, Some(args.patrols_per_campaign)),
+        None => (rules::endless(book, seed)?, Some(args.patrols_per_campaign.unwrap_or(PATROLS_PER_CAMPAIGN))),
     };
     let run = sim::Run { seed, first: args.first, campaigns, cap };
     if run.numbers().is_none() {
