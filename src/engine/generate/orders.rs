@@ -13,7 +13,8 @@ use super::draw::{Ground, Sketch};
 
 /// Steps out from the start (the shortest walk) an objective may lie, by
 /// kind: a place to reach; each place to look at; where a prisoner is to
-/// be taken. The built-in patrols go some 8 to 12 steps out.
+/// be taken. The built-in patrols go some 8 to 12 steps out; these go a
+/// little farther, as balance asked (`docs/SIM.md`).
 pub const REACH: (u32, u32) = (11, 15);
 pub const LOOK: (u32, u32) = (7, 13);
 pub const PRISONER: (u32, u32) = (9, 13);
