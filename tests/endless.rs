@@ -125,3 +125,42 @@ fn check_makes_and_checks_generated_maps() {
     let out = hexpatrol(&["check"], "", None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// An endless campaign ends only when the squad is gone: its end comes
+/// right after a patrol from which nobody came home (with nobody at home
+/// wounded), and no patrol sets out after it; every other campaign plays
+/// on to the simulator's cap.
+#[test]
+fn an_endless_campaign_ends_when_the_squad_is_gone_and_only_then() {
+    let out = hexpatrol(
+        &["sim", "--generated", "--campaigns", "60", "--seed", "2", "--patrols-per-campaign", "3", "--events"],
+        "",
+        None,
+    );
+    let all = lines(&out);
+    let mut campaigns: Vec<Vec<Value>> = Vec::new();
+    for l in &all {
+        let v: Value = serde_json::from_str(l).unwrap();
+        if v["event"] == "campaign_start" {
+            campaigns.push(Vec::new());
+        } else {
+            campaigns.last_mut().unwrap().push(v);
+        }
+    }
+    assert_eq!(campaigns.len(), 60);
+    let mut ended = 0;
+    for events in &campaigns {
+        let starts = events.iter().filter(|e| e["event"] == "start").count();
+        match events.iter().position(|e| e["event"] == "campaign_end") {
+            Some(at) => {
+                ended += 1;
+                assert_eq!(at, events.len() - 1, "nothing after the campaign's end");
+                let last = events.iter().rev().find(|e| e["event"] == "patrol_end").unwrap();
+                assert!(last["home"].as_array().unwrap().is_empty(), "nobody came home: {last}");
+                assert_eq!(events[at]["patrols"].as_u64().unwrap() as usize, starts);
+            }
+            None => assert_eq!(starts, 3, "played on to the cap"),
+        }
+    }
+    assert!(ended > 0, "some squad is lost whole in 60 campaigns (some 8% of first patrols are)");
+}
