@@ -117,9 +117,9 @@ fn the_simulator_plays_endless_campaigns_to_the_cap() {
 
 #[test]
 fn check_makes_and_checks_generated_maps() {
-    let out = hexpatrol(&["check", "--generated", "50"], "", None);
+    let out = hexpatrol(&["check", "--generated", "200"], "", None);
     let text = lines(&out).join("\n");
-    assert!(text.contains("50 generated maps: every one passed its check"), "{text}");
+    assert!(text.contains("200 generated maps: every one passed its check"), "{text}");
     let out = hexpatrol(&["check", "--generated", "0"], "", None);
     assert_eq!(out.status.code(), Some(2));
     let out = hexpatrol(&["check"], "", None);
