@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::engine::RuleBook;
+use crate::engine::{RuleBook, Scenario};
 use crate::{rules, save};
 
 /// What `check` found: the kind of file, and what it says of it: the
@@ -148,6 +148,70 @@ fn campaign(file: &str, text: &str, book: std::sync::Arc<RuleBook>) -> Result<Ch
         ));
     }
     Ok(Checked::plays_by_the_book("campaign"))
+}
+
+/// `hexpatrol check --generated N`: makes the maps of N generated patrols
+/// (map K is patrol K of the generator started with seed K, so both the
+/// seeds and the patrol numbers vary), and checks each as the game would
+/// load it: its own check (`engine::generate::survey`) again, as a
+/// scenario file is checked, and set out with the default squad. Says how
+/// many drawn maps failed their check on the way, and why, and the range
+/// of what was measured.
+///
+/// # Errors
+/// The first map that the generator could not make or that fails a check.
+pub fn generated(n: u32) -> Result<Checked, String> {
+    use crate::engine::Game;
+    use crate::engine::generate::{self, survey};
+    use std::collections::BTreeMap;
+    let book = rules::rule_book().map_err(|e| e.to_string())?;
+    let squad = rules::campaign(rules::default_campaign_name(), &book).map_err(|e| e.to_string())?.squad;
+    let road = book.terrain.iter().position(|t| t.key == "road").ok_or("the rule book has no road")?;
+    let mut refused: BTreeMap<String, u32> = BTreeMap::new();
+    let (mut out, mut home, mut view) = ((u32::MAX, 0), (u32::MAX, 0), (u32::MAX, 0));
+    for k in 1..=n {
+        let which = format!("generated map {k} (seed {k}, patrol {k})");
+        let made = generate::patrol(&book, u64::from(k), k).map_err(|e| format!("{which}: {e}"))?;
+        let s = Scenario { squad: squad.clone(), ..made.scenario };
+        let text = ron::to_string(&s).map_err(|e| e.to_string())?;
+        rules::check_scenario(&s, &book, &which, &text).map_err(|e| e.to_string())?;
+        let game = Game::new(book.clone(), &s, 1).map_err(|e| format!("{which}: cannot set out: {e}"))?;
+        let m = survey::survey(game.map(), &book, s.start, &s.objective.hexes(), road)
+            .map_err(|e| format!("{which}: fails its check: {e}"))?;
+        for r in &made.survey.refused {
+            // Counted by the reason's kind: its words with every number an N.
+            let mut kind = String::new();
+            for c in r.why.chars() {
+                match c.is_ascii_digit() {
+                    true if kind.ends_with('N') => {}
+                    true => kind.push('N'),
+                    false => kind.push(c),
+                }
+            }
+            *refused.entry(kind).or_default() += 1;
+        }
+        let widen = |(lo, hi): (u32, u32), v: u32| (lo.min(v), hi.max(v));
+        (out, home, view) = (widen(out, m.out), widen(home, m.home), widen(view, m.view));
+    }
+    let tries: u32 = refused.values().sum();
+    let mut notes = vec![
+        format!("{n} generated maps: every one passed its check, loads as a scenario and sets out."),
+        format!(
+            "Steps out to the objective {} to {}; home from it {} to {}; the objective sees {}% to {}% of the hexes \
+             within {} (at least {}%).",
+            out.0,
+            out.1,
+            home.0,
+            home.1,
+            view.0,
+            view.1,
+            survey::VIEW_RADIUS,
+            survey::VIEW_AT_LEAST
+        ),
+        format!("{tries} maps drawn on the way failed their check and the next seed was tried:"),
+    ];
+    notes.extend(refused.iter().map(|(why, k)| format!("  {k} x {why}")));
+    Ok(Checked { kind: "map generator", notes })
 }
 
 /// Whether the file is a finished patrol's record (`NAME.records/patrol-NNN.ron`):

@@ -71,6 +71,9 @@ enum Mode {
         /// Play one patrol of this built-in scenario or scenario file instead of a campaign.
         #[arg(long, conflicts_with = "campaign")]
         scenario: Option<String>,
+        /// Play the endless campaign: patrol after patrol on ground made from the seed, until the squad is gone.
+        #[arg(long, conflicts_with_all = ["campaign", "scenario"])]
+        generated: bool,
         /// The campaign's save name (letters, digits, - and _; not - first).
         #[arg(long)]
         name: Option<String>,
@@ -114,7 +117,13 @@ enum Mode {
         folder: Folder,
     },
     /// Check a save, scenario, campaign, rules, forces or patrol record file and report any problem.
-    Check { file: PathBuf },
+    Check {
+        #[arg(required_unless_present = "generated")]
+        file: Option<PathBuf>,
+        /// Instead of a file, make N generated patrol maps and check each (for CI).
+        #[arg(long, value_name = "N", conflicts_with = "file", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        generated: Option<u32>,
+    },
     /// Watch a patrol of a campaign again, order by order, forwards and back.
     Replay {
         /// The campaign's save name (see `hexpatrol list`).
@@ -147,6 +156,9 @@ enum Mode {
         /// A built-in campaign or a campaign file to play instead of a single scenario.
         #[arg(long, conflicts_with_all = ["scenario", "load"])]
         campaign: Option<String>,
+        /// Play the endless campaign (patrols on generated ground) instead of a single scenario.
+        #[arg(long, conflicts_with_all = ["scenario", "load", "campaign"])]
+        generated: bool,
         /// Go on from this campaign file instead of starting afresh.
         #[arg(long, value_name = "FILE", conflicts_with = "seed")]
         load: Option<PathBuf>,
@@ -163,11 +175,11 @@ enum Mode {
 #[derive(clap::Args)]
 struct SimArgs {
     /// How many patrols to play.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "campaign")]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), required_unless_present_any = ["campaign", "generated"])]
     patrols: Option<u64>,
     /// The run's seed; patrol (or campaign) K plays with a seed made from this and K alone.
     /// Needed for patrols; campaigns play with seed 1 if none is given.
-    #[arg(long, required_unless_present = "campaign")]
+    #[arg(long, required_unless_present_any = ["campaign", "generated"])]
     seed: Option<u64>,
     /// The number of the first patrol (or campaign), to play one part of a longer run.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
@@ -178,9 +190,16 @@ struct SimArgs {
     /// Play whole campaigns of this built-in campaign or campaign file instead of patrols.
     #[arg(long, conflicts_with = "patrols", requires = "campaigns")]
     campaign: Option<String>,
-    /// How many campaigns to play (with --campaign).
-    #[arg(long, value_name = "N", value_parser = at_least_one, requires = "campaign")]
+    /// Play whole endless campaigns (patrols on generated ground), each stopped at the squad's end or
+    /// after --patrols-per-campaign patrols.
+    #[arg(long, conflicts_with_all = ["patrols", "campaign", "scenario"], requires = "campaigns")]
+    generated: bool,
+    /// How many campaigns to play (with --campaign or --generated).
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
     campaigns: Option<u64>,
+    /// With --generated: stop each endless campaign after this many patrols (default 10).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    patrols_per_campaign: Option<u32>,
     /// Print the summary as one JSON object.
     #[arg(long, conflicts_with = "events")]
     json: bool,
@@ -282,6 +301,11 @@ fn at_least_one(text: &str) -> Result<u64, String> {
     }
 }
 
+/// Stands in for a campaign's key where `--generated` was given: the
+/// endless campaign. No file or built-in campaign can be called so (a key
+/// has no spaces).
+const GENERATED: &str = "(generated)";
+
 /// Exit code for input that cannot be used (a bad file, no terminal).
 const UNUSABLE: u8 = 2;
 
@@ -358,8 +382,9 @@ fn main() -> ExitCode {
     let theme = Theme::from_env(std::env::var("NO_COLOR").ok().as_deref(), look.ascii);
     let result = match cli.command {
         None => data_dir().and_then(|d| title(d, theme)),
-        Some(Mode::New { campaign, scenario, name, seed, iron_man, real_dice, plain, .. }) => {
+        Some(Mode::New { campaign, scenario, generated, name, seed, iron_man, real_dice, plain, .. }) => {
             let choice = match (scenario, campaign) {
+                _ if generated => Choice::Generated,
                 (Some(s), _) => Choice::Scenario(s),
                 (None, c) => Choice::Campaign(c.unwrap_or_else(|| rules::default_campaign_name().to_string())),
             };
@@ -374,7 +399,10 @@ fn main() -> ExitCode {
         }
         Some(Mode::Resume { name, backup, .. }) => data_dir().and_then(|d| resume(&d, name.as_deref(), backup, theme)),
         Some(Mode::List { .. }) => data_dir().and_then(|d| list(&d)),
-        Some(Mode::Check { file }) => Ok(check_file(&file)),
+        Some(Mode::Check { generated: Some(n), .. }) => Ok(check_generated(n)),
+        Some(Mode::Check { file: Some(file), .. }) => Ok(check_file(&file)),
+        // clap asks for one of them; a message all the same, never a panic.
+        Some(Mode::Check { .. }) => Err("give a FILE to check, or --generated N".into()),
         Some(Mode::Replay { name, patrol, .. }) => data_dir().and_then(|d| replay(&d, &name, patrol, theme)),
         Some(Mode::Report { name, patrol, output, .. }) => {
             data_dir().and_then(|d| write_report(&d, &name, patrol, output.as_deref()))
@@ -384,8 +412,9 @@ fn main() -> ExitCode {
             Err("--house-rule does nothing with --load: a saved campaign plays on by the house rules it began with"
                 .into())
         }
-        Some(Mode::Script { setup, campaign, load, save, .. }) => {
-            run_script(&setup, campaign.as_deref(), load.as_deref(), save.as_deref())
+        Some(Mode::Script { setup, campaign, generated, load, save, .. }) => {
+            let campaign = if generated { Some(GENERATED) } else { campaign.as_deref() };
+            run_script(&setup, campaign, load.as_deref(), save.as_deref())
         }
         Some(Mode::Sim(args)) => run_sim(&args),
     };
@@ -557,6 +586,23 @@ fn check_file(path: &Path) -> ExitCode {
     }
 }
 
+/// `hexpatrol check --generated N`.
+fn check_generated(n: u32) -> ExitCode {
+    match check::generated(n) {
+        Ok(what) => {
+            println!("A good {}:", what.kind);
+            for line in &what.notes {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("hexpatrol: {message}");
+            ExitCode::from(UNUSABLE)
+        }
+    }
+}
+
 /// `hexpatrol report`: the campaign's report, or one patrol's, to a file or standard output.
 fn write_report(data_dir: &Path, name: &str, patrol: Option<u32>, output: Option<&Path>) -> Result<ExitCode, String> {
     let sources = report::Sources::load(data_dir, name)?;
@@ -645,9 +691,11 @@ fn run_script(
         }
         (None, Some(key)) => {
             let book = rule_book()?;
-            let def = rules::campaign(key, &book).map_err(|e| e.to_string())?;
             let seed = setup.seed.unwrap_or_else(clock_seed);
-            def.start(seed, book)
+            match key {
+                GENERATED => rules::endless(book, seed)?,
+                _ => rules::campaign(key, &book).map_err(|e| e.to_string())?.start(seed, book),
+            }
         }
         (None, None) => single(setup)?,
     };
@@ -714,16 +762,27 @@ fn sim_pool(args: &SimArgs) -> Result<rayon::ThreadPool, String> {
     pool.build().map_err(|e| format!("cannot start the threads: {e}"))
 }
 
-/// `sim --campaign`: whole campaigns, the roster carried over.
-fn run_campaigns(args: &SimArgs, key: &str, campaigns: u64) -> Result<ExitCode, String> {
+/// Patrols an endless campaign is stopped after in the simulator, unless
+/// `--patrols-per-campaign` says otherwise.
+const PATROLS_PER_CAMPAIGN: u32 = 10;
+
+/// `sim --campaign` (or `--generated`: `key` is None): whole campaigns,
+/// the roster carried over.
+fn run_campaigns(args: &SimArgs, key: Option<&str>, campaigns: u64) -> Result<ExitCode, String> {
     let book = rule_book()?;
-    let def = rules::campaign(key, &book).map_err(|e| e.to_string())?;
-    let run = sim::Run { seed: args.seed.unwrap_or(1), first: args.first, campaigns };
+    let seed = args.seed.unwrap_or(1);
+    // Every campaign is this one with its own seed.
+    if key.is_some() && args.patrols_per_campaign.is_some() {
+        return Err("--patrols-per-campaign is for --generated: a campaign of written patrols ends on its own".into());
+    }
+    let (start, cap) = match key {
+        Some(key) => (rules::campaign(key, &book).map_err(|e| e.to_string())?.start(seed, book), None),
+        None => (rules::endless(book, seed)?, Some(args.patrols_per_campaign.unwrap_or(PATROLS_PER_CAMPAIGN))),
+    };
+    let run = sim::Run { seed, first: args.first, campaigns, cap };
     if run.numbers().is_none() {
         return Err(format!("--first {} and --campaigns {campaigns} run past the last campaign number", args.first));
     }
-    // Every campaign is this one with its own seed.
-    let start = def.start(run.seed, book);
     let pool = sim_pool(args)?;
     let bar = progress(campaigns, "campaigns");
     let tick = || bar.inc(1);
@@ -742,10 +801,14 @@ fn run_campaigns(args: &SimArgs, key: &str, campaigns: u64) -> Result<ExitCode, 
 
 fn run_sim(args: &SimArgs) -> Result<ExitCode, String> {
     let (patrols, seed) = match (&args.campaign, args.campaigns, args.patrols, args.seed) {
-        (Some(key), Some(n), _, _) => return run_campaigns(args, key, n),
+        (Some(key), Some(n), _, _) => return run_campaigns(args, Some(key), n),
+        (None, Some(n), _, _) if args.generated => return run_campaigns(args, None, n),
+        (None, Some(_), _, _) => return Err("--campaigns N needs --campaign NAME or --generated".into()),
         (None, _, Some(patrols), Some(seed)) => (patrols, seed),
         // clap asks for these; a message all the same, never a panic.
-        _ => return Err("give --patrols N --seed S, or --campaign NAME --campaigns N".into()),
+        _ => {
+            return Err("give --patrols N --seed S, --campaign NAME --campaigns N, or --generated --campaigns N".into());
+        }
     };
     let book = rule_book()?;
     let name = args.scenario.as_deref().unwrap_or(rules::default_scenario_name());

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::command::Command;
 use super::data::RuleBook;
 use super::event::Event;
+use super::generate::Endless;
 use super::hand::Throw;
 use super::limits::{COUNTER, counted};
 use super::name::Name;
@@ -104,6 +105,11 @@ pub struct Campaign {
     /// (`issue`): the next patrol's log opens with them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub issued: Vec<Event>,
+    /// An endless campaign's generator (`endless.rs`): its next patrol's
+    /// ground is made as the one before ends. None for a campaign whose
+    /// patrols are written out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub endless: Option<Endless>,
 }
 
 /// The seed of patrol `k` (from 1) of a campaign. The first patrol uses the
@@ -168,6 +174,7 @@ impl Campaign {
             owed: Vec::new(),
             healed: Vec::new(),
             issued: Vec::new(),
+            endless: None,
         }
     }
 
@@ -411,6 +418,7 @@ impl Campaign {
         // The dead and the missing leave the roster; their patrol's record remembers them.
         self.roster.retain(|m| !lost.iter().any(|l: &Name| *l == m.name));
         events.extend(self.rise_in_rank(&game, &record.men, &lost));
+        self.lay_next_ground();
         // A squad gone, with nobody left to join it (no rookies come under
         // rules of teams and squads), ends the campaign.
         let no_rookies = self.plans.first().is_some_and(|p| p.scenario.rules.hooks().squads);

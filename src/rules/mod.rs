@@ -7,6 +7,7 @@ mod check;
 mod check_company;
 mod check_cp;
 mod check_european;
+mod endless;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -21,6 +22,7 @@ pub use check::{check_carried, check_rule_book, check_scenario};
 pub use check_company::check_company;
 pub use check_cp::check_combat_patrol;
 pub use check_european::check_european;
+pub use endless::{ENDLESS_TITLE, endless};
 
 pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";
 pub const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");

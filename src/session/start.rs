@@ -17,6 +17,8 @@ pub enum Choice {
     /// A built-in scenario's key or the path of a scenario file, played as
     /// a campaign of one patrol.
     Scenario(String),
+    /// The endless campaign: patrol after patrol on generated ground.
+    Generated,
 }
 
 impl Choice {
@@ -24,6 +26,7 @@ impl Choice {
     pub fn key(&self) -> &str {
         match self {
             Choice::Campaign(k) | Choice::Scenario(k) => k,
+            Choice::Generated => "endless",
         }
     }
 }
@@ -72,6 +75,7 @@ pub fn new_game(
             let scenario = rules::scenario(key, &book).map_err(|e| e.to_string())?;
             Campaign::single(&scenario, seed, book)
         }
+        Choice::Generated => rules::endless(book, seed)?,
     };
     let name = save_name(data_dir, choice, name)?;
     let slot = Slot::open(&save::campaign_path(data_dir, &name)).map_err(|e| e.to_string())?;
@@ -118,6 +122,9 @@ pub fn describe_choice(choice: &Choice, book: &RuleBook) -> Result<String, Strin
                 false => format!("One patrol: {}, fought by {}", s.name, s.rules),
             })
             .map_err(|e| e.to_string()),
+        // Made with the book, as the game would make it, so a book it cannot be drawn with is refused here.
+        Choice::Generated => rules::endless(std::sync::Arc::new(book.clone()), 1)
+            .map(|_| format!("Endless campaign: {}, on new ground every patrol", rules::ENDLESS_TITLE)),
     }
 }
 

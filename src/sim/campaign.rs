@@ -29,6 +29,10 @@ pub struct Run {
     /// The number of the first campaign; campaigns are numbered from 1.
     pub first: u64,
     pub campaigns: u64,
+    /// Patrols after which a campaign is stopped if it has not ended: an
+    /// endless campaign never ends on its own (`sim --generated`).
+    #[serde(rename = "patrols_per_campaign", skip_serializing_if = "Option::is_none")]
+    pub cap: Option<u32>,
 }
 
 impl Run {
@@ -126,7 +130,18 @@ impl CampaignTally {
 /// deciding, counting it into `tally` as campaign number `k`. Each patrol's
 /// events (its setting out, then the leader's choices and what they made)
 /// go to `seen` as they come.
-pub fn play(start: &Campaign, k: u64, cache: &mut Cache, tally: &mut CampaignTally, mut seen: impl FnMut(&[Event])) {
+pub fn play(start: &Campaign, k: u64, cache: &mut Cache, tally: &mut CampaignTally, seen: impl FnMut(&[Event])) {
+    play_up_to(start, (k, None), cache, tally, seen);
+}
+
+/// `play`, stopping after `cap` patrols if the campaign has not ended by then.
+pub fn play_up_to(
+    start: &Campaign,
+    (k, cap): (u64, Option<u32>),
+    cache: &mut Cache,
+    tally: &mut CampaignTally,
+    mut seen: impl FnMut(&[Event]),
+) {
     let mut campaign = start.clone();
     let veteran_at = campaign.book.campaign.veteran_at;
     let squad: Vec<String> = campaign.roster.iter().map(|m| m.name.clone()).collect();
@@ -134,7 +149,7 @@ pub fn play(start: &Campaign, k: u64, cache: &mut Cache, tally: &mut CampaignTal
         campaign.roster.iter().filter(|m| m.experience >= veteran_at).map(|m| m.name.clone()).collect();
     let mut won = 0;
     tally.campaigns += 1;
-    while !campaign.is_over() {
+    while !campaign.is_over() && cap.is_none_or(|cap| campaign.finished < cap) {
         let at = campaign.finished as usize;
         add_at(&mut tally.patrols, at).played += 1;
         let problem = match campaign.begin() {
@@ -185,9 +200,14 @@ pub fn play(start: &Campaign, k: u64, cache: &mut Cache, tally: &mut CampaignTal
     tally.served_all += campaign.roster.iter().filter(|m| m.patrols == campaign.finished).count() as u64;
 }
 
-/// Campaign `k`'s game: `start` with the campaign's own seed.
+/// Campaign `k`'s game: `start` with the campaign's own seed (an endless
+/// one's first ground made from it too).
 fn seeded(start: &Campaign, run: &Run, k: u64) -> Campaign {
-    Campaign { seed: patrol_seed(run.seed, k), ..start.clone() }
+    let seed = patrol_seed(run.seed, k);
+    // Ground fails to be made only for a rule book the generator cannot
+    // draw with, and `start` was made with the same book: never, but if
+    // it did, the campaign would keep `start`'s first ground.
+    start.reseeded(seed).unwrap_or_else(|_| Campaign { seed, ..start.clone() })
 }
 
 /// Plays the run's campaigns and counts what happened. `tick` is called
@@ -202,7 +222,7 @@ pub fn run(start: &Campaign, run: &Run, tick: &(dyn Fn() + Sync)) -> Result<Camp
         .fold(
             || (CampaignTally::default(), Cache::new()),
             |(mut tally, mut cache), k| {
-                play(&seeded(start, run, k), k, &mut cache, &mut tally, |_| {});
+                play_up_to(&seeded(start, run, k), (k, run.cap), &mut cache, &mut tally, |_| {});
                 tick();
                 (tally, cache)
             },
@@ -227,7 +247,7 @@ fn campaign_lines(start: &Campaign, run: &Run, k: u64) -> io::Result<Vec<u8>> {
     serde_json::to_writer(&mut out, &head).map_err(io::Error::other)?;
     out.push(b'\n');
     let mut failed = None;
-    play(&campaign, k, &mut Cache::new(), &mut CampaignTally::default(), |events| {
+    play_up_to(&campaign, (k, run.cap), &mut Cache::new(), &mut CampaignTally::default(), |events| {
         if failed.is_none()
             && let Err(e) = session::write_events(&mut out, events)
         {

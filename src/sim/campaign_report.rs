@@ -85,13 +85,17 @@ fn ratio(n: u64, of: u64) -> f64 {
 impl CampaignSummary {
     /// `start` is the campaign played (its title, patrols and rules are read).
     pub fn new(tally: CampaignTally, run: Run, start: &Campaign) -> Self {
-        let names: Vec<&str> = start.plans.iter().map(|p| p.scenario.name.as_str()).collect();
+        // An endless campaign's patrols are on new ground each time: a row is a patrol's number.
+        let names: Vec<String> = match start.endless {
+            Some(_) => (1..=tally.patrols.len()).map(|k| format!("{k}. new ground")).collect(),
+            None => start.plans.iter().map(|p| p.scenario.name.clone()).collect(),
+        };
         let patrols = (0..names.len().max(tally.patrols.len()))
             .map(|i| {
                 let c = tally.patrols.get(i).cloned().unwrap_or_default();
                 PatrolRow {
                     number: i as u64 + 1,
-                    name: names.get(i).map_or_else(String::new, |n| n.to_string()),
+                    name: names.get(i).cloned().unwrap_or_default(),
                     played: c.played,
                     success: c.success,
                     failed: c.failed,

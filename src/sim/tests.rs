@@ -162,7 +162,7 @@ mod campaigns {
     #[test]
     fn one_thread_and_many_count_the_same_and_a_split_run_adds_up() {
         let start = bocage();
-        let whole = Run { seed: 3, first: 1, campaigns: 12 };
+        let whole = Run { seed: 3, first: 1, campaigns: 12, cap: None };
         let one = super::in_pool(1, || run(&start, &whole, &|| {}).unwrap());
         let many = super::in_pool(3, || run(&start, &whole, &|| {}).unwrap());
         assert_eq!(one, many);
@@ -174,8 +174,8 @@ mod campaigns {
             assert_eq!(p.success + p.failed + p.lost + p.unfinished, p.played);
         }
         assert_eq!(one.started, 12 * 9);
-        let a = run(&start, &Run { seed: 3, first: 1, campaigns: 5 }, &|| {}).unwrap();
-        let b = run(&start, &Run { seed: 3, first: 6, campaigns: 7 }, &|| {}).unwrap();
+        let a = run(&start, &Run { seed: 3, first: 1, campaigns: 5, cap: None }, &|| {}).unwrap();
+        let b = run(&start, &Run { seed: 3, first: 6, campaigns: 7, cap: None }, &|| {}).unwrap();
         assert_eq!(b.merge(a), one, "two parts add up to the whole");
         assert_ne!(run(&start, &Run { seed: 4, ..whole }, &|| {}).unwrap(), one, "another seed, other campaigns");
     }

@@ -71,6 +71,7 @@ impl Title {
         let campaigns = rules::CAMPAIGNS.iter().map(|(key, _)| Choice::Campaign(key.to_string()));
         let scenarios = rules::SCENARIOS.iter().map(|(key, _)| Choice::Scenario(key.to_string()));
         let games = campaigns
+            .chain(std::iter::once(Choice::Generated))
             .chain(scenarios)
             .filter_map(|c| start::describe_choice(&c, &book).ok().map(|words| (c, words)))
             .collect();
