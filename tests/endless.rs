@@ -164,3 +164,16 @@ fn an_endless_campaign_ends_when_the_squad_is_gone_and_only_then() {
     }
     assert!(ended > 0, "some squad is lost whole in 60 campaigns (some 8% of first patrols are)");
 }
+
+/// An endless campaign has no last patrol: its pages say "patrol 2", never
+/// "patrol 2 of 2"; a written campaign says how many it has.
+#[test]
+fn an_endless_campaign_counts_its_patrols_without_a_last_one() {
+    let book = hexpatrol::rules::rule_book().unwrap();
+    let c = hexpatrol::rules::endless(book.clone(), 3).unwrap();
+    assert_eq!(c.of_total(), "");
+    let page = hexpatrol::report::screens::squad(&c).join("\n");
+    assert!(page.contains("The squad for patrol 1,") && !page.contains("patrol 1 of"), "{page}");
+    let written = hexpatrol::rules::campaign("bocage", &book).unwrap().start(3, book);
+    assert_eq!(written.of_total(), " of 5");
+}

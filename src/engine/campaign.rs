@@ -201,6 +201,13 @@ impl Campaign {
         self.finished + self.plans.len() as u32
     }
 
+    /// " of N", the patrols a campaign of written patrols has, as a count
+    /// of patrols ends ("patrol 2 of 5"); nothing for an endless campaign,
+    /// whose patrols have no number to reach.
+    pub fn of_total(&self) -> String {
+        if self.endless.is_some() { String::new() } else { format!(" of {}", self.total_patrols()) }
+    }
+
     /// Men fit for duty now.
     fn available(&self) -> impl Iterator<Item = &RosterMan> {
         self.roster.iter().filter(|m| m.status == Status::Fit)

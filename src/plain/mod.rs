@@ -139,7 +139,7 @@ fn opening(c: &Campaign, name: &str) -> Vec<String> {
     lines.push(format!("Rules: {set}, {n} house rules; {backs}; {dice}."));
     match &c.patrol {
         Some(game) => {
-            lines.push(format!("Patrol {} of {}: {}.", c.finished + 1, c.total_patrols(), game.scenario()));
+            lines.push(format!("Patrol {}{}: {}.", c.finished + 1, c.of_total(), game.scenario()));
             lines.extend(words::place(game));
             let log = describe_all(&c.log, &c.book);
             if log.len() > 1 {

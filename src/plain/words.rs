@@ -74,9 +74,9 @@ pub fn prompt(campaign: &Campaign, asked: Option<String>) -> String {
         }
         let next = campaign.current_plan().map_or(String::new(), |p| format!(", {},", p.scenario.name));
         return format!(
-            "Between patrols: patrol {} of {}{next} is next. Type begin, squad, campaign, issue, roster, log, help or quit.",
+            "Between patrols: patrol {}{}{next} is next. Type begin, squad, campaign, issue, roster, log, help or quit.",
             campaign.finished + 1,
-            campaign.total_patrols()
+            campaign.of_total()
         );
     };
     let at = |up: &str| mover(game).map_or(String::new(), |(who, p)| format!(" {who}{up} at {p}."));

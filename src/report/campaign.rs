@@ -26,15 +26,18 @@ pub fn footer(s: &Sources) -> String {
 /// Where the campaign stands now, in a sentence.
 fn standing(s: &Sources) -> String {
     let c = &s.campaign;
-    let total = c.total_patrols();
+    let total = c.of_total();
     match (&c.patrol, c.current_plan()) {
         (Some(_), Some(plan)) => {
-            format!("Patrol {} of {total}, {}, is under way.", c.finished + 1, plan.scenario.name)
+            format!("Patrol {}{total}, {}, is under way.", c.finished + 1, plan.scenario.name)
         }
-        (None, Some(plan)) => format!("Next: patrol {} of {total}, {}.", c.finished + 1, plan.scenario.name),
+        (None, Some(plan)) => format!("Next: patrol {}{total}, {}.", c.finished + 1, plan.scenario.name),
         _ => format!(
             "The campaign is over: {} made.",
-            if total == 1 { "1 patrol".into() } else { format!("{total} patrols") }
+            match c.total_patrols() {
+                1 => "1 patrol".to_string(),
+                n => format!("{n} patrols"),
+            }
         ),
     }
 }

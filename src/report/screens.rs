@@ -16,7 +16,7 @@ pub fn squad(campaign: &Campaign) -> Vec<String> {
     let Ok(m) = campaign.muster() else { return Vec::new() };
     let mut lines = Vec::new();
     let next = campaign.current_plan().map_or(String::new(), |p| p.scenario.name.clone());
-    lines.push(format!("The squad for patrol {} of {}, {next}", campaign.finished + 1, campaign.total_patrols()));
+    lines.push(format!("The squad for patrol {}{}, {next}", campaign.finished + 1, campaign.of_total()));
     for name in &m.healed {
         lines.push(format!("{name}'s wound has healed."));
     }
@@ -66,8 +66,7 @@ pub fn squad(campaign: &Campaign) -> Vec<String> {
 /// (one that cannot be read says so in a line).
 pub fn campaign(campaign: &Campaign, records: &[PathBuf]) -> Vec<String> {
     let mut read = Vec::new();
-    let mut lines =
-        vec![format!("{}: {} of {} patrols made", campaign.title, campaign.finished, campaign.total_patrols())];
+    let mut lines = vec![format!("{}: {}{} patrols made", campaign.title, campaign.finished, campaign.of_total())];
     let mut unreadable = Vec::new();
     for path in records {
         match save::read_record(path) {

@@ -45,7 +45,7 @@ pub fn between_patrols(campaign: &Campaign) -> Vec<String> {
     match campaign.current_plan() {
         Some(plan) => vec![
             String::new(),
-            format!("Next: patrol {} of {}, {}.", campaign.finished + 1, campaign.total_patrols(), plan.scenario.name),
+            format!("Next: patrol {}{}, {}.", campaign.finished + 1, campaign.of_total(), plan.scenario.name),
             plan.scenario.briefing.clone(),
             format!("Objective: {}.", plan.scenario.objective.describe()),
             "Press Enter to set out (or q: the campaign is saved).".into(),
@@ -98,7 +98,7 @@ pub fn patrol_opening(campaign: &Campaign) -> Vec<String> {
     let Some(game) = &campaign.patrol else { return Vec::new() };
     let mut lines = Vec::new();
     if let Some(plan) = campaign.current_plan() {
-        lines.push(format!("Patrol {} of {}: {}", campaign.finished + 1, campaign.total_patrols(), plan.scenario.name));
+        lines.push(format!("Patrol {}{}: {}", campaign.finished + 1, campaign.of_total(), plan.scenario.name));
         lines.push(plan.scenario.briefing.clone());
     }
     let edge = format!("{:?}", game.map().home_edge).to_lowercase();

@@ -132,7 +132,7 @@ fn section_walks(app: &App, game: &Game) -> bool {
 fn phase(app: &App) -> String {
     let Some(game) = app.game() else {
         return match app.campaign.current_plan() {
-            Some(_) => format!("Between patrols ({} of {} made)", app.campaign.finished, app.campaign.total_patrols()),
+            Some(_) => format!("Between patrols ({}{} made)", app.campaign.finished, app.campaign.of_total()),
             None => "The campaign is over".into(),
         };
     };
