@@ -88,7 +88,7 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
             t.suppression.hits, t.suppression.pinned_at, t.suppression.pinned_to_hit
         ),
         format!(
-            "Courage: a squad that loses {}% of its strength in one fire rolls {}d{} and its bravest man's \
+            "Courage: a squad that loses {}% of its strength in one fire, or its leader, rolls {}d{} and its bravest man's \
              courage: {} or more passes ({:+} pinned). Failing, it goes to ground (prone); a double 1 routs it \
              (an enemy squad leaves; routed men do not fire). At each STOP a squad under fire tests again, and \
              passing is steady.",

@@ -154,12 +154,15 @@ pub fn volley(
     }
     let now = fire.squad.first().map_or(Pressure::Steady, |m| m.pressure);
     let mut pressure = suppressed(t, now, &hits);
-    // A squad that lost a quarter of its strength tests its courage, led
-    // by the bravest man it has left.
+    // A squad that lost a quarter of its strength, or its leader (the
+    // bravest man: the first of them), tests its courage, led by the
+    // bravest man it has left.
     let casualties = lost.len() as u32;
     let strength = fire.squad.len() as u32;
-    if casualties > 0 && casualties * 100 >= t.courage.casualties_percent * strength {
-        let gone: Vec<&Soldier> = lost.iter().map(|&i| fire.targets[i].man).collect();
+    let gone: Vec<&Soldier> = lost.iter().map(|&i| fire.targets[i].man).collect();
+    let leader = fire.squad.iter().filter_map(|m| Some((*m, profile(t, m)?.courage))).rev().max_by_key(|(_, c)| *c);
+    let leader_lost = leader.is_some_and(|(l, _)| gone.iter().any(|g| g.id == l.id));
+    if casualties > 0 && (leader_lost || casualties * 100 >= t.courage.casualties_percent * strength) {
         let left: Vec<&Soldier> = fire.squad.iter().copied().filter(|m| !gone.iter().any(|g| g.id == m.id)).collect();
         if let Some((roll, passed, routed)) = courage_test(t, dice, (&left, &fire.others), pressure) {
             events.push(Event::Roll(roll));

@@ -197,8 +197,9 @@ fn five_hits_suppress_and_three_suppressions_pin() {
             }
             suppressed += usize::from(want == Some(Pressure::Suppressed(1)));
             pinned += usize::from(want == Some(Pressure::Pinned));
-            // A quarter of six is two: two men lost is a courage test.
-            assert_eq!(courage, fired.lost.len() >= 2, "seed {seed}: {:?}", fired.lost);
+            // A quarter of six is two: two men lost is a courage test, and so
+            // is the loss of G1, who leads (the first of the bravest).
+            assert_eq!(courage, fired.lost.len() >= 2 || fired.lost == [0], "seed {seed}: {:?}", fired.lost);
         }
     }
     assert!(suppressed > 0 && pinned > 0, "{suppressed} suppressed, {pinned} pinned");
@@ -371,4 +372,42 @@ fn hand_to_hand_is_a_die_each_and_the_wound_chart() {
     let (_, spread) = European.hand_to_hand_spread(&b);
     let total: u64 = spread.iter().map(|m| m.chance.ways).sum();
     assert_eq!(total, 72);
+}
+
+/// A squad that loses its leader tests its courage, however few it lost
+/// besides: one man of eight is not a quarter, unless he led it.
+#[test]
+fn a_squad_that_loses_its_leader_tests_its_courage() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let gunner = man(&b, "G1", "MG gunner", Side::Enemy, "mg");
+    let mut squad = vec![man(&b, "Hale", "Sgt", Side::Friendly, "smg")];
+    squad.extend((1..=7).map(|k| man(&b, &format!("P{k}"), "Pvt", Side::Friendly, "rifle")));
+    let open = terrain(&b, "open");
+    let (mut leader_only, mut private_only) = (0, 0);
+    for seed in 0..400 {
+        let fire = SquadFire {
+            firers: vec![Firer { man: &gunner, moved: false }],
+            targets: squad.iter().map(|m| TargetTeam { man: m, terrain: open, distance: 3 }).collect(),
+            squad: squad.iter().collect(),
+            others: vec![],
+            overloaded: 0,
+            assault: false,
+        };
+        let mut events = Events::all();
+        let fired = volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
+        let tested = rolls(events).iter().any(|r| r.purpose == Purpose::EbCourage);
+        match fired.lost[..] {
+            [0] => {
+                assert!(tested, "seed {seed}: the sergeant fell and nobody tested");
+                leader_only += 1;
+            }
+            [_] => {
+                assert!(!tested, "seed {seed}: one private of eight is no test");
+                private_only += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(leader_only > 0 && private_only > 0, "{leader_only} leaders, {private_only} privates lost alone");
 }
