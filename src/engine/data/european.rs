@@ -176,7 +176,13 @@ pub struct Courage {
     /// Added to the total of a pinned squad (the article's -1).
     pub pinned: i32,
     /// How near its commander a squad tests by his courage, in inches.
+    /// Tables saved before it existed read the article's 6".
+    #[serde(default = "six_inches")]
     pub command_inches: u32,
+}
+
+fn six_inches() -> u32 {
+    6
 }
 
 /// Suppression and pinning.
