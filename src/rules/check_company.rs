@@ -4,8 +4,10 @@
 
 use super::DataError;
 use super::check::locate;
-use crate::engine::data::IncidentKind;
+use std::collections::BTreeMap;
+
 use crate::engine::data::company::{Company, FireFace, MovingFire};
+use crate::engine::data::{Group, IncidentEntry, IncidentKind};
 use crate::engine::name::Name;
 use crate::engine::ruleset::company::fire::MOST_DICE;
 
@@ -72,27 +74,7 @@ pub fn check_company(t: &Company, terrain: &[Name], file: &str, text: &str) -> R
             return Err(c.err(&format!("\"{key}\""), format!("no terrain '{key}' (the rule book has: {known})")));
         }
     }
-    for total in 2..=12u8 {
-        let n = t.incident_table.iter().filter(|e| (e.rolls.0..=e.rolls.1).contains(&total)).count();
-        if n != 1 {
-            let what = if n == 0 { "no entry" } else { "more than one entry" };
-            let why = format!("incident_table: a roll of {total} has {what}; rolls 2-12 need one each");
-            return Err(c.err("incident_table", why));
-        }
-    }
-    for e in &t.incident_table {
-        if let IncidentKind::Enemy { group, min, max } = &e.kind {
-            let at = format!("group: \"{group}\"");
-            if !t.forces.contains_key(group.as_str()) {
-                return Err(c.err(&at, format!("incident '{}': no squad '{group}' in the forces", e.name)));
-            }
-            if *min == 0 || min > max {
-                return Err(
-                    c.err(&at, format!("incident '{}': distance {min} to {max} is not a range of at least 1", e.name))
-                );
-            }
-        }
-    }
+    own_incidents(&c, (&t.incident_table, &t.forces), "squad", false)?;
     for (key, g) in &t.forces {
         if g.men.is_empty() {
             return Err(c.err(&format!("\"{key}\""), format!("forces: the squad '{key}' has no team")));
@@ -102,6 +84,50 @@ pub fn check_company(t: &Company, terrain: &[Name], file: &str, text: &str) -> R
                 &format!("\"{}\"", m.weapon),
                 format!("forces: '{key}': '{}' is not a kind of team (each man of a squad is a team)", m.weapon),
             ));
+        }
+    }
+    Ok(())
+}
+
+/// A rule set's own incident table: every roll of 2-12 has one entry, and
+/// each enemy it brings is a group of `forces` (a `noun`, "squad") met at a
+/// range of distances; with `only_enemies`, nothing else but false alarms.
+pub(super) fn own_incidents(
+    c: &Own<'_>,
+    (table, forces): (&[IncidentEntry], &BTreeMap<String, Group>),
+    noun: &str,
+    only_enemies: bool,
+) -> Result<(), DataError> {
+    for total in 2..=12u8 {
+        let n = table.iter().filter(|e| (e.rolls.0..=e.rolls.1).contains(&total)).count();
+        if n != 1 {
+            let what = if n == 0 { "no entry" } else { "more than one entry" };
+            let why = format!("incident_table: a roll of {total} has {what}; rolls 2-12 need one each");
+            return Err(c.err("incident_table", why));
+        }
+    }
+    for e in table {
+        match &e.kind {
+            IncidentKind::Enemy { group, min, max } => {
+                let at = format!("group: \"{group}\"");
+                if !forces.contains_key(group.as_str()) {
+                    return Err(c.err(&at, format!("incident '{}': no {noun} '{group}' in the forces", e.name)));
+                }
+                if *min == 0 || min > max {
+                    return Err(c.err(
+                        &at,
+                        format!("incident '{}': distance {min} to {max} is not a range of at least 1", e.name),
+                    ));
+                }
+            }
+            IncidentKind::FalseAlarm => {}
+            _ if only_enemies => {
+                return Err(c.err(
+                    "incident_table",
+                    format!("incident '{}': only enemies and false alarms, under these rules", e.name),
+                ));
+            }
+            _ => {}
         }
     }
     Ok(())

@@ -5,8 +5,7 @@
 
 use super::DataError;
 use super::check::locate;
-use super::check_company::Own;
-use crate::engine::data::IncidentKind;
+use super::check_company::{Own, own_incidents};
 use crate::engine::data::european::{European, WoundNeed};
 use crate::engine::name::Name;
 use crate::engine::soldier::Side;
@@ -118,37 +117,7 @@ pub fn check_european(
     if t.hand_to_hand.no_blade > 5 || !(1..=10).contains(&t.hand_to_hand.strength) {
         return Err(c.err("hand_to_hand", "hand_to_hand: no_blade 0 to 5, strength 1 to 10".into()));
     }
-    for total in 2..=12u8 {
-        let n = t.incident_table.iter().filter(|e| (e.rolls.0..=e.rolls.1).contains(&total)).count();
-        if n != 1 {
-            let what = if n == 0 { "no entry" } else { "more than one entry" };
-            let why = format!("incident_table: a roll of {total} has {what}; rolls 2-12 need one each");
-            return Err(c.err("incident_table", why));
-        }
-    }
-    for e in &t.incident_table {
-        match &e.kind {
-            IncidentKind::Enemy { group, min, max } => {
-                let at = format!("group: \"{group}\"");
-                if !t.forces.contains_key(group.as_str()) {
-                    return Err(c.err(&at, format!("incident '{}': no group '{group}' in the forces", e.name)));
-                }
-                if *min == 0 || min > max {
-                    return Err(c.err(
-                        &at,
-                        format!("incident '{}': distance {min} to {max} is not a range of at least 1", e.name),
-                    ));
-                }
-            }
-            IncidentKind::FalseAlarm => {}
-            _ => {
-                return Err(c.err(
-                    "incident_table",
-                    format!("incident '{}': only enemies and false alarms, under these rules", e.name),
-                ));
-            }
-        }
-    }
+    own_incidents(&c, (&t.incident_table, &t.forces), "group", true)?;
     for (key, g) in &t.forces {
         if g.men.is_empty() {
             return Err(c.err(&format!("\"{key}\""), format!("forces: the group '{key}' has no man")));

@@ -511,3 +511,29 @@ fn company_tables_are_checked_where_they_are_written_and_kept_only_by_their_own_
         assert!(kept.company.is_none(), "{rules}");
     }
 }
+
+/// European Battlefield's tables, mistaken as a player might: each refused
+/// with its line and column.
+#[test]
+fn european_battlefield_table_mistakes_are_placed() {
+    use crate::engine::data::european::European;
+    let book = rule_book().unwrap();
+    let terrain: Vec<crate::engine::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
+    let weapons: Vec<crate::engine::name::Name> = book.weapons.iter().map(|w| w.key.clone()).collect();
+    for (from, to, want) in [
+        ("rof: 2, notes: [SA], blade: true", "rof: 0, notes: [SA], blade: true", "weapons: 'rifle': strength 1 to 10"),
+        ("(weapon: \"lmg\",", "(weapon: \"flamer\",", "the rule book has no weapon 'flamer'"),
+        ("(rolls: (12, 12),", "(rolls: (11, 12),", "a roll of 11 has more than one entry"),
+        ("group: \"squad\"", "group: \"platoon\"", "no group 'platoon' in the forces"),
+        ("difficult: [\"woods\"", "difficult: [\"jungle\"", "no terrain 'jungle'"),
+        ("[N(4), N(5), N(5), N(6)", "[N(7), N(5), N(5), N(6)", "every need is 2 to 6"),
+    ] {
+        let text = EUROPEAN_TEXT.replacen(from, to, 1);
+        assert_ne!(text, EUROPEAN_TEXT, "{from}");
+        let t: European = ron::from_str(&text).unwrap();
+        let e = super::check_european(&t, (&terrain, &weapons), "eb.ron", &text).unwrap_err().to_string();
+        assert!(e.starts_with("eb.ron:") && e.contains(want), "{want}: {e}");
+        let line: usize = e.split(':').nth(1).unwrap().parse().unwrap();
+        assert!(line > 1, "{e}");
+    }
+}
