@@ -132,6 +132,10 @@ impl Game {
         if let Some(pressure) = fired.pressure {
             self.squad_pressed(&squad, pressure, events);
         }
+        if fired.commander_lost {
+            let fell = &self.soldiers[target];
+            self.squads_test(SquadTest::Shaken(fell.side, fell.squad), events);
+        }
         Ok(true)
     }
 
@@ -159,6 +163,13 @@ impl Game {
     /// At the STOP card, under rules whose squads rally as squads
     /// (`Rules::squad_rally`): each squad under pressure tries, as one.
     pub(super) fn squads_rally(&mut self, events: &mut Events) {
+        self.squads_test(SquadTest::Rally, events);
+    }
+
+    /// Each squad a `test` asks, as one: at STOP the squads under
+    /// pressure rally (`Rules::squad_rally`); once a commander falls, every
+    /// squad of his side that can still fight tests (`Rules::shaken`).
+    fn squads_test(&mut self, test: SquadTest, events: &mut Events) {
         let rules = self.rules;
         if !rules.hooks().squads {
             return;
@@ -166,7 +177,11 @@ impl Game {
         let mut done: Vec<(Side, Option<u32>)> = Vec::new();
         for i in 0..self.soldiers.len() {
             let s = &self.soldiers[i];
-            if s.pressure.is_steady() || s.pos.is_none() || !s.can_act() || done.contains(&(s.side, s.squad)) {
+            let asked = match test {
+                SquadTest::Rally => !s.pressure.is_steady(),
+                SquadTest::Shaken(side, fell_in) => s.side == side && s.squad != fell_in,
+            };
+            if !asked || s.pos.is_none() || !s.can_act() || done.contains(&(s.side, s.squad)) {
                 continue;
             }
             done.push((s.side, s.squad));
@@ -175,7 +190,12 @@ impl Game {
                 .collect();
             let men: Vec<&Soldier> = squad.iter().map(|&j| &self.soldiers[j]).collect();
             let near = others(&self.soldiers, &squad);
-            let Some(reaction) = rules.squad_rally(&self.book, &mut self.dice, (&men, &near)) else { continue };
+            let (book, dice) = (&self.book, &mut self.dice);
+            let reaction = match test {
+                SquadTest::Rally => rules.squad_rally(book, dice, (&men, &near)),
+                SquadTest::Shaken(..) => rules.shaken(book, dice, (&men, &near)),
+            };
+            let Some(reaction) = reaction else { continue };
             if let Some(roll) = reaction.roll {
                 events.push(Event::Roll(roll));
             }
@@ -272,6 +292,16 @@ impl Game {
         }
         Ok(Some(used + cost))
     }
+}
+
+/// A courage test squads take as one (`Game::squads_test`).
+#[derive(Clone, Copy)]
+enum SquadTest {
+    /// At STOP, the squads under pressure.
+    Rally,
+    /// A commander of this side has fallen: all its squads but the one
+    /// he fell in (which tested for its losses, its leader among them).
+    Shaken(Side, Option<u32>),
 }
 
 /// The able men on the map of the side of `squad` (places in `soldiers`)

@@ -396,6 +396,14 @@ pub trait Rules: Sync {
         None
     }
 
+    /// A commander of the side of `squad` has fallen: the squad (its able
+    /// men; `others` the rest of its side) tests as one, and the pressure
+    /// it is under after, if the rule set has such a test (European
+    /// Battlefield: "test all squads under his command").
+    fn shaken(&self, _book: &RuleBook, _dice: &mut Dice, _squad: (&[&Soldier], &[&Soldier])) -> Option<Reaction> {
+        None
+    }
+
     // --- Morale ----------------------------------------------------------
 
     /// Asked at each STOP card with how many of the enemy met in this action

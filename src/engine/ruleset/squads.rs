@@ -51,6 +51,8 @@ pub struct TargetTeam<'a> {
 pub struct Fired {
     pub lost: Vec<usize>,
     pub pressure: Option<Pressure>,
+    /// It took a commander: every squad of his side tests (`Rules::shaken`).
+    pub commander_lost: bool,
 }
 
 /// The exact odds of a squad's fire before it is made: its firing dice,

@@ -166,15 +166,22 @@ pub fn volley(
         let left: Vec<&Soldier> = fire.squad.iter().copied().filter(|m| !gone.iter().any(|g| g.id == m.id)).collect();
         if let Some((roll, passed, routed)) = courage_test(t, dice, (&left, &fire.others), pressure) {
             events.push(Event::Roll(roll));
-            pressure = match (passed, routed, pressure) {
-                (_, true, _) => Pressure::Routed,
-                (true, _, p) => p,
-                (false, _, Pressure::Pinned | Pressure::Routed) => pressure,
-                (false, _, _) => Pressure::Prone,
-            };
+            pressure = after_test(pressure, passed, routed);
         }
     }
-    Ok(Fired { lost, pressure: (pressure != now).then_some(pressure) })
+    let commander_lost = gone.iter().any(|g| profile(t, g).is_some_and(|p| p.commands));
+    Ok(Fired { lost, pressure: (pressure != now).then_some(pressure), commander_lost })
+}
+
+/// What a failed courage test leaves a squad under `now` in: gone to
+/// ground, unless it is pinned or routed already; a double 1 routs it.
+pub fn after_test(now: Pressure, passed: bool, routed: bool) -> Pressure {
+    match (passed, routed, now) {
+        (_, true, _) => Pressure::Routed,
+        (true, _, p) => p,
+        (false, _, Pressure::Pinned | Pressure::Routed) => now,
+        (false, _, _) => Pressure::Prone,
+    }
 }
 
 /// The wound chart for `man` hit by `weapon`: its rolls go to `events`;

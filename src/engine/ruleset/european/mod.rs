@@ -28,7 +28,7 @@ use crate::engine::name::Name;
 use crate::engine::sink::Events;
 use crate::engine::soldier::{Soldier, State};
 
-pub use fire::{courage_test, test_need};
+pub use fire::{after_test, courage_test, test_need};
 
 /// The European Battlefield rule set.
 pub struct European;
@@ -276,6 +276,23 @@ impl Rules for European {
             _ => now,
         };
         Some(Reaction { pressure, roll: Some(roll) })
+    }
+
+    /// Its commander fallen, the squad tests its courage: failing, it goes
+    /// to ground; a double 1 routs it.
+    fn shaken(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        (squad, others): (&[&Soldier], &[&Soldier]),
+    ) -> Option<Reaction> {
+        let t = tables(book)?;
+        let now = squad.first()?.pressure;
+        if now == Pressure::Routed {
+            return None;
+        }
+        let (roll, passed, routed) = courage_test(t, dice, (squad, others), now)?;
+        Some(Reaction { pressure: fire::after_test(now, passed, routed), roll: Some(roll) })
     }
 
     /// The article's morale is the courage test: an enemy squad routs, it

@@ -411,3 +411,46 @@ fn a_squad_that_loses_its_leader_tests_its_courage() {
     }
     assert!(leader_only > 0 && private_only > 0, "{leader_only} leaders, {private_only} privates lost alone");
 }
+
+/// A fire that kills an officer who commands says so, and a squad of his
+/// side, shaken, tests its courage: failing it goes to ground, a double 1
+/// routs it, passing leaves it as it was.
+#[test]
+fn a_commander_killed_shakes_his_side() {
+    let b = book();
+    let t = tables(&b).unwrap();
+    let gunner = man(&b, "G1", "MG gunner", Side::Enemy, "mg");
+    let lt = man(&b, "Reyes", "Lt", Side::Friendly, "pistol");
+    let open = terrain(&b, "open");
+    let mut killed = 0;
+    for seed in 0..200 {
+        let fire = SquadFire {
+            firers: vec![Firer { man: &gunner, moved: false }],
+            targets: vec![TargetTeam { man: &lt, terrain: open, distance: 3 }],
+            squad: vec![&lt],
+            others: vec![],
+            overloaded: 0,
+            assault: false,
+        };
+        let fired = volley(t, &b, &mut Dice::new(seed), &fire, &mut Events::all()).unwrap();
+        assert_eq!(fired.commander_lost, fired.lost == [0], "seed {seed}");
+        killed += usize::from(fired.commander_lost);
+    }
+    assert!(killed > 0);
+    let sgt = man(&b, "Hale", "Sgt", Side::Friendly, "smg");
+    let pvt = man(&b, "Lucas", "Pvt", Side::Friendly, "rifle");
+    let mut outcomes = [0; 3];
+    for seed in 0..400 {
+        let r = European.shaken(&b, &mut Dice::new(seed), (&[&sgt, &pvt], &[])).unwrap();
+        let roll = r.roll.unwrap();
+        assert_eq!((roll.purpose, roll.need), (Purpose::EbCourage, Some(6)), "the sergeant's courage 4");
+        let want = match (roll.faces[..] == [1, 1], roll.succeeded()) {
+            (true, _) => Pressure::Routed,
+            (_, true) => Pressure::Steady,
+            _ => Pressure::Prone,
+        };
+        assert_eq!(r.pressure, want, "seed {seed}");
+        outcomes[usize::from(want == Pressure::Prone) + 2 * usize::from(want == Pressure::Routed)] += 1;
+    }
+    assert!(outcomes.iter().all(|&n| n > 0), "{outcomes:?}");
+}
