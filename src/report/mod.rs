@@ -31,18 +31,6 @@ impl Heads {
     }
 }
 
-/// A rule set's name in words: `LoneWarrior` as "Lone Warrior".
-fn rule_set_words(name: &str) -> String {
-    let mut words = String::new();
-    for c in name.chars() {
-        if c.is_uppercase() && !words.is_empty() {
-            words.push(' ');
-        }
-        words.push(c);
-    }
-    words
-}
-
 /// A patrol's name without the number a campaign often gives it ("2. The Mill").
 fn short_name(record: &PatrolRecord) -> &str {
     let prefix = format!("{}. ", record.number);

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use super::outcome::{enemy, our_casualties, result};
-use super::{Heads, ground, rule_set_words};
+use super::{Heads, ground};
 use crate::engine::campaign::PatrolRecord;
 use crate::engine::{Event, Purpose, RuleBook};
 use crate::narrate::describe_all;
@@ -222,7 +222,7 @@ pub fn write(out: &mut String, record: &PatrolRecord, book: &RuleBook, heads: He
     let _ = writeln!(out, "{} Patrol {}{of}: {name} ({})\n", heads.h(0), record.number, record.outcome);
     let mut facts = vec![format!("Seed {}", record.seed)];
     if let Some(s) = &record.scenario {
-        facts.push(format!("fought by {} rules", rule_set_words(s.rules.name())));
+        facts.push(format!("fought by {} rules", s.rules.words()));
     }
     facts.push(format!(
         "{} incidents, {} tactical actions, {} enemy hit",

@@ -107,7 +107,7 @@ fn save_name(data_dir: &Path, choice: &Choice, name: Option<&str>) -> Result<Str
 /// A new game in the words a list of games shows: "Campaign: TITLE (N
 /// patrols)" or "One patrol: NAME", and the rule set its firefights are
 /// fought by when it is not Lone Warrior's ("One patrol: NAME, fought by
-/// CombatPatrol").
+/// Combat Patrol").
 ///
 /// # Errors
 /// The campaign or scenario will not load with `book`.
@@ -119,7 +119,7 @@ pub fn describe_choice(choice: &Choice, book: &RuleBook) -> Result<String, Strin
         Choice::Scenario(key) => rules::scenario(key, book)
             .map(|s| match s.rules.is_default() {
                 true => format!("One patrol: {}", s.name),
-                false => format!("One patrol: {}, fought by {}", s.name, s.rules),
+                false => format!("One patrol: {}, fought by {}", s.name, s.rules.words()),
             })
             .map_err(|e| e.to_string()),
         // Made with the book, as the game would make it, so a book it cannot be drawn with is refused here.

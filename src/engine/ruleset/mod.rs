@@ -617,6 +617,19 @@ impl RuleSet {
         self.rules.name()
     }
 
+    /// Its name as a player reads it, a word at each capital:
+    /// "European Battlefield", "Combat Patrol".
+    pub fn words(self) -> String {
+        let mut words = String::new();
+        for c in self.name().chars() {
+            if c.is_uppercase() && !words.is_empty() {
+                words.push(' ');
+            }
+            words.push(c);
+        }
+        words
+    }
+
     /// Whether this is the default, Lone Warrior (files leave it unsaid).
     pub fn is_default(&self) -> bool {
         *self == RuleSet::default()
@@ -707,5 +720,7 @@ mod tests {
         let e = ron::from_str::<RuleSet>("Chainmail").unwrap_err().to_string();
         assert!(e.contains("no rule set called 'Chainmail'") && e.contains("LoneWarrior"), "{e}");
         assert!(RuleSet::all().contains(&lw));
+        assert_eq!(lw.words(), "Lone Warrior");
+        assert_eq!(RuleSet::named("EuropeanBattlefield").unwrap().words(), "European Battlefield");
     }
 }
