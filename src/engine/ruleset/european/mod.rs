@@ -258,41 +258,14 @@ impl Rules for European {
 
     /// At STOP, a squad suppressed, pinned or gone to ground tests its
     /// courage: passing, it is steady again. A routed squad runs on.
-    fn squad_rally(
-        &self,
-        book: &RuleBook,
-        dice: &mut Dice,
-        (squad, others): (&[&Soldier], &[&Soldier]),
-    ) -> Option<Reaction> {
-        let t = tables(book)?;
-        let now = squad.first()?.pressure;
-        if matches!(now, Pressure::Steady | Pressure::Routed) {
-            return None;
-        }
-        let (roll, passed, routed) = courage_test(t, dice, (squad, others), now)?;
-        let pressure = match (routed, passed) {
-            (true, _) => Pressure::Routed,
-            (_, true) => Pressure::Steady,
-            _ => now,
-        };
-        Some(Reaction { pressure, roll: Some(roll) })
+    fn squad_rally(&self, book: &RuleBook, dice: &mut Dice, squad: (&[&Soldier], &[&Soldier])) -> Option<Reaction> {
+        squad_test(book, dice, squad, Pressure::Steady, |now, passed| if passed { Pressure::Steady } else { now })
     }
 
     /// Its commander fallen, the squad tests its courage: failing, it goes
-    /// to ground; a double 1 routs it.
-    fn shaken(
-        &self,
-        book: &RuleBook,
-        dice: &mut Dice,
-        (squad, others): (&[&Soldier], &[&Soldier]),
-    ) -> Option<Reaction> {
-        let t = tables(book)?;
-        let now = squad.first()?.pressure;
-        if now == Pressure::Routed {
-            return None;
-        }
-        let (roll, passed, routed) = courage_test(t, dice, (squad, others), now)?;
-        Some(Reaction { pressure: fire::after_test(now, passed, routed), roll: Some(roll) })
+    /// to ground; passing, it is as it was. A routed squad runs on.
+    fn shaken(&self, book: &RuleBook, dice: &mut Dice, squad: (&[&Soldier], &[&Soldier])) -> Option<Reaction> {
+        squad_test(book, dice, squad, Pressure::Routed, |now, passed| fire::after_test(now, passed, false))
     }
 
     /// The article's morale is the courage test: an enemy squad routs, it
@@ -300,6 +273,27 @@ impl Rules for European {
     fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
         false
     }
+}
+
+/// A courage test `squad` takes as one away from a fire (at STOP, or its
+/// commander fallen), unless it is routed or under `calm`'s pressure (a
+/// squad with nothing to shake off): a double 1 routs it, else `after`
+/// says its pressure from the one it is under and whether it passed.
+fn squad_test(
+    book: &RuleBook,
+    dice: &mut Dice,
+    (squad, others): (&[&Soldier], &[&Soldier]),
+    calm: Pressure,
+    after: impl Fn(Pressure, bool) -> Pressure,
+) -> Option<Reaction> {
+    let t = tables(book)?;
+    let now = squad.first()?.pressure;
+    if now == Pressure::Routed || now == calm {
+        return None;
+    }
+    let (roll, passed, routed) = courage_test(t, dice, (squad, others), now)?;
+    let pressure = if routed { Pressure::Routed } else { after(now, passed) };
+    Some(Reaction { pressure, roll: Some(roll) })
 }
 
 #[cfg(test)]
