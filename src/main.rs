@@ -571,26 +571,20 @@ fn list(data_dir: &Path) -> Result<ExitCode, String> {
 }
 
 fn check_file(path: &Path) -> ExitCode {
-    match check::check(path) {
-        Ok(what) => {
-            println!("{}: a good {}", path.display(), what.kind);
-            for line in &what.notes {
-                println!("{line}");
-            }
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("hexpatrol: {message}");
-            ExitCode::from(UNUSABLE)
-        }
-    }
+    checked(check::check(path), |kind| format!("{}: a good {kind}", path.display()))
 }
 
 /// `hexpatrol check --generated N`.
 fn check_generated(n: u32) -> ExitCode {
-    match check::generated(n) {
+    checked(check::generated(n), |kind| format!("A good {kind}:"))
+}
+
+/// What `check` found, told: `heading` of the kind of thing checked and
+/// its notes, or the problem (exit 2).
+fn checked(found: Result<check::Checked, String>, heading: impl Fn(&str) -> String) -> ExitCode {
+    match found {
         Ok(what) => {
-            println!("A good {}:", what.kind);
+            println!("{}", heading(what.kind));
             for line in &what.notes {
                 println!("{line}");
             }

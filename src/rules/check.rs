@@ -496,15 +496,13 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
 /// conscript means nothing, and is refused so that nobody thinks it does.
 pub(super) fn team_fault(rules: crate::engine::RuleSet, book: &RuleBook, m: &Member) -> Option<String> {
     let squads = rules.hooks().squads;
-    match (squads, m.squad, fires_by_squads(rules, book, &m.weapon)) {
+    let fault = squads.then(|| rules.squad_weapon_fault(book, &m.weapon)).flatten();
+    match (squads, m.squad, fault) {
         (true, None, _) => {
             Some(format!("squad: {} has no squad (squad: Some(1), ...): under {} every team has one", m.name, rules))
         }
         (true, Some(0), _) => Some(format!("squad: {}'s squad is 0: squads are numbered from 1", m.name)),
-        (true, _, false) if rules.name() == crate::engine::ruleset::company::NAME => {
-            Some(format!("squad: {}'s weapon '{}' is not a kind of team", m.name, m.weapon))
-        }
-        (true, _, false) => Some(format!("squad: {}'s weapon '{}' has no profile under {}", m.name, m.weapon, rules)),
+        (true, _, Some(why)) => Some(format!("squad: {}'s weapon '{}' {why}", m.name, m.weapon)),
         (true, ..) if m.conscript && rules.name() != crate::engine::ruleset::company::NAME => {
             Some(format!("squad: {} is a conscript, which only the company level reads", m.name))
         }
@@ -512,21 +510,6 @@ pub(super) fn team_fault(rules: crate::engine::RuleSet, book: &RuleBook, m: &Mem
             Some(format!("squad: {} has a squad or is a conscript, which only rules of teams and squads read", m.name))
         }
         _ => None,
-    }
-}
-
-/// Whether a man carrying `weapon` fires in his squad's fire under
-/// `rules`: a kind of team at the company level; a weapon with a profile
-/// (the one he aims at men: a bazooka man's pistol) under European
-/// Battlefield.
-fn fires_by_squads(rules: crate::engine::RuleSet, book: &RuleBook, weapon: &str) -> bool {
-    match rules.name() {
-        crate::engine::ruleset::company::NAME => book.company.as_deref().is_some_and(|t| t.team(weapon).is_some()),
-        crate::engine::ruleset::european::NAME => {
-            let aimed = book.weapon_index(weapon).and_then(|i| book.aimed_index(i)).map(|i| &book.weapons[i].key);
-            book.european.as_deref().zip(aimed).is_some_and(|(t, key)| t.weapon(key).is_some())
-        }
-        _ => true,
     }
 }
 

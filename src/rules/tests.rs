@@ -537,3 +537,19 @@ fn european_battlefield_table_mistakes_are_placed() {
         assert!(line > 1, "{e}");
     }
 }
+
+/// Under European Battlefield a man must carry a weapon with a profile
+/// (the one he aims at men): the scenario says whose is not.
+#[test]
+fn a_european_battlefield_man_needs_a_weapon_with_a_profile() {
+    let mut book = (*rule_book().unwrap()).clone();
+    let (_, text) = SCENARIOS.iter().find(|(k, _)| *k == "orchard_road").unwrap();
+    // A bazooka man fires his pistol at men, which has one.
+    let bazooka = text.replacen("weapon: \"lmg\"", "weapon: \"bazooka\"", 1);
+    assert_ne!(&bazooka, text);
+    parse_scenario("my.ron", &bazooka, &book).expect("the pistol he aims has a profile");
+    // A book whose tables leave the light machine gun out.
+    book.european.as_mut().unwrap().weapons.retain(|w| w.weapon != "lmg");
+    let e = parse_scenario("my.ron", text, &book).unwrap_err().to_string();
+    assert!(e.contains("squad: Brandt's weapon 'lmg' has no profile under EuropeanBattlefield"), "{e}");
+}

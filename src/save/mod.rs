@@ -162,7 +162,7 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     };
     // The company level's and European Battlefield's tables, where a book
     // holds them, as a rules file's are checked.
-    let company = |book: &crate::engine::data::RuleBook| {
+    let own_tables = |book: &crate::engine::data::RuleBook| {
         let terrain: Vec<crate::engine::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
         let weapons: Vec<crate::engine::name::Name> = book.weapons.iter().map(|w| w.key.clone()).collect();
         if let Some(t) = book.company.as_deref() {
@@ -175,11 +175,11 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     };
     check_rule_book(&c.book, "", "", "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
     check_combat_patrol(&c.book, "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
-    company(&c.book).map_err(|e| format!("its rule book: {}", message(e)))?;
+    own_tables(&c.book).map_err(|e| format!("its rule book: {}", message(e)))?;
     if let Some(game) = &c.patrol {
         check_rule_book(game.book(), "", "", "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
         check_combat_patrol(game.book(), "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
-        company(game.book()).map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
+        own_tables(game.book()).map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
     }
     // A plan has no squad of its own: check its map with the roster, or one stand-in.
     let squad: Vec<crate::engine::scenario::Member> = c

@@ -4,8 +4,19 @@
 use std::path::Path;
 
 use hexpatrol::engine::campaign::Campaign;
-use hexpatrol::engine::{Cache, Event, Game, policy};
+use hexpatrol::engine::{Cache, Event, Game, Phase, Side, policy};
 use hexpatrol::save;
+
+/// In an action with both sides still fighting, and either a man's card
+/// up with part of his move used or someone under pressure from the second
+/// turn on: where a rule set of squads keeps the most in flight.
+#[allow(dead_code)] // Each test file that includes this module uses what it needs.
+pub fn mid_action(g: &Game) -> bool {
+    matches!(g.phase(), Phase::Action(a) if a.steps > 0 || (a.turn >= 2
+        && g.soldiers().iter().any(|s| !s.pressure.is_steady())))
+        && g.any_able(Side::Enemy)
+        && g.any_able(Side::Friendly)
+}
 
 /// Plays the leader's decisions until the patrol ends or `stop` says; a
 /// patrol that runs past `most` decisions fails the test.

@@ -359,6 +359,14 @@ pub trait Rules: Sync {
         None
     }
 
+    /// Why a man carrying `weapon` (a key of `book`) cannot fire in his
+    /// squad's fire under these rules, in words after "his weapon 'KEY'"
+    /// ("is not a kind of team"); None if he can. Asked of scenarios and
+    /// campaigns before they are played, under `Hooks::squads`.
+    fn squad_weapon_fault(&self, _book: &RuleBook, _weapon: &str) -> Option<String> {
+        None
+    }
+
     /// Whether a hex holding more than one able team of a squad draws more
     /// fire (the company level's overloaded squares: a firing die more for
     /// each, and the map's `ovl`). Rules without it leave it false.

@@ -225,6 +225,11 @@ impl Rules for Company {
         tables(book).map(|t| Moves { open: t.moves.open, difficult: t.moves.difficult })
     }
 
+    fn squad_weapon_fault(&self, book: &RuleBook, weapon: &str) -> Option<String> {
+        let team = tables(book).is_some_and(|t| t.team(weapon).is_some());
+        (!team).then(|| "is not a kind of team".to_string())
+    }
+
     fn overloading(&self) -> bool {
         true
     }

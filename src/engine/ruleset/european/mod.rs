@@ -252,6 +252,14 @@ impl Rules for European {
         Some(Moves { open, difficult })
     }
 
+    /// He fires the weapon he aims at men (a bazooka man's pistol): it
+    /// must have a profile.
+    fn squad_weapon_fault(&self, book: &RuleBook, weapon: &str) -> Option<String> {
+        let aimed = book.weapon_index(weapon).and_then(|i| book.aimed_index(i)).map(|i| &book.weapons[i].key);
+        let profiled = tables(book).zip(aimed).is_some_and(|(t, key)| t.weapon(key).is_some());
+        (!profiled).then(|| format!("has no profile under {NAME}"))
+    }
+
     fn difficult(&self, book: &RuleBook, terrain: &Terrain) -> bool {
         tables(book).is_some_and(|t| t.difficult.contains(&terrain.key))
     }
