@@ -51,6 +51,14 @@ fn roll_words(r: &Roll) -> String {
     let faces: Vec<String> = r.faces.iter().map(u8::to_string).collect();
     let by = if r.physical { "thrown by hand" } else { "rolled" };
     let mut text = format!("[{}]{who} {} {by} {} = {}", purpose.replace('_', " "), r.dice, faces.join("+"), r.total);
+    if r.purpose == crate::engine::Purpose::EbPriority && r.faces.len() == 2 {
+        let verdict = match r.faces[0].cmp(&r.faces[1]) {
+            std::cmp::Ordering::Equal => "a tie: thrown again".to_string(),
+            std::cmp::Ordering::Greater => format!("the patrol first by {}", r.faces[0] - r.faces[1]),
+            std::cmp::Ordering::Less => format!("the enemy first by {}", r.faces[1] - r.faces[0]),
+        };
+        return format!("[eb priority] the patrol {} against the enemy {}: {verdict}", r.faces[0], r.faces[1]);
+    }
     if let (crate::engine::Purpose::EbActivation, Some(most), Some(ok)) = (r.purpose, r.need, r.success) {
         let verdict = if ok { "may move" } else { "may not move, but may shoot" };
         text.push_str(&format!(", at most {most} (courage): {verdict}"));
@@ -147,7 +155,10 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         ),
         Event::Wounded { soldier, wound } => format!("{soldier}: {}", wound.replace('_', " ")),
         Event::ActionStart { hex } => format!("Tactical action begins at {hex}"),
-        Event::Deck { size, .. } => format!("The deck is shuffled: {size} cards"),
+        Event::Deck { size, in_order: false, .. } => format!("The deck is shuffled: {size} cards"),
+        Event::Deck { size, in_order: true, .. } => {
+            format!("The deck is laid out in priority order: {size} cards, the winner's squads first, STOP last")
+        }
         Event::Card { card, side } if side == "none" => format!("Card: {card}"),
         Event::Card { card, side } => format!("Card: {card} ({side})"),
         Event::CardLost { soldier, reason } => format!("{soldier} {reason}: the card passes"),
@@ -291,6 +302,20 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             (false, true) => format!("{by} helps {gunner} reload: the gun is ready"),
             (false, false) => format!("{by} helps {gunner} reload: not ready yet"),
         },
+        Event::Priority { side, points } => {
+            let who = if side.as_str() == "friendly" { "The patrol" } else { "The enemy" };
+            let s = if *points == 1 { "" } else { "s" };
+            format!("{who} wins priority: it acts first this turn, with {points} command point{s} (one a squad)")
+        }
+        Event::CommandPoint { soldier, on, points_left } => {
+            let what = match on.as_str() {
+                "fire" => "another round of fire",
+                "move" => "half a move more",
+                "rally" => "lifting a suppression",
+                _ => "+5 to its courage test",
+            };
+            format!("{soldier}'s squad spends a command point on {what} ({points_left} left)")
+        }
         Event::Restrained { soldier, may_move, may_fire } => match (may_move, may_fire) {
             (false, false) => format!("{soldier} hesitates: he may neither move nor fire on this card"),
             (false, true) => format!("{soldier} hesitates: he may fire but not move on this card"),

@@ -69,10 +69,9 @@ fn the_orchard_road_is_fought_by_profiles_courage_and_the_wound_chart() {
                 Event::Roll(r) if r.purpose == Purpose::EbActivation => {
                     let need = r.need.expect("the courage it is rolled against") as u32;
                     assert_eq!(r.succeeded(), r.total <= need, "{r:?}");
-                    if !r.succeeded() {
-                        held = r.soldier.as_ref().map(|s| s.to_string());
-                    }
                 }
+                // A squad's failed roll holds each man of it back on his card.
+                Event::Restrained { soldier, may_move: false, .. } => held = Some(soldier.to_string()),
                 Event::Roll(r) if r.purpose == Purpose::EbFire => {
                     let need = r.need.expect("the firing dice's need");
                     let hits = r.faces.iter().filter(|&&f| f == 6 || (f != 1 && i32::from(f) >= need)).count();
@@ -104,11 +103,97 @@ fn the_orchard_road_is_fought_by_profiles_courage_and_the_wound_chart() {
             }
         }
     }
-    for kind in ["eb_activation", "eb_fire", "eb_save", "eb_wound", "eb_courage", "hand_to_hand", "casualty"] {
+    for kind in ["eb_priority", "eb_activation", "eb_fire", "eb_save", "eb_wound", "eb_courage", "hand_to_hand", "casualty"] {
         assert!(kinds.get(kind).copied().unwrap_or(0) >= 3, "{kind} rolls: {kinds:?}");
     }
     for p in ["suppressed", "pinned", "prone", "routed", "steady"] {
         assert!(pressures.get(p).copied().unwrap_or(0) >= 1, "{p}: {pressures:?}");
+    }
+}
+
+/// The article's turn, as the events tell it: after each priority phase the
+/// side that won it turns all its cards before the other side's, squad by
+/// squad, and STOP comes last; a squad rolls to act once a turn, and its
+/// failed roll holds back every man of it; command points are spent one a
+/// squad, by the side that won them, never more than it won, on each of
+/// the four uses; a squad's point on fire makes its fire two rounds.
+#[test]
+fn the_priority_phase_orders_the_turn_and_its_command_points_are_spent_one_a_squad() {
+    let mut uses: BTreeMap<String, u32> = BTreeMap::new();
+    let (mut turns, mut first_by_patrol) = (0, 0);
+    for seed in 1..=40 {
+        let mut c = orchard_road(seed);
+        let mut events = c.begin().expect("the patrol sets out");
+        patrols::play(&mut c, &mut Cache::new(), &mut events, MOST, |_| false);
+        // The squad of each man: the patrol's by the scenario, an enemy group's by its appearance.
+        let mut squad: BTreeMap<String, String> = BTreeMap::new();
+        let scenario = rules::scenario("orchard_road", &book()).unwrap();
+        for m in &scenario.squad {
+            squad.insert(m.name.to_string(), format!("patrol {:?}", m.squad));
+        }
+        // The turn under way: the side that won, its points, the sides of the cards turned, the squads rolled, spent.
+        let mut turn: Option<(String, u8)> = None;
+        let mut sides_turned: Vec<String> = Vec::new();
+        let mut rolled: Vec<String> = Vec::new();
+        let mut spent: Vec<String> = Vec::new();
+        let mut last_card: Option<String> = None;
+        let mut fires_since_card = 0;
+        for e in &events {
+            match e {
+                Event::EnemyAppears { group, soldiers, hex } => {
+                    for s in soldiers {
+                        squad.insert(s.to_string(), format!("{group} at {hex}"));
+                    }
+                }
+                Event::Priority { side, points } => {
+                    assert!((1..=5).contains(points), "seed {seed}: {points} points");
+                    turn = Some((side.to_string(), *points));
+                    turns += 1;
+                    first_by_patrol += u32::from(side.as_str() == "friendly");
+                    (sides_turned, rolled, spent) = (vec![], vec![], vec![]);
+                }
+                Event::Card { card, side } if card.as_str() == "STOP" => {
+                    let (won, _) = turn.clone().expect("a turn has a priority phase");
+                    // The winner's cards all came before the other side's.
+                    let switch = sides_turned.iter().position(|s| *s != won).unwrap_or(sides_turned.len());
+                    assert!(sides_turned[switch..].iter().all(|s| *s != won), "seed {seed}: {sides_turned:?} ({won} first)");
+                    assert_eq!(side.as_str(), "none");
+                }
+                Event::Card { card, side } => {
+                    sides_turned.push(side.to_string());
+                    last_card = Some(card.to_string());
+                    fires_since_card = 0;
+                }
+                Event::Roll(r) if r.purpose == Purpose::EbActivation => {
+                    let who = squad.get(r.soldier.as_deref().unwrap()).cloned().unwrap();
+                    assert!(!rolled.contains(&who), "seed {seed}: {who} rolled twice in a turn");
+                    rolled.push(who);
+                }
+                Event::SquadFire { .. } => fires_since_card += 1,
+                Event::CommandPoint { soldier, on, points_left } => {
+                    let (won, points) = turn.clone().expect("points come with a priority phase");
+                    let who = squad.get(soldier.as_str()).cloned().unwrap();
+                    assert_eq!(who.starts_with("patrol"), won == "friendly", "seed {seed}: {who} spent {won}'s point");
+                    assert!(!spent.contains(&who), "seed {seed}: {who} spent two points in a turn");
+                    spent.push(who);
+                    assert_eq!(usize::from(*points_left), usize::from(points) - spent.len(), "seed {seed}");
+                    *uses.entry(on.to_string()).or_default() += 1;
+                }
+                _ => {}
+            }
+            // A fire after a point spent on fire is two rounds on one card.
+            if fires_since_card >= 2 {
+                let card = last_card.clone().unwrap_or_default();
+                *uses.entry("two rounds".into()).or_default() += 1;
+                assert!(spent.iter().any(|s| squad.get(&card).is_some_and(|c| c == s)), "seed {seed}: {card}");
+                fires_since_card = 0;
+            }
+        }
+    }
+    // Each side wins about half the turns.
+    assert!(turns > 40 && first_by_patrol * 4 > turns && first_by_patrol * 4 < turns * 3, "{first_by_patrol} of {turns}");
+    for on in ["fire", "rally", "courage", "two rounds"] {
+        assert!(uses.get(on).copied().unwrap_or(0) >= 1, "{on}: {uses:?}");
     }
 }
 

@@ -60,6 +60,7 @@ impl Game {
                 self.action().leave = leave;
             }
             if self.soldiers[i].side == Side::Enemy {
+                self.enemy_spends(i, events);
                 self.enemy_acts(memo, i, events);
                 if let (true, Phase::Action(a)) = (activates, &mut self.phase) {
                     a.leave = Leave::FREE;
@@ -72,21 +73,6 @@ impl Game {
             }
         }
         Ok(())
-    }
-
-    /// Soldier `i`'s card is up: the rule set's activation test, if it has
-    /// one, and what it leaves him free to do on this card.
-    fn activation(&mut self, i: usize, events: &mut Events) -> Leave {
-        let rules = self.rules;
-        let Some((roll, leave)) = rules.activate(&self.book, &mut self.dice, &self.soldiers[i]) else {
-            return Leave::FREE;
-        };
-        events.push(Event::Roll(roll));
-        if !leave.is_free() {
-            let soldier = self.soldiers[i].id.clone();
-            events.push(Event::Restrained { soldier, may_move: leave.may_move, may_fire: leave.may_fire });
-        }
-        leave
     }
 
     /// Whether soldier `i` may do `deed` now: by the rule set, for his state
@@ -134,6 +120,7 @@ impl Game {
             return illegal(self.may_not(me, deed));
         }
         match command {
+            Command::Spend { on } => return self.spend_command_point(me, *on, events),
             Command::Move { to, .. } => {
                 self.check_step(here, *to)?;
                 // A step in among able enemies is a charge, which some rules forbid (the routed).
@@ -296,7 +283,7 @@ impl Game {
         if !s.can_act() || s.pos.is_none() || self.foe_at_close_quarters(me).is_some() {
             return false;
         }
-        let open = self.rules.moves(&self.book, s).map_or(0, |m| m.open);
+        let open = self.move_allowance(me).map_or(0, |m| m.open);
         let may_move = steps < open;
         let may_fire = self.rules.shots(&self.book, s, false) > 0;
         if !may_move && !may_fire {

@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::name::Name;
+use super::phase::PointUse;
 use super::pos::Pos;
 
 /// The names a command carries (sections, soldiers) are `Name`s: the patrol
@@ -82,6 +83,12 @@ pub enum Command {
     Call {
         hex: Pos,
     },
+    /// Tactical action, European Battlefield's priority phase: the squad of
+    /// the man whose card is up spends its command point on another round of
+    /// fire, half a move more or a suppression lifted (`spend fire|move|rally`).
+    Spend {
+        on: PointUse,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,6 +127,7 @@ impl fmt::Display for Command {
             Command::Hold => f.write_str("hold"),
             Command::Capture { prisoner } => write!(f, "capture {prisoner}"),
             Command::Call { hex } => write!(f, "call {hex}"),
+            Command::Spend { on } => write!(f, "spend {}", on.name()),
         }
     }
 }
@@ -278,6 +286,25 @@ impl FromStr for Command {
                 no_more(1)?;
                 Command::Call { hex: pos_at(0)? }
             }
+            "spend" => {
+                no_more(1)?;
+                let on = match args.first() {
+                    None => return Err(err(end, "spend what: fire, move or rally".into())),
+                    Some((_, w)) if w.eq_ignore_ascii_case("fire") => PointUse::Fire,
+                    Some((_, w)) if w.eq_ignore_ascii_case("move") => PointUse::Move,
+                    Some((_, w)) if w.eq_ignore_ascii_case("rally") => PointUse::Rally,
+                    Some((col, w)) if w.eq_ignore_ascii_case("courage") => {
+                        return Err(err(
+                            *col,
+                            "a command point goes to a courage test by itself, when the squad tests".into(),
+                        ));
+                    }
+                    Some((col, w)) => {
+                        return Err(err(*col, format!("'{}' is not a use of a command point: fire, move or rally", quote(w))));
+                    }
+                };
+                Command::Spend { on }
+            }
             other => return Err(err(*verb_col, format!("unknown command '{}'", quote(other)))),
         };
         Ok(cmd)
@@ -310,6 +337,9 @@ mod tests {
             Command::Hold,
             Command::Capture { prisoner: "G4".into() },
             Command::Call { hex: Pos::new(3, 4) },
+            Command::Spend { on: PointUse::Fire },
+            Command::Spend { on: PointUse::Move },
+            Command::Spend { on: PointUse::Rally },
         ];
         for c in cmds {
             assert_eq!(c.to_string().parse::<Command>(), Ok(c.clone()), "{c}");

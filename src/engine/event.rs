@@ -75,6 +75,9 @@ pub enum Event {
     Deck {
         size: usize,
         composition: Composition,
+        /// Laid out in the order of a priority phase, not shuffled.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        in_order: bool,
     },
     Card {
         card: Name,
@@ -267,6 +270,20 @@ pub enum Event {
     Pressure {
         soldier: Name,
         pressure: Name,
+    },
+    /// The priority phase of a turn (European Battlefield): the side that
+    /// acts first, and its command points. Its throws come before it.
+    Priority {
+        side: Name,
+        points: u8,
+    },
+    /// A squad of the side with priority spent a command point (`on`:
+    /// `fire`, `move`, `rally` or `courage`); `soldier` is the man whose
+    /// card was up, or the squad's leader for a courage test.
+    CommandPoint {
+        soldier: Name,
+        on: Name,
+        points_left: u8,
     },
     /// An activation test held a man back on his card (`Rules::activate`;
     /// never under Lone Warrior).

@@ -12,6 +12,7 @@
 
 use super::arsenal::Armour;
 use super::data::RuleBook;
+use super::data::european::Activation;
 
 /// One house rule: its name, what it does, and its value in each preset.
 pub struct HouseRule {
@@ -221,6 +222,23 @@ pub const HOUSE_RULES: &[HouseRule] = &[
         set: |b, v| match b.arsenal.vehicles.iter_mut().find(|t| t.key == ARMOURED_CAR) {
             Some(t) => {
                 t.armour = if v { Armour::Closed } else { Armour::OpenTop };
+                true
+            }
+            None => false,
+        },
+    },
+    HouseRule {
+        key: "activation_by_deck",
+        at: "european.activation",
+        says: "European Battlefield: no priority phase; a shuffled card a man, each rolling his own courage to move",
+        as_written: false,
+        gentler: false,
+        classic: true,
+        // Only a book with European Battlefield's tables has the switch.
+        get: |b| b.european.as_ref().map(|e| e.activation == Activation::Deck),
+        set: |b, v| match &mut b.european {
+            Some(e) => {
+                e.activation = if v { Activation::Deck } else { Activation::Priority };
                 true
             }
             None => false,

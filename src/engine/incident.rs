@@ -16,7 +16,7 @@ use super::pos::Pos;
 use super::ruleset::{Blow, Leave};
 use super::sink::Events;
 use super::soldier::{Side, Soldier, enemy_name};
-use super::{Action, Card, Game, Phase};
+use super::{Action, Card, Game, Phase, Priority};
 
 /// The dice of the incident table: 2D6, read by total.
 pub(super) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);
@@ -197,6 +197,7 @@ impl Game {
             leave: Leave::FREE,
             flight: None,
             steps: 0,
+            priority: None,
         });
         events.push(Event::ActionStart { hex: at });
         // Under rules whose fire depends on a move in the turn (the company
@@ -232,10 +233,18 @@ impl Game {
             }
         }
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
-        self.dice.shuffle(&mut deck);
+        // A turn with a priority phase is played in its order; any other is shuffled.
+        let priority = rules.priority(&self.book, &mut self.dice, events);
+        match priority {
+            Some((side, _)) => self.order_by_priority(side, &mut deck),
+            None => self.dice.shuffle(&mut deck),
+        }
+        if let Some((side, points)) = priority {
+            events.push(Event::Priority { side: Name::new_static(side.name()), points });
+        }
         if report {
             names.push((Name::new_static("STOP"), stops));
-            events.push(Event::Deck { size: deck.len(), composition: Composition::new(names) });
+            events.push(Event::Deck { size: deck.len(), composition: Composition::new(names), in_order: priority.is_some() });
         }
         if let Phase::Action(a) = &mut self.phase {
             a.deck = deck;
@@ -243,6 +252,7 @@ impl Game {
             // Room for every card at once, not grown card by card.
             a.turned.reserve(a.deck.capacity());
             a.up = None;
+            a.priority = priority.map(|(side, points)| Priority { side, points, spent: vec![], activated: vec![] });
         }
     }
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::flight::Flight;
 use super::ruleset::Leave;
+use super::soldier::Side;
 
 /// Where the patrol is in the game loop.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,6 +45,69 @@ pub struct Action {
     /// rules that move a man more than a hex on his card (`Rules::moves`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub steps: u8,
+    /// This turn's priority phase, under rules whose turn has one
+    /// (`Rules::priority`: European Battlefield's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority: Option<Priority>,
+}
+
+/// A turn's priority phase: the side that acts first, its command points
+/// left, and what the squads have rolled and spent this turn. A squad is
+/// named by its number (a man of no squad by `u32::MAX` less his place in
+/// the roster: `Game::squad_key`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Priority {
+    pub side: Side,
+    /// Command points not yet spent, one a squad of `side`.
+    pub points: u8,
+    /// The squads of `side` that have spent their point this turn, and on what.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spent: Vec<(u32, PointUse)>,
+    /// The squads of either side that rolled to act at their first card
+    /// this turn, and what the roll left them free to do.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activated: Vec<(Side, u32, Leave)>,
+}
+
+impl Priority {
+    /// Whether squad `squad` of `side` may spend a command point now.
+    pub fn may_spend(&self, side: Side, squad: u32) -> bool {
+        self.side == side && self.points > 0 && !self.spent.iter().any(|(s, _)| *s == squad)
+    }
+
+    /// What squad `squad` of the side with priority spent its point on.
+    pub fn spent_on(&self, squad: u32) -> Option<PointUse> {
+        self.spent.iter().find(|(s, _)| *s == squad).map(|(_, on)| *on)
+    }
+}
+
+/// What a command point is spent on (the article's four uses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PointUse {
+    /// Another round of fire: the squad's next fire this turn throws its
+    /// dice twice.
+    Fire,
+    /// The second round of fire, thrown.
+    Fired,
+    /// Half a move more for every man of the squad this turn.
+    Move,
+    /// One suppression lifted.
+    Rally,
+    /// +5 to a courage test (spent on the first test the squad takes).
+    Courage,
+}
+
+impl PointUse {
+    /// The word the command language and the events use.
+    pub fn name(self) -> &'static str {
+        match self {
+            PointUse::Fire | PointUse::Fired => "fire",
+            PointUse::Move => "move",
+            PointUse::Rally => "rally",
+            PointUse::Courage => "courage",
+        }
+    }
 }
 
 fn is_zero(n: &u8) -> bool {

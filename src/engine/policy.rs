@@ -29,7 +29,7 @@ use super::pos::Pos;
 use super::ruleset::Deed;
 use super::scenario::Objective;
 use super::soldier::{Side, State};
-use super::{Cache, Game, Phase};
+use super::{Cache, Game, Phase, PointUse};
 
 /// The patrol leader's next command for `game`; `cache` keeps what it works
 /// out about the map (see `Cache`).
@@ -52,10 +52,24 @@ fn decide_more(game: &Game, cache: &Cache) -> Option<Command> {
         // A grenade in the air is steered by the engine's own rule.
         Phase::Action(a) if let Some(f) = &a.flight => Some(Command::Steer { towards: f.rule_towards() }),
         Phase::Action(a) => match a.up {
+            Some(me) if game.may_spend(me) => spend_first(game, me, order(game, cache.memo(game), me)),
             Some(me) => order(game, cache.memo(game), me),
             None => Some(Command::Turn),
         },
         Phase::Patrol => patrol(game, cache.memo(game)),
+    }
+}
+
+/// In a turn his side won priority, the command point his squad holds goes
+/// before his order: to lift a suppression it is under, or on a second
+/// round of the fire he is about to open. Kept otherwise, for a courage test.
+fn spend_first(game: &Game, me: usize, order: Option<Command>) -> Option<Command> {
+    if game.rules.point_lifts(&game.book, game.soldiers[me].pressure).is_some() {
+        return Some(Command::Spend { on: PointUse::Rally });
+    }
+    match order {
+        Some(Command::Fire { .. }) => Some(Command::Spend { on: PointUse::Fire }),
+        other => other,
     }
 }
 

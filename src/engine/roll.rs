@@ -105,6 +105,9 @@ pub enum Purpose {
     /// European Battlefield: a man's card is up: 1d6 at most his Courage
     /// and he may move (its `need` is the most the die may show).
     EbActivation,
+    /// European Battlefield: the priority phase, 1d6 a side (the patrol's
+    /// first), thrown again on a tie.
+    EbPriority,
 }
 
 impl Purpose {
@@ -141,6 +144,7 @@ impl Purpose {
             Purpose::EbWound => "eb_wound",
             Purpose::EbCourage => "eb_courage",
             Purpose::EbActivation => "eb_activation",
+            Purpose::EbPriority => "eb_priority",
         }
     }
 }

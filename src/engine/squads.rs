@@ -23,17 +23,31 @@ impl Game {
     /// The fire of `shooter`'s squad at the squad of `target`, which he has
     /// a shot at, as the loop gathers it (`SquadFire` says who is in it).
     pub(super) fn volley(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Volley {
-        let able = |i: usize| self.soldiers[i].can_act() && self.soldiers[i].pos.is_some();
-        let squad: Vec<usize> = (0..self.soldiers.len()).filter(|&j| able(j) && self.squadmates(j, target)).collect();
+        let squad = self.able_squad(target);
         let mut firers = vec![shooter];
         firers.extend((0..self.soldiers.len()).filter(|&j| {
             j != shooter
-                && able(j)
+                && self.soldiers[j].can_act()
+                && self.soldiers[j].pos.is_some()
                 && self.squadmates(j, shooter)
                 && self.cards_to_come(j) > 0
                 && self.foe_at_close_quarters(j).is_none()
                 && squad.iter().any(|&m| self.aimed_shot(memo, j, m).is_ok())
         }));
+        self.volley_of(memo, firers, target)
+    }
+
+    /// The able men on the map of the squad of `target`.
+    fn able_squad(&self, target: usize) -> Vec<usize> {
+        let able = |i: usize| self.soldiers[i].can_act() && self.soldiers[i].pos.is_some();
+        (0..self.soldiers.len()).filter(|&j| able(j) && self.squadmates(j, target)).collect()
+    }
+
+    /// The fire of `firers` (the first the man whose card is up) at the
+    /// squad of `target`.
+    fn volley_of(&self, memo: Memo<'_>, firers: Vec<usize>, target: usize) -> Volley {
+        let squad = self.able_squad(target);
+        let shooter = firers[0];
         // The teams fired at that a firer reaches, each with its distance
         // to the nearest such firer.
         let mut targets: Vec<(u32, usize)> = squad
@@ -61,7 +75,8 @@ impl Game {
         let me = &self.soldiers[shooter];
         let beside = |m: usize| self.soldiers[m].pos.zip(me.pos).is_some_and(|(a, b)| a.distance(b) <= 1);
         let assault = self.rules.assaults() && me.moved && targets.iter().any(|&(_, m)| beside(m));
-        Volley { firers, targets, squad, overloaded: overloaded.len() as u32, assault }
+        let point = squad.first().is_some_and(|&m| self.may_spend(m));
+        Volley { firers, targets, squad, overloaded: overloaded.len() as u32, assault, point }
     }
 
     /// `volley` as the rule set reads it.
@@ -99,6 +114,31 @@ impl Game {
             return Err(self.may_not(shooter, Deed::Fire));
         }
         let v = self.volley(memo, shooter, target);
+        let firers = v.firers.clone();
+        if !self.round_of_fire(v, true, events)? {
+            return Ok(false);
+        }
+        // A command point spent on another round of fire: the men who fired
+        // and can still fire throw their dice again, at what of the squad
+        // they reach.
+        if self.second_round(shooter) {
+            let firers: Vec<usize> = firers.into_iter().filter(|&f| self.soldiers[f].can_act()).collect();
+            let target = self.able_squad(target).into_iter().next();
+            if let (Some(target), true) = (target, firers.first() == Some(&shooter)) {
+                let again = self.volley_of(memo, firers, target);
+                if !again.targets.is_empty() {
+                    self.round_of_fire(again, false, events)?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// One round of a squad's fire: told, thrown by the rule set, the cards
+    /// of the men who joined it spent (on its first round), and what it did
+    /// dealt out. Ok(false) if the rule set refuses to fire so.
+    fn round_of_fire(&mut self, v: Volley, first: bool, events: &mut Events) -> Result<bool, String> {
+        let rules = self.rules;
         // More dice than one throw holds: refused before the fire is told.
         let dice: u32 = v.firers.iter().map(|&f| rules.shots(&self.book, &self.soldiers[f], false)).sum();
         if dice.saturating_add(v.overloaded) > u32::from(u8::MAX) {
@@ -120,9 +160,14 @@ impl Game {
         };
         let fired = fired?;
         let Volley { firers, targets, squad, .. } = v;
+        if fired.point_spent
+            && let Some(&leader) = squad.first()
+        {
+            self.spend_point(leader, super::phase::PointUse::Courage, events);
+        }
         let lost: Vec<usize> = fired.lost.iter().filter_map(|&k| targets.get(k).map(|&(_, m)| m)).collect();
-        let by = self.soldiers[shooter].id.clone();
-        for &f in &firers[1..] {
+        let by = self.soldiers[firers[0]].id.clone();
+        for &f in firers[1..].iter().filter(|_| first) {
             self.spend_card_for(f, format_name!("fired with {by}"), events);
             self.card_over(f, events);
         }
@@ -132,8 +177,10 @@ impl Game {
         if let Some(pressure) = fired.pressure {
             self.squad_pressed(&squad, pressure, events);
         }
-        if fired.commander_lost {
-            let fell = &self.soldiers[target];
+        if fired.commander_lost
+            && let Some(&fell) = squad.first()
+        {
+            let fell = &self.soldiers[fell];
             self.squads_test(SquadTest::Shaken(fell.side, fell.squad), events);
         }
         Ok(true)
@@ -190,13 +237,18 @@ impl Game {
                 .collect();
             let men: Vec<&Soldier> = squad.iter().map(|&j| &self.soldiers[j]).collect();
             let near = others(&self.soldiers, &squad);
+            let point = self.may_spend(i);
             let (book, dice) = (&self.book, &mut self.dice);
             let reaction = match test {
-                SquadTest::Rally => rules.squad_rally(book, dice, (&men, &near)),
-                SquadTest::Shaken(..) => rules.shaken(book, dice, (&men, &near)),
+                SquadTest::Rally => rules.squad_rally(book, dice, (&men, &near), point),
+                SquadTest::Shaken(..) => rules.shaken(book, dice, (&men, &near), point),
             };
             let Some(reaction) = reaction else { continue };
             if let Some(roll) = reaction.roll {
+                // A command point the squad held went to the test (its +5 is in the roll).
+                if point {
+                    self.spend_point(i, super::phase::PointUse::Courage, events);
+                }
                 events.push(Event::Roll(roll));
             }
             self.squad_pressed(&squad, reaction.pressure, events);
@@ -264,6 +316,15 @@ impl Game {
         }
     }
 
+    /// How far soldier `me` moves on his card now, under rules that move a
+    /// man more than a hex on it (`Rules::moves`), with half a move more for
+    /// a command point his squad spent on it.
+    pub(super) fn move_allowance(&self, me: usize) -> Option<super::ruleset::Moves> {
+        let mut moves = self.rules.moves(&self.book, &self.soldiers[me])?;
+        moves.open += self.extra_steps(me, moves.open);
+        Some(moves)
+    }
+
     /// Under rules that move a man more than a hex on his card (`moves`):
     /// whether his step to `to` fits in what is left of his move, and, once
     /// made, what he may still do on the card (None: one hex ends the card).
@@ -275,7 +336,7 @@ impl Game {
         if !rules.hooks().squads {
             return Ok(None);
         }
-        let Some(moves) = rules.moves(&self.book, &self.soldiers[me]) else { return Ok(None) };
+        let Some(moves) = self.move_allowance(me) else { return Ok(None) };
         let difficult = self.map.terrain(&self.book, to).is_some_and(|t| rules.difficult(&self.book, t));
         let cost = moves.cost(difficult);
         let used = match &self.phase {
@@ -325,6 +386,8 @@ pub(super) struct Volley {
     pub squad: Vec<usize>,
     pub overloaded: u32,
     pub assault: bool,
+    /// The squad fired at holds a command point for a courage test.
+    pub point: bool,
 }
 
 impl Volley {
@@ -343,6 +406,7 @@ impl Volley {
             others: others(soldiers, &self.squad),
             overloaded: self.overloaded,
             assault: self.assault,
+            point: self.point,
         }
     }
 }

@@ -251,6 +251,7 @@ const COMMANDS: &[&str] = &[
     "  carry WOUNDED COL,ROW      you and a second fit man carry a wounded comrade one hex",
     "  capture PRISONER           take a seriously wounded enemy in your hex prisoner",
     "  call COL,ROW               the radio man calls H.E. fire on a hex",
+    "  spend fire|move|rally      your squad's command point: two rounds of fire, half a move more, a suppression off",
     "  begin                      set out on the next patrol",
     "  auto N                     the patrol leader makes your next N decisions",
     "  odds move [SECTION] COL,ROW    odds fire [SHOOTER] TARGET    odds fight [MAN] ENEMY",

@@ -246,7 +246,7 @@ mod tests {
             card("STOP", "none"),
             Event::Stop { turn: 3 },
             Event::EnemyAppears { group: "sniper".into(), soldiers: vec!["G7".into()], hex: Pos::new(4, 2) },
-            Event::Deck { size: 20, composition: Default::default() },
+            Event::Deck { size: 20, composition: Default::default(), in_order: false },
             card("G7", "enemy"),
         ];
         let found = moments(&events, &book);
@@ -267,7 +267,7 @@ mod tests {
         let quiet = vec![
             card("STOP", "none"),
             Event::Stop { turn: 1 },
-            Event::Deck { size: 9, composition: Default::default() },
+            Event::Deck { size: 9, composition: Default::default(), in_order: false },
         ];
         let found = moments(&quiet, &book);
         assert_eq!(found.len(), 1);

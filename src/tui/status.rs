@@ -163,14 +163,24 @@ fn phase(app: &App) -> String {
                     f.left
                 );
             }
+            // The priority phase's winner and its command points (European Battlefield).
+            let points = match &a.priority {
+                Some(p) => {
+                    let who = if p.side == Side::Friendly { "yours" } else { "the enemy's" };
+                    format!(" | priority {who}, {} command point{} left", p.points, if p.points == 1 { "" } else { "s" })
+                }
+                None => String::new(),
+            };
             match a.up {
                 Some(i) => format!(
-                    "Action, turn {} | {}'s card: give him an order | incidents {}{radio}",
+                    "Action, turn {}{points} | {}'s card: give him an order | incidents {}{radio}",
                     a.turn,
                     game.soldiers()[i].id,
                     game.incidents()
                 ),
-                None => format!("Action, turn {} | turn a card | incidents {}{radio}", a.turn, game.incidents()),
+                None => {
+                    format!("Action, turn {}{points} | turn a card | incidents {}{radio}", a.turn, game.incidents())
+                }
             }
         }
         Phase::Over { outcome } => format!("Patrol over: {outcome}"),

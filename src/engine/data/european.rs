@@ -26,9 +26,18 @@ pub struct European {
     pub move_inches: u32,
     /// Terrain (by key) that is difficult ground: a move through it is halved.
     pub difficult: Vec<Name>,
-    /// The cards each man brings to the patrol loop's deck (activation by
-    /// the deck: a decision, docs/RULES.md).
+    /// The cards each man brings to the patrol loop's deck.
     pub cards_per_man: u32,
+    /// How a turn is run: the article's priority phase (its command points,
+    /// the side that wins it acting first, each squad rolling once to
+    /// act), or the patrol loop's shuffled deck with a roll a man (a
+    /// decision, docs/RULES.md). A book written before the choice existed
+    /// plays by the deck, as it was played then.
+    #[serde(default)]
+    pub activation: Activation,
+    /// What a command point adds to a courage test (the article: +5).
+    #[serde(default = "five")]
+    pub command_point_courage: i32,
     /// The soldiers' profiles: a man has the first whose side and rank fit.
     pub soldiers: Vec<SoldierProfile>,
     /// The weapons' profiles, by the rule book's weapon keys.
@@ -44,6 +53,24 @@ pub struct European {
     /// the rule book's, and the enemy groups it brings.
     pub incident_table: Vec<IncidentEntry>,
     pub forces: BTreeMap<String, Group>,
+}
+
+fn five() -> i32 {
+    5
+}
+
+/// How a turn is run (`European::activation`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Activation {
+    /// The loop's shuffled deck, a card a man; on his card a man rolls 1d6
+    /// against his Courage to move.
+    #[default]
+    Deck,
+    /// The article's turn: each side rolls 1d6 (ties again), the higher
+    /// acts first and has the difference in command points; the deck holds
+    /// its squads' cards first, squad by squad, then the other side's, then
+    /// STOP; a squad rolls once to act, at its first card.
+    Priority,
 }
 
 /// A soldier's profile: the article's `F D C P` columns.

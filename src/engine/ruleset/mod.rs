@@ -38,7 +38,7 @@ use super::name::Name;
 use super::phase::Card;
 use super::pos::Pos;
 use super::sink::Events;
-use super::soldier::{Soldier, State};
+use super::soldier::{Side, Soldier, State};
 
 /// How a firefight is fought: everything a rule set decides. Each method
 /// says which part of the loop asks it. The dice are the game's own seeded
@@ -96,6 +96,22 @@ pub trait Rules: Sync {
         for (i, s) in men.iter().enumerate().filter(|(_, s)| s.can_act()) {
             deck.extend(std::iter::repeat_n(Card::soldier(i), self.cards(book, s) as usize));
         }
+    }
+
+    /// The priority phase that opens each turn of an action, if the rule
+    /// set's turn has one (European Battlefield's): its rolls go to
+    /// `events`; the side that acts first, and its command points. None
+    /// (the default): the deck is shuffled, and its cards come as they fall.
+    fn priority(&self, _book: &RuleBook, _dice: &mut Dice, _events: &mut Events) -> Option<(Side, u8)> {
+        None
+    }
+
+    /// A command point spent to lift one suppression from a squad under
+    /// `now`: the pressure it is under after, or None if it has none to
+    /// lift (steady, gone to ground, routed). Only rule sets with a
+    /// priority phase answer.
+    fn point_lifts(&self, _book: &RuleBook, _now: Pressure) -> Option<Pressure> {
+        None
     }
 
     // --- Fire ------------------------------------------------------------
@@ -397,18 +413,32 @@ pub trait Rules: Sync {
     /// At the STOP card, the squad `squad` (its able men, under pressure)
     /// may shake off the fire it is under, as one: the roll, if any, and the
     /// pressure of every man of it after it. `others` are the able men of
-    /// its side in other squads (a commander near may lend his courage). Rule sets whose squads rally as
-    /// squads answer (European Battlefield's courage test); the rest leave
-    /// it to `rally`, man by man.
-    fn squad_rally(&self, _book: &RuleBook, _dice: &mut Dice, _squad: (&[&Soldier], &[&Soldier])) -> Option<Reaction> {
+    /// its side in other squads (a commander near may lend his courage);
+    /// `point`: it holds a command point, which it spends on a test it
+    /// takes. Rule sets whose squads rally as squads answer (European
+    /// Battlefield's courage test); the rest leave it to `rally`, man by man.
+    fn squad_rally(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _squad: (&[&Soldier], &[&Soldier]),
+        _point: bool,
+    ) -> Option<Reaction> {
         None
     }
 
     /// A commander of the side of `squad` has fallen: the squad (its able
     /// men; `others` the rest of its side) tests as one, and the pressure
     /// it is under after, if the rule set has such a test (European
-    /// Battlefield: "test all squads under his command").
-    fn shaken(&self, _book: &RuleBook, _dice: &mut Dice, _squad: (&[&Soldier], &[&Soldier])) -> Option<Reaction> {
+    /// Battlefield: "test all squads under his command"); `point` as for
+    /// `squad_rally`.
+    fn shaken(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _squad: (&[&Soldier], &[&Soldier]),
+        _point: bool,
+    ) -> Option<Reaction> {
         None
     }
 

@@ -27,6 +27,9 @@ pub struct SquadFire<'a> {
     /// The team whose card is up moved on it and stands beside (or in the
     /// hex of) a team it fires at.
     pub assault: bool,
+    /// The squad fired at holds a command point (European Battlefield's
+    /// priority phase), which it spends on a courage test it takes.
+    pub point: bool,
 }
 
 /// A team that fires.
@@ -53,6 +56,8 @@ pub struct Fired {
     pub pressure: Option<Pressure>,
     /// It took a commander: every squad of his side tests (`Rules::shaken`).
     pub commander_lost: bool,
+    /// The squad fired at spent its command point on a courage test.
+    pub point_spent: bool,
 }
 
 /// The exact odds of a squad's fire before it is made: its firing dice,

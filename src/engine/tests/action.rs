@@ -14,7 +14,7 @@ fn the_deck_is_two_cards_per_able_man_and_stop() {
     let down = add_enemy(&mut g, "rifle", (5, 2));
     g.soldiers[down].state = State::KnockedOver;
     let events = begin_action(&mut g);
-    let Event::Deck { size, composition } = &events[0] else { panic!("deck event first") };
+    let Event::Deck { size, composition, .. } = &events[0] else { panic!("deck event first") };
     assert_eq!(*size, 2 * (4 + 2) + 1);
     assert_eq!(composition.get("STOP"), Some(1));
     assert_eq!(composition.get("Able"), Some(2));

@@ -127,6 +127,7 @@ pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
         leave: Default::default(),
         flight: None,
         steps: 0,
+        priority: None,
     });
     g.deal(&mut events);
     events.into_vec()
@@ -158,5 +159,6 @@ mod hooks;
 mod incident;
 mod limits;
 mod patrol;
+mod priority;
 mod properties;
 mod squads;

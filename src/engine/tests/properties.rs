@@ -62,7 +62,7 @@ proptest! {
         for _ in 0..steps {
             let Some(c) = policy::decide(&g, &Cache::new()) else { break };
             for e in g.play(&c).unwrap() {
-                if let Event::Deck { size, composition } = e {
+                if let Event::Deck { size, composition, .. } = e {
                     let a = &g.book.arsenal;
                     let cards: usize = g
                         .soldiers

@@ -1,7 +1,7 @@
 //! The European Battlefield rule set in words, from its tables in the rule book.
 
 use crate::engine::RuleBook;
-use crate::engine::data::european::{Class, Note, WoundNeed};
+use crate::engine::data::european::{Activation, Class, Note, WoundNeed};
 
 /// European Battlefield's rules, or None for a book without its tables.
 pub fn european(book: &RuleBook) -> Option<Vec<String>> {
@@ -18,12 +18,7 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
             t.inches_per_hex,
             t.difficult.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
         ),
-        format!(
-            "Activation: each man brings {} card{} to the deck. When it is turned he rolls 1d6: at most his \
-             Courage and he may move; over it he may not move, but may still shoot.",
-            t.cards_per_man,
-            if t.cards_per_man == 1 { "" } else { "s" }
-        ),
+        activation(t),
         "Extremes: a 1 fails any test and a 6 passes it, whatever the modifiers (not the roll to move, which \
          is thrown at or under the courage)."
             .to_string(),
@@ -102,6 +97,29 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
         ),
     ]);
     Some(lines)
+}
+
+/// How a turn is run, by the book's choice of activation.
+fn activation(t: &crate::engine::data::european::European) -> String {
+    let cards = format!("{} card{}", t.cards_per_man, if t.cards_per_man == 1 { "" } else { "s" });
+    match t.activation {
+        Activation::Priority => format!(
+            "The turn (the article's priority phase): each side rolls 1d6, ties again. The higher acts first: \
+             the deck holds its squads' cards, squad by squad and leader first ({cards} a man), then the other \
+             side's, then STOP. It has the difference in command points, one a squad: spend fire (the squad's \
+             next fire is two rounds), spend move (half a move more for its men this turn) or spend rally (one \
+             suppression lifted), on a card of the squad; a point still held goes to the squad's next courage \
+             test ({:+}). A squad rolls 1d6 at its first card: at most that man's Courage and it may move this \
+             turn; over it, it may not move, but may still shoot. (House rule activation_by_deck: a shuffled \
+             deck and a roll a man instead.)",
+            t.command_point_courage
+        ),
+        Activation::Deck => format!(
+            "Activation (house rule activation_by_deck, in place of the priority phase): each man brings {cards} \
+             to the shuffled deck. When it is turned he rolls 1d6: at most his Courage and he may move; over it \
+             he may not move, but may still shoot."
+        ),
+    }
 }
 
 /// A need on the wound chart in words.

@@ -46,6 +46,7 @@ fn hits_fall_one_a_team_nearest_first_and_teams_in_the_open_have_no_save() {
             others: vec![],
             overloaded: 1,
             assault: false,
+            point: false,
         };
         let mut events = Events::all();
         let fired = squad_volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
@@ -81,6 +82,7 @@ fn a_team_in_cover_saves_on_cover_and_concealed_faces_but_not_in_an_assault() {
                 others: vec![],
                 overloaded: 0,
                 assault,
+                point: false,
             };
             let mut events = Events::all();
             let fired = squad_volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
@@ -122,6 +124,7 @@ fn pinning_counts_the_squad_by_its_greenest_team() {
             others: vec![],
             overloaded: 0,
             assault: false,
+            point: false,
         };
         let mut events = Events::all();
         let fired = squad_volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
@@ -144,6 +147,7 @@ fn a_team_that_may_not_fire_on_the_move_does_not_open_its_squads_fire() {
         others: vec![],
         overloaded: 0,
         assault: false,
+        point: false,
     };
     let mut dice = Dice::new(1);
     let before = dice.clone();
@@ -172,6 +176,7 @@ fn the_odds_of_a_squads_fire_are_exact_and_its_fires_fall_as_they_say() {
         others: vec![],
         overloaded: 1,
         assault,
+        point: false,
     };
     for assault in [false, true] {
         let odds = squad_odds(t, &b, &fire(assault)).unwrap();

@@ -159,18 +159,20 @@ pub fn volley(
     // bravest man it has left.
     let casualties = lost.len() as u32;
     let strength = fire.squad.len() as u32;
+    let mut point_spent = false;
     let gone: Vec<&Soldier> = lost.iter().map(|&i| fire.targets[i].man).collect();
     let leader = fire.squad.iter().filter_map(|m| Some((*m, profile(t, m)?.courage))).rev().max_by_key(|(_, c)| *c);
     let leader_lost = leader.is_some_and(|(l, _)| gone.iter().any(|g| g.id == l.id));
     if casualties > 0 && (leader_lost || casualties * 100 >= t.courage.casualties_percent * strength) {
         let left: Vec<&Soldier> = fire.squad.iter().copied().filter(|m| !gone.iter().any(|g| g.id == m.id)).collect();
-        if let Some((roll, passed, routed)) = courage_test(t, dice, (&left, &fire.others), pressure) {
+        if let Some((roll, passed, routed)) = courage_test(t, dice, (&left, &fire.others), pressure, fire.point) {
             events.push(Event::Roll(roll));
             pressure = after_test(pressure, passed, routed);
+            point_spent = fire.point;
         }
     }
     let commander_lost = gone.iter().any(|g| profile(t, g).is_some_and(|p| p.commands));
-    Ok(Fired { lost, pressure: (pressure != now).then_some(pressure), commander_lost })
+    Ok(Fired { lost, pressure: (pressure != now).then_some(pressure), commander_lost, point_spent })
 }
 
 /// What a failed courage test leaves a squad under `now` in: gone to
@@ -236,6 +238,7 @@ pub fn courage_test<'a>(
     dice: &mut Dice,
     (squad, others): (&[&'a Soldier], &[&'a Soldier]),
     now: Pressure,
+    point: bool,
 ) -> Option<(Roll, bool, bool)> {
     let courage_of = |m: &&'a Soldier| Some((*m, profile(t, m)?.courage));
     let (mut leader, mut courage) = squad.iter().filter_map(courage_of).max_by_key(|(_, c)| *c)?;
@@ -254,6 +257,9 @@ pub fn courage_test<'a>(
     modifiers.push(Modifier::new(Name::new_static(by), -i32::from(courage)));
     if now == Pressure::Pinned && t.courage.pinned != 0 {
         modifiers.push(Modifier::new(Name::new_static("pinned"), -t.courage.pinned));
+    }
+    if point {
+        modifiers.push(Modifier::new(Name::new_static("command_point"), -t.command_point_courage));
     }
     let (count, sides) = t.courage.dice;
     let mut roll = dice.check(Purpose::EbCourage, count, sides, t.courage.pass as i32, modifiers).by(&leader.id);

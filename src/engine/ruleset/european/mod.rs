@@ -15,18 +15,19 @@
 
 mod fire;
 mod melee;
+mod priority;
 
 use super::{
     Aim, Blow, Deed, Fired, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
     SquadFire, SquadOdds,
 };
 use crate::engine::chance::Chance;
-use crate::engine::data::european::{European as Book, SoldierProfile, WeaponProfile};
+use crate::engine::data::european::{Activation, European as Book, SoldierProfile, WeaponProfile};
 use crate::engine::data::{RuleBook, Terrain, Weapon, Wound};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::Name;
 use crate::engine::sink::Events;
-use crate::engine::soldier::{Soldier, State};
+use crate::engine::soldier::{Side, Soldier, State};
 
 pub use fire::{after_test, courage_test, test_need};
 
@@ -126,6 +127,28 @@ impl Rules for European {
 
     fn stop_cards(&self, book: &RuleBook) -> u32 {
         book.action.stop_cards
+    }
+
+    /// The article's priority phase, unless the deck is played instead
+    /// (house rule `activation_by_deck`).
+    fn priority(&self, book: &RuleBook, dice: &mut Dice, events: &mut Events) -> Option<(Side, u8)> {
+        priority::roll(tables(book)?, dice, events)
+    }
+
+    /// One suppression fewer: a pinned squad (three suppressions) is
+    /// suppressed one short of the pin.
+    fn point_lifts(&self, book: &RuleBook, now: Pressure) -> Option<Pressure> {
+        let left = match now {
+            Pressure::Suppressed(n) => n.saturating_sub(1),
+            Pressure::Pinned => tables(book)?.suppression.pinned_at.saturating_sub(1),
+            Pressure::Steady | Pressure::Prone | Pressure::Routed => return None,
+        };
+        Some(if left == 0 { Pressure::Steady } else { Pressure::Suppressed(left) })
+    }
+
+    fn table_spread(&self, book: &RuleBook, purpose: Purpose, modifier: i32) -> Option<(String, Vec<(&'static str, Chance)>)> {
+        (tables(book)?.activation == Activation::Priority && purpose == Purpose::EbPriority && modifier == 0)
+            .then(priority::spread)
     }
 
     /// A shot at a man in sight and range, at the Shoot value of his side's
@@ -266,14 +289,20 @@ impl Rules for European {
 
     /// At STOP, a squad suppressed, pinned or gone to ground tests its
     /// courage: passing, it is steady again. A routed squad runs on.
-    fn squad_rally(&self, book: &RuleBook, dice: &mut Dice, squad: (&[&Soldier], &[&Soldier])) -> Option<Reaction> {
-        squad_test(book, dice, squad, Pressure::Steady, |now, passed| if passed { Pressure::Steady } else { now })
+    fn squad_rally(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        squad: (&[&Soldier], &[&Soldier]),
+        point: bool,
+    ) -> Option<Reaction> {
+        squad_test(book, dice, (squad, point), Pressure::Steady, |now, passed| if passed { Pressure::Steady } else { now })
     }
 
     /// Its commander fallen, the squad tests its courage: failing, it goes
     /// to ground; passing, it is as it was. A routed squad runs on.
-    fn shaken(&self, book: &RuleBook, dice: &mut Dice, squad: (&[&Soldier], &[&Soldier])) -> Option<Reaction> {
-        squad_test(book, dice, squad, Pressure::Routed, |now, passed| fire::after_test(now, passed, false))
+    fn shaken(&self, book: &RuleBook, dice: &mut Dice, squad: (&[&Soldier], &[&Soldier]), point: bool) -> Option<Reaction> {
+        squad_test(book, dice, (squad, point), Pressure::Routed, |now, passed| fire::after_test(now, passed, false))
     }
 
     /// The article's morale is the courage test: an enemy squad routs, it
@@ -286,11 +315,12 @@ impl Rules for European {
 /// A courage test `squad` takes as one away from a fire (at STOP, or its
 /// commander fallen), unless it is routed or under `calm`'s pressure (a
 /// squad with nothing to shake off): a double 1 routs it, else `after`
-/// says its pressure from the one it is under and whether it passed.
+/// says its pressure from the one it is under and whether it passed. A
+/// squad holding a command point (`point`) spends it on the test.
 fn squad_test(
     book: &RuleBook,
     dice: &mut Dice,
-    (squad, others): (&[&Soldier], &[&Soldier]),
+    ((squad, others), point): ((&[&Soldier], &[&Soldier]), bool),
     calm: Pressure,
     after: impl Fn(Pressure, bool) -> Pressure,
 ) -> Option<Reaction> {
@@ -299,7 +329,7 @@ fn squad_test(
     if now == Pressure::Routed || now == calm {
         return None;
     }
-    let (roll, passed, routed) = courage_test(t, dice, (squad, others), now)?;
+    let (roll, passed, routed) = courage_test(t, dice, (squad, others), now, point)?;
     let pressure = if routed { Pressure::Routed } else { after(now, passed) };
     Some(Reaction { pressure, roll: Some(roll) })
 }

@@ -170,6 +170,7 @@ fn five_hits_suppress_and_three_suppressions_pin() {
                 others: vec![],
                 overloaded: 0,
                 assault: false,
+                point: false,
             };
             let mut events = Events::all();
             let fired = volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
@@ -224,6 +225,7 @@ fn a_hit_falls_only_on_a_man_its_weapon_reaches() {
             others: vec![],
             overloaded: 0,
             assault: false,
+            point: false,
         };
         let mut events = Events::all();
         volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
@@ -246,7 +248,7 @@ fn the_courage_test_is_two_dice_and_the_leaders_courage() {
     let (mut passed, mut routed) = (0, 0);
     for seed in 0..400 {
         let mut dice = Dice::new(seed);
-        let (r, pass, rout) = courage_test(t, &mut dice, (&[&pvt, &sgt], &[]), Pressure::Steady).unwrap();
+        let (r, pass, rout) = courage_test(t, &mut dice, (&[&pvt, &sgt], &[]), Pressure::Steady, false).unwrap();
         assert_eq!(r.soldier.as_deref(), Some("Hale"), "the NCO leads");
         assert_eq!(r.need, Some(6), "10 less the NCO's courage 4");
         assert_eq!(pass, r.total + 4 >= 10);
@@ -255,11 +257,11 @@ fn the_courage_test_is_two_dice_and_the_leaders_courage() {
         routed += usize::from(rout);
         // The NCO dead, the private leads: 10 less 3; pinned, one worse.
         let mut dice = Dice::new(seed);
-        let (r, ..) = courage_test(t, &mut dice, (&[&pvt], &[]), Pressure::Pinned).unwrap();
+        let (r, ..) = courage_test(t, &mut dice, (&[&pvt], &[]), Pressure::Pinned, false).unwrap();
         assert_eq!((r.soldier.as_deref(), r.need), (Some("Lucas"), Some(8)));
     }
     assert!(passed > 250 && routed > 0, "{passed} passed, {routed} routed of 400");
-    assert!(courage_test(t, &mut Dice::new(1), (&[], &[]), Pressure::Steady).is_none(), "nobody left, no test");
+    assert!(courage_test(t, &mut Dice::new(1), (&[], &[]), Pressure::Steady, false).is_none(), "nobody left, no test");
 }
 
 /// A squad within 6" (2 hexes) of its platoon commander tests by his
@@ -277,13 +279,13 @@ fn a_commander_near_lends_his_courage() {
     let lt = man(&b, "Reyes", "Lt", Side::Friendly, "pistol");
     for (col, by, need) in [(2, "Reyes", 5), (3, "Hale", 6)] {
         let lt = at(&lt, col);
-        let (r, ..) = courage_test(t, &mut Dice::new(1), (&[&sgt], &[&lt]), Pressure::Steady).unwrap();
+        let (r, ..) = courage_test(t, &mut Dice::new(1), (&[&sgt], &[&lt]), Pressure::Steady, false).unwrap();
         assert_eq!((r.soldier.as_deref(), r.need), (Some(by), Some(need)), "the officer {col} hexes off");
     }
     // A brave man of another squad who commands nobody lends nothing.
     let mut brave = at(&man(&b, "Ames", "Pvt", Side::Friendly, "rifle"), 1);
     brave.rank = "Pvt".into();
-    let (r, ..) = courage_test(t, &mut Dice::new(1), (&[&sgt], &[&brave]), Pressure::Steady).unwrap();
+    let (r, ..) = courage_test(t, &mut Dice::new(1), (&[&sgt], &[&brave]), Pressure::Steady, false).unwrap();
     assert_eq!(r.soldier.as_deref(), Some("Hale"));
 }
 
@@ -293,14 +295,14 @@ fn a_squad_under_fire_rallies_at_stop_by_its_courage() {
     let mut a = man(&b, "Hale", "Sgt", Side::Friendly, "smg");
     let mut c = man(&b, "Lucas", "Pvt", Side::Friendly, "rifle");
     assert_eq!(
-        European.squad_rally(&b, &mut Dice::new(1), (&[&a, &c], &[])),
+        European.squad_rally(&b, &mut Dice::new(1), (&[&a, &c], &[]), false),
         None,
         "a steady squad has nothing to shake off"
     );
     for p in [Pressure::Suppressed(1), Pressure::Pinned, Pressure::Prone] {
         (a.pressure, c.pressure) = (p, p);
         for seed in 0..50 {
-            let r = European.squad_rally(&b, &mut Dice::new(seed), (&[&a, &c], &[])).unwrap();
+            let r = European.squad_rally(&b, &mut Dice::new(seed), (&[&a, &c], &[]), false).unwrap();
             let roll = r.roll.unwrap();
             let want = match (roll.faces[..] == [1, 1], roll.succeeded()) {
                 (true, _) => Pressure::Routed,
@@ -313,13 +315,13 @@ fn a_squad_under_fire_rallies_at_stop_by_its_courage() {
     // A double 1 at the rally routs the squad, as any courage test's does.
     (a.pressure, c.pressure) = (Pressure::Suppressed(1), Pressure::Suppressed(1));
     let routs = (0..400)
-        .filter_map(|seed| European.squad_rally(&b, &mut Dice::new(seed), (&[&a, &c], &[])))
+        .filter_map(|seed| European.squad_rally(&b, &mut Dice::new(seed), (&[&a, &c], &[]), false))
         .filter(|r| r.roll.as_ref().is_some_and(|r| r.faces[..] == [1, 1]))
         .inspect(|r| assert_eq!(r.pressure, Pressure::Routed))
         .count();
     assert!(routs > 0, "no double 1 in 400 rallies");
     (a.pressure, c.pressure) = (Pressure::Routed, Pressure::Routed);
-    assert_eq!(European.squad_rally(&b, &mut Dice::new(1), (&[&a, &c], &[])), None, "a routed squad runs on");
+    assert_eq!(European.squad_rally(&b, &mut Dice::new(1), (&[&a, &c], &[]), false), None, "a routed squad runs on");
 }
 
 #[test]
@@ -393,6 +395,7 @@ fn a_squad_that_loses_its_leader_tests_its_courage() {
             others: vec![],
             overloaded: 0,
             assault: false,
+            point: false,
         };
         let mut events = Events::all();
         let fired = volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
@@ -431,6 +434,7 @@ fn a_commander_killed_shakes_his_side() {
             others: vec![],
             overloaded: 0,
             assault: false,
+            point: false,
         };
         let fired = volley(t, &b, &mut Dice::new(seed), &fire, &mut Events::all()).unwrap();
         assert_eq!(fired.commander_lost, fired.lost == [0], "seed {seed}");
@@ -441,7 +445,7 @@ fn a_commander_killed_shakes_his_side() {
     let pvt = man(&b, "Lucas", "Pvt", Side::Friendly, "rifle");
     let mut outcomes = [0; 3];
     for seed in 0..400 {
-        let r = European.shaken(&b, &mut Dice::new(seed), (&[&sgt, &pvt], &[])).unwrap();
+        let r = European.shaken(&b, &mut Dice::new(seed), (&[&sgt, &pvt], &[]), false).unwrap();
         let roll = r.roll.unwrap();
         assert_eq!((roll.purpose, roll.need), (Purpose::EbCourage, Some(6)), "the sergeant's courage 4");
         let want = match (roll.faces[..] == [1, 1], roll.succeeded()) {

@@ -1,0 +1,202 @@
+//! European Battlefield's priority phase in the loop: the deck laid out by
+//! the side that won it, squad by squad; a squad rolling once to act; and
+//! the command points spent on a rally, a longer move and a second round of
+//! fire, one a squad.
+
+use super::*;
+use crate::engine::command::{Command, Target};
+use crate::engine::phase::PointUse;
+use crate::engine::ruleset::RuleSet;
+use crate::engine::soldier::Pressure;
+
+/// A European Battlefield game on open ground: the patrol's men, each
+/// (name, rank, squad), at 4,7; two Germans of one squad at 4,3 and 5,3.
+fn european_game(seed: u64) -> Game {
+    let men = [("Hale", "Sgt", 1), ("Lucas", "Pvt", 1), ("Weiss", "Pvt", 1), ("Reyes", "Lt", 2)];
+    let scenario = Scenario {
+        name: "test".into(),
+        briefing: String::new(),
+        rules: RuleSet::named("EuropeanBattlefield").expect("European Battlefield is built in"),
+        rows: OPEN.iter().map(|r| r.to_string()).collect(),
+        start: (4, 7).into(),
+        objective: scenario::Objective::Reach(Pos::new(0, 0)),
+        home_edge: Edge::South,
+        squad: men
+            .iter()
+            .map(|(n, rank, s)| Member {
+                name: n.to_string(),
+                rank: rank.to_string(),
+                weapon: "rifle".into(),
+                veteran: false,
+                medic: false,
+                squad: Some(*s),
+                conscript: false,
+            })
+            .collect(),
+        forces: Default::default(),
+        radio: false,
+        encounters: Vec::new(),
+        chain_of_command: false,
+    };
+    let mut g = Game::new(book(), &scenario, seed).expect("a European Battlefield test scenario");
+    for at in [(4, 3), (5, 3)] {
+        let e = add_enemy(&mut g, "rifle", at);
+        g.soldiers[e].squad = Some(7);
+    }
+    g
+}
+
+/// A game whose first turn the side `side` won, with at least `points`.
+fn won_by(side: Side, points: u8) -> (Game, Vec<Event>) {
+    (1..200)
+        .map(|seed| {
+            let mut g = european_game(seed);
+            let events = begin_action(&mut g);
+            (g, events)
+        })
+        .find(|(g, _)| g.command_points().is_some_and(|(s, p)| s == side && p >= points))
+        .expect("some seed gives it")
+}
+
+fn deck(g: &Game) -> Vec<Option<usize>> {
+    match &g.phase {
+        Phase::Action(a) => a.deck.iter().rev().map(|c| c.owner()).collect(),
+        _ => panic!("in an action"),
+    }
+}
+
+#[test]
+fn the_side_that_wins_priority_turns_its_cards_first_squad_by_squad_then_stop() {
+    let (g, events) = won_by(Side::Friendly, 1);
+    // Hale leads squad 1, Reyes is squad 2, then the Germans, then STOP.
+    assert_eq!(deck(&g), [Some(0), Some(1), Some(2), Some(3), Some(4), Some(5), None]);
+    let (side, points) = g.command_points().unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::Priority { side: s, points: p } if s == "friendly" && *p == points)));
+    let throw = events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Roll(r) if r.purpose == Purpose::EbPriority => Some(r.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!((side, points), (Side::Friendly, throw.faces[0] - throw.faces[1]), "{throw:?}");
+    let (g, _) = won_by(Side::Enemy, 1);
+    assert_eq!(deck(&g), [Some(4), Some(5), Some(0), Some(1), Some(2), Some(3), None]);
+}
+
+#[test]
+fn a_squad_rolls_once_a_turn_to_act_and_the_roll_holds_for_every_man_of_it() {
+    let (mut g, _) = won_by(Side::Friendly, 1);
+    let hale = g.play(&Command::Turn).unwrap();
+    let rolled = |events: &[Event]| events.iter().filter(|e| matches!(e, Event::Roll(r) if r.purpose == Purpose::EbActivation)).count();
+    assert_eq!(rolled(&hale), 1, "the squad's first card rolls");
+    let leave = match &g.phase {
+        Phase::Action(a) => a.leave,
+        _ => unreachable!(),
+    };
+    g.play(&Command::Hold).unwrap();
+    let lucas = g.play(&Command::Turn).unwrap();
+    assert_eq!(g.card_up(), Some(1));
+    assert_eq!(rolled(&lucas), 0, "the rest of the squad rolls nothing");
+    match &g.phase {
+        Phase::Action(a) => assert_eq!(a.leave, leave, "Hale's roll holds for Lucas"),
+        _ => unreachable!(),
+    }
+    g.play(&Command::Hold).unwrap();
+    g.play(&Command::Turn).unwrap();
+    g.play(&Command::Hold).unwrap();
+    let reyes = g.play(&Command::Turn).unwrap();
+    assert_eq!((g.card_up(), rolled(&reyes)), (Some(3), 1), "squad 2 rolls its own");
+}
+
+#[test]
+fn a_command_point_lifts_a_suppression_once_a_squad_and_is_the_winners_alone() {
+    let (mut g, _) = won_by(Side::Friendly, 2);
+    let mut cache = Cache::new();
+    let points = g.command_points().unwrap().1;
+    g.play(&Command::Turn).unwrap();
+    let rally = Command::Spend { on: PointUse::Rally };
+    let e = g.apply(&rally, &mut cache, &mut Events::all()).unwrap_err();
+    assert!(e.0.contains("no suppression"), "{e}");
+    for i in 0..3 {
+        g.soldiers[i].pressure = Pressure::Pinned;
+    }
+    let events = g.play(&rally).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::CommandPoint { on, points_left, .. } if on == "rally" && *points_left == points - 1)));
+    assert!(g.soldiers[..3].iter().all(|s| s.pressure == Pressure::Suppressed(2)), "pinned is three suppressions");
+    assert_eq!(g.card_up(), Some(0), "his card is still up for his order");
+    let e = g.apply(&rally, &mut cache, &mut Events::all()).unwrap_err();
+    assert!(e.0.contains("a squad spends one a turn"), "{e}");
+    // The enemy's points are not the patrol's.
+    let (mut g, _) = won_by(Side::Enemy, 1);
+    while g.card_up().is_none() {
+        g.play(&Command::Turn).unwrap();
+    }
+    let e = g.apply(&Command::Spend { on: PointUse::Move }, &mut cache, &mut Events::all()).unwrap_err();
+    assert!(e.0.contains("the enemy won priority"), "{e}");
+}
+
+/// The first game (by seed) whose first turn the patrol won and whose
+/// leader's first card, turned, passes `ok`.
+fn hale_up(ok: impl Fn(&Game) -> bool) -> Game {
+    (1..400)
+        .filter_map(|seed| {
+            let mut g = european_game(seed);
+            begin_action(&mut g);
+            (g.command_points()?.0 == Side::Friendly).then_some(g)
+        })
+        .find_map(|mut g| {
+            g.play(&Command::Turn).unwrap();
+            ok(&g).then_some(g)
+        })
+        .expect("some seed gives it")
+}
+
+#[test]
+fn a_command_point_on_the_move_gives_the_squad_half_a_move_more() {
+    let mut g = hale_up(|g| g.may(0, crate::engine::ruleset::Deed::Move));
+    g.play(&Command::Spend { on: PointUse::Move }).unwrap();
+    for to in [(4, 6), (4, 5), (4, 4)] {
+        g.play(&Command::Move { section: None, to: to.into() }).unwrap();
+    }
+    assert_eq!(g.soldiers[0].pos, Some((4, 4).into()), "three hexes, not two");
+    let e = g.play(&Command::Move { section: None, to: (4, 3).into() }).unwrap_err();
+    assert!(e.0.contains("used its move"), "and no more: {e}");
+    // Without the point, two.
+    let mut g = hale_up(|g| g.may(0, crate::engine::ruleset::Deed::Move));
+    for to in [(4, 6), (4, 5)] {
+        g.play(&Command::Move { section: None, to: to.into() }).unwrap();
+    }
+    assert!(g.play(&Command::Move { section: None, to: (4, 4).into() }).is_err());
+}
+
+#[test]
+fn a_command_point_on_fire_makes_the_squads_fire_two_rounds() {
+    // Seeds whose first round leaves a German standing: the second round fires.
+    let mut twice = 0;
+    for seed in 1..60 {
+        let mut g = european_game(seed);
+        begin_action(&mut g);
+        if g.command_points().is_none_or(|(side, _)| side != Side::Friendly) {
+            continue;
+        }
+        g.play(&Command::Turn).unwrap();
+        g.play(&Command::Spend { on: PointUse::Fire }).unwrap();
+        let events = g.play(&Command::Fire { target: Target::Soldier("G1".into()) }).unwrap();
+        // The fire dice of each round: Hale, Lucas and Weiss throw in both.
+        let rounds: Vec<usize> = events
+            .split(|e| matches!(e, Event::SquadFire { .. }))
+            .skip(1)
+            .map(|round| round.iter().filter(|e| matches!(e, Event::Roll(r) if r.purpose == Purpose::EbFire)).count())
+            .collect();
+        let standing = |k: usize| g.soldiers[k].can_act() && g.soldiers[k].pos.is_some();
+        match rounds.as_slice() {
+            [3, 3] => twice += 1,
+            [3] => assert!(!standing(4) && !standing(5), "seed {seed}: one round, and the Germans still stand"),
+            other => panic!("seed {seed}: rounds of {other:?} dice"),
+        }
+        assert!(g.play(&Command::Spend { on: PointUse::Fire }).is_err(), "the card is over");
+    }
+    assert!(twice >= 5, "{twice} seeds fired two rounds");
+}
