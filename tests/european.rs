@@ -103,7 +103,9 @@ fn the_orchard_road_is_fought_by_profiles_courage_and_the_wound_chart() {
             }
         }
     }
-    for kind in ["eb_priority", "eb_activation", "eb_fire", "eb_save", "eb_wound", "eb_courage", "hand_to_hand", "casualty"] {
+    for kind in
+        ["eb_priority", "eb_activation", "eb_fire", "eb_save", "eb_wound", "eb_courage", "hand_to_hand", "casualty"]
+    {
         assert!(kinds.get(kind).copied().unwrap_or(0) >= 3, "{kind} rolls: {kinds:?}");
     }
     for p in ["suppressed", "pinned", "prone", "routed", "steady"] {
@@ -156,7 +158,10 @@ fn the_priority_phase_orders_the_turn_and_its_command_points_are_spent_one_a_squ
                     let (won, _) = turn.clone().expect("a turn has a priority phase");
                     // The winner's cards all came before the other side's.
                     let switch = sides_turned.iter().position(|s| *s != won).unwrap_or(sides_turned.len());
-                    assert!(sides_turned[switch..].iter().all(|s| *s != won), "seed {seed}: {sides_turned:?} ({won} first)");
+                    assert!(
+                        sides_turned[switch..].iter().all(|s| *s != won),
+                        "seed {seed}: {sides_turned:?} ({won} first)"
+                    );
                     assert_eq!(side.as_str(), "none");
                 }
                 Event::Card { card, side } => {
@@ -191,7 +196,10 @@ fn the_priority_phase_orders_the_turn_and_its_command_points_are_spent_one_a_squ
         }
     }
     // Each side wins about half the turns.
-    assert!(turns > 40 && first_by_patrol * 4 > turns && first_by_patrol * 4 < turns * 3, "{first_by_patrol} of {turns}");
+    assert!(
+        turns > 40 && first_by_patrol * 4 > turns && first_by_patrol * 4 < turns * 3,
+        "{first_by_patrol} of {turns}"
+    );
     for on in ["fire", "rally", "courage", "two rounds"] {
         assert!(uses.get(on).copied().unwrap_or(0) >= 1, "{on}: {uses:?}");
     }

@@ -174,7 +174,7 @@ fn whole_patrols_are_fought_by_one_shot() {
         for e in &events {
             match e {
                 // One card a man, and one STOP.
-                Event::Deck { size, composition } => {
+                Event::Deck { size, composition, .. } => {
                     in_action = true;
                     assert!(composition.iter().all(|(_, n)| n == 1), "{e:?}");
                     assert_eq!(*size, composition.iter().count());

@@ -300,7 +300,10 @@ impl FromStr for Command {
                         ));
                     }
                     Some((col, w)) => {
-                        return Err(err(*col, format!("'{}' is not a use of a command point: fire, move or rally", quote(w))));
+                        return Err(err(
+                            *col,
+                            format!("'{}' is not a use of a command point: fire, move or rally", quote(w)),
+                        ));
                     }
                 };
                 Command::Spend { on }

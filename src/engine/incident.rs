@@ -234,7 +234,10 @@ impl Game {
         }
         deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
         // A turn with a priority phase is played in its order; any other is shuffled.
-        let priority = rules.priority(&self.book, &mut self.dice, events);
+        // Its command points are one a squad: more than the side has squads are lost.
+        let priority = rules
+            .priority(&self.book, &mut self.dice, events)
+            .map(|(side, points)| (side, self.squads_of(side).min(points)));
         match priority {
             Some((side, _)) => self.order_by_priority(side, &mut deck),
             None => self.dice.shuffle(&mut deck),
@@ -244,7 +247,11 @@ impl Game {
         }
         if report {
             names.push((Name::new_static("STOP"), stops));
-            events.push(Event::Deck { size: deck.len(), composition: Composition::new(names), in_order: priority.is_some() });
+            events.push(Event::Deck {
+                size: deck.len(),
+                composition: Composition::new(names),
+                in_order: priority.is_some(),
+            });
         }
         if let Phase::Action(a) = &mut self.phase {
             a.deck = deck;

@@ -8,8 +8,8 @@
 use super::event::Event;
 use super::name::Name;
 use super::phase::{Action, PointUse};
-use super::soldier::Side;
 use super::ruleset::Leave;
+use super::soldier::Side;
 use super::{Card, Events, Game, Phase, RuleError, illegal};
 
 impl Game {
@@ -56,7 +56,8 @@ impl Game {
             None => (2, usize::MAX, usize::MAX),
             Some(i) => {
                 let s = &self.soldiers[i];
-                let leader = (0..self.soldiers.len()).find(|&j| self.squad_key(j) == self.squad_key(i) && self.soldiers[j].side == s.side);
+                let leader = (0..self.soldiers.len())
+                    .find(|&j| self.squad_key(j) == self.squad_key(i) && self.soldiers[j].side == s.side);
                 (usize::from(s.side != first), leader.unwrap_or(i), i)
             }
         };
@@ -68,6 +69,17 @@ impl Game {
     /// roster (he is a squad alone).
     pub fn squad_key(&self, i: usize) -> u32 {
         self.soldiers[i].squad.unwrap_or(u32::MAX - i as u32)
+    }
+
+    /// How many squads of `side` have a man who can act on the map.
+    pub(super) fn squads_of(&self, side: Side) -> u8 {
+        let mut keys: Vec<u32> = (0..self.soldiers.len())
+            .filter(|&i| self.soldiers[i].side == side && self.soldiers[i].can_act() && self.soldiers[i].pos.is_some())
+            .map(|i| self.squad_key(i))
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        u8::try_from(keys.len()).unwrap_or(u8::MAX)
     }
 
     /// Whether soldier `i`'s squad holds a command point it may spend now:
@@ -106,13 +118,19 @@ impl Game {
     ///
     /// # Errors
     /// Why the point cannot be spent so; nothing has changed.
-    pub(super) fn spend_command_point(&mut self, me: usize, on: PointUse, events: &mut Events) -> Result<(), RuleError> {
+    pub(super) fn spend_command_point(
+        &mut self,
+        me: usize,
+        on: PointUse,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
         let id = &self.soldiers[me].id;
         let Some((side, points)) = self.command_points() else {
             return illegal("no priority phase this turn: command points come only with it (European Battlefield)");
         };
         if side != self.soldiers[me].side {
-            return illegal(format!("the {} won priority this turn: the command points are theirs", side.name()));
+            let who = if side == Side::Enemy { "the enemy" } else { "the patrol" };
+            return illegal(format!("{who} won priority this turn: the command points are theirs"));
         }
         if !self.may_spend(me) {
             let why = if points == 0 { "none are left this turn" } else { "a squad spends one a turn" };

@@ -167,7 +167,11 @@ fn phase(app: &App) -> String {
             let points = match &a.priority {
                 Some(p) => {
                     let who = if p.side == Side::Friendly { "yours" } else { "the enemy's" };
-                    format!(" | priority {who}, {} command point{} left", p.points, if p.points == 1 { "" } else { "s" })
+                    format!(
+                        " | priority {who}, {} command point{} left",
+                        p.points,
+                        if p.points == 1 { "" } else { "s" }
+                    )
                 }
                 None => String::new(),
             };

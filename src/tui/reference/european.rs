@@ -106,7 +106,7 @@ fn activation(t: &crate::engine::data::european::European) -> String {
         Activation::Priority => format!(
             "The turn (the article's priority phase): each side rolls 1d6, ties again. The higher acts first: \
              the deck holds its squads' cards, squad by squad and leader first ({cards} a man), then the other \
-             side's, then STOP. It has the difference in command points, one a squad: spend fire (the squad's \
+             side's, then STOP. It has the difference in command points, one a squad (more are lost): spend fire (the squad's \
              next fire is two rounds), spend move (half a move more for its men this turn) or spend rally (one \
              suppression lifted), on a card of the squad; a point still held goes to the squad's next courage \
              test ({:+}). A squad rolls 1d6 at its first card: at most that man's Courage and it may move this \

@@ -146,7 +146,12 @@ impl Rules for European {
         Some(if left == 0 { Pressure::Steady } else { Pressure::Suppressed(left) })
     }
 
-    fn table_spread(&self, book: &RuleBook, purpose: Purpose, modifier: i32) -> Option<(String, Vec<(&'static str, Chance)>)> {
+    fn table_spread(
+        &self,
+        book: &RuleBook,
+        purpose: Purpose,
+        modifier: i32,
+    ) -> Option<(String, Vec<(&'static str, Chance)>)> {
         (tables(book)?.activation == Activation::Priority && purpose == Purpose::EbPriority && modifier == 0)
             .then(priority::spread)
     }
@@ -296,12 +301,24 @@ impl Rules for European {
         squad: (&[&Soldier], &[&Soldier]),
         point: bool,
     ) -> Option<Reaction> {
-        squad_test(book, dice, (squad, point), Pressure::Steady, |now, passed| if passed { Pressure::Steady } else { now })
+        squad_test(
+            book,
+            dice,
+            (squad, point),
+            Pressure::Steady,
+            |now, passed| if passed { Pressure::Steady } else { now },
+        )
     }
 
     /// Its commander fallen, the squad tests its courage: failing, it goes
     /// to ground; passing, it is as it was. A routed squad runs on.
-    fn shaken(&self, book: &RuleBook, dice: &mut Dice, squad: (&[&Soldier], &[&Soldier]), point: bool) -> Option<Reaction> {
+    fn shaken(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        squad: (&[&Soldier], &[&Soldier]),
+        point: bool,
+    ) -> Option<Reaction> {
         squad_test(book, dice, (squad, point), Pressure::Routed, |now, passed| fire::after_test(now, passed, false))
     }
 
