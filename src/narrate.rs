@@ -302,6 +302,14 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             (false, true) => format!("{by} helps {gunner} reload: the gun is ready"),
             (false, false) => format!("{by} helps {gunner} reload: not ready yet"),
         },
+        Event::Force { core, support, points, budget } => {
+            let with = if support.is_empty() {
+                "alone".to_string()
+            } else {
+                format!("with {}", support.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(" and "))
+            };
+            format!("The enemy's force: {core} {with}, {points} points of {budget}")
+        }
         Event::Priority { side, points } => {
             let who = if side.as_str() == "friendly" { "The patrol" } else { "The enemy" };
             let s = if *points == 1 { "" } else { "s" };

@@ -39,7 +39,7 @@ const MOST: usize = 50_000;
 fn the_orchard_road_is_fought_by_profiles_courage_and_the_wound_chart() {
     let mut kinds: BTreeMap<&'static str, u32> = BTreeMap::new();
     let mut pressures: BTreeMap<String, u32> = BTreeMap::new();
-    for seed in 1..=40 {
+    for seed in 1..=60 {
         let mut c = orchard_road(seed);
         let mut events = c.begin().expect("the patrol sets out");
         patrols::play(&mut c, &mut Cache::new(), &mut events, MOST, |_| false);
@@ -142,9 +142,10 @@ fn the_priority_phase_orders_the_turn_and_its_command_points_are_spent_one_a_squ
         let mut fires_since_card = 0;
         for e in &events {
             match e {
-                Event::EnemyAppears { group, soldiers, hex } => {
+                // Each group placed is a squad of its own (two MG teams may share a hex).
+                Event::EnemyAppears { group, soldiers, .. } => {
                     for s in soldiers {
-                        squad.insert(s.to_string(), format!("{group} at {hex}"));
+                        squad.insert(s.to_string(), format!("{group}, first man {}", soldiers[0]));
                     }
                 }
                 Event::Priority { side, points } => {

@@ -271,6 +271,17 @@ pub enum Event {
         soldier: Name,
         pressure: Name,
     },
+    /// The enemy met at an incident, bought to a points budget (European
+    /// Battlefield's army lists): its core unit (the incident's group) and
+    /// the support units bought, by their names, and the points they cost
+    /// of the budget. The `eb_force` rolls come before it, the
+    /// `enemy_appears` of each unit after it.
+    Force {
+        core: Name,
+        support: Vec<Name>,
+        points: u32,
+        budget: u32,
+    },
     /// The priority phase of a turn (European Battlefield): the side that
     /// acts first, and its command points. Its throws come before it.
     Priority {

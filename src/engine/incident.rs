@@ -62,8 +62,16 @@ impl Game {
             IncidentKind::Minefield => self.minefield(at, events),
             IncidentKind::BoobyTrap => self.booby_trap(at, events),
             &IncidentKind::Enemy { ref group, min, max } => {
-                if self.place_enemy(memo, group, min, max, at, events) && matches!(self.phase, Phase::Patrol) {
-                    self.start_action(at, events);
+                if self.place_enemy(memo, group, min, max, at, events) {
+                    // Support units bought beside it (European Battlefield's army lists).
+                    let core = self.forces.get(group.as_str()).map_or(group.as_str(), String::as_str);
+                    let rules = self.rules;
+                    for support in rules.muster(&self.book, &mut self.dice, core, self.enemy_points, events) {
+                        self.place_enemy(memo, &support, min, max, at, events);
+                    }
+                    if matches!(self.phase, Phase::Patrol) {
+                        self.start_action(at, events);
+                    }
                 }
             }
         }

@@ -154,6 +154,10 @@ pub struct Game {
     /// A campaign's patrol: it says who takes command (`chain.rs`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     chain_of_command: bool,
+    /// The points the enemy met at an incident is bought to, where the
+    /// scenario gives them (`Rules::muster`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    enemy_points: Option<u32>,
 }
 
 impl Game {
@@ -246,6 +250,7 @@ impl Game {
             vehicles_block_sight: false,
             waiting: scenario.encounters.clone(),
             chain_of_command: scenario.chain_of_command,
+            enemy_points: scenario.enemy_points,
         })
     }
 

@@ -108,6 +108,9 @@ pub enum Purpose {
     /// European Battlefield: the priority phase, 1d6 a side (the patrol's
     /// first), thrown again on a tie.
     EbPriority,
+    /// European Battlefield: a support unit bought for the enemy met at an
+    /// incident, a die's faces shared among the army list's support units.
+    EbForce,
 }
 
 impl Purpose {
@@ -145,6 +148,7 @@ impl Purpose {
             Purpose::EbCourage => "eb_courage",
             Purpose::EbActivation => "eb_activation",
             Purpose::EbPriority => "eb_priority",
+            Purpose::EbForce => "eb_force",
         }
     }
 }

@@ -35,6 +35,11 @@ pub struct Scenario {
     /// hex meets the group there, in place of that hex's incident check.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub encounters: Vec<Encounter>,
+    /// European Battlefield: the points the enemy met at an incident is
+    /// bought to (the article's army lists), in place of the rule set's
+    /// own budget.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enemy_points: Option<u32>,
     /// The patrol says who takes command when its leader falls
     /// (`engine/chain.rs`): set for a campaign's patrols, never read from
     /// a file.

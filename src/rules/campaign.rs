@@ -55,6 +55,9 @@ struct PatrolFile {
     /// Enemy waiting at hexes of the map.
     #[serde(default)]
     encounters: Vec<crate::engine::scenario::Encounter>,
+    /// European Battlefield: the points the enemy met is bought to.
+    #[serde(default)]
+    enemy_points: Option<u32>,
 }
 
 /// A campaign ready to start: every patrol's map resolved and checked.
@@ -142,6 +145,7 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
             forces: p.forces,
             radio: p.radio,
             encounters: p.encounters,
+            enemy_points: p.enemy_points.or(map.enemy_points),
             ..map
         };
         // Check the patrol as a scenario, pointing any error at the patrol's entry.

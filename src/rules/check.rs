@@ -431,6 +431,9 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
             return Err(c.err("objective:", why));
         }
     }
+    if s.enemy_points.is_some_and(|p| p > 10_000) {
+        return Err(c.err("enemy_points", "enemy_points: at most 10000 points".into()));
+    }
     if s.rules.hooks().squads && matches!(s.objective, Objective::Prisoner(_)) {
         let why = format!("objective: no prisoner is ever taken under {}: a team hit is lost", s.rules);
         return Err(c.err("objective:", why));

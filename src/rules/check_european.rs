@@ -129,5 +129,16 @@ pub fn check_european(
             ));
         }
     }
+    if let Some(army) = &t.army {
+        if army.support.is_empty() || army.support.len() > 6 || army.supports_per_core > 6 {
+            return Err(c.err("army", "army: 1 to 6 support units (a die's faces), at most 6 to a core unit".into()));
+        }
+        if let Some(k) = army.support.iter().find(|k| !t.forces.contains_key(k.as_str())) {
+            return Err(c.err(&format!("\"{k}\""), format!("army: no group '{k}' in forces")));
+        }
+        if army.budget > 10_000 {
+            return Err(c.err("budget", "army: a budget of at most 10000 points".into()));
+        }
+    }
     Ok(())
 }

@@ -527,6 +527,8 @@ fn european_battlefield_table_mistakes_are_placed() {
         ("group: \"squad\"", "group: \"platoon\"", "no group 'platoon' in the forces"),
         ("difficult: [\"woods\"", "difficult: [\"jungle\"", "no terrain 'jungle'"),
         ("[N(4), N(5), N(5), N(6)", "[N(7), N(5), N(5), N(6)", "every need is 2 to 6"),
+        ("support: [\"mg_team\", \"sniper\"", "support: [\"mg_team\", \"panzer\"", "army: no group 'panzer' in forces"),
+        ("support: [\"mg_team\", \"sniper\", \"squad\"]", "support: []", "army: 1 to 6 support units"),
     ] {
         let text = EUROPEAN_TEXT.replacen(from, to, 1);
         assert_ne!(text, EUROPEAN_TEXT, "{from}");

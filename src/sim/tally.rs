@@ -127,13 +127,14 @@ impl Checks {
 
 /// The table rolls of rule sets other than Lone Warrior that the tally
 /// counts by result, beside the casualty roll (Combat Patrol's).
-const RULE_SET_TABLES: [Purpose; 6] = [
+const RULE_SET_TABLES: [Purpose; 7] = [
     Purpose::CpBlast,
     Purpose::CpMedic,
     Purpose::CpGrenade,
     Purpose::CpBullets,
     Purpose::CpReload,
     Purpose::EbPriority,
+    Purpose::EbForce,
 ];
 
 /// Every side and every state, in the order of their values: a man's side

@@ -53,6 +53,37 @@ pub struct European {
     /// the rule book's, and the enemy groups it brings.
     pub incident_table: Vec<IncidentEntry>,
     pub forces: BTreeMap<String, Group>,
+    /// The article's army lists: the enemy an incident brings is bought to
+    /// a points budget. None: each incident brings its group alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub army: Option<Army>,
+}
+
+/// How the enemy met at an incident is bought (`European::army`): the
+/// incident's own group is the core unit; then a die is rolled for each
+/// support unit, at most `supports_per_core`, each bought if the points
+/// left pay for it, until one cannot be.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Army {
+    /// The points an enemy met is bought to, unless the scenario gives its
+    /// own (`Scenario::enemy_points`).
+    pub budget: u32,
+    /// The most support units to a core unit (the article: two).
+    pub supports_per_core: u32,
+    /// The support units, groups of `forces`; a die's six faces are shared
+    /// among them in order (three: two faces each).
+    pub support: Vec<Name>,
+}
+
+/// The words a support roll gives, by the place in `Army::support` it picks.
+pub const SUPPORT_ROLLS: [&str; 6] = ["support_1", "support_2", "support_3", "support_4", "support_5", "support_6"];
+
+impl Army {
+    /// The place in `support` a die showing `face` picks.
+    pub fn pick(&self, face: u32) -> usize {
+        (face.clamp(1, 6) as usize - 1) * self.support.len() / 6
+    }
 }
 
 fn five() -> i32 {
@@ -247,6 +278,11 @@ impl European {
     }
 
     /// The profile of a man of `side` and `rank` (the enemy's: his role).
+    /// What a group of `forces` costs: the points of its men's profiles.
+    pub fn cost(&self, group: &Group) -> u32 {
+        group.men.iter().filter_map(|m| self.soldier(Side::Enemy, &m.role)).map(|p| p.points).sum()
+    }
+
     pub fn soldier(&self, side: Side, rank: &str) -> Option<&SoldierProfile> {
         self.soldiers
             .iter()

@@ -106,6 +106,23 @@ pub trait Rules: Sync {
         None
     }
 
+    /// The enemy met at an incident, bought to a points budget (`budget`:
+    /// the scenario's, else the rule set's own), if the rule set buys its
+    /// forces (European Battlefield's army lists): the groups to bring
+    /// beside the incident's own group `core`, each placed as a squad of its
+    /// own. Its rolls go to `events`. Empty (the default): the incident
+    /// brings its group alone, and no die is thrown.
+    fn muster(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _core: &str,
+        _budget: Option<u32>,
+        _events: &mut Events,
+    ) -> Vec<Name> {
+        Vec::new()
+    }
+
     /// A command point spent to lift one suppression from a squad under
     /// `now`: the pressure it is under after, or None if it has none to
     /// lift (steady, gone to ground, routed). Only rule sets with a

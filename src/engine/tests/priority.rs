@@ -37,6 +37,7 @@ fn european_game(seed: u64) -> Game {
         radio: false,
         encounters: Vec::new(),
         chain_of_command: false,
+        enemy_points: None,
     };
     let mut g = Game::new(book(), &scenario, seed).expect("a European Battlefield test scenario");
     for at in [(4, 3), (5, 3)] {

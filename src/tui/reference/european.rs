@@ -90,6 +90,17 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
              sets every other squad of his side testing.",
             t.courage.casualties_percent, t.courage.dice.0, t.courage.dice.1, t.courage.pass, t.courage.pinned
         ),
+        match &t.army {
+            Some(a) => format!(
+                "The enemy is bought by points: the group an incident names is the core unit, and up to {} \
+                 support units are bought beside it, a die each ({}), while {} points last (a scenario may give \
+                 its own budget); a unit costs its men's points.",
+                a.supports_per_core,
+                a.support.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", "),
+                a.budget
+            ),
+            None => "The enemy: each incident brings the group it names, alone.".to_string(),
+        },
         format!(
             "Hand-to-hand: a die each, {} worse without a club or blade; the higher wins, a tie to the higher \
              Fight (thrown again if equal); the loser rolls the wound chart at strength {}.",

@@ -13,6 +13,7 @@
 //! Decisions are marked in docs/RULES.md and in
 //! `assets/rules/european_battlefield.ron`.
 
+mod army;
 mod fire;
 mod melee;
 mod priority;
@@ -135,6 +136,19 @@ impl Rules for European {
         priority::roll(tables(book)?, dice, events)
     }
 
+    /// The article's army lists: the incident's group and support units
+    /// rolled for while the budget lasts.
+    fn muster(
+        &self,
+        book: &RuleBook,
+        dice: &mut Dice,
+        core: &str,
+        budget: Option<u32>,
+        events: &mut Events,
+    ) -> Vec<Name> {
+        tables(book).map_or_else(Vec::new, |t| army::muster(t, book, dice, (core, budget), events))
+    }
+
     /// One suppression fewer: a pinned squad (three suppressions) is
     /// suppressed one short of the pin.
     fn point_lifts(&self, book: &RuleBook, now: Pressure) -> Option<Pressure> {
@@ -152,8 +166,12 @@ impl Rules for European {
         purpose: Purpose,
         modifier: i32,
     ) -> Option<(String, Vec<(&'static str, Chance)>)> {
-        (tables(book)?.activation == Activation::Priority && purpose == Purpose::EbPriority && modifier == 0)
-            .then(priority::spread)
+        let t = tables(book)?;
+        match purpose {
+            Purpose::EbPriority if modifier == 0 && t.activation == Activation::Priority => Some(priority::spread()),
+            Purpose::EbForce if modifier == 0 => army::spread(t),
+            _ => None,
+        }
     }
 
     /// A shot at a man in sight and range, at the Shoot value of his side's
