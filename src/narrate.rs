@@ -310,6 +310,11 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             };
             format!("The enemy's force: {core} {with}, {points} points of {budget}")
         }
+        Event::Stance { soldier, stance } => match stance.as_str() {
+            "double" => format!("{soldier} goes at the double: twice his move, no firing"),
+            "dig" => format!("{soldier} digs in: prone, saving on 5+, and staying down until he gets up"),
+            _ => format!("{soldier} gets up"),
+        },
         Event::Priority { side, points } => {
             let who = if side.as_str() == "friendly" { "The patrol" } else { "The enemy" };
             let s = if *points == 1 { "" } else { "s" };

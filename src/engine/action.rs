@@ -89,6 +89,8 @@ impl Game {
             return true;
         }
         let leave = match &self.phase {
+            // At the double a man neither fires nor charges (European Battlefield).
+            Phase::Action(a) if a.double && a.up == Some(i) && deed != Deed::Move => return false,
             Phase::Action(a) if hooks.activate || hooks.squads => a.leave,
             _ => Leave::FREE,
         };
@@ -121,6 +123,7 @@ impl Game {
         }
         match command {
             Command::Spend { on } => return self.spend_command_point(me, *on, events),
+            Command::Stance { stance } => return self.take_stance(me, *stance, events),
             Command::Move { to, .. } => {
                 self.check_step(here, *to)?;
                 // A step in among able enemies is a charge, which some rules forbid (the routed).
@@ -266,7 +269,7 @@ impl Game {
         let hooks = self.rules.hooks();
         if hooks.activate || hooks.squads {
             let a = self.action();
-            (a.leave, a.steps) = (Leave::FREE, 0);
+            (a.leave, a.steps, a.double) = (Leave::FREE, 0, false);
         }
         self.card_over(me, events);
         self.check_action_over(events);
@@ -284,8 +287,10 @@ impl Game {
             return false;
         }
         let open = self.move_allowance(me).map_or(0, |m| m.open);
-        let may_move = steps < open;
-        let may_fire = self.rules.shots(&self.book, s, false) > 0;
+        // At the double he stops within reach of the enemy, and does not fire.
+        let double = self.at_the_double(me);
+        let may_move = steps < open && !(double && self.double_stops(me));
+        let may_fire = !double && self.rules.shots(&self.book, s, false) > 0;
         if !may_move && !may_fire {
             return false;
         }

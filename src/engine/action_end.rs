@@ -106,6 +106,7 @@ impl Game {
         for s in &mut self.soldiers {
             s.moved = false;
             s.pressure = super::soldier::Pressure::Steady;
+            s.dug_in = false;
         }
         self.reload_after_action();
         self.phase = Phase::Patrol;

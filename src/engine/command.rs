@@ -89,6 +89,33 @@ pub enum Command {
     Spend {
         on: PointUse,
     },
+    /// European Battlefield's special moves, for the man whose card is up:
+    /// at the double (`double`), digging in (`dig`), getting up (`up`).
+    Stance {
+        stance: Stance,
+    },
+}
+
+/// A special move of European Battlefield (`Command::Stance`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stance {
+    /// Twice his move on this card, not into or out of difficult ground,
+    /// stopping within 6" of the enemy; no fire and no charge.
+    Double,
+    /// Prone for half his move: a 5+ save, and no moving until he gets up.
+    DigIn,
+    /// Up from digging in, for half his move.
+    Up,
+}
+
+impl Stance {
+    pub fn word(self) -> &'static str {
+        match self {
+            Stance::Double => "double",
+            Stance::DigIn => "dig",
+            Stance::Up => "up",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,6 +155,7 @@ impl fmt::Display for Command {
             Command::Capture { prisoner } => write!(f, "capture {prisoner}"),
             Command::Call { hex } => write!(f, "call {hex}"),
             Command::Spend { on } => write!(f, "spend {}", on.name()),
+            Command::Stance { stance } => f.write_str(stance.word()),
         }
     }
 }
@@ -286,6 +314,15 @@ impl FromStr for Command {
                 no_more(1)?;
                 Command::Call { hex: pos_at(0)? }
             }
+            "double" | "dig" | "up" => {
+                no_more(0)?;
+                let stance = match verb.to_ascii_lowercase().as_str() {
+                    "double" => Stance::Double,
+                    "dig" => Stance::DigIn,
+                    _ => Stance::Up,
+                };
+                Command::Stance { stance }
+            }
             "spend" => {
                 no_more(1)?;
                 let on = match args.first() {
@@ -343,6 +380,9 @@ mod tests {
             Command::Spend { on: PointUse::Fire },
             Command::Spend { on: PointUse::Move },
             Command::Spend { on: PointUse::Rally },
+            Command::Stance { stance: Stance::Double },
+            Command::Stance { stance: Stance::DigIn },
+            Command::Stance { stance: Stance::Up },
         ];
         for c in cmds {
             assert_eq!(c.to_string().parse::<Command>(), Ok(c.clone()), "{c}");

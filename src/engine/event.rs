@@ -282,6 +282,12 @@ pub enum Event {
         points: u32,
         budget: u32,
     },
+    /// A special move (European Battlefield): `double` (at the double on
+    /// his card), `dig` (dug in: prone, 5+ save, no moving) or `up`.
+    Stance {
+        soldier: Name,
+        stance: Name,
+    },
     /// The priority phase of a turn (European Battlefield): the side that
     /// acts first, and its command points. Its throws come before it.
     Priority {

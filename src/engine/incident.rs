@@ -206,6 +206,7 @@ impl Game {
             flight: None,
             steps: 0,
             priority: None,
+            double: false,
         });
         events.push(Event::ActionStart { hex: at });
         // Under rules whose fire depends on a move in the turn (the company

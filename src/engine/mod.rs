@@ -59,6 +59,7 @@ mod sides;
 mod sight;
 pub mod sink;
 mod squads;
+mod stance;
 pub mod support;
 mod sweep;
 mod tactics;

@@ -45,6 +45,10 @@ pub struct Action {
     /// rules that move a man more than a hex on his card (`Rules::moves`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub steps: u8,
+    /// The man whose card is up goes at the double on it (European
+    /// Battlefield's special move): twice his move, no fire, no charge.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub double: bool,
     /// This turn's priority phase, under rules whose turn has one
     /// (`Rules::priority`: European Battlefield's).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -22,7 +22,7 @@
 
 use std::ops::ControlFlow;
 
-use super::command::{Command, Target};
+use super::command::{Command, Stance, Target};
 use super::grenade::GRENADE_NEED;
 use super::memo::Memo;
 use super::pos::Pos;
@@ -116,6 +116,10 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
         // The special firing method where it is likelier to hit more.
         let special = game.prefers_sweep(memo, me, e, GRENADE_NEED) || game.prefers_special(memo, me, e);
         return Some(if special { Command::FireSpecial { target } } else { Command::Fire { target } });
+    }
+    // A man dug in (by the player's order) gets up when he has no shot.
+    if game.soldiers[me].dug_in && game.may_get_up(me) {
+        return Some(Command::Stance { stance: Stance::Up });
     }
     if !may_move {
         return Some(Command::Hold);

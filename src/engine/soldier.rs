@@ -205,6 +205,10 @@ pub struct Soldier {
     /// and never saved by concealment).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub conscript: bool,
+    /// Dug in (European Battlefield's special move): prone by choice, he
+    /// saves as a prone man and does not move until he gets up.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dug_in: bool,
 }
 
 /// A man's weapon: its place in the list of his game's rule book (saved as
@@ -291,6 +295,7 @@ impl Soldier {
             reloaded: 0,
             squad: None,
             conscript: false,
+            dug_in: false,
         }
     }
 

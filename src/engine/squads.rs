@@ -273,6 +273,9 @@ impl Game {
     pub(super) fn may_not(&self, me: usize, deed: Deed) -> String {
         let s = &self.soldiers[me];
         let id = &s.id;
+        if deed == Deed::Move && s.dug_in {
+            return format!("{id} is dug in: he gets up first (up, half his move)");
+        }
         if self.rules.hooks().squads {
             let steps = match &self.phase {
                 Phase::Action(a) => a.steps,
@@ -292,6 +295,9 @@ impl Game {
         match (deed, s.pressure) {
             (Deed::Fire | Deed::Charge, Pressure::Routed) => {
                 return format!("{id} is routed: he neither fires nor charges; get him away");
+            }
+            (Deed::Fire | Deed::Charge, _) if self.at_the_double(me) => {
+                return format!("{id} is at the double: no firing or charging on this card");
             }
             (Deed::Move | Deed::Charge, Pressure::Prone) => {
                 return format!("{id} has gone to ground: he does not move until his squad rallies (fire, or hold)");
@@ -322,6 +328,10 @@ impl Game {
     pub(super) fn move_allowance(&self, me: usize) -> Option<super::ruleset::Moves> {
         let mut moves = self.rules.moves(&self.book, &self.soldiers[me])?;
         moves.open += self.extra_steps(me, moves.open);
+        // At the double, twice the move.
+        if self.at_the_double(me) {
+            moves.open *= 2;
+        }
         Some(moves)
     }
 
@@ -338,6 +348,9 @@ impl Game {
         }
         let Some(moves) = self.move_allowance(me) else { return Ok(None) };
         let difficult = self.map.terrain(&self.book, to).is_some_and(|t| rules.difficult(&self.book, t));
+        if difficult && self.at_the_double(me) {
+            return illegal(format!("{} is at the double: not into difficult ground", self.soldiers[me].id));
+        }
         let cost = moves.cost(difficult);
         let used = match &self.phase {
             Phase::Action(a) => u32::from(a.steps),

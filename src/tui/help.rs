@@ -252,6 +252,7 @@ const COMMANDS: &[&str] = &[
     "  capture PRISONER           take a seriously wounded enemy in your hex prisoner",
     "  call COL,ROW               the radio man calls H.E. fire on a hex",
     "  spend fire|move|rally      your squad's command point: two rounds of fire, half a move more, a suppression off",
+    "  double, dig, up            at the double (twice the move, no fire); dig in (prone, 5+ save); get up",
     "  begin                      set out on the next patrol",
     "  auto N                     the patrol leader makes your next N decisions",
     "  odds move [SECTION] COL,ROW    odds fire [SHOOTER] TARGET    odds fight [MAN] ENEMY",

@@ -35,6 +35,10 @@ pub struct European {
     /// plays by the deck, as it was played then.
     #[serde(default)]
     pub activation: Activation,
+    /// A man at the double stops within this many inches of the enemy (the
+    /// article: 6").
+    #[serde(default = "six")]
+    pub double_stop_inches: u32,
     /// What a command point adds to a courage test (the article: +5).
     #[serde(default = "five")]
     pub command_point_courage: i32,
@@ -88,6 +92,10 @@ impl Army {
 
 fn five() -> i32 {
     5
+}
+
+fn six() -> u32 {
+    6
 }
 
 /// How a turn is run (`European::activation`).

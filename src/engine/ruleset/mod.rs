@@ -106,6 +106,13 @@ pub trait Rules: Sync {
         None
     }
 
+    /// Whether the rule set has special moves (at the double, digging in),
+    /// and if so the hexes from an enemy within which a man at the double
+    /// stops. None (the default): no special moves.
+    fn double_stop(&self, _book: &RuleBook) -> Option<u32> {
+        None
+    }
+
     /// The enemy met at an incident, bought to a points budget (`budget`:
     /// the scenario's, else the rule set's own), if the rule set buys its
     /// forces (European Battlefield's army lists): the groups to bring

@@ -129,6 +129,7 @@ pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
         flight: None,
         steps: 0,
         priority: None,
+        double: false,
     });
     g.deal(&mut events);
     events.into_vec()
@@ -163,3 +164,4 @@ mod patrol;
 mod priority;
 mod properties;
 mod squads;
+mod stance;

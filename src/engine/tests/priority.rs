@@ -12,12 +12,17 @@ use crate::engine::soldier::Pressure;
 /// A European Battlefield game on open ground: the patrol's men, each
 /// (name, rank, squad), at 4,7; two Germans of one squad at 4,3 and 5,3.
 fn european_game(seed: u64) -> Game {
+    european_game_on(&OPEN, seed)
+}
+
+/// The same on the map `rows`.
+fn european_game_on(rows: &[&str], seed: u64) -> Game {
     let men = [("Hale", "Sgt", 1), ("Lucas", "Pvt", 1), ("Weiss", "Pvt", 1), ("Reyes", "Lt", 2)];
     let scenario = Scenario {
         name: "test".into(),
         briefing: String::new(),
         rules: RuleSet::named("EuropeanBattlefield").expect("European Battlefield is built in"),
-        rows: OPEN.iter().map(|r| r.to_string()).collect(),
+        rows: rows.iter().map(|r| r.to_string()).collect(),
         start: (4, 7).into(),
         objective: scenario::Objective::Reach(Pos::new(0, 0)),
         home_edge: Edge::South,
@@ -147,10 +152,15 @@ fn a_command_point_lifts_a_suppression_once_a_squad_and_is_the_winners_alone() {
 
 /// The first game (by seed) whose first turn the patrol won and whose
 /// leader's first card, turned, passes `ok`.
-fn hale_up(ok: impl Fn(&Game) -> bool) -> Game {
+pub(super) fn hale_up(ok: impl Fn(&Game) -> bool) -> Game {
+    hale_up_on(&OPEN, ok)
+}
+
+/// `hale_up` on the map `rows`.
+pub(super) fn hale_up_on(rows: &[&str], ok: impl Fn(&Game) -> bool) -> Game {
     (1..400)
         .filter_map(|seed| {
-            let mut g = european_game(seed);
+            let mut g = european_game_on(rows, seed);
             begin_action(&mut g);
             (g.command_points()?.0 == Side::Friendly).then_some(g)
         })

@@ -19,6 +19,13 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
             t.difficult.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
         ),
         activation(t),
+        format!(
+            "Special moves, on a man's card: double (twice his move, no firing or charging, not in or into \
+             difficult ground, stopping within {} hexes of the enemy); dig (prone for half his move: a {}+ save, \
+             no moving, firing allowed); up (up from digging in, for half his move).",
+            t.hexes(t.double_stop_inches),
+            t.saves.prone
+        ),
         "Extremes: a 1 fails any test and a 6 passes it, whatever the modifiers (not the roll to move, which \
          is thrown at or under the courage)."
             .to_string(),

@@ -110,11 +110,14 @@ impl Rules for European {
         let t = tables(book)?;
         let p = profile(t, man)?;
         let shoot = shoot_need(t, man).map_or(i32::from(p.shoot), |(base, m)| test_need(base + m.total()));
-        let pressure = match man.pressure {
+        let mut pressure = match man.pressure {
             Pressure::Steady => String::new(),
             Pressure::Suppressed(n) => format!(" sup{n}"),
             other => format!(" {}", other.name()),
         };
+        if man.dug_in {
+            pressure.push_str(" dug in");
+        }
         Some(format!("{}/{shoot}+ D{} C{}{pressure}", p.fight, p.defense, p.courage))
     }
 
@@ -134,6 +137,11 @@ impl Rules for European {
     /// (house rule `activation_by_deck`).
     fn priority(&self, book: &RuleBook, dice: &mut Dice, events: &mut Events) -> Option<(Side, u8)> {
         priority::roll(tables(book)?, dice, events)
+    }
+
+    /// At the double, a man stops within 6" of the enemy.
+    fn double_stop(&self, book: &RuleBook) -> Option<u32> {
+        tables(book).map(|t| t.hexes(t.double_stop_inches))
     }
 
     /// The article's army lists: the incident's group and support units
@@ -257,7 +265,7 @@ impl Rules for European {
     /// neither fires nor charges.
     fn may(&self, man: &Soldier, deed: Deed) -> bool {
         match deed {
-            Deed::Move => !matches!(man.pressure, Pressure::Pinned | Pressure::Prone),
+            Deed::Move => !man.dug_in && !matches!(man.pressure, Pressure::Pinned | Pressure::Prone),
             Deed::Fire | Deed::Charge => man.pressure != Pressure::Routed,
         }
     }

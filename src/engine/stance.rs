@@ -1,0 +1,119 @@
+//! European Battlefield's special moves in the loop (`Rules::double_stop`
+//! says a rule set has them): at the double, digging in, and getting up.
+//! Each is an order for the man whose card is up; his card stays up for
+//! what he may still do on it.
+
+use super::command::Stance;
+use super::event::Event;
+use super::name::Name;
+use super::ruleset::Deed;
+use super::{Events, Game, Phase, RuleError, illegal};
+
+impl Game {
+    /// `double`, `dig` or `up` for `me`, whose card is up.
+    ///
+    /// # Errors
+    /// Why he may not, in words; nothing has changed.
+    pub(super) fn take_stance(&mut self, me: usize, stance: Stance, events: &mut Events) -> Result<(), RuleError> {
+        let s = &self.soldiers[me];
+        let id = s.id.clone();
+        if self.rules.double_stop(&self.book).is_none() {
+            return illegal(format!("{} has no special moves (at the double, digging in)", self.rules));
+        }
+        if s.vehicle.is_some() {
+            return illegal(format!("{id} is a vehicle: vehicles neither go at the double nor dig in"));
+        }
+        let Some(moves) = self.move_allowance(me) else {
+            return illegal(format!("{id} has no move to spend"));
+        };
+        let Phase::Action(a) = &self.phase else { return illegal("special moves are made in an action") };
+        let (steps, double) = (u32::from(a.steps), a.double);
+        let half = moves.open / 2;
+        let here = s.pos.and_then(|p| self.map.terrain(&self.book, p));
+        match stance {
+            Stance::Double => {
+                if double {
+                    return illegal(format!("{id} is at the double already"));
+                }
+                if steps > 0 {
+                    return illegal(format!("{id} has moved on this card: at the double is his whole move"));
+                }
+                if !self.may(me, Deed::Move) {
+                    return illegal(self.may_not(me, Deed::Move));
+                }
+                if here.is_some_and(|t| self.rules.difficult(&self.book, t)) {
+                    return illegal(format!("{id} is in difficult ground: no going at the double there"));
+                }
+            }
+            Stance::DigIn => {
+                if s.dug_in {
+                    return illegal(format!("{id} is dug in already"));
+                }
+                if double {
+                    return illegal(format!("{id} is at the double: no digging in on this card"));
+                }
+                if !self.may(me, Deed::Move) {
+                    return illegal(self.may_not(me, Deed::Move));
+                }
+                if steps + half > moves.open {
+                    return illegal(format!("{id} has used his move: digging in takes half of it ({half} steps)"));
+                }
+            }
+            Stance::Up => {
+                if !s.dug_in {
+                    return illegal(format!("{id} is not dug in"));
+                }
+                if !self.may_get_up(me) || steps + half > moves.open {
+                    return illegal(format!("{id} may not move on this card, so he stays down"));
+                }
+            }
+        }
+        let Phase::Action(a) = &mut self.phase else { unreachable!("checked above") };
+        match stance {
+            Stance::Double => {
+                a.double = true;
+                a.leave.may_fire = false;
+            }
+            Stance::DigIn => {
+                self.soldiers[me].dug_in = true;
+                a.steps = u8::try_from(moves.open).unwrap_or(u8::MAX);
+                a.leave.may_move = false;
+            }
+            Stance::Up => {
+                self.soldiers[me].dug_in = false;
+                a.steps = u8::try_from(steps + half).unwrap_or(u8::MAX);
+                a.leave.may_move = steps + half < moves.open;
+            }
+        }
+        events.push(Event::Stance { soldier: id, stance: Name::new_static(stance.word()) });
+        Ok(())
+    }
+
+    /// Whether `me`, dug in and his card up, may get up on it: he could
+    /// move on it were he not dug in.
+    pub fn may_get_up(&self, me: usize) -> bool {
+        let s = &self.soldiers[me];
+        let leave = match &self.phase {
+            Phase::Action(a) if a.up == Some(me) => a.leave,
+            _ => return false,
+        };
+        let mut risen = s.clone();
+        risen.dug_in = false;
+        s.dug_in && leave.may_move && self.rules.may(&risen, Deed::Move)
+    }
+
+    /// Whether `me`, whose card is up, is at the double on it.
+    pub(super) fn at_the_double(&self, me: usize) -> bool {
+        matches!(&self.phase, Phase::Action(a) if a.double && a.up == Some(me))
+    }
+
+    /// A man at the double stops within the rule set's reach of an able
+    /// enemy (European Battlefield: 6").
+    pub(super) fn double_stops(&self, me: usize) -> bool {
+        let (Some(reach), Some(here)) = (self.rules.double_stop(&self.book), self.soldiers[me].pos) else {
+            return false;
+        };
+        let foe = self.soldiers[me].side.other();
+        self.able_hexes(foe).any(|p| p.distance(here) <= reach)
+    }
+}
