@@ -105,6 +105,20 @@ pub enum Purpose {
     /// European Battlefield: a man's card is up: 1d6 at most his Courage
     /// and he may move (its `need` is the most the die may show).
     EbActivation,
+    /// European Battlefield: a hit on an armoured vehicle with a turret
+    /// strikes the turret (its flank armour) on 4+, else its front armour.
+    EbTurret,
+    /// European Battlefield: the wound chart against a vehicle, strength
+    /// (with its class's modifier) against its armour.
+    EbArmour,
+    /// European Battlefield: a vehicle's last wound: a 6 rolls the KO chart.
+    EbLastWound,
+    /// European Battlefield: the KO chart (1-2 immobile, 3-4 must move to
+    /// spot, 5-6 explodes).
+    EbKo,
+    /// European Battlefield: a damaged vehicle's crew, 2d6 and the
+    /// vehicle's courage, or they bail out.
+    EbBailOut,
 }
 
 impl Purpose {
@@ -141,6 +155,11 @@ impl Purpose {
             Purpose::EbWound => "eb_wound",
             Purpose::EbCourage => "eb_courage",
             Purpose::EbActivation => "eb_activation",
+            Purpose::EbTurret => "eb_turret",
+            Purpose::EbArmour => "eb_armour",
+            Purpose::EbLastWound => "eb_last_wound",
+            Purpose::EbKo => "eb_ko",
+            Purpose::EbBailOut => "eb_bail_out",
         }
     }
 }

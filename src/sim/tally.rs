@@ -127,8 +127,8 @@ impl Checks {
 
 /// The table rolls of rule sets other than Lone Warrior that the tally
 /// counts by result, beside the casualty roll (Combat Patrol's).
-const RULE_SET_TABLES: [Purpose; 5] =
-    [Purpose::CpBlast, Purpose::CpMedic, Purpose::CpGrenade, Purpose::CpBullets, Purpose::CpReload];
+const RULE_SET_TABLES: [Purpose; 6] =
+    [Purpose::CpBlast, Purpose::CpMedic, Purpose::CpGrenade, Purpose::CpBullets, Purpose::CpReload, Purpose::EbKo];
 
 /// Every side and every state, in the order of their values: a man's side
 /// and state, as numbers, index the tally's casualty counts.

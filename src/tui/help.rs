@@ -139,7 +139,8 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
          +1 one of yours down, x1 one of theirs down."
             .into(),
         "A vehicle by its name, never a count: V3 is vehicle V3 of the roster (v3 out of sight; V# a \
-         name of two digits, V+ more than one vehicle), whoever is with it."
+         name of two digits, V+ more than one vehicle), whoever is with it. H3: the hulk of V3 \
+         (European Battlefield: it blocks sight and vehicles)."
             .into(),
         format!(
             "Under a hex: * objective, X minefield, {} home edge, new enemy just came, ### the last \
@@ -154,7 +155,8 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
          cursor's enemy would reach.", theme.sight_mark()),
         "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \
          POW; Combat Patrol's LW light wound, CR1-2 critical (dies on 1-2), PIN pinned (P after a wound), 4+ 2g his \
-         accuracy and grenades left, 2/4 ammunition; a vehicle ok, LD, HD, WRECK, gone; (r) the radio man; Cards (C) his \
+         accuracy and grenades left, 2/4 ammunition; a vehicle ok, LD, HD, WRECK, gone (European Battlefield: DMG wounded, IMMOB, HULK, BURN, ABAND \
+         abandoned); (r) the radio man; Cards (C) his \
          cards left this turn."
             .into(),
     ]

@@ -44,6 +44,10 @@ pub struct European {
     /// the rule book's, and the enemy groups it brings.
     pub incident_table: Vec<IncidentEntry>,
     pub forces: BTreeMap<String, Group>,
+    /// Vehicles: their profiles, armour and damage (tables written before
+    /// them have none, and meet no vehicle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vehicles: Option<Box<super::european_vehicles::Vehicles>>,
 }
 
 /// A soldier's profile: the article's `F D C P` columns.

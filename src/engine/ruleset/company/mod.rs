@@ -297,7 +297,7 @@ pub fn squad_volley(
             lost.push(k);
         }
     }
-    Ok(Fired { lost, pressure: pinned.then_some(Pressure::Pinned), commander_lost: false })
+    Ok(Fired { lost, pressure: pinned.then_some(Pressure::Pinned), commander_lost: false, vehicles: Vec::new() })
 }
 
 /// The firing dice of `fire`: its teams' dice and one for each overloaded

@@ -15,6 +15,7 @@
 
 mod fire;
 mod melee;
+pub mod vehicles;
 
 use super::{
     Aim, Blow, Deed, Fired, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
@@ -106,6 +107,9 @@ impl Rules for European {
     /// "3/5+ D4 C3", "4/4+ D4 C4 sup2".
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
         let t = tables(book)?;
+        if let Some(v) = vehicles::profile(t, man) {
+            return Some(vehicles::words(v, man));
+        }
         let p = profile(t, man)?;
         let shoot = shoot_need(t, man).map_or(i32::from(p.shoot), |(base, m)| test_need(base + m.total()));
         let pressure = match man.pressure {
@@ -120,8 +124,10 @@ impl Rules for European {
         tables(book).is_some()
     }
 
-    fn cards(&self, book: &RuleBook, _man: &Soldier) -> u32 {
-        tables(book).map_or(1, |t| t.cards_per_man)
+    /// A man's cards, or a vehicle's its profile's.
+    fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
+        let Some(t) = tables(book) else { return 1 };
+        vehicles::profile(t, man).map_or(t.cards_per_man, |p| p.cards)
     }
 
     fn stop_cards(&self, book: &RuleBook) -> u32 {
@@ -200,7 +206,7 @@ impl Rules for European {
         if man.pressure == Pressure::Routed {
             return None;
         }
-        let courage = profile(t, man)?.courage;
+        let courage = vehicles::courage(t, man)?;
         let mut roll = dice.thrown(Purpose::EbActivation, 1, 6).by(&man.id);
         let moves = roll.total <= u32::from(courage);
         (roll.need, roll.success) = (Some(i32::from(courage)), Some(moves));
@@ -238,7 +244,39 @@ impl Rules for European {
         if special {
             return 0;
         }
-        tables(book).and_then(|t| arm(t, book, shooter)).map_or(0, |w| u32::from(w.dice(shooter.moved)))
+        let Some(t) = tables(book) else { return 0 };
+        if shooter.vehicle.is_some() {
+            let guns = vehicles::guns(t, shooter, shooter.moved, u32::MAX);
+            return guns.iter().map(|g| u32::from(g.dice)).sum();
+        }
+        arm(t, book, shooter).map_or(0, |w| u32::from(w.dice(shooter.moved)))
+    }
+
+    /// Vehicles of its own: armour, wounds, the KO chart, hulks.
+    fn vehicles(&self) -> bool {
+        true
+    }
+
+    fn vehicle_shot(
+        &self,
+        book: &RuleBook,
+        shooter: &Soldier,
+        target: &Soldier,
+        distance: u32,
+    ) -> Result<Odds, String> {
+        let t = tables(book).ok_or("this rule book has no European Battlefield tables")?;
+        vehicles::shot(t, book, shooter, target, distance)
+    }
+
+    /// The KO chart's chances (its one table roll beyond the casualty roll).
+    fn table_spread(
+        &self,
+        book: &RuleBook,
+        purpose: Purpose,
+        _modifier: i32,
+    ) -> Option<(String, Vec<(&'static str, Chance)>)> {
+        let v = vehicles::tables(tables(book)?)?;
+        (purpose == Purpose::EbKo).then(|| vehicles::ko_spread(v))
     }
 
     /// Infantry's move in hexes; a suppressed man's is halved (a decision:
