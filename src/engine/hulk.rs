@@ -89,3 +89,6 @@ impl Game {
         self.squad_fire(memo, e, f, events).unwrap_or(false)
     }
 }
+
+#[cfg(test)]
+mod tests;

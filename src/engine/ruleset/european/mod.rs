@@ -344,3 +344,5 @@ fn squad_test(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vehicle_tests;
