@@ -79,13 +79,13 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, Down) {
                 hidden &= up.is_some_and(|from| !game.can_see(app.cache.memo(game), from, p));
             }
             (Side::Friendly, false) => ours_down += 1,
-            (Side::Enemy, false) => {
-                theirs_down += 1;
-                if s.vehicle.is_some() && game.rules().vehicles() {
-                    hulks.push(s.id.as_str());
-                }
-            }
+            (Side::Enemy, false) => theirs_down += 1,
         }
+    }
+    // The dead are not in the hex's men: a hulk is a dead vehicle left standing.
+    if game.hulk_at(p) {
+        let dead_vehicle = |s: &&crate::engine::Soldier| s.vehicle.is_some() && s.state == crate::engine::State::Dead;
+        hulks.extend(game.soldiers().iter().filter(|s| s.pos == Some(p)).filter(dead_vehicle).map(|s| s.id.as_str()));
     }
     let down = match (ours_down, theirs_down) {
         (0, 0) => Down::None,

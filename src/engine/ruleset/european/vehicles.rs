@@ -353,7 +353,8 @@ fn ko_chart(
 }
 
 /// The roster's words for vehicle `man` of profile `p`: its armour (or
-/// defense), wounds left and courage, and what has befallen it.
+/// defense), wounds left and courage, and a KO that leaves it fighting
+/// (the state column says the rest: `DMG`, `IMMOB`, `HULK`, `BURN`, `ABAND`).
 pub fn words(p: &VehicleProfile, man: &Soldier) -> String {
     let hurt = man.vehicle.as_ref().map(|v| v.hurt).unwrap_or_default();
     let armour = match p.armour {
@@ -361,15 +362,8 @@ pub fn words(p: &VehicleProfile, man: &Soldier) -> String {
         None => format!("D{}", p.defense),
     };
     let left = p.wounds.saturating_sub(hurt.wounds);
-    let state = match (hurt.ko, hurt.bailed) {
-        (Some(Ko::Explodes), _) => " burning".to_string(),
-        (_, true) => " abandoned".to_string(),
-        (Some(ko), _) if left == 0 => format!(" hulk ({})", ko.name().replace('_', " ")),
-        _ if left == 0 => " hulk".to_string(),
-        (Some(ko), _) => format!(" {}", ko.name().replace('_', " ")),
-        (None, false) => String::new(),
-    };
-    format!("{armour} W{left}/{} C{}{state}", p.wounds, p.courage)
+    let ko = if hurt.ko == Some(Ko::MustMove) && man.can_act() { " must move" } else { "" };
+    format!("{armour} W{left}/{} C{}{ko}", p.wounds, p.courage)
 }
 
 /// The courage a vehicle's man tests by (its activation): the vehicle's.
