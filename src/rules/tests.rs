@@ -93,7 +93,9 @@ fn an_unknown_scenario_name_says_what_exists() {
     let book = rule_book().unwrap();
     let e = scenario("no-such-place", &book).unwrap_err();
     assert!(
-        e.to_string().contains("not a built-in scenario (hedgerow, crossroads, river, orchard, ridge, orchard_road)"),
+        e.to_string().contains(
+            "not a built-in scenario (hedgerow, crossroads, river, orchard, ridge, orchard_road, panzer_road)"
+        ),
         "{e}"
     );
 }
@@ -532,7 +534,11 @@ fn european_battlefield_table_mistakes_are_placed() {
         ("kind: \"halftrack\", armour", "kind: \"hovercraft\", armour", "no vehicle type 'hovercraft'"),
         ("(rolls: (3, 4), ko: MustMove)", "(rolls: (3, 5), ko: MustMove)", "ko_chart: bands of 1 to 6"),
         ("main_gun: Some(\"tank_gun\")", "main_gun: Some(\"flak\")", "no weapon profile 'flak'"),
-        ("role: \"Panzer IV\", weapon", "role: \"Tiger\", weapon", "the vehicle 'Tiger' has no profile"),
+        (
+            "vehicle: Some(\"medium_tracked\")",
+            "vehicle: Some(\"slow_tracked\")",
+            "the vehicle 'Panzer IV' has no profile",
+        ),
         ("wounds: 3,", "wounds: 0,", "'Panzer IV': armour and defense 1 to 10"),
     ] {
         let text = EUROPEAN_TEXT.replacen(from, to, 1);
