@@ -242,7 +242,7 @@ pub fn volley(
         if !stays {
             hurt.bailed = true;
             out = true;
-            damaged(events, car, None, "crew_bails_out", "abandoned");
+            damaged(events, car, fire.firers.first().map(|f| f.man), "crew_bails_out", "abandoned");
         }
     }
     let mut fired = none();
