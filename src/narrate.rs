@@ -144,6 +144,12 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         Event::MinefieldMarked { hex } => format!("{hex} is marked as a minefield"),
         Event::VehicleDamaged { vehicle, hit, damage, by } => match (hit.as_str(), damage.as_str()) {
             (_, "destroyed") => format!("{vehicle} is destroyed by {by}: its crew is lost"),
+            // European Battlefield's wounds, KO chart and crews.
+            (_, "destroyed_hulk") => format!("{vehicle} takes its last wound from {by}: destroyed, a hulk"),
+            (_, "burning_hulk") => format!("{vehicle} explodes ({by}): its crew is killed, its hulk burns"),
+            ("crew_bails_out", _) => format!("{vehicle}'s crew bail out: it stands abandoned, a hulk"),
+            ("ko_immobile", _) => format!("{vehicle} is knocked out by {by}: it cannot move"),
+            ("ko_must_move_to_spot", _) => format!("{vehicle} is knocked out by {by}: it must move to spot a target"),
             ("no_damage", "no_damage") => format!("{vehicle} is hit by {by} but not harmed"),
             (hit, now) => {
                 format!("{vehicle} is hit by {by}: {}; it now has {}", hit.replace('_', " "), now.replace('_', " "))

@@ -122,7 +122,8 @@ fn a_house_rule_before_the_command_is_the_commands_own_unless_it_takes_none() {
 /// The Orchard is fought by Combat Patrol, whose men take more hits before
 /// they are out of the fight: its actions run longer. The Ridge is fought
 /// by the company level, whose custom dice are measured die by die; The
-/// Orchard Road by European Battlefield, whose firing dice are too.
+/// Orchard Road by European Battlefield, whose firing dice are too, and
+/// The Panzer Road by its vehicle rules.
 #[test]
 fn as_written_every_roll_comes_out_at_its_exact_chance() {
     /// STOP cards in the longest action (docs/RULES.md, "the enemy closes
@@ -140,6 +141,9 @@ fn as_written_every_roll_comes_out_at_its_exact_chance() {
         ("orchard", LONGEST_COMBAT_PATROL_ACTION, "1"),
         ("ridge", LONGEST_ACTION, "1"),
         ("orchard_road", LONGEST_ACTION, "2"),
+        // Armour only the bazooka can hurt holds an action open until it is
+        // knocked out or the patrol is gone (docs/RULES.md, "Vehicles").
+        ("panzer_road", LONGEST_COMBAT_PATROL_ACTION, "1"),
     ] {
         let out = sim(&["--scenario", scenario, "--patrols", "2000", "--seed", seed, "--json"]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -189,6 +193,15 @@ fn as_written_every_roll_comes_out_at_its_exact_chance() {
             for purpose in ["eb_priority", "eb_force"] {
                 assert!(tables.iter().any(|t| t["purpose"] == purpose && t["count"].as_u64() > Some(100)), "{purpose}");
             }
+        }
+        // Its vehicles' rolls too: the turret, the wound chart against
+        // armour, the last wound, the crew's courage, and the KO chart.
+        if scenario == "panzer_road" {
+            let checks = s["checks"].as_array().unwrap();
+            for purpose in ["eb_turret", "eb_armour", "eb_last_wound", "eb_bail_out"] {
+                assert!(checks.iter().any(|c| c["purpose"] == purpose && c["rolls"].as_u64() > Some(20)), "{purpose}");
+            }
+            assert!(tables.iter().any(|t| t["purpose"] == "eb_ko" && t["count"].as_u64() > Some(20)), "eb_ko");
         }
         for t in tables {
             let one_table = |u: &&Value| u["purpose"] == t["purpose"] && u["modifier"] == t["modifier"];

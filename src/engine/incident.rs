@@ -159,13 +159,15 @@ impl Game {
         // A vehicle faces the way it came: toward the hex of the incident.
         let facing = if hex == near { 0 } else { sector_of(near.hex() - hex.hex()) as u8 };
         for man in &group.men {
-            self.vehicles_block_sight |=
-                man.vehicle.as_ref().and_then(|k| self.book.arsenal.vehicle(k)).is_some_and(|t| t.blocks_sight);
+            // Under rules with their own vehicles (European Battlefield) every vehicle blocks sight.
+            self.vehicles_block_sight |= man.vehicle.is_some() && self.rules.vehicles()
+                || man.vehicle.as_ref().and_then(|k| self.book.arsenal.vehicle(k)).is_some_and(|t| t.blocks_sight);
             let vehicle = man.vehicle.as_ref().map(|kind| super::vehicle::Vehicle {
                 kind: kind.clone(),
                 facing,
                 damage: super::arsenal::Damage::None,
                 turns: 0,
+                hurt: Default::default(),
             });
             let id = enemy_name(if vehicle.is_some() { b'V' } else { b'G' }, self.next_enemy);
             self.next_enemy += 1;

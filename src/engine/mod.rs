@@ -43,6 +43,7 @@ mod endless;
 mod enemy;
 mod enemy_moves;
 mod grenade;
+mod hulk;
 mod incident;
 mod memo;
 mod odds;

@@ -102,7 +102,7 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
         return Some(Command::Throw { hex });
     }
     // Out of the way of armour he cannot hurt, if it sees and reaches him.
-    if may_move && let Some(to) = game.away_from_armour(memo, me) {
+    if may_move && let Some(to) = game.away_from_armour(memo, me).filter(|&to| game.check_move_left(me, to).is_ok()) {
         return Some(Command::Move { section: None, to });
     }
     // In with the bayonet where the shot is poor and the odds are good.

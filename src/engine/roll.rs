@@ -111,6 +111,20 @@ pub enum Purpose {
     /// European Battlefield: a support unit bought for the enemy met at an
     /// incident, a die's faces shared among the army list's support units.
     EbForce,
+    /// European Battlefield: a hit on an armoured vehicle with a turret
+    /// strikes the turret (its flank armour) on 4+, else its front armour.
+    EbTurret,
+    /// European Battlefield: the wound chart against a vehicle, strength
+    /// (with its class's modifier) against its armour.
+    EbArmour,
+    /// European Battlefield: a vehicle's last wound: a 6 rolls the KO chart.
+    EbLastWound,
+    /// European Battlefield: the KO chart (1-2 immobile, 3-4 must move to
+    /// spot, 5-6 explodes).
+    EbKo,
+    /// European Battlefield: a damaged vehicle's crew, 2d6 and the
+    /// vehicle's courage, or they bail out.
+    EbBailOut,
 }
 
 impl Purpose {
@@ -149,6 +163,11 @@ impl Purpose {
             Purpose::EbActivation => "eb_activation",
             Purpose::EbPriority => "eb_priority",
             Purpose::EbForce => "eb_force",
+            Purpose::EbTurret => "eb_turret",
+            Purpose::EbArmour => "eb_armour",
+            Purpose::EbLastWound => "eb_last_wound",
+            Purpose::EbKo => "eb_ko",
+            Purpose::EbBailOut => "eb_bail_out",
         }
     }
 }

@@ -126,6 +126,9 @@ impl Game {
             return Err(why);
         }
         if t.vehicle.is_some() {
+            if let Some(shot) = self.own_vehicle_shot(memo, shooter, target) {
+                return shot;
+            }
             let (odds, band) = self.at_odds(memo, shooter, target)?;
             return Ok(Shot::at_vehicle(odds, band));
         }
@@ -335,6 +338,9 @@ impl Marksman<'_> {
     fn need_slowly(&self, target: usize) -> Option<i32> {
         let (g, t) = (self.game, &self.game.soldiers[target]);
         if t.vehicle.is_some() {
+            if let Some(shot) = g.own_vehicle_shot(self.memo, self.shooter, target) {
+                return shot.ok().map(|s| s.odds.need());
+            }
             return g.at_shot(self.memo, self.shooter, target).map(|(odds, _)| odds.need());
         }
         let to = t.pos?;
@@ -355,6 +361,9 @@ impl Marksman<'_> {
     pub(super) fn shot(&self, target: usize) -> Option<Shot> {
         let (g, s, t) = (self.game, &self.game.soldiers[self.shooter], &self.game.soldiers[target]);
         if t.vehicle.is_some() {
+            if let Some(shot) = g.own_vehicle_shot(self.memo, self.shooter, target) {
+                return shot.ok();
+            }
             return g.at_shot(self.memo, self.shooter, target).map(|(odds, band)| Shot::at_vehicle(odds, band));
         }
         g.aimed_at(s, self.weapon, self.from, t.pos?).ok()

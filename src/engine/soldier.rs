@@ -449,4 +449,8 @@ pub struct Vehicle {
     /// STOP cards it has seen in this action.
     #[serde(default)]
     pub turns: u32,
+    /// European Battlefield: its wounds taken, KO and crew (never written
+    /// while it has none, so Lone Warrior's saves are as they were).
+    #[serde(default, skip_serializing_if = "super::data::european_vehicles::Hurt::is_none")]
+    pub hurt: super::data::european_vehicles::Hurt,
 }

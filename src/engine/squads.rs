@@ -17,7 +17,9 @@ impl Game {
     /// squad number (a man of no squad is a squad alone).
     fn squadmates(&self, a: usize, b: usize) -> bool {
         let (x, y) = (&self.soldiers[a], &self.soldiers[b]);
-        x.side == y.side && (a == b || (x.squad.is_some() && x.squad == y.squad))
+        // A vehicle is a squad of its own (rules with squads and vehicles).
+        x.side == y.side
+            && (a == b || (x.squad.is_some() && x.squad == y.squad && x.vehicle.is_none() && y.vehicle.is_none()))
     }
 
     /// The fire of `shooter`'s squad at the squad of `target`, which he has
@@ -173,6 +175,11 @@ impl Game {
         }
         for m in lost {
             self.strike(m, Some(&by), Blow::Aimed, events);
+        }
+        for hit in &fired.vehicles {
+            if let Some(&(_, m)) = targets.get(hit.target) {
+                self.vehicle_hurt(m, *hit);
+            }
         }
         if let Some(pressure) = fired.pressure {
             self.squad_pressed(&squad, pressure, events);

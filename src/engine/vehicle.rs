@@ -35,6 +35,7 @@ impl Game {
     pub fn vehicle_passable(&self, p: Pos) -> bool {
         self.map.terrain(&self.book, p).is_some_and(|t| self.book.arsenal.vehicle_terrain.contains(&t.key))
             && !self.map.is_minefield(p)
+            && !self.hulk_at(p)
     }
 
     /// Sight between two hexes: the map's, and no tank in a hex between.
@@ -83,7 +84,10 @@ impl Sight<'_> {
         // As the map's sight, clear if either way along the hex line is
         // clear, so that sight is always mutual.
         let (mut there, mut back) = (false, false);
-        for s in g.soldiers.iter().filter(|s| s.state != State::Dead) {
+        // Under rules with vehicles of their own, every vehicle blocks
+        // sight, and so does a hulk.
+        let own = g.rules.vehicles();
+        for s in g.soldiers.iter().filter(|s| own || s.state != State::Dead) {
             let (Some(v), Some(p)) = (&s.vehicle, s.pos) else { continue };
             // Every hex of the line is on a shortest way from one end to the
             // other: a vehicle off every such way stands on neither line,
@@ -91,7 +95,7 @@ impl Sight<'_> {
             if p == from || p == to || from.distance(p) + p.distance(to) != d {
                 continue;
             }
-            if g.book.arsenal.vehicle(&v.kind).is_some_and(|t| t.blocks_sight) {
+            if own || g.book.arsenal.vehicle(&v.kind).is_some_and(|t| t.blocks_sight) {
                 there |= on_line(from, to, p);
                 back |= on_line(to, from, p);
             }
@@ -270,6 +274,10 @@ impl Game {
     /// (house rule `vehicles_pull_back`), else fire, else close in.
     pub(super) fn vehicle_acts(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) {
         let Some(here) = self.soldiers[e].pos else { return };
+        if self.rules.vehicles() {
+            self.own_vehicle_acts(memo, e, events);
+            return;
+        }
         let damage = self.vehicle(e).map_or(Damage::None, |v| v.damage);
         let immobile = self.book.arsenal.immobile(damage);
         // House rule `vehicles_pull_back`; as written a vehicle fights on.
@@ -358,7 +366,7 @@ impl Game {
         }
     }
 
-    fn vehicle_moves(&mut self, e: usize, from: Pos, to: Pos, events: &mut Events) {
+    pub(super) fn vehicle_moves(&mut self, e: usize, from: Pos, to: Pos, events: &mut Events) {
         let s = &mut self.soldiers[e];
         s.pos = Some(to);
         s.moved = true;

@@ -113,8 +113,10 @@ pub fn map(game: &Game) -> Vec<String> {
         m.height - 1
     )];
     let mark = |p: Pos| -> Option<char> {
+        // A hulk (European Battlefield's destroyed vehicles) under anyone standing there.
+        let hulk = game.hulk_at(p).then_some('H');
         let mut here = game.soldiers().iter().filter(|s| s.pos == Some(p) && s.state != State::Dead);
-        let first = here.next()?;
+        let Some(first) = here.next() else { return hulk };
         Some(if first.side == Side::Friendly { '@' } else { 'E' })
     };
     let goal = game.objective().hexes();
@@ -131,6 +133,9 @@ pub fn map(game: &Game) -> Vec<String> {
         lines.push(format!("row {row:>2}: {cells}"));
     }
     let mut key = vec!["@ your men".to_string(), "E enemy".into(), "* objective".into()];
+    if game.rules().vehicles() {
+        key.push("H a hulk (a destroyed vehicle: it blocks sight and vehicles)".into());
+    }
     key.extend(game.book().terrain.iter().map(|t| format!("{} {}", t.glyph, t.name)));
     lines.push(format!("Key: {}.", key.join(", ")));
     lines
@@ -166,7 +171,20 @@ pub fn place(game: &Game) -> Vec<String> {
     }
     for s in enemy {
         let p = s.pos.unwrap_or(from);
-        lines.push(format!("Enemy {} at {p}, {}, in {}.", s.id, away(from, p), terrain(game, p)));
+        // A vehicle's armour and wounds left, as the roster shows them.
+        let profile = match &s.vehicle {
+            Some(_) => game.rules().profile(game.book(), s).map_or(String::new(), |w| format!(" ({w})")),
+            None => String::new(),
+        };
+        lines.push(format!("Enemy {}{profile} at {p}, {}, in {}.", s.id, away(from, p), terrain(game, p)));
+    }
+    for s in game.soldiers().iter().filter(|s| s.vehicle.is_some() && s.pos.is_some_and(|p| game.hulk_at(p))) {
+        if s.state != State::Dead {
+            continue;
+        }
+        let p = s.pos.unwrap_or(from);
+        let burning = if s.vehicle.as_ref().is_some_and(|v| v.hurt.burning()) { ", burning" } else { "" };
+        lines.push(format!("Hulk of {} at {p}, {}{burning}: it blocks sight.", s.id, away(from, p)));
     }
     lines
 }

@@ -14,11 +14,11 @@ use crate::engine::soldier::Side;
 const MOST_ROF: u8 = 12;
 const MOST_CARDS: u32 = 10;
 
-/// `terrain` and `weapons`: the keys of the rule book's terrain and
-/// weapons, which the tables name.
+/// `terrain`, `weapons` and `vehicle_kinds`: the keys of the rule book's
+/// terrain, weapons and vehicle types, which the tables name.
 pub fn check_european(
     t: &European,
-    (terrain, weapons): (&[Name], &[Name]),
+    (terrain, weapons, vehicle_kinds): (&[Name], &[Name], &[Name]),
     file: &str,
     text: &str,
 ) -> Result<(), DataError> {
@@ -117,15 +117,25 @@ pub fn check_european(
     if t.hand_to_hand.no_blade > 5 || !(1..=10).contains(&t.hand_to_hand.strength) {
         return Err(c.err("hand_to_hand", "hand_to_hand: no_blade 0 to 5, strength 1 to 10".into()));
     }
+    if let Some(v) = &t.vehicles {
+        super::check_european_vehicles::check_vehicles(&c, t, v, vehicle_kinds)?;
+    }
     own_incidents(&c, (&t.incident_table, &t.forces), "group", true)?;
     for (key, g) in &t.forces {
         if g.men.is_empty() {
             return Err(c.err(&format!("\"{key}\""), format!("forces: the group '{key}' has no man")));
         }
-        if let Some(m) = g.men.iter().find(|m| t.weapon(&m.weapon).is_none() || m.vehicle.is_some()) {
+        if let Some(m) = g.men.iter().find(|m| t.weapon(&m.weapon).is_none()) {
+            return Err(
+                c.err(&format!("\"{}\"", m.weapon), format!("forces: '{key}': '{}' has no profile here", m.weapon))
+            );
+        }
+        // A vehicle needs a profile of its type and role.
+        let unprofiled = |kind: &str, role: &str| t.vehicles.as_ref().is_none_or(|v| v.profile(kind, role).is_none());
+        if let Some(m) = g.men.iter().find(|m| m.vehicle.as_deref().is_some_and(|k| unprofiled(k, &m.role))) {
             return Err(c.err(
-                &format!("\"{}\"", m.weapon),
-                format!("forces: '{key}': '{}' has no profile here (and vehicles are still to come)", m.weapon),
+                &format!("\"{}\"", m.role),
+                format!("forces: '{key}': the vehicle '{}' has no profile under vehicles", m.role),
             ));
         }
     }

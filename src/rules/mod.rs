@@ -7,6 +7,7 @@ mod check;
 mod check_company;
 mod check_cp;
 mod check_european;
+mod check_european_vehicles;
 mod endless;
 
 use std::path::Path;
@@ -43,6 +44,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("orchard", include_str!("../../assets/scenarios/orchard.ron")),
     ("ridge", include_str!("../../assets/scenarios/ridge.ron")),
     ("orchard_road", include_str!("../../assets/scenarios/orchard_road.ron")),
+    ("panzer_road", include_str!("../../assets/scenarios/panzer_road.ron")),
 ];
 
 /// A problem in a data file, with where it is.
@@ -120,14 +122,18 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         }
     };
     let weapon_keys: Vec<crate::engine::name::Name> = r.weapons.iter().map(|w| w.key.clone()).collect();
+    let vehicle_keys: Vec<crate::engine::name::Name> =
+        r.arsenal.vehicles.iter().map(|v| crate::engine::name::Name::from(v.key.as_str())).collect();
     let european = match r.european {
         Some(t) => {
-            check_european::check_european(&t, (&terrain, &weapon_keys), rules_file, rules)?;
+            check_european::check_european(&t, (&terrain, &weapon_keys, &vehicle_keys), rules_file, rules)?;
             Some(t)
         }
         None => {
             let t = ron::from_str(EUROPEAN_TEXT).map_err(|e| from_ron(EUROPEAN_FILE, &e))?;
-            check_european::check_european(&t, (&terrain, &weapon_keys), EUROPEAN_FILE, EUROPEAN_TEXT).ok().map(|_| t)
+            check_european::check_european(&t, (&terrain, &weapon_keys, &vehicle_keys), EUROPEAN_FILE, EUROPEAN_TEXT)
+                .ok()
+                .map(|_| t)
         }
     };
     let own_tables = r.combat_patrol.is_some();

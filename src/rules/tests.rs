@@ -93,7 +93,9 @@ fn an_unknown_scenario_name_says_what_exists() {
     let book = rule_book().unwrap();
     let e = scenario("no-such-place", &book).unwrap_err();
     assert!(
-        e.to_string().contains("not a built-in scenario (hedgerow, crossroads, river, orchard, ridge, orchard_road)"),
+        e.to_string().contains(
+            "not a built-in scenario (hedgerow, crossroads, river, orchard, ridge, orchard_road, panzer_road)"
+        ),
         "{e}"
     );
 }
@@ -520,6 +522,8 @@ fn european_battlefield_table_mistakes_are_placed() {
     let book = rule_book().unwrap();
     let terrain: Vec<crate::engine::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
     let weapons: Vec<crate::engine::name::Name> = book.weapons.iter().map(|w| w.key.clone()).collect();
+    let vehicles: Vec<crate::engine::name::Name> =
+        book.arsenal.vehicles.iter().map(|v| crate::engine::name::Name::from(v.key.as_str())).collect();
     for (from, to, want) in [
         ("rof: 2, notes: [SA], blade: true", "rof: 0, notes: [SA], blade: true", "weapons: 'rifle': strength 1 to 10"),
         ("(weapon: \"lmg\",", "(weapon: \"flamer\",", "the rule book has no weapon 'flamer'"),
@@ -527,13 +531,27 @@ fn european_battlefield_table_mistakes_are_placed() {
         ("group: \"squad\"", "group: \"platoon\"", "no group 'platoon' in the forces"),
         ("difficult: [\"woods\"", "difficult: [\"jungle\"", "no terrain 'jungle'"),
         ("[N(4), N(5), N(5), N(6)", "[N(7), N(5), N(5), N(6)", "every need is 2 to 6"),
-        ("support: [\"mg_team\", \"sniper\"", "support: [\"mg_team\", \"panzer\"", "army: no group 'panzer' in forces"),
+        (
+            "support: [\"mg_team\", \"sniper\"",
+            "support: [\"mg_team\", \"zeppelin\"",
+            "army: no group 'zeppelin' in forces",
+        ),
         ("support: [\"mg_team\", \"sniper\", \"squad\"]", "support: []", "army: 1 to 6 support units"),
+        ("kind: \"halftrack\", armour", "kind: \"hovercraft\", armour", "no vehicle type 'hovercraft'"),
+        ("(rolls: (3, 4), ko: MustMove)", "(rolls: (3, 5), ko: MustMove)", "ko_chart: bands of 1 to 6"),
+        ("main_gun: Some(\"tank_gun\")", "main_gun: Some(\"flak\")", "no weapon profile 'flak'"),
+        (
+            "vehicle: Some(\"medium_tracked\")",
+            "vehicle: Some(\"slow_tracked\")",
+            "the vehicle 'Panzer IV' has no profile",
+        ),
+        ("wounds: 3,", "wounds: 0,", "'Panzer IV': armour and defense 1 to 10"),
     ] {
         let text = EUROPEAN_TEXT.replacen(from, to, 1);
         assert_ne!(text, EUROPEAN_TEXT, "{from}");
         let t: European = ron::from_str(&text).unwrap();
-        let e = super::check_european(&t, (&terrain, &weapons), "eb.ron", &text).unwrap_err().to_string();
+        let e =
+            super::check_european(&t, (&terrain, &weapons, &vehicles), "eb.ron", &text).expect_err(from).to_string();
         assert!(e.starts_with("eb.ron:") && e.contains(want), "{want}: {e}");
         let line: usize = e.split(':').nth(1).unwrap().parse().unwrap();
         assert!(line > 1, "{e}");

@@ -168,8 +168,10 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         if let Some(t) = book.company.as_deref() {
             crate::rules::check_company(t, &terrain, "", "")?;
         }
+        let vehicles: Vec<crate::engine::name::Name> =
+            book.arsenal.vehicles.iter().map(|v| crate::engine::name::Name::from(v.key.as_str())).collect();
         match book.european.as_deref() {
-            Some(t) => crate::rules::check_european(t, (&terrain, &weapons), "", ""),
+            Some(t) => crate::rules::check_european(t, (&terrain, &weapons, &vehicles), "", ""),
             None => Ok(()),
         }
     };

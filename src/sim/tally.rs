@@ -127,7 +127,7 @@ impl Checks {
 
 /// The table rolls of rule sets other than Lone Warrior that the tally
 /// counts by result, beside the casualty roll (Combat Patrol's).
-const RULE_SET_TABLES: [Purpose; 7] = [
+const RULE_SET_TABLES: [Purpose; 8] = [
     Purpose::CpBlast,
     Purpose::CpMedic,
     Purpose::CpGrenade,
@@ -135,6 +135,7 @@ const RULE_SET_TABLES: [Purpose; 7] = [
     Purpose::CpReload,
     Purpose::EbPriority,
     Purpose::EbForce,
+    Purpose::EbKo,
 ];
 
 /// Every side and every state, in the order of their values: a man's side

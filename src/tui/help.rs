@@ -132,15 +132,19 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
 /// The map's legend.
 pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
     let terrain: Vec<String> = book.terrain.iter().map(|t| format!("{} {}", t.glyph, t.name)).collect();
+    // A book with European Battlefield's vehicles: its hulks and roster marks.
+    let eb = book.european.as_ref().is_some_and(|t| t.vehicles.is_some());
     vec![
         format!("Terrain: {}.", terrain.join(", ")),
         "In a hex, a letter and a count: A2 section A with 2 men (patrol), F3 three of your men (action), \
          E2 two enemy (e2: out of sight of the man whose card is up), !4 both sides in one hex (4 men), \
          +1 one of yours down, x1 one of theirs down."
             .into(),
-        "A vehicle by its name, never a count: V3 is vehicle V3 of the roster (v3 out of sight; V# a \
-         name of two digits, V+ more than one vehicle), whoever is with it."
-            .into(),
+        format!(
+            "A vehicle by its name, never a count: V3 is vehicle V3 of the roster (v3 out of sight; V# a \
+             name of two digits, V+ more than one vehicle), whoever is with it.{}",
+            if eb { " H3: its hulk, which blocks sight." } else { "" }
+        ),
         format!(
             "Under a hex: * objective, X minefield, {} home edge, new enemy just came, ### the last \
              fire's reach, >1 >2 a grenade's scatter, (o) steer, ovl overloaded; at its left + \
@@ -152,11 +156,19 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
             .into(),
         format!("Sight (v): {0}{0} a hex he sees, 4+ under an enemy the need of his likeliest shot; %% what F at the \
          cursor's enemy would reach.", theme.sight_mark()),
-        "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \
-         POW; Combat Patrol's LW light wound, CR1-2 critical (dies on 1-2), PIN pinned (P after a wound), 4+ 2g his \
-         accuracy and grenades left, 2/4 ammunition; a vehicle ok, LD, HD, WRECK, gone; (r) the radio man; Cards (C) his \
-         cards left this turn."
-            .into(),
+        if eb {
+            // European Battlefield's own marks, in place of Combat Patrol's.
+            "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \
+             POW; PIN pinned, PRONE, ROUT; a vehicle ok, DMG wounded, IMMOB, HULK, BURN, ABAND abandoned, gone; \
+             A7/5 W2/3 its armour and wounds left; (r) the radio man; Cards (C) his cards left this turn."
+                .into()
+        } else {
+            "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \
+             POW; Combat Patrol's LW light wound, CR1-2 critical (dies on 1-2), PIN pinned (P after a wound), 4+ 2g his \
+             accuracy and grenades left, 2/4 ammunition; a vehicle ok, LD, HD, WRECK, gone; (r) the radio man; Cards (C) his \
+             cards left this turn."
+                .into()
+        },
     ]
 }
 

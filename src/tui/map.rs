@@ -63,6 +63,8 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, Down) {
     let count = |n: usize| char::from_digit(n.min(9) as u32, 10).unwrap_or('+');
     let (mut friends, mut foes, mut ours_down, mut theirs_down) = (0, 0, 0, 0);
     let mut vehicles: Vec<&str> = Vec::new();
+    // Hulks: vehicles destroyed where they stand (rules with vehicles of their own).
+    let mut hulks: Vec<&str> = Vec::new();
     let mut hidden = true;
     let up = game.card_up().and_then(|i| game.soldiers()[i].pos);
     for i in game.in_hex(p) {
@@ -80,6 +82,11 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, Down) {
             (Side::Enemy, false) => theirs_down += 1,
         }
     }
+    // The dead are not in the hex's men: a hulk is a dead vehicle left standing.
+    if game.hulk_at(p) {
+        let dead_vehicle = |s: &&crate::engine::Soldier| s.vehicle.is_some() && s.state == crate::engine::State::Dead;
+        hulks.extend(game.soldiers().iter().filter(|s| s.pos == Some(p)).filter(dead_vehicle).map(|s| s.id.as_str()));
+    }
     let down = match (ours_down, theirs_down) {
         (0, 0) => Down::None,
         (0, _) => Down::Theirs,
@@ -96,6 +103,8 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, Down) {
     match (friends, foes) {
         // Men down and nobody standing: + ours (counted), x only theirs.
         (0, 0) if ours_down > 0 => (['+', count(ours_down)], theme.warn(), Down::None),
+        // A hulk by its vehicle's name, as a vehicle is (H1: the hulk of V1).
+        (0, 0) if !hulks.is_empty() => (['H', vehicle_mark(&hulks)], theme.warn(), Down::None),
         (0, 0) if theirs_down > 0 => (['x', count(theirs_down)], theme.warn(), Down::None),
         (0, 0) => ([' ', ' '], Style::new(), Down::None),
         (f, 0) => (['F', count(f)], theme.friend(), down),

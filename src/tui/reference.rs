@@ -5,6 +5,7 @@
 
 mod combat_patrol;
 mod european;
+mod european_vehicles;
 mod vehicles;
 
 use crate::engine::RuleBook;
@@ -37,6 +38,9 @@ pub fn reference(book: &RuleBook) -> Vec<Part> {
     }
     if let Some(eb) = european::european(book) {
         parts.push(Part { title: "European Battlefield (a scenario that names it)", lines: eb });
+    }
+    if let Some(lines) = european_vehicles::european_vehicles(book) {
+        parts.push(Part { title: "European Battlefield's vehicles", lines });
     }
     parts.push(Part { title: "The campaign: healing and experience", lines: campaign(book) });
     parts.push(Part { title: "House rules", lines: house_rules(book) });

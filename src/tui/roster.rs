@@ -17,6 +17,19 @@ use crate::engine::{Card, Game, Phase, Side, Soldier, State};
 pub fn state_mark(theme: Theme, s: &Soldier, game: &Game) -> (&'static str, Style) {
     // A vehicle's state is its damage.
     if let Some(v) = &s.vehicle {
+        // European Battlefield's wounds, KO chart and crews.
+        use crate::engine::data::european_vehicles::Ko;
+        let h = v.hurt;
+        if !h.is_none() {
+            return match (s.state, h.ko, h.bailed) {
+                (State::Dead, Some(Ko::Explodes), _) => ("BURN", theme.enemy()),
+                (State::Dead, _, true) => ("ABAND", theme.enemy()),
+                (State::Dead, _, _) => ("HULK", theme.enemy()),
+                _ if s.pos.is_none() => ("gone", theme.dim()),
+                (_, Some(Ko::Immobile), _) => ("IMMOB", theme.warn()),
+                _ => ("DMG", theme.warn()),
+            };
+        }
         return match (s.state, v.damage) {
             (State::Dead, _) | (_, Damage::Destroyed) => ("WRECK", theme.enemy()),
             _ if s.pos.is_none() => ("gone", theme.dim()),

@@ -394,7 +394,13 @@ fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
     let at = Pos::new(12, 9);
     game.soldiers_mut().retain(|s| s.side == Side::Friendly || s.pos != Some(at));
     let mut car = Soldier::new(game.book(), "V9".into(), "Sd.Kfz. 222".into(), Side::Enemy, "mg".into(), Some(at));
-    car.vehicle = Some(Vehicle { kind: "armoured_car".into(), facing: 0, damage: Damage::Light, turns: 0 });
+    car.vehicle = Some(Vehicle {
+        kind: "armoured_car".into(),
+        facing: 0,
+        damage: Damage::Light,
+        turns: 0,
+        hurt: Default::default(),
+    });
     game.soldiers_mut().push(car);
     let game = app.game().expect("a patrol");
     let map = panel(70, 28, |a, b| map::render(&app, game, a, b));
@@ -547,6 +553,7 @@ fn enter_on_your_own_hex_picks_a_man_on_foot_before_a_vehicle() {
         facing: 0,
         damage: crate::engine::arsenal::Damage::None,
         turns: 0,
+        hurt: Default::default(),
     });
     let mut man = car.clone();
     (man.id, man.vehicle) = ("G90".into(), None);

@@ -61,6 +61,10 @@ pub struct European {
     /// a points budget. None: each incident brings its group alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub army: Option<Army>,
+    /// Vehicles: their profiles, armour and damage (tables written before
+    /// them have none, and meet no vehicle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vehicles: Option<Box<super::european_vehicles::Vehicles>>,
 }
 
 /// How the enemy met at an incident is bought (`European::army`): the

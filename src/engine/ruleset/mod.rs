@@ -27,7 +27,7 @@ pub use lone_warrior::{LoneWarrior, melee_outcome};
 pub use method::{Ammo, Method, Reloading};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
-pub use squads::{Fired, Firer, Moves, SquadFire, SquadOdds, TargetTeam};
+pub use squads::{Fired, Firer, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
 
 use super::chance::Chance;
 use super::data::{RuleBook, Weapon, Wound};
@@ -484,6 +484,32 @@ pub trait Rules: Sync {
     /// answer is the default's.
     fn hooks(&self) -> Hooks {
         Hooks::ALL
+    }
+
+    /// Whether this rule set has vehicle rules of its own (European
+    /// Battlefield's armour and wounds): every vehicle blocks sight, and a
+    /// destroyed one stays where it is, a hulk that blocks sight and the
+    /// way of other vehicles; fire at a vehicle is its squads' fire
+    /// (`vehicle_shot`, `squad_fire`, `Fired::vehicles`); a vehicle's card
+    /// is played by `Game::own_vehicle_acts`. False (the default): the rule
+    /// book's arsenal, as Lone Warrior plays it.
+    fn vehicles(&self) -> bool {
+        false
+    }
+
+    /// Under `vehicles`: the odds of `shooter`'s fire at the vehicle
+    /// `target`, `distance` hexes off and in sight, one of his firing dice.
+    ///
+    /// # Errors
+    /// Why he cannot fire at it.
+    fn vehicle_shot(
+        &self,
+        _book: &RuleBook,
+        _shooter: &Soldier,
+        target: &Soldier,
+        _distance: u32,
+    ) -> Result<Odds, String> {
+        Err(format!("{} is fought by the arsenal's anti-tank table", target.id))
     }
 }
 

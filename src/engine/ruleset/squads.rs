@@ -58,6 +58,19 @@ pub struct Fired {
     pub commander_lost: bool,
     /// The squad fired at spent its command point on a courage test.
     pub point_spent: bool,
+    /// The vehicles among the targets that it hurt (rule sets with their
+    /// own vehicles, `Rules::vehicles`), each with what it has suffered now.
+    pub vehicles: Vec<VehicleHurt>,
+}
+
+/// A vehicle a fire hurt: its place in `SquadFire::targets`, what it has
+/// suffered now, and whether that puts it out of the fight (destroyed,
+/// exploded, or abandoned by its crew): a hulk where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VehicleHurt {
+    pub target: usize,
+    pub hurt: crate::engine::data::european_vehicles::Hurt,
+    pub out: bool,
 }
 
 /// The exact odds of a squad's fire before it is made: its firing dice,

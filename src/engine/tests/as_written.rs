@@ -343,8 +343,13 @@ fn as_written_a_vehicle_fights_on_after_its_turns() {
         let mut g = game_on(&OPEN, (3, 7), &squad(2), 2);
         with_house(&mut g, "vehicles_pull_back", pulls_back);
         let v = add_enemy(&mut g, "mg", (3, 3));
-        g.soldiers[v].vehicle =
-            Some(vehicle::Vehicle { kind: "armoured_car".into(), facing: 3, damage: Damage::Light, turns: 5 });
+        g.soldiers[v].vehicle = Some(vehicle::Vehicle {
+            kind: "armoured_car".into(),
+            facing: 3,
+            damage: Damage::Light,
+            turns: 5,
+            hurt: Default::default(),
+        });
         begin_action(&mut g);
         card_next(&mut g, v);
         let events = g.play(&Command::Turn).unwrap();

@@ -12,7 +12,8 @@ use crate::engine::{Card, Command, Phase, Target};
 fn add_vehicle(g: &mut Game, kind: &str, weapon: &str, at: (i32, i32)) -> usize {
     let i = add_enemy(g, weapon, at);
     g.soldiers[i].id = crate::engine::name::format_name!("V{i}");
-    g.soldiers[i].vehicle = Some(Vehicle { kind: kind.into(), facing: 0, damage: Damage::None, turns: 0 });
+    g.soldiers[i].vehicle =
+        Some(Vehicle { kind: kind.into(), facing: 0, damage: Damage::None, turns: 0, hurt: Default::default() });
     g.vehicles_block_sight |= g.book.arsenal.vehicle(kind).is_some_and(|t| t.blocks_sight);
     i
 }

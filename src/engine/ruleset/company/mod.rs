@@ -297,7 +297,13 @@ pub fn squad_volley(
             lost.push(k);
         }
     }
-    Ok(Fired { lost, pressure: pinned.then_some(Pressure::Pinned), commander_lost: false, point_spent: false })
+    Ok(Fired {
+        lost,
+        pressure: pinned.then_some(Pressure::Pinned),
+        commander_lost: false,
+        point_spent: false,
+        vehicles: Vec::new(),
+    })
 }
 
 /// The firing dice of `fire`: its teams' dice and one for each overloaded

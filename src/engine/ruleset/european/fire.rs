@@ -23,7 +23,7 @@ pub fn test_need(need: i32) -> i32 {
 
 /// A one-die test at `base` and `modifiers`, the extremes written as a
 /// modifier where they move the need.
-fn test(dice: &mut Dice, purpose: Purpose, base: i32, mut modifiers: Modifiers) -> Roll {
+pub(super) fn test(dice: &mut Dice, purpose: Purpose, base: i32, mut modifiers: Modifiers) -> Roll {
     let need = base + modifiers.total();
     let held = test_need(need);
     if held != need {
@@ -33,18 +33,18 @@ fn test(dice: &mut Dice, purpose: Purpose, base: i32, mut modifiers: Modifiers) 
 }
 
 /// Whether a firing die of `face` hits at `need` (the extremes hold).
-fn scores(face: u8, need: i32) -> bool {
+pub(super) fn scores(face: u8, need: i32) -> bool {
     face == 6 || (face != 1 && i32::from(face) >= need)
 }
 
 /// One man's part in a fire: his weapon, how many dice, and their need.
-struct Gun<'a> {
-    man: &'a Soldier,
-    weapon: &'a WeaponProfile,
-    dice: u8,
-    need: i32,
+pub(super) struct Gun<'a> {
+    pub(super) man: &'a Soldier,
+    pub(super) weapon: &'a WeaponProfile,
+    pub(super) dice: u8,
+    pub(super) need: i32,
     /// Why the need is not his profile's, in words ("pinned, veteran").
-    why: String,
+    pub(super) why: String,
 }
 
 /// The men of `fire` who throw dice, with what.
@@ -55,6 +55,16 @@ struct Gun<'a> {
 fn guns<'a>(t: &'a Book, book: &RuleBook, fire: &'a SquadFire<'a>) -> Result<Vec<Gun<'a>>, String> {
     let mut out = Vec::new();
     for (k, f) in fire.firers.iter().enumerate() {
+        // A vehicle fires its main gun and machine guns (vehicles.rs).
+        if f.man.vehicle.is_some() {
+            let nearest = fire.targets.first().map_or(0, |x| x.distance);
+            let guns = super::vehicles::guns(t, f.man, f.moved, nearest);
+            if guns.is_empty() && k == 0 {
+                return Err(format!("{} has no gun that may fire now", f.man.id));
+            }
+            out.extend(guns);
+            continue;
+        }
         let Some(weapon) = arm(t, book, f.man) else { continue };
         let dice = weapon.dice(f.moved);
         if dice == 0 {
@@ -112,6 +122,10 @@ pub fn volley(
     fire: &SquadFire<'_>,
     events: &mut Events,
 ) -> Result<Fired, String> {
+    // Fire at a vehicle (a squad of its own) is the vehicle rules'.
+    if fire.targets.first().is_some_and(|x| x.man.vehicle.is_some()) {
+        return super::vehicles::volley(t, book, dice, fire, events);
+    }
     let guns = guns(t, book, fire)?;
     let at = fire.targets.first().map(|x| x.man.id.clone());
     let mut hits: Vec<Struck<'_>> = Vec::new();
@@ -173,7 +187,13 @@ pub fn volley(
         }
     }
     let commander_lost = gone.iter().any(|g| profile(t, g).is_some_and(|p| p.commands));
-    Ok(Fired { lost, pressure: (pressure != now).then_some(pressure), commander_lost, point_spent })
+    Ok(Fired {
+        lost,
+        pressure: (pressure != now).then_some(pressure),
+        commander_lost,
+        point_spent,
+        vehicles: Vec::new(),
+    })
 }
 
 /// What a failed courage test leaves a squad under `now` in: gone to
@@ -279,7 +299,10 @@ pub fn courage_test<'a>(
 /// # Errors
 /// As `guns`, or more dice than the odds count exactly.
 pub fn odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<SquadOdds, String> {
-    let guns = guns(t, book, fire)?;
+    let guns = match fire.targets.first().is_some_and(|x| x.man.vehicle.is_some()) {
+        true => super::vehicles::at_vehicle(t, book, fire)?,
+        false => guns(t, book, fire)?,
+    };
     let count: u32 = guns.iter().map(|g| u32::from(g.dice)).sum();
     if count > 24 {
         return Err(format!("{count} firing dice are too many to count the odds of exactly"));

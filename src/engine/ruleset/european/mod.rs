@@ -17,6 +17,7 @@ mod army;
 mod fire;
 mod melee;
 mod priority;
+pub mod vehicles;
 
 use super::{
     Aim, Blow, Deed, Fired, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
@@ -108,6 +109,9 @@ impl Rules for European {
     /// "3/5+ D4 C3", "4/4+ D4 C4 sup2".
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
         let t = tables(book)?;
+        if let Some(v) = vehicles::profile(t, man) {
+            return Some(vehicles::words(v, man));
+        }
         let p = profile(t, man)?;
         let shoot = shoot_need(t, man).map_or(i32::from(p.shoot), |(base, m)| test_need(base + m.total()));
         let mut pressure = match man.pressure {
@@ -125,8 +129,10 @@ impl Rules for European {
         tables(book).is_some()
     }
 
-    fn cards(&self, book: &RuleBook, _man: &Soldier) -> u32 {
-        tables(book).map_or(1, |t| t.cards_per_man)
+    /// A man's cards, or a vehicle's its profile's.
+    fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
+        let Some(t) = tables(book) else { return 1 };
+        vehicles::profile(t, man).map_or(t.cards_per_man, |p| p.cards)
     }
 
     fn stop_cards(&self, book: &RuleBook) -> u32 {
@@ -168,6 +174,8 @@ impl Rules for European {
         Some(if left == 0 { Pressure::Steady } else { Pressure::Suppressed(left) })
     }
 
+    /// Its table rolls beyond the casualty roll: the priority phase's
+    /// throws, the army list's support rolls and the KO chart.
     fn table_spread(
         &self,
         book: &RuleBook,
@@ -178,6 +186,7 @@ impl Rules for European {
         match purpose {
             Purpose::EbPriority if modifier == 0 && t.activation == Activation::Priority => Some(priority::spread()),
             Purpose::EbForce if modifier == 0 => army::spread(t),
+            Purpose::EbKo => vehicles::tables(t).map(vehicles::ko_spread),
             _ => None,
         }
     }
@@ -254,7 +263,7 @@ impl Rules for European {
         if man.pressure == Pressure::Routed {
             return None;
         }
-        let courage = profile(t, man)?.courage;
+        let courage = vehicles::courage(t, man)?;
         let mut roll = dice.thrown(Purpose::EbActivation, 1, 6).by(&man.id);
         let moves = roll.total <= u32::from(courage);
         (roll.need, roll.success) = (Some(i32::from(courage)), Some(moves));
@@ -292,7 +301,28 @@ impl Rules for European {
         if special {
             return 0;
         }
-        tables(book).and_then(|t| arm(t, book, shooter)).map_or(0, |w| u32::from(w.dice(shooter.moved)))
+        let Some(t) = tables(book) else { return 0 };
+        if shooter.vehicle.is_some() {
+            let guns = vehicles::guns(t, shooter, shooter.moved, u32::MAX);
+            return guns.iter().map(|g| u32::from(g.dice)).sum();
+        }
+        arm(t, book, shooter).map_or(0, |w| u32::from(w.dice(shooter.moved)))
+    }
+
+    /// Vehicles of its own: armour, wounds, the KO chart, hulks.
+    fn vehicles(&self) -> bool {
+        true
+    }
+
+    fn vehicle_shot(
+        &self,
+        book: &RuleBook,
+        shooter: &Soldier,
+        target: &Soldier,
+        distance: u32,
+    ) -> Result<Odds, String> {
+        let t = tables(book).ok_or("this rule book has no European Battlefield tables")?;
+        vehicles::shot(t, book, shooter, target, distance)
     }
 
     /// Infantry's move in hexes; a suppressed man's is halved (a decision:
@@ -379,3 +409,5 @@ fn squad_test(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vehicle_tests;

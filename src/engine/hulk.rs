@@ -1,0 +1,94 @@
+//! Vehicles under a rule set with vehicle rules of its own
+//! (`Rules::vehicles`: European Battlefield): the shot at one, what a fire
+//! did to it kept with it, the hulks it leaves, and a vehicle's card. Lone
+//! Warrior's vehicles are `vehicle.rs`, by the arsenal's tables, and never
+//! come here.
+
+use super::memo::Memo;
+use super::ruleset::{Deed, VehicleHurt};
+use super::shot::Shot;
+use super::soldier::{Side, State};
+use super::{Event, Events, Game, Pos};
+
+impl Game {
+    /// `shooter`'s shot at the vehicle `target` by the rule set's own
+    /// vehicle rules, or None where it has none (the arsenal's A/T table).
+    pub(super) fn own_vehicle_shot(
+        &self,
+        memo: Memo<'_>,
+        shooter: usize,
+        target: usize,
+    ) -> Option<Result<Shot, String>> {
+        if !self.rules.vehicles() {
+            return None;
+        }
+        let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
+        let (Some(from), Some(to)) = (s.pos, t.pos) else { return Some(Err("not on the map".into())) };
+        let odds = self.rules.vehicle_shot(&self.book, s, t, from.distance(to));
+        Some(odds.and_then(|odds| match self.can_see(memo, from, to) {
+            true => Ok(Shot { odds, at_band: None, special: false }),
+            false => Err(format!("no line of sight from {from} to {to}")),
+        }))
+    }
+
+    /// A fire hurt the vehicle `i`: what it has suffered is kept with it; out
+    /// of the fight, it is a hulk where it stands (dead, never carried off).
+    pub(super) fn vehicle_hurt(&mut self, i: usize, hit: VehicleHurt) {
+        let s = &mut self.soldiers[i];
+        let Some(v) = s.vehicle.as_mut() else { return };
+        v.hurt = hit.hurt;
+        if hit.out {
+            s.state = State::Dead;
+        }
+    }
+
+    /// Whether a hulk stands in `p` (rules with vehicles of their own).
+    pub fn hulk_at(&self, p: Pos) -> bool {
+        self.rules.vehicles()
+            && self.soldiers.iter().any(|s| s.vehicle.is_some() && s.state == State::Dead && s.pos == Some(p))
+    }
+
+    /// A vehicle's card under rules with vehicles of their own: it fires at
+    /// the man of the patrol it is likeliest to hit, standing (its main gun
+    /// fires only so); with nobody to fire at it closes in, as far as a
+    /// man's move, and fires on the move if it can; else it holds.
+    pub(super) fn own_vehicle_acts(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) {
+        if self.vehicle_fires_own(memo, e, events) {
+            return;
+        }
+        let immobile = self.vehicle(e).is_some_and(|v| v.hurt.ko == Some(super::data::european_vehicles::Ko::Immobile));
+        let steps = self.rules.moves(&self.book, &self.soldiers[e]).map_or(1, |m| m.open);
+        let mut moved = false;
+        for _ in 0..steps {
+            let Some(at) = self.soldiers[e].pos else { break };
+            if immobile || !self.may(e, Deed::Move) {
+                break;
+            }
+            let Some(to) = self.vehicle_step(at, true) else { break };
+            self.vehicle_moves(e, at, to, events);
+            moved = true;
+        }
+        if moved && self.vehicle_fires_own(memo, e, events) {
+            return;
+        }
+        if !moved && events.keeps_all() {
+            events.push(Event::Hold { soldier: self.soldiers[e].id.clone() });
+        }
+    }
+
+    /// Vehicle `e` fires its squad's fire (itself) at the able man of the
+    /// patrol it is likeliest to hit, if it has a shot; whether it fired.
+    fn vehicle_fires_own(&mut self, memo: Memo<'_>, e: usize, events: &mut Events) -> bool {
+        if !self.may(e, Deed::Fire) || self.rules.shots(&self.book, &self.soldiers[e], false) == 0 {
+            return false;
+        }
+        let target = self.marksman(memo, e).and_then(|m| {
+            self.able(Side::Friendly).filter_map(|f| Some((m.need_of_able(f, &self.soldiers[f])?, f))).min()
+        });
+        let Some((_, f)) = target else { return false };
+        self.squad_fire(memo, e, f, events).unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,127 @@
+//! European Battlefield's vehicles played by the patrol loop: The Panzer
+//! Road's patrols fought whole by the built-in leader, the bazooka against
+//! a halftrack and a Panzer IV, checked against the rules as the events
+//! tell them; and a patrol saved mid-action with a vehicle damaged,
+//! resumed exactly.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use hexpatrol::engine::campaign::Campaign;
+use hexpatrol::engine::data::RuleBook;
+use hexpatrol::engine::dice::Purpose;
+use hexpatrol::engine::{Cache, Event, Game, Phase, Side};
+use hexpatrol::rules;
+
+#[path = "common/patrols.rs"]
+mod patrols;
+
+fn book() -> Arc<RuleBook> {
+    rules::rule_book().expect("the built-in rules load")
+}
+
+fn panzer_road(seed: u64) -> Campaign {
+    let book = book();
+    let scenario = rules::scenario("panzer_road", &book).expect("the built-in scenario with vehicles");
+    assert_eq!(scenario.rules.name(), "EuropeanBattlefield");
+    Campaign::single(&scenario, seed, book)
+}
+
+const MOST: usize = 50_000;
+
+/// Every patrol, checked against the rules as its events tell them: only
+/// the bazooka (t-class) fires at armour; a turret roll comes only before
+/// the wound roll of a hit; a vehicle's wounds count down, one a wound; a
+/// hulk never fires nor is dealt a card again; every kind of vehicle roll is made.
+#[test]
+fn the_panzer_road_is_fought_by_armour_wounds_and_the_ko_chart() {
+    let mut kinds: BTreeMap<&'static str, u32> = BTreeMap::new();
+    let mut outcomes: BTreeMap<String, u32> = BTreeMap::new();
+    for seed in 1..=60 {
+        let mut c = panzer_road(seed);
+        let mut events = c.begin().expect("the patrol sets out");
+        patrols::play(&mut c, &mut Cache::new(), &mut events, MOST, |_| false);
+        assert!(c.patrol.is_none(), "seed {seed}: the patrol ended");
+        let mut firers_at_vehicle: Vec<String> = Vec::new();
+        let mut wounds: BTreeMap<String, u32> = BTreeMap::new();
+        let mut hulks: Vec<String> = Vec::new();
+        let mut last: Option<Purpose> = None;
+        for e in &events {
+            match e {
+                Event::SquadFire { firers, targets, .. } if targets.iter().any(|t| t.starts_with('V')) => {
+                    assert_eq!(targets.len(), 1, "seed {seed}: a vehicle is a squad of its own");
+                    firers_at_vehicle.extend(firers.iter().map(|f| f.to_string()));
+                }
+                Event::SquadFire { firers, .. } if firers.iter().any(|f| hulks.iter().any(|h| h == f.as_str())) => {
+                    panic!("seed {seed}: a hulk fires: {e:?}");
+                }
+                Event::Deck { composition, .. } if hulks.iter().any(|h| composition.get(h).is_some()) => {
+                    panic!("seed {seed}: a hulk's card is dealt: {e:?}");
+                }
+                Event::Roll(r) => {
+                    *kinds.entry(r.purpose.name()).or_default() += 1;
+                    if r.purpose == Purpose::EbArmour {
+                        assert!(
+                            matches!(
+                                last,
+                                Some(Purpose::EbFire | Purpose::EbTurret | Purpose::EbArmour | Purpose::EbKo)
+                            ),
+                            "seed {seed}: a wound roll against armour follows a hit: {last:?}"
+                        );
+                    }
+                    last = Some(r.purpose);
+                }
+                Event::VehicleDamaged { vehicle, hit, damage, .. } => {
+                    outcomes.entry(hit.to_string()).and_modify(|n| *n += 1).or_insert(1);
+                    if hit == "wound" || hit == "last_wound" {
+                        let n = wounds.entry(vehicle.to_string()).or_default();
+                        *n += 1;
+                        if hit == "wound" {
+                            assert!(damage.ends_with("_wounds_left"), "seed {seed}: {damage}");
+                        }
+                    }
+                    if matches!(damage.as_str(), "destroyed_hulk" | "burning_hulk" | "abandoned") {
+                        hulks.push(vehicle.to_string());
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Only Novak carries a weapon that hurts armour.
+        assert!(firers_at_vehicle.iter().all(|f| f == "Novak"), "seed {seed}: {firers_at_vehicle:?}");
+        // The Panzer IV has 3 wounds, the halftrack 2: never more taken.
+        assert!(wounds.values().all(|&n| n <= 3), "seed {seed}: {wounds:?}");
+    }
+    for kind in ["eb_turret", "eb_armour", "eb_ko", "eb_bail_out", "eb_fire"] {
+        assert!(kinds.get(kind).copied().unwrap_or(0) >= 1, "{kind} rolls: {kinds:?}");
+    }
+    for hit in ["wound", "crew_bails_out"] {
+        assert!(outcomes.contains_key(hit), "{hit}: {outcomes:?}");
+    }
+}
+
+/// In an action with a vehicle still fighting that has taken a wound or a
+/// KO, and the patrol able to fight it.
+fn vehicle_damaged(g: &Game) -> bool {
+    matches!(g.phase(), Phase::Action(_))
+        && g.soldiers().iter().any(|s| s.can_act() && s.vehicle.as_ref().is_some_and(|v| !v.hurt.is_none()))
+        && g.any_able(Side::Friendly)
+}
+
+#[test]
+fn a_patrol_saved_with_a_vehicle_damaged_resumes_as_it_would_have_gone_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("panzer_road.ron");
+    let mut resumed = 0;
+    for seed in 1..=60 {
+        let Some(text) = patrols::saved_and_resumed(panzer_road(seed), &path, MOST, vehicle_damaged) else {
+            continue;
+        };
+        assert!(text.contains("hurt:"), "seed {seed}: the save holds what the vehicle has suffered");
+        resumed += 1;
+        if resumed >= 3 {
+            break;
+        }
+    }
+    assert!(resumed >= 1, "saved with a vehicle damaged and resumed: {resumed} of 60 seeds");
+}
