@@ -82,6 +82,18 @@ pub enum Command {
     Call {
         hex: Pos,
     },
+    /// Tactical action: the radio operator of a patrol with an off-board
+    /// battery (European Battlefield) calls its smoke on a hex: `call smoke
+    /// COL,ROW`; it comes down at this turn's STOP card.
+    CallSmoke {
+        hex: Pos,
+    },
+    /// Tactical action: the radio operator calls the patrol's air strike on
+    /// a hex: `call air COL,ROW`; it comes in at this turn's STOP card, if
+    /// it comes.
+    CallAir {
+        hex: Pos,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,6 +132,8 @@ impl fmt::Display for Command {
             Command::Hold => f.write_str("hold"),
             Command::Capture { prisoner } => write!(f, "capture {prisoner}"),
             Command::Call { hex } => write!(f, "call {hex}"),
+            Command::CallSmoke { hex } => write!(f, "call smoke {hex}"),
+            Command::CallAir { hex } => write!(f, "call air {hex}"),
         }
     }
 }
@@ -274,6 +288,14 @@ impl FromStr for Command {
                 no_more(1)?;
                 Command::Capture { prisoner: word_at(0, "the enemy to take prisoner")? }
             }
+            "call" if args.first().is_some_and(|(_, w)| w.eq_ignore_ascii_case("smoke")) => {
+                no_more(2)?;
+                Command::CallSmoke { hex: pos_at(1)? }
+            }
+            "call" if args.first().is_some_and(|(_, w)| w.eq_ignore_ascii_case("air")) => {
+                no_more(2)?;
+                Command::CallAir { hex: pos_at(1)? }
+            }
             "call" => {
                 no_more(1)?;
                 Command::Call { hex: pos_at(0)? }
@@ -310,6 +332,8 @@ mod tests {
             Command::Hold,
             Command::Capture { prisoner: "G4".into() },
             Command::Call { hex: Pos::new(3, 4) },
+            Command::CallSmoke { hex: Pos::new(3, 4) },
+            Command::CallAir { hex: Pos::new(12, 0) },
         ];
         for c in cmds {
             assert_eq!(c.to_string().parse::<Command>(), Ok(c.clone()), "{c}");

@@ -105,6 +105,24 @@ pub enum Purpose {
     /// European Battlefield: a man's card is up: 1d6 at most his Courage
     /// and he may move (its `need` is the most the die may show).
     EbActivation,
+    /// European Battlefield: indirect fire's roll to hit at the Shoot value
+    /// (a 1 goes over the horizon, a 6 lands on the point aimed at).
+    EbIndirect,
+    /// European Battlefield: how far a shell scatters, d6 in inches (the
+    /// result in whole hexes).
+    EbScatter,
+    /// European Battlefield: which of the six hex directions a shell
+    /// scatters, or a smoke bank drifts, 1d6.
+    EbDirection,
+    /// European Battlefield: how far a smoke bank drifts at STOP, 1d6 less 3 inches.
+    EbSmokeDrift,
+    /// European Battlefield: whether a smoke bank clears at STOP, 2d6.
+    EbSmokeClear,
+    /// European Battlefield: whether an air strike called comes, 1d6.
+    EbAirArrive,
+    /// European Battlefield: whether an air strike is mistaken, and the
+    /// other side's to use, 1d6.
+    EbAirMistaken,
 }
 
 impl Purpose {
@@ -141,6 +159,13 @@ impl Purpose {
             Purpose::EbWound => "eb_wound",
             Purpose::EbCourage => "eb_courage",
             Purpose::EbActivation => "eb_activation",
+            Purpose::EbIndirect => "eb_indirect",
+            Purpose::EbScatter => "eb_scatter",
+            Purpose::EbDirection => "eb_direction",
+            Purpose::EbSmokeDrift => "eb_smoke_drift",
+            Purpose::EbSmokeClear => "eb_smoke_clear",
+            Purpose::EbAirArrive => "eb_air_arrive",
+            Purpose::EbAirMistaken => "eb_air_mistaken",
         }
     }
 }

@@ -43,6 +43,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("orchard", include_str!("../../assets/scenarios/orchard.ron")),
     ("ridge", include_str!("../../assets/scenarios/ridge.ron")),
     ("orchard_road", include_str!("../../assets/scenarios/orchard_road.ron")),
+    ("mesnil", include_str!("../../assets/scenarios/mesnil.ron")),
 ];
 
 /// A problem in a data file, with where it is.

@@ -93,7 +93,8 @@ fn an_unknown_scenario_name_says_what_exists() {
     let book = rule_book().unwrap();
     let e = scenario("no-such-place", &book).unwrap_err();
     assert!(
-        e.to_string().contains("not a built-in scenario (hedgerow, crossroads, river, orchard, ridge, orchard_road)"),
+        e.to_string()
+            .contains("not a built-in scenario (hedgerow, crossroads, river, orchard, ridge, orchard_road, mesnil)"),
         "{e}"
     );
 }

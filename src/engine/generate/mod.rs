@@ -152,6 +152,7 @@ fn attempt_at(book: &RuleBook, terrain: &[u8; 7], seed: u64, number: u32) -> Res
         encounters: Vec::new(),
         // The campaign sets it as each patrol begins.
         chain_of_command: false,
+        battery: None,
     };
     Ok((scenario, measures))
 }

@@ -417,12 +417,28 @@ impl Game {
     fn call_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let caller = self.radio_man().ok_or_else(|| RuleError("this patrol has no radio".into()))?;
         let distance = self.fire_call_check(memo, caller, hex).map_err(RuleError)?;
-        let mission = super::support::FireMission { hex, caller: self.soldiers[caller].id.clone(), distance };
+        let mission = super::support::FireMission {
+            hex,
+            caller: self.soldiers[caller].id.clone(),
+            distance,
+            called: super::support::Called::Shells,
+        };
         let sides = self.book.arsenal.high_explosive.as_ref().map_or(8, |h| h.sides);
-        let (base, modifiers) =
+        let (base, mut modifiers) =
             self.fire_mission_need(&mission).ok_or_else(|| RuleError(format!("{hex} is out of the guns' reach")))?;
-        let odds = Odds { dice: 1, sides, base, modifiers, band: None };
         let id = &self.soldiers[caller].id;
+        if self.battery().is_some() {
+            // The battery's roll to hit at the radio operator's Shoot value,
+            // the extremes held; where it scatters is the dice's.
+            let need = base + modifiers.total();
+            let held = need.clamp(2, 6);
+            if held != need {
+                modifiers.push(super::Modifier::new("extremes", held - need));
+            }
+            let odds = Odds { dice: 1, sides: 6, base, modifiers, band: None };
+            return Ok((RollOdds::check(Purpose::EbIndirect, &odds).by(id).on(hex), None));
+        }
+        let odds = Odds { dice: 1, sides, base, modifiers, band: None };
         Ok((RollOdds::check(Purpose::HighExplosive, &odds).by(id).on(hex), Some(self.template_odds(hex, id))))
     }
 

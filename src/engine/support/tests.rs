@@ -46,7 +46,12 @@ fn a_call_uses_the_card_and_a_mission_and_lands_at_stop() {
     let events = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect("the call is legal");
     assert_eq!(
         events.first(),
-        Some(&Event::FireCalled { soldier: "Able".into(), hex: Pos::new(3, 2), missions_left: 1 })
+        Some(&Event::FireCalled {
+            soldier: "Able".into(),
+            hex: Pos::new(3, 2),
+            missions_left: 1,
+            called: crate::engine::support::Called::Shells
+        })
     );
     assert_eq!(g.card_up(), None, "the call used his card");
     assert_eq!(g.fire_pending.len(), 1);

@@ -88,6 +88,7 @@ pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], 
         radio: false,
         encounters: Vec::new(),
         chain_of_command: false,
+        battery: None,
     };
     Game::new(book(), &scenario, seed).expect("test scenario is valid")
 }

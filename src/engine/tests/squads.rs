@@ -34,6 +34,7 @@ fn company_game(teams: &[(&str, &str, u32)], seed: u64) -> Game {
         radio: false,
         encounters: Vec::new(),
         chain_of_command: false,
+        battery: None,
     };
     Game::new(book(), &scenario, seed).expect("a company-level test scenario")
 }

@@ -53,6 +53,7 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
                 Note::SA => "SA: half its dice on the move",
                 Note::FA => "FA: all its dice on the move",
                 Note::Heavy => "heavy: cannot move and shoot",
+                Note::Smoke => "Smoke: may fire smoke",
             })
             .collect();
         let blade = if w.blade { ", a blade hand to hand" } else { "" };
