@@ -414,8 +414,10 @@ impl Game {
         if events.keeps_all() {
             events.push(Event::Stop { turn });
         }
-        self.land_fire(events);
+        // Smoke on the map drifts and may clear before the fire called this
+        // turn comes down: a bank laid now stands for a turn.
         self.smoke_drifts(events);
+        self.land_fire(events);
         // Men under pressure may shake it off (never under Lone Warrior,
         // whose men are never under pressure, and which is not asked).
         let rules = self.rules;

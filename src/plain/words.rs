@@ -123,6 +123,7 @@ pub fn map(game: &Game) -> Vec<String> {
             .map(|col| {
                 let p = Pos::new(col, row);
                 mark(p)
+                    .or_else(|| game.smoke().iter().any(|b| b.covers(p)).then_some('~'))
                     .or_else(|| goal.contains(&p).then_some('*'))
                     .or_else(|| game.map().terrain(game.book(), p).map(|t| t.glyph))
                     .unwrap_or('?')
@@ -131,6 +132,9 @@ pub fn map(game: &Game) -> Vec<String> {
         lines.push(format!("row {row:>2}: {cells}"));
     }
     let mut key = vec!["@ your men".to_string(), "E enemy".into(), "* objective".into()];
+    if !game.smoke().is_empty() {
+        key.push("~ smoke".into());
+    }
     key.extend(game.book().terrain.iter().map(|t| format!("{} {}", t.glyph, t.name)));
     lines.push(format!("Key: {}.", key.join(", ")));
     lines
@@ -167,6 +171,18 @@ pub fn place(game: &Game) -> Vec<String> {
     for s in enemy {
         let p = s.pos.unwrap_or(from);
         lines.push(format!("Enemy {} at {p}, {}, in {}.", s.id, away(from, p), terrain(game, p)));
+    }
+    for b in game.smoke() {
+        let reach = if b.radius == 0 { String::new() } else { format!(" and {} around", b.radius) };
+        lines.push(format!("Smoke at {}{reach}, {}: no sight through it.", b.hex, away(from, b.hex)));
+    }
+    if let Some(b) = game.battery() {
+        lines.push(format!(
+            "The battery: {} on the radio; {} fire missions and {} air strike left.",
+            b.radio,
+            game.fire_missions_left(),
+            game.air_strikes_left()
+        ));
     }
     lines
 }

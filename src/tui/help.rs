@@ -143,8 +143,9 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
             .into(),
         format!(
             "Under a hex: * objective, X minefield, {} home edge, new enemy just came, ### the last \
-             fire's reach, >1 >2 a grenade's scatter, (o) steer, ovl overloaded; at its left + \
-             yours down, x theirs. Odd columns sit half a hex lower.",
+             fire's reach, >1 >2 a grenade's scatter, (o) steer, ovl overloaded, (+) >#< a shell aimed \
+             and where it landed (>~< smoke), ~~~ a smoke bank; at its left + yours down, x theirs. Odd \
+             columns sit half a hex lower.",
             theme.home_mark()
         ),
         "Hexes are named COL,ROW from 0,0 at the top left, as in the log (a big hex has its name inside). The cursor is reversed, the hex of the man whose card is up underlined; \

@@ -228,3 +228,6 @@ pub fn table_spread(t: &Book, purpose: Purpose, modifier: i32) -> Option<(String
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests;
