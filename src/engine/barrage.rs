@@ -185,14 +185,17 @@ impl Game {
         let caller = self.soldiers.iter().position(|s| s.id == mission.caller);
         let mut aim = mission.hex;
         if mission.called == Called::Air {
-            let roll = self.dice.check(Purpose::EbAirArrive, 1, 6, i32::from(ind.air.arrive), Default::default());
+            let mut roll = self.dice.check(Purpose::EbAirArrive, 1, 6, i32::from(ind.air.arrive), Default::default());
             let comes = roll.succeeded();
+            roll.result = Some(Name::new_static(if comes { "it comes" } else { "it does not come" }));
             events.push(Event::Roll(roll.by(&mission.caller).on(aim)));
             if !comes {
                 return;
             }
-            let roll = self.dice.check(Purpose::EbAirMistaken, 1, 6, i32::from(ind.air.mistaken), Default::default());
+            let mut roll =
+                self.dice.check(Purpose::EbAirMistaken, 1, 6, i32::from(ind.air.mistaken), Default::default());
             let mistaken = roll.succeeded();
+            roll.result = Some(Name::new_static(if mistaken { "mistaken: the enemy's to use" } else { "on its aim" }));
             events.push(Event::Roll(roll.by(&mission.caller).on(aim)));
             if mistaken && let Some(h) = self.patrol_hex_near(aim) {
                 aim = h;

@@ -395,8 +395,11 @@ impl Game {
                 (h, self.rules.bombard(&self.book, weapon, from.distance(h), moved).map_err(RuleError)?)
             }
         };
-        let check = RollOdds::check(Purpose::Mortar, &odds).by(&s.id).on(hex);
-        Ok((check, Some(self.template_odds(hex, &s.id))))
+        let purpose = self.rules.bombard_purpose();
+        let check = RollOdds::check(purpose, &odds).by(&s.id).on(hex);
+        // Fire that scatters has no triangle to roll: where it lands is the dice's.
+        let template = (purpose == Purpose::Mortar).then(|| self.template_odds(hex, &s.id));
+        Ok((check, template))
     }
 
     /// The template over `hex`: one triangle in `triangles`, each as likely.

@@ -130,6 +130,13 @@ pub trait Rules: Sync {
     /// Battlefield): the roll to hit, where it lands, and what it does to
     /// every man under it. None where indirect fire is `bombard`'s roll and
     /// the hex template: nothing is rolled.
+    /// What the roll of `bombard`'s odds is called in the events: Lone
+    /// Warrior's mortar roll (then the hex template), or a rule set's own
+    /// roll to hit of fire that scatters (then no template roll).
+    fn bombard_purpose(&self) -> Purpose {
+        Purpose::Mortar
+    }
+
     fn indirect(&self, _book: &RuleBook, _dice: &mut Dice, _shot: &Shot<'_>, _events: &mut Events) -> Option<Shelled> {
         None
     }

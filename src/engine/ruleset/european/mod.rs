@@ -194,6 +194,10 @@ impl Rules for European {
         indirect::table_spread(tables(book)?, purpose, modifier)
     }
 
+    fn bombard_purpose(&self) -> Purpose {
+        Purpose::EbIndirect
+    }
+
     fn indirect(&self, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> Option<Shelled> {
         indirect::fire(tables(book)?, dice, shot, events)
     }
