@@ -117,6 +117,7 @@ pub fn check_european(
     if t.hand_to_hand.no_blade > 5 || !(1..=10).contains(&t.hand_to_hand.strength) {
         return Err(c.err("hand_to_hand", "hand_to_hand: no_blade 0 to 5, strength 1 to 10".into()));
     }
+    super::check_indirect::check_indirect(&c, t)?;
     own_incidents(&c, (&t.incident_table, &t.forces), "group", true)?;
     for (key, g) in &t.forces {
         if g.men.is_empty() {

@@ -7,6 +7,7 @@ mod check;
 mod check_company;
 mod check_cp;
 mod check_european;
+mod check_indirect;
 mod endless;
 
 use std::path::Path;

@@ -528,6 +528,16 @@ fn european_battlefield_table_mistakes_are_placed() {
         ("group: \"squad\"", "group: \"platoon\"", "no group 'platoon' in the forces"),
         ("difficult: [\"woods\"", "difficult: [\"jungle\"", "no terrain 'jungle'"),
         ("[N(4), N(5), N(5), N(6)", "[N(7), N(5), N(5), N(6)", "every need is 2 to 6"),
+        // Indirect fire's numbers, each at its own line.
+        ("hit_scatter: 1", "hit_scatter: 9", "scatter dice at most 6"),
+        ("smoke_clears: (2, 3)", "smoke_clears: (3, 2)", "smoke clears on totals of 2d6"),
+        ("arrive: 5", "arrive: 7", "air needs 1 to 6 on a die"),
+        (
+            "notes: [Heavy, Smoke], template: Some(0)",
+            "notes: [Heavy, Smoke]",
+            "'mortar' is h-class: it needs a template",
+        ),
+        ("missions: 3", "missions: 300", "missions at most 100"),
     ] {
         let text = EUROPEAN_TEXT.replacen(from, to, 1);
         assert_ne!(text, EUROPEAN_TEXT, "{from}");
@@ -553,4 +563,25 @@ fn a_european_battlefield_man_needs_a_weapon_with_a_profile() {
     book.european.as_mut().unwrap().weapons.retain(|w| w.weapon != "lmg");
     let e = parse_scenario("my.ron", text, &book).unwrap_err().to_string();
     assert!(e.contains("squad: Brandt's weapon 'lmg' has no profile under EuropeanBattlefield"), "{e}");
+}
+
+/// A scenario's battery names men of its squad, and only European
+/// Battlefield's rules have one: each mistake at its place.
+#[test]
+fn a_battery_names_men_of_the_squad_under_european_battlefield() {
+    let book = rule_book().unwrap();
+    let (_, text) = SCENARIOS.iter().find(|(k, _)| *k == "mesnil").unwrap();
+    for (from, to, want) in [
+        ("radio: \"Ames\"", "radio: \"Smith\"", "battery: no man of the squad is called 'Smith'"),
+        ("Some(\"Lucas\")", "Some(\"Lucan\")", "battery: no man of the squad is called 'Lucan'"),
+        ("rules: EuropeanBattlefield,", "", "only European Battlefield's rules"),
+    ] {
+        // Under Lone Warrior the mortar team is no group of its forces either.
+        let bad = text
+            .replacen(from, to, 1)
+            .replace("encounters: [(at: (7, 7), group: \"mortar_team\", min: 5, max: 7)],", "");
+        assert_ne!(&bad, text, "{from}");
+        let e = parse_scenario("mesnil.ron", &bad, &book).unwrap_err().to_string();
+        assert!(e.starts_with("mesnil.ron:") && e.contains(want), "{want}: {e}");
+    }
 }

@@ -143,16 +143,15 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
             .into(),
         format!(
             "Under a hex: * objective, X minefield, {} home edge, new enemy just came, ### the last \
-             fire's reach, >1 >2 a grenade's scatter, (o) steer, ovl overloaded, (+) >#< a shell aimed \
-             and where it landed (>~< smoke), ~~~ a smoke bank; at its left + yours down, x theirs. Odd \
-             columns sit half a hex lower.",
+             fire's reach, >1 >2 a grenade's scatter, (o) steer, ovl overloaded; at its left + \
+             yours down, x theirs. Odd columns sit half a hex lower.",
             theme.home_mark()
         ),
         "Hexes are named COL,ROW from 0,0 at the top left, as in the log (a big hex has its name inside). The cursor is reversed, the hex of the man whose card is up underlined; \
          < > ^ v on the border: more of the map that way."
             .into(),
         format!("Sight (v): {0}{0} a hex he sees, 4+ under an enemy the need of his likeliest shot; %% what F at the \
-         cursor's enemy would reach.", theme.sight_mark()),
+         cursor's enemy would reach; ~~~ smoke stops it.", theme.sight_mark()),
         "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \
          POW; Combat Patrol's LW light wound, CR1-2 critical (dies on 1-2), PIN pinned (P after a wound), 4+ 2g his \
          accuracy and grenades left, 2/4 ammunition; a vehicle ok, LD, HD, WRECK, gone; (r) the radio man; Cards (C) his \

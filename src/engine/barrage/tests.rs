@@ -176,3 +176,22 @@ fn the_enemy_mortar_fires_by_the_scatter_rules() {
     let w = g.weapon_of(&g.soldiers[e]).unwrap().clone();
     assert_eq!(g.bombard_target(e, &w), None);
 }
+
+#[test]
+fn the_odds_of_a_call_are_the_battery_s_rolls() {
+    use crate::engine::{Cache, Chance, OddsQuery};
+    let g = mesnil();
+    let ask = |text: &str| g.odds(&Cache::new(), &text.parse::<OddsQuery>().unwrap()).unwrap();
+    // The guns: Ames's Shoot 4+, no template roll (where it falls is the dice's).
+    let a = ask("call 7,4");
+    assert_eq!(
+        (a.roll.purpose, a.roll.chance(), a.then.is_none()),
+        (Purpose::EbIndirect, Some(Chance::new(3, 6)), true)
+    );
+    assert_eq!(ask("call smoke 7,4").roll.chance(), Some(Chance::new(3, 6)));
+    // The air strike: it comes on 5+, then strikes at 4+.
+    let a = ask("call air 7,4");
+    assert_eq!((a.roll.purpose, a.roll.chance()), (Purpose::EbAirArrive, Some(Chance::new(2, 6))));
+    let then = a.then.expect("its strike");
+    assert_eq!((then.purpose, then.chance()), (Purpose::EbIndirect, Some(Chance::new(3, 6))));
+}
