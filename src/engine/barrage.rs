@@ -321,6 +321,21 @@ impl Game {
         self.smoke = kept;
     }
 
+    /// What a save must hold of the battery and the smoke: smoke and shells
+    /// called only where a battery is, smoke banks on the map and no wider
+    /// than a template may be.
+    pub(super) fn check_barrage(&self) -> Result<(), String> {
+        if self.battery.is_none()
+            && let Some(m) = self.fire_pending.iter().find(|m| m.called != Called::Shells)
+        {
+            return Err(format!("{:?} called on {} with no battery to call", m.called, m.hex));
+        }
+        if let Some(b) = self.smoke.iter().find(|b| !self.map.contains(b.hex) || b.radius > 6) {
+            return Err(format!("a smoke bank at {} is off the map or wider than 6 hexes", b.hex));
+        }
+        Ok(())
+    }
+
     /// Whether smoke stands on the line between `from` and `to`, either end
     /// included: sight through it is blocked both ways.
     pub(super) fn smoke_between(&self, from: Pos, to: Pos) -> bool {

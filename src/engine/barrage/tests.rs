@@ -195,3 +195,21 @@ fn the_odds_of_a_call_are_the_battery_s_rolls() {
     let then = a.then.expect("its strike");
     assert_eq!((then.purpose, then.chance()), (Purpose::EbIndirect, Some(Chance::new(3, 6))));
 }
+
+#[test]
+fn a_save_holds_the_battery_s_calls_and_sane_smoke() {
+    let mut g = mesnil();
+    // Called from further than the radio H.E.'s 8 hexes, and on his own hex: both load.
+    g.fire_pending = vec![FireMission { distance: 11, ..mission(Called::Air) }];
+    assert_eq!(g.check_consistent(), Ok(()));
+    g.fire_pending = vec![FireMission { distance: 0, ..mission(Called::Shells) }];
+    assert_eq!(g.check_consistent(), Ok(()));
+    g.smoke = vec![SmokeBank { hex: Pos::new(40, 40), radius: 0 }];
+    assert!(g.check_consistent().unwrap_err().contains("smoke bank"));
+    g.smoke = vec![SmokeBank { hex: LANE, radius: 7 }];
+    assert!(g.check_consistent().is_err());
+    g.smoke.clear();
+    g.battery = None;
+    g.fire_pending = vec![mission(Called::Smoke)];
+    assert!(g.check_consistent().unwrap_err().contains("no battery"));
+}
