@@ -263,8 +263,11 @@ impl Game {
         };
         let Some(shelled) = rules.indirect(&self.book, &mut self.dice, &shot, events) else { return false };
         events.push(Event::Landed { by: by.clone(), aim, at: shelled.landed, radius: shelled.radius, smoke });
-        if let (true, Some(hex)) = (smoke, shelled.landed) {
-            self.smoke.push(SmokeBank { hex, radius: shelled.radius });
+        if smoke {
+            // Smoke scattered off the map lays no bank on it.
+            if let Some(hex) = shelled.landed.filter(|&h| self.map.contains(h)) {
+                self.smoke.push(SmokeBank { hex, radius: shelled.radius });
+            }
             return true;
         }
         for &m in &shelled.lost {

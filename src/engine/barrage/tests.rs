@@ -213,3 +213,17 @@ fn a_save_holds_the_battery_s_calls_and_sane_smoke() {
     g.fire_pending = vec![mission(Called::Smoke)];
     assert!(g.check_consistent().unwrap_err().contains("no battery"));
 }
+
+#[test]
+fn smoke_scattered_off_the_map_lays_no_bank() {
+    let mut g = mesnil();
+    let edge = Pos::new(0, 5);
+    // A 3 misses Ames's 4+; Lucas stands by him, so two dice: 6", two hexes, north-west: off the map.
+    load(&mut g, &[&[3], &[3, 3], &[6]]);
+    let mut events = Events::all();
+    g.battery_lands(&FireMission { hex: edge, ..mission(Called::Smoke) }, &mut events);
+    let got = events.into_vec();
+    assert_eq!(rolls(&got)[1].dice.count, 2, "the rangefinder by: no extra die");
+    assert!(got.iter().any(|e| matches!(e, Event::Landed { at: Some(p), smoke: true, .. } if !g.map.contains(*p))));
+    assert!(g.smoke.is_empty());
+}
