@@ -1,6 +1,7 @@
 //! Events in words, as a player reads them in a log.
 
 use crate::engine::house;
+use crate::engine::support::Called;
 use crate::engine::{Event, OddsAnswer, Roll, RollOdds, RuleBook, Spread};
 
 /// The house rules of `book` in words: the preset (or "set by hand"), then
@@ -155,10 +156,40 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
                 format!("{vehicle} is hit by {by}: {}; it now has {}", hit.replace('_', " "), now.replace('_', " "))
             }
         },
-        Event::FireCalled { soldier, hex, missions_left } => format!(
-            "{soldier} calls H.E. fire on {hex}: it lands at the STOP card ({} left)",
-            count(*missions_left, "mission", "missions")
-        ),
+        Event::FireCalled { soldier, hex, missions_left, called } => match called {
+            Called::Shells => format!(
+                "{soldier} calls H.E. fire on {hex}: it lands at the STOP card ({} left)",
+                count(*missions_left, "mission", "missions")
+            ),
+            Called::Smoke => format!(
+                "{soldier} calls the guns' smoke on {hex}: it comes down at the STOP card ({} left)",
+                count(*missions_left, "mission", "missions")
+            ),
+            Called::Air => format!(
+                "{soldier} calls an air strike on {hex}: it comes in at the STOP card, if it comes ({} left)",
+                count(*missions_left, "strike", "strikes")
+            ),
+        },
+        Event::Landed { by, aim, at: None, smoke, .. } => {
+            let what = if *smoke { "smoke" } else { "fire" };
+            format!("{by}'s {what} on {aim} goes over the horizon: nothing lands")
+        }
+        Event::Landed { by, aim, at: Some(at), radius, smoke } => {
+            let what = if *smoke { "A smoke bank" } else { "The shells" };
+            let reach = if *radius == 0 {
+                "the hex".to_string()
+            } else {
+                format!("{} around", count(u64::from(*radius), "hex", "hexes"))
+            };
+            let place = if at == aim {
+                format!("on {aim}, the point aimed at")
+            } else {
+                format!("at {at}, scattered from {aim}")
+            };
+            format!("{what} ({by}) lands {place}: its template covers {reach}")
+        }
+        Event::SmokeDrifted { from, to } => format!("The smoke at {from} drifts to {to}"),
+        Event::SmokeCleared { hex } => format!("The smoke at {hex} clears"),
         Event::Wounded { soldier, wound } => format!("{soldier}: {}", wound.replace('_', " ")),
         Event::ActionStart { hex } => format!("Tactical action begins at {hex}"),
         Event::Deck { size, in_order: false, .. } => format!("The deck is shuffled: {size} cards"),

@@ -113,9 +113,12 @@ impl Game {
         }
         let deed = match command {
             Command::Move { .. } | Command::Carry { .. } | Command::Exit { .. } => Some(Deed::Move),
-            Command::Fire { .. } | Command::FireSpecial { .. } | Command::Throw { .. } | Command::Call { .. } => {
-                Some(Deed::Fire)
-            }
+            Command::Fire { .. }
+            | Command::FireSpecial { .. }
+            | Command::Throw { .. }
+            | Command::Call { .. }
+            | Command::CallSmoke { .. }
+            | Command::CallAir { .. } => Some(Deed::Fire),
             _ => None,
         };
         if let Some(deed) = deed.filter(|&d| !self.may(me, d)) {
@@ -256,6 +259,8 @@ impl Game {
                 events.push(Event::Exited { soldiers: vec![self.soldiers[me].id.clone()], hex: here });
             }
             Command::Call { hex } => self.call_fire(memo, me, *hex, events)?,
+            Command::CallSmoke { hex } => self.call_battery(memo, me, *hex, super::support::Called::Smoke, events)?,
+            Command::CallAir { hex } => self.call_battery(memo, me, *hex, super::support::Called::Air, events)?,
             Command::Turn
             | Command::Split { .. }
             | Command::Join { .. }
@@ -401,6 +406,9 @@ impl Game {
         if events.keeps_all() {
             events.push(Event::Stop { turn });
         }
+        // Smoke on the map drifts and may clear before the fire called this
+        // turn comes down: a bank laid now stands for a turn.
+        self.smoke_drifts(events);
         self.land_fire(events);
         // Men under pressure may shake it off (never under Lone Warrior,
         // whose men are never under pressure, and which is not asked).

@@ -94,6 +94,18 @@ pub enum Command {
     Stance {
         stance: Stance,
     },
+    /// Tactical action: the radio operator of a patrol with an off-board
+    /// battery (European Battlefield) calls its smoke on a hex: `call smoke
+    /// COL,ROW`; it comes down at this turn's STOP card.
+    CallSmoke {
+        hex: Pos,
+    },
+    /// Tactical action: the radio operator calls the patrol's air strike on
+    /// a hex: `call air COL,ROW`; it comes in at this turn's STOP card, if
+    /// it comes.
+    CallAir {
+        hex: Pos,
+    },
 }
 
 /// A special move of European Battlefield (`Command::Stance`).
@@ -156,6 +168,8 @@ impl fmt::Display for Command {
             Command::Call { hex } => write!(f, "call {hex}"),
             Command::Spend { on } => write!(f, "spend {}", on.name()),
             Command::Stance { stance } => f.write_str(stance.word()),
+            Command::CallSmoke { hex } => write!(f, "call smoke {hex}"),
+            Command::CallAir { hex } => write!(f, "call air {hex}"),
         }
     }
 }
@@ -310,6 +324,14 @@ impl FromStr for Command {
                 no_more(1)?;
                 Command::Capture { prisoner: word_at(0, "the enemy to take prisoner")? }
             }
+            "call" if args.first().is_some_and(|(_, w)| w.eq_ignore_ascii_case("smoke")) => {
+                no_more(2)?;
+                Command::CallSmoke { hex: pos_at(1)? }
+            }
+            "call" if args.first().is_some_and(|(_, w)| w.eq_ignore_ascii_case("air")) => {
+                no_more(2)?;
+                Command::CallAir { hex: pos_at(1)? }
+            }
             "call" => {
                 no_more(1)?;
                 Command::Call { hex: pos_at(0)? }
@@ -383,6 +405,8 @@ mod tests {
             Command::Stance { stance: Stance::Double },
             Command::Stance { stance: Stance::DigIn },
             Command::Stance { stance: Stance::Up },
+            Command::CallSmoke { hex: Pos::new(3, 4) },
+            Command::CallAir { hex: Pos::new(12, 0) },
         ];
         for c in cmds {
             assert_eq!(c.to_string().parse::<Command>(), Ok(c.clone()), "{c}");

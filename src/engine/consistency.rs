@@ -188,10 +188,16 @@ impl Game {
                 return Err(format!("{} is a tank on the map, but the game does not know it blocks sight", s.id));
             }
         }
+        // A battery (European Battlefield) is called on any hex its radio
+        // operator sees, his own too; the radio H.E. of the other rule sets
+        // reaches from 1 to the guns' range.
         let max_range = self.book.arsenal.high_explosive.as_ref().map_or(0, |h| h.max_range);
-        if let Some(m) = self.fire_pending.iter().find(|m| m.distance == 0 || m.distance > max_range) {
+        let out_of_reach =
+            |m: &&super::support::FireMission| self.battery.is_none() && (m.distance == 0 || m.distance > max_range);
+        if let Some(m) = self.fire_pending.iter().find(out_of_reach) {
             return Err(format!("fire called on {} from {} hexes, out of the guns' reach", m.hex, m.distance));
         }
+        self.check_barrage()?;
         if let Some(k) = self.forces_met().find(|k| !self.book.forces.contains_key(*k)) {
             return Err(format!("unknown forces '{k}'"));
         }

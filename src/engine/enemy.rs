@@ -113,10 +113,15 @@ impl Game {
             return;
         }
         let weapon = self.weapon_of(&self.soldiers[e]).filter(|_| may_fire);
-        if let Some((hex, odds)) = weapon.and_then(|w| self.bombard_target(e, w)) {
+        if let Some((key, (hex, odds))) = weapon.and_then(|w| Some((&w.key, self.bombard_target(e, w)?))) {
             let id = self.soldiers[e].id.clone();
             if events.keeps_all() {
                 events.push(Event::Bombard { firer: id.clone(), hex, distance: here.distance(hex), gun: None });
+            }
+            // A rule set whose indirect fire scatters rolls it all itself.
+            let key = key.clone();
+            if self.scattered_fire((super::ruleset::Gun::Weapon(&key), Some(e)), hex, false, &id, events) {
+                return;
             }
             let roll = odds.roll(&mut self.dice, Purpose::Mortar).by(&id).on(hex);
             let hit = roll.succeeded();

@@ -63,6 +63,30 @@ pub enum Event {
         soldier: Name,
         hex: Pos,
         missions_left: u32,
+        /// What an off-board battery was called for (European Battlefield):
+        /// smoke or an air strike (`missions_left` then counts those).
+        #[serde(default, skip_serializing_if = "crate::engine::support::Called::is_shells")]
+        called: crate::engine::support::Called,
+    },
+    /// Indirect fire that scatters (European Battlefield) came down: aimed
+    /// at `aim`, it landed at `at` (none: over the horizon), its template
+    /// reaching `radius` hexes around; smoke in place of shells.
+    Landed {
+        by: Name,
+        aim: Pos,
+        at: Option<Pos>,
+        radius: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        smoke: bool,
+    },
+    /// A smoke bank drifted at the STOP card (off the map: gone).
+    SmokeDrifted {
+        from: Pos,
+        to: Pos,
+    },
+    /// A smoke bank cleared at the STOP card.
+    SmokeCleared {
+        hex: Pos,
     },
     /// A wound settled: by a mine, or by the casualty roll after an action.
     Wounded {

@@ -35,6 +35,7 @@ pub mod soldier;
 mod action;
 mod action_end;
 mod arms;
+pub mod barrage;
 mod blows;
 mod by_hand;
 mod chain;
@@ -160,6 +161,13 @@ pub struct Game {
     /// scenario gives them (`Rules::muster`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     enemy_points: Option<u32>,
+    /// The patrol's off-board battery (European Battlefield), if its
+    /// scenario gives it one, and what it has fired.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    battery: Option<barrage::Battery>,
+    /// Smoke banks on the map.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    smoke: Vec<barrage::SmokeBank>,
 }
 
 impl Game {
@@ -228,6 +236,15 @@ impl Game {
             man.conscript = m.conscript;
             soldiers.push(man);
         }
+        if let Some(b) = &scenario.battery {
+            let named = |n: &Name| soldiers.iter().any(|s: &Soldier| s.id == *n);
+            if let Some(n) = std::iter::once(&b.radio).chain(&b.rangefinder).find(|n| !named(n)) {
+                return illegal(format!("battery: no man of the squad is called '{n}'"));
+            }
+            if book.european.as_deref().is_none_or(|t| t.indirect.is_none()) || !scenario.rules.hooks().squads {
+                return illegal("battery: only European Battlefield's rules have off-board batteries");
+            }
+        }
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];
         Ok(Self {
             book,
@@ -253,6 +270,8 @@ impl Game {
             waiting: scenario.encounters.clone(),
             chain_of_command: scenario.chain_of_command,
             enemy_points: scenario.enemy_points,
+            battery: scenario.battery.clone().map(|b| barrage::Battery { missions: 0, air_strikes: 0, ..b }),
+            smoke: Vec::new(),
         })
     }
 

@@ -97,6 +97,9 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     if let Some(hex) = fire_mission(game, memo, me).filter(|_| may_fire) {
         return Some(Command::Call { hex });
     }
+    if let Some(call) = battery_call(game, memo, me).filter(|_| may_fire) {
+        return Some(call);
+    }
     // A grenade where the shot is poor (Combat Patrol: a need of 8 or more).
     if let Some(hex) = game.grenade_target(me, best.map(|b| b.0), GRENADE_NEED).filter(|_| may_fire) {
         return Some(Command::Throw { hex });
@@ -150,7 +153,11 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
 /// or more stand there, the shells would land on 6 or less of the D8, and
 /// no man of the patrol is within a hex of it (the template hits anyone).
 fn fire_mission(game: &Game, memo: Memo<'_>, me: usize) -> Option<Pos> {
-    if game.radio_man() != Some(me) || game.fire_missions_left() == 0 || !game.fire_pending.is_empty() {
+    if game.battery().is_some()
+        || game.radio_man() != Some(me)
+        || game.fire_missions_left() == 0
+        || !game.fire_pending.is_empty()
+    {
         return None;
     }
     let friends = game.hexes_of(Side::Friendly);
@@ -159,7 +166,12 @@ fn fire_mission(game: &Game, memo: Memo<'_>, me: usize) -> Option<Pos> {
         .filter(|&h| friends.iter().all(|f| f.distance(h) > 1))
         .filter_map(|h| {
             let distance = game.fire_call_check(memo, me, h).ok()?;
-            let mission = super::support::FireMission { hex: h, caller: game.soldiers[me].id.clone(), distance };
+            let mission = super::support::FireMission {
+                hex: h,
+                caller: game.soldiers[me].id.clone(),
+                distance,
+                called: super::support::Called::Shells,
+            };
             let (base, mods) = game.fire_mission_need(&mission)?;
             let need = base + mods.total();
             let foes = game.able(Side::Enemy).filter(|&i| game.soldiers[i].pos == Some(h)).count();
@@ -167,6 +179,36 @@ fn fire_mission(game: &Game, memo: Memo<'_>, me: usize) -> Option<Pos> {
         })
         .min()
         .map(|(_, _, h)| h)
+}
+
+/// The radio operator of an off-board battery (European Battlefield) calls
+/// it on the enemy's hex whose template (the hex and its neighbours) covers
+/// the most enemies, none of the patrol within three hexes of it (its
+/// shells scatter): the air strike while the patrol has it, then the guns'
+/// shells. He never calls smoke.
+fn battery_call(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
+    use super::support::Called;
+    if game.battery().is_none() || game.radio_man() != Some(me) || !game.fire_pending.is_empty() {
+        return None;
+    }
+    let what = match (game.air_strikes_left(), game.fire_missions_left()) {
+        (1.., _) => Called::Air,
+        (0, 1..) => Called::Shells,
+        (0, 0) => return None,
+    };
+    let friends = game.hexes_of(Side::Friendly);
+    let foes: Vec<Pos> = game.able(Side::Enemy).filter_map(|i| game.soldiers[i].pos).collect();
+    let (_, hex) = game
+        .hexes_of(Side::Enemy)
+        .into_iter()
+        .filter(|&h| friends.iter().all(|f| f.distance(h) > 3))
+        .filter(|&h| game.battery_call_check(memo, me, h, what).is_ok())
+        .map(|h| (std::cmp::Reverse(foes.iter().filter(|p| p.distance(h) <= 1).count()), h))
+        .min()?;
+    Some(match what {
+        Called::Air => Command::CallAir { hex },
+        _ => Command::Call { hex },
+    })
 }
 
 /// A section on the map, with its able men and the seriously wounded it

@@ -125,6 +125,24 @@ pub enum Purpose {
     /// European Battlefield: a damaged vehicle's crew, 2d6 and the
     /// vehicle's courage, or they bail out.
     EbBailOut,
+    /// European Battlefield: indirect fire's roll to hit at the Shoot value
+    /// (a 1 goes over the horizon, a 6 lands on the point aimed at).
+    EbIndirect,
+    /// European Battlefield: how far a shell scatters, d6 in inches (the
+    /// result in whole hexes).
+    EbScatter,
+    /// European Battlefield: which of the six hex directions a shell
+    /// scatters, or a smoke bank drifts, 1d6.
+    EbDirection,
+    /// European Battlefield: how far a smoke bank drifts at STOP, 1d6 less 3 inches.
+    EbSmokeDrift,
+    /// European Battlefield: whether a smoke bank clears at STOP, 2d6.
+    EbSmokeClear,
+    /// European Battlefield: whether an air strike called comes, 1d6.
+    EbAirArrive,
+    /// European Battlefield: whether an air strike is mistaken, and the
+    /// other side's to use, 1d6.
+    EbAirMistaken,
 }
 
 impl Purpose {
@@ -168,6 +186,13 @@ impl Purpose {
             Purpose::EbLastWound => "eb_last_wound",
             Purpose::EbKo => "eb_ko",
             Purpose::EbBailOut => "eb_bail_out",
+            Purpose::EbIndirect => "eb_indirect",
+            Purpose::EbScatter => "eb_scatter",
+            Purpose::EbDirection => "eb_direction",
+            Purpose::EbSmokeDrift => "eb_smoke_drift",
+            Purpose::EbSmokeClear => "eb_smoke_clear",
+            Purpose::EbAirArrive => "eb_air_arrive",
+            Purpose::EbAirMistaken => "eb_air_mistaken",
         }
     }
 }

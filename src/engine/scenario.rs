@@ -45,6 +45,10 @@ pub struct Scenario {
     /// a file.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chain_of_command: bool,
+    /// An off-board battery with its radio operator, and perhaps a
+    /// rangefinder man, both men of the squad (European Battlefield).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battery: Option<super::barrage::Battery>,
 }
 
 /// An enemy group waiting for the patrol at a hex.

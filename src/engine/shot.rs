@@ -255,7 +255,8 @@ impl Game {
             from,
             weapon: &self.book.weapons[arm],
             kept,
-            quick: kept.filter(|_| !self.vehicles_block_sight),
+            // A tank or a smoke bank about: sight is asked each time.
+            quick: kept.filter(|_| !self.vehicles_block_sight && self.smoke.is_empty()),
         })
     }
 }

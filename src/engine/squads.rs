@@ -196,7 +196,7 @@ impl Game {
     /// Every able man of `squad` (places in the roster) comes under
     /// `pressure`; an enemy squad routed leaves the field at once (a
     /// decision: the loop has no board edge for it to run to, turn by turn).
-    fn squad_pressed(&mut self, squad: &[usize], pressure: Pressure, events: &mut Events) {
+    pub(super) fn squad_pressed(&mut self, squad: &[usize], pressure: Pressure, events: &mut Events) {
         let able: Vec<usize> = squad.iter().copied().filter(|&m| self.soldiers[m].can_act()).collect();
         for &m in &able {
             self.pressed(m, Reaction { roll: None, pressure }, events);

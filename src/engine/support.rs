@@ -31,6 +31,26 @@ pub struct FireMission {
     /// Who called it; the hex count is from where he stood.
     pub caller: Name,
     pub distance: u32,
+    /// What the patrol's battery was called for (European Battlefield):
+    /// shells, smoke or an air strike.
+    #[serde(default, skip_serializing_if = "Called::is_shells")]
+    pub called: Called,
+}
+
+/// What a call brings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Called {
+    #[default]
+    Shells,
+    Smoke,
+    Air,
+}
+
+impl Called {
+    pub fn is_shells(&self) -> bool {
+        *self == Called::Shells
+    }
 }
 
 impl Game {
@@ -38,6 +58,9 @@ impl Game {
     /// it carries one.
     #[inline]
     pub fn radio_man(&self) -> Option<usize> {
+        if self.battery.is_some() {
+            return self.battery_radio();
+        }
         if !self.radio() {
             return None;
         }
@@ -46,6 +69,9 @@ impl Game {
 
     /// Missions the guns will still fire this patrol.
     pub fn fire_missions_left(&self) -> u32 {
+        if self.battery.is_some() {
+            return self.battery_missions_left();
+        }
         let per_patrol = self.book.arsenal.high_explosive.as_ref().map_or(0, |h| h.missions_per_patrol);
         per_patrol.saturating_sub(self.fire_missions)
     }
@@ -56,6 +82,9 @@ impl Game {
     /// # Errors
     /// The reason in words.
     pub fn fire_call_check(&self, memo: Memo<'_>, caller: usize, hex: Pos) -> Result<u32, String> {
+        if self.battery.is_some() {
+            return self.battery_call_check(memo, caller, hex, Called::Shells);
+        }
         let Some(he) = &self.book.arsenal.high_explosive else {
             return Err("these rules have no H.E. fire".into());
         };
@@ -97,19 +126,30 @@ impl Game {
         hex: Pos,
         events: &mut Events,
     ) -> Result<(), RuleError> {
+        if self.battery.is_some() {
+            return self.call_battery(memo, caller, hex, Called::Shells, events);
+        }
         let distance = match self.fire_call_check(memo, caller, hex) {
             Ok(d) => d,
             Err(why) => return illegal(why),
         };
         self.fire_missions = super::limits::counted(self.fire_missions, 1);
         let caller = self.soldiers[caller].id.clone();
-        events.push(Event::FireCalled { soldier: caller.clone(), hex, missions_left: self.fire_missions_left() });
-        self.fire_pending.push(FireMission { hex, caller, distance });
+        events.push(Event::FireCalled {
+            soldier: caller.clone(),
+            hex,
+            missions_left: self.fire_missions_left(),
+            called: Called::Shells,
+        });
+        self.fire_pending.push(FireMission { hex, caller, distance, called: Called::Shells });
         Ok(())
     }
 
     /// The need of a mission landing now, with its modifiers.
     pub fn fire_mission_need(&self, mission: &FireMission) -> Option<(i32, Modifiers)> {
+        if self.battery.is_some() {
+            return self.battery_need(mission);
+        }
         // The guns are off the map: they never moved.
         let need = self.he_need(mission.hex, mission.distance, false)?;
         Some((mission.distance as i32, need.modifiers))
@@ -128,6 +168,10 @@ impl Game {
     /// The STOP card: the fire called this turn lands.
     pub(super) fn land_fire(&mut self, events: &mut Events) {
         for mission in std::mem::take(&mut self.fire_pending) {
+            if self.battery.is_some() {
+                self.battery_lands(&mission, events);
+                continue;
+            }
             let Some(sides) = self.book.arsenal.high_explosive.as_ref().map(|h| h.sides) else { continue };
             let Some((base, modifiers)) = self.fire_mission_need(&mission) else { continue };
             let roll =

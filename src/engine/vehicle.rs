@@ -68,7 +68,7 @@ impl Sight<'_> {
     /// clear: all the game adds to the map's sight.
     #[inline]
     pub fn past_tanks(&self, to: Pos) -> bool {
-        !self.game.vehicles_block_sight || self.clear_of_tanks(to)
+        (!self.game.vehicles_block_sight || self.clear_of_tanks(to)) && !self.game.smoke_between(self.from, to)
     }
 
     fn clear_of_tanks(&self, to: Pos) -> bool {

@@ -125,6 +125,7 @@ pub fn map(game: &Game) -> Vec<String> {
             .map(|col| {
                 let p = Pos::new(col, row);
                 mark(p)
+                    .or_else(|| game.smoke().iter().any(|b| b.covers(p)).then_some('~'))
                     .or_else(|| goal.contains(&p).then_some('*'))
                     .or_else(|| game.map().terrain(game.book(), p).map(|t| t.glyph))
                     .unwrap_or('?')
@@ -135,6 +136,9 @@ pub fn map(game: &Game) -> Vec<String> {
     let mut key = vec!["@ your men".to_string(), "E enemy".into(), "* objective".into()];
     if game.rules().vehicles() {
         key.push("H a hulk (a destroyed vehicle: it blocks sight and vehicles)".into());
+    }
+    if !game.smoke().is_empty() {
+        key.push("~ smoke".into());
     }
     key.extend(game.book().terrain.iter().map(|t| format!("{} {}", t.glyph, t.name)));
     lines.push(format!("Key: {}.", key.join(", ")));
@@ -185,6 +189,18 @@ pub fn place(game: &Game) -> Vec<String> {
         let p = s.pos.unwrap_or(from);
         let burning = if s.vehicle.as_ref().is_some_and(|v| v.hurt.burning()) { ", burning" } else { "" };
         lines.push(format!("Hulk of {} at {p}, {}{burning}: it blocks sight.", s.id, away(from, p)));
+    }
+    for b in game.smoke() {
+        let reach = if b.radius == 0 { String::new() } else { format!(" and {} around", b.radius) };
+        lines.push(format!("Smoke at {}{reach}, {}: no sight through it.", b.hex, away(from, b.hex)));
+    }
+    if let Some(b) = game.battery() {
+        lines.push(format!(
+            "The battery: {} on the radio; {} fire missions and {} air strike left.",
+            b.radio,
+            game.fire_missions_left(),
+            game.air_strikes_left()
+        ));
     }
     lines
 }

@@ -460,6 +460,17 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
             ));
         }
     }
+    if let Some(b) = &s.battery {
+        let named = |n: &str| s.squad.iter().any(|m| m.name == n);
+        if let Some(n) = std::iter::once(&b.radio).chain(&b.rangefinder).find(|n| !named(n)) {
+            return Err(c.err("battery:", format!("battery: no man of the squad is called '{n}'")));
+        }
+        if book.european.as_deref().is_none_or(|t| t.indirect.is_none()) || !s.rules.hooks().squads {
+            let why =
+                "battery: only European Battlefield's rules (with their indirect tables) have off-board batteries";
+            return Err(c.err("battery:", why.into()));
+        }
+    }
     for (key, to) in &s.forces {
         let met =
             book.incident_table.iter().any(|e| matches!(&e.kind, IncidentKind::Enemy { group, .. } if group == key));

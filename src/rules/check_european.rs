@@ -120,6 +120,7 @@ pub fn check_european(
     if let Some(v) = &t.vehicles {
         super::check_european_vehicles::check_vehicles(&c, t, v, vehicle_kinds)?;
     }
+    super::check_indirect::check_indirect(&c, t)?;
     own_incidents(&c, (&t.incident_table, &t.forces), "group", true)?;
     for (key, g) in &t.forces {
         if g.men.is_empty() {

@@ -8,6 +8,7 @@ mod check_company;
 mod check_cp;
 mod check_european;
 mod check_european_vehicles;
+mod check_indirect;
 mod endless;
 
 use std::path::Path;
@@ -45,6 +46,7 @@ pub const SCENARIOS: &[(&str, &str)] = &[
     ("ridge", include_str!("../../assets/scenarios/ridge.ron")),
     ("orchard_road", include_str!("../../assets/scenarios/orchard_road.ron")),
     ("panzer_road", include_str!("../../assets/scenarios/panzer_road.ron")),
+    ("mesnil", include_str!("../../assets/scenarios/mesnil.ron")),
 ];
 
 /// A problem in a data file, with where it is.

@@ -94,7 +94,7 @@ fn an_unknown_scenario_name_says_what_exists() {
     let e = scenario("no-such-place", &book).unwrap_err();
     assert!(
         e.to_string().contains(
-            "not a built-in scenario (hedgerow, crossroads, river, orchard, ridge, orchard_road, panzer_road)"
+            "not a built-in scenario (hedgerow, crossroads, river, orchard, ridge, orchard_road, panzer_road, mesnil)"
         ),
         "{e}"
     );
@@ -546,6 +546,16 @@ fn european_battlefield_table_mistakes_are_placed() {
             "the vehicle 'Panzer IV' has no profile",
         ),
         ("wounds: 3,", "wounds: 0,", "'Panzer IV': armour and defense 1 to 10"),
+        // Indirect fire's numbers, each at its own line.
+        ("hit_scatter: 1", "hit_scatter: 9", "scatter dice at most 6"),
+        ("smoke_clears: (2, 3)", "smoke_clears: (3, 2)", "smoke clears on totals of 2d6"),
+        ("arrive: 5", "arrive: 7", "air needs 1 to 6 on a die"),
+        (
+            "notes: [Heavy, Smoke], template: Some(0)",
+            "notes: [Heavy, Smoke]",
+            "'mortar' is h-class: it needs a template",
+        ),
+        ("missions: 3", "missions: 300", "missions at most 100"),
     ] {
         let text = EUROPEAN_TEXT.replacen(from, to, 1);
         assert_ne!(text, EUROPEAN_TEXT, "{from}");
@@ -572,4 +582,25 @@ fn a_european_battlefield_man_needs_a_weapon_with_a_profile() {
     book.european.as_mut().unwrap().weapons.retain(|w| w.weapon != "lmg");
     let e = parse_scenario("my.ron", text, &book).unwrap_err().to_string();
     assert!(e.contains("squad: Brandt's weapon 'lmg' has no profile under EuropeanBattlefield"), "{e}");
+}
+
+/// A scenario's battery names men of its squad, and only European
+/// Battlefield's rules have one: each mistake at its place.
+#[test]
+fn a_battery_names_men_of_the_squad_under_european_battlefield() {
+    let book = rule_book().unwrap();
+    let (_, text) = SCENARIOS.iter().find(|(k, _)| *k == "mesnil").unwrap();
+    for (from, to, want) in [
+        ("radio: \"Ames\"", "radio: \"Smith\"", "battery: no man of the squad is called 'Smith'"),
+        ("Some(\"Lucas\")", "Some(\"Lucan\")", "battery: no man of the squad is called 'Lucan'"),
+        ("rules: EuropeanBattlefield,", "", "only European Battlefield's rules"),
+    ] {
+        // Under Lone Warrior the mortar team is no group of its forces either.
+        let bad = text
+            .replacen(from, to, 1)
+            .replace("encounters: [(at: (7, 7), group: \"mortar_team\", min: 5, max: 7)],", "");
+        assert_ne!(&bad, text, "{from}");
+        let e = parse_scenario("mesnil.ron", &bad, &book).unwrap_err().to_string();
+        assert!(e.starts_with("mesnil.ron:") && e.contains(want), "{want}: {e}");
+    }
 }

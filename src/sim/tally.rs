@@ -127,7 +127,7 @@ impl Checks {
 
 /// The table rolls of rule sets other than Lone Warrior that the tally
 /// counts by result, beside the casualty roll (Combat Patrol's).
-const RULE_SET_TABLES: [Purpose; 8] = [
+const RULE_SET_TABLES: [Purpose; 12] = [
     Purpose::CpBlast,
     Purpose::CpMedic,
     Purpose::CpGrenade,
@@ -136,6 +136,10 @@ const RULE_SET_TABLES: [Purpose; 8] = [
     Purpose::EbPriority,
     Purpose::EbForce,
     Purpose::EbKo,
+    Purpose::EbScatter,
+    Purpose::EbDirection,
+    Purpose::EbSmokeDrift,
+    Purpose::EbSmokeClear,
 ];
 
 /// Every side and every state, in the order of their values: a man's side
@@ -246,7 +250,13 @@ impl Tally {
             (None, Purpose::IncidentTable) => &mut self.incident_table,
             (None, Purpose::Casualty | Purpose::CpWound) => &mut self.casualty_table,
             (None, p) if RULE_SET_TABLES.contains(&p) => {
-                let key = (p, r.modifiers.as_ref().map_or(0, |m| m.iter().map(|m| m.value).sum()));
+                // European Battlefield's scatter is keyed by its dice (one,
+                // two or three d6), which say its spread; it has no modifiers.
+                let modifier = match p {
+                    Purpose::EbScatter => i32::from(r.dice.count),
+                    _ => r.modifiers.as_ref().map_or(0, |m| m.iter().map(|m| m.value).sum()),
+                };
+                let key = (p, modifier);
                 let at = match self.rule_set_tables.iter().position(|(k, _)| *k == key) {
                     Some(at) => at,
                     None => {

@@ -155,7 +155,7 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
          < > ^ v on the border: more of the map that way."
             .into(),
         format!("Sight (v): {0}{0} a hex he sees, 4+ under an enemy the need of his likeliest shot; %% what F at the \
-         cursor's enemy would reach.", theme.sight_mark()),
+         cursor's enemy would reach; ~~~ smoke stops it.", theme.sight_mark()),
         if eb {
             // European Battlefield's own marks, in place of Combat Patrol's.
             "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \

@@ -141,6 +141,10 @@ fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
     if let Some((_, marks)) = app.swept.iter().find(|(h, _)| *h == p) {
         return (*marks, theme.warn());
     }
+    // A smoke bank (European Battlefield) stands here: no sight through it.
+    if game.smoke().iter().any(|b| b.covers(p)) {
+        return (['~'; 3], theme.warn());
+    }
     if game.map().is_minefield(p) {
         return ([left, 'X', '_'], theme.warn());
     }

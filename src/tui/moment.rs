@@ -57,7 +57,10 @@ pub fn template_lines(hex: Pos, hit: u8, who: &str) -> Vec<String> {
 
 /// The hexes fire swept in `events`, each with the marks drawn under it:
 /// `###` for a spray's, an arc's or a blast's hexes, and a grenade's scatter
-/// step by step (`1`, `2`, ... the hex it was over after each move).
+/// step by step (`1`, `2`, ... the hex it was over after each move); a
+/// shell that scatters (European Battlefield): `(+)` where it was aimed,
+/// `>#<` where it landed and `###` the rest of its template (`>~<` and
+/// `~~~` for smoke).
 pub fn swept(events: &[Event]) -> Vec<(Pos, [char; 3])> {
     let mut marks: Vec<(Pos, [char; 3])> = Vec::new();
     let mut step = 0u32;
@@ -74,6 +77,15 @@ pub fn swept(events: &[Event]) -> Vec<(Pos, [char; 3])> {
                 vec![(*hex, ['>', digit, '_'])]
             }
             Event::GrenadeLands { blast, .. } => blast.iter().map(|&h| (h, ['#'; 3])).collect(),
+            Event::Landed { aim, at, radius, smoke, .. } => {
+                let fill = if *smoke { '~' } else { '#' };
+                let mut hexes = vec![(*aim, ['(', '+', ')'])];
+                if let Some(at) = *at {
+                    hexes.extend(within(at, *radius).into_iter().filter(|&h| h != at).map(|h| (h, [fill; 3])));
+                    hexes.push((at, ['>', fill, '<']));
+                }
+                hexes
+            }
             _ => Vec::new(),
         };
         for (hex, m) in hexes {
@@ -84,6 +96,23 @@ pub fn swept(events: &[Event]) -> Vec<(Pos, [char; 3])> {
         }
     }
     marks
+}
+
+/// The hexes `radius` or fewer steps from `at`, `at` first.
+fn within(at: Pos, radius: u32) -> Vec<Pos> {
+    let mut found = vec![at];
+    let mut edge = vec![at];
+    for _ in 0..radius.min(6) {
+        let next: Vec<Pos> = edge.iter().flat_map(|p| p.neighbours()).filter(|p| !found.contains(p)).collect();
+        edge.clear();
+        for p in next {
+            if !found.contains(&p) {
+                found.push(p);
+                edge.push(p);
+            }
+        }
+    }
+    found
 }
 
 impl Moment {

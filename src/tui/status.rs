@@ -148,7 +148,17 @@ fn phase(app: &App) -> String {
         }
         Phase::Action(a) => {
             let radio = match (game.radio(), game.fire_pending().first()) {
-                (_, Some(m)) => format!(" | H.E. on its way to {}", m.hex),
+                (_, Some(m)) => {
+                    let what = match m.called {
+                        crate::engine::support::Called::Shells => "H.E.",
+                        crate::engine::support::Called::Smoke => "smoke",
+                        crate::engine::support::Called::Air => "an air strike",
+                    };
+                    format!(" | {what} on its way to {}", m.hex)
+                }
+                (_, None) if game.battery().is_some() => {
+                    format!(" | guns {} | air strike {}", game.fire_missions_left(), game.air_strikes_left())
+                }
                 (true, None) => format!(" | fire missions left {}", game.fire_missions_left()),
                 (false, None) => String::new(),
             };

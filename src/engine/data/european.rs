@@ -65,6 +65,10 @@ pub struct European {
     /// them have none, and meet no vehicle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vehicles: Option<Box<super::european_vehicles::Vehicles>>,
+    /// Indirect fire, off-board guns, smoke and air strikes (sections
+    /// XIII and XIV); tables without it fire nothing indirectly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub indirect: Option<Indirect>,
 }
 
 /// How the enemy met at an incident is bought (`European::army`): the
@@ -114,6 +118,52 @@ pub enum Activation {
     /// its squads' cards first, squad by squad, then the other side's, then
     /// STOP; a squad rolls once to act, at its first card.
     Priority,
+}
+
+/// Indirect fire: how h-class weapons, off-board batteries and air strikes
+/// fire, scatter and lay their templates, and how smoke drifts and clears.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Indirect {
+    /// The least range of an h-class weapon, in inches (the article's 12").
+    pub min_range: u32,
+    /// Added to the need to hit when a man under the aim moved this turn
+    /// (the article's -1 to hit).
+    pub moved: i32,
+    /// The scatter dice (d6, inches) of a shell that hit, and of one that missed.
+    pub hit_scatter: u8,
+    pub miss_scatter: u8,
+    /// More scatter dice for off-board guns, unless a rangefinder man is
+    /// within `rangefinder_inches` of the radio operator.
+    pub off_board_scatter: u8,
+    pub rangefinder_inches: u32,
+    /// The patrol's off-board battery, when a scenario gives it one.
+    pub battery: WeaponProfile,
+    /// Fire missions the battery fires a patrol.
+    pub missions: u32,
+    /// Smoke drifts 1d6 less this many inches a turn (nothing when the
+    /// total is under one), and clears on these totals of 2d6.
+    pub smoke_drift_less: u32,
+    pub smoke_clears: (u32, u32),
+    pub air: AirStrikes,
+}
+
+/// Air strikes (section XIV).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AirStrikes {
+    /// Air strikes a patrol (the article: one a platoon).
+    pub per_patrol: u32,
+    /// 1d6 at least this and the strike comes.
+    pub arrive: u8,
+    /// 1d6 at least this and it is mistaken: the other side's to use.
+    pub mistaken: u8,
+    /// Hit by anti-aircraft fire, 1d6 at least this and it presses on.
+    pub press_on: u8,
+    /// It strikes like artillery, at this Shoot value.
+    pub shoot: u8,
+    /// What it drops: strength, class and template.
+    pub strike: WeaponProfile,
 }
 
 /// A soldier's profile: the article's `F D C P` columns.
@@ -171,6 +221,8 @@ pub enum Note {
     FA,
     /// A heavy weapon: it cannot move and shoot.
     Heavy,
+    /// It may fire smoke in place of its shells (indirect fire).
+    Smoke,
 }
 
 /// A weapon's profile: the article's `S R ROF T Notes` columns.
@@ -190,6 +242,10 @@ pub struct WeaponProfile {
     /// A club or blade for hand to hand (a rifle's bayonet and butt).
     #[serde(default)]
     pub blade: bool,
+    /// The blast template it lays, as hexes around the hex it lands on
+    /// (0: that hex alone); none for a weapon without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template: Option<u32>,
 }
 
 impl WeaponProfile {

@@ -153,6 +153,7 @@ fn attempt_at(book: &RuleBook, terrain: &[u8; 7], seed: u64, number: u32) -> Res
         // The campaign sets it as each patrol begins.
         chain_of_command: false,
         enemy_points: None,
+        battery: None,
     };
     Ok((scenario, measures))
 }

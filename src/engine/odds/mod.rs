@@ -45,6 +45,9 @@ pub enum OddsQuery {
     /// H.E. fire the patrol's radio man would call on a hex, and the
     /// template if it lands (its modifiers as things stand now).
     Call { hex: Pos },
+    /// The patrol's air strike on a hex (European Battlefield's battery):
+    /// whether it comes, then its roll to hit.
+    CallAir { hex: Pos },
     /// The incident check at the STOP card of this turn.
     Stop,
     /// The casualty roll a hit man makes when the action is over.
@@ -171,6 +174,7 @@ impl Game {
             OddsQuery::Fight { attacker, defender } => (self.fight_odds(attacker.as_deref(), defender)?, None),
             OddsQuery::Bombard { firer, hex } => self.bombard_odds(firer, *hex)?,
             OddsQuery::Call { hex } => self.call_odds(memo, *hex)?,
+            OddsQuery::CallAir { hex } => self.air_odds(memo, *hex)?,
             OddsQuery::Stop => self.stop_odds()?,
             OddsQuery::Casualty { soldier } => (self.casualty_odds(soldier.as_deref())?, None),
         };
@@ -395,8 +399,11 @@ impl Game {
                 (h, self.rules.bombard(&self.book, weapon, from.distance(h), moved).map_err(RuleError)?)
             }
         };
-        let check = RollOdds::check(Purpose::Mortar, &odds).by(&s.id).on(hex);
-        Ok((check, Some(self.template_odds(hex, &s.id))))
+        let purpose = self.rules.bombard_purpose();
+        let check = RollOdds::check(purpose, &odds).by(&s.id).on(hex);
+        // Fire that scatters has no triangle to roll: where it lands is the dice's.
+        let template = (purpose == Purpose::Mortar).then(|| self.template_odds(hex, &s.id));
+        Ok((check, template))
     }
 
     /// The template over `hex`: one triangle in `triangles`, each as likely.
@@ -417,13 +424,50 @@ impl Game {
     fn call_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let caller = self.radio_man().ok_or_else(|| RuleError("this patrol has no radio".into()))?;
         let distance = self.fire_call_check(memo, caller, hex).map_err(RuleError)?;
-        let mission = super::support::FireMission { hex, caller: self.soldiers[caller].id.clone(), distance };
+        let mission = super::support::FireMission {
+            hex,
+            caller: self.soldiers[caller].id.clone(),
+            distance,
+            called: super::support::Called::Shells,
+        };
         let sides = self.book.arsenal.high_explosive.as_ref().map_or(8, |h| h.sides);
-        let (base, modifiers) =
+        let (base, mut modifiers) =
             self.fire_mission_need(&mission).ok_or_else(|| RuleError(format!("{hex} is out of the guns' reach")))?;
-        let odds = Odds { dice: 1, sides, base, modifiers, band: None };
         let id = &self.soldiers[caller].id;
+        if self.battery().is_some() {
+            // The battery's roll to hit at the radio operator's Shoot value,
+            // the extremes held; where it scatters is the dice's.
+            let need = base + modifiers.total();
+            let held = need.clamp(2, 6);
+            if held != need {
+                modifiers.push(super::Modifier::new("extremes", held - need));
+            }
+            let odds = Odds { dice: 1, sides: 6, base, modifiers, band: None };
+            return Ok((RollOdds::check(Purpose::EbIndirect, &odds).by(id).on(hex), None));
+        }
+        let odds = Odds { dice: 1, sides, base, modifiers, band: None };
         Ok((RollOdds::check(Purpose::HighExplosive, &odds).by(id).on(hex), Some(self.template_odds(hex, id))))
+    }
+
+    /// The air strike the radio operator would call on `hex`: the roll that
+    /// it comes, then its roll to hit at 4+ as things stand now (whether it
+    /// is mistaken, 5+, and where it scatters are the dice's).
+    fn air_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
+        let caller = self.radio_man().ok_or_else(|| RuleError("nobody can call an air strike".into()))?;
+        let called = super::support::Called::Air;
+        let distance = self.battery_call_check(memo, caller, hex, called).map_err(RuleError)?;
+        let id = self.soldiers[caller].id.clone();
+        let mission = super::support::FireMission { hex, caller: id.clone(), distance, called };
+        let air = self.book.european.as_deref().and_then(|t| t.indirect.as_ref()).map(|i| i.air.arrive);
+        let (base, modifiers) =
+            self.fire_mission_need(&mission).ok_or_else(|| RuleError("these rules have no air strikes".into()))?;
+        let arrive =
+            Odds { dice: 1, sides: 6, base: i32::from(air.unwrap_or(5)), modifiers: Default::default(), band: None };
+        let strike = Odds { dice: 1, sides: 6, base, modifiers, band: None };
+        Ok((
+            RollOdds::check(Purpose::EbAirArrive, &arrive).by(&id).on(hex),
+            Some(RollOdds::check(Purpose::EbIndirect, &strike).on(hex)),
+        ))
     }
 
     /// The check at STOP, as the action rolls it: no terrain modifier, and

@@ -25,6 +25,7 @@ impl fmt::Display for OddsQuery {
             OddsQuery::Bombard { firer, hex: Some(h) } => write!(f, "bombard {firer} {h}"),
             OddsQuery::Bombard { firer, hex: None } => write!(f, "bombard {firer}"),
             OddsQuery::Call { hex } => write!(f, "call {hex}"),
+            OddsQuery::CallAir { hex } => write!(f, "call air {hex}"),
             OddsQuery::Stop => f.write_str("stop"),
             OddsQuery::Casualty { soldier: Some(s) } => write!(f, "casualty {s}"),
             OddsQuery::Casualty { soldier: None } => f.write_str("casualty"),
@@ -96,6 +97,15 @@ impl FromStr for OddsQuery {
                 no_more(2)?;
                 let firer = word_at(0, "the mortar crewman who fires")?;
                 OddsQuery::Bombard { firer, hex: if args.len() > 1 { Some(pos_at(1)?) } else { None } }
+            }
+            "call" if args.first().is_some_and(|(_, w)| w.eq_ignore_ascii_case("air")) => {
+                no_more(2)?;
+                OddsQuery::CallAir { hex: pos_at(1)? }
+            }
+            // Smoke is the guns' shells' roll: the same odds.
+            "call" if args.first().is_some_and(|(_, w)| w.eq_ignore_ascii_case("smoke")) => {
+                no_more(2)?;
+                OddsQuery::Call { hex: pos_at(1)? }
             }
             "call" => {
                 no_more(1)?;

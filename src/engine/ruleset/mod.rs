@@ -16,6 +16,7 @@ mod lone_warrior;
 mod method;
 mod odds;
 mod pressure;
+mod shelling;
 mod squads;
 
 use std::fmt;
@@ -27,6 +28,7 @@ pub use lone_warrior::{LoneWarrior, melee_outcome};
 pub use method::{Ammo, Method, Reloading};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
+pub use shelling::{Gun, Shelled, Shot};
 pub use squads::{Fired, Firer, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
 
 use super::chance::Chance;
@@ -162,6 +164,21 @@ pub trait Rules: Sync {
     /// `bombard` without the reason when there is no shot.
     fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
         self.bombard(book, weapon, distance, target_moved).ok()
+    }
+
+    /// Indirect fire that scatters and lays a template (European
+    /// Battlefield): the roll to hit, where it lands, and what it does to
+    /// every man under it. None where indirect fire is `bombard`'s roll and
+    /// the hex template: nothing is rolled.
+    /// What the roll of `bombard`'s odds is called in the events: Lone
+    /// Warrior's mortar roll (then the hex template), or a rule set's own
+    /// roll to hit of fire that scatters (then no template roll).
+    fn bombard_purpose(&self) -> Purpose {
+        Purpose::Mortar
+    }
+
+    fn indirect(&self, _book: &RuleBook, _dice: &mut Dice, _shot: &Shot<'_>, _events: &mut Events) -> Option<Shelled> {
+        None
     }
 
     // --- What a hit does, and when ---------------------------------------

@@ -46,7 +46,12 @@ fn a_call_uses_the_card_and_a_mission_and_lands_at_stop() {
     let events = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect("the call is legal");
     assert_eq!(
         events.first(),
-        Some(&Event::FireCalled { soldier: "Able".into(), hex: Pos::new(3, 2), missions_left: 1 })
+        Some(&Event::FireCalled {
+            soldier: "Able".into(),
+            hex: Pos::new(3, 2),
+            missions_left: 1,
+            called: crate::engine::support::Called::Shells
+        })
     );
     assert_eq!(g.card_up(), None, "the call used his card");
     assert_eq!(g.fire_pending.len(), 1);
@@ -142,7 +147,7 @@ fn movement_and_hard_cover_raise_the_need() {
     with_radio(&mut g);
     let e = add_enemy(&mut g, "rifle", (2, 0));
     begin_action(&mut g);
-    let mission = FireMission { hex: Pos::new(2, 0), caller: "Able".into(), distance: 4 };
+    let mission = FireMission { hex: Pos::new(2, 0), caller: "Able".into(), distance: 4, called: Default::default() };
     let need = |g: &Game| g.fire_mission_need(&mission).map(|(b, m)| b + m.iter().map(|m| m.value).sum::<i32>());
     assert_eq!(need(&g), Some(5), "4 hexes, +1 hard cover");
     g.soldiers[e].moved = true;

@@ -89,6 +89,7 @@ pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], 
         encounters: Vec::new(),
         chain_of_command: false,
         enemy_points: None,
+        battery: None,
     };
     Game::new(book(), &scenario, seed).expect("test scenario is valid")
 }

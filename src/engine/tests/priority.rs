@@ -43,6 +43,7 @@ fn european_game_on(rows: &[&str], seed: u64) -> Game {
         encounters: Vec::new(),
         chain_of_command: false,
         enemy_points: None,
+        battery: None,
     };
     let mut g = Game::new(book(), &scenario, seed).expect("a European Battlefield test scenario");
     for at in [(4, 3), (5, 3)] {

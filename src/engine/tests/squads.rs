@@ -35,6 +35,7 @@ fn company_game(teams: &[(&str, &str, u32)], seed: u64) -> Game {
         encounters: Vec::new(),
         chain_of_command: false,
         enemy_points: None,
+        battery: None,
     };
     Game::new(book(), &scenario, seed).expect("a company-level test scenario")
 }

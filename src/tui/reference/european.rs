@@ -1,7 +1,7 @@
 //! The European Battlefield rule set in words, from its tables in the rule book.
 
 use crate::engine::RuleBook;
-use crate::engine::data::european::{Activation, Class, Note, WoundNeed};
+use crate::engine::data::european::{Activation, Class, Indirect, Note, WoundNeed};
 
 /// European Battlefield's rules, or None for a book without its tables.
 pub fn european(book: &RuleBook) -> Option<Vec<String>> {
@@ -55,6 +55,7 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
                 Note::SA => "SA: half its dice on the move",
                 Note::FA => "FA: all its dice on the move",
                 Note::Heavy => "heavy: cannot move and shoot",
+                Note::Smoke => "Smoke: may fire smoke",
             })
             .collect();
         let blade = if w.blade { ", a blade hand to hand" } else { "" };
@@ -114,6 +115,9 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
             t.hand_to_hand.no_blade, t.hand_to_hand.strength
         ),
     ]);
+    if let Some(ind) = &t.indirect {
+        lines.extend(indirect(t, ind));
+    }
     Some(lines)
 }
 
@@ -138,6 +142,50 @@ fn activation(t: &crate::engine::data::european::European) -> String {
              he may not move, but may still shoot."
         ),
     }
+}
+
+/// Indirect fire, the battery, smoke and the air strike in words.
+fn indirect(t: &crate::engine::data::european::European, ind: &Indirect) -> Vec<String> {
+    let reach = |w: &crate::engine::data::european::WeaponProfile| match w.template {
+        Some(0) | None => "the hex it lands on".to_string(),
+        Some(r) => format!("the hex it lands on and {r} around"),
+    };
+    vec![
+        format!(
+            "Indirect fire (h-class weapons, at a hex, {}\" to their range): 1d6 at the Shoot value of the man \
+             who fires or calls it, {} worse if a man in the hex moved this turn. A 1 goes over the horizon, a 6 \
+             lands on the point; a hit scatters {}d6\", a miss {}d6\", in one of the six hex directions (the \
+             die's 1 north, then clockwise). Everyone under the template is hit at its strength: prone men save, \
+             taking cover does not; then the wound chart; each squad under it is suppressed once.",
+            ind.min_range, ind.moved, ind.hit_scatter, ind.miss_scatter
+        ),
+        format!(
+            "A patrol with a battery ({}{}): only its radio operator calls it, on his card, on a hex he sees \
+             (call COL,ROW; call smoke COL,ROW), {} missions a patrol, landing at the STOP card; it scatters {}d6\" \
+             more unless the rangefinder man is within {}\" (his hex). If the radio operator is down, nobody calls.",
+            t.hexes(ind.battery.range).min(99),
+            format_args!(" hexes' reach, strength {}h, its template {}", ind.battery.strength, reach(&ind.battery)),
+            ind.missions,
+            ind.off_board_scatter,
+            ind.rangefinder_inches
+        ),
+        format!(
+            "Smoke: a bank the template's size blocks sight; at each STOP it clears on {} to {} on 2d6, else \
+             drifts 1d6 less {}\" in a scatter direction.",
+            ind.smoke_clears.0, ind.smoke_clears.1, ind.smoke_drift_less
+        ),
+        format!(
+            "Air strike (call air COL,ROW): {} a patrol, only with a live radio operator; at STOP it comes on {}+, \
+             is mistaken on {}+ (the enemy puts it on your most crowded hex), and strikes at {}+ like the guns, \
+             strength {}h, its template {}. The enemy has no anti-aircraft guns.",
+            ind.air.per_patrol,
+            ind.air.arrive,
+            ind.air.mistaken,
+            ind.air.shoot,
+            ind.air.strike.strength,
+            reach(&ind.air.strike)
+        ),
+    ]
 }
 
 /// A need on the wound chart in words.

@@ -209,7 +209,7 @@ pub fn after_test(now: Pressure, passed: bool, routed: bool) -> Pressure {
 
 /// The wound chart for `man` hit by `weapon`: its rolls go to `events`;
 /// whether he is wounded.
-fn wounds(t: &Book, dice: &mut Dice, man: &Soldier, weapon: &WeaponProfile, events: &mut Events) -> bool {
+pub(super) fn wounds(t: &Book, dice: &mut Dice, man: &Soldier, weapon: &WeaponProfile, events: &mut Events) -> bool {
     let strength = strength_against_men(weapon);
     let defense = profile(t, man).map_or(1, |p| p.defense);
     let words = Name::from(format!("strength {strength} against defense {defense}").as_str());

@@ -15,17 +15,18 @@
 
 mod army;
 mod fire;
+pub mod indirect;
 mod melee;
 mod priority;
 pub mod vehicles;
 
 use super::{
-    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
-    SquadFire, SquadOdds,
+    Aim, Blow, Deed, Fired, Fought, Gun, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction,
+    Rules, Shelled, Shot, SquadFire, SquadOdds,
 };
 use crate::engine::chance::Chance;
 use crate::engine::data::european::{Activation, European as Book, SoldierProfile, WeaponProfile};
-use crate::engine::data::{RuleBook, Terrain, Weapon, Wound};
+use crate::engine::data::{self, RuleBook, Terrain, Weapon, Wound};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::Name;
 use crate::engine::sink::Events;
@@ -175,7 +176,8 @@ impl Rules for European {
     }
 
     /// Its table rolls beyond the casualty roll: the priority phase's
-    /// throws, the army list's support rolls and the KO chart.
+    /// throws, the army list's support rolls, the KO chart, and indirect
+    /// fire's scatter and smoke.
     fn table_spread(
         &self,
         book: &RuleBook,
@@ -187,7 +189,7 @@ impl Rules for European {
             Purpose::EbPriority if modifier == 0 && t.activation == Activation::Priority => Some(priority::spread()),
             Purpose::EbForce if modifier == 0 => army::spread(t),
             Purpose::EbKo => vehicles::tables(t).map(vehicles::ko_spread),
-            _ => None,
+            _ => indirect::table_spread(t, purpose, modifier),
         }
     }
 
@@ -201,6 +203,9 @@ impl Rules for European {
         })?;
         if aim.special {
             return Err("European Battlefield has no special firing method: fire TARGET fires the squad".into());
+        }
+        if w.has(data::european::Class::H) {
+            return Err(format!("the {} fires indirectly, at a hex, not at a man", aim.weapon.name));
         }
         if aim.distance == 0 {
             return Err("same hex: fight hand to hand instead".into());
@@ -217,8 +222,39 @@ impl Rules for European {
         Ok(Odds { dice: 1, sides: 6, base: shoot, modifiers, band: None })
     }
 
-    fn bombard(&self, _book: &RuleBook, weapon: &Weapon, _distance: u32, _moved: bool) -> Result<Odds, String> {
-        Err(format!("the {} has no indirect fire under European Battlefield yet", weapon.name))
+    /// An h-class weapon's roll to hit a hex, at the Shoot value of its
+    /// side's rank and file (the engine's own choices weigh it so; the shot
+    /// rolls its gunner's own: `indirect`), between its least range and its
+    /// range.
+    fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, moved: bool) -> Result<Odds, String> {
+        let t = tables(book).ok_or("this rule book has no European Battlefield tables")?;
+        let none = || format!("the {} has no indirect fire under European Battlefield", weapon.name);
+        let ind = t.indirect.as_ref().ok_or_else(none)?;
+        let w = indirect::gun_profile(t, ind, Gun::Weapon(&weapon.key)).ok_or_else(none)?;
+        let (least, reach) = (t.hexes(ind.min_range), t.hexes(w.range));
+        if distance < least.max(1) || distance > reach {
+            return Err(format!(
+                "{distance} hexes: the {} reaches {} to {reach} hexes ({}\" to {}\")",
+                weapon.name,
+                least.max(1),
+                ind.min_range,
+                w.range
+            ));
+        }
+        let shoot = t.soldier(crate::engine::soldier::Side::Enemy, "").map_or(5, |p| i32::from(p.shoot));
+        let mut modifiers = Modifiers::default();
+        if moved && ind.moved != 0 {
+            modifiers.push(Modifier::new(Name::new_static("target_moved"), ind.moved));
+        }
+        Ok(Odds { dice: 1, sides: 6, base: shoot, modifiers, band: None })
+    }
+
+    fn bombard_purpose(&self) -> Purpose {
+        Purpose::EbIndirect
+    }
+
+    fn indirect(&self, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> Option<Shelled> {
+        indirect::fire(tables(book)?, dice, shot, events)
     }
 
     /// A man the wound chart took is down, to be rolled for when the action
