@@ -37,7 +37,7 @@ const MOST: usize = 50_000;
 fn le_mesnil_is_fought_with_mortar_battery_and_air_strike() {
     let mut seen = std::collections::BTreeSet::new();
     let (mut over, mut scattered, mut on_point, mut mistaken) = (0, 0, 0, 0);
-    for seed in 1..=60 {
+    for seed in 1..=150 {
         let mut c = mesnil(seed);
         let mut events = c.begin().unwrap();
         patrols::play(&mut c, &mut Cache::new(), &mut events, MOST, |_| false);
