@@ -406,6 +406,10 @@ impl Game {
         if events.keeps_all() {
             events.push(Event::Stop { turn });
         }
+        // Command points not spent are lost at STOP, before its courage tests.
+        if let Some(p) = &mut self.action().priority {
+            p.points = 0;
+        }
         // Smoke on the map drifts and may clear before the fire called this
         // turn comes down: a bank laid now stands for a turn.
         self.smoke_drifts(events);

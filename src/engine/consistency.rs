@@ -116,8 +116,10 @@ impl Game {
             if !a.leave.is_free() && !hooks.activate && !hooks.squads {
                 return Err(format!("a man is held back on his card, but {} has no activation test", self.rules));
             }
-            let up = a.up.and_then(|i| self.soldiers.get(i)).filter(|_| hooks.squads);
-            let open = up.and_then(|m| self.rules.moves(&self.book, m)).map_or(0, |m| m.open);
+            // His move on this card as it stands: a command point's half move
+            // more, or at the double twice it.
+            let up = a.up.filter(|&i| i < n && hooks.squads);
+            let open = up.and_then(|i| self.move_allowance(i)).map_or(0, |m| m.open);
             if a.steps > 0 && (a.up.is_none() || u32::from(a.steps) > open) {
                 return Err(format!(
                     "the man whose card is up has used {} steps of his move, more than {} lets a man take on one card (or no card is up)",

@@ -62,11 +62,14 @@ impl Game {
             IncidentKind::Minefield => self.minefield(at, events),
             IncidentKind::BoobyTrap => self.booby_trap(at, events),
             &IncidentKind::Enemy { ref group, min, max } => {
-                if self.place_enemy(memo, group, min, max, at, events) {
-                    // Support units bought beside it (European Battlefield's army lists).
-                    let core = self.forces.get(group.as_str()).map_or(group.as_str(), String::as_str);
+                // The scenario may bring other forces in place of the table's group.
+                let core = self.forces.get(group.as_str()).map_or(group.clone(), |k| Name::from(k.as_str()));
+                if self.place_enemy(memo, &core, min, max, at, events) {
+                    // Support units bought beside it (European Battlefield's army
+                    // lists), as the list names them: the scenario's forces are
+                    // the table's groups' stand-ins, not the list's.
                     let rules = self.rules;
-                    for support in rules.muster(&self.book, &mut self.dice, core, self.enemy_points, events) {
+                    for support in rules.muster(&self.book, &mut self.dice, &core, self.enemy_points, events) {
                         self.place_enemy(memo, &support, min, max, at, events);
                     }
                     if matches!(self.phase, Phase::Patrol) {
@@ -84,7 +87,8 @@ impl Game {
         self.encounters = counted(self.encounters, 1);
         let name = self.book.forces.get(e.group.as_str()).map_or_else(|| e.group.clone(), |g| g.name.clone());
         events.push(Event::Incident { name, hex: e.at });
-        if self.place_enemy(memo, &e.group, e.min, e.max, e.at, events) && matches!(self.phase, Phase::Patrol) {
+        let group = self.forces.get(e.group.as_str()).map_or(e.group.clone(), |k| Name::from(k.as_str()));
+        if self.place_enemy(memo, &group, e.min, e.max, e.at, events) && matches!(self.phase, Phase::Patrol) {
             self.start_action(e.at, events);
         }
     }
@@ -105,8 +109,9 @@ impl Game {
     /// rolled sector, then sight of the patrol (if the group wants it), then
     /// hard over soft over no cover, then the nearer hex, then map order.
     /// Returns false if the group could not be placed.
+    /// `key` is the group as it comes: the scenario's stand-ins (`forces`)
+    /// are found by the caller.
     fn place_enemy(&mut self, memo: Memo<'_>, key: &str, min: u32, max: u32, near: Pos, events: &mut Events) -> bool {
-        let key = self.forces.get(key).map_or(key, String::as_str);
         // The rule book is shared; hold it apart from `self` rather than copy the group.
         let book = self.book.clone();
         let Some(group) = book.forces.get(key) else {

@@ -68,7 +68,12 @@ impl Game {
     /// number, or for a man of no squad `u32::MAX` less his place in the
     /// roster (he is a squad alone).
     pub fn squad_key(&self, i: usize) -> u32 {
-        self.soldiers[i].squad.unwrap_or(u32::MAX - i as u32)
+        // A vehicle is a squad of its own, whatever group brought it.
+        let s = &self.soldiers[i];
+        match s.squad {
+            Some(k) if s.vehicle.is_none() => k,
+            _ => u32::MAX - i as u32,
+        }
     }
 
     /// How many squads of `side` have a man who can act on the map.
@@ -138,12 +143,14 @@ impl Game {
         }
         match on {
             PointUse::Rally => {
-                let Some(after) = self.rules.point_lifts(&self.book, self.soldiers[me].pressure) else {
+                if self.rules.point_lifts(&self.book, self.soldiers[me].pressure).is_none() {
                     return illegal(format!("{id}'s squad is under no suppression a command point can lift"));
-                };
+                }
                 self.spend_point(me, on, events);
                 for j in self.squad_of(me) {
-                    self.pressed(j, super::ruleset::Reaction { roll: None, pressure: after }, events);
+                    if let Some(pressure) = self.rules.point_lifts(&self.book, self.soldiers[j].pressure) {
+                        self.pressed(j, super::ruleset::Reaction { roll: None, pressure }, events);
+                    }
                 }
             }
             PointUse::Move if !self.may(me, super::ruleset::Deed::Move) => {
@@ -202,16 +209,11 @@ impl Game {
     }
 
     /// An enemy's card is up in a turn his side won priority: his squad
-    /// spends its point, if it holds one, to lift a suppression, or else on
-    /// another round of the fire he is about to open.
+    /// spends its point, if it holds one, to lift a suppression (else it is
+    /// kept for another round of the fire he may open: `squad_fire`).
     pub(super) fn enemy_spends(&mut self, i: usize, events: &mut Events) {
-        if !self.may_spend(i) {
-            return;
-        }
-        if self.rules.point_lifts(&self.book, self.soldiers[i].pressure).is_some() {
+        if self.may_spend(i) && self.rules.point_lifts(&self.book, self.soldiers[i].pressure).is_some() {
             let _ = self.spend_command_point(i, PointUse::Rally, events);
-        } else if self.may(i, super::ruleset::Deed::Fire) {
-            self.spend_point(i, PointUse::Fire, events);
         }
     }
 }

@@ -115,6 +115,14 @@ impl Game {
         if rules.shots(&self.book, &self.soldiers[shooter], false) == 0 {
             return Err(self.may_not(shooter, Deed::Fire));
         }
+        // The enemy's squad spends a command point it holds on another round
+        // of the fire it opens (the player and the leader say `spend fire`).
+        if self.soldiers[shooter].side == Side::Enemy
+            && self.soldiers[shooter].vehicle.is_none()
+            && self.may_spend(shooter)
+        {
+            self.spend_point(shooter, super::phase::PointUse::Fire, events);
+        }
         let v = self.volley(memo, shooter, target);
         let firers = v.firers.clone();
         if !self.round_of_fire(v, true, events)? {

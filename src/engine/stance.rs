@@ -28,7 +28,8 @@ impl Game {
         };
         let Phase::Action(a) = &self.phase else { return illegal("special moves are made in an action") };
         let (steps, double) = (u32::from(a.steps), a.double);
-        let half = moves.open / 2;
+        // Half his move, rounded up: a man of a one-hex move spends it.
+        let half = moves.open.div_ceil(2);
         let here = s.pos.and_then(|p| self.map.terrain(&self.book, p));
         match stance {
             Stance::Double => {
@@ -43,6 +44,9 @@ impl Game {
                 }
                 if here.is_some_and(|t| self.rules.difficult(&self.book, t)) {
                     return illegal(format!("{id} is in difficult ground: no going at the double there"));
+                }
+                if self.double_stops(me) {
+                    return illegal(format!("{id} is within 6\" of the enemy already: he must stop there"));
                 }
             }
             Stance::DigIn => {

@@ -178,6 +178,8 @@ fn a_command_point_on_the_move_gives_the_squad_half_a_move_more() {
     g.play(&Command::Spend { on: PointUse::Move }).unwrap();
     for to in [(4, 6), (4, 5), (4, 4)] {
         g.play(&Command::Move { section: None, to: to.into() }).unwrap();
+        // A save here holds a move of three steps.
+        g.check_consistent().unwrap();
     }
     assert_eq!(g.soldiers[0].pos, Some((4, 4).into()), "three hexes, not two");
     let e = g.play(&Command::Move { section: None, to: (4, 3).into() }).unwrap_err();

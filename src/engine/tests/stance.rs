@@ -35,6 +35,8 @@ fn at_the_double_a_man_moves_twice_as_far_and_does_not_fire() {
     for to in [(4, 6), (4, 5), (4, 4)] {
         g.play(&step(to)).unwrap();
         assert_eq!(g.card_up(), Some(0), "his card stays up: four steps at the double");
+        // Saved here, the game is one a save may hold: three steps of four.
+        g.check_consistent().unwrap();
     }
     g.play(&step((4, 3))).unwrap();
     assert_eq!(g.soldiers[0].pos, Some((4, 3).into()));
@@ -49,6 +51,10 @@ fn at_the_double_a_man_stops_within_six_inches_of_the_enemy() {
     assert_eq!(g.card_up(), Some(0), "three hexes off: on he goes");
     g.play(&step((4, 5))).unwrap();
     assert_eq!(g.card_up(), None, "two hexes (6\") from G1: he stops there");
+    // A man within 6" already has no double move to make.
+    let mut g = hale_free([(4, 5), (5, 5)]);
+    let e = g.play(&stance(Stance::Double)).unwrap_err();
+    assert!(e.0.contains("within 6\""), "{e}");
 }
 
 #[test]

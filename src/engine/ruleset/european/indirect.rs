@@ -147,7 +147,7 @@ pub fn fire(t: &Book, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> 
     for &i in &hit {
         let man = &men[i];
         // Taking cover does not save against h-class; prone does.
-        let prone = matches!(man.pressure, Pressure::Prone | Pressure::Pinned);
+        let prone = man.dug_in || matches!(man.pressure, Pressure::Prone | Pressure::Pinned);
         if prone {
             let need = i32::from(t.saves.prone);
             let roll = dice.check(Purpose::EbSave, 1, 6, test_need(need), Modifiers::default()).by(&man.id);
