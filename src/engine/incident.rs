@@ -62,8 +62,7 @@ impl Game {
             IncidentKind::Minefield => self.minefield(at, events),
             IncidentKind::BoobyTrap => self.booby_trap(at, events),
             &IncidentKind::Enemy { ref group, min, max } => {
-                // The scenario may bring other forces in place of the table's group.
-                let core = self.forces.get(group.as_str()).map_or(group.clone(), |k| Name::from(k.as_str()));
+                let core = self.stand_in(group);
                 if self.place_enemy(memo, &core, min, max, at, events) {
                     // Support units bought beside it (European Battlefield's army
                     // lists), as the list names them: the scenario's forces are
@@ -87,7 +86,7 @@ impl Game {
         self.encounters = counted(self.encounters, 1);
         let name = self.book.forces.get(e.group.as_str()).map_or_else(|| e.group.clone(), |g| g.name.clone());
         events.push(Event::Incident { name, hex: e.at });
-        let group = self.forces.get(e.group.as_str()).map_or(e.group.clone(), |k| Name::from(k.as_str()));
+        let group = self.stand_in(&e.group);
         if self.place_enemy(memo, &group, e.min, e.max, e.at, events) && matches!(self.phase, Phase::Patrol) {
             self.start_action(e.at, events);
         }
@@ -102,6 +101,12 @@ impl Game {
         }
         self.map.mark_minefield(at);
         events.push(Event::MinefieldMarked { hex: at });
+    }
+
+    /// The group a patrol meets for `group`: the scenario's forces in its
+    /// place, if it names any.
+    fn stand_in(&self, group: &Name) -> Name {
+        self.forces.get(group.as_str()).map_or_else(|| group.clone(), |k| Name::from(k.as_str()))
     }
 
     /// Places an enemy group near `near` by the placement rule (docs/RULES.md):

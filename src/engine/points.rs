@@ -61,7 +61,8 @@ impl Game {
                 (usize::from(s.side != first), leader.unwrap_or(i), i)
             }
         };
-        deck.sort_by_key(|c| std::cmp::Reverse(place(c)));
+        // Each card's place is worked out once, not at every comparison.
+        deck.sort_by_cached_key(|c| std::cmp::Reverse(place(c)));
     }
 
     /// The squad soldier `i` fights in, as the priority phase names it: its
@@ -147,7 +148,7 @@ impl Game {
                     return illegal(format!("{id}'s squad is under no suppression a command point can lift"));
                 }
                 self.spend_point(me, on, events);
-                for j in self.squad_of(me) {
+                for j in self.able_squad(me) {
                     if let Some(pressure) = self.rules.point_lifts(&self.book, self.soldiers[j].pressure) {
                         self.pressed(j, super::ruleset::Reaction { roll: None, pressure }, events);
                     }
@@ -165,17 +166,6 @@ impl Game {
             }
         }
         Ok(())
-    }
-
-    /// The able men on the map of soldier `i`'s squad, him among them.
-    pub(super) fn squad_of(&self, i: usize) -> Vec<usize> {
-        let (side, key) = (self.soldiers[i].side, self.squad_key(i));
-        (0..self.soldiers.len())
-            .filter(|&j| {
-                let s = &self.soldiers[j];
-                s.side == side && self.squad_key(j) == key && s.can_act() && s.pos.is_some()
-            })
-            .collect()
     }
 
     /// The steps more a man's squad has this turn for a command point spent

@@ -14,12 +14,9 @@ use super::{Events, Game, Phase, RuleError, illegal};
 
 impl Game {
     /// Whether soldiers `a` and `b` are of one squad: one side, and one
-    /// squad number (a man of no squad is a squad alone).
+    /// squad (`Game::squad_key`: a man of no squad, or a vehicle, is a squad alone).
     fn squadmates(&self, a: usize, b: usize) -> bool {
-        let (x, y) = (&self.soldiers[a], &self.soldiers[b]);
-        // A vehicle is a squad of its own (rules with squads and vehicles).
-        x.side == y.side
-            && (a == b || (x.squad.is_some() && x.squad == y.squad && x.vehicle.is_none() && y.vehicle.is_none()))
+        self.soldiers[a].side == self.soldiers[b].side && self.squad_key(a) == self.squad_key(b)
     }
 
     /// The fire of `shooter`'s squad at the squad of `target`, which he has
@@ -39,8 +36,8 @@ impl Game {
         self.volley_of(memo, firers, target)
     }
 
-    /// The able men on the map of the squad of `target`.
-    fn able_squad(&self, target: usize) -> Vec<usize> {
+    /// The able men on the map of the squad of `target`, him among them if he is able.
+    pub(super) fn able_squad(&self, target: usize) -> Vec<usize> {
         let able = |i: usize| self.soldiers[i].can_act() && self.soldiers[i].pos.is_some();
         (0..self.soldiers.len()).filter(|&j| able(j) && self.squadmates(j, target)).collect()
     }
@@ -236,20 +233,19 @@ impl Game {
         if !rules.hooks().squads {
             return;
         }
-        let mut done: Vec<(Side, Option<u32>)> = Vec::new();
+        let mut done: Vec<(Side, u32)> = Vec::new();
         for i in 0..self.soldiers.len() {
             let s = &self.soldiers[i];
             let asked = match test {
                 SquadTest::Rally => !s.pressure.is_steady(),
                 SquadTest::Shaken(side, fell_in) => s.side == side && s.squad != fell_in,
             };
-            if !asked || s.pos.is_none() || !s.can_act() || done.contains(&(s.side, s.squad)) {
+            let key = (s.side, self.squad_key(i));
+            if !asked || s.pos.is_none() || !s.can_act() || done.contains(&key) {
                 continue;
             }
-            done.push((s.side, s.squad));
-            let squad: Vec<usize> = (0..self.soldiers.len())
-                .filter(|&j| self.squadmates(i, j) && self.soldiers[j].can_act() && self.soldiers[j].pos.is_some())
-                .collect();
+            done.push(key);
+            let squad = self.able_squad(i);
             let men: Vec<&Soldier> = squad.iter().map(|&j| &self.soldiers[j]).collect();
             let near = others(&self.soldiers, &squad);
             let point = self.may_spend(i);

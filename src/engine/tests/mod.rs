@@ -64,34 +64,43 @@ pub(super) fn with_full_table(g: &mut Game) {
 
 /// A small test map; `rows` use the built-in terrain glyphs.
 pub(super) fn game_on(rows: &[&str], start: (i32, i32), squad: &[(&str, &str)], seed: u64) -> Game {
-    let scenario = Scenario {
+    let squad = squad.iter().map(|(n, w)| member(n, "Pvt", w, None)).collect();
+    let scenario = test_scenario(RuleSet::default(), rows, start, squad);
+    Game::new(book(), &scenario, seed).expect("test scenario is valid")
+}
+
+/// A test scenario under `rules` on the map `rows`: the patrol `squad` at
+/// `start`, sent to 0,0 and home by the south edge.
+pub(super) fn test_scenario(rules: RuleSet, rows: &[&str], start: (i32, i32), squad: Vec<Member>) -> Scenario {
+    Scenario {
         name: "test".into(),
         briefing: String::new(),
-        rules: RuleSet::default(),
+        rules,
         rows: rows.iter().map(|r| r.to_string()).collect(),
         start: start.into(),
         objective: scenario::Objective::Reach(Pos::new(0, 0)),
         home_edge: Edge::South,
-        squad: squad
-            .iter()
-            .map(|(n, w)| Member {
-                name: n.to_string(),
-                rank: "Pvt".into(),
-                weapon: w.to_string(),
-                veteran: false,
-                medic: false,
-                squad: None,
-                conscript: false,
-            })
-            .collect(),
+        squad,
         forces: Default::default(),
         radio: false,
         encounters: Vec::new(),
         chain_of_command: false,
         enemy_points: None,
         battery: None,
-    };
-    Game::new(book(), &scenario, seed).expect("test scenario is valid")
+    }
+}
+
+/// A man of a test scenario's patrol.
+pub(super) fn member(name: &str, rank: &str, weapon: &str, squad: Option<u32>) -> Member {
+    Member {
+        name: name.into(),
+        rank: rank.into(),
+        weapon: weapon.into(),
+        veteran: false,
+        medic: false,
+        squad,
+        conscript: false,
+    }
 }
 
 pub(super) const OPEN: [&str; 8] = ["........"; 8];

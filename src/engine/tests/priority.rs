@@ -18,33 +18,9 @@ fn european_game(seed: u64) -> Game {
 /// The same on the map `rows`.
 fn european_game_on(rows: &[&str], seed: u64) -> Game {
     let men = [("Hale", "Sgt", 1), ("Lucas", "Pvt", 1), ("Weiss", "Pvt", 1), ("Reyes", "Lt", 2)];
-    let scenario = Scenario {
-        name: "test".into(),
-        briefing: String::new(),
-        rules: RuleSet::named("EuropeanBattlefield").expect("European Battlefield is built in"),
-        rows: rows.iter().map(|r| r.to_string()).collect(),
-        start: (4, 7).into(),
-        objective: scenario::Objective::Reach(Pos::new(0, 0)),
-        home_edge: Edge::South,
-        squad: men
-            .iter()
-            .map(|(n, rank, s)| Member {
-                name: n.to_string(),
-                rank: rank.to_string(),
-                weapon: "rifle".into(),
-                veteran: false,
-                medic: false,
-                squad: Some(*s),
-                conscript: false,
-            })
-            .collect(),
-        forces: Default::default(),
-        radio: false,
-        encounters: Vec::new(),
-        chain_of_command: false,
-        enemy_points: None,
-        battery: None,
-    };
+    let squad = men.iter().map(|&(n, rank, s)| member(n, rank, "rifle", Some(s))).collect();
+    let rules = RuleSet::named("EuropeanBattlefield").expect("European Battlefield is built in");
+    let scenario = test_scenario(rules, rows, (4, 7), squad);
     let mut g = Game::new(book(), &scenario, seed).expect("a European Battlefield test scenario");
     for at in [(4, 3), (5, 3)] {
         let e = add_enemy(&mut g, "rifle", at);

@@ -10,33 +10,9 @@ use crate::engine::soldier::Pressure;
 /// A company-level game on open ground: the patrol's teams, each (name,
 /// team, squad), all at `start`.
 fn company_game(teams: &[(&str, &str, u32)], seed: u64) -> Game {
-    let scenario = Scenario {
-        name: "test".into(),
-        briefing: String::new(),
-        rules: RuleSet::named("Company").expect("the company level is built in"),
-        rows: OPEN.iter().map(|r| r.to_string()).collect(),
-        start: (4, 7).into(),
-        objective: scenario::Objective::Reach(Pos::new(0, 0)),
-        home_edge: Edge::South,
-        squad: teams
-            .iter()
-            .map(|(n, w, s)| Member {
-                name: n.to_string(),
-                rank: "Sgt".into(),
-                weapon: w.to_string(),
-                veteran: false,
-                medic: false,
-                squad: Some(*s),
-                conscript: false,
-            })
-            .collect(),
-        forces: Default::default(),
-        radio: false,
-        encounters: Vec::new(),
-        chain_of_command: false,
-        enemy_points: None,
-        battery: None,
-    };
+    let squad = teams.iter().map(|&(n, w, s)| member(n, "Sgt", w, Some(s))).collect();
+    let rules = RuleSet::named("Company").expect("the company level is built in");
+    let scenario = test_scenario(rules, &OPEN, (4, 7), squad);
     Game::new(book(), &scenario, seed).expect("a company-level test scenario")
 }
 
