@@ -25,7 +25,8 @@ fn terrain<'a>(book: &'a RuleBook, key: &str) -> &'a Terrain {
     book.terrain.iter().find(|t| t.key == key).unwrap()
 }
 
-fn rolls(events: Events) -> Vec<Roll> {
+/// The rolls among `events`, in order.
+pub(super) fn rolls(events: Events) -> Vec<Roll> {
     events
         .into_vec()
         .into_iter()

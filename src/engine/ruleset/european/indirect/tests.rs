@@ -3,6 +3,7 @@
 //! guns a die more unless a rangefinder man is by; a target that moved is
 //! harder to hit; who is under the template, and what it does to them.
 
+use crate::engine::ruleset::european::tests::rolls;
 use std::collections::VecDeque;
 
 use super::*;
@@ -28,17 +29,6 @@ fn loaded(throws: &[&[u8]]) -> Dice {
 
 fn man(book: &RuleBook, id: &str, rank: &str, side: Side, at: Pos) -> Soldier {
     Soldier::new(book, id.into(), rank.into(), side, "rifle".into(), Some(at))
-}
-
-fn rolls(events: Events) -> Vec<Roll> {
-    events
-        .into_vec()
-        .into_iter()
-        .filter_map(|e| match e {
-            Event::Roll(r) => Some(r),
-            _ => None,
-        })
-        .collect()
 }
 
 const AIM: Pos = Pos::new(8, 6);
