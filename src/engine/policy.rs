@@ -14,9 +14,11 @@
 //! well clear of the patrol, else throws a grenade where the shot is poor,
 //! else gets out of the way of armour he cannot hurt, else charges a hex of
 //! few enemies where his shot is poor, else fires at the target he is
-//! likeliest to hit, else advances toward an enemy he can hurt by cover
-//! while the patrol outnumbers the enemy, else holds; with no card up it
-//! turns the next card.
+//! likeliest to hit (in the open, under rules with special moves, he digs in
+//! first), else advances toward an enemy he can hurt by cover while the
+//! patrol outnumbers the enemy, else holds; a routed man makes for home, at
+//! the double where the ground lets him, and his squad's command point goes
+//! on the run. With no card up it turns the next card.
 //! A grenade in the air it steers by the engine's rule: the thrower's move
 //! back towards his aim, the opponent's towards the thrower.
 
@@ -28,7 +30,8 @@ use super::memo::Memo;
 use super::pos::Pos;
 use super::ruleset::Deed;
 use super::scenario::Objective;
-use super::soldier::{Side, State};
+use super::data::Cover;
+use super::soldier::{Pressure, Side, State};
 use super::{Cache, Game, Phase, PointUse};
 
 /// The patrol leader's next command for `game`; `cache` keeps what it works
@@ -60,6 +63,19 @@ fn decide_more(game: &Game, cache: &Cache) -> Option<Command> {
     }
 }
 
+/// Whether the rule set has special moves and `here` gives no cover: a man
+/// with a shot there digs in before he takes it.
+fn digs_in(game: &Game, here: Pos) -> bool {
+    game.rules.double_stop(&game.book).is_some() && game.map.cover(&game.book, here) == Cover::None
+}
+
+/// Whether the rule set has special moves and a man may run into `to` at
+/// the double: it is not difficult ground.
+fn runs(game: &Game, to: Pos) -> bool {
+    game.rules.double_stop(&game.book).is_some()
+        && game.map.terrain(&game.book, to).is_some_and(|t| !game.rules.difficult(&game.book, t))
+}
+
 /// In a turn his side won priority, the command point his squad holds goes
 /// before his order: to lift a suppression it is under, or on a second
 /// round of the fire he is about to open. Kept otherwise, for a courage test.
@@ -69,6 +85,12 @@ fn spend_first(game: &Game, me: usize, order: Option<Command>) -> Option<Command
     }
     match order {
         Some(Command::Fire { .. }) => Some(Command::Spend { on: PointUse::Fire }),
+        // A routed squad has no courage test left to spend it on: it runs.
+        Some(Command::Move { .. } | Command::Stance { stance: Stance::Double })
+            if game.soldiers[me].pressure == Pressure::Routed =>
+        {
+            Some(Command::Spend { on: PointUse::Move })
+        }
         other => other,
     }
 }
@@ -114,6 +136,11 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     if may_move && let Some(to) = charge.filter(|&to| game.check_move_left(me, to).is_ok()) {
         return Some(Command::Move { section: None, to });
     }
+    // In the open, with a shot to take and his move not begun, he digs in
+    // first (European Battlefield: prone, 5+ to save, and he still fires).
+    if best.is_some() && may_fire && digs_in(game, here) && game.may_take(me, Stance::DigIn) {
+        return Some(Command::Stance { stance: Stance::DigIn });
+    }
     if let Some((_, _, e)) = best.filter(|_| may_fire) {
         let target = Target::Soldier(game.soldiers[e].id.clone());
         // The special firing method where it is likelier to hit more.
@@ -134,6 +161,10 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
         }
         let home = game.map.nearest_home(&game.book, memo, here);
         return match home.and_then(|h| step_toward(game, memo, here, h)) {
+            // At the double where the ground lets him (European Battlefield).
+            Some(to) if runs(game, to) && game.may_take(me, Stance::Double) => {
+                Some(Command::Stance { stance: Stance::Double })
+            }
             Some(to) if game.check_move_left(me, to).is_ok() && !game.able_hexes(Side::Enemy).any(|p| p == to) => {
                 Some(Command::Move { section: None, to })
             }

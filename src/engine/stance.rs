@@ -15,6 +15,37 @@ impl Game {
     /// # Errors
     /// Why he may not, in words; nothing has changed.
     pub(super) fn take_stance(&mut self, me: usize, stance: Stance, events: &mut Events) -> Result<(), RuleError> {
+        let (steps, half, open) = self.check_stance(me, stance)?;
+        let Phase::Action(a) = &mut self.phase else { return illegal("special moves are made in an action") };
+        match stance {
+            Stance::Double => {
+                a.double = true;
+                a.leave.may_fire = false;
+            }
+            Stance::DigIn => {
+                self.soldiers[me].dug_in = true;
+                a.steps = u8::try_from(open).unwrap_or(u8::MAX);
+                a.leave.may_move = false;
+            }
+            Stance::Up => {
+                self.soldiers[me].dug_in = false;
+                a.steps = u8::try_from(steps + half).unwrap_or(u8::MAX);
+                a.leave.may_move = steps + half < open;
+            }
+        }
+        let id = self.soldiers[me].id.clone();
+        events.push(Event::Stance { soldier: id, stance: Name::new_static(stance.word()) });
+        Ok(())
+    }
+
+    /// Whether `me`, whose card is up, may take `stance` now.
+    pub(super) fn may_take(&self, me: usize, stance: Stance) -> bool {
+        self.check_stance(me, stance).is_ok()
+    }
+
+    /// Why `me` may not take `stance`, or the steps he has made on his
+    /// card, half his move (rounded up) and his whole move in the open.
+    fn check_stance(&self, me: usize, stance: Stance) -> Result<(u32, u32, u32), RuleError> {
         let s = &self.soldiers[me];
         let id = s.id.clone();
         if self.rules.double_stop(&self.book).is_none() {
@@ -72,25 +103,7 @@ impl Game {
                 }
             }
         }
-        let Phase::Action(a) = &mut self.phase else { unreachable!("checked above") };
-        match stance {
-            Stance::Double => {
-                a.double = true;
-                a.leave.may_fire = false;
-            }
-            Stance::DigIn => {
-                self.soldiers[me].dug_in = true;
-                a.steps = u8::try_from(moves.open).unwrap_or(u8::MAX);
-                a.leave.may_move = false;
-            }
-            Stance::Up => {
-                self.soldiers[me].dug_in = false;
-                a.steps = u8::try_from(steps + half).unwrap_or(u8::MAX);
-                a.leave.may_move = steps + half < moves.open;
-            }
-        }
-        events.push(Event::Stance { soldier: id, stance: Name::new_static(stance.word()) });
-        Ok(())
+        Ok((steps, half, moves.open))
     }
 
     /// Whether `me`, dug in and his card up, may get up on it: he could

@@ -7,6 +7,7 @@ use super::priority::{hale_up, hale_up_on};
 use super::*;
 use crate::engine::command::{Command, Stance, Target};
 use crate::engine::ruleset::Deed;
+use crate::engine::soldier::Pressure;
 
 fn stance(stance: Stance) -> Command {
     Command::Stance { stance }
@@ -107,3 +108,39 @@ fn a_man_dug_in_saves_as_prone_and_stays_down_until_he_gets_up() {
     let e = g.play(&step((4, 5))).unwrap_err();
     assert!(e.0.contains("used its move"), "getting up took the other half: {e}");
 }
+
+/// What the built-in leader orders for the man whose card is up.
+fn leader(g: &Game) -> Command {
+    crate::engine::policy::decide(g, &Cache::new()).expect("an order")
+}
+
+#[test]
+fn the_leader_digs_in_before_firing_from_the_open_but_not_from_cover() {
+    let mut g = hale_free([(4, 3), (5, 3)]);
+    assert_eq!(leader(&g), stance(Stance::DigIn));
+    g.play(&stance(Stance::DigIn)).unwrap();
+    let next = leader(&g);
+    assert!(matches!(next, Command::Fire { .. } | Command::Spend { on: PointUse::Fire }), "then he fires: {next:?}");
+    // In the woods he has cover already, and fires at once.
+    let woods = ["........", "........", "........", "........", "........", "........", "........", "....T..."];
+    let g = hale_up_on(&woods, |g| g.may(0, Deed::Move));
+    let first = leader(&g);
+    assert!(matches!(first, Command::Fire { .. } | Command::Spend { on: PointUse::Fire }), "from cover: {first:?}");
+}
+
+#[test]
+fn a_routed_man_spends_the_point_on_the_run_and_goes_home_at_the_double() {
+    let mut g = hale_free([(4, 0), (5, 0)]);
+    g.soldiers[0].pos = Some((4, 4).into());
+    for m in 0..3 {
+        g.soldiers[m].pressure = Pressure::Routed;
+    }
+    assert!(g.may_spend(0), "his side won priority: his squad holds a point");
+    assert_eq!(leader(&g), Command::Spend { on: PointUse::Move });
+    g.play(&Command::Spend { on: PointUse::Move }).unwrap();
+    assert_eq!(leader(&g), stance(Stance::Double));
+    g.play(&stance(Stance::Double)).unwrap();
+    let run = leader(&g);
+    assert!(matches!(run, Command::Move { .. } | Command::Exit { .. }), "then he runs: {run:?}");
+}
+
