@@ -41,9 +41,10 @@ pub enum Overlay {
         ask: String,
         text: String,
     },
-    /// The after-action report of the patrol just over.
+    /// The after-action report of the patrol just over; `scroll` rows down.
     Report {
         lines: Vec<String>,
+        scroll: u16,
     },
     /// Play stops to show what a STOP card or an incident brought.
     Moment(Moment),
@@ -105,6 +106,8 @@ pub struct App {
     pub help_last: Cell<u16>,
     /// How far a page between patrols can scroll, as the last frame found it.
     pub page_last: Cell<u16>,
+    /// How far the after-action report can scroll, in rows, as the last frame found it.
+    pub report_last: Cell<u16>,
     /// How far a pause can scroll, in rows, as the last frame found it.
     pub moment_last: Cell<u16>,
     /// How far back the log can scroll, in lines, as the last frame found it.
@@ -151,6 +154,7 @@ impl App {
             log_last: Cell::new(usize::MAX),
             moment_last: Cell::new(0),
             page_last: Cell::new(u16::MAX),
+            report_last: Cell::new(u16::MAX),
             pending: VecDeque::new(),
             pause_at_stop: true,
             settings_changed: false,
@@ -193,6 +197,15 @@ impl App {
                 *scroll = scroll.saturating_add(PAGE).min(self.help_last.get());
             }
             (Overlay::Help { scroll }, Msg::LogUp) => *scroll = scroll.saturating_sub(PAGE),
+            // The last patrol's report, with the campaign's end, can be longer than its panel.
+            (Overlay::Report { scroll, .. }, Msg::Cursor(Dir::South)) => {
+                *scroll = scroll.saturating_add(1).min(self.report_last.get());
+            }
+            (Overlay::Report { scroll, .. }, Msg::Cursor(Dir::North)) => *scroll = scroll.saturating_sub(1),
+            (Overlay::Report { scroll, .. }, Msg::LogDown) => {
+                *scroll = scroll.saturating_add(PAGE).min(self.report_last.get());
+            }
+            (Overlay::Report { scroll, .. }, Msg::LogUp) => *scroll = scroll.saturating_sub(PAGE),
             (Overlay::Help { .. } | Overlay::Report { .. }, Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
             // The debrief of the patrol just over opens into its whole report.
             (Overlay::Report { .. }, Msg::Report) => {
@@ -497,7 +510,7 @@ impl App {
                 lines.push(String::new());
                 lines.extend(crate::narrate::campaign_end(end));
             }
-            self.show(Overlay::Report { lines });
+            self.show(Overlay::Report { lines, scroll: 0 });
             // Then the campaign so far (the record just made is in it).
             let lines = Page::Campaign.lines(self);
             self.show(Overlay::Page { page: Page::Campaign, lines, scroll: 0 });

@@ -138,9 +138,16 @@ fn the_end_of_a_campaign_is_shown_with_its_summary() {
             app.update(Msg::Act);
         }
     }
-    let Overlay::Report { lines } = &app.overlay else { panic!("the last report shows: {:?}", app.overlay) };
+    let Overlay::Report { lines, .. } = &app.overlay else { panic!("the last report shows: {:?}", app.overlay) };
     assert!(lines.iter().any(|l| l.starts_with("The campaign is over: Bocage, June 1944")), "{lines:?}");
+    let end = lines.last().cloned().unwrap_or_default();
     insta::assert_snapshot!("campaign_end_80x24", screen(&app, 80, 24));
+    // At 80x24 it runs past its panel: j scrolls down to its last line.
+    assert!(!screen(&app, 80, 24).contains(&end[..20]), "the end is out of sight at first: {end}");
+    for _ in 0..60 {
+        app.update(Msg::Cursor(Dir::South));
+    }
+    assert!(screen(&app, 80, 24).contains(&end[..20]), "j reaches the end: {end}");
     app.update(Msg::Act);
     assert_eq!(page(&app).map(|p| p.0), Some(Page::Campaign), "then the campaign as it ended");
     archive(&mut app, dir.path());

@@ -127,14 +127,22 @@ impl Widget for &App {
         status::render(self, a.status, buf);
         match &self.overlay {
             Overlay::Help { scroll } => help::render(self, *scroll, area, buf),
-            Overlay::Report { lines } => {
+            Overlay::Report { lines, scroll } => {
                 let popup = area.inner(ratatui::layout::Margin::new(area.width / 6, area.height / 6));
                 Clear.render(popup, buf);
-                let block = Block::bordered()
-                    .border_set(self.theme.border())
-                    .title(" After-action: Enter closes, A the full report ");
                 let text: Vec<Line> = lines.iter().map(|l| Line::from(l.clone())).collect();
-                Paragraph::new(text).block(block).wrap(Wrap { trim: false }).render(popup, buf);
+                let text = Paragraph::new(text).wrap(Wrap { trim: false });
+                // Rows of wrapped text past the panel's, which j/k and PgUp/PgDn reach.
+                let rows = u16::try_from(text.line_count(popup.width.saturating_sub(2).max(1))).unwrap_or(u16::MAX);
+                let last = rows.saturating_sub(popup.height.saturating_sub(2));
+                self.report_last.set(last);
+                let title = if last > 0 {
+                    " After-action: Enter closes, j/k, A full report "
+                } else {
+                    " After-action: Enter closes, A the full report "
+                };
+                let block = Block::bordered().border_set(self.theme.border()).title(title);
+                text.block(block).scroll((*scroll.min(&last), 0)).render(popup, buf);
             }
             // Over the deck and roster: the map stays in sight, the new enemy marked on it.
             Overlay::Moment(m) => {
