@@ -25,12 +25,12 @@
 use std::ops::ControlFlow;
 
 use super::command::{Command, Stance, Target};
+use super::data::Cover;
 use super::grenade::GRENADE_NEED;
 use super::memo::Memo;
 use super::pos::Pos;
 use super::ruleset::Deed;
 use super::scenario::Objective;
-use super::data::Cover;
 use super::soldier::{Pressure, Side, State};
 use super::{Cache, Game, Phase, PointUse};
 

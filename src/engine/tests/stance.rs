@@ -143,4 +143,3 @@ fn a_routed_man_spends_the_point_on_the_run_and_goes_home_at_the_double() {
     let run = leader(&g);
     assert!(matches!(run, Command::Move { .. } | Command::Exit { .. }), "then he runs: {run:?}");
 }
-
