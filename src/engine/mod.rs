@@ -13,6 +13,7 @@ pub mod chance;
 pub mod command;
 pub mod composition;
 pub mod data;
+mod debrief;
 pub mod dice;
 pub mod event;
 pub mod flight;
