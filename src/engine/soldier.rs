@@ -425,19 +425,6 @@ pub struct Section {
     pub members: Vec<usize>,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn enemy_names_are_written_as_format_writes_them() {
-        for n in (0..120).chain([4_321, 99_999, u32::MAX]) {
-            assert_eq!(enemy_name(b'G', n), format!("G{n}"));
-            assert_eq!(enemy_name(b'V', n), format!("V{n}"));
-        }
-    }
-}
-
 /// What a vehicle soldier carries beside the soldier's own fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Vehicle {
@@ -454,3 +441,6 @@ pub struct Vehicle {
     #[serde(default, skip_serializing_if = "super::data::european_vehicles::Hurt::is_none")]
     pub hurt: super::data::european_vehicles::Hurt,
 }
+
+#[cfg(test)]
+mod tests;
