@@ -12,21 +12,23 @@
 mod combat_patrol;
 pub mod company;
 pub mod european;
+mod handle;
+mod hooks;
 mod lone_warrior;
 mod method;
 mod odds;
+mod outcome;
 mod pressure;
 mod shelling;
 mod squads;
 
-use std::fmt;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 pub use combat_patrol::CombatPatrol;
+pub use handle::{RuleSet, RuleSetEntry};
+pub use hooks::Hooks;
 pub use lone_warrior::{LoneWarrior, melee_outcome};
 pub use method::{Ammo, Method, Reloading};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
+pub use outcome::{Blow, Fought, Hit, Tending, Throw, Thrown, one_die_volley};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
 pub use shelling::{Gun, Shelled, Shot};
 pub use squads::{Fired, Firer, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
@@ -34,11 +36,8 @@ pub use squads::{Fired, Firer, Moves, SquadFire, SquadOdds, TargetTeam, VehicleH
 use super::chance::Chance;
 use super::data::{RuleBook, Weapon, Wound};
 use super::dice::{Dice, Purpose, Roll};
-use super::event::Event;
-use super::flight::Flight;
 use super::name::Name;
 use super::phase::Card;
-use super::pos::Pos;
 use super::sink::Events;
 use super::soldier::{Side, Soldier, State};
 
@@ -527,305 +526,5 @@ pub trait Rules: Sync {
         _distance: u32,
     ) -> Result<Odds, String> {
         Err(format!("{} is fought by the arsenal's anti-tank table", target.id))
-    }
-}
-
-/// Which of the seam's hooks with defaults a rule set answers itself
-/// (`Rules::hooks`): each `false` is a hook it leaves at its default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hooks {
-    pub activate: bool,
-    pub may: bool,
-    pub volley: bool,
-    pub under_fire: bool,
-    pub rally: bool,
-    /// `aimed` reads the shooter's side and state (`Aim::side`,
-    /// `Aim::state`): the engine's kept needs are then kept apart by them.
-    pub aims_by_man: bool,
-    /// `tend`: it has critical wounds, which run their course at STOP.
-    pub tend: bool,
-    /// `grenade` and `grenades`: its men carry hand grenades.
-    pub grenades: bool,
-    /// `ammo` and `reload`: some weapons' ammunition runs out.
-    pub ammo: bool,
-    /// `method`: some weapons' special methods reach more men than the one
-    /// aimed at (a spray, an arc of fire).
-    pub sweeps: bool,
-    /// `squad_fire`, `squad_fire_odds`, `moves`, `difficult` and
-    /// `card_over`: its men are teams that fight as squads. Not a hook left
-    /// at a default but the way the loop plays (a team's card, the squad's
-    /// fire, its move, who may be in a squad list): off unless a rule set
-    /// turns it on, even in `Hooks::ALL`.
-    pub squads: bool,
-}
-
-impl Hooks {
-    /// Every hook asked: what a rule set is taken to answer unless it says
-    /// (its men fight alone all the same: `squads` is off).
-    pub const ALL: Hooks = Hooks {
-        activate: true,
-        may: true,
-        volley: true,
-        under_fire: true,
-        rally: true,
-        aims_by_man: true,
-        tend: true,
-        grenades: true,
-        ammo: true,
-        sweeps: true,
-        squads: false,
-    };
-    /// None asked: every hook at its default.
-    pub const NONE: Hooks = Hooks {
-        activate: false,
-        may: false,
-        volley: false,
-        under_fire: false,
-        rally: false,
-        aims_by_man: false,
-        tend: false,
-        grenades: false,
-        ammo: false,
-        sweeps: false,
-        squads: false,
-    };
-}
-
-/// The default `Rules::volley`: one die against the need, named for the
-/// shooter and his target; one hit or none.
-#[inline]
-pub fn one_die_volley(dice: &mut Dice, odds: Odds, (shooter, target): (&Name, &Name), events: &mut Events) -> u32 {
-    let mut roll = odds.roll(dice, Purpose::Fire);
-    (roll.soldier, roll.target) = (Some(shooter.clone()), Some(target.clone()));
-    let hits = u32::from(roll.succeeded());
-    events.push(Event::Roll(roll));
-    hits
-}
-
-/// What struck a man.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blow {
-    /// An aimed shot that hit.
-    Aimed,
-    /// Beaten in a fight hand to hand.
-    HandToHand,
-    /// Under the template of mortar bombs or H.E.
-    Shells,
-    /// Under the template of a minefield.
-    Mine,
-    /// The man who set off a booby trap.
-    BoobyTrap,
-    /// In a hand grenade's blast.
-    Grenade,
-}
-
-/// How a fight hand to hand went (`Rules::hand_to_hand`): every roll, the
-/// two fighters' dice first (the attacker's, then the defender's); the
-/// difference of the scores that decided it, as the rule set reckons
-/// them; the outcome; whether the attacker lost.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Fought {
-    pub rolls: Vec<Roll>,
-    pub difference: u32,
-    pub outcome: Melee,
-    pub attacker_lost: bool,
-}
-
-/// A hand grenade about to be thrown (`Rules::grenade`).
-pub struct Throw<'a> {
-    pub thrower: &'a Soldier,
-    /// His place in the list of soldiers.
-    pub index: usize,
-    pub from: Pos,
-    pub target: Pos,
-    /// Whether the thrower sees the hex he throws at.
-    pub in_sight: bool,
-}
-
-/// A hand grenade thrown: its roll, and the scatter it has to go (none
-/// where it lands on the hex aimed at or is dropped at his feet).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Thrown {
-    pub roll: Roll,
-    pub flight: Flight,
-}
-
-/// What a blow does when it lands.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Hit {
-    /// Down, to be rolled for when the action ends.
-    KnockedOver,
-    /// Wounded or killed now: by this roll, or by the rule alone.
-    Wounded(Option<Roll>, Wound),
-    /// Struck, and unhurt: this roll says so.
-    Spared(Roll),
-}
-
-/// What tending a critically wounded man came to (`Rules::tend`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Tending {
-    /// The friend's try, then the death test, as far as they were rolled.
-    pub rolls: Vec<Roll>,
-    /// Still critical, stabilised (a serious wound), or dead.
-    pub state: State,
-    /// His next death test's need, while he is still critical.
-    pub dies_on: Option<u8>,
-}
-
-/// One of the rule sets the program was built with, registered beside its
-/// own code (`inventory::submit! { RuleSetEntry(&MyRules) }`).
-pub struct RuleSetEntry(pub &'static dyn Rules);
-
-inventory::collect!(RuleSetEntry);
-
-inventory::submit! { RuleSetEntry(&LoneWarrior) }
-
-/// The rule set a game plays by: a rule set the program was built with,
-/// written in files by its name. Two are equal when they have one name.
-/// It holds what its rules answer (`Rules::hooks`), asked once here.
-#[derive(Clone, Copy)]
-pub struct RuleSet {
-    rules: &'static dyn Rules,
-    hooks: Hooks,
-}
-
-impl RuleSet {
-    pub(in crate::engine) fn of(rules: &'static dyn Rules) -> RuleSet {
-        RuleSet { rules, hooks: rules.hooks() }
-    }
-
-    /// Which hooks its rules answer themselves (`Rules::hooks`).
-    #[inline(always)]
-    pub fn hooks(self) -> Hooks {
-        self.hooks
-    }
-
-    /// The rule set called `name`, if the program has it.
-    pub fn named(name: &str) -> Option<RuleSet> {
-        // The default is known without the registry: every save written so
-        // far names it, and none of them may depend on how a platform links.
-        let default = RuleSet::default();
-        if default.name() == name {
-            return Some(default);
-        }
-        inventory::iter::<RuleSetEntry>.into_iter().find(|e| e.0.name() == name).map(|e| RuleSet::of(e.0))
-    }
-
-    /// Every rule set the program has, by name.
-    pub fn all() -> Vec<RuleSet> {
-        let mut all: Vec<RuleSet> = inventory::iter::<RuleSetEntry>.into_iter().map(|e| RuleSet::of(e.0)).collect();
-        all.sort_by_key(|r| r.name());
-        all
-    }
-
-    pub fn name(self) -> &'static str {
-        self.rules.name()
-    }
-
-    /// Its name as a player reads it, a word at each capital:
-    /// "European Battlefield", "Combat Patrol".
-    pub fn words(self) -> String {
-        let mut words = String::new();
-        for c in self.name().chars() {
-            if c.is_uppercase() && !words.is_empty() {
-                words.push(' ');
-            }
-            words.push(c);
-        }
-        words
-    }
-
-    /// Whether this is the default, Lone Warrior (files leave it unsaid).
-    pub fn is_default(&self) -> bool {
-        *self == RuleSet::default()
-    }
-}
-
-/// A rule set is asked its rules directly: `game.rules.aimed(...)`.
-impl std::ops::Deref for RuleSet {
-    type Target = dyn Rules;
-    #[inline]
-    fn deref(&self) -> &(dyn Rules + 'static) {
-        self.rules
-    }
-}
-
-impl Default for RuleSet {
-    /// Lone Warrior, the rules the game was first made for.
-    fn default() -> Self {
-        RuleSet::of(&LoneWarrior)
-    }
-}
-
-impl PartialEq for RuleSet {
-    /// One name, one rule set. The same rules (the same value and table of
-    /// methods) are known equal without reading the names: the cache asks
-    /// at every command.
-    #[inline]
-    fn eq(&self, other: &Self) -> bool {
-        #[allow(ambiguous_wide_pointer_comparisons)]
-        let same = std::ptr::eq(self.rules, other.rules);
-        same || self.name() == other.name()
-    }
-}
-
-impl Eq for RuleSet {}
-
-impl fmt::Debug for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Written as a bare name, as an enum's variant is (`rules: LoneWarrior`
-/// in RON, `"LoneWarrior"` in JSON), which is how saves have always held it.
-impl Serialize for RuleSet {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_unit_variant("RuleSet", 0, self.name())
-    }
-}
-
-impl<'de> Deserialize<'de> for RuleSet {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Named;
-        impl serde::de::Visitor<'_> for Named {
-            type Value = RuleSet;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("the name of a rule set")
-            }
-            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<RuleSet, E> {
-                RuleSet::named(name).ok_or_else(|| {
-                    let known: Vec<&str> = RuleSet::all().into_iter().map(RuleSet::name).collect();
-                    E::custom(format!("no rule set called '{name}' (this program has: {})", known.join(", ")))
-                })
-            }
-        }
-        deserializer.deserialize_identifier(Named)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_rule_set_is_written_and_read_by_its_name() {
-        let lw = RuleSet::default();
-        assert_eq!(lw.name(), "LoneWarrior");
-        assert_eq!(ron::to_string(&lw).unwrap(), "LoneWarrior");
-        assert_eq!(ron::from_str::<RuleSet>("LoneWarrior").unwrap(), lw);
-        assert_eq!(serde_json::to_string(&lw).unwrap(), "\"LoneWarrior\"");
-        assert_eq!(serde_json::from_str::<RuleSet>("\"LoneWarrior\"").unwrap(), lw);
-        let e = ron::from_str::<RuleSet>("Chainmail").unwrap_err().to_string();
-        assert!(e.contains("no rule set called 'Chainmail'") && e.contains("LoneWarrior"), "{e}");
-        assert!(RuleSet::all().contains(&lw));
-        assert_eq!(lw.words(), "Lone Warrior");
-        assert_eq!(RuleSet::named("EuropeanBattlefield").unwrap().words(), "European Battlefield");
     }
 }
