@@ -269,8 +269,8 @@ fn the_courage_test_is_two_dice_and_the_leaders_courage() {
     assert!(courage_test(t, &mut Dice::new(1), (&[], &[]), Pressure::Steady, false).is_none(), "nobody left, no test");
 }
 
-/// A squad within 6" (2 hexes) of its platoon commander tests by his
-/// courage where it is the higher; farther off, by its own leader's.
+/// A squad within 6" (2 hexes) of its platoon or company commander tests
+/// by his courage where it is the higher; farther off, by its own leader's.
 #[test]
 fn a_commander_near_lends_his_courage() {
     let b = book();
@@ -287,6 +287,10 @@ fn a_commander_near_lends_his_courage() {
         let (r, ..) = courage_test(t, &mut Dice::new(1), (&[&sgt], &[&lt]), Pressure::Steady, false).unwrap();
         assert_eq!((r.soldier.as_deref(), r.need), (Some(by), Some(need)), "the officer {col} hexes off");
     }
+    // The company commander (a Capt) lends his as the platoon's does.
+    let capt = at(&man(&b, "Ward", "Capt", Side::Friendly, "pistol"), 2);
+    let (r, ..) = courage_test(t, &mut Dice::new(1), (&[&sgt], &[&capt]), Pressure::Steady, false).unwrap();
+    assert_eq!((r.soldier.as_deref(), r.need), (Some("Ward"), Some(5)), "the captain 2 hexes off");
     // A brave man of another squad who commands nobody lends nothing.
     let mut brave = at(&man(&b, "Ames", "Pvt", Side::Friendly, "rifle"), 1);
     brave.rank = "Pvt".into();
