@@ -6,7 +6,7 @@
 use super::command::Stance;
 use super::event::Event;
 use super::name::Name;
-use super::ruleset::Deed;
+use super::ruleset::{Deed, Pressure};
 use super::{Events, Game, Phase, RuleError, illegal};
 
 impl Game {
@@ -83,6 +83,10 @@ impl Game {
             Stance::DigIn => {
                 if s.dug_in {
                     return illegal(format!("{id} is dug in already"));
+                }
+                // A routed squad runs for the edge: it does not go to ground.
+                if s.pressure == Pressure::Routed {
+                    return illegal(format!("{id} is routed: he runs, he does not dig in"));
                 }
                 if double {
                     return illegal(format!("{id} is at the double: no digging in on this card"));

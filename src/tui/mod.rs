@@ -349,6 +349,8 @@ mod input_tests;
 #[cfg(test)]
 mod pages_tests;
 #[cfg(test)]
+mod roster_tests;
+#[cfg(test)]
 mod screen_tests;
 #[cfg(test)]
 mod tests;

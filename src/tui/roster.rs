@@ -45,6 +45,10 @@ pub fn state_mark(theme: Theme, s: &Soldier, game: &Game) -> (&'static str, Styl
         // European Battlefield's squads gone to ground, and routed.
         State::Fit if s.pos.is_some() && s.pressure == Pressure::Prone => ("PRONE", theme.warn()),
         State::Fit if s.pos.is_some() && s.pressure == Pressure::Routed => ("ROUT", theme.enemy()),
+        // Suppressed, and dug in, where the narrow roster cuts the profile that says so.
+        State::Fit if s.pos.is_some() && s.pressure == Pressure::Suppressed(1) => ("SUP1", theme.warn()),
+        State::Fit if s.pos.is_some() && matches!(s.pressure, Pressure::Suppressed(_)) => ("SUP2+", theme.warn()),
+        State::Fit if s.pos.is_some() && s.dug_in => ("DUG", Style::new()),
         State::FleshWound if pinned => ("FW P", theme.warn()),
         State::LightWound if pinned => ("LW P", theme.warn()),
         State::Critical => {
@@ -140,6 +144,15 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
             weapon = with_profile(s.weapon(game.book()).to_string(), compact);
         }
     }
+    // Still too long (European Battlefield's profile, "4/4+ D4 C4 sup1"):
+    // the weapon first, and the profile cut after it, for the weapon is
+    // what a man's orders turn on, and the state column says his pressure.
+    if weapon.chars().count() > ww
+        && let Some(p) = game.rules().profile(game.book(), s)
+    {
+        let left = ammo.map_or(String::new(), |a| format!(":{}", a.left));
+        weapon = format!("{}{left} {p}", s.weapon(game.book()));
+    }
     let weapon = abbreviate(&weapon, ww);
     let cards = if matches!(game.phase(), Phase::Action(_)) && s.can_act() {
         format!("{}", cards_left(game, i))
@@ -156,11 +169,15 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     let (mark, style) = if s.captive { ("POW", theme.warn()) } else { (mark, style) };
     // Ours by rank and name; theirs by the id that commands use, then rank.
     let radio = if game.radio_man() == Some(i) { " (r)" } else { "" };
+    let nw = name_width(width);
     let name = match s.side {
+        // The radio mark is never cut: without room for it, the rank goes.
+        Side::Friendly if !radio.is_empty() && s.rank.chars().count() + s.id.chars().count() + 1 + radio.len() > nw => {
+            format!("{}{radio}", abbreviate(&s.id, nw.saturating_sub(radio.len())))
+        }
         Side::Friendly => format!("{} {}{radio}", s.rank, s.id),
         Side::Enemy => format!("{} {}", s.id, s.rank),
     };
-    let nw = name_width(width);
     let name = abbreviate(&name, nw);
     let hw = hex_width(width);
     let hex = match (hw, s.pos) {

@@ -143,3 +143,12 @@ fn a_routed_man_spends_the_point_on_the_run_and_goes_home_at_the_double() {
     let run = leader(&g);
     assert!(matches!(run, Command::Move { .. } | Command::Exit { .. }), "then he runs: {run:?}");
 }
+
+#[test]
+fn a_routed_man_does_not_dig_in() {
+    let mut g = hale_free([(4, 0), (5, 0)]);
+    g.soldiers[0].pressure = Pressure::Routed;
+    let e = g.play(&stance(Stance::DigIn)).unwrap_err();
+    assert!(e.0.contains("routed"), "{e}");
+    assert!(!g.soldiers[0].dug_in);
+}

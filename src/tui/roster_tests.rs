@@ -1,0 +1,52 @@
+//! The roster at the width an 80x24 terminal gives it, under European
+//! Battlefield, whose profiles ("4/4+ D4 C4 dug in") are long.
+
+use super::app::App;
+use super::tests::{go_on, screen};
+use super::theme::Theme;
+use crate::engine::Command;
+use crate::engine::campaign::Campaign;
+use crate::engine::command::Stance;
+use crate::rules;
+use crate::session::Line;
+
+/// The Panzer Road (a bazooka, a radio man), played by the leader until a
+/// card of ours is up on which a man may dig in.
+fn panzer_road_card() -> App {
+    let book = rules::rule_book().expect("the built-in rules load");
+    let scenario = rules::scenario("panzer_road", &book).expect("the Panzer Road loads");
+    for seed in 1..40 {
+        let mut campaign = Campaign::single(&scenario, seed, book.clone());
+        campaign.begin().expect("a new patrol sets out");
+        let mut app = App::new(campaign, "test", Theme { color: false, ascii: false });
+        for _ in 0..300 {
+            go_on(&mut app);
+            let Some(game) = app.game() else { break };
+            if let Some(up) = game.card_up()
+                && game.soldiers()[up].side == crate::engine::Side::Friendly
+                && game.soldiers()[up].pressure == crate::engine::ruleset::Pressure::Steady
+            {
+                app.run(Line::Play(Command::Stance { stance: Stance::DigIn }));
+                if app.game().is_some_and(|g| g.soldiers()[up].dug_in) {
+                    return app;
+                }
+            }
+            app.run(Line::Auto(1));
+        }
+    }
+    panic!("no man of ours dug in within 40 patrols");
+}
+
+#[test]
+fn at_80x24_the_roster_keeps_each_mans_weapon_his_radio_and_his_pressure() {
+    let app = panzer_road_card();
+    let game = app.game().expect("a patrol");
+    let screen = screen(&app, 80, 24);
+    // The roster's own rows, below its title (the deck above names the man up too).
+    let roster = screen.split_once("Roster").map_or("", |(_, r)| r);
+    let line = |name: &str| roster.lines().find(|l| l.contains(name)).unwrap_or_default().to_string();
+    assert!(line("Novak").contains("bazooka"), "the bazooka is named: {}", line("Novak"));
+    assert!(line("Doyle").contains("Doyle (r)"), "the radio mark is whole: {}", line("Doyle"));
+    let dug = game.soldiers().iter().find(|s| s.dug_in).expect("a man dug in");
+    assert!(line(dug.id.as_str()).contains("DUG"), "dug in, in the state column: {}", line(dug.id.as_str()));
+}
