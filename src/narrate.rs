@@ -84,7 +84,8 @@ fn roll_words(r: &Roll) -> String {
         // accuracy): say what, and the score it was read at.
         let mods: Vec<String> =
             r.modifiers.iter().flatten().map(|m| format!("{} {:+}", m.name.replace('_', " "), m.value)).collect();
-        if !mods.is_empty() {
+        // (A test with a need has said its modifiers already: "double 1: routs".)
+        if !mods.is_empty() && r.need.is_none() {
             let score = i64::from(r.total) + r.modifiers.iter().flatten().map(|m| i64::from(m.value)).sum::<i64>();
             text.push_str(&format!(" ({}) = {score}", mods.join(", ")));
         }
@@ -175,7 +176,9 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             format!("{by}'s {what} on {aim} goes over the horizon: nothing lands")
         }
         Event::Landed { by, aim, at: Some(at), radius, smoke } => {
-            let what = if *smoke { "A smoke bank" } else { "The shells" };
+            // The mortar's bombs, the battery's shells and the air strike's
+            // bombs alike: the fire of the man who fired or called it.
+            let what = if *smoke { format!("{by}'s smoke") } else { format!("{by}'s fire") };
             let reach = if *radius == 0 {
                 "the hex".to_string()
             } else {
@@ -186,7 +189,7 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             } else {
                 format!("at {at}, scattered from {aim}")
             };
-            format!("{what} ({by}) lands {place}: its template covers {reach}")
+            format!("{what} lands {place}: its template covers {reach}")
         }
         Event::SmokeDrifted { from, to } => format!("The smoke at {from} drifts to {to}"),
         Event::SmokeCleared { hex } => format!("The smoke at {hex} clears"),
@@ -533,6 +536,18 @@ mod tests {
         // A table without modifiers reads as it always has.
         let words = describe(&Event::Roll(roll), &book);
         assert!(words.ends_with(&format!("= {total} -> light wound")), "{words}");
+    }
+
+    #[test]
+    fn a_test_that_routs_says_its_modifiers_once() {
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let courage = vec![crate::engine::dice::Modifier::new("leader_courage", -3)];
+        let mut roll =
+            crate::engine::dice::Dice::new(1).check(crate::engine::Purpose::EbCourage, 2, 6, 10, courage.into());
+        (roll.faces, roll.total, roll.success) = (vec![1, 1].into(), 2, Some(false));
+        roll.result = Some("double 1: routs".into());
+        let words = describe(&Event::Roll(roll), &book);
+        assert!(words.ends_with("need 7+ (leader courage -3): failure -> double 1: routs"), "{words}");
     }
 
     #[test]

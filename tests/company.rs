@@ -169,7 +169,7 @@ fn a_team_steps_twice_in_the_open_on_its_card_and_then_may_not_step_again() {
         }
         let third = b.neighbours().into_iter().find(|&p| open(g, p)).unwrap_or(a);
         let e = c.apply(&Command::Move { section: None, to: third }, &mut cache).unwrap_err();
-        assert!(e.0.contains("has used its move on this card"), "seed {seed}: {e}");
+        assert!(e.0.contains("has used the move of this card"), "seed {seed}: {e}");
         if no_moving_fire {
             let target = hexpatrol::engine::Target::Soldier("G1".into());
             let e = c.apply(&Command::Fire { target }, &mut cache).unwrap_err();

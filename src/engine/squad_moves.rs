@@ -38,7 +38,7 @@ impl Game {
                 Deed::Move if s.pressure == super::soldier::Pressure::Pinned => {
                     return format!("{id} is pinned: a pinned team does not move at all (it may fire, or hold)");
                 }
-                Deed::Move if steps > 0 => return format!("{id} has used its move on this card: fire, or hold"),
+                Deed::Move if steps > 0 => return format!("{id} has used the move of this card: fire, or hold"),
                 Deed::Fire if s.moved => {
                     return format!("{id} moved this turn, and its team may not fire on the move: step, or hold");
                 }
@@ -113,7 +113,7 @@ impl Game {
             let id = &self.soldiers[me].id;
             let left = moves.open.saturating_sub(used);
             return illegal(format!(
-                "{id} has {left} of its {} steps left this card, and {to} costs {cost}: fire or hold",
+                "{id} has {left} of the {} steps of this card left, and {to} costs {cost}: fire or hold",
                 moves.open
             ));
         }

@@ -159,7 +159,7 @@ fn a_command_point_on_the_move_gives_the_squad_half_a_move_more() {
     }
     assert_eq!(g.soldiers[0].pos, Some((4, 4).into()), "three hexes, not two");
     let e = g.play(&Command::Move { section: None, to: (4, 3).into() }).unwrap_err();
-    assert!(e.0.contains("used its move"), "and no more: {e}");
+    assert!(e.0.contains("used the move"), "and no more: {e}");
     // Without the point, two.
     let mut g = hale_up(|g| g.may(0, crate::engine::ruleset::Deed::Move));
     for to in [(4, 6), (4, 5)] {

@@ -79,7 +79,7 @@ fn a_man_dug_in_saves_as_prone_and_stays_down_until_he_gets_up() {
     g.play(&step((4, 6))).unwrap();
     g.play(&step((4, 5))).unwrap();
     let e = g.play(&stance(Stance::DigIn)).unwrap_err();
-    assert!(e.0.contains("used its move"), "{e}");
+    assert!(e.0.contains("used the move"), "{e}");
     let mut g = hale_free([(4, 3), (5, 3)]);
     g.play(&step((4, 6))).unwrap();
     g.play(&stance(Stance::DigIn)).unwrap();
@@ -106,7 +106,7 @@ fn a_man_dug_in_saves_as_prone_and_stays_down_until_he_gets_up() {
     g.play(&step((4, 6))).unwrap();
     assert_eq!(g.soldiers[0].pos, Some((4, 6).into()));
     let e = g.play(&step((4, 5))).unwrap_err();
-    assert!(e.0.contains("used its move"), "getting up took the other half: {e}");
+    assert!(e.0.contains("used the move"), "getting up took the other half: {e}");
 }
 
 /// What the built-in leader orders for the man whose card is up.
