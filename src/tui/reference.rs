@@ -344,9 +344,15 @@ fn campaign(book: &RuleBook) -> Vec<String> {
             c.serious_wound_patrols
         ),
         format!(
-            "Before each patrol, replacements join until {} men are fit. A support weapon the squad began with ({}) is \
+            "Before each patrol, replacements join until {} men are fit{}. A support weapon the squad began with ({}) is \
              handed to a rifleman if it was lost.",
             c.squad_size,
+            // Rules that fight by squads send no rookie riflemen (engine/campaign.rs).
+            if book.european.is_some() || book.company.is_some() {
+                ": only the men the campaign lists as replacements, and no rookies after them"
+            } else {
+                ": the men the campaign lists first, then rookies"
+            },
             if c.reissue.is_empty() {
                 "none".into()
             } else {

@@ -94,8 +94,8 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
             "Courage: a squad that loses {}% of its strength in one fire, or its leader, rolls {}d{} and its bravest man's \
              courage: {} or more passes ({:+} pinned). Failing, it goes to ground (prone); a double 1 routs it \
              (an enemy squad leaves; routed men do not fire). At each STOP a squad under fire tests again, and \
-             passing is steady. An officer's squad within 2 hexes may test by his courage; an officer killed \
-             sets every other squad of his side testing.",
+             passing is steady. A squad within 2 hexes of an officer of its side (a Lt, a Capt) may test by his \
+             courage where it is the higher; an officer killed sets every other squad of his side testing.",
             t.courage.casualties_percent, t.courage.dice.0, t.courage.dice.1, t.courage.pass, t.courage.pinned
         ),
         match &t.army {
