@@ -38,7 +38,7 @@ fn panzer_road_card() -> App {
 }
 
 #[test]
-fn at_80x24_the_roster_keeps_each_mans_weapon_his_radio_and_his_pressure() {
+fn at_80x24_the_roster_keeps_each_mans_weapon_radio_and_pressure_and_the_status_bar_the_guns() {
     let app = panzer_road_card();
     let game = app.game().expect("a patrol");
     let screen = screen(&app, 80, 24);
@@ -47,6 +47,9 @@ fn at_80x24_the_roster_keeps_each_mans_weapon_his_radio_and_his_pressure() {
     let line = |name: &str| roster.lines().find(|l| l.contains(name)).unwrap_or_default().to_string();
     assert!(line("Novak").contains("bazooka"), "the bazooka is named: {}", line("Novak"));
     assert!(line("Doyle").contains("Doyle (r)"), "the radio mark is whole: {}", line("Doyle"));
+    // The status bar, short of room, keeps the battery's missions and air strike.
+    let status = screen.lines().rev().nth(1).unwrap_or_default();
+    assert!(status.contains("| guns ") && status.contains("air strike"), "the guns are in the status bar: {status}");
     let dug = game.soldiers().iter().find(|s| s.dug_in).expect("a man dug in");
     assert!(line(dug.id.as_str()).contains("DUG"), "dug in, in the state column: {}", line(dug.id.as_str()));
 }

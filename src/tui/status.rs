@@ -128,8 +128,8 @@ fn section_walks(app: &App, game: &Game) -> bool {
     game.sections().get(app.section).is_some_and(|s| s.members.iter().any(|&i| game.soldiers()[i].can_act()))
 }
 
-/// The phase in a few words.
-fn phase(app: &App) -> String {
+/// The phase in a few words, fewer where `width` is short of the whole.
+fn phase(app: &App, width: usize) -> String {
     let Some(game) = app.game() else {
         return match app.campaign.current_plan() {
             Some(_) => format!("Between patrols ({}{} made)", app.campaign.finished, app.campaign.of_total()),
@@ -185,17 +185,29 @@ fn phase(app: &App) -> String {
                 }
                 None => String::new(),
             };
-            match a.up {
-                Some(i) => format!(
-                    "Action, turn {}{points} | {}'s card: give him an order | incidents {}{radio}",
-                    a.turn,
-                    game.soldiers()[i].id,
-                    game.incidents()
-                ),
-                None => {
-                    format!("Action, turn {}{points} | turn a card | incidents {}{radio}", a.turn, game.incidents())
-                }
+            let card = match a.up {
+                Some(i) => format!("{}'s card: give him an order", game.soldiers()[i].id),
+                None => "turn a card".to_string(),
+            };
+            let whole = format!("Action, turn {}{points} | {card} | incidents {}{radio}", a.turn, game.incidents());
+            if whole.chars().count() <= width {
+                return whole;
             }
+            // Short of room (80x24): the same in fewer words, the guns and the
+            // air strike before the incidents, which the map's count shows.
+            let points = match &a.priority {
+                Some(p) => format!(
+                    " | priority {}, {} pt",
+                    if p.side == Side::Friendly { "yours" } else { "theirs" },
+                    p.points
+                ),
+                None => String::new(),
+            };
+            let card = match a.up {
+                Some(i) => format!("{}'s card", game.soldiers()[i].id),
+                None => "turn a card".to_string(),
+            };
+            format!("Turn {}{points} | {card}{radio} | incidents {}", a.turn, game.incidents())
         }
         Phase::Over { outcome } => format!("Patrol over: {outcome}"),
     }
@@ -309,7 +321,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 None => (second, Line::from(spans)),
             }
         }
-        None => (Line::from(fit(&phase(app), usize::from(area.width), app.theme.ascii)), Line::from(spans)),
+        None => (
+            Line::from(fit(&phase(app, usize::from(area.width)), usize::from(area.width), app.theme.ascii)),
+            Line::from(spans),
+        ),
     };
     Paragraph::new(vec![first, second, third]).render(area, buf);
 }
