@@ -84,8 +84,7 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, Down) {
     }
     // The dead are not in the hex's men: a hulk is a dead vehicle left standing.
     if game.hulk_at(p) {
-        let dead_vehicle = |s: &&crate::engine::Soldier| s.vehicle.is_some() && s.state == crate::engine::State::Dead;
-        hulks.extend(game.soldiers().iter().filter(|s| s.pos == Some(p)).filter(dead_vehicle).map(|s| s.id.as_str()));
+        hulks = hulks_at(game, p);
     }
     let down = match (ours_down, theirs_down) {
         (0, 0) => Down::None,
@@ -119,6 +118,13 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, Down) {
     }
 }
 
+/// The hulks standing at `p`, by their vehicles' names (the dead are not
+/// among the hex's men: a hulk is a dead vehicle left standing).
+fn hulks_at(game: &Game, p: Pos) -> Vec<&str> {
+    let dead_vehicle = |s: &&crate::engine::Soldier| s.vehicle.is_some() && s.state == crate::engine::State::Dead;
+    game.soldiers().iter().filter(|s| s.pos == Some(p)).filter(dead_vehicle).map(|s| s.id.as_str()).collect()
+}
+
 /// The lower row of a hex: three characters and their style.
 fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
     let theme = app.theme;
@@ -144,6 +150,10 @@ fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
     // A smoke bank (European Battlefield) stands here: no sight through it.
     if game.smoke().iter().any(|b| b.covers(p)) {
         return (['~'; 3], theme.warn());
+    }
+    // A hulk where men stand, who take the upper row: named on the lower.
+    if game.hulk_at(p) && game.in_hex(p).next().is_some() {
+        return ([left, 'H', vehicle_mark(&hulks_at(game, p))], theme.warn());
     }
     if game.map().is_minefield(p) {
         return ([left, 'X', '_'], theme.warn());

@@ -343,13 +343,13 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
 }
 
 #[cfg(test)]
+mod battlefield_tests;
+#[cfg(test)]
 mod dice_tests;
 #[cfg(test)]
 mod input_tests;
 #[cfg(test)]
 mod pages_tests;
-#[cfg(test)]
-mod roster_tests;
 #[cfg(test)]
 mod screen_tests;
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! The roster at the width an 80x24 terminal gives it, under European
-//! Battlefield, whose profiles ("4/4+ D4 C4 dug in") are long.
+//! The screen under European Battlefield: the roster at the width an 80x24
+//! terminal gives it (its profiles, "4/4+ D4 C4 dug in", are long), the
+//! status bar short of room, and hulks on the map.
 
 use super::app::App;
 use super::tests::{go_on, screen};
@@ -52,4 +53,32 @@ fn at_80x24_the_roster_keeps_each_mans_weapon_radio_and_pressure_and_the_status_
     assert!(status.contains("| guns ") && status.contains("air strike"), "the guns are in the status bar: {status}");
     let dug = game.soldiers().iter().find(|s| s.dug_in).expect("a man dug in");
     assert!(line(dug.id.as_str()).contains("DUG"), "dug in, in the state column: {}", line(dug.id.as_str()));
+}
+
+/// A hulk where men stand is still on the map: the men take the hex's
+/// upper row, the hulk its lower (`H1`).
+#[test]
+fn a_hulk_under_men_is_still_marked() {
+    let book = rules::rule_book().expect("the built-in rules load");
+    let scenario = rules::scenario("panzer_road", &book).expect("the Panzer Road loads");
+    for seed in 1..60 {
+        let mut campaign = Campaign::single(&scenario, seed, book.clone());
+        campaign.begin().expect("a new patrol sets out");
+        let mut app = App::new(campaign, "test", Theme { color: false, ascii: false });
+        for _ in 0..600 {
+            go_on(&mut app);
+            let Some(game) = app.game() else { break };
+            let hulk = game.soldiers().iter().find(|s| {
+                s.vehicle.is_some() && s.pos.is_some_and(|p| game.hulk_at(p) && game.in_hex(p).next().is_some())
+            });
+            if let Some((mark, at)) = hulk.map(|h| (format!("H{}", &h.id.as_str()[1..]), h.pos)) {
+                app.cursor = at.expect("on the map");
+                let screen = screen(&app, 200, 60);
+                assert!(screen.contains(&mark), "seed {seed}: {mark} at {at:?}:\n{screen}");
+                return;
+            }
+            app.run(Line::Auto(1));
+        }
+    }
+    panic!("no man stood in a hulk's hex in 60 patrols");
 }
