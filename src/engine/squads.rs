@@ -173,13 +173,19 @@ impl Game {
         {
             self.spend_point(leader, super::phase::PointUse::Courage, events);
         }
-        let lost: Vec<usize> = fired.lost.iter().filter_map(|&k| targets.get(k).map(|&(_, m)| m)).collect();
+        // Each man taken is struck by the man whose die took him.
+        let lost: Vec<(usize, usize)> = fired
+            .lost
+            .iter()
+            .filter_map(|l| Some((targets.get(l.target)?.1, *firers.get(l.by).unwrap_or(&firers[0]))))
+            .collect();
         let by = self.soldiers[firers[0]].id.clone();
         for &f in firers[1..].iter().filter(|_| first) {
             self.spend_card_for(f, format_name!("fired with {by}"), events);
             self.card_over(f, events);
         }
-        for m in lost {
+        for (m, f) in lost {
+            let by = self.soldiers[f].id.clone();
             self.strike(m, Some(&by), Blow::Aimed, events);
         }
         for hit in &fired.vehicles {

@@ -31,7 +31,7 @@ pub use odds::{Aim, Melee, MeleeOdds, Odds};
 pub use outcome::{Blow, Fought, Hit, Tending, Throw, Thrown, one_die_volley};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
 pub use shelling::{Gun, Shelled, Shot};
-pub use squads::{Fired, Firer, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
+pub use squads::{Fired, Firer, Lost, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
 
 use super::chance::Chance;
 use super::data::{RuleBook, Weapon, Wound};

@@ -47,12 +47,21 @@ pub struct TargetTeam<'a> {
     pub distance: u32,
 }
 
-/// What a squad's fire did: the teams it took (by their place in
-/// `SquadFire::targets`), and the pressure the squad fired at is under
-/// after it, if that changed (pinned, suppressed, gone to ground, routed).
+/// A team a squad's fire took: its place in `SquadFire::targets`, and the
+/// place in `SquadFire::firers` of the team whose die took it (the hit is
+/// his: his record and experience count it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lost {
+    pub target: usize,
+    pub by: usize,
+}
+
+/// What a squad's fire did: the teams it took, and the pressure the squad
+/// fired at is under after it, if that changed (pinned, suppressed, gone to
+/// ground, routed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fired {
-    pub lost: Vec<usize>,
+    pub lost: Vec<Lost>,
     pub pressure: Option<Pressure>,
     /// It took a commander: every squad of his side tests (`Rules::shaken`).
     pub commander_lost: bool,

@@ -12,7 +12,7 @@
 pub mod fire;
 
 use super::{
-    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
+    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, LoneWarrior, Lost, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
     SquadOdds,
 };
 use crate::engine::chance::Chance;
@@ -293,8 +293,10 @@ pub fn squad_volley(
             }
             None => 0,
         };
+        // The squad's dice are thrown as one: the team that opened the fire
+        // is credited with what it took (a decision).
         if saved < on_it {
-            lost.push(k);
+            lost.push(Lost { target: k, by: 0 });
         }
     }
     Ok(Fired {

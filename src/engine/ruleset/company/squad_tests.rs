@@ -57,7 +57,8 @@ fn hits_fall_one_a_team_nearest_first_and_teams_in_the_open_have_no_save() {
         assert_eq!(r.faces.len(), 4);
         // In the open, trained and not veteran: nothing is thrown, every hit tells.
         assert_eq!(events.len(), 1, "no saving dice in the open: {events:?}");
-        let want: Vec<usize> = (0..hits.min(3) as usize).collect();
+        // The dice are the squad's: the team that opened the fire takes the credit.
+        let want: Vec<Lost> = (0..hits.min(3) as usize).map(|target| Lost { target, by: 0 }).collect();
         assert_eq!(fired.lost, want, "seed {seed}: {hits} hits");
         // Three trained teams are pinned by ceil(3 x 1.5) = 5 hits: four dice never do.
         assert_eq!(fired.pressure, None);

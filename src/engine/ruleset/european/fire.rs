@@ -11,7 +11,7 @@ use crate::engine::data::european::{Class, European as Book, WeaponProfile, Woun
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::event::Event;
 use crate::engine::name::Name;
-use crate::engine::ruleset::{Fired, Pressure, SquadFire, SquadOdds, TargetTeam};
+use crate::engine::ruleset::{Fired, Lost, Pressure, SquadFire, SquadOdds, TargetTeam};
 use crate::engine::sink::Events;
 use crate::engine::soldier::Soldier;
 
@@ -140,7 +140,7 @@ pub fn volley(
         events.push(Event::Roll(roll));
         hits.extend(std::iter::repeat_n(Struck { weapon: g.weapon, by: g.man }, scored));
     }
-    let mut lost: Vec<usize> = Vec::new();
+    let mut lost: Vec<Lost> = Vec::new();
     let mut taken = vec![0u32; fire.targets.len()];
     for hit in &hits {
         // Each hit falls on a man its weapon reaches, one each before a
@@ -150,7 +150,7 @@ pub fn volley(
         let reach = t.hexes(hit.weapon.range);
         let reaches = |x: &TargetTeam<'_>| x.man.pos.zip(hit.by.pos).is_none_or(|(a, b)| a.distance(b) <= reach);
         let pick = (0..fire.targets.len())
-            .filter(|&i| !lost.contains(&i) && reaches(&fire.targets[i]))
+            .filter(|&i| !lost.iter().any(|l| l.target == i) && reaches(&fire.targets[i]))
             .min_by_key(|&i| (taken[i], i));
         let Some(i) = pick else { continue };
         taken[i] += 1;
@@ -164,7 +164,9 @@ pub fn volley(
             }
         }
         if wounds(t, dice, target.man, hit.weapon, events) {
-            lost.push(i);
+            // The hit is the man's whose die scored it.
+            let by = fire.firers.iter().position(|f| f.man.id == hit.by.id).unwrap_or(0);
+            lost.push(Lost { target: i, by });
         }
     }
     let now = fire.squad.first().map_or(Pressure::Steady, |m| m.pressure);
@@ -175,7 +177,7 @@ pub fn volley(
     let casualties = lost.len() as u32;
     let strength = fire.squad.len() as u32;
     let mut point_spent = false;
-    let gone: Vec<&Soldier> = lost.iter().map(|&i| fire.targets[i].man).collect();
+    let gone: Vec<&Soldier> = lost.iter().map(|l| fire.targets[l.target].man).collect();
     let leader = fire.squad.iter().filter_map(|m| Some((*m, profile(t, m)?.courage))).rev().max_by_key(|(_, c)| *c);
     let leader_lost = leader.is_some_and(|(l, _)| gone.iter().any(|g| g.id == l.id));
     if casualties > 0 && (leader_lost || casualties * 100 >= t.courage.casualties_percent * strength) {

@@ -162,7 +162,7 @@ fn five_hits_suppress_and_three_suppressions_pin() {
     let mut targets: Vec<Soldier> =
         (1..=6).map(|k| man(&b, &format!("G{k}"), "Grenadier", Side::Enemy, "rifle")).collect();
     let open = terrain(&b, "open");
-    let (mut suppressed, mut pinned) = (0, 0);
+    let (mut suppressed, mut pinned, mut credited_past_first) = (0, 0, 0);
     for start in [Pressure::Steady, Pressure::Suppressed(2)] {
         for m in &mut targets {
             (m.pressure, m.pos) = (start, Some(Pos::new(3, 0)));
@@ -191,6 +191,16 @@ fn five_hits_suppress_and_three_suppressions_pin() {
             // roll, until all six are down.
             let wounds = rolls.iter().filter(|r| r.purpose == Purpose::EbWound).count();
             assert!(wounds == hits || (wounds < hits && fired.lost.len() == 6), "seed {seed}");
+            // Each man taken is the hit of the man whose die scored it: the
+            // hits come in the firers' order, and each wound roll is a hit's.
+            let owners = fire_rolls
+                .iter()
+                .enumerate()
+                .flat_map(|(k, r)| std::iter::repeat_n(k, r.faces.iter().filter(|&&f| f >= 5).count()));
+            let wound_rolls = rolls.iter().filter(|r| r.purpose == Purpose::EbWound);
+            let credited: Vec<usize> = wound_rolls.zip(owners).filter(|(r, _)| r.succeeded()).map(|(_, k)| k).collect();
+            assert_eq!(fired.lost.iter().map(|l| l.by).collect::<Vec<_>>(), credited, "seed {seed}");
+            credited_past_first += usize::from(credited.iter().any(|&k| k > 0));
             assert!(rolls.iter().all(|r| r.purpose != Purpose::EbSave));
             let want = match (start, hits >= 5) {
                 (_, false) => None,
@@ -205,10 +215,11 @@ fn five_hits_suppress_and_three_suppressions_pin() {
             pinned += usize::from(want == Some(Pressure::Pinned));
             // A quarter of six is two: two men lost is a courage test, and so
             // is the loss of G1, who leads (the first of the bravest).
-            assert_eq!(courage, fired.lost.len() >= 2 || fired.lost == [0], "seed {seed}: {:?}", fired.lost);
+            assert_eq!(courage, fired.lost.len() >= 2 || taken(&fired) == [0], "seed {seed}: {:?}", fired.lost);
         }
     }
     assert!(suppressed > 0 && pinned > 0, "{suppressed} suppressed, {pinned} pinned");
+    assert!(credited_past_first > 100, "the riflemen's hits are theirs: {credited_past_first} fires");
 }
 
 /// Each hit falls on a man its own weapon reaches: a pistol's (2 hexes)
@@ -409,7 +420,7 @@ fn a_squad_that_loses_its_leader_tests_its_courage() {
         let mut events = Events::all();
         let fired = volley(t, &b, &mut Dice::new(seed), &fire, &mut events).unwrap();
         let tested = rolls(events).iter().any(|r| r.purpose == Purpose::EbCourage);
-        match fired.lost[..] {
+        match taken(&fired)[..] {
             [0] => {
                 assert!(tested, "seed {seed}: the sergeant fell and nobody tested");
                 leader_only += 1;
@@ -446,7 +457,7 @@ fn a_commander_killed_shakes_his_side() {
             point: false,
         };
         let fired = volley(t, &b, &mut Dice::new(seed), &fire, &mut Events::all()).unwrap();
-        assert_eq!(fired.commander_lost, fired.lost == [0], "seed {seed}");
+        assert_eq!(fired.commander_lost, taken(&fired) == [0], "seed {seed}");
         killed += usize::from(fired.commander_lost);
     }
     assert!(killed > 0);
@@ -466,4 +477,9 @@ fn a_commander_killed_shakes_his_side() {
         outcomes[usize::from(want == Pressure::Prone) + 2 * usize::from(want == Pressure::Routed)] += 1;
     }
     assert!(outcomes.iter().all(|&n| n > 0), "{outcomes:?}");
+}
+
+/// The places in the targets of the men a fire took.
+fn taken(fired: &crate::engine::ruleset::Fired) -> Vec<usize> {
+    fired.lost.iter().map(|l| l.target).collect()
 }
