@@ -92,7 +92,11 @@ pub fn check_european(
         return Err(c.err("wound_chart", "wound_chart: every need is 2 to 6 on a die".into()));
     }
     let s = &t.saves;
-    if !(2..=6).contains(&s.take_cover) || !(2..=6).contains(&s.prone) {
+    let crew = [s.shield, s.crew].into_iter().flatten();
+    if !(2..=6).contains(&s.take_cover)
+        || !(2..=6).contains(&s.prone)
+        || crew.into_iter().any(|n| !(2..=6).contains(&n))
+    {
         return Err(c.err("saves", "saves: each a need of 2 to 6 on a die".into()));
     }
     let cg = &t.courage;

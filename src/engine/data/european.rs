@@ -106,6 +106,10 @@ fn six() -> u32 {
     6
 }
 
+fn six_u8() -> u8 {
+    6
+}
+
 /// How a turn is run (`European::activation`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Activation {
@@ -160,6 +164,10 @@ pub struct AirStrikes {
     pub mistaken: u8,
     /// Hit by anti-aircraft fire, 1d6 at least this and it presses on.
     pub press_on: u8,
+    /// Its defense against anti-aircraft fire on the wound chart (the
+    /// article: 6).
+    #[serde(default = "six_u8")]
+    pub defense: u8,
     /// It strikes like artillery, at this Shoot value.
     pub shoot: u8,
     /// What it drops: strength, class and template.
@@ -246,6 +254,10 @@ pub struct WeaponProfile {
     /// (0: that hex alone); none for a weapon without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub template: Option<u32>,
+    /// A heavy support weapon with a gun shield: its crew saves better
+    /// when hit from its front (`Saves::shield`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shield: bool,
 }
 
 impl WeaponProfile {
@@ -287,6 +299,14 @@ pub struct Saves {
     pub take_cover: u8,
     /// Prone (dug in, or gone to ground after a failed courage test or pinned).
     pub prone: u8,
+    /// The crew of a heavy support weapon with a gun shield, hit from its
+    /// front (the article's 5+). Tables written before it have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shield: Option<u8>,
+    /// The crew of any other heavy support weapon but a mortar (the
+    /// article's 6+), and of a shielded one hit from elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crew: Option<u8>,
 }
 
 /// The courage test.

@@ -12,6 +12,7 @@
 use super::fire::{after_test, courage_test, test_need, wounds};
 use super::shoot_need;
 use crate::engine::chance::{Chance, spread};
+use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, Indirect, WeaponProfile};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
 use crate::engine::event::Event;
@@ -131,7 +132,7 @@ fn squadmates(a: &Soldier, b: &Soldier) -> bool {
 }
 
 /// The whole of `shot`: see the module's words.
-pub fn fire(t: &Book, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> Option<Shelled> {
+pub fn fire(t: &Book, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> Option<Shelled> {
     let ind = t.indirect.as_ref()?;
     let weapon = gun_profile(t, ind, shot.gun)?;
     let radius = weapon.template.unwrap_or(0);
@@ -146,11 +147,11 @@ pub fn fire(t: &Book, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> 
     let mut lost = Vec::new();
     for &i in &hit {
         let man = &men[i];
-        // Taking cover does not save against h-class; prone does.
+        // Taking cover does not save against h-class; prone does, and a
+        // heavy weapon's crew has its own (heavy.rs).
         let prone = man.dug_in || matches!(man.pressure, Pressure::Prone | Pressure::Pinned);
-        if prone {
-            let need = i32::from(t.saves.prone);
-            let roll = dice.check(Purpose::EbSave, 1, 6, test_need(need), Modifiers::default()).by(&man.id);
+        if let Some((need, purpose)) = super::heavy::shelled_save(t, book, man, men, prone) {
+            let roll = dice.check(purpose, 1, 6, test_need(i32::from(need)), Modifiers::default()).by(&man.id);
             let saved = roll.succeeded();
             events.push(Event::Roll(roll));
             if saved {

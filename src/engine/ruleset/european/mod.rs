@@ -13,8 +13,10 @@
 //! Decisions are marked in docs/RULES.md and in
 //! `assets/rules/european_battlefield.ron`.
 
+pub mod aa;
 mod army;
 mod fire;
+pub mod heavy;
 pub mod indirect;
 mod melee;
 mod priority;
@@ -214,6 +216,10 @@ impl Rules for European {
         if aim.distance > reach {
             return Err(format!("{} hexes: the {} reaches {reach} ({}\")", aim.distance, aim.weapon.name, w.range));
         }
+        let least = heavy::least_at_men(t, w);
+        if aim.distance < least {
+            return Err(format!("{} hexes: the {} fires no nearer than {least}", aim.distance, aim.weapon.name));
+        }
         let shoot = t.soldier(aim.side, "").map_or(5, |p| i32::from(p.shoot));
         let mut modifiers = Modifiers::default();
         if aim.veteran {
@@ -254,7 +260,7 @@ impl Rules for European {
     }
 
     fn indirect(&self, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> Option<Shelled> {
-        indirect::fire(tables(book)?, dice, shot, events)
+        indirect::fire(tables(book)?, book, dice, shot, events)
     }
 
     /// A man the wound chart took is down, to be rolled for when the action
@@ -362,14 +368,15 @@ impl Rules for European {
     }
 
     /// Infantry's move in hexes; a suppressed man's is halved (a decision:
-    /// one hex, whatever the ground).
+    /// one hex, whatever the ground); a heavy weapon's gunner's as in
+    /// difficult ground.
     fn moves(&self, book: &RuleBook, man: &Soldier) -> Option<Moves> {
         let t = tables(book)?;
         if let Pressure::Suppressed(_) = man.pressure {
             return Some(Moves { open: 1, difficult: 1 });
         }
         let (open, difficult) = t.moves();
-        Some(Moves { open, difficult })
+        Some(heavy::moves(t, book, man, Moves { open, difficult }))
     }
 
     /// He fires the weapon he aims at men (a bazooka man's pistol): it
