@@ -262,7 +262,9 @@ impl Game {
     ) -> bool {
         let rules = self.rules;
         let target_moved = self.in_hex(aim).any(|i| self.soldiers[i].moved);
-        let rangefinder = gun == Gun::Battery && spotter.is_some_and(|s| self.rangefinder_by(s));
+        // Only the patrol's radio operator has its rangefinder man.
+        let rangefinder = gun == Gun::Battery
+            && spotter.is_some_and(|s| self.soldiers[s].side == Side::Friendly && self.rangefinder_by(s));
         let shot = Shot {
             gun,
             spotter: spotter.map(|i| &self.soldiers[i]),
@@ -286,6 +288,9 @@ impl Game {
         }
         for (squad, pressure) in &shelled.pressed {
             self.squad_pressed(squad, *pressure, events);
+        }
+        for hit in &shelled.vehicles {
+            self.vehicle_hurt(hit.target, *hit);
         }
         true
     }

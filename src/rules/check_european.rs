@@ -154,6 +154,19 @@ pub fn check_european(
         if army.budget > 10_000 {
             return Err(c.err("budget", "army: a budget of at most 10000 points".into()));
         }
+        if let Some(a) = &army.artillery {
+            let radio = t.forces.values().flat_map(|g| &g.men).any(|m| m.role == a.radio);
+            if a.points > 10_000 || a.missions > 100 || !radio || t.indirect.is_none() {
+                return Err(c.err(
+                    "artillery: Some",
+                    format!(
+                        "army: artillery of at most 10000 points and 100 missions, its radio operator '{}' a role \
+                         of some group in forces, and the indirect tables to fire by",
+                        a.radio
+                    ),
+                ));
+            }
+        }
     }
     Ok(())
 }

@@ -86,6 +86,26 @@ pub struct Army {
     /// The support units, groups of `forces`; a die's six faces are shared
     /// among them in order (three: two faces each).
     pub support: Vec<Name>,
+    /// The article's artillery units: an off-board battery, bought as one
+    /// of a core unit's supports when its force has a radio operator.
+    /// Tables written before it buy none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artillery: Option<Artillery>,
+}
+
+/// The enemy's off-board battery (`Army::artillery`): what it costs, who
+/// calls it, and how many missions it fires.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Artillery {
+    /// The name the `force` event gives it.
+    pub name: Name,
+    pub points: u32,
+    /// The role of the radio operator who calls it (the Funker): it is
+    /// bought only when the force has one, and called only while one is able.
+    pub radio: String,
+    /// Fire missions it fires in an action.
+    pub missions: u32,
 }
 
 /// The words a support roll gives, by the place in `Army::support` it picks.

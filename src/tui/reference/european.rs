@@ -76,8 +76,10 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
          fire, hitting at his Shoot value. Hits fall on the men fired at nearest first, one each before a second."
             .to_string(),
         format!(
-            "Saves before the wound: in ground with cover {}+ (not against h-class weapons); prone {}+.",
-            s.take_cover, s.prone
+            "Saves before the wound: in ground with cover {}+ (not against h-class weapons); prone {}+{}.",
+            s.take_cover,
+            s.prone,
+            crew_saves(s)
         ),
         format!(
             "The wound chart (the Lord of the Rings battle game's, strength against defense): strength 3 against \
@@ -177,15 +179,38 @@ fn indirect(t: &crate::engine::data::european::European, ind: &Indirect) -> Vec<
         format!(
             "Air strike (call air COL,ROW): {} a patrol, only with a live radio operator; at STOP it comes on {}+, \
              is mistaken on {}+ (the enemy puts it on your most crowded hex), and strikes at {}+ like the guns, \
-             strength {}h, its template {}. The enemy has no anti-aircraft guns.",
+             strength {}h, its template {}. First the anti-aircraft guns of the side it strikes at within half \
+             their range of its aim fire at it: each hit rolls the wound chart against its defense {}, a wound \
+             shoots it down; hit and not shot down, it presses on at {}+, else flees.",
             ind.air.per_patrol,
             ind.air.arrive,
             ind.air.mistaken,
             ind.air.shoot,
             ind.air.strike.strength,
-            reach(&ind.air.strike)
+            reach(&ind.air.strike),
+            ind.air.defense,
+            ind.air.press_on
         ),
+        "A template over a vehicle hits it once, h-class one weaker against armour, on its flank armour (from \
+         above); then the wound chart, its wounds, the KO chart and its crew's courage, as direct fire."
+            .to_string(),
     ]
+}
+
+/// Heavy weapons' crews' saves in words (none for tables without them).
+fn crew_saves(s: &crate::engine::data::european::Saves) -> String {
+    let mut out = String::new();
+    if let Some(n) = s.shield {
+        out.push_str(&format!(
+            "; a gun with a shield, its crew (the gunner and his squad's men in his hex) {n}+ hit from its front              (toward the nearest man firing at it)"
+        ));
+    }
+    if let Some(n) = s.crew {
+        out.push_str(&format!(
+            "; any other heavy weapon's crew but a mortar's {n}+ (under shells too). Heavy weapons move a hex a              card, never move and shoot, and t- and a-class guns fire no nearer than 2 hexes"
+        ));
+    }
+    out
 }
 
 /// A need on the wound chart in words.

@@ -141,6 +141,18 @@ pub fn moves(t: &Book, book: &RuleBook, man: &Soldier, open: Moves) -> Moves {
     }
 }
 
+/// The roster's words for a heavy weapon's gunner: his crew's saves
+/// (" shield 5+/6+", " crew 6+"); nothing for anyone else or a mortar.
+pub fn words(t: &Book, book: &RuleBook, man: &Soldier) -> String {
+    let Some(w) = carried(t, book, man).filter(|w| !mortar(w)) else { return String::new() };
+    match (t.saves.shield.filter(|_| w.shield), t.saves.crew) {
+        (Some(s), Some(c)) => format!(" shield {s}+/{c}+"),
+        (Some(s), None) => format!(" shield {s}+"),
+        (None, Some(c)) => format!(" crew {c}+"),
+        (None, None) => String::new(),
+    }
+}
+
 /// The least distance, in hexes, `weapon` fires at men from: t- and
 /// a-class 6" (rounded up to whole hexes) unless it is also s- or h-class,
 /// as at vehicles.

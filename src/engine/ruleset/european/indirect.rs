@@ -7,7 +7,8 @@
 //! operator. The scatter die points one of the six hex directions. Every
 //! man under the template is hit at the weapon's strength: prone men save
 //! (taking cover does not save against h-class), then the wound chart; a
-//! squad under it is suppressed, and tests its courage for its losses.
+//! squad under it is suppressed, and tests its courage for its losses. A
+//! vehicle under it is struck too (blast.rs).
 
 use super::fire::{after_test, courage_test, test_need, wounds};
 use super::shoot_need;
@@ -137,10 +138,10 @@ pub fn fire(t: &Book, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events:
     let weapon = gun_profile(t, ind, shot.gun)?;
     let radius = weapon.template.unwrap_or(0);
     let Some(at) = land(t, ind, dice, shot, events) else {
-        return Some(Shelled { landed: None, radius, lost: Vec::new(), pressed: Vec::new() });
+        return Some(Shelled { landed: None, radius, lost: Vec::new(), pressed: Vec::new(), vehicles: Vec::new() });
     };
     if shot.smoke {
-        return Some(Shelled { landed: Some(at), radius, lost: Vec::new(), pressed: Vec::new() });
+        return Some(Shelled { landed: Some(at), radius, lost: Vec::new(), pressed: Vec::new(), vehicles: Vec::new() });
     }
     let men = shot.men;
     let hit = under(men, at, radius);
@@ -195,7 +196,9 @@ pub fn fire(t: &Book, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events:
             pressed.push((squad, pressure));
         }
     }
-    Some(Shelled { landed: Some(at), radius, lost, pressed })
+    // The vehicles under it (blast.rs), after the men.
+    let vehicles = super::blast::vehicles(t, dice, shot, (weapon, at, radius), events);
+    Some(Shelled { landed: Some(at), radius, lost, pressed, vehicles })
 }
 
 /// One suppression more on a squad under `now` (an h-class hit); enough pin

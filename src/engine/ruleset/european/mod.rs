@@ -15,6 +15,8 @@
 
 pub mod aa;
 mod army;
+mod blast;
+pub use army::ARTILLERY;
 mod fire;
 pub mod heavy;
 pub mod indirect;
@@ -125,6 +127,7 @@ impl Rules for European {
         if man.dug_in {
             pressure.push_str(" dug in");
         }
+        pressure.push_str(&heavy::words(t, book, man));
         Some(format!("{}/{shoot}+ D{} C{}{pressure}", p.fight, p.defense, p.courage))
     }
 
