@@ -8,9 +8,10 @@
 //! - it fires the army list's missions in the action it was bought for,
 //!   and is gone when the action ends (a call on its way with it);
 //! - a radio operator calls it on his own card, in place of anything else,
-//!   when a hex of the patrol he sees, from 12" (the least range of indirect
-//!   fire) to the guns' reach, has two or more of the patrol's able men
-//!   under the template and no man of his side within 3 hexes of it: the
+//!   when a hex of the patrol he sees within the guns' reach (off-board
+//!   guns have no least range, as the patrol's battery has none) has two or
+//!   more of the patrol's able men under the template and no man of his
+//!   side under it or a hex beyond: the
 //!   one with the most men under it, the nearest on a tie, then map order;
 //! - one call at a time; if no radio operator is able, nobody calls.
 
@@ -78,15 +79,17 @@ impl Game {
         }
         let t = self.book.european.as_deref()?;
         let ind = t.indirect.as_ref()?;
-        let (least, reach) = (t.hexes(ind.min_range).max(1), t.hexes(ind.battery.range));
+        // Off-board guns fire from miles away: no least range, as for the
+        // patrol's battery; its own men keep clear of the template instead.
+        let reach = t.hexes(ind.battery.range);
         let radius = ind.battery.template.unwrap_or(0);
         let from = self.soldiers[e].pos?;
         let own = self.hexes_of(Side::Enemy);
         let patrol: Vec<Pos> = self.able(Side::Friendly).filter_map(|i| self.soldiers[i].pos).collect();
         self.hexes_of(Side::Friendly)
             .into_iter()
-            .filter(|&h| (least..=reach).contains(&from.distance(h)))
-            .filter(|&h| own.iter().all(|o| o.distance(h) > 3) && self.can_see(memo, from, h))
+            .filter(|&h| from.distance(h) <= reach)
+            .filter(|&h| own.iter().all(|o| o.distance(h) > radius + 1) && self.can_see(memo, from, h))
             .filter_map(|h| {
                 let under = patrol.iter().filter(|p| p.distance(h) <= radius).count();
                 (under >= 2).then_some((std::cmp::Reverse(under), from.distance(h), h))

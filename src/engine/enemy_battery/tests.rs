@@ -63,8 +63,10 @@ fn the_radio_operator_calls_while_he_is_able_and_nobody_else() {
     // Another German never calls.
     let other = add_enemy(&mut g, "rifle", (7, 3));
     assert_eq!(g.enemy_battery_target(memo, other), None);
-    // Too near his own men: a German within three hexes of the patrol.
+    // Too near his own men: a German under the template or a hex beyond it.
     let near = add_enemy(&mut g, "rifle", (7, 8));
+    assert_eq!(g.enemy_battery_target(memo, f), Some(Pos::new(7, 11)), "three hexes off: clear");
+    g.soldiers[near].pos = Some(Pos::new(7, 9));
     assert_eq!(g.enemy_battery_target(memo, f), None);
     g.soldiers[near].pos = None;
     // Down, he calls nothing, and nobody takes up his radio.

@@ -65,7 +65,10 @@ fn fired(b: &RuleBook, firers: &[Soldier], targets: &[Soldier], ground: &str, fa
     rolls(events)
 }
 
-fn saves(rolls: &[Roll]) -> Vec<(Purpose, Option<&str>, Option<i32>, Option<&str>)> {
+/// A save as the tests read it: its purpose, who rolled it, its need and its words.
+type Save<'a> = (Purpose, Option<&'a str>, Option<i32>, Option<&'a str>);
+
+fn saves(rolls: &[Roll]) -> Vec<Save<'_>> {
     rolls
         .iter()
         .filter(|r| matches!(r.purpose, Purpose::EbSave | Purpose::EbCrewSave))
