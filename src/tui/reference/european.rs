@@ -202,12 +202,14 @@ fn crew_saves(s: &crate::engine::data::european::Saves) -> String {
     let mut out = String::new();
     if let Some(n) = s.shield {
         out.push_str(&format!(
-            "; a gun with a shield, its crew (the gunner and his squad's men in his hex) {n}+ hit from its front              (toward the nearest man firing at it)"
+            "; a gun with a shield, its crew (the gunner and his squad's men in his hex) {n}+ hit from its front \
+             (toward the nearest man firing at it; the roster's sh{n}+)"
         ));
     }
     if let Some(n) = s.crew {
         out.push_str(&format!(
-            "; any other heavy weapon's crew but a mortar's {n}+ (under shells too). Heavy weapons move a hex a              card, never move and shoot, and t- and a-class guns fire no nearer than 2 hexes"
+            "; any other heavy weapon's crew but a mortar's {n}+ (under shells too; the roster's cr{n}+). Heavy \
+             weapons move a hex a card, never move and shoot, and t- and a-class guns fire no nearer than 2 hexes"
         ));
     }
     out

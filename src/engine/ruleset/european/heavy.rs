@@ -141,14 +141,14 @@ pub fn moves(t: &Book, book: &RuleBook, man: &Soldier, open: Moves) -> Moves {
     }
 }
 
-/// The roster's words for a heavy weapon's gunner: his crew's saves
-/// (" shield 5+/6+", " crew 6+"); nothing for anyone else or a mortar.
+/// The roster's words for a heavy weapon's gunner, short for its narrow
+/// column: his crew's save, the shield's from the front (" sh5+") or the
+/// crew's (" cr6+"); nothing for anyone else or a mortar.
 pub fn words(t: &Book, book: &RuleBook, man: &Soldier) -> String {
     let Some(w) = carried(t, book, man).filter(|w| !mortar(w)) else { return String::new() };
     match (t.saves.shield.filter(|_| w.shield), t.saves.crew) {
-        (Some(s), Some(c)) => format!(" shield {s}+/{c}+"),
-        (Some(s), None) => format!(" shield {s}+"),
-        (None, Some(c)) => format!(" crew {c}+"),
+        (Some(s), _) => format!(" sh{s}+"),
+        (None, Some(c)) => format!(" cr{c}+"),
         (None, None) => String::new(),
     }
 }
