@@ -58,7 +58,11 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
                 Note::Smoke => "Smoke: may fire smoke",
             })
             .collect();
-        let blade = if w.blade { ", a blade hand to hand" } else { "" };
+        let blade = match (w.blade, w.shield) {
+            (true, _) => ", a blade hand to hand",
+            (false, true) => ", a gun shield",
+            (false, false) => "",
+        };
         lines.push(format!(
             "  {name}: {}{class}, {}\" ({} hexes), ROF {}{}{}{blade}",
             w.strength,
@@ -104,10 +108,17 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
             Some(a) => format!(
                 "The enemy is bought by points: the group an incident names is the core unit, and up to {} \
                  support units are bought beside it, a die each ({}), while {} points last (a scenario may give \
-                 its own budget); a unit costs its men's points.",
+                 its own budget); a unit costs its men's points.{}",
                 a.supports_per_core,
                 a.support.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", "),
-                a.budget
+                a.budget,
+                a.artillery.as_ref().map_or(String::new(), |b| format!(
+                    " With a support still to buy, {} points left and a {} (radio operator) in its force, it also \
+                     buys an {} ({} missions): on his card he calls it on a hex of yours with two or more men under \
+                     the template and none of his own near it; it lands at STOP, scattering as off-board guns do. \
+                     If no {} is able, nobody calls.",
+                    b.points, b.radio, b.name, b.missions, b.radio
+                ))
             ),
             None => "The enemy: each incident brings the group it names, alone.".to_string(),
         },
