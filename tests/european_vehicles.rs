@@ -46,6 +46,9 @@ fn the_panzer_road_is_fought_by_armour_wounds_and_the_ko_chart() {
         let mut wounds: BTreeMap<String, u32> = BTreeMap::new();
         let mut hulks: Vec<String> = Vec::new();
         let mut last: Option<Purpose> = None;
+        // Between a shell's roll to hit and its landing, its template's
+        // rolls: the men under it, then a wound roll for each vehicle.
+        let mut shelling = false;
         for e in &events {
             match e {
                 Event::SquadFire { firers, targets, .. } if targets.iter().any(|t| t.starts_with('V')) => {
@@ -57,6 +60,21 @@ fn the_panzer_road_is_fought_by_armour_wounds_and_the_ko_chart() {
                 }
                 Event::Deck { composition, .. } if hulks.iter().any(|h| composition.get(h).is_some()) => {
                     panic!("seed {seed}: a hulk's card is dealt: {e:?}");
+                }
+                Event::Landed { .. } => shelling = false,
+                Event::Roll(r) if r.purpose == Purpose::EbIndirect => shelling = true,
+                Event::Roll(r) if shelling => {
+                    *kinds.entry(r.purpose.name()).or_default() += 1;
+                    if r.purpose == Purpose::EbArmour {
+                        *kinds.entry("eb_armour_under_a_template").or_default() += 1;
+                        assert_eq!(
+                            r.result.as_deref().map(|w| w.contains("flank armour")),
+                            Some(true),
+                            "seed {seed}: {r:?}"
+                        );
+                        assert_ne!(r.soldier.as_deref(), Some("Novak"), "seed {seed}: the shell is the spotter's");
+                    }
+                    last = Some(r.purpose);
                 }
                 Event::Roll(r) => {
                     *kinds.entry(r.purpose.name()).or_default() += 1;
@@ -92,7 +110,7 @@ fn the_panzer_road_is_fought_by_armour_wounds_and_the_ko_chart() {
         // The Panzer IV has 3 wounds, the halftrack 2: never more taken.
         assert!(wounds.values().all(|&n| n <= 3), "seed {seed}: {wounds:?}");
     }
-    for kind in ["eb_turret", "eb_armour", "eb_ko", "eb_bail_out", "eb_fire"] {
+    for kind in ["eb_turret", "eb_armour", "eb_ko", "eb_bail_out", "eb_fire", "eb_armour_under_a_template"] {
         assert!(kinds.get(kind).copied().unwrap_or(0) >= 1, "{kind} rolls: {kinds:?}");
     }
     for hit in ["wound", "crew_bails_out"] {

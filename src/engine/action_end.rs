@@ -70,6 +70,8 @@ impl Game {
         let called_off = self.fire_pending.len() as u32;
         self.fire_pending.clear();
         self.fire_missions = self.fire_missions.saturating_sub(called_off);
+        // The enemy's battery was its force's, for this action.
+        self.enemy_battery = None;
         // Every enemy still fighting slips away; the crew of a vehicle that
         // cannot move leaves it behind, and it is gone from the story too.
         let mut gone = Vec::new();

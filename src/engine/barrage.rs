@@ -11,8 +11,9 @@
 //!   ends the turn, as the radio H.E. of the other rule sets does;
 //! - an air strike rolls to come and to be mistaken as it lands; mistaken,
 //!   the enemy puts it on the patrol's hex with the most able men (nearest
-//!   the aim on a tie); the enemy has no anti-aircraft guns, so the rolls to
-//!   hit it and to press on are never thrown;
+//!   the aim on a tie); the anti-aircraft guns of the side it strikes at
+//!   fire at it first (`ruleset/european/aa.rs`), and may shoot it down or
+//!   turn it away;
 //! - a smoke bank covers its template's hexes and blocks sight into, out
 //!   of and through them; at each STOP card it drifts and may clear.
 
@@ -29,6 +30,7 @@ use super::support::{Called, FireMission};
 use super::{Game, RuleError, illegal};
 use crate::engine::data::european::Indirect;
 use crate::engine::memo::Memo;
+use crate::engine::ruleset::european::aa::fire as anti_aircraft;
 use crate::engine::ruleset::european::indirect::{DIRECTIONS, step};
 
 /// The patrol's off-board battery (a scenario's `battery:`), and what it has
@@ -200,6 +202,15 @@ impl Game {
             if mistaken && let Some(h) = self.patrol_hex_near(aim) {
                 aim = h;
             }
+            // The anti-aircraft guns of the side it strikes at fire at it
+            // (the enemy's; the patrol's, mistaken); it may be shot down or flee.
+            let struck = if mistaken { Side::Friendly } else { Side::Enemy };
+            if let Some(t) = self.book.european.as_deref() {
+                let men = (&self.soldiers[..], struck);
+                if !anti_aircraft(t, &self.book, &mut self.dice, men, aim, events).strikes() {
+                    return;
+                }
+            }
         }
         let (gun, spotter) = match mission.called {
             Called::Air => (Gun::AirStrike, None),
@@ -251,7 +262,9 @@ impl Game {
     ) -> bool {
         let rules = self.rules;
         let target_moved = self.in_hex(aim).any(|i| self.soldiers[i].moved);
-        let rangefinder = gun == Gun::Battery && spotter.is_some_and(|s| self.rangefinder_by(s));
+        // Only the patrol's radio operator has its rangefinder man.
+        let rangefinder = gun == Gun::Battery
+            && spotter.is_some_and(|s| self.soldiers[s].side == Side::Friendly && self.rangefinder_by(s));
         let shot = Shot {
             gun,
             spotter: spotter.map(|i| &self.soldiers[i]),
@@ -275,6 +288,9 @@ impl Game {
         }
         for (squad, pressure) in &shelled.pressed {
             self.squad_pressed(squad, *pressure, events);
+        }
+        for hit in &shelled.vehicles {
+            self.vehicle_hurt(hit.target, *hit);
         }
         true
     }

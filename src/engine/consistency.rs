@@ -200,6 +200,7 @@ impl Game {
             return Err(format!("fire called on {} from {} hexes, out of the guns' reach", m.hex, m.distance));
         }
         self.check_barrage()?;
+        self.check_enemy_battery()?;
         if let Some(k) = self.forces_met().find(|k| !self.book.forces.contains_key(*k)) {
             return Err(format!("unknown forces '{k}'"));
         }

@@ -92,6 +92,15 @@ impl Game {
         // (nearest on a tie) for 3., as the leader's `order` does: one walk
         // rather than two for most cards, a shot weighed for nothing when a
         // mortar or gun fires first (a few cards in ten).
+        // 1a. With nobody of the patrol in his hex, a radio operator calls
+        // the enemy's battery, if it has one (European Battlefield).
+        if self.enemy_battery.is_some()
+            && self.may(e, Deed::Fire)
+            && !self.in_hex(here).any(|i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].can_act())
+            && self.enemy_battery_call(memo, e, events)
+        {
+            return;
+        }
         let marksman = self.marksman(memo, e);
         let walk = self.foe_or_shot(Side::Friendly, here, marksman.as_ref(), |_| true);
         let best = match walk {

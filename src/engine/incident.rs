@@ -69,6 +69,9 @@ impl Game {
                     // the table's groups' stand-ins, not the list's.
                     let rules = self.rules;
                     for support in rules.muster(&self.book, &mut self.dice, &core, self.enemy_points, events) {
+                        if self.buys_battery(&support) {
+                            continue;
+                        }
                         self.place_enemy(memo, &support, min, max, at, events);
                     }
                     if matches!(self.phase, Phase::Patrol) {

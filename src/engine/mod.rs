@@ -43,6 +43,7 @@ mod chain;
 mod consistency;
 mod endless;
 mod enemy;
+mod enemy_battery;
 mod enemy_moves;
 mod grenade;
 mod hulk;
@@ -171,6 +172,10 @@ pub struct Game {
     /// Smoke banks on the map.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     smoke: Vec<barrage::SmokeBank>,
+    /// The enemy's off-board battery (European Battlefield's army list),
+    /// while it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    enemy_battery: Option<enemy_battery::EnemyBattery>,
 }
 
 impl Game {
@@ -275,6 +280,7 @@ impl Game {
             enemy_points: scenario.enemy_points,
             battery: scenario.battery.clone().map(|b| barrage::Battery { missions: 0, air_strikes: 0, ..b }),
             smoke: Vec::new(),
+            enemy_battery: None,
         })
     }
 

@@ -80,6 +80,10 @@ fn runs(game: &Game, to: Pos) -> bool {
 /// before his order: to lift a suppression it is under, or on a second
 /// round of the fire he is about to open. Kept otherwise, for a courage test.
 fn spend_first(game: &Game, me: usize, order: Option<Command>) -> Option<Command> {
+    // An enemy in his hex: the fight comes before anything else.
+    if matches!(order, Some(Command::Fight { .. })) {
+        return order;
+    }
     if game.rules.point_lifts(&game.book, game.soldiers[me].pressure).is_some() {
         return Some(Command::Spend { on: PointUse::Rally });
     }

@@ -143,6 +143,19 @@ pub enum Purpose {
     /// European Battlefield: whether an air strike is mistaken, and the
     /// other side's to use, 1d6.
     EbAirMistaken,
+    /// European Battlefield: the save of a heavy weapon's crew hit (a gun
+    /// shield from the front, or the crew's own), where it is the better.
+    EbCrewSave,
+    /// European Battlefield: an anti-aircraft gun's firing dice at an air
+    /// strike, each at its gunner's Shoot value.
+    EbAaFire,
+    /// European Battlefield: the wound chart for an anti-aircraft hit on an
+    /// air strike, the gun's strength against the strike's defense: a wound
+    /// shoots it down.
+    EbAaWound,
+    /// European Battlefield: an air strike hit and not destroyed presses on,
+    /// 4+, else it flees.
+    EbAirPressOn,
 }
 
 impl Purpose {
@@ -193,6 +206,10 @@ impl Purpose {
             Purpose::EbSmokeClear => "eb_smoke_clear",
             Purpose::EbAirArrive => "eb_air_arrive",
             Purpose::EbAirMistaken => "eb_air_mistaken",
+            Purpose::EbCrewSave => "eb_crew_save",
+            Purpose::EbAaFire => "eb_aa_fire",
+            Purpose::EbAaWound => "eb_aa_wound",
+            Purpose::EbAirPressOn => "eb_air_press_on",
         }
     }
 }

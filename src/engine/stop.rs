@@ -76,6 +76,7 @@ impl Game {
         // turn comes down: a bank laid now stands for a turn.
         self.smoke_drifts(events);
         self.land_fire(events);
+        self.enemy_battery_lands(events);
         // Men under pressure may shake it off (never under Lone Warrior,
         // whose men are never under pressure, and which is not asked).
         let rules = self.rules;

@@ -92,7 +92,11 @@ pub fn check_european(
         return Err(c.err("wound_chart", "wound_chart: every need is 2 to 6 on a die".into()));
     }
     let s = &t.saves;
-    if !(2..=6).contains(&s.take_cover) || !(2..=6).contains(&s.prone) {
+    let crew = [s.shield, s.crew].into_iter().flatten();
+    if !(2..=6).contains(&s.take_cover)
+        || !(2..=6).contains(&s.prone)
+        || crew.into_iter().any(|n| !(2..=6).contains(&n))
+    {
         return Err(c.err("saves", "saves: each a need of 2 to 6 on a die".into()));
     }
     let cg = &t.courage;
@@ -149,6 +153,19 @@ pub fn check_european(
         }
         if army.budget > 10_000 {
             return Err(c.err("budget", "army: a budget of at most 10000 points".into()));
+        }
+        if let Some(a) = &army.artillery {
+            let radio = t.forces.values().flat_map(|g| &g.men).any(|m| m.role == a.radio);
+            if a.points > 10_000 || a.missions > 100 || !radio || t.indirect.is_none() {
+                return Err(c.err(
+                    "artillery: Some",
+                    format!(
+                        "army: artillery of at most 10000 points and 100 missions, its radio operator '{}' a role \
+                         of some group in forces, and the indirect tables to fire by",
+                        a.radio
+                    ),
+                ));
+            }
         }
     }
     Ok(())

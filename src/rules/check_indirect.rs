@@ -54,9 +54,10 @@ pub(super) fn check_indirect(c: &Own<'_>, t: &European) -> Result<(), DataError>
     if ![a.arrive, a.mistaken, a.press_on, a.shoot].into_iter().all(die_need)
         || a.per_patrol > 10
         || !indirect_profile(&a.strike)
+        || !(1..=10).contains(&a.defense)
     {
         let why = format!(
-            "indirect: air needs 1 to 6 on a die, at most 10 strikes, the strike h-class with a template of 0 to {WIDEST_TEMPLATE}"
+            "indirect: air needs 1 to 6 on a die, at most 10 strikes, a defense of 1 to 10, the strike h-class with a template of 0 to {WIDEST_TEMPLATE}"
         );
         return Err(c.err("air:", why));
     }

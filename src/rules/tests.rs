@@ -274,7 +274,7 @@ fn snipers_are_placed_where_their_first_shot_reaches() {
         RULES_TEXT.replacen("Enemy(group: \"sniper\", min: 3, max: 4", "Enemy(group: \"sniper\", min: 3, max: 5", 1);
     let e = parse_rule_book(RULES_FILE, &far, FORCES_FILE, FORCES_TEXT).unwrap_err();
     assert!(e.to_string().contains("placed up to 5 hexes away, but its Scharfschütze's rifle reaches 4"), "{e}");
-    assert!(e.to_string().starts_with("assets/rules/lone_warrior.ron:62:"), "{e}");
+    assert!(e.to_string().starts_with("assets/rules/lone_warrior.ron:65:"), "{e}");
     let by_table = far.replacen("first_shot_by_the_table: false", "first_shot_by_the_table: true", 1);
     parse_rule_book(RULES_FILE, &by_table, FORCES_FILE, FORCES_TEXT).expect("the old placement, by the house rule");
 }
@@ -536,7 +536,14 @@ fn european_battlefield_table_mistakes_are_placed() {
             "support: [\"mg_team\", \"zeppelin\"",
             "army: no group 'zeppelin' in forces",
         ),
-        ("support: [\"mg_team\", \"sniper\", \"squad\"]", "support: []", "army: 1 to 6 support units"),
+        (
+            "support: [\"mg_team\", \"sniper\", \"squad\", \"pak_team\", \"flak_team\"]",
+            "support: []",
+            "army: 1 to 6 support units",
+        ),
+        ("radio: \"Funker\"", "radio: \"Funkerin\"", "its radio operator 'Funkerin' a role"),
+        ("shield: Some(5)", "shield: Some(7)", "saves: each a need of 2 to 6"),
+        ("defense: 6,", "defense: 0,", "a defense of 1 to 10"),
         ("kind: \"halftrack\", armour", "kind: \"hovercraft\", armour", "no vehicle type 'hovercraft'"),
         ("(rolls: (3, 4), ko: MustMove)", "(rolls: (3, 5), ko: MustMove)", "ko_chart: bands of 1 to 6"),
         ("main_gun: Some(\"tank_gun\")", "main_gun: Some(\"flak\")", "no weapon profile 'flak'"),
@@ -555,7 +562,7 @@ fn european_battlefield_table_mistakes_are_placed() {
             "notes: [Heavy, Smoke]",
             "'mortar' is h-class: it needs a template",
         ),
-        ("missions: 3", "missions: 300", "missions at most 100"),
+        ("missions: 3,", "missions: 300,", "missions at most 100"),
     ] {
         let text = EUROPEAN_TEXT.replacen(from, to, 1);
         assert_ne!(text, EUROPEAN_TEXT, "{from}");

@@ -228,8 +228,9 @@ impl Tally {
             self.checks.add((r.purpose, 1, r.dice.sides, need), u64::from(r.dice.count), scored);
             return;
         }
-        // European Battlefield's firing dice: each die a check at the need.
-        if let (Purpose::EbFire, Some(need)) = (r.purpose, r.need) {
+        // European Battlefield's firing dice (at men, vehicles or an air
+        // strike): each die a check at the need.
+        if let (Purpose::EbFire | Purpose::EbAaFire, Some(need)) = (r.purpose, r.need) {
             let scored = r.result.as_deref().and_then(|w| w.split(' ').next()?.parse().ok()).unwrap_or(0);
             self.checks.add((r.purpose, 1, r.dice.sides, need), u64::from(r.dice.count), scored);
             return;

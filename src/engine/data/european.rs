@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use super::european_army::{Army, Artillery, SUPPORT_ROLLS};
 use super::{Group, IncidentEntry};
 use crate::engine::name::Name;
 use crate::engine::soldier::Side;
@@ -71,38 +72,15 @@ pub struct European {
     pub indirect: Option<Indirect>,
 }
 
-/// How the enemy met at an incident is bought (`European::army`): the
-/// incident's own group is the core unit; then a die is rolled for each
-/// support unit, at most `supports_per_core`, each bought if the points
-/// left pay for it, until one cannot be.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Army {
-    /// The points an enemy met is bought to, unless the scenario gives its
-    /// own (`Scenario::enemy_points`).
-    pub budget: u32,
-    /// The most support units to a core unit (the article: two).
-    pub supports_per_core: u32,
-    /// The support units, groups of `forces`; a die's six faces are shared
-    /// among them in order (three: two faces each).
-    pub support: Vec<Name>,
-}
-
-/// The words a support roll gives, by the place in `Army::support` it picks.
-pub const SUPPORT_ROLLS: [&str; 6] = ["support_1", "support_2", "support_3", "support_4", "support_5", "support_6"];
-
-impl Army {
-    /// The place in `support` a die showing `face` picks.
-    pub fn pick(&self, face: u32) -> usize {
-        (face.clamp(1, 6) as usize - 1) * self.support.len() / 6
-    }
-}
-
 fn five() -> i32 {
     5
 }
 
 fn six() -> u32 {
+    6
+}
+
+fn six_u8() -> u8 {
     6
 }
 
@@ -160,6 +138,10 @@ pub struct AirStrikes {
     pub mistaken: u8,
     /// Hit by anti-aircraft fire, 1d6 at least this and it presses on.
     pub press_on: u8,
+    /// Its defense against anti-aircraft fire on the wound chart (the
+    /// article: 6).
+    #[serde(default = "six_u8")]
+    pub defense: u8,
     /// It strikes like artillery, at this Shoot value.
     pub shoot: u8,
     /// What it drops: strength, class and template.
@@ -246,6 +228,10 @@ pub struct WeaponProfile {
     /// (0: that hex alone); none for a weapon without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub template: Option<u32>,
+    /// A heavy support weapon with a gun shield: its crew saves better
+    /// when hit from its front (`Saves::shield`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shield: bool,
 }
 
 impl WeaponProfile {
@@ -287,6 +273,14 @@ pub struct Saves {
     pub take_cover: u8,
     /// Prone (dug in, or gone to ground after a failed courage test or pinned).
     pub prone: u8,
+    /// The crew of a heavy support weapon with a gun shield, hit from its
+    /// front (the article's 5+). Tables written before it have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shield: Option<u8>,
+    /// The crew of any other heavy support weapon but a mortar (the
+    /// article's 6+), and of a shielded one hit from elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crew: Option<u8>,
 }
 
 /// The courage test.

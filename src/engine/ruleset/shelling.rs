@@ -49,4 +49,7 @@ pub struct Shelled {
     /// Each squad it hit, by the places of its able men, with the pressure
     /// it is under now, where that changed.
     pub pressed: Vec<(Vec<usize>, Pressure)>,
+    /// The vehicles it hurt (rule sets with vehicles of their own), each
+    /// by its place in `Shot::men` (`VehicleHurt::target`).
+    pub vehicles: Vec<super::VehicleHurt>,
 }

@@ -58,7 +58,11 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
                 Note::Smoke => "Smoke: may fire smoke",
             })
             .collect();
-        let blade = if w.blade { ", a blade hand to hand" } else { "" };
+        let blade = match (w.blade, w.shield) {
+            (true, _) => ", a blade hand to hand",
+            (false, true) => ", a gun shield",
+            (false, false) => "",
+        };
         lines.push(format!(
             "  {name}: {}{class}, {}\" ({} hexes), ROF {}{}{}{blade}",
             w.strength,
@@ -76,8 +80,10 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
          fire, hitting at his Shoot value. Hits fall on the men fired at nearest first, one each before a second."
             .to_string(),
         format!(
-            "Saves before the wound: in ground with cover {}+ (not against h-class weapons); prone {}+.",
-            s.take_cover, s.prone
+            "Saves before the wound: in ground with cover {}+ (not against h-class weapons); prone {}+{}.",
+            s.take_cover,
+            s.prone,
+            crew_saves(s)
         ),
         format!(
             "The wound chart (the Lord of the Rings battle game's, strength against defense): strength 3 against \
@@ -102,10 +108,17 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
             Some(a) => format!(
                 "The enemy is bought by points: the group an incident names is the core unit, and up to {} \
                  support units are bought beside it, a die each ({}), while {} points last (a scenario may give \
-                 its own budget); a unit costs its men's points.",
+                 its own budget); a unit costs its men's points.{}",
                 a.supports_per_core,
                 a.support.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", "),
-                a.budget
+                a.budget,
+                a.artillery.as_ref().map_or(String::new(), |b| format!(
+                    " With a support still to buy, {} points left and a {} (radio operator) in its force, it also \
+                     buys an {} ({} missions): on his card he calls it on a hex of yours with two or more men under \
+                     the template and none of his own near it; it lands at STOP, scattering as off-board guns do. \
+                     If no {} is able, nobody calls.",
+                    b.points, b.radio, b.name, b.missions, b.radio
+                ))
             ),
             None => "The enemy: each incident brings the group it names, alone.".to_string(),
         },
@@ -177,15 +190,40 @@ fn indirect(t: &crate::engine::data::european::European, ind: &Indirect) -> Vec<
         format!(
             "Air strike (call air COL,ROW): {} a patrol, only with a live radio operator; at STOP it comes on {}+, \
              is mistaken on {}+ (the enemy puts it on your most crowded hex), and strikes at {}+ like the guns, \
-             strength {}h, its template {}. The enemy has no anti-aircraft guns.",
+             strength {}h, its template {}. First the anti-aircraft guns of the side it strikes at within half \
+             their range of its aim fire at it: each hit rolls the wound chart against its defense {}, a wound \
+             shoots it down; hit and not shot down, it presses on at {}+, else flees.",
             ind.air.per_patrol,
             ind.air.arrive,
             ind.air.mistaken,
             ind.air.shoot,
             ind.air.strike.strength,
-            reach(&ind.air.strike)
+            reach(&ind.air.strike),
+            ind.air.defense,
+            ind.air.press_on
         ),
+        "A template over a vehicle hits it once, h-class one weaker against armour, on its flank armour (from \
+         above); then the wound chart, its wounds, the KO chart and its crew's courage, as direct fire."
+            .to_string(),
     ]
+}
+
+/// Heavy weapons' crews' saves in words (none for tables without them).
+fn crew_saves(s: &crate::engine::data::european::Saves) -> String {
+    let mut out = String::new();
+    if let Some(n) = s.shield {
+        out.push_str(&format!(
+            "; a gun with a shield, its crew (the gunner and his squad's men in his hex) {n}+ hit from its front \
+             (toward the nearest man firing at it; the roster's sh{n}+)"
+        ));
+    }
+    if let Some(n) = s.crew {
+        out.push_str(&format!(
+            "; any other heavy weapon's crew but a mortar's {n}+ (under shells too; the roster's cr{n}+). Heavy \
+             weapons move a hex a card, never move and shoot, and t- and a-class guns fire no nearer than 2 hexes"
+        ));
+    }
+    out
 }
 
 /// A need on the wound chart in words.

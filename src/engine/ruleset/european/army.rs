@@ -43,15 +43,27 @@ pub fn muster(
         spent += cost(key);
         bought.push(key.clone());
     }
-    let name = |key: &str| book.forces.get(key).map_or_else(|| Name::from(key), |g| g.name.clone());
-    events.push(Event::Force {
-        core: group.name.clone(),
-        support: bought.iter().map(|k| name(k)).collect(),
-        points: spent,
-        budget,
-    });
+    let mut support: Vec<Name> =
+        bought.iter().map(|k| book.forces.get(k.as_str()).map_or_else(|| k.clone(), |g| g.name.clone())).collect();
+    // The artillery: with a support left to buy, the points for it, and a
+    // radio operator in the force, the enemy buys its battery (no die: a
+    // decision, any commander with a radio would).
+    if let Some(a) = &army.artillery {
+        let forces = std::iter::once(core).chain(bought.iter().map(|k| k.as_str()));
+        let radio = forces.filter_map(|k| book.forces.get(k)).flat_map(|g| &g.men).any(|m| m.role == a.radio);
+        if radio && (bought.len() as u32) < army.supports_per_core && spent.saturating_add(a.points) <= budget {
+            spent += a.points;
+            support.push(a.name.clone());
+            bought.push(Name::from(ARTILLERY));
+        }
+    }
+    events.push(Event::Force { core: group.name.clone(), support, points: spent, budget });
     bought
 }
+
+/// What `muster` returns for the artillery it bought: no group to place,
+/// but the enemy's battery (`Game::enemy_battery`).
+pub const ARTILLERY: &str = "artillery";
 
 /// The chance of each result of a support roll, for the simulator.
 pub fn spread(t: &Book) -> Option<(String, Vec<(&'static str, Chance)>)> {
@@ -74,6 +86,7 @@ mod tests {
             budget,
             supports_per_core: 2,
             support: ["mg_team", "sniper", "squad"].map(Name::new_static).to_vec(),
+            artillery: None,
         });
         own.european = Some(Box::new(t.clone()));
         (own, t)

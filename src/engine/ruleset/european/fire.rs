@@ -67,6 +67,15 @@ fn guns<'a>(t: &'a Book, book: &RuleBook, fire: &'a SquadFire<'a>) -> Result<Vec
         }
         let Some(weapon) = arm(t, book, f.man) else { continue };
         let dice = weapon.dice(f.moved);
+        // A t- or a-class gun fires at nothing nearer than its least range.
+        let least = super::heavy::least_at_men(t, weapon);
+        let far = |x: &TargetTeam<'_>| x.man.pos.zip(f.man.pos).is_none_or(|(a, b)| a.distance(b) >= least);
+        if least > 0 && !fire.targets.iter().any(far) {
+            if k == 0 {
+                return Err(format!("{} fires at nothing nearer than {least} hexes", f.man.id));
+            }
+            continue;
+        }
         if dice == 0 {
             if k == 0 {
                 return Err(format!(
@@ -147,16 +156,19 @@ pub fn volley(
         // second, nearest first (a decision: the article lets the side
         // fired at choose among the men in range); a man already down
         // takes no more.
-        let reach = t.hexes(hit.weapon.range);
-        let reaches = |x: &TargetTeam<'_>| x.man.pos.zip(hit.by.pos).is_none_or(|(a, b)| a.distance(b) <= reach);
+        let (reach, least) = (t.hexes(hit.weapon.range), super::heavy::least_at_men(t, hit.weapon));
+        let reaches = |x: &TargetTeam<'_>| {
+            x.man.pos.zip(hit.by.pos).is_none_or(|(a, b)| (least..=reach).contains(&a.distance(b)))
+        };
         let pick = (0..fire.targets.len())
             .filter(|&i| !lost.iter().any(|l| l.target == i) && reaches(&fire.targets[i]))
             .min_by_key(|&i| (taken[i], i));
         let Some(i) = pick else { continue };
         taken[i] += 1;
         let target = &fire.targets[i];
-        if let Some(need) = save_need(t, target, hit.weapon) {
-            let roll = test(dice, Purpose::EbSave, i32::from(need), Modifiers::default()).by(&target.man.id);
+        if let Some((need, purpose, words)) = super::heavy::save(t, book, fire, target, (hit.weapon, hit.by)) {
+            let mut roll = test(dice, purpose, i32::from(need), Modifiers::default()).by(&target.man.id);
+            roll.result = words.map(Name::new_static);
             let saved = roll.succeeded();
             events.push(Event::Roll(roll));
             if saved {

@@ -7,11 +7,13 @@
 //! operator. The scatter die points one of the six hex directions. Every
 //! man under the template is hit at the weapon's strength: prone men save
 //! (taking cover does not save against h-class), then the wound chart; a
-//! squad under it is suppressed, and tests its courage for its losses.
+//! squad under it is suppressed, and tests its courage for its losses. A
+//! vehicle under it is struck too (blast.rs).
 
 use super::fire::{after_test, courage_test, test_need, wounds};
 use super::shoot_need;
 use crate::engine::chance::{Chance, spread};
+use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, Indirect, WeaponProfile};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
 use crate::engine::event::Event;
@@ -131,26 +133,26 @@ fn squadmates(a: &Soldier, b: &Soldier) -> bool {
 }
 
 /// The whole of `shot`: see the module's words.
-pub fn fire(t: &Book, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> Option<Shelled> {
+pub fn fire(t: &Book, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> Option<Shelled> {
     let ind = t.indirect.as_ref()?;
     let weapon = gun_profile(t, ind, shot.gun)?;
     let radius = weapon.template.unwrap_or(0);
     let Some(at) = land(t, ind, dice, shot, events) else {
-        return Some(Shelled { landed: None, radius, lost: Vec::new(), pressed: Vec::new() });
+        return Some(Shelled { landed: None, radius, lost: Vec::new(), pressed: Vec::new(), vehicles: Vec::new() });
     };
     if shot.smoke {
-        return Some(Shelled { landed: Some(at), radius, lost: Vec::new(), pressed: Vec::new() });
+        return Some(Shelled { landed: Some(at), radius, lost: Vec::new(), pressed: Vec::new(), vehicles: Vec::new() });
     }
     let men = shot.men;
     let hit = under(men, at, radius);
     let mut lost = Vec::new();
     for &i in &hit {
         let man = &men[i];
-        // Taking cover does not save against h-class; prone does.
+        // Taking cover does not save against h-class; prone does, and a
+        // heavy weapon's crew has its own (heavy.rs).
         let prone = man.dug_in || matches!(man.pressure, Pressure::Prone | Pressure::Pinned);
-        if prone {
-            let need = i32::from(t.saves.prone);
-            let roll = dice.check(Purpose::EbSave, 1, 6, test_need(need), Modifiers::default()).by(&man.id);
+        if let Some((need, purpose)) = super::heavy::shelled_save(t, book, man, men, prone) {
+            let roll = dice.check(purpose, 1, 6, test_need(i32::from(need)), Modifiers::default()).by(&man.id);
             let saved = roll.succeeded();
             events.push(Event::Roll(roll));
             if saved {
@@ -194,7 +196,9 @@ pub fn fire(t: &Book, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> 
             pressed.push((squad, pressure));
         }
     }
-    Some(Shelled { landed: Some(at), radius, lost, pressed })
+    // The vehicles under it (blast.rs), after the men.
+    let vehicles = super::blast::vehicles(t, dice, shot, (weapon, at, radius), events);
+    Some(Shelled { landed: Some(at), radius, lost, pressed, vehicles })
 }
 
 /// One suppression more on a squad under `now` (an h-class hit); enough pin

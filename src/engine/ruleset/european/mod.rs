@@ -13,8 +13,12 @@
 //! Decisions are marked in docs/RULES.md and in
 //! `assets/rules/european_battlefield.ron`.
 
+pub mod aa;
 mod army;
+mod blast;
+pub use army::ARTILLERY;
 mod fire;
+pub mod heavy;
 pub mod indirect;
 mod melee;
 mod priority;
@@ -123,6 +127,7 @@ impl Rules for European {
         if man.dug_in {
             pressure.push_str(" dug in");
         }
+        pressure.push_str(&heavy::words(t, book, man));
         Some(format!("{}/{shoot}+ D{} C{}{pressure}", p.fight, p.defense, p.courage))
     }
 
@@ -214,6 +219,10 @@ impl Rules for European {
         if aim.distance > reach {
             return Err(format!("{} hexes: the {} reaches {reach} ({}\")", aim.distance, aim.weapon.name, w.range));
         }
+        let least = heavy::least_at_men(t, w);
+        if aim.distance < least {
+            return Err(format!("{} hexes: the {} fires no nearer than {least}", aim.distance, aim.weapon.name));
+        }
         let shoot = t.soldier(aim.side, "").map_or(5, |p| i32::from(p.shoot));
         let mut modifiers = Modifiers::default();
         if aim.veteran {
@@ -254,7 +263,7 @@ impl Rules for European {
     }
 
     fn indirect(&self, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> Option<Shelled> {
-        indirect::fire(tables(book)?, dice, shot, events)
+        indirect::fire(tables(book)?, book, dice, shot, events)
     }
 
     /// A man the wound chart took is down, to be rolled for when the action
@@ -362,14 +371,15 @@ impl Rules for European {
     }
 
     /// Infantry's move in hexes; a suppressed man's is halved (a decision:
-    /// one hex, whatever the ground).
+    /// one hex, whatever the ground); a heavy weapon's gunner's as in
+    /// difficult ground.
     fn moves(&self, book: &RuleBook, man: &Soldier) -> Option<Moves> {
         let t = tables(book)?;
         if let Pressure::Suppressed(_) = man.pressure {
             return Some(Moves { open: 1, difficult: 1 });
         }
         let (open, difficult) = t.moves();
-        Some(Moves { open, difficult })
+        Some(heavy::moves(t, book, man, Moves { open, difficult }))
     }
 
     /// He fires the weapon he aims at men (a bazooka man's pistol): it

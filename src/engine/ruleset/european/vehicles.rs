@@ -231,26 +231,37 @@ pub fn volley(
             }
             (true, false) => false,
         };
-        out = struck(t, v, dice, (car, by, p), (w, flank), &mut hurt, events);
+        out = struck(t, v, dice, (car, Some(by), p), (w, flank), &mut hurt, events);
     }
-    // Damaged, and not destroyed: the crew's courage, or they bail out.
     if !out && hurt.wounds > had.wounds {
-        let mut modifiers = Modifiers::default();
-        modifiers.push(Modifier::new(Name::new_static("vehicle_courage"), -i32::from(p.courage)));
-        let roll = dice.check(Purpose::EbBailOut, 2, 6, v.bail_pass as i32, modifiers).by(&car.id);
-        let stays = roll.succeeded();
-        events.push(Event::Roll(roll));
-        if !stays {
-            hurt.bailed = true;
-            out = true;
-            damaged(events, car, fire.firers.first().map(|f| f.man), "crew_bails_out", "abandoned");
-        }
+        out = crew_test(v, dice, (car, fire.firers.first().map(|f| f.man), p), &mut hurt, events);
     }
     let mut fired = none();
     if hurt != had {
         fired.vehicles.push(VehicleHurt { target: 0, hurt, out });
     }
     Ok(fired)
+}
+
+/// A vehicle damaged and not destroyed: its crew's courage (2d6 and the
+/// vehicle's), or they bail out. Whether it is out of the fight now.
+pub(super) fn crew_test(
+    v: &Vehicles,
+    dice: &mut Dice,
+    (car, by, p): (&Soldier, Option<&Soldier>, &VehicleProfile),
+    hurt: &mut Hurt,
+    events: &mut Events,
+) -> bool {
+    let mut modifiers = Modifiers::default();
+    modifiers.push(Modifier::new(Name::new_static("vehicle_courage"), -i32::from(p.courage)));
+    let roll = dice.check(Purpose::EbBailOut, 2, 6, v.bail_pass as i32, modifiers).by(&car.id);
+    let stays = roll.succeeded();
+    events.push(Event::Roll(roll));
+    if !stays {
+        hurt.bailed = true;
+        damaged(events, car, by, "crew_bails_out", "abandoned");
+    }
+    !stays
 }
 
 /// An event: the vehicle `car`, hit by `by`, suffered `hit` and is now `now`.
@@ -263,14 +274,14 @@ fn damaged(events: &mut Events, car: &Soldier, by: Option<&Soldier>, hit: &str, 
     });
 }
 
-/// One hit by `weapon` on `car` (its flank armour or not): the wound chart,
-/// a wound counted, and the KO chart where it comes. Whether it is out of
-/// the fight now (destroyed).
-fn struck(
+/// One hit by `weapon` on `car` (its flank armour or not), fired by `by`
+/// (none: an air strike): the wound chart, a wound counted, and the KO
+/// chart where it comes. Whether it is out of the fight now (destroyed).
+pub(super) fn struck(
     t: &Book,
     v: &Vehicles,
     dice: &mut Dice,
-    (car, by, p): (&Soldier, &Soldier, &VehicleProfile),
+    (car, by, p): (&Soldier, Option<&Soldier>, &VehicleProfile),
     (weapon, flank): (&WeaponProfile, bool),
     hurt: &mut Hurt,
     events: &mut Events,
@@ -283,8 +294,8 @@ fn struck(
     };
     let words = Name::from(format!("strength {strength} against {against} {armour}").as_str());
     let mut roll_at = |need: u8| {
-        let mut roll = dice.check(Purpose::EbArmour, 1, 6, i32::from(need), Modifiers::default()).by(&by.id);
-        roll.target = Some(car.id.clone());
+        let mut roll = dice.check(Purpose::EbArmour, 1, 6, i32::from(need), Modifiers::default());
+        (roll.soldier, roll.target) = (by.map(|b| b.id.clone()), Some(car.id.clone()));
         roll.result = Some(words.clone());
         let face = roll.faces.first().copied().unwrap_or(0);
         let ok = roll.succeeded();
@@ -311,7 +322,7 @@ fn struck(
     let left = p.wounds.saturating_sub(hurt.wounds);
     let ko_by_six = six && !needed_six;
     if left > 0 {
-        damaged(events, car, Some(by), "wound", &format!("{left}_of_{}_wounds_left", p.wounds));
+        damaged(events, car, by, "wound", &format!("{left}_of_{}_wounds_left", p.wounds));
         if ko_by_six {
             return ko_chart(v, dice, (car, by), hurt, events);
         }
@@ -325,7 +336,7 @@ fn struck(
         events.push(Event::Roll(roll.by(&car.id)));
         ko
     };
-    damaged(events, car, Some(by), "last_wound", "destroyed_hulk");
+    damaged(events, car, by, "last_wound", "destroyed_hulk");
     if ko {
         ko_chart(v, dice, (car, by), hurt, events);
     }
@@ -336,7 +347,7 @@ fn struck(
 fn ko_chart(
     v: &Vehicles,
     dice: &mut Dice,
-    (car, by): (&Soldier, &Soldier),
+    (car, by): (&Soldier, Option<&Soldier>),
     hurt: &mut Hurt,
     events: &mut Events,
 ) -> bool {
@@ -349,7 +360,7 @@ fn ko_chart(
         hurt.ko = Some(ko);
     }
     let now = if ko == Ko::Explodes { "burning_hulk" } else { ko.name() };
-    damaged(events, car, Some(by), &format!("ko_{}", ko.name()), now);
+    damaged(events, car, by, &format!("ko_{}", ko.name()), now);
     ko == Ko::Explodes
 }
 

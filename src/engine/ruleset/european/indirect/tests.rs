@@ -175,7 +175,7 @@ fn everyone_under_it_is_hit_prone_men_save_and_cover_does_not() {
     // lost, a quarter: a courage test, 2d6 and the bravest man left (Ortiz, 4).
     let mut dice = loaded(&[&[6], &[2], &[4], &[5], &[3, 3]]);
     let mut events = Events::all();
-    let shelled = fire(t, &mut dice, &s, &mut events).expect("the mortar fires");
+    let shelled = fire(t, &b, &mut dice, &s, &mut events).expect("the mortar fires");
     let rolls = rolls(events);
     let kinds: Vec<Purpose> = rolls.iter().map(|r| r.purpose).collect();
     let want = [Purpose::EbIndirect, Purpose::EbSave, Purpose::EbWound, Purpose::EbSave, Purpose::EbCourage];
@@ -194,7 +194,7 @@ fn everyone_under_it_is_hit_prone_men_save_and_cover_does_not() {
     }
     let s = shot(Gun::Weapon("mortar"), &gunner, &men);
     let mut dice = loaded(&[&[6], &[3], &[3]]);
-    let shelled = fire(t, &mut dice, &s, &mut Events::all()).unwrap();
+    let shelled = fire(t, &b, &mut dice, &s, &mut Events::all()).unwrap();
     assert_eq!(shelled.lost, Vec::<usize>::new(), "both wound rolls failed, no save thrown");
     assert_eq!(shelled.pressed, vec![(vec![0, 1, 2, 3], Pressure::Suppressed(1))]);
     assert_eq!(suppress(t, Pressure::Suppressed(2)), Pressure::Pinned);
@@ -208,7 +208,7 @@ fn smoke_lays_a_bank_and_wounds_nobody() {
     let radio = man(&b, "Ames", "Cpl", Side::Friendly, Pos::new(8, 11));
     let s = Shot { smoke: true, ..shot(Gun::Battery, &radio, &men) };
     let mut events = Events::all();
-    let shelled = fire(t, &mut loaded(&[&[6]]), &s, &mut events).unwrap();
+    let shelled = fire(t, &b, &mut loaded(&[&[6]]), &s, &mut events).unwrap();
     assert_eq!((shelled.landed, shelled.radius, shelled.lost.len()), (Some(AIM), 1, 0));
     assert_eq!(rolls(events).len(), 1, "no wound is rolled under smoke");
 }
