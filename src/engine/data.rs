@@ -13,6 +13,7 @@ use super::name::{Name, is_key};
 pub mod combat_patrol;
 pub mod company;
 pub mod european;
+pub mod european_transport;
 pub mod european_vehicles;
 
 /// Everything the Lone Warrior loop needs to know, in one value.

@@ -143,6 +143,15 @@ pub enum Purpose {
     /// European Battlefield: whether an air strike is mistaken, and the
     /// other side's to use, 1d6.
     EbAirMistaken,
+    /// European Battlefield: the dismount chart, a man's 1d6 to get out of
+    /// his transport (a decision: 2+).
+    EbDismount,
+    /// European Battlefield: a man inside a vehicle destroyed, or one of
+    /// its crew, getting out alive, 1d6 (4+).
+    EbEscape,
+    /// European Battlefield: a man a vehicle runs over tests his courage,
+    /// 2d6 and his courage: he dodges, or he dies.
+    EbRunOver,
 }
 
 impl Purpose {
@@ -193,6 +202,9 @@ impl Purpose {
             Purpose::EbSmokeClear => "eb_smoke_clear",
             Purpose::EbAirArrive => "eb_air_arrive",
             Purpose::EbAirMistaken => "eb_air_mistaken",
+            Purpose::EbDismount => "eb_dismount",
+            Purpose::EbEscape => "eb_escape",
+            Purpose::EbRunOver => "eb_run_over",
         }
     }
 }
