@@ -57,7 +57,7 @@ impl Game {
         let Some(hex) = self.exit_hex(v) else { return };
         for &i in men {
             let s = &mut self.soldiers[i];
-            (s.pos, s.moved) = (Some(hex), true);
+            (s.pos, s.moved, s.aboard) = (Some(hex), true, false);
         }
         if !men.is_empty() {
             let soldiers = men.iter().map(|&i| self.soldiers[i].id.clone()).collect();
@@ -69,7 +69,7 @@ impl Game {
     /// Men `men` die inside vehicle `v`.
     fn killed_inside(&mut self, v: usize, men: &[usize], events: &mut Events) {
         for &i in men {
-            self.soldiers[i].state = State::Dead;
+            (self.soldiers[i].state, self.soldiers[i].aboard) = (State::Dead, false);
         }
         if !men.is_empty() {
             let soldiers = men.iter().map(|&i| self.soldiers[i].id.clone()).collect();

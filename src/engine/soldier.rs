@@ -209,10 +209,13 @@ pub struct Soldier {
     /// saves as a prone man and does not move until he gets up.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dug_in: bool,
-    /// The vehicle he rides with (European Battlefield's transports): while
-    /// he is off the map (`pos` None) and it is on it, he is inside.
+    /// The vehicle he rides with (European Battlefield's transports), in it
+    /// or out of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transport: Option<Name>,
+    /// Inside his transport now (off the map, `pos` None, while it is on it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aboard: bool,
     /// He dodged a vehicle running him over this turn (European
     /// Battlefield): he may not fire until STOP.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -305,6 +308,7 @@ impl Soldier {
             conscript: false,
             dug_in: false,
             transport: None,
+            aboard: false,
             dodged: false,
         }
     }

@@ -24,7 +24,7 @@ impl Game {
     /// standing on the map, is off it himself, and lives.
     pub fn inside(&self, i: usize) -> Option<usize> {
         let s = &self.soldiers[i];
-        let v = s.transport.as_ref().filter(|_| s.pos.is_none() && s.state != State::Dead)?;
+        let v = s.transport.as_ref().filter(|_| s.aboard && s.pos.is_none() && s.state != State::Dead)?;
         let at = self.find(v)?;
         self.soldiers[at].pos.is_some().then_some(at)
     }
@@ -66,7 +66,7 @@ impl Game {
                 continue;
             }
             self.next_enemy += 1;
-            (s.squad, s.transport, s.stays_put) = (Some(squad), Some(car.clone()), group.stays_put);
+            (s.squad, s.transport, s.stays_put, s.aboard) = (Some(squad), Some(car.clone()), group.stays_put, true);
             self.soldiers.push(s);
             ids.push(id);
         }
@@ -142,7 +142,7 @@ impl Game {
         let Some(hex) = self.exit_hex(e) else { return };
         for &i in out {
             let s = &mut self.soldiers[i];
-            (s.pos, s.moved) = (Some(hex), true);
+            (s.pos, s.moved, s.aboard) = (Some(hex), true, false);
         }
         if !out.is_empty() {
             let soldiers = out.iter().map(|&i| self.soldiers[i].id.clone()).collect();
@@ -202,7 +202,7 @@ impl Game {
         let car = self.soldiers[e].id.clone();
         for &i in &got_in {
             let s = &mut self.soldiers[i];
-            (s.pos, s.transport, s.pressure) = (None, Some(car.clone()), Pressure::Steady);
+            (s.pos, s.transport, s.pressure, s.aboard) = (None, Some(car.clone()), Pressure::Steady, true);
         }
         self.soldiers[e].moved = true;
         let soldiers = got_in.iter().map(|&i| self.soldiers[i].id.clone()).collect();

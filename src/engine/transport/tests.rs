@@ -113,6 +113,12 @@ fn the_dismount_chart_lets_out_a_man_on_2_or_more_behind_the_vehicle() {
         }
         assert!(g.soldiers[v].moved, "half its move: it counts as moving");
         g.check_consistent().unwrap();
+        // A man out who then leaves the map (routed off it) is not inside again.
+        let out: Vec<usize> = inside.iter().copied().filter(|&i| g.soldiers[i].pos.is_some()).collect();
+        for i in out {
+            g.soldiers[i].pos = None;
+            assert_eq!(g.inside(i), None);
+        }
     }
     assert!(both.0 && both.1, "some get out, some stay");
     // The patrol far off and the vehicle unhurt: they stay in, no die thrown.
