@@ -23,7 +23,11 @@ impl Game {
     /// Whether man `i` is inside a transport now: he rides with a vehicle
     /// standing on the map, is off it himself, and lives.
     pub fn inside(&self, i: usize) -> Option<usize> {
-        let s = &self.soldiers[i];
+        self.riding(&self.soldiers[i])
+    }
+
+    /// The vehicle `s` is inside now, if he is (`inside`).
+    pub fn riding(&self, s: &Soldier) -> Option<usize> {
         let v = s.transport.as_ref().filter(|_| s.aboard && s.pos.is_none() && s.state != State::Dead)?;
         let at = self.find(v)?;
         self.soldiers[at].pos.is_some().then_some(at)
