@@ -88,7 +88,7 @@ fn transport(
              damaged, its men get out behind it, half its move (it counts as moving); each rolls the dismount \
              chart, 1d6, {}+ gets out, else stays in. A vehicle destroyed: each man inside and each of its crew \
              gets out on {}+, the rest die in it; one that explodes kills all inside; a crew that bails out \
-             gets out whole with its men. A crew on foot: a {} with a {} and {}s with {}s, a squad of its own \
+             gets out whole with its men. A crew on foot: a {} with a {}, the rest ({}) a {} each, a squad of its own \
              that never remounts.",
             hexes(tr.dismount_inches),
             tr.dismount_need,
