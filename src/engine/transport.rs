@@ -121,7 +121,9 @@ impl Game {
     /// On vehicle `e`'s card: its men get out if the moment has come, each
     /// on the dismount chart; whether they tried (half its move spent).
     pub(super) fn dismount_if_due(&mut self, memo: super::memo::Memo<'_>, e: usize, events: &mut Events) -> bool {
-        let inside = self.carried(e);
+        // Men who routed and were taken back in stay inside: they ride off with it.
+        let inside: Vec<usize> =
+            self.carried(e).into_iter().filter(|&i| self.soldiers[i].pressure != Pressure::Routed).collect();
         if inside.is_empty() || !self.dismount_due(memo, e) {
             return false;
         }
@@ -157,7 +159,8 @@ impl Game {
 
     /// On vehicle `e`'s card: its own men who have routed and stand within
     /// the rule's 6" get back in (a decision: a transport takes its routed
-    /// men away), as many as it carries; whether any did (half its move).
+    /// men away, and they stay inside), as many as it carries; whether any
+    /// did (half its move).
     pub(super) fn mount_routed(&mut self, e: usize, events: &mut Events) -> bool {
         let Some((t, _, tr)) = rules::rules(&self.book) else { return false };
         let (Some(at), id) = (self.soldiers[e].pos, &self.soldiers[e].id) else { return false };
@@ -206,7 +209,7 @@ impl Game {
         let car = self.soldiers[e].id.clone();
         for &i in &got_in {
             let s = &mut self.soldiers[i];
-            (s.pos, s.transport, s.pressure, s.aboard) = (None, Some(car.clone()), Pressure::Steady, true);
+            (s.pos, s.transport, s.aboard) = (None, Some(car.clone()), true);
         }
         self.soldiers[e].moved = true;
         let soldiers = got_in.iter().map(|&i| self.soldiers[i].id.clone()).collect();
