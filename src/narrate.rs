@@ -1,5 +1,7 @@
 //! Events in words, as a player reads them in a log.
 
+mod transport;
+
 use crate::engine::house;
 use crate::engine::support::Called;
 use crate::engine::{Event, OddsAnswer, Roll, RollOdds, RuleBook, Spread};
@@ -144,6 +146,12 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
             format!("No room on the map for the {group} ({min}-{max} hexes off): nobody comes")
         }
         Event::MinefieldMarked { hex } => format!("{hex} is marked as a minefield"),
+        e @ (Event::Embarked { .. }
+        | Event::Disembarked { .. }
+        | Event::KilledInside { .. }
+        | Event::Pivoted { .. }
+        | Event::RunOver { .. }
+        | Event::HulkPushed { .. }) => transport::describe(e).unwrap_or_default(),
         Event::VehicleDamaged { vehicle, hit, damage, by } => match (hit.as_str(), damage.as_str()) {
             (_, "destroyed") => format!("{vehicle} is destroyed by {by}: its crew is lost"),
             // European Battlefield's wounds, KO chart and crews.

@@ -1,8 +1,10 @@
 //! European Battlefield's vehicles played by the patrol loop: The Panzer
 //! Road's patrols fought whole by the built-in leader, the bazooka against
 //! a halftrack and a Panzer IV, checked against the rules as the events
-//! tell them; and a patrol saved mid-action with a vehicle damaged,
-//! resumed exactly.
+//! tell them; the halftrack's Panzergrenadiers carried, never firing nor
+//! fired at inside, and getting out; crews on foot; and a patrol saved
+//! mid-action with a vehicle damaged, and one with men carried, resumed
+//! exactly.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -142,4 +144,72 @@ fn a_patrol_saved_with_a_vehicle_damaged_resumes_as_it_would_have_gone_on() {
         }
     }
     assert!(resumed >= 1, "saved with a vehicle damaged and resumed: {resumed} of 60 seeds");
+}
+
+/// Men inside a vehicle are never among the firers nor the targets of a
+/// fire, and are dealt no card; they get out (the dismount chart, or with
+/// the crew), and crews come out as men on foot.
+#[test]
+fn men_carried_neither_fire_nor_are_fired_at_until_they_get_out() {
+    let mut why: BTreeMap<String, u32> = BTreeMap::new();
+    let mut crews = 0;
+    for seed in 1..=60 {
+        let mut c = panzer_road(seed);
+        let mut events = c.begin().expect("the patrol sets out");
+        patrols::play(&mut c, &mut Cache::new(), &mut events, MOST, |_| false);
+        let mut inside: Vec<String> = Vec::new();
+        for e in &events {
+            match e {
+                Event::Embarked { soldiers, .. } => inside.extend(soldiers.iter().map(|s| s.to_string())),
+                Event::Disembarked { soldiers, why: w, .. } => {
+                    *why.entry(w.to_string()).or_default() += 1;
+                    crews += u32::from(w == "crew");
+                    inside.retain(|m| !soldiers.iter().any(|s| s == m.as_str()));
+                }
+                Event::KilledInside { soldiers, .. } => inside.retain(|m| !soldiers.iter().any(|s| s == m.as_str())),
+                Event::SquadFire { firers, targets, .. } => {
+                    let carried = firers.iter().chain(targets).find(|m| inside.iter().any(|i| i == m.as_str()));
+                    assert!(carried.is_none(), "seed {seed}: {carried:?} fires or is fired at inside: {e:?}");
+                }
+                Event::Deck { composition, .. } => {
+                    assert!(inside.iter().all(|m| composition.get(m).is_none()), "seed {seed}: a card inside");
+                }
+                Event::Roll(r) if r.purpose == Purpose::EbDismount => {
+                    let man = r.soldier.as_deref().unwrap_or("");
+                    assert!(
+                        inside.iter().any(|m| m == man),
+                        "seed {seed}: {man} rolls to get out, not inside: {inside:?} {r:?}"
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(why.get("dismount").copied().unwrap_or(0) > 10, "men dismount: {why:?}");
+    assert!(crews > 0, "crews get out on foot: {why:?}");
+}
+
+/// In an action with men inside the halftrack and the patrol able to fight.
+fn men_carried(g: &Game) -> bool {
+    matches!(g.phase(), Phase::Action(_))
+        && (0..g.soldiers().len()).any(|i| g.inside(i).is_some())
+        && g.any_able(Side::Friendly)
+}
+
+#[test]
+fn a_patrol_saved_with_men_carried_resumes_as_it_would_have_gone_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("panzer_road.ron");
+    let mut resumed = 0;
+    for seed in 1..=60 {
+        let Some(text) = patrols::saved_and_resumed(panzer_road(seed), &path, MOST, men_carried) else {
+            continue;
+        };
+        assert!(text.contains("aboard:"), "seed {seed}: the save holds who rides in which vehicle");
+        resumed += 1;
+        if resumed >= 3 {
+            break;
+        }
+    }
+    assert!(resumed >= 1, "saved with men carried and resumed: {resumed} of 60 seeds");
 }

@@ -211,6 +211,11 @@ fn as_written_every_roll_comes_out_at_its_exact_chance() {
                 assert!(checks.iter().any(|c| c["purpose"] == purpose && c["rolls"].as_u64() > Some(20)), "{purpose}");
             }
             assert!(tables.iter().any(|t| t["purpose"] == "eb_ko" && t["count"].as_u64() > Some(20)), "eb_ko");
+            // And its transport's and crews' rolls: the dismount chart, the
+            // escape from a vehicle destroyed, and a man run over.
+            for purpose in ["eb_dismount", "eb_escape", "eb_run_over"] {
+                assert!(checks.iter().any(|c| c["purpose"] == purpose && c["rolls"].as_u64() > Some(20)), "{purpose}");
+            }
         }
         // Its indirect fire too: the roll to hit, the air strike's rolls,
         // and the scatter's distance and direction.

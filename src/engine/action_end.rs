@@ -109,6 +109,7 @@ impl Game {
             s.moved = false;
             s.pressure = super::soldier::Pressure::Steady;
             s.dug_in = false;
+            s.dodged = false;
         }
         self.reload_after_action();
         self.phase = Phase::Patrol;

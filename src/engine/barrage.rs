@@ -290,7 +290,7 @@ impl Game {
             self.squad_pressed(squad, *pressure, events);
         }
         for hit in &shelled.vehicles {
-            self.vehicle_hurt(hit.target, *hit);
+            self.vehicle_hurt(hit.target, *hit, events);
         }
         true
     }

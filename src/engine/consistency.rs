@@ -69,6 +69,10 @@ impl Game {
             if !ids.insert(s.id.to_ascii_lowercase()) {
                 return Err(format!("two soldiers called '{}'", s.id));
             }
+            // A man inside a transport is off the map, riding with a vehicle.
+            if s.aboard && (s.pos.is_some() || s.transport.is_none()) {
+                return Err(format!("{} is inside a vehicle, yet on the map or with none named", s.id));
+            }
             // An enemy met later could be given the same id.
             if s.side == Side::Friendly && enemy_id(&s.id) {
                 return Err(format!("{} is a man of the patrol, called as enemies are (G or V and a number)", s.id));

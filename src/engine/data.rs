@@ -14,6 +14,7 @@ pub mod combat_patrol;
 pub mod company;
 pub mod european;
 pub mod european_army;
+pub mod european_transport;
 pub mod european_vehicles;
 
 /// Everything the Lone Warrior loop needs to know, in one value.

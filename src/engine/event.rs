@@ -371,6 +371,52 @@ pub enum Event {
         by: Name,
         loaded: bool,
     },
+    /// Men got into `vehicle` at `hex` (European Battlefield's transports):
+    /// they are off the map, not fired at and not firing, until they get out.
+    Embarked {
+        vehicle: Name,
+        soldiers: Vec<Name>,
+        hex: Pos,
+    },
+    /// Men got out of `vehicle` into `hex`: `why` is `dismount` (the
+    /// dismount chart), `bail_out` (with its crew), `escape` (it was
+    /// destroyed) or `crew` (its crew, on foot now).
+    Disembarked {
+        vehicle: Name,
+        soldiers: Vec<Name>,
+        hex: Pos,
+        why: Name,
+    },
+    /// Men inside `vehicle` died with it (it exploded, or they failed to
+    /// get out).
+    KilledInside {
+        vehicle: Name,
+        soldiers: Vec<Name>,
+    },
+    /// A turretless vehicle turned from facing `from` to `to` (sextants,
+    /// 0 north, then clockwise), at a cost of `inches` of its move.
+    Pivoted {
+        vehicle: Name,
+        from: u8,
+        to: u8,
+        inches: u32,
+    },
+    /// `vehicle` drove into `soldier`'s hex: he dodged into `dodged_to`,
+    /// or (None) he was killed. His courage roll comes before it.
+    RunOver {
+        vehicle: Name,
+        soldier: Name,
+        hex: Pos,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dodged_to: Option<Pos>,
+    },
+    /// `vehicle` pushed the hulk `hulk` out of its way, from `from` to `to`.
+    HulkPushed {
+        vehicle: Name,
+        hulk: Name,
+        from: Pos,
+        to: Pos,
+    },
     /// Orders taken back (`undo`): the patrol is as it was before them. The
     /// dice do not change: `rolls` are the rolls those orders made, and the
     /// same orders given again meet them again.

@@ -156,6 +156,15 @@ pub enum Purpose {
     /// European Battlefield: an air strike hit and not destroyed presses on,
     /// 4+, else it flees.
     EbAirPressOn,
+    /// European Battlefield: the dismount chart, a man's 1d6 to get out of
+    /// his transport (a decision: 2+).
+    EbDismount,
+    /// European Battlefield: a man inside a vehicle destroyed, or one of
+    /// its crew, getting out alive, 1d6 (4+).
+    EbEscape,
+    /// European Battlefield: a man a vehicle runs over tests his courage,
+    /// 2d6 and his courage: he dodges, or he dies.
+    EbRunOver,
 }
 
 impl Purpose {
@@ -210,6 +219,9 @@ impl Purpose {
             Purpose::EbAaFire => "eb_aa_fire",
             Purpose::EbAaWound => "eb_aa_wound",
             Purpose::EbAirPressOn => "eb_air_press_on",
+            Purpose::EbDismount => "eb_dismount",
+            Purpose::EbEscape => "eb_escape",
+            Purpose::EbRunOver => "eb_run_over",
         }
     }
 }

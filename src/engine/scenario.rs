@@ -61,6 +61,10 @@ pub struct Encounter {
     /// Placed this many hexes away, by the placement rule.
     pub min: u32,
     pub max: u32,
+    /// A group of the forces list riding in the group's vehicle (European
+    /// Battlefield's transports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carrying: Option<Name>,
 }
 
 /// What a patrol is sent to do. Every objective ends with coming home.

@@ -209,6 +209,17 @@ pub struct Soldier {
     /// saves as a prone man and does not move until he gets up.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dug_in: bool,
+    /// The vehicle he rides with (European Battlefield's transports), in it
+    /// or out of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transport: Option<Name>,
+    /// Inside his transport now (off the map, `pos` None, while it is on it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aboard: bool,
+    /// He dodged a vehicle running him over this turn (European
+    /// Battlefield): he may not fire until STOP.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dodged: bool,
 }
 
 /// A man's weapon: its place in the list of his game's rule book (saved as
@@ -296,6 +307,9 @@ impl Soldier {
             squad: None,
             conscript: false,
             dug_in: false,
+            transport: None,
+            aboard: false,
+            dodged: false,
         }
     }
 

@@ -190,7 +190,7 @@ impl Game {
         }
         for hit in &fired.vehicles {
             if let Some(&(_, m)) = targets.get(hit.target) {
-                self.vehicle_hurt(m, *hit);
+                self.vehicle_hurt(m, *hit, events);
             }
         }
         if let Some(pressure) = fired.pressure {

@@ -135,6 +135,7 @@ impl Game {
         } else if !self.check_action_over(events) {
             for s in &mut self.soldiers {
                 s.moved = false;
+                s.dodged = false;
             }
             self.deal(events);
         }

@@ -181,6 +181,11 @@ pub fn place(game: &Game) -> Vec<String> {
             None => String::new(),
         };
         lines.push(format!("Enemy {}{profile} at {p}, {}, in {}.", s.id, away(from, p), terrain(game, p)));
+        // A transport's men inside (European Battlefield): not on the map, not to be fired at.
+        if let Some(v) = game.find(&s.id).filter(|&v| !game.carried(v).is_empty()) {
+            let men: Vec<&str> = game.carried(v).iter().map(|&i| game.soldiers()[i].id.as_str()).collect();
+            lines.push(format!("  Inside {}: {}.", s.id, men.join(", ")));
+        }
     }
     for s in game.soldiers().iter().filter(|s| s.vehicle.is_some() && s.pos.is_some_and(|p| game.hulk_at(p))) {
         if s.state != State::Dead {

@@ -453,6 +453,11 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
         if !book.forces.contains_key(e.group.as_str()) {
             return Err(c.err(&at, format!("encounter at {}: no forces group '{}'", e.at, e.group)));
         }
+        if let Some(why) =
+            e.carrying.as_ref().and_then(|c| super::check_european_vehicles::check_carrying(book, &e.group, c))
+        {
+            return Err(c.err(&at, format!("encounter at {}: {why}", e.at)));
+        }
         if e.min == 0 || e.min > e.max {
             return Err(c.err(
                 &at,

@@ -4,7 +4,10 @@
 
 use super::DataError;
 use super::check_company::Own;
+use crate::engine::data::RuleBook;
 use crate::engine::data::european::European;
+use crate::engine::data::european::Note;
+use crate::engine::data::european_transport::{Transport, fits};
 use crate::engine::data::european_vehicles::Vehicles;
 use crate::engine::name::Name;
 
@@ -70,6 +73,84 @@ pub(super) fn check_vehicles(c: &Own<'_>, t: &European, v: &Vehicles, vehicle_ki
         if p.mg.is_some() != (p.mgs > 0) {
             return Err(c.err(&at, format!("vehicles: '{}': an mg and mgs of 1 or more, or neither", p.name)));
         }
+        if p.crew > MOST_CREW || p.carry > MOST_CARRY {
+            let why = format!("vehicles: '{}': a crew of at most {MOST_CREW}, carry at most {MOST_CARRY}", p.name);
+            return Err(c.err(&at, why));
+        }
+    }
+    if let Some(tr) = &v.transport {
+        check_transport(c, t, tr)?;
     }
     Ok(())
+}
+
+/// The most a vehicle carries, and its largest crew.
+const MOST_CARRY: u8 = 50;
+const MOST_CREW: u8 = 10;
+
+/// The transport rules: dice needs on a die, sensible inches and degrees,
+/// crews armed with weapons that have profiles.
+fn check_transport(c: &Own<'_>, t: &European, tr: &Transport) -> Result<(), DataError> {
+    if !(1..=6).contains(&tr.dismount_need) || !(1..=6).contains(&tr.escape_need) {
+        return Err(c.err("dismount_need", "vehicles: transport: dismount_need and escape_need 1 to 6".into()));
+    }
+    if tr.man_cp == 0 || tr.man_cp > MOST_CARRY || tr.heavy_fills > MOST_CARRY {
+        return Err(c.err(
+            "man_cp",
+            format!("vehicles: transport: man_cp 1 to {MOST_CARRY}, heavy_fills at most {MOST_CARRY}"),
+        ));
+    }
+    if tr.mount_inches > 1000 || tr.dismount_inches > 1000 {
+        return Err(c.err("mount_inches", "vehicles: transport: mount and dismount inches at most 1000".into()));
+    }
+    if !(1..=180).contains(&tr.pivot_step) || tr.pivot_free > 180 {
+        return Err(c.err("pivot_free", "vehicles: transport: pivot_free 0 to 180 degrees, pivot_step 1 to 180".into()));
+    }
+    for (_, weapon) in [&tr.crew_leader, &tr.crew_man] {
+        if t.weapon(weapon).is_none() {
+            return Err(c.err("crew_leader", format!("vehicles: transport: a crew's '{weapon}' has no weapon profile")));
+        }
+    }
+    Ok(())
+}
+
+/// Why the group `group`'s vehicle cannot carry the group `carried` of
+/// `book`'s forces, if it cannot: no such group, no vehicle in it, not a
+/// transport, or more carry points than it has.
+pub(super) fn check_carrying(book: &RuleBook, group: &str, carried: &str) -> Option<String> {
+    let Some(men) = book.forces.get(carried) else { return Some(format!("carrying: no forces group '{carried}'")) };
+    let Some((t, v, tr)) = book
+        .european
+        .as_deref()
+        .and_then(|t| Some((t, t.vehicles.as_deref()?)))
+        .and_then(|(t, v)| Some((t, v, v.transport.as_ref()?)))
+    else {
+        return Some("carrying: only European Battlefield's rules (with their transport tables) carry men".into());
+    };
+    let Some(car) = book.forces.get(group).and_then(|g| g.men.iter().find(|m| m.vehicle.is_some())) else {
+        return Some(format!("carrying: the group '{group}' has no vehicle"));
+    };
+    let carry = car.vehicle.as_ref().and_then(|k| v.profile(k, &car.role)).map_or(0, |p| p.carry);
+    if carry == 0 {
+        return Some(format!("carrying: the {} is no transport (carry 0)", car.role));
+    }
+    if men.men.iter().any(|m| m.vehicle.is_some()) {
+        return Some(format!("carrying: the group '{carried}' has a vehicle: a transport carries men"));
+    }
+    let load: Vec<(u8, bool)> = men
+        .men
+        .iter()
+        .map(|m| {
+            let listed = tr.weapon_cp.iter().any(|(k, _)| k == m.weapon.as_str());
+            let heavy = !listed && t.weapon(&m.weapon).is_some_and(|w| w.notes.contains(&Note::Heavy));
+            tr.points(&m.weapon, heavy)
+        })
+        .collect();
+    (!fits(tr, carry, &load)).then(|| {
+        let sum: u32 = load.iter().map(|&(n, _)| u32::from(n)).sum();
+        format!(
+            "carrying: '{carried}' takes {sum} carry points (or a heavy weapon's fill); the {} carries {carry}",
+            car.role
+        )
+    })
 }

@@ -611,3 +611,28 @@ fn a_battery_names_men_of_the_squad_under_european_battlefield() {
         assert!(e.starts_with("mesnil.ron:") && e.contains(want), "{want}: {e}");
     }
 }
+
+#[test]
+fn an_encounter_carries_only_a_group_its_transport_can_take() {
+    let book = rule_book().unwrap();
+    let text = SCENARIOS.iter().find(|(k, _)| *k == "panzer_road").unwrap().1;
+    assert!(parse_scenario("panzer_road.ron", text, &book).is_ok());
+    let carried = "carrying: Some(\"panzergrenadiers\")";
+    let (halftrack, panzer) = ("group: \"halftrack\"", "group: \"panzer\"");
+    for (from, to, want, at) in [
+        (carried, "carrying: Some(\"nobody\")", "no forces group 'nobody'", halftrack),
+        (carried, "carrying: Some(\"panzer\")", "has a vehicle: a transport carries men", halftrack),
+        (
+            "group: \"panzer\", min: 3, max: 5)",
+            "group: \"panzer\", min: 3, max: 5, carrying: Some(\"squad\"))",
+            "the Panzer IV is no transport",
+            panzer,
+        ),
+    ] {
+        let edited = text.replacen(from, to, 1);
+        assert_ne!(edited, text, "the edit applies: {from}");
+        let e = parse_scenario("panzer_road.ron", &edited, &book).unwrap_err();
+        assert!(e.to_string().contains(want), "wanted '{want}' in: {e}");
+        assert_eq!(line_col(&e).0, line_of(&edited, at), "{e}");
+    }
+}

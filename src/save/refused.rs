@@ -66,7 +66,13 @@ fn a_game_that_does_not_hold_together_is_refused() {
         (Box::new(|g| *g.phase_mut() = Phase::Patrol), "yet no action is under way"),
         (
             Box::new(|g| {
-                g.waiting_mut().push(Encounter { at: Pos::new(1, 1), group: "patrol".into(), min: 3, max: 2 })
+                g.waiting_mut().push(Encounter {
+                    at: Pos::new(1, 1),
+                    group: "patrol".into(),
+                    min: 3,
+                    max: 2,
+                    carrying: None,
+                })
             }),
             "placed 3 to 2 hexes away",
         ),

@@ -159,8 +159,9 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
         if eb {
             // European Battlefield's own marks, in place of Combat Patrol's.
             "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \
-             POW; PIN pinned, PRONE, ROUT; a vehicle ok, DMG wounded, IMMOB, HULK, BURN, ABAND abandoned, gone; \
-             A7/5 W2/3 its armour and wounds left; (r) the radio man; Cards (C) his cards left this turn."
+             POW; PIN pinned, PRONE, ROUT; IN inside a transport (its name where the hex goes); a vehicle ok, DMG \
+             wounded, IMMOB, HULK, BURN, ABAND abandoned, gone; A7/5 W2/3 its armour and wounds left, load 6/10 a \
+             transport's carry points taken; (r) the radio man; Cards (C) his cards left this turn."
                 .into()
         } else {
             "Roster: fit, FW flesh wound, KO knocked over, SW serious wound, DEAD, home (gone by the home edge), \

@@ -38,6 +38,10 @@ pub fn state_mark(theme: Theme, s: &Soldier, game: &Game) -> (&'static str, Styl
             (_, Damage::Heavy) => ("HD", theme.warn()),
         };
     }
+    // Inside a transport (European Battlefield): off the map, riding.
+    if game.riding(s).is_some() {
+        return ("IN", theme.dim());
+    }
     use crate::engine::ruleset::Pressure;
     let pinned = s.pressure == Pressure::Pinned && s.pos.is_some();
     match s.state {
@@ -131,8 +135,10 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
             Some(a) => format!(" {}", a.words()),
             None => String::new(),
         };
+        // A transport's load: carry points taken of its carry points.
+        let load = game.load(i).map_or_else(String::new, |(used, carry)| format!(" load {used}/{carry}"));
         match game.rules().profile(game.book(), s) {
-            Some(p) => format!("{p} {weapon}{left}"),
+            Some(p) => format!("{p}{load} {weapon}{left}"),
             None => format!("{weapon}{left}"),
         }
     };
@@ -183,7 +189,11 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
     let hex = match (hw, s.pos) {
         (0, _) => String::new(),
         (_, Some(p)) => format!("{:<hw$} ", p.to_string()),
-        (_, None) => format!("{:<hw$} ", "-"),
+        // A man inside a transport: the vehicle he is in, where his hex would be.
+        (_, None) => match game.riding(s) {
+            Some(v) => format!("{:<hw$} ", game.soldiers()[v].id.as_str()),
+            None => format!("{:<hw$} ", "-"),
+        },
     };
     Line::from(vec![
         Span::styled(format!("{name:<nw$}"), name_style),
@@ -214,17 +224,21 @@ fn weight(game: &Game, i: usize) -> u8 {
         _ if game.card_up() == Some(i) => 0,
         (Side::Friendly, true) => 1,
         (Side::Enemy, true) => 2,
+        // Men inside a transport: the enemy's, to be met soon.
+        (Side::Enemy, false) if game.riding(s).is_some() => 2,
         (Side::Friendly, false) if s.state != State::Dead && s.pos.is_some() => 3,
         _ => 4,
     }
 }
 
-/// The men the roster lists: ours, then the enemy met who are on the map or prisoners.
+/// The men the roster lists: ours, then the enemy met who are on the map,
+/// inside a transport on it, or prisoners.
 fn listed(game: &Game) -> (Vec<usize>, Vec<usize>) {
     let ours = (0..game.soldiers().len()).filter(|&i| game.soldiers()[i].side == Side::Friendly).collect();
     let theirs = (0..game.soldiers().len())
         .filter(|&i| {
-            game.soldiers()[i].side == Side::Enemy && (game.soldiers()[i].pos.is_some() || game.soldiers()[i].captive)
+            let s = &game.soldiers()[i];
+            s.side == Side::Enemy && (s.pos.is_some() || s.captive || game.inside(i).is_some())
         })
         .collect();
     (ours, theirs)

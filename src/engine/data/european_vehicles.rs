@@ -32,6 +32,10 @@ pub struct Vehicles {
     /// vehicle's courage against this, or bails out.
     pub bail_pass: u32,
     pub profiles: Vec<VehicleProfile>,
+    /// Transports, crews on foot, pivots (tables written before them have
+    /// none: nobody rides, and a crew that bails out leaves the field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transport: Option<super::european_transport::Transport>,
 }
 
 /// A vehicle's profile.
@@ -65,6 +69,16 @@ pub struct VehicleProfile {
     pub turret: bool,
     /// Its cards in the patrol loop's deck.
     pub cards: u32,
+    /// Carry points: how many it carries (0: not a transport).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub carry: u8,
+    /// Its crew, who get out as men when it is abandoned or destroyed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub crew: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl VehicleProfile {

@@ -213,6 +213,7 @@ fn an_encounter_waits_at_its_hex_and_is_met_without_a_roll() {
         group: "armoured_car".into(),
         min: 2,
         max: 3,
+        carrying: None,
     });
     let events = g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).expect("a step");
     assert!(rolls(&events).iter().all(|r| r.purpose != Purpose::Incident), "no incident check there");

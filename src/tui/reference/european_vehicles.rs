@@ -23,7 +23,8 @@ pub fn european_vehicles(book: &RuleBook) -> Option<Vec<String>> {
         format!(
             "Wounds count down; at the last the vehicle is a hulk and rolls a die: {}+ rolls the KO chart, as \
              does a 6 on a wound roll that needed less. KO chart: {}. A vehicle damaged and not destroyed: its \
-             crew rolls 2d6 and its courage, {} or more, or bails out and leaves it, a hulk.",
+             crew rolls 2d6 and its courage, {} or more, or bails out and leaves it, a hulk (with transport rules \
+             its crew are men on foot).",
             v.last_wound_ko,
             v.ko_chart
                 .iter()
@@ -47,8 +48,10 @@ pub fn european_vehicles(book: &RuleBook) -> Option<Vec<String>> {
             .chain(p.mg.as_ref().map(|m| if p.mgs > 1 { format!("{} {m}s", p.mgs) } else { m.clone() }))
             .collect();
         let turret = if p.turret { ", turret" } else { "" };
+        let crew = if p.crew > 0 { format!(", crew {}", p.crew) } else { String::new() };
+        let carry = if p.carry > 0 { format!(", carries {} CP", p.carry) } else { String::new() };
         lines.push(format!(
-            "  {}: {armour} W{} C{} {}+ {}pts, {}{turret}",
+            "  {}: {armour} W{} C{} {}+ {}pts, {}{turret}{crew}{carry}",
             p.name,
             p.wounds,
             p.courage,
@@ -57,5 +60,52 @@ pub fn european_vehicles(book: &RuleBook) -> Option<Vec<String>> {
             guns.join(", ")
         ));
     }
+    lines.extend(transport(t, v));
     Some(lines)
+}
+
+/// The transport, crew and manoeuvre rules in words, if the tables have them.
+fn transport(
+    t: &crate::engine::data::european::European,
+    v: &crate::engine::data::european_vehicles::Vehicles,
+) -> Vec<String> {
+    let Some(tr) = &v.transport else { return Vec::new() };
+    let hexes = |inches: u32| inches / t.inches_per_hex.max(1);
+    let weapons: Vec<String> = tr.weapon_cp.iter().map(|(w, n)| format!("{w} {n}")).collect();
+    vec![
+        format!(
+            "Transports: a man takes {} carry point (CP), and his weapon more ({}); a heavy support weapon fills \
+             a transport, which must carry {} or more. Men inside are off the map (IN on the roster, the \
+             vehicle's name where the hex goes): nobody fires at them and they fire at nothing. Men within {} \
+             hexes mount, half the vehicle's move; a transport takes its routed men back in and draws off.",
+            tr.man_cp,
+            weapons.join(", "),
+            tr.heavy_fills,
+            hexes(tr.mount_inches)
+        ),
+        format!(
+            "Dismounting (decisions): on its card, when a man of the patrol it sees is within {} hexes or it is \
+             damaged, its men get out behind it, half its move (it counts as moving); each rolls the dismount \
+             chart, 1d6, {}+ gets out, else stays in. A vehicle destroyed: each man inside and each of its crew \
+             gets out on {}+, the rest die in it; one that explodes kills all inside; a crew that bails out \
+             gets out whole with its men. A crew on foot: a {} with a {}, the rest ({}) a {} each, a squad of its own \
+             that never remounts.",
+            hexes(tr.dismount_inches),
+            tr.dismount_need,
+            tr.escape_need,
+            tr.crew_leader.0,
+            tr.crew_leader.1,
+            tr.crew_man.0,
+            tr.crew_man.1
+        ),
+        format!(
+            "Pivots: a vehicle without a turret fires only ahead (the sextant it faces); it turns to a target, \
+             free up to {} degrees (one sextant of 60), then an inch for each further {} (a pivot that costs \
+             inches counts as moving: no main gun). Running over: a vehicle drives into a man of the patrol \
+             beside it before it fires; he tests his courage (2d6 + courage, {} or more): he dodges back into \
+             the hex it left and fires no more this turn, or dies. Heavy weapons are not run over. A hulk that \
+             does not burn is pushed a hex on when it bars the vehicle's way, at half speed.",
+            tr.pivot_free, tr.pivot_step, t.courage.pass
+        ),
+    ]
 }

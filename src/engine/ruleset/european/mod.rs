@@ -22,6 +22,7 @@ pub mod heavy;
 pub mod indirect;
 mod melee;
 mod priority;
+pub mod transport;
 pub mod vehicles;
 
 use super::{
@@ -320,7 +321,9 @@ impl Rules for European {
     fn may(&self, man: &Soldier, deed: Deed) -> bool {
         match deed {
             Deed::Move => !man.dug_in && !matches!(man.pressure, Pressure::Pinned | Pressure::Prone),
-            Deed::Fire | Deed::Charge => man.pressure != Pressure::Routed,
+            // A man who dodged a vehicle this turn does not fire (section XII).
+            Deed::Fire => man.pressure != Pressure::Routed && !man.dodged,
+            Deed::Charge => man.pressure != Pressure::Routed,
         }
     }
 

@@ -1,0 +1,64 @@
+//! European Battlefield's transports and crews (core rules v3.0, section
+//! XII): the rolls the loop's part (`engine/transport.rs`,
+//! `engine/manoeuvre.rs`) asks for. A man's dismount chart (a decision: the
+//! article does not print it), a man's escape from a vehicle destroyed (the
+//! article's 4+ to save a crewman, for the men inside as well: a decision),
+//! and the courage test of a man a vehicle runs over (2d6 and his courage
+//! against the courage test's pass: he dodges, or he dies).
+
+use super::profile as man_profile;
+use crate::engine::data::RuleBook;
+use crate::engine::data::european::{European as Book, Note};
+use crate::engine::data::european_transport::Transport;
+use crate::engine::data::european_vehicles::{VehicleProfile, Vehicles};
+use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::name::Name;
+use crate::engine::soldier::Soldier;
+
+/// The transport rules and the vehicle tables of `book`, where it has them.
+pub fn rules(book: &RuleBook) -> Option<(&Book, &Vehicles, &Transport)> {
+    let t = book.european.as_deref()?;
+    let v = t.vehicles.as_deref()?;
+    Some((t, v, v.transport.as_ref()?))
+}
+
+/// The carry points `man` takes in a transport, and whether his weapon is
+/// a heavy support weapon (it fills the transport).
+pub fn points(t: &Book, tr: &Transport, book: &RuleBook, man: &Soldier) -> (u8, bool) {
+    let key = man.weapon(book);
+    let listed = tr.weapon_cp.iter().any(|(k, _)| k == key);
+    let heavy = !listed && t.weapon(key).is_some_and(|w| w.notes.contains(&Note::Heavy));
+    tr.points(key, heavy)
+}
+
+/// Whether `man` carries a heavy weapon (its base cannot be run over).
+pub fn heavy(t: &Book, book: &RuleBook, man: &Soldier) -> bool {
+    t.weapon(man.weapon(book)).is_some_and(|w| w.notes.contains(&Note::Heavy))
+}
+
+/// The profile of vehicle `man`, if he is one.
+pub fn profile<'a>(book: &'a RuleBook, man: &Soldier) -> Option<&'a VehicleProfile> {
+    super::vehicles::profile(book.european.as_deref()?, man)
+}
+
+/// `man`'s roll on the dismount chart, getting out of `vehicle`: 1d6, the
+/// chart's need or more.
+pub fn dismount(tr: &Transport, dice: &mut Dice, man: &Name, vehicle: &Name) -> Roll {
+    dice.check(Purpose::EbDismount, 1, 6, i32::from(tr.dismount_need), Modifiers::default()).by(man).at(vehicle)
+}
+
+/// A man inside `vehicle` (or one of its crew, `who`) getting out of it
+/// destroyed: 1d6, the escape need or more.
+pub fn escape(tr: &Transport, dice: &mut Dice, who: &Name, vehicle: &Name) -> Roll {
+    dice.check(Purpose::EbEscape, 1, 6, i32::from(tr.escape_need), Modifiers::default()).by(who).at(vehicle)
+}
+
+/// The courage test of `man`, run over by `vehicle`: 2d6 and his courage,
+/// the courage test's pass or more, or he dies.
+pub fn run_over(t: &Book, dice: &mut Dice, man: &Soldier, vehicle: &Name) -> Roll {
+    let courage = man_profile(t, man).map_or(0, |p| i32::from(p.courage));
+    let mut modifiers = Modifiers::default();
+    modifiers.push(Modifier::new(Name::new_static("courage"), -courage));
+    let (count, sides) = t.courage.dice;
+    dice.check(Purpose::EbRunOver, count, sides, t.courage.pass as i32, modifiers).by(&man.id).at(vehicle)
+}
