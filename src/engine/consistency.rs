@@ -73,6 +73,26 @@ impl Game {
             if s.aboard && (s.pos.is_some() || s.transport.is_none()) {
                 return Err(format!("{} is inside a vehicle, yet on the map or with none named", s.id));
             }
+            // ...a vehicle of his own side, still in the fight: those inside
+            // one put out of it got out or died with it.
+            if s.aboard && s.state != State::Dead {
+                let car = s.transport.as_ref().and_then(|t| self.soldiers.iter().find(|v| v.id == *t));
+                if !car.is_some_and(|v| v.vehicle.is_some() && v.side == s.side && v.state != State::Dead) {
+                    return Err(format!("{} is inside a vehicle that is not his side's, or is out of the fight", s.id));
+                }
+            }
+            // A vehicle faces one of a hex's six sides.
+            if s.vehicle.as_ref().is_some_and(|v| v.facing >= 6) {
+                return Err(format!(
+                    "{} faces side {} of a hex: a hex has six (0 to 5)",
+                    s.id,
+                    s.vehicle.as_ref().map_or(0, |v| v.facing)
+                ));
+            }
+            // Only in an action does a man dodge a vehicle.
+            if s.dodged && !matches!(self.phase, super::Phase::Action(_)) {
+                return Err(format!("{} dodged a vehicle, but no action is under way", s.id));
+            }
             // An enemy met later could be given the same id.
             if s.side == Side::Friendly && enemy_id(&s.id) {
                 return Err(format!("{} is a man of the patrol, called as enemies are (G or V and a number)", s.id));

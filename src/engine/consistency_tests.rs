@@ -139,3 +139,20 @@ fn a_squad_man_after_an_enemy_or_a_prisoner_who_could_fight_is_refused() {
     let err = g.check_consistent().unwrap_err();
     assert!(err.contains("is a prisoner, yet fit and could fight"), "{err}");
 }
+
+/// A hand-edited save with a vehicle facing past a hex's six sides, a man
+/// who dodged a vehicle out of any action, or a man inside a vehicle that
+/// is out of the fight, is refused (not played on, or panicked at).
+#[test]
+fn a_save_with_a_vehicle_beyond_its_rules_is_refused() {
+    let g = default_game(1);
+    assert_eq!(g.check_consistent(), Ok(()));
+    let mut dodged = g.clone();
+    dodged.soldiers[0].dodged = true;
+    assert!(dodged.check_consistent().unwrap_err().contains("dodged a vehicle"));
+    let mut inside = g.clone();
+    (inside.soldiers[1].aboard, inside.soldiers[1].pos) = (true, None);
+    inside.soldiers[1].transport = Some(inside.soldiers[0].id.clone());
+    let e = inside.check_consistent().unwrap_err();
+    assert!(e.contains("inside a vehicle that is not his side's, or is out of the fight"), "{e}");
+}

@@ -122,6 +122,10 @@ impl Game {
     /// What a save must hold of it: a call on its way on the map, by a man
     /// of the enemy, in an action.
     pub(super) fn check_enemy_battery(&self) -> Result<(), String> {
+        // Bought for an action, it is gone with it.
+        if self.enemy_battery.is_some() && !matches!(self.phase, super::Phase::Action(_)) {
+            return Err("the enemy has a battery, but no action is under way (it goes with the action)".into());
+        }
         let Some((hex, by)) = self.enemy_battery.as_ref().and_then(|b| b.pending.as_ref()) else { return Ok(()) };
         let enemy = self.soldiers.iter().any(|s| s.id == *by && s.side == Side::Enemy);
         if !self.map.contains(*hex) || !enemy || !matches!(self.phase, super::Phase::Action(_)) {

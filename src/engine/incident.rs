@@ -90,12 +90,14 @@ impl Game {
         let name = self.book.forces.get(e.group.as_str()).map_or_else(|| e.group.clone(), |g| g.name.clone());
         events.push(Event::Incident { name, hex: e.at });
         let group = self.stand_in(&e.group);
+        let before = self.soldiers.len();
         if self.place_enemy(memo, &group, e.min, e.max, e.at, events) {
             if matches!(self.phase, Phase::Patrol) {
                 self.start_action(e.at, events);
             }
             // Men riding in its vehicle join it after the deal: inside, they have no cards.
-            let car = self.soldiers.iter().rposition(|s| s.vehicle.is_some() && s.side == Side::Enemy);
+            // The vehicle is one of the men just placed, never one met before.
+            let car = (before..self.soldiers.len()).rev().find(|&i| self.soldiers[i].vehicle.is_some());
             if let (Some(carried), Some(v)) = (&e.carrying, car) {
                 self.embark_group(v, carried, events);
             }

@@ -42,7 +42,7 @@ impl Game {
             return None;
         }
         let want = sector_of(to.hex() - at.hex()) as u32;
-        let diff = (want + 6 - u32::from(v.facing)) % 6;
+        let diff = (want + 6 - u32::from(v.facing % 6)) % 6;
         Some(diff.min(6 - diff))
     }
 
