@@ -12,9 +12,18 @@ use crate::engine::ruleset::{Firer, Melee, TargetTeam};
 use crate::engine::sink::Events;
 use crate::engine::soldier::Side;
 
-fn book() -> RuleBook {
+/// European Battlefield's own rule book, as a game under it holds.
+pub(super) fn book() -> RuleBook {
     let full = crate::rules::rule_book().expect("the built-in rules");
     European.book_for(&full).expect("European Battlefield's own book")
+}
+
+/// Dice that show these faces, throw by throw, and then the generator's.
+pub(super) fn loaded(throws: &[&[u8]]) -> Dice {
+    let mut dice = Dice::new(1);
+    let given: std::collections::VecDeque<_> = throws.iter().map(|f| Some(f.to_vec().into())).collect();
+    dice.lend(crate::engine::hand::Hand { given, ..crate::engine::hand::Hand::default() });
+    dice
 }
 
 fn man(book: &RuleBook, id: &str, rank: &str, side: Side, weapon: &str) -> Soldier {

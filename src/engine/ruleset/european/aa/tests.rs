@@ -8,21 +8,7 @@ use std::collections::VecDeque;
 use super::*;
 use crate::engine::hand::Hand;
 use crate::engine::roll::Roll;
-use crate::engine::ruleset::Rules;
-use crate::engine::ruleset::european::European;
-use crate::engine::ruleset::european::tests::rolls;
-
-fn book() -> RuleBook {
-    let full = crate::rules::rule_book().expect("the built-in rules");
-    European.book_for(&full).expect("European Battlefield's own book")
-}
-
-fn loaded(throws: &[&[u8]]) -> Dice {
-    let mut dice = Dice::new(1);
-    let given: VecDeque<_> = throws.iter().map(|f| Some(f.to_vec().into())).collect();
-    dice.lend(Hand { given, ..Hand::default() });
-    dice
-}
+use crate::engine::ruleset::european::tests::{book, loaded, rolls};
 
 const AIM: Pos = Pos::new(8, 2);
 

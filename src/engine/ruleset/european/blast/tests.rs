@@ -2,32 +2,17 @@
 //! armour (from above), then the wound chart, its wounds, the KO chart and
 //! its crew's courage as direct fire has them.
 
-use std::collections::VecDeque;
-
 use crate::engine::arsenal::Damage;
 use crate::engine::data::RuleBook;
 use crate::engine::data::european_vehicles::{Hurt, Ko};
-use crate::engine::dice::{Dice, Purpose};
+use crate::engine::dice::Purpose;
 use crate::engine::event::Event;
-use crate::engine::hand::Hand;
 use crate::engine::pos::Pos;
-use crate::engine::ruleset::european::European;
 use crate::engine::ruleset::european::indirect::fire;
-use crate::engine::ruleset::{Gun, Rules, Shelled, Shot, VehicleHurt};
+use crate::engine::ruleset::european::tests::{book, loaded};
+use crate::engine::ruleset::{Gun, Shelled, Shot, VehicleHurt};
 use crate::engine::sink::Events;
 use crate::engine::soldier::{Side, Soldier, State, Vehicle};
-
-fn book() -> RuleBook {
-    let full = crate::rules::rule_book().expect("the built-in rules");
-    European.book_for(&full).expect("European Battlefield's own book")
-}
-
-fn loaded(throws: &[&[u8]]) -> Dice {
-    let mut dice = Dice::new(1);
-    let given: VecDeque<_> = throws.iter().map(|f| Some(f.to_vec().into())).collect();
-    dice.lend(Hand { given, ..Hand::default() });
-    dice
-}
 
 const AIM: Pos = Pos::new(8, 4);
 

@@ -3,33 +3,17 @@
 //! crew 6+, a mortar's none; heavy weapons move as in difficult ground;
 //! t- and a-class guns fire at nothing nearer than 6".
 
-use std::collections::VecDeque;
-
 use super::*;
 use crate::engine::data::european::European as Book;
 use crate::engine::dice::Dice;
-use crate::engine::hand::Hand;
 use crate::engine::roll::Roll;
 use crate::engine::ruleset::european::European;
 use crate::engine::ruleset::european::fire::volley;
 use crate::engine::ruleset::european::indirect::step;
-use crate::engine::ruleset::european::tests::rolls;
+use crate::engine::ruleset::european::tests::{book, loaded, rolls};
 use crate::engine::ruleset::{Aim, Firer, Rules};
 use crate::engine::sink::Events;
 use crate::engine::soldier::{Pressure, Side};
-
-fn book() -> RuleBook {
-    let full = crate::rules::rule_book().expect("the built-in rules");
-    European.book_for(&full).expect("European Battlefield's own book")
-}
-
-/// Dice that show these faces, throw by throw, and then the generator's.
-fn loaded(throws: &[&[u8]]) -> Dice {
-    let mut dice = Dice::new(1);
-    let given: VecDeque<_> = throws.iter().map(|f| Some(f.to_vec().into())).collect();
-    dice.lend(Hand { given, ..Hand::default() });
-    dice
-}
 
 const GUN: Pos = Pos::new(8, 6);
 

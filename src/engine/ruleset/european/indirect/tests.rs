@@ -3,29 +3,12 @@
 //! guns a die more unless a rangefinder man is by; a target that moved is
 //! harder to hit; who is under the template, and what it does to them.
 
-use crate::engine::ruleset::european::tests::rolls;
-use std::collections::VecDeque;
+use crate::engine::ruleset::european::tests::{book, loaded, rolls};
 
 use super::*;
 use crate::engine::data::RuleBook;
-use crate::engine::hand::Hand;
 use crate::engine::roll::Roll;
-use crate::engine::ruleset::Rules;
-use crate::engine::ruleset::european::European;
 use crate::engine::soldier::{Side, State};
-
-fn book() -> RuleBook {
-    let full = crate::rules::rule_book().expect("the built-in rules");
-    European.book_for(&full).expect("European Battlefield's own book")
-}
-
-/// Dice that show these faces, throw by throw, and then the generator's.
-fn loaded(throws: &[&[u8]]) -> Dice {
-    let mut dice = Dice::new(1);
-    let given: VecDeque<_> = throws.iter().map(|f| Some(f.to_vec().into())).collect();
-    dice.lend(Hand { given, ..Hand::default() });
-    dice
-}
 
 fn man(book: &RuleBook, id: &str, rank: &str, side: Side, at: Pos) -> Soldier {
     Soldier::new(book, id.into(), rank.into(), side, "rifle".into(), Some(at))
