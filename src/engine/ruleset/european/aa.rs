@@ -14,7 +14,7 @@
 //! - a gunner who moved this turn cannot fire (a heavy weapon), and a
 //!   pinned one shoots one worse, as at men.
 
-use super::fire::{scores, strength_against_men, test_need};
+use super::fire::{firing_dice, strength_against_men, test_need};
 use super::heavy::carried;
 use super::shoot_need;
 use crate::engine::data::RuleBook;
@@ -83,11 +83,7 @@ pub fn fire(
     for (i, count, need) in guns(t, book, men, side, aim) {
         let gunner = &men[i];
         let Some(w) = carried(t, book, gunner) else { continue };
-        let mut roll = dice.thrown(Purpose::EbAaFire, count, 6);
-        let scored = roll.faces.iter().filter(|&&f| scores(f, need)).count();
-        let noun = if scored == 1 { "hit" } else { "hits" };
-        roll.need = Some(need);
-        roll.result = Some(Name::from(format!("{scored} {noun} at {need}+").as_str()));
+        let (roll, scored) = firing_dice(dice, Purpose::EbAaFire, count, need, "");
         events.push(Event::Roll(roll.by(&gunner.id).on(aim)));
         let strength = strength_against_men(w);
         for _ in 0..scored {

@@ -94,6 +94,28 @@ fn guns<'a>(t: &'a Book, book: &RuleBook, fire: &'a SquadFire<'a>) -> Result<Vec
     Ok(out)
 }
 
+/// One man's firing dice (`eb_fire`) at `target`, each scoring at his need:
+/// the roll goes to `events`, its result in words ("2 hits at 5+" and
+/// `why`); how many scored.
+pub(super) fn throw(dice: &mut Dice, g: &Gun<'_>, target: Option<Name>, why: &str, events: &mut Events) -> usize {
+    let (mut roll, scored) = firing_dice(dice, Purpose::EbFire, g.dice, g.need, why);
+    (roll.soldier, roll.target) = (Some(g.man.id.clone()), target);
+    events.push(Event::Roll(roll));
+    scored
+}
+
+/// `count` firing dice for `purpose`, each scoring at `need` (the extremes
+/// hold), the result in words ("2 hits at 5+" and `why`): the roll, for the
+/// caller to say who threw it at what, and how many scored.
+pub(super) fn firing_dice(dice: &mut Dice, purpose: Purpose, count: u8, need: i32, why: &str) -> (Roll, usize) {
+    let mut roll = dice.thrown(purpose, count, 6);
+    let scored = roll.faces.iter().filter(|&&f| scores(f, need)).count();
+    let noun = if scored == 1 { "hit" } else { "hits" };
+    roll.need = Some(need);
+    roll.result = Some(Name::from(format!("{scored} {noun} at {need}+{why}").as_str()));
+    (roll, scored)
+}
+
 /// A hit that struck: its weapon's strength and classes, and the man who
 /// fired it (it falls only on a man his weapon reaches).
 #[derive(Clone, Copy)]
@@ -139,14 +161,8 @@ pub fn volley(
     let at = fire.targets.first().map(|x| x.man.id.clone());
     let mut hits: Vec<Struck<'_>> = Vec::new();
     for g in &guns {
-        let mut roll = dice.thrown(Purpose::EbFire, g.dice, 6);
-        let scored = roll.faces.iter().filter(|&&f| scores(f, g.need)).count();
         let why = if g.why.is_empty() { String::new() } else { format!(" ({})", g.why) };
-        let noun = if scored == 1 { "hit" } else { "hits" };
-        roll.need = Some(g.need);
-        roll.result = Some(Name::from(format!("{scored} {noun} at {}+{why}", g.need).as_str()));
-        (roll.soldier, roll.target) = (Some(g.man.id.clone()), at.clone());
-        events.push(Event::Roll(roll));
+        let scored = throw(dice, g, at.clone(), &why, events);
         hits.extend(std::iter::repeat_n(Struck { weapon: g.weapon, by: g.man }, scored));
     }
     let mut lost: Vec<Lost> = Vec::new();

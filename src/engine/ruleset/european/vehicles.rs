@@ -18,7 +18,7 @@
 //! crew that bails out leaves the field and the vehicle stands abandoned, a
 //! hulk (the crew are not made men); vehicles are not suppressed.
 
-use super::fire::{Gun, scores, test};
+use super::fire::{Gun, test, throw};
 use super::{profile as man_profile, shoot_need};
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, Note, WeaponProfile, WoundNeed};
@@ -204,13 +204,8 @@ pub fn volley(
     let Some(p) = profile(t, car) else { return Ok(none()) };
     let mut hits: Vec<(&WeaponProfile, &Soldier)> = Vec::new();
     for g in at_vehicle(t, book, fire)? {
-        let mut roll = dice.thrown(Purpose::EbFire, g.dice, 6);
-        let scored = roll.faces.iter().filter(|&&x| scores(x, g.need)).count();
-        let noun = if scored == 1 { "hit" } else { "hits" };
-        roll.need = Some(g.need);
-        roll.result = Some(Name::from(format!("{scored} {noun} at {}+", g.need).as_str()));
-        (roll.soldier, roll.target) = (Some(g.man.id.clone()), Some(car.id.clone()));
-        events.push(Event::Roll(roll));
+        // (Fire at armour does not say why a need is not the profile's.)
+        let scored = throw(dice, &g, Some(car.id.clone()), "", events);
         hits.extend(std::iter::repeat_n((g.weapon, g.man), scored));
     }
     let had = car.vehicle.as_ref().map(|x| x.hurt).unwrap_or_default();
