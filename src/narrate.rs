@@ -2,8 +2,8 @@
 
 mod transport;
 
+use crate::engine::call::Called;
 use crate::engine::house;
-use crate::engine::support::Called;
 use crate::engine::{Event, OddsAnswer, Roll, RollOdds, RuleBook, Spread};
 
 /// The house rules of `book` in words: the preset (or "set by hand"), then

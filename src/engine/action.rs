@@ -260,8 +260,8 @@ impl Game {
                 events.push(Event::Exited { soldiers: vec![self.soldiers[me].id.clone()], hex: here });
             }
             Command::Call { hex } => self.call_fire(memo, me, *hex, events)?,
-            Command::CallSmoke { hex } => self.call_battery(memo, me, *hex, super::support::Called::Smoke, events)?,
-            Command::CallAir { hex } => self.call_battery(memo, me, *hex, super::support::Called::Air, events)?,
+            Command::CallSmoke { hex } => self.call_battery(memo, me, *hex, super::call::Called::Smoke, events)?,
+            Command::CallAir { hex } => self.call_battery(memo, me, *hex, super::call::Called::Air, events)?,
             Command::Turn
             | Command::Split { .. }
             | Command::Join { .. }

@@ -25,6 +25,11 @@ use serde::{Deserialize, Serialize};
 use super::dice::{Modifier, Modifiers};
 use super::name::{Name, is_key};
 
+/// Serde's default for a flag of the rule book that is on unless written off.
+pub(super) fn yes() -> bool {
+    true
+}
+
 /// How a vehicle is protected, which decides what H.E. does to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Armour {
@@ -240,7 +245,7 @@ pub struct HighExplosive {
     pub missions_per_patrol: u32,
     /// House rule: a patrol whose orders give it a radio may call these
     /// missions. Off, as written: the article has no radio.
-    #[serde(default = "super::data::yes")]
+    #[serde(default = "yes")]
     pub radio: bool,
 }
 
@@ -292,7 +297,7 @@ pub struct Arsenal {
     /// House rule: an enemy vehicle pulls back after `vehicle_turns` turns
     /// of an action, or at once when damaged, and leaves by the map's edge.
     /// Off, as written: it fights on until it is destroyed or the action ends.
-    #[serde(default = "super::data::yes")]
+    #[serde(default = "yes")]
     pub vehicles_pull_back: bool,
     pub damage: Option<DamageRules>,
     pub anti_tank: Option<AntiTank>,

@@ -19,6 +19,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::call::{Battery, Called, FireMission};
 use super::dice::Purpose;
 use super::event::Event;
 use super::name::Name;
@@ -26,31 +27,11 @@ use super::pos::Pos;
 use super::ruleset::{Blow, Gun, Shot};
 use super::sink::Events;
 use super::soldier::Side;
-use super::support::{Called, FireMission};
 use super::{Game, RuleError, illegal};
 use crate::engine::data::european::Indirect;
 use crate::engine::memo::Memo;
 use crate::engine::ruleset::european::aa::fire as anti_aircraft;
 use crate::engine::ruleset::european::indirect::{DIRECTIONS, step};
-
-/// The patrol's off-board battery (a scenario's `battery:`), and what it has
-/// fired so far.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Battery {
-    /// The radio operator: only he calls the guns and the air strike.
-    pub radio: Name,
-    /// A man with a rangefinder: beside the radio operator, the guns do not
-    /// scatter the extra die.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rangefinder: Option<Name>,
-    /// Fire missions called so far.
-    #[serde(default)]
-    pub missions: u32,
-    /// Air strikes called so far.
-    #[serde(default)]
-    pub air_strikes: u32,
-}
 
 /// A bank of smoke on the map: its template's hexes around `hex`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

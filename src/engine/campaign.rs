@@ -14,10 +14,10 @@ use super::data::RuleBook;
 use super::event::Event;
 use super::generate::Endless;
 use super::hand::Throw;
+use super::history::History;
 use super::limits::{COUNTER, counted};
 use super::roll::Faces;
 use super::scenario::{Member, Scenario};
-use super::takeback::History;
 
 use super::roster::recruit;
 pub use super::roster::{ManRecord, Outcomes, PatrolRecord, RosterMan, Status};
@@ -68,7 +68,7 @@ pub struct Campaign {
     pub unarchived: Option<PatrolRecord>,
     /// Whether the player may take orders back (`undo`); an iron-man
     /// campaign may not. Chosen when the campaign is made.
-    #[serde(default = "super::data::yes")]
+    #[serde(default = "super::arsenal::yes")]
     pub take_backs: bool,
     /// What taking orders back in the patrol under way needs (`takeback.rs`):
     /// None with take-backs off, between patrols, or for a patrol that began

@@ -6,6 +6,8 @@
 use std::collections::BTreeSet;
 
 use super::campaign::Campaign;
+use super::hand::Order;
+use super::history::History;
 use super::limits::{COUNTER, ENEMY_NUMBERS, MEN, PATROLS};
 use super::soldier::{Side, State, enemy_id};
 use super::{Card, Game, Phase, Pos, enemy_number};
@@ -219,7 +221,7 @@ impl Game {
         // reaches from 1 to the guns' range.
         let max_range = self.book.arsenal.high_explosive.as_ref().map_or(0, |h| h.max_range);
         let out_of_reach =
-            |m: &&super::support::FireMission| self.battery.is_none() && (m.distance == 0 || m.distance > max_range);
+            |m: &&super::call::FireMission| self.battery.is_none() && (m.distance == 0 || m.distance > max_range);
         if let Some(m) = self.fire_pending.iter().find(out_of_reach) {
             return Err(format!("fire called on {} from {} hexes, out of the guns' reach", m.hex, m.distance));
         }
@@ -365,7 +367,7 @@ impl Campaign {
             return Err(format!("{}'s experience, hits or patrols are over {COUNTER}", m.name));
         }
         if let Some(h) = &self.history {
-            h.check_consistent(self)?;
+            history_consistent(h, self)?;
         }
         if self.typed.len() > super::limits::THROWS_KEPT || self.owed.len() > super::limits::THROWS_KEPT {
             return Err(format!(
@@ -408,6 +410,31 @@ impl Campaign {
         // file's check plays on.
         Ok(())
     }
+}
+
+/// What does not hold together in the kept history of the patrol under way: a patrol as it set out,
+/// orders in the command language, and a log that begins as it did.
+/// (Whether the orders play back to the patrol is asked when they are
+/// taken back: `undo` refuses, changing nothing, if they do not.)
+fn history_consistent(h: &History, c: &Campaign) -> Result<(), String> {
+    if !c.take_backs || c.patrol.is_none() {
+        return Err("take-backs are kept, but take-backs are off or no patrol is under way".into());
+    }
+    h.setout.check_consistent().map_err(|e| format!("the patrol as it set out: {e}"))?;
+    // It set out by the rules it is played by (checked with the patrol).
+    let patrol = c.patrol.as_ref().expect("checked above");
+    if h.setout.book != patrol.book || h.setout.rules != patrol.rules {
+        return Err("the patrol as it set out has other rules than the patrol under way".into());
+    }
+    if h.opening > c.log.len() {
+        return Err(format!("the log of the patrol is shorter than its opening ({} events)", h.opening));
+    }
+    if let Some((k, (o, e))) =
+        h.orders.iter().enumerate().find_map(|(k, o)| o.parse::<Order>().err().map(|e| (k, (o, e))))
+    {
+        return Err(format!("kept order {} '{o}' does not read: {e}", k + 1));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use super::arsenal::Arsenal;
+use super::arsenal::{Arsenal, yes};
 use super::name::{Name, is_key};
 
 pub mod combat_patrol;
@@ -141,10 +141,6 @@ pub struct FireTable {
     pub long: u8,
     /// A target in this cover or better counts one band longer.
     pub cover_from: Cover,
-}
-
-pub(super) fn yes() -> bool {
-    true
 }
 
 impl FireTable {

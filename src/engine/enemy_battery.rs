@@ -17,6 +17,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::call::Called;
 use super::event::Event;
 use super::memo::Memo;
 use super::name::Name;
@@ -24,7 +25,6 @@ use super::pos::Pos;
 use super::ruleset::Gun;
 use super::sink::Events;
 use super::soldier::Side;
-use super::support::Called;
 use super::{Game, limits::counted};
 use crate::engine::data::european::Artillery;
 use crate::engine::ruleset::european::ARTILLERY;

@@ -65,8 +65,8 @@ pub enum Event {
         missions_left: u32,
         /// What an off-board battery was called for (European Battlefield):
         /// smoke or an air strike (`missions_left` then counts those).
-        #[serde(default, skip_serializing_if = "crate::engine::support::Called::is_shells")]
-        called: crate::engine::support::Called,
+        #[serde(default, skip_serializing_if = "crate::engine::call::Called::is_shells")]
+        called: crate::engine::call::Called,
     },
     /// Indirect fire that scatters (European Battlefield) came down: aimed
     /// at `aim`, it landed at `at` (none: over the horizon), its template

@@ -24,6 +24,15 @@ use super::map::Map;
 use super::placement::Spots;
 use super::pos::Pos;
 
+/// The costs of the cheapest walks to one set of goals (`tactics::cheapest_step`):
+/// to a goal from each hex, and of entering each hex.
+#[derive(Debug)]
+pub(super) struct Route {
+    pub(super) goals: Box<[Pos]>,
+    pub(super) cost: Box<[u32]>,
+    pub(super) enter: Box<[u32]>,
+}
+
 /// Every answer kept about one map, made as it is first asked for.
 #[derive(Clone, Debug, Default)]
 pub(super) struct MapMemo {
@@ -39,7 +48,7 @@ pub(super) struct MapMemo {
     /// The patrol leader's cheapest walks on the march (see `tactics`),
     /// kept at the hex of their first goal, by the earlier incidents'
     /// modifier, the number of goals and a key of them all.
-    pub(super) routes: Slots<(i32, u32, u64), Arc<super::tactics::Route>>,
+    pub(super) routes: Slots<(i32, u32, u64), Arc<Route>>,
     /// The need of an aimed shot between every pair of hexes, for each
     /// aimed weapon of the rule book and way of firing it.
     aims: Cells<OnceLock<Box<[AtomicU8]>>>,

@@ -8,6 +8,7 @@
 
 pub mod arsenal;
 pub mod cache;
+pub mod call;
 pub mod campaign;
 pub mod chance;
 pub mod command;
@@ -19,6 +20,7 @@ pub mod event;
 pub mod flight;
 pub mod generate;
 pub mod hand;
+mod history;
 pub mod house;
 pub mod limits;
 pub mod map;
@@ -31,6 +33,7 @@ mod roll;
 mod roster;
 pub mod ruleset;
 pub mod scenario;
+pub mod side;
 pub mod soldier;
 
 mod action;
@@ -151,7 +154,7 @@ pub struct Game {
     fire_missions: u32,
     /// H.E. fire called this turn, landing at its STOP card.
     #[serde(default)]
-    fire_pending: Vec<support::FireMission>,
+    fire_pending: Vec<call::FireMission>,
     /// A vehicle that blocks sight (a tank, an armoured car) has been on
     /// the map this patrol, so sight between two hexes must look for one
     /// standing between; until then the map's own sight is all there is.
@@ -171,7 +174,7 @@ pub struct Game {
     /// The patrol's off-board battery (European Battlefield), if its
     /// scenario gives it one, and what it has fired.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    battery: Option<barrage::Battery>,
+    battery: Option<call::Battery>,
     /// Smoke banks on the map.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     smoke: Vec<barrage::SmokeBank>,
@@ -281,7 +284,7 @@ impl Game {
             waiting: scenario.encounters.clone(),
             chain_of_command: scenario.chain_of_command,
             enemy_points: scenario.enemy_points,
-            battery: scenario.battery.clone().map(|b| barrage::Battery { missions: 0, air_strikes: 0, ..b }),
+            battery: scenario.battery.clone().map(|b| call::Battery { missions: 0, air_strikes: 0, ..b }),
             smoke: Vec::new(),
             enemy_battery: None,
         })

@@ -201,11 +201,11 @@ fn fire_mission(game: &Game, memo: Memo<'_>, me: usize) -> Option<Pos> {
         .filter(|&h| friends.iter().all(|f| f.distance(h) > 1))
         .filter_map(|h| {
             let distance = game.fire_call_check(memo, me, h).ok()?;
-            let mission = super::support::FireMission {
+            let mission = super::call::FireMission {
                 hex: h,
                 caller: game.soldiers[me].id.clone(),
                 distance,
-                called: super::support::Called::Shells,
+                called: super::call::Called::Shells,
             };
             let (base, mods) = game.fire_mission_need(&mission)?;
             let need = base + mods.total();
@@ -222,7 +222,7 @@ fn fire_mission(game: &Game, memo: Memo<'_>, me: usize) -> Option<Pos> {
 /// shells scatter): the air strike while the patrol has it, then the guns'
 /// shells. He never calls smoke.
 fn battery_call(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
-    use super::support::Called;
+    use super::call::Called;
     if game.battery().is_none() || game.radio_man() != Some(me) || !game.fire_pending.is_empty() {
         return None;
     }

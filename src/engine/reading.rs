@@ -2,8 +2,8 @@
 //! the engine's own: only `Game::apply` changes a game, so that every
 //! change is a command and every command's effects are events.
 
+use super::call::FireMission;
 use super::scenario::{Encounter, Objective};
-use super::support::FireMission;
 use super::{Game, Map, Phase, Pos, RuleSet, Section, Soldier};
 
 impl Game {

@@ -48,7 +48,7 @@ pub struct Scenario {
     /// An off-board battery with its radio operator, and perhaps a
     /// rangefinder man, both men of the squad (European Battlefield).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battery: Option<super::barrage::Battery>,
+    pub battery: Option<super::call::Battery>,
 }
 
 /// An enemy group waiting for the patrol at a hex.

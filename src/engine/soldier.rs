@@ -6,30 +6,7 @@ use super::arsenal::Damage;
 use super::data::RuleBook;
 use super::name::{Name, format_name};
 use super::pos::Pos;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    Friendly,
-    Enemy,
-}
-
-impl Side {
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Friendly => "friendly",
-            Side::Enemy => "enemy",
-        }
-    }
-
-    /// The side it fights.
-    pub fn other(self) -> Side {
-        match self {
-            Side::Friendly => Side::Enemy,
-            Side::Enemy => Side::Friendly,
-        }
-    }
-}
+pub use super::side::Side;
 
 /// A soldier's condition. A hit man is knocked over where he stands until
 /// the action ends and his casualty roll says what the hit was.

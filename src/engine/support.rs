@@ -15,43 +15,12 @@
 //! - the guns fire a limited number of missions a patrol (rules data), one
 //!   at a time.
 
-use serde::{Deserialize, Serialize};
-
 use super::arsenal::Need;
+use super::call::{Called, FireMission};
 use super::data::Cover;
 use super::dice::{Modifiers, Purpose};
 use super::memo::Memo;
-use super::name::Name;
 use super::{Event, Events, Game, Pos, RuleError, Side, illegal};
-
-/// H.E. fire called and not yet landed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FireMission {
-    pub hex: Pos,
-    /// Who called it; the hex count is from where he stood.
-    pub caller: Name,
-    pub distance: u32,
-    /// What the patrol's battery was called for (European Battlefield):
-    /// shells, smoke or an air strike.
-    #[serde(default, skip_serializing_if = "Called::is_shells")]
-    pub called: Called,
-}
-
-/// What a call brings.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Called {
-    #[default]
-    Shells,
-    Smoke,
-    Air,
-}
-
-impl Called {
-    pub fn is_shells(&self) -> bool {
-        *self == Called::Shells
-    }
-}
 
 impl Game {
     /// The man who works the radio: the senior able man of the patrol, if

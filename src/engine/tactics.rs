@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::Game;
 use super::data::{Cover, WeaponKind};
-use super::memo::Memo;
+use super::memo::{Memo, Route};
 use super::pos::Pos;
 use super::soldier::Side;
 
@@ -275,15 +275,6 @@ impl Game {
             .min()
             .map(|(_, p)| p)
     }
-}
-
-/// The costs of the cheapest walks to one set of goals (`cheapest_step`):
-/// to a goal from each hex, and of entering each hex.
-#[derive(Debug)]
-pub(super) struct Route {
-    goals: Box<[Pos]>,
-    cost: Box<[u32]>,
-    enter: Box<[u32]>,
 }
 
 /// The goals of a walk as one number, for the cache's key (FNV-1a over

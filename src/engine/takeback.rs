@@ -4,53 +4,12 @@
 //! them: an order taken back and given again meets the numbers it met
 //! before, and no order can fish for a better roll.
 
-use serde::{Deserialize, Serialize};
-
 use super::campaign::Campaign;
 use super::event::Event;
 use super::hand::Order;
+use super::history::History;
 use super::name::Name;
 use super::{Cache, Events, Game, RuleError, illegal};
-
-/// What taking orders back in the patrol under way needs: the patrol as it
-/// set out and every order played in it since, in the command language.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct History {
-    pub setout: Game,
-    /// How many events of the campaign's log came before the first order
-    /// (replacements, reissued weapons, the start).
-    pub opening: usize,
-    pub orders: Vec<String>,
-}
-
-impl History {
-    /// # Errors
-    /// What does not hold together in the kept history of the patrol under way: a patrol as it set out,
-    /// orders in the command language, and a log that begins as it did.
-    /// (Whether the orders play back to the patrol is asked when they are
-    /// taken back: `undo` refuses, changing nothing, if they do not.)
-    pub(super) fn check_consistent(&self, c: &Campaign) -> Result<(), String> {
-        if !c.take_backs || c.patrol.is_none() {
-            return Err("take-backs are kept, but take-backs are off or no patrol is under way".into());
-        }
-        self.setout.check_consistent().map_err(|e| format!("the patrol as it set out: {e}"))?;
-        // It set out by the rules it is played by (checked with the patrol).
-        let patrol = c.patrol.as_ref().expect("checked above");
-        if self.setout.book != patrol.book || self.setout.rules != patrol.rules {
-            return Err("the patrol as it set out has other rules than the patrol under way".into());
-        }
-        if self.opening > c.log.len() {
-            return Err(format!("the log of the patrol is shorter than its opening ({} events)", self.opening));
-        }
-        if let Some((k, (o, e))) =
-            self.orders.iter().enumerate().find_map(|(k, o)| o.parse::<Order>().err().map(|e| (k, (o, e))))
-        {
-            return Err(format!("kept order {} '{o}' does not read: {e}", k + 1));
-        }
-        Ok(())
-    }
-}
 
 /// Turning a card is no decision (it is all there is to do then): taking
 /// back an order takes back the cards turned after it too.

@@ -150,9 +150,9 @@ fn phase(app: &App, width: usize) -> String {
             let radio = match (game.radio(), game.fire_pending().first()) {
                 (_, Some(m)) => {
                     let what = match m.called {
-                        crate::engine::support::Called::Shells => "H.E.",
-                        crate::engine::support::Called::Smoke => "smoke",
-                        crate::engine::support::Called::Air => "an air strike",
+                        crate::engine::call::Called::Shells => "H.E.",
+                        crate::engine::call::Called::Smoke => "smoke",
+                        crate::engine::call::Called::Air => "an air strike",
                     };
                     format!(" | {what} on its way to {}", m.hex)
                 }

@@ -3,6 +3,7 @@
 
 use std::fs;
 
+use super::cycles::{Source, cycles};
 use super::tree::check_engine;
 use super::walk::check_source;
 
@@ -131,4 +132,52 @@ fn a_file_declared_for_tests_is_skipped_by_its_declaration_not_its_name() {
             "src/engine/tests.rs:1: std::env reaches std::env",
         ]
     );
+}
+
+/// Files given as `(module below crate::engine, source)`.
+fn graph(files: &[(&str, &str)]) -> Vec<String> {
+    let sources: Vec<Source> = files
+        .iter()
+        .map(|(module, text)| {
+            let mut path = vec!["crate".to_string(), "engine".to_string()];
+            path.extend(module.split("::").filter(|p| !p.is_empty()).map(str::to_string));
+            Source { shown: format!("{module}.rs"), module: path, text: text.to_string() }
+        })
+        .collect();
+    cycles(&sources)
+}
+
+#[test]
+fn two_files_that_use_each_other_are_a_cycle() {
+    let found = graph(&[
+        ("", "mod a;\nmod b;\npub struct Game;"),
+        ("a", "use super::b::B;\npub struct A;"),
+        ("b", "\n\nfn f(x: super::a::A) {}\npub struct B;"),
+    ]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("a.rs:1 uses crate::engine::b"), "{}", found[0]);
+    assert!(found[0].contains("b.rs:3 uses crate::engine::a"), "{}", found[0]);
+}
+
+#[test]
+fn a_cycle_through_a_facade_and_a_longer_ring_are_found() {
+    // `c` reaches `a` through the parent's `pub use`, which names a's type.
+    let found = graph(&[
+        ("", "mod a;\nmod b;\nmod c;\npub use a::A;\npub struct Game;"),
+        ("a", "use super::b::B;\npub struct A;"),
+        ("b", "use crate::engine::c::C;\npub struct B;"),
+        ("c", "pub struct C(crate::engine::A);"),
+    ]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("c.rs:1 uses crate::engine::a"), "{}", found[0]);
+}
+
+#[test]
+fn using_the_parent_or_only_in_tests_is_no_cycle() {
+    let found = graph(&[
+        ("", "mod a;\nmod b;\nuse a::A;\nuse b::B;\npub struct Game;"),
+        ("a", "use super::Game;\nuse super::b::B;\npub struct A;"),
+        ("b", "use super::Game;\npub struct B;\n#[cfg(test)]\nmod tests { use super::super::a::A; }"),
+    ]);
+    assert!(found.is_empty(), "{found:?}");
 }

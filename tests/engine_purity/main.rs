@@ -12,16 +12,20 @@
 //! the parent's `mod` declarations, whatever the file is called).
 //!
 //! `walk.rs` walks one file, `uses.rs` flattens its `use` items, `tree.rs`
-//! finds the engine's files and which of them are for tests alone.
+//! finds the engine's files and which of them are for tests alone, and
+//! `cycles.rs` checks that the files use one another without a cycle.
 
 mod checker_tests;
+mod cycles;
 mod tree;
 mod uses;
 mod walk;
 
+use std::fs;
 use std::path::Path;
 
-use tree::check_engine;
+use cycles::{Source, cycles};
+use tree::{check_engine, engine_files, shown};
 
 /// Paths the engine may not reach, nor anything under them.
 pub(crate) const FORBIDDEN_PATHS: &[&str] =
@@ -49,4 +53,21 @@ pub(crate) const OUTER_LAYERS: &[&str] =
 fn the_engine_does_no_io_and_has_no_hidden_randomness() {
     let found = check_engine(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine"));
     assert!(found.is_empty(), "the engine must stay pure:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_engine_files_use_one_another_without_cycles() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
+    let sources: Vec<Source> = engine_files(&root)
+        .into_iter()
+        .filter(|(_, (_, test_only))| !test_only)
+        .map(|(file, (module, _))| Source {
+            shown: shown(&root, &file),
+            module,
+            text: fs::read_to_string(&file).unwrap_or_default(),
+        })
+        .collect();
+    assert!(sources.len() > 50, "the engine's files were not found: {}", sources.len());
+    let found = cycles(&sources);
+    assert!(found.is_empty(), "the engine's files must not use one another in a cycle:\n{}", found.join("\n"));
 }

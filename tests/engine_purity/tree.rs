@@ -95,12 +95,11 @@ fn module_by_place(root: &Path, file: &Path) -> Vec<String> {
     module
 }
 
-/// Checks the engine whose root module is `root/mod.rs`: every file the
-/// module tree reaches (wherever it lies), and every other `.rs` file under
-/// `root`, which the compiler would not see but a later `mod` could bring in.
-/// Returns `file:line: what` for each violation, the file named from the
-/// folder above `src/` with `/` between its parts.
-pub(crate) fn check_engine(root: &Path) -> Vec<String> {
+/// The engine whose root module is `root/mod.rs`: every file the module
+/// tree reaches (wherever it lies), and every other `.rs` file under `root`,
+/// which the compiler would not see but a later `mod` could bring in. Each
+/// with its module path and whether it is compiled for tests alone.
+pub(crate) fn engine_files(root: &Path) -> BTreeMap<PathBuf, (Vec<String>, bool)> {
     let mut tree = BTreeMap::new();
     module_files(&root.join("mod.rs"), vec!["crate".into(), "engine".into()], false, &mut tree);
     let mut files = Vec::new();
@@ -108,14 +107,26 @@ pub(crate) fn check_engine(root: &Path) -> Vec<String> {
     for file in files {
         tree.entry(file.clone()).or_insert_with(|| (module_by_place(root, &file), false));
     }
+    tree
+}
+
+/// A file named from the folder above `src/`, with `/` between its parts.
+pub(crate) fn shown(root: &Path, file: &Path) -> String {
     let base = root.parent().and_then(Path::parent).unwrap_or(Path::new(""));
+    let rel = file.strip_prefix(base).unwrap_or(file);
+    rel.iter().map(|p| p.to_string_lossy()).collect::<Vec<_>>().join("/")
+}
+
+/// Checks every file of the engine whose root module is `root/mod.rs` (see
+/// `engine_files`) but those compiled for tests alone. Returns
+/// `file:line: what` for each violation.
+pub(crate) fn check_engine(root: &Path) -> Vec<String> {
     let mut found = Vec::new();
-    for (file, (module, test_only)) in tree {
+    for (file, (module, test_only)) in engine_files(root) {
         if test_only {
             continue;
         }
-        let rel = file.strip_prefix(base).unwrap_or(&file);
-        let shown = rel.iter().map(|p| p.to_string_lossy()).collect::<Vec<_>>().join("/");
+        let shown = shown(root, &file);
         let Ok(source) = fs::read_to_string(&file) else {
             found.push(format!("{shown}: declared as a module but not found"));
             continue;

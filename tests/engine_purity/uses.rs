@@ -61,9 +61,17 @@ pub(crate) struct Scope {
 }
 
 impl Scope {
-    pub(crate) fn of<'a>(items: impl Iterator<Item = &'a Item>, module: bool) -> Scope {
+    /// `path` is the whole path of the module the items are in: a `mod x`
+    /// among them is the name `x` for `path::x`.
+    pub(crate) fn of<'a>(items: impl Iterator<Item = &'a Item>, module: bool, path: &[String]) -> Scope {
         let mut scope = Scope { names: HashMap::new(), module };
         for item in items {
+            if let Item::Mod(m) = item
+                && !cfg_test(&m.attrs)
+            {
+                let whole = path.iter().cloned().chain([name(&m.ident)]).collect();
+                scope.names.insert(name(&m.ident), (whole, true));
+            }
             if let Item::Use(u) = item
                 && !cfg_test(&u.attrs)
             {

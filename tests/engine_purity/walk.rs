@@ -70,11 +70,21 @@ struct Checker {
     module: Vec<String>,
     scopes: Vec<Scope>,
     found: Vec<Violation>,
+    /// Every whole path into the engine, with its line: what the file uses.
+    reached: Vec<(Vec<String>, usize)>,
+    /// The names a module hands on (`pub use`): the module, the name, what it names.
+    handed_on: Vec<(Vec<String>, String, Vec<String>)>,
 }
 
 impl Checker {
     fn new(module: &[&str]) -> Checker {
-        Checker { module: module.iter().map(ToString::to_string).collect(), scopes: Vec::new(), found: Vec::new() }
+        Checker {
+            module: module.iter().map(ToString::to_string).collect(),
+            scopes: Vec::new(),
+            found: Vec::new(),
+            reached: Vec::new(),
+            handed_on: Vec::new(),
+        }
     }
 
     fn lookup(&self, name: &str) -> Option<&(Vec<String>, bool)> {
@@ -136,6 +146,9 @@ impl Checker {
     /// `use` or as a macro, where one segment alone can be a crate; in an
     /// expression, one segment alone is a local name.
     fn check(&mut self, path: &[String], line: usize, import: bool, glob: bool) {
+        if path.len() > 2 && path[0] == "crate" && path[1] == "engine" {
+            self.reached.push((path.to_vec(), line));
+        }
         let shown = path.join("::") + if glob { "::*" } else { "" };
         let rules = FORBIDDEN_PATHS
             .iter()
@@ -214,7 +227,7 @@ impl Checker {
         if let Some(name) = name {
             self.module.push(name.to_string());
         }
-        self.scopes.push(Scope::of(items.iter(), true));
+        self.scopes.push(Scope::of(items.iter(), true, &self.module));
     }
 
     fn leave_module(&mut self, named: bool) {
@@ -295,7 +308,7 @@ impl<'ast> Visit<'ast> for Checker {
 
     fn visit_block(&mut self, block: &'ast syn::Block) {
         let items = block.stmts.iter().filter_map(|s| if let syn::Stmt::Item(i) = s { Some(i) } else { None });
-        self.scopes.push(Scope::of(items, false));
+        self.scopes.push(Scope::of(items, false, &self.module));
         visit::visit_block(self, block);
         self.scopes.pop();
     }
@@ -309,6 +322,11 @@ impl<'ast> Visit<'ast> for Checker {
                 self.report(l.line, format!("{} renamed", whole[0]));
             }
             self.check(&whole, l.line, true, l.glob);
+            if !matches!(u.vis, syn::Visibility::Inherited)
+                && let Some(name) = l.name
+            {
+                self.handed_on.push((self.module.clone(), name, whole));
+            }
         }
     }
 
@@ -328,6 +346,18 @@ impl<'ast> Visit<'ast> for Checker {
     fn visit_meta_list(&mut self, list: &'ast syn::MetaList) {
         visit::visit_meta_list(self, list);
         self.scan_tokens(list.tokens.clone());
+        // `#[serde(default = "super::data::yes")]`: a path written as a string.
+        for token in list.tokens.clone() {
+            if let TokenTree::Literal(lit) = token
+                && let Ok(syn::Lit::Str(text)) = syn::parse_str::<syn::Lit>(&lit.to_string())
+                && let Ok(path) = text.parse::<syn::Path>()
+                && path.segments.len() > 1
+            {
+                let segments: Vec<String> = path.segments.iter().map(|s| name(&s.ident)).collect();
+                let whole = self.resolve(&segments, path.leading_colon.is_some());
+                self.check(&whole, lit.span().start().line, false, false);
+            }
+        }
     }
 
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
@@ -351,4 +381,20 @@ pub(crate) fn check_source(source: &str, module: &[&str]) -> Vec<Violation> {
             vec![Violation { line: e.span().start().line, what: format!("does not parse, so cannot be checked: {e}") }]
         }
     }
+}
+
+/// What one file uses of the engine, and the names its modules hand on.
+pub(crate) struct Reach {
+    pub(crate) paths: Vec<(Vec<String>, usize)>,
+    pub(crate) handed_on: Vec<(Vec<String>, String, Vec<String>)>,
+}
+
+/// Walks one file's source as the module `module` for what it uses of the
+/// engine. A file that does not parse uses nothing (`check_source` reports it).
+pub(crate) fn reach_of(source: &str, module: &[&str]) -> Reach {
+    let mut checker = Checker::new(module);
+    if let Ok(file) = syn::parse_file(source) {
+        checker.visit_file(&file);
+    }
+    Reach { paths: checker.reached, handed_on: checker.handed_on }
 }

@@ -5,14 +5,16 @@
 //! drawn, so asking can never change what happens next. Each answer has the
 //! need and modifiers exactly as the roll event would show them.
 
+mod answer;
 mod parse;
 
-use serde::Serialize;
+use answer::tally;
+pub use answer::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 
 use super::chance::{Chance, totals};
 use super::command::Target;
 use super::data::WeaponKind;
-use super::dice::{Modifiers, Purpose};
+use super::dice::Purpose;
 use super::incident::INCIDENT_TABLE_DICE;
 use super::memo::Memo;
 use super::pos::Pos;
@@ -20,138 +22,6 @@ use super::ruleset::{Method, Odds};
 use super::soldier::Side;
 use super::template::template_result;
 use super::{Cache, Game, Phase, RuleError, illegal};
-
-/// A question about the odds of a choice. Its text form is what follows
-/// `odds` in the command language (docs/COMMANDS.md).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OddsQuery {
-    /// Patrol movement: the incident check for a section stepping into a
-    /// hex, and what the incident table would give.
-    Move { section: Option<String>, to: Pos },
-    /// Aimed fire by `shooter` (the man whose card is up if None).
-    Fire { shooter: Option<String>, target: Target },
-    /// Fire by the special method of `shooter`'s weapon (Combat Patrol):
-    /// one shot of a burst; a spray's reaction test of the man aimed at; an
-    /// arc's bullets at him, then each bullet's shot.
-    Special { shooter: Option<String>, target: Target },
-    /// A hand grenade `thrower` would throw at `hex` (Combat Patrol): the
-    /// throw's table, then the wound chart of a man in the blast.
-    Throw { thrower: Option<String>, hex: Pos },
-    /// Hand-to-hand: `attacker` (the man whose card is up if None) against `defender`.
-    Fight { attacker: Option<String>, defender: String },
-    /// A mortar crewman's fire at a hex (the one he would choose if None),
-    /// and the template if the bombs land.
-    Bombard { firer: String, hex: Option<Pos> },
-    /// H.E. fire the patrol's radio man would call on a hex, and the
-    /// template if it lands (its modifiers as things stand now).
-    Call { hex: Pos },
-    /// The patrol's air strike on a hex (European Battlefield's battery):
-    /// whether it comes, then its roll to hit.
-    CallAir { hex: Pos },
-    /// The incident check at the STOP card of this turn.
-    Stop,
-    /// The casualty roll a hit man makes when the action is over.
-    Casualty { soldier: Option<String> },
-}
-
-/// The odds of one roll: its dice, and either its need with the chance of
-/// success or each result of its table with its chance.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RollOdds {
-    pub purpose: Purpose,
-    /// `NdS` as in roll events; in hand-to-hand each fighter throws these.
-    pub dice: String,
-    #[serde(flatten)]
-    pub spread: Spread,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub soldier: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub hex: Option<Pos>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum Spread {
-    /// A pass/fail roll: the need after the modifiers, and the chance to reach it.
-    Check { need: i32, modifiers: Modifiers, chance: Chance },
-    /// A table roll: each result the roll event could show, with its chance.
-    Table { outcomes: Vec<Outcome> },
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Outcome {
-    pub result: String,
-    /// Hand-to-hand: who goes down.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub loser: Option<String>,
-    pub chance: Chance,
-}
-
-/// The answer to an `OddsQuery`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct OddsAnswer {
-    /// The question, in the command language.
-    pub query: String,
-    #[serde(flatten)]
-    pub roll: RollOdds,
-    /// The roll that follows only if this one succeeds: the incident table
-    /// after an incident, the template after a mortar hit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub then: Option<RollOdds>,
-}
-
-impl RollOdds {
-    fn new(purpose: Purpose, dice: String, spread: Spread) -> Self {
-        Self { purpose, dice, spread, soldier: None, target: None, hex: None }
-    }
-
-    /// A pass/fail roll with these odds.
-    fn check(purpose: Purpose, odds: &Odds) -> Self {
-        let spread = Spread::Check { need: odds.need(), modifiers: odds.modifiers.clone(), chance: odds.exact() };
-        Self::new(purpose, odds.dice_name(), spread)
-    }
-
-    fn by(mut self, soldier: &str) -> Self {
-        self.soldier = Some(soldier.to_string());
-        self
-    }
-
-    fn at(mut self, target: &str) -> Self {
-        self.target = Some(target.to_string());
-        self
-    }
-
-    fn on(mut self, hex: Pos) -> Self {
-        self.hex = Some(hex);
-        self
-    }
-
-    /// The chance of success of a pass/fail roll.
-    pub fn chance(&self) -> Option<Chance> {
-        match &self.spread {
-            Spread::Check { chance, .. } => Some(*chance),
-            Spread::Table { .. } => None,
-        }
-    }
-
-    /// The results of a table roll.
-    pub fn outcomes(&self) -> &[Outcome] {
-        match &self.spread {
-            Spread::Check { .. } => &[],
-            Spread::Table { outcomes } => outcomes,
-        }
-    }
-}
-
-/// Adds `ways` to the outcome named `result`, or a new outcome after the others.
-fn tally(outcomes: &mut Vec<Outcome>, result: String, chance: Chance) {
-    match outcomes.iter_mut().find(|o| o.result == result) {
-        Some(o) => o.chance.ways += chance.ways,
-        None => outcomes.push(Outcome { result, loser: None, chance }),
-    }
-}
 
 impl Game {
     /// The exact odds of the roll a choice would lead to now. Reads the game
@@ -424,11 +294,11 @@ impl Game {
     fn call_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let caller = self.radio_man().ok_or_else(|| RuleError("this patrol has no radio".into()))?;
         let distance = self.fire_call_check(memo, caller, hex).map_err(RuleError)?;
-        let mission = super::support::FireMission {
+        let mission = super::call::FireMission {
             hex,
             caller: self.soldiers[caller].id.clone(),
             distance,
-            called: super::support::Called::Shells,
+            called: super::call::Called::Shells,
         };
         let sides = self.book.arsenal.high_explosive.as_ref().map_or(8, |h| h.sides);
         let (base, mut modifiers) =
@@ -454,10 +324,10 @@ impl Game {
     /// is mistaken, 5+, and where it scatters are the dice's).
     fn air_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let caller = self.radio_man().ok_or_else(|| RuleError("nobody can call an air strike".into()))?;
-        let called = super::support::Called::Air;
+        let called = super::call::Called::Air;
         let distance = self.battery_call_check(memo, caller, hex, called).map_err(RuleError)?;
         let id = self.soldiers[caller].id.clone();
-        let mission = super::support::FireMission { hex, caller: id.clone(), distance, called };
+        let mission = super::call::FireMission { hex, caller: id.clone(), distance, called };
         let air = self.book.european.as_deref().and_then(|t| t.indirect.as_ref()).map(|i| i.air.arrive);
         let (base, modifiers) =
             self.fire_mission_need(&mission).ok_or_else(|| RuleError("these rules have no air strikes".into()))?;

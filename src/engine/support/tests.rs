@@ -50,7 +50,7 @@ fn a_call_uses_the_card_and_a_mission_and_lands_at_stop() {
             soldier: "Able".into(),
             hex: Pos::new(3, 2),
             missions_left: 1,
-            called: crate::engine::support::Called::Shells
+            called: crate::engine::call::Called::Shells
         })
     );
     assert_eq!(g.card_up(), None, "the call used his card");

@@ -14,9 +14,9 @@
 //! - a gunner who moved this turn cannot fire (a heavy weapon), and a
 //!   pinned one shoots one worse, as at men.
 
-use super::fire::{firing_dice, strength_against_men, test_need};
 use super::heavy::carried;
 use super::shoot_need;
+use super::throws::{firing_dice, strength_against_men, test_need};
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{AirStrikes, Class, European as Book, WoundNeed};
 use crate::engine::dice::{Dice, Modifiers, Purpose};

@@ -16,7 +16,7 @@
 //! - under a shell's template the crew has its 6+ and never the shield's
 //!   5+ (the shell falls from above, not from the front).
 
-use super::fire::save_need;
+use super::throws::save_need;
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, Note, WeaponProfile};
 use crate::engine::dice::Purpose;

@@ -10,8 +10,8 @@
 //! squad under it is suppressed, and tests its courage for its losses. A
 //! vehicle under it is struck too (blast.rs).
 
-use super::fire::{after_test, courage_test, test_need, wounds};
 use super::shoot_need;
+use super::throws::{after_test, courage_test, test_need, wounds};
 use crate::engine::chance::{Chance, spread};
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, Indirect, WeaponProfile};

@@ -22,6 +22,7 @@ pub mod heavy;
 pub mod indirect;
 mod melee;
 mod priority;
+mod throws;
 pub mod transport;
 pub mod vehicles;
 
@@ -37,7 +38,7 @@ use crate::engine::name::Name;
 use crate::engine::sink::Events;
 use crate::engine::soldier::{Side, Soldier, State};
 
-pub use fire::{after_test, courage_test, test_need};
+pub use throws::{after_test, courage_test, test_need};
 
 /// The European Battlefield rule set.
 pub struct European;
@@ -424,7 +425,7 @@ impl Rules for European {
         squad: (&[&Soldier], &[&Soldier]),
         point: bool,
     ) -> Option<Reaction> {
-        squad_test(book, dice, (squad, point), Pressure::Routed, |now, passed| fire::after_test(now, passed, false))
+        squad_test(book, dice, (squad, point), Pressure::Routed, |now, passed| throws::after_test(now, passed, false))
     }
 
     /// The article's morale is the courage test: an enemy squad routs, it

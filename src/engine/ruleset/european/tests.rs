@@ -4,7 +4,8 @@
 //! leader, a dead leader's next man, pinned, a double 1), activation, and
 //! hand to hand.
 
-use super::fire::{save_need, strength_against_men, volley};
+use super::fire::volley;
+use super::throws::{save_need, strength_against_men};
 use super::*;
 use crate::engine::data::european::{Class, Note, WoundNeed};
 use crate::engine::pos::Pos;

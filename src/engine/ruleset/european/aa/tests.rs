@@ -90,7 +90,7 @@ fn hit_and_not_destroyed_it_presses_on_at_4_or_flees() {
 /// shot down, it never lands.
 #[test]
 fn the_patrols_air_strike_is_fired_at_by_the_enemys_flak() {
-    use crate::engine::support::{Called, FireMission};
+    use crate::engine::call::{Called, FireMission};
     let b = crate::rules::rule_book().unwrap();
     let s = crate::rules::scenario("mesnil", &b).unwrap();
     let mut g = crate::engine::Game::new(b, &s, 1).unwrap();
