@@ -11,7 +11,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use super::hand::{Hand, Wanted};
 use super::name::Name;
 
-pub use super::roll::{DiceSet, Faces, Modifier, Modifiers, Purpose, Roll};
+pub use super::purpose::Purpose;
+pub use super::roll::{DiceSet, Faces, Modifier, Modifiers, Roll};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dice {

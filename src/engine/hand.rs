@@ -18,7 +18,8 @@
 use std::collections::VecDeque;
 
 use super::command::Command;
-use super::roll::{DiceSet, Faces, Purpose};
+use super::purpose::Purpose;
+use super::roll::{DiceSet, Faces};
 
 /// One throw of an order: the faces the player typed, or None when the
 /// game threw it (`dice -`).

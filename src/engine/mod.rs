@@ -29,6 +29,7 @@ pub mod muster;
 pub mod name;
 pub mod pos;
 mod promotion;
+mod purpose;
 mod roll;
 mod roster;
 pub mod ruleset;
