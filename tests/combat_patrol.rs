@@ -7,7 +7,7 @@ use std::sync::Arc;
 use hexpatrol::engine::campaign::Campaign;
 use hexpatrol::engine::data::RuleBook;
 use hexpatrol::engine::dice::Purpose;
-use hexpatrol::engine::soldier::enemy_id;
+use hexpatrol::engine::enemy_ids::enemy_id;
 use hexpatrol::engine::{Cache, Event, Game, Phase, Side, State, policy};
 use hexpatrol::{rules, save};
 

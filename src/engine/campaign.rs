@@ -261,7 +261,8 @@ impl Campaign {
             self.replacements_used = (self.replacements_used + 1).min(COUNTER as usize);
             // A name taken, or one an enemy could be given (a rules file
             // older than its check), is passed over: the patrol must start.
-            if self.roster.iter().any(|m| m.name.eq_ignore_ascii_case(&man.name)) || super::soldier::enemy_id(&man.name)
+            if self.roster.iter().any(|m| m.name.eq_ignore_ascii_case(&man.name))
+                || super::enemy_ids::enemy_id(&man.name)
             {
                 continue;
             }

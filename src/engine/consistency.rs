@@ -6,10 +6,11 @@
 use std::collections::BTreeSet;
 
 use super::campaign::Campaign;
+use super::enemy_ids::enemy_id;
 use super::hand::Order;
 use super::history::History;
 use super::limits::{COUNTER, ENEMY_NUMBERS, MEN, PATROLS};
-use super::soldier::{Side, State, enemy_id};
+use super::soldier::{Side, State};
 use super::{Card, Game, Phase, Pos, enemy_number};
 
 impl Game {

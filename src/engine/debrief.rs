@@ -138,7 +138,7 @@ impl Campaign {
 /// the squad may be called (rules/check.rs).
 fn scored(e: &Event, id: &str) -> bool {
     match e {
-        Event::Hit { by, soldier } | Event::Killed { by, soldier } => by == id && super::soldier::enemy_id(soldier),
+        Event::Hit { by, soldier } | Event::Killed { by, soldier } => by == id && super::enemy_ids::enemy_id(soldier),
         Event::VehicleDamaged { by, hit, .. } => by == id && hit != "no_damage",
         _ => false,
     }

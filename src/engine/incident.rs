@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use super::composition::Composition;
 use super::data::IncidentKind;
 use super::dice::Purpose;
+use super::enemy_ids::enemy_name;
 use super::event::Event;
 use super::limits::counted;
 use super::memo::Memo;
@@ -15,7 +16,7 @@ use super::placement::{DIRECTIONS, sector_of, spots};
 use super::pos::Pos;
 use super::ruleset::{Blow, Leave};
 use super::sink::Events;
-use super::soldier::{Side, Soldier, enemy_name};
+use super::soldier::{Side, Soldier};
 use super::{Action, Card, Game, Phase, Priority};
 
 /// The dice of the incident table: 2D6, read by total.

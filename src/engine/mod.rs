@@ -49,6 +49,7 @@ mod crew;
 mod endless;
 mod enemy;
 mod enemy_battery;
+pub mod enemy_ids;
 mod enemy_moves;
 mod grenade;
 mod hulk;
@@ -89,6 +90,7 @@ pub use command::{Command, Target};
 pub use composition::Composition;
 pub use data::RuleBook;
 pub use dice::{DiceSet, Faces, Modifier, Modifiers, Purpose, Roll};
+use enemy_ids::enemy_number;
 pub use event::Event;
 pub use map::Map;
 pub use memo::Memo;
@@ -100,7 +102,6 @@ pub use ruleset::{Odds, RuleSet};
 pub use scenario::Scenario;
 pub use shot::Marksman;
 pub use sink::{Events, Keep};
-use soldier::enemy_number;
 pub use soldier::{Section, Side, Soldier, State};
 
 use dice::Dice;
@@ -228,7 +229,7 @@ impl Game {
         for (k, m) in scenario.squad.iter().enumerate() {
             // Ids are unique ignoring case, which `find` relies on; enemies
             // met later are called G or V and a number.
-            if soldier::enemy_id(&m.name) {
+            if enemy_ids::enemy_id(&m.name) {
                 return illegal(format!(
                     "{}: a man of the squad cannot be called as enemies are (G or V and a number)",
                     m.name

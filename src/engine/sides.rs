@@ -2,8 +2,9 @@
 //! the squad first, then every enemy met, in the order met (`Game::soldiers`),
 //! and the walks over one side read only that side's part of it.
 
+use super::enemy_ids::enemy_number;
 use super::pos::Pos;
-use super::soldier::{Section, Side, Soldier, State, enemy_number};
+use super::soldier::{Section, Side, Soldier, State};
 use super::{Game, Phase};
 
 /// `a.eq_ignore_ascii_case(b)`, quicker where the two are mostly written

@@ -12,9 +12,10 @@
 //! squad of its own and never gets back in (no crew shrinks, so the
 //! article's half-crew and one-man-crew rules never come up).
 
+use super::enemy_ids::enemy_name;
 use super::pos::Pos;
 use super::ruleset::european::transport as rules;
-use super::soldier::{Pressure, Side, Soldier, State, enemy_name};
+use super::soldier::{Pressure, Side, Soldier, State};
 use super::{Event, Events, Game, Phase};
 use crate::engine::name::Name;
 use crate::engine::placement::sector_of;

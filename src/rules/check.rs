@@ -269,7 +269,7 @@ pub(crate) fn man_name_ok(name: &str) -> bool {
     !name.is_empty()
         // A # starts a comment in the command language: "fight O#Brien" would not read.
         && !name.contains(|ch: char| ch.is_whitespace() || ch == ',' || ch == '#')
-        && !crate::engine::soldier::enemy_id(name)
+        && !crate::engine::enemy_ids::enemy_id(name)
         && !name.eq_ignore_ascii_case("stop")
 }
 

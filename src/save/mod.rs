@@ -248,7 +248,7 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         crate::rules::check_carried(&c.book, "replacements", &m.name, &m.weapon)?;
         // One called as enemies are is passed over when he would join (see
         // `Campaign::check_consistent`); any other joins the squad as named.
-        if !crate::rules::man_name_ok(&m.name) && !crate::engine::soldier::enemy_id(&m.name) {
+        if !crate::rules::man_name_ok(&m.name) && !crate::engine::enemy_ids::enemy_id(&m.name) {
             return Err(format!("replacements: '{}' {}", m.name, crate::rules::NAME_RULE));
         }
     }

@@ -14,6 +14,7 @@
 //! `assets/rules/european_battlefield.ron`.
 
 pub mod aa;
+mod aim;
 mod army;
 mod blast;
 pub use army::ARTILLERY;
@@ -27,12 +28,12 @@ pub mod transport;
 pub mod vehicles;
 
 use super::{
-    Aim, Blow, Deed, Fired, Fought, Gun, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction,
-    Rules, Shelled, Shot, SquadFire, SquadOdds,
+    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
+    Shelled, Shot, SquadFire, SquadOdds,
 };
 use crate::engine::chance::Chance;
 use crate::engine::data::european::{Activation, European as Book, SoldierProfile, WeaponProfile};
-use crate::engine::data::{self, RuleBook, Terrain, Weapon, Wound};
+use crate::engine::data::{RuleBook, Terrain, Weapon, Wound};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::Name;
 use crate::engine::sink::Events;
@@ -204,33 +205,7 @@ impl Rules for European {
     /// rank and file: the engine's own choices weigh it so, and the squad's
     /// fire rolls each man's own (`squad_fire`).
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
-        let t = tables(book).ok_or("this rule book has no European Battlefield tables")?;
-        let w = t.weapon(&aim.weapon.key).ok_or_else(|| {
-            format!("the {} has no European Battlefield profile: it cannot fire at men", aim.weapon.name)
-        })?;
-        if aim.special {
-            return Err("European Battlefield has no special firing method: fire TARGET fires the squad".into());
-        }
-        if w.has(data::european::Class::H) {
-            return Err(format!("the {} fires indirectly, at a hex, not at a man", aim.weapon.name));
-        }
-        if aim.distance == 0 {
-            return Err("same hex: fight hand to hand instead".into());
-        }
-        let reach = t.hexes(w.range);
-        if aim.distance > reach {
-            return Err(format!("{} hexes: the {} reaches {reach} ({}\")", aim.distance, aim.weapon.name, w.range));
-        }
-        let least = heavy::least_at_men(t, w);
-        if aim.distance < least {
-            return Err(format!("{} hexes: the {} fires no nearer than {least}", aim.distance, aim.weapon.name));
-        }
-        let shoot = t.soldier(aim.side, "").map_or(5, |p| i32::from(p.shoot));
-        let mut modifiers = Modifiers::default();
-        if aim.veteran {
-            modifiers.push(Modifier::new(Name::new_static("veteran"), -1));
-        }
-        Ok(Odds { dice: 1, sides: 6, base: shoot, modifiers, band: None })
+        aim::aimed(tables(book).ok_or("this rule book has no European Battlefield tables")?, aim)
     }
 
     /// An h-class weapon's roll to hit a hex, at the Shoot value of its
@@ -238,26 +213,7 @@ impl Rules for European {
     /// rolls its gunner's own: `indirect`), between its least range and its
     /// range.
     fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, moved: bool) -> Result<Odds, String> {
-        let t = tables(book).ok_or("this rule book has no European Battlefield tables")?;
-        let none = || format!("the {} has no indirect fire under European Battlefield", weapon.name);
-        let ind = t.indirect.as_ref().ok_or_else(none)?;
-        let w = indirect::gun_profile(t, ind, Gun::Weapon(&weapon.key)).ok_or_else(none)?;
-        let (least, reach) = (t.hexes(ind.min_range), t.hexes(w.range));
-        if distance < least.max(1) || distance > reach {
-            return Err(format!(
-                "{distance} hexes: the {} reaches {} to {reach} hexes ({}\" to {}\")",
-                weapon.name,
-                least.max(1),
-                ind.min_range,
-                w.range
-            ));
-        }
-        let shoot = t.soldier(crate::engine::soldier::Side::Enemy, "").map_or(5, |p| i32::from(p.shoot));
-        let mut modifiers = Modifiers::default();
-        if moved && ind.moved != 0 {
-            modifiers.push(Modifier::new(Name::new_static("target_moved"), ind.moved));
-        }
-        Ok(Odds { dice: 1, sides: 6, base: shoot, modifiers, band: None })
+        aim::bombard(tables(book).ok_or("this rule book has no European Battlefield tables")?, weapon, distance, moved)
     }
 
     fn bombard_purpose(&self) -> Purpose {
@@ -407,7 +363,7 @@ impl Rules for European {
         squad: (&[&Soldier], &[&Soldier]),
         point: bool,
     ) -> Option<Reaction> {
-        squad_test(
+        throws::squad_test(
             book,
             dice,
             (squad, point),
@@ -425,7 +381,9 @@ impl Rules for European {
         squad: (&[&Soldier], &[&Soldier]),
         point: bool,
     ) -> Option<Reaction> {
-        squad_test(book, dice, (squad, point), Pressure::Routed, |now, passed| throws::after_test(now, passed, false))
+        throws::squad_test(book, dice, (squad, point), Pressure::Routed, |now, passed| {
+            throws::after_test(now, passed, false)
+        })
     }
 
     /// The article's morale is the courage test: an enemy squad routs, it
@@ -433,28 +391,6 @@ impl Rules for European {
     fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
         false
     }
-}
-
-/// A courage test `squad` takes as one away from a fire (at STOP, or its
-/// commander fallen), unless it is routed or under `calm`'s pressure (a
-/// squad with nothing to shake off): a double 1 routs it, else `after`
-/// says its pressure from the one it is under and whether it passed. A
-/// squad holding a command point (`point`) spends it on the test.
-fn squad_test(
-    book: &RuleBook,
-    dice: &mut Dice,
-    ((squad, others), point): ((&[&Soldier], &[&Soldier]), bool),
-    calm: Pressure,
-    after: impl Fn(Pressure, bool) -> Pressure,
-) -> Option<Reaction> {
-    let t = tables(book)?;
-    let now = squad.first()?.pressure;
-    if now == Pressure::Routed || now == calm {
-        return None;
-    }
-    let (roll, passed, routed) = courage_test(t, dice, (squad, others), now, point)?;
-    let pressure = if routed { Pressure::Routed } else { after(now, passed) };
-    Some(Reaction { pressure, roll: Some(roll) })
 }
 
 #[cfg(test)]

@@ -4,13 +4,14 @@
 //! man's save and the wound chart, and the courage test with what a failed
 //! one leaves.
 
-use super::profile;
+use super::{profile, tables};
 use crate::engine::data::Cover;
+use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, WeaponProfile, WoundNeed};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::event::Event;
 use crate::engine::name::Name;
-use crate::engine::ruleset::{Pressure, TargetTeam};
+use crate::engine::ruleset::{Pressure, Reaction, TargetTeam};
 use crate::engine::sink::Events;
 use crate::engine::soldier::Soldier;
 
@@ -160,4 +161,26 @@ pub fn courage_test<'a>(
     }
     let passed = roll.succeeded();
     Some((roll, passed, routed))
+}
+
+/// A courage test `squad` takes as one away from a fire (at STOP, or its
+/// commander fallen), unless it is routed or under `calm`'s pressure (a
+/// squad with nothing to shake off): a double 1 routs it, else `after`
+/// says its pressure from the one it is under and whether it passed. A
+/// squad holding a command point (`point`) spends it on the test.
+pub(super) fn squad_test(
+    book: &RuleBook,
+    dice: &mut Dice,
+    ((squad, others), point): ((&[&Soldier], &[&Soldier]), bool),
+    calm: Pressure,
+    after: impl Fn(Pressure, bool) -> Pressure,
+) -> Option<Reaction> {
+    let t = tables(book)?;
+    let now = squad.first()?.pressure;
+    if now == Pressure::Routed || now == calm {
+        return None;
+    }
+    let (roll, passed, routed) = courage_test(t, dice, (squad, others), now, point)?;
+    let pressure = if routed { Pressure::Routed } else { after(now, passed) };
+    Some(Reaction { pressure, roll: Some(roll) })
 }
