@@ -5,7 +5,7 @@ use super::super::scenario::Scenario;
 use super::super::tests::Play;
 use super::super::tests::default_game;
 use super::super::{Game, policy};
-use super::Campaign;
+use crate::engine::campaign::Campaign;
 use std::sync::Arc;
 
 /// A squad whose names clash ignoring case, or look like an enemy's, is
