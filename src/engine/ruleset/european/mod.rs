@@ -394,6 +394,8 @@ impl Rules for European {
 }
 
 #[cfg(test)]
+mod courage_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod vehicle_tests;
