@@ -214,7 +214,7 @@ impl Game {
 
     /// As written, opposing men who come to share a hex fight at once: the
     /// man `mover` who came in fights each able enemy there in turn, in
-    /// roster order, while he is still on his feet. Each pair fights once
+    /// the order of `Game::soldiers`, while he is still on his feet. Each pair fights once
     /// as the hex is entered; a tie leaves both standing, to fight again on
     /// a later card. (With the house rule `hand_to_hand_by_choice` a man
     /// fights only when he chooses to.)

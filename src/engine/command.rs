@@ -11,7 +11,7 @@ use super::pos::Pos;
 
 /// The names a command carries (sections, soldiers) are `Name`s: the patrol
 /// leader writes an order at nearly every decision, and copying a name from
-/// the roster never allocates, where a `String` did each time.
+/// `Game::soldiers` never allocates, where a `String` did each time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Patrol movement: a section steps to a neighbouring hex (the only

@@ -3,7 +3,7 @@
 //! Every deal of every action reports it, and a map built, or a list sorted
 //! by name, at every deal was a large part of what a deal cost
 //! (docs/PERFORMANCE.md has the history). So the list is kept as it was
-//! dealt (in roster order) and put in order of name only when it is read in
+//! dealt (in the order of `Game::soldiers`) and put in order of name only when it is read in
 //! order: written out, or iterated. A simulator run writes out none of its
 //! deals. Everything it shows (serialization, iteration, look-ups, equality)
 //! is what a `BTreeMap<Name, u32>` would show, so the event stream and the

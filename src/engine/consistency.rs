@@ -274,13 +274,13 @@ impl Game {
         if let Some(s) = self.soldiers.iter().find(|s| s.captive && s.can_act()) {
             return Err(format!("{} is a prisoner, yet {} and could fight", s.id, s.state.words()));
         }
-        // The squad stands first on the roster, the enemy after it in the
+        // The squad stands first among the soldiers, the enemy after it in the
         // order met: the walks over one side read only its part.
         if let Some(k) = self.soldiers.iter().position(|s| s.side == Side::Enemy)
             && let Some(s) = self.soldiers[k..].iter().find(|s| s.side == Side::Friendly)
         {
             return Err(format!(
-                "{} of the squad stands after {} of the enemy on the roster",
+                "{} of the squad stands after {} of the enemy among the soldiers",
                 s.id, self.soldiers[k].id
             ));
         }

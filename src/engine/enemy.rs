@@ -206,7 +206,7 @@ impl Game {
     }
 
     /// The hexes where men of the squad stand, hit or not, each once, in
-    /// order (read from the squad's part of the roster, `Game::squad_part`).
+    /// order (read from the squad's part of the soldiers, `Game::squad_part`).
     pub(super) fn squad_hexes(&self) -> Vec<Pos> {
         distinct_hexes(self.squad_part().iter().filter(|s| s.side == Side::Friendly).filter_map(|s| s.pos))
     }

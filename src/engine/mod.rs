@@ -127,7 +127,7 @@ pub struct Game {
     scenario: String,
     seed: u64,
     map: Map,
-    /// Both sides: the squad first, in roster order, then every enemy met.
+    /// Both sides: the squad first, in the order it set out, then every enemy met.
     /// Sections and cards point into it by index: men are only ever added
     /// at the end, and no man joins the squad after the game is made (the
     /// walks over one side read only its part, `Game::part`).

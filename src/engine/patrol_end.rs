@@ -40,7 +40,7 @@ impl Game {
         if self.able(Side::Friendly).next().is_some() || self.is_over() {
             return;
         }
-        // The roster read once, each man into his list, in roster order.
+        // The soldiers read once, each man into his list, in their order.
         let (mut home, mut left_behind, mut dead, mut prisoners) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let mut enemy_casualties = 0;
         for s in &self.soldiers {

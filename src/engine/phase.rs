@@ -131,12 +131,12 @@ pub enum Card {
 }
 
 impl Card {
-    /// The card of the soldier with roster index `i`.
+    /// The card of the soldier at index `i` of `Game::soldiers`.
     pub fn soldier(i: usize) -> Card {
-        Card::Soldier(u32::try_from(i).expect("a roster of fewer than 2^32 men"))
+        Card::Soldier(u32::try_from(i).expect("fewer than 2^32 soldiers"))
     }
 
-    /// The roster index of the soldier whose card this is; None for STOP.
+    /// The index in `Game::soldiers` of the soldier whose card this is; None for STOP.
     pub fn owner(self) -> Option<usize> {
         match self {
             Card::Soldier(i) => Some(i as usize),

@@ -319,7 +319,7 @@ fn patrol(game: &Game, memo: Memo<'_>) -> Option<Command> {
     // With one man in five or more out of the fight (of nine: the second man
     // hit), the patrol turns for home: a careful NCO brings the rest back.
     // The squad and its fit men (`able`) are counted in one walk over the
-    // squad's part of the roster, and only while the objective is still to
+    // squad's part of the soldiers, and only while the objective is still to
     // be reached.
     let fit_enough = || {
         let (squad, fit) = game

@@ -26,7 +26,7 @@ impl Game {
         &self.map
     }
 
-    /// Both sides: the squad first, in roster order, then every enemy met,
+    /// Both sides: the squad first, in the order it set out, then every enemy met,
     /// in the order they were met. Sections and cards name men by their
     /// place here.
     pub fn soldiers(&self) -> &[Soldier] {

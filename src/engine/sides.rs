@@ -1,5 +1,5 @@
-//! Finding men on the roster: by name, by side, by hex. The roster holds
-//! the squad first, then every enemy met, in the order met (`Game::soldiers`),
+//! Finding men among the game's soldiers (`Game::soldiers`): by name, by
+//! side, by hex. The list holds the squad first, then every enemy met, in the order met,
 //! and the walks over one side read only that side's part of it.
 
 use super::enemy_ids::enemy_number;
@@ -8,15 +8,15 @@ use super::soldier::{Section, Side, Soldier, State};
 use super::{Game, Phase};
 
 /// `a.eq_ignore_ascii_case(b)`, quicker where the two are mostly written
-/// alike: an order names a man as the roster spells him, and `find` passes
-/// over a roster of `G1`, `G2`, ... on its way, so each byte is compared as
+/// alike: an order names a man as the soldiers' list spells him, and `find` passes
+/// over a list of `G1`, `G2`, ... on its way, so each byte is compared as
 /// it is before it is compared ignoring case.
 pub(super) fn same_name(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y || x.eq_ignore_ascii_case(&y))
 }
 
 /// Whether `s` is an able man of `side` (`Game::able`). Asked in this
-/// order: within a side's part of the roster the side is nearly always
+/// order: within a side's part of the soldiers the side is nearly always
 /// right, and a man down or gone is passed over at the first test.
 fn able_of(s: &Soldier, side: Side) -> bool {
     s.can_act() && s.side == side
@@ -28,8 +28,8 @@ impl Game {
     /// Ids are unique ignoring case (`Game::new` and the save checks refuse
     /// a squad or save where they are not, and enemies are numbered on), so
     /// the man found is the only one. Orders mostly name an enemy, and
-    /// enemies join the roster in the order of their numbers: the one whose
-    /// number is `n` stands `next_enemy - n` places from the roster's end,
+    /// enemies join the soldiers in the order of their numbers: the one whose
+    /// number is `n` stands `next_enemy - n` places from the list's end,
     /// unless a save says otherwise, and is looked for there first rather
     /// than by a search of the whole roster.
     pub fn find(&self, id: &str) -> Option<usize> {
@@ -50,7 +50,7 @@ impl Game {
 
     /// Soldiers of `side` who can act: the ones that get cards and may be shot at.
     ///
-    /// Only the side's part of the roster is read.
+    /// Only the side's part of the soldiers is read.
     pub fn able(&self, side: Side) -> impl DoubleEndedIterator<Item = usize> + '_ {
         let part = self.part(side);
         let from = part.start;
@@ -63,10 +63,10 @@ impl Game {
         self.soldiers[self.part(side)].iter().filter(move |s| able_of(s, side)).filter_map(|s| s.pos)
     }
 
-    /// The part of the roster where every man of the squad stands, hit or
+    /// The part of the soldiers where every man of the squad stands, hit or
     /// not. The squad comes first (`Game::soldiers`), so its end is the one
     /// place where a man of the squad is followed by an enemy (or by the
-    /// roster's end); and every enemy met took the next number
+    /// list's end); and every enemy met took the next number
     /// (`next_enemy`), so that place is nearly always `next_enemy - 1` men
     /// from the end. That guess is checked, and the end found by a walk
     /// from the back when it fails (a save whose numbering was edited).
@@ -83,14 +83,14 @@ impl Game {
         };
         debug_assert!(
             self.soldiers[end..].iter().all(|s| s.side != Side::Friendly),
-            "a man of the squad after its part of the roster"
+            "a man of the squad after its part of the soldiers"
         );
         &self.soldiers[..end]
     }
 
-    /// The part of the roster where the able men of `side` can stand. In an
+    /// The part of the soldiers where the able men of `side` can stand. In an
     /// action the enemy's part is the action's own men: its enemies were
-    /// met in it and stand last on the roster, `enemies_met` of them (the
+    /// met in it and stand last in the list, `enemies_met` of them (the
     /// men of earlier actions are all down or gone when an action starts,
     /// and nobody joins except at the end). Debug builds check it at every
     /// walk, and the save check refuses a game where it does not hold.
@@ -105,16 +105,16 @@ impl Game {
         };
         debug_assert!(
             self.soldiers.iter().enumerate().all(|(i, s)| part.contains(&i) || !able_of(s, side)),
-            "an able man of the {} side outside his part of the roster",
+            "an able man of the {} side outside his part of the soldiers",
             side.name()
         );
         part
     }
 
     /// Whether anybody of `side` can act: `able(side).next().is_some()`.
-    /// The enemy is looked for from the end of the roster, where this
+    /// The enemy is looked for from the end of the list, where this
     /// action's men were added last.
-    /// The squad's able men are looked for from the roster's start, where
+    /// The squad's able men are looked for from the list's start, where
     /// the squad stands before any enemy (its end need not be found: the
     /// first man is nearly always able).
     #[inline]

@@ -112,7 +112,7 @@ impl Pressure {
         *self == Pressure::Steady
     }
 
-    /// As events and the roster write it.
+    /// As events and the roster panel write it.
     pub fn name(self) -> &'static str {
         match self {
             Pressure::Steady => "steady",

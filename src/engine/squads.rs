@@ -154,7 +154,7 @@ impl Game {
         if dice.saturating_add(v.overloaded) > u32::from(u8::MAX) {
             return Err(format!("{} firing dice: one fire throws at most {}", dice + v.overloaded, u8::MAX));
         }
-        // The view borrows the roster, map and book alone: the dice are lent beside it.
+        // The view borrows the soldiers, map and book alone: the dice are lent beside it.
         let fire = v.view(&self.soldiers, &self.map, &self.book);
         if events.keeps_all() {
             events.push(Event::SquadFire {

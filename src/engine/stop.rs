@@ -39,7 +39,7 @@ impl Game {
 
     /// Could anyone on either side fire at anyone now? The men of each side
     /// are walked as `able` gives them, not gathered in lists first; the
-    /// enemy from the end of the roster, where this action's men are (see
+    /// enemy from the end of the list, where this action's men are (see
     /// `any_able`). The enemy's shots are weighed first: its men carry
     /// rifles and machine guns, where the patrol's leader has a pistol, and
     /// no shot at a man of the patrol is a shot at a vehicle (`at_shot`).

@@ -6,7 +6,7 @@
 //! hard cover) and the effect (the six-triangle template on men). Who may
 //! call and when the fire comes are decisions (docs/RULES.md):
 //! - a patrol carries a radio only where its scenario says so; the senior
-//!   able man (the first in roster order) works it;
+//!   able man (the first in the order of `Game::soldiers`) works it;
 //! - he calls on his own card, on a hex he can see, up to the range of the
 //!   guns counted from him: the count is his, since he directs the fire;
 //! - the shells land at the STOP card that ends the turn, before the

@@ -34,8 +34,8 @@ impl Game {
     }
 
     /// A spray around `target`, or an arc swept towards him: every man it
-    /// reaches, of either side (not the shooter, not a vehicle), in roster
-    /// order. An arc's bullets are shots at him by the gunner's standard
+    /// reaches, of either side (not the shooter, not a vehicle), in the
+    /// order of `Game::soldiers`. An arc's bullets are shots at him by the gunner's standard
     /// method; a man no bullet hits, and every man a spray reaches, takes
     /// the rule set's reaction test, the method's number harder.
     fn sweep(
@@ -127,7 +127,7 @@ impl Game {
     }
 
     /// The men in `hexes` a sweep by `me` reaches: able men of either side
-    /// on foot, not he, in roster order.
+    /// on foot, not he, in the order of `Game::soldiers`.
     fn reached(&self, me: usize, hexes: &[Pos]) -> Vec<usize> {
         (0..self.soldiers.len())
             .filter(|&i| {

@@ -42,7 +42,7 @@ pub(super) fn template_result(soldiers: &[Soldier], placed: &[(u8, usize)], tria
 
 impl Game {
     /// The men standing in a hex (of one side, or both), by triangle of the
-    /// six-triangle template: the n-th man in roster order is in triangle n,
+    /// six-triangle template: the n-th man in the order of `Game::soldiers` is in triangle n,
     /// wrapping round after six. Men already down are casualties already.
     pub fn template_triangles(&self, hex: Pos, side: Option<Side>) -> Vec<(u8, usize)> {
         let n = self.book.template.triangles.max(1) as usize;

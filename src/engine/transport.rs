@@ -34,7 +34,7 @@ impl Game {
         self.soldiers[at].pos.is_some().then_some(at)
     }
 
-    /// The men inside vehicle `v`, in roster order.
+    /// The men inside vehicle `v`, in the order of `Game::soldiers`.
     pub fn carried(&self, v: usize) -> Vec<usize> {
         let id = &self.soldiers[v].id;
         (0..self.soldiers.len())
@@ -52,7 +52,7 @@ impl Game {
     }
 
     /// The group `key` of the forces gets into vehicle `v` (a scenario's
-    /// encounter says so): its men join the roster inside it, as many as
+    /// encounter says so): its men join the soldiers inside it, as many as
     /// its carry points take, a squad of their own.
     pub(super) fn embark_group(&mut self, v: usize, key: &str, events: &mut Events) {
         let book = self.book.clone();

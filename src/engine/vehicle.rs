@@ -1,4 +1,4 @@
-//! Vehicles in play. A vehicle is a soldier of the roster with a
+//! Vehicles in play. A vehicle is one of the game's soldiers with a
 //! `Vehicle` riding along: it takes its place in the deck (by its type's
 //! card count), moves and fires on its cards, is a target only for
 //! anti-tank weapons and H.E., and is destroyed rather than wounded. Its

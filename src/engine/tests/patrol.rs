@@ -63,7 +63,7 @@ fn sections_named(g: &Game) -> Vec<(&str, Vec<&str>)> {
 }
 
 /// After an action every hex of living men of the patrol is one section
-/// (`reform_sections`), made in roster order: a group keeps the name of its
+/// (`reform_sections`), made in the order of `Game::soldiers`: a group keeps the name of its
 /// first man's old section if no group made before it has taken the name,
 /// and is otherwise given the first letter no group made before it has. A
 /// man whose old section's name (and list) went to a group before his is

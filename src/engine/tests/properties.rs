@@ -112,7 +112,7 @@ fn read_back(g: &Game) -> Game {
     serde_json::from_value(serde_json::to_value(g).unwrap()).unwrap()
 }
 
-/// `able` reads only its side's part of the roster: it gives what a walk
+/// `able` reads only its side's part of the soldiers: it gives what a walk
 /// over the whole roster gives, from either end, at every step of whole
 /// patrols on two scenarios, and so does a copy read back from a save. So
 /// do `squad_hexes` and `hexes_of`.

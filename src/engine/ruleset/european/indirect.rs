@@ -117,7 +117,7 @@ pub fn land(t: &Book, ind: &Indirect, dice: &mut Dice, shot: &Shot<'_>, events: 
 }
 
 /// The men of `men` under a template of `radius` hexes around `at`: able,
-/// on the map, nearer than the radius; in roster order.
+/// on the map, nearer than the radius; in the order of `Game::soldiers`.
 pub fn under(men: &[Soldier], at: Pos, radius: u32) -> Vec<usize> {
     (0..men.len())
         .filter(|&i| {
