@@ -12,6 +12,7 @@
 //! squad of its own and never gets back in (no crew shrinks, so the
 //! article's half-crew and one-man-crew rules never come up).
 
+use super::data::european_transport::{Load, fits};
 use super::enemy_ids::enemy_name;
 use super::pos::Pos;
 use super::ruleset::european::transport as rules;
@@ -65,8 +66,8 @@ impl Game {
         for man in group.men.iter().filter(|m| m.vehicle.is_none()) {
             let id = enemy_name(b'G', self.next_enemy);
             let mut s = Soldier::new(&book, id.clone(), man.role.clone(), Side::Enemy, man.weapon.clone(), None);
-            load.push(rules::points(t, tr, &book, &s));
-            if !crate::engine::data::european_transport::fits(tr, carry, &load) {
+            load.push(Load { squad: Some(squad), ..rules::load(t, tr, &book, &s) });
+            if !fits(tr, carry, &load) {
                 load.pop();
                 continue;
             }
@@ -189,16 +190,16 @@ impl Game {
             return false;
         };
         let reach = t.hexes(tr.mount_inches);
-        let mut load: Vec<(u8, bool)> =
-            self.carried(e).iter().map(|&i| rules::points(t, tr, &book, &self.soldiers[i])).collect();
+        let mut load: Vec<Load> =
+            self.carried(e).iter().map(|&i| rules::load(t, tr, &book, &self.soldiers[i])).collect();
         let mut got_in = Vec::new();
         for &i in men {
             let s = &self.soldiers[i];
             if !s.can_act() || s.pos.is_none_or(|p| p.distance(at) > reach) {
                 continue;
             }
-            load.push(rules::points(t, tr, &book, s));
-            if !crate::engine::data::european_transport::fits(tr, carry, &load) {
+            load.push(rules::load(t, tr, &book, s));
+            if !fits(tr, carry, &load) {
                 load.pop();
                 continue;
             }

@@ -6,10 +6,10 @@ use super::DataError;
 use super::check_company::Own;
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::European;
-use crate::engine::data::european::Note;
-use crate::engine::data::european_transport::{Transport, fits};
+use crate::engine::data::european_transport::{Load, Transport, fits};
 use crate::engine::data::european_vehicles::Vehicles;
 use crate::engine::name::Name;
+use crate::engine::ruleset::european::transport::weapon_points;
 
 /// The most wounds and cards a vehicle has, and machine guns it carries.
 const MOST_WOUNDS: u8 = 20;
@@ -137,17 +137,17 @@ pub(super) fn check_carrying(book: &RuleBook, group: &str, carried: &str) -> Opt
     if men.men.iter().any(|m| m.vehicle.is_some()) {
         return Some(format!("carrying: the group '{carried}' has a vehicle: a transport carries men"));
     }
-    let load: Vec<(u8, bool)> = men
+    // The group gets in as one squad.
+    let load: Vec<Load> = men
         .men
         .iter()
         .map(|m| {
-            let listed = tr.weapon_cp.iter().any(|(k, _)| k == m.weapon.as_str());
-            let heavy = !listed && t.weapon(&m.weapon).is_some_and(|w| w.notes.contains(&Note::Heavy));
-            tr.points(&m.weapon, heavy)
+            let (points, heavy) = weapon_points(t, tr, &m.weapon);
+            Load { points, heavy, squad: Some(0) }
         })
         .collect();
     (!fits(tr, carry, &load)).then(|| {
-        let sum: u32 = load.iter().map(|&(n, _)| u32::from(n)).sum();
+        let sum: u32 = load.iter().map(|m| u32::from(m.points)).sum();
         format!(
             "carrying: '{carried}' takes {sum} carry points (or a heavy weapon's fill); the {} carries {carry}",
             car.role

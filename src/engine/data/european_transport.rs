@@ -55,16 +55,26 @@ impl Transport {
     }
 }
 
+/// One man in a transport's load: the carry points he takes, whether he
+/// brings a heavy support weapon, and his squad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Load {
+    pub points: u8,
+    pub heavy: bool,
+    pub squad: Option<u32>,
+}
+
 /// Whether a load of men fits a transport of `carry` points: each man's
-/// points summed, and a heavy weapon among them filling a transport that
-/// must have at least `heavy_fills` (then nothing else but its crew).
-pub fn fits(t: &Transport, carry: u8, load: &[(u8, bool)]) -> bool {
-    let sum: u32 = load.iter().map(|&(n, _)| u32::from(n)).sum();
-    let heavy = load.iter().any(|&(_, h)| h);
-    if heavy {
-        return carry >= t.heavy_fills;
+/// points summed; or, with a heavy support weapon among them, the weapon
+/// and its crew fill the transport, which must have at least `heavy_fills`
+/// points. Its crew is its squad (decision, as for the crew's save): one
+/// heavy weapon a transport, and no man of another squad beside it.
+pub fn fits(t: &Transport, carry: u8, load: &[Load]) -> bool {
+    let mut heavy = load.iter().filter(|m| m.heavy);
+    if let Some(gun) = heavy.next() {
+        return heavy.next().is_none() && load.iter().all(|m| m.squad == gun.squad) && carry >= t.heavy_fills;
     }
-    sum <= u32::from(carry)
+    load.iter().map(|m| u32::from(m.points)).sum::<u32>() <= u32::from(carry)
 }
 
 #[cfg(test)]
@@ -94,14 +104,33 @@ mod tests {
         assert_eq!(t.points("mortar", false), (3, false), "a mortar 2 and its man 1");
         assert_eq!(t.points("bazooka", false), (2, false));
         assert_eq!(t.points("mg", false), (3, false));
+    }
+
+    /// A man of squad `squad` with `weapon`, as a load counts him.
+    fn man(t: &Transport, weapon: &str, heavy: bool, squad: u32) -> Load {
+        let (points, heavy) = t.points(weapon, heavy);
+        Load { points, heavy, squad: Some(squad) }
+    }
+
+    #[test]
+    fn a_load_fits_by_its_points_or_a_heavy_weapon_and_its_crew_fill_it() {
+        let t = rules();
         // An Unteroffizier with an SMG, a MG gunner and two riflemen: 1 + 3 + 1 + 1.
-        let squad = [t.points("smg", false), t.points("mg", false), t.points("rifle", false), t.points("rifle", false)];
+        let squad =
+            [man(&t, "smg", false, 1), man(&t, "mg", false, 1), man(&t, "rifle", false, 1), man(&t, "rifle", false, 1)];
         assert!(fits(&t, 6, &squad));
         assert!(!fits(&t, 5, &squad), "six points do not go into five");
-        // A heavy weapon fills the transport, which must carry 7 or more.
-        let gun = [t.points("at_gun", true), t.points("rifle", false)];
+        // A heavy weapon and its crew fill the transport, which must carry 7 or more.
+        let gun = [man(&t, "at_gun", true, 2), man(&t, "rifle", false, 2), man(&t, "rifle", false, 2)];
         assert!(fits(&t, 7, &gun) && fits(&t, 10, &gun));
         assert!(!fits(&t, 6, &gun));
+        // Nobody else beside it, however much room is left.
+        let mut crowded = gun.to_vec();
+        crowded.push(man(&t, "rifle", false, 1));
+        assert!(!fits(&t, 10, &crowded), "a man of another squad does not get in beside a heavy weapon");
+        let two = [man(&t, "at_gun", true, 2), man(&t, "at_gun", true, 2)];
+        assert!(!fits(&t, 10, &two), "one heavy weapon fills a transport");
+        assert!(fits(&t, 10, &two[..1]));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use super::profile as man_profile;
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{European as Book, Note};
-use crate::engine::data::european_transport::Transport;
+use crate::engine::data::european_transport::{Load, Transport};
 use crate::engine::data::european_vehicles::{VehicleProfile, Vehicles};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::Name;
@@ -25,10 +25,21 @@ pub fn rules(book: &RuleBook) -> Option<(&Book, &Vehicles, &Transport)> {
 /// The carry points `man` takes in a transport, and whether his weapon is
 /// a heavy support weapon (it fills the transport).
 pub fn points(t: &Book, tr: &Transport, book: &RuleBook, man: &Soldier) -> (u8, bool) {
-    let key = man.weapon(book);
+    weapon_points(t, tr, man.weapon(book))
+}
+
+/// The carry points a man with the weapon `key` takes, and whether it is a
+/// heavy support weapon (one the transport rules do not list by its points).
+pub fn weapon_points(t: &Book, tr: &Transport, key: &str) -> (u8, bool) {
     let listed = tr.weapon_cp.iter().any(|(k, _)| k == key);
     let heavy = !listed && t.weapon(key).is_some_and(|w| w.notes.contains(&Note::Heavy));
     tr.points(key, heavy)
+}
+
+/// `man` as a transport's load counts him (`points`, and his squad).
+pub fn load(t: &Book, tr: &Transport, book: &RuleBook, man: &Soldier) -> Load {
+    let (points, heavy) = points(t, tr, book, man);
+    Load { points, heavy, squad: man.squad }
 }
 
 /// Whether `man` carries a heavy weapon (its base cannot be run over).
