@@ -53,7 +53,7 @@ impl Game {
         if let Some(s) = self.soldiers.iter().find(|s| !s.pressure.is_steady() && !in_action) {
             return Err(format!("{} is {} with no action under way", s.id, s.pressure.name()));
         }
-        // In an action, the enemy who can act are among the men it met, last on the roster.
+        // In an action, the enemy who can act are among the men it met, last among the soldiers.
         if let Phase::Action(a) = &self.phase {
             let from = n.saturating_sub(a.enemies_met);
             if let Some(s) = self.soldiers[from..].iter().find(|s| s.side != Side::Enemy) {

@@ -79,7 +79,7 @@ fn play_until_enemies(seed: u64) -> Game {
     g
 }
 
-/// `find` gives what a search of the roster for the first id that is the
+/// `find` gives what a search of the soldiers for the first id that is the
 /// same ignoring case gives, whether an enemy stands where his number
 /// puts him or not.
 #[test]
@@ -114,7 +114,7 @@ fn enemy_numbers_are_the_ids_numbers() {
     }
 }
 
-/// The roster's order, which the walks over one side rely on, and a
+/// The soldiers' order, which the walks over one side rely on, and a
 /// prisoner who could fight (who would stand outside any action's men)
 /// are refused as a save is read.
 #[test]

@@ -35,7 +35,7 @@ mod roll;
 mod roster;
 pub mod ruleset;
 pub mod scenario;
-pub mod side;
+mod side;
 pub mod soldier;
 
 mod action;

@@ -58,7 +58,7 @@ pub struct Action {
 /// A turn's priority phase: the side that acts first, its command points
 /// left, and what the squads have rolled and spent this turn. A squad is
 /// named by its number (a man of no squad by `u32::MAX` less his place in
-/// the roster: `Game::squad_key`).
+/// `Game::soldiers`: `Game::squad_key`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Priority {
     pub side: Side,

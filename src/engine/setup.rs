@@ -122,7 +122,7 @@ impl Game {
     pub fn reseeded(&self, seed: u64) -> Game {
         let mut game = self.clone();
         // A clone has no room to spare: room for the enemies a patrol meets
-        // (some seventeen on the default scenario), else the roster grows as
+        // (some seventeen on the default scenario), else the list of soldiers grows as
         // they are placed, each time moving every man.
         game.soldiers.reserve(32);
         game.seed = seed;

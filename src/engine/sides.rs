@@ -31,7 +31,7 @@ impl Game {
     /// enemies join the soldiers in the order of their numbers: the one whose
     /// number is `n` stands `next_enemy - n` places from the list's end,
     /// unless a save says otherwise, and is looked for there first rather
-    /// than by a search of the whole roster.
+    /// than by a search of every soldier.
     pub fn find(&self, id: &str) -> Option<usize> {
         let at = enemy_number(id).and_then(|n| {
             self.soldiers.len().checked_add(usize::try_from(n).ok()?)?.checked_sub(self.next_enemy as usize)

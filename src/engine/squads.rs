@@ -207,7 +207,7 @@ impl Game {
         Ok(true)
     }
 
-    /// Every able man of `squad` (places in the roster) comes under
+    /// Every able man of `squad` (places in `Game::soldiers`) comes under
     /// `pressure`; an enemy squad routed leaves the field at once (a
     /// decision: the loop has no board edge for it to run to, turn by turn).
     pub(super) fn squad_pressed(&mut self, squad: &[usize], pressure: Pressure, events: &mut Events) {
@@ -297,8 +297,8 @@ fn others<'a>(soldiers: &'a [Soldier], squad: &[usize]) -> Vec<&'a Soldier> {
         .collect()
 }
 
-/// A squad's fire as the loop gathers it, by the soldiers' places in the
-/// roster: who fires, the teams fired at (nearest first, each with its
+/// A squad's fire as the loop gathers it, by the soldiers' places in
+/// `Game::soldiers`: who fires, the teams fired at (nearest first, each with its
 /// distance), the whole squad fired at, its overloaded hexes, and whether
 /// it is an assault.
 pub(super) struct Volley {

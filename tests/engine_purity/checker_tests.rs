@@ -181,3 +181,42 @@ fn using_the_parent_or_only_in_tests_is_no_cycle() {
     ]);
     assert!(found.is_empty(), "{found:?}");
 }
+
+#[test]
+fn a_serde_path_written_as_a_string_is_a_use() {
+    let found = graph(&[
+        ("", "mod a;\nmod b;"),
+        ("a", "#[derive(Deserialize)]\nstruct A {\n    #[serde(default = \"super::b::yes\")]\n    on: bool,\n}"),
+        ("b", "use super::a::A;\npub fn yes() -> bool { true }"),
+    ]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("a.rs:3 uses crate::engine::b"), "{}", found[0]);
+}
+
+#[test]
+fn a_parents_private_import_a_rename_and_a_module_brought_in_are_followed() {
+    // b reaches a through the parent's private `use`; c through a renamed
+    // module; d through a module it brought in and a path below it.
+    let ring = |b: &str| {
+        graph(&[
+            ("", "mod a;\nmod b;\nuse a::thing;"),
+            ("a", "use super::b::B;\npub fn thing() {}\npub mod inner { pub struct X; }"),
+            ("b", b),
+        ])
+    };
+    for b in [
+        "pub struct B;\nfn f() { super::thing(); }",
+        "use super::a as other;\npub struct B;\nfn f() { other::thing(); }",
+        "use super::a;\npub struct B(a::inner::X);",
+    ] {
+        let found = ring(b);
+        assert_eq!(found.len(), 1, "{b}: {found:?}");
+        assert!(found[0].contains("uses crate::engine::a"), "{b}: {}", found[0]);
+    }
+}
+
+#[test]
+fn a_glob_import_is_refused_as_it_cannot_be_followed() {
+    let found = graph(&[("", "mod a;\nmod b;"), ("a", "pub struct A;"), ("b", "\nuse super::a::*;\n")]);
+    assert_eq!(found, ["b.rs:2: a glob import hides which files it uses: name them"]);
+}

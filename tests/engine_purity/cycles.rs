@@ -1,11 +1,17 @@
 //! The engine's files use one another without a cycle.
 //!
 //! A file uses another when any whole path it names (see `walk.rs`: every
-//! `use`, expression, type, pattern, attribute and macro) lands in the other
-//! file's module. A name a module hands on with `pub use` is followed to the
-//! file that defines it, so a facade cannot hide a cycle. A file may use its
-//! ancestors (`super::Game`): the parent declares its children and holds
-//! what they share, which is not a cycle between topics.
+//! `use`, expression, type, pattern, attribute, macro and serde's paths
+//! written as strings) lands in the other file's module. A name a module
+//! brings in with `use` (public or not: a child reaches its parent's private
+//! imports) is followed to the file that defines it, so a facade cannot
+//! hide a cycle; a glob import, which cannot be followed, is refused.
+//!
+//! A file may use its ancestors (`super::Game`): a parent declares its
+//! children and holds what they share, and what it uses is not followed
+//! through it. Calls of a method are not paths: `Game`'s behaviour, split
+//! by topic over many files that call one another's methods, is one type's
+//! and is not drawn here.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -18,18 +24,18 @@ pub(crate) struct Source {
     pub(crate) text: String,
 }
 
-/// The module, among `modules`, that holds `path`, following names handed on.
+/// The module, among `modules`, that holds `path`, following imported names.
 fn landing(
     path: &[String],
     modules: &BTreeSet<Vec<String>>,
-    handed_on: &BTreeMap<(Vec<String>, String), Vec<String>>,
+    imported: &BTreeMap<(Vec<String>, String), Vec<String>>,
 ) -> Option<Vec<String>> {
     let mut path = path.to_vec();
     // A chain of `pub use` is short; the bound stops one that names itself.
     for _ in 0..16 {
         let module = (2..=path.len()).rev().map(|n| path[..n].to_vec()).find(|m| modules.contains(m))?;
         let Some(next) = path.get(module.len()) else { return Some(module) };
-        match handed_on.get(&(module.clone(), next.clone())) {
+        match imported.get(&(module.clone(), next.clone())) {
             Some(target) => path = target.iter().chain(&path[module.len() + 1..]).cloned().collect(),
             None => return Some(module),
         }
@@ -38,20 +44,21 @@ fn landing(
 }
 
 /// Each cycle among the files, as lines naming its files and the uses that
-/// close it (`file:line uses module`). Empty when there is none.
+/// close it (`file:line uses module`), and each glob import. Empty when
+/// there is none.
 pub(crate) fn cycles(sources: &[Source]) -> Vec<String> {
     let modules: BTreeSet<Vec<String>> = sources.iter().map(|s| s.module.clone()).collect();
     let reaches: Vec<_> =
         sources.iter().map(|s| reach_of(&s.text, &s.module.iter().map(String::as_str).collect::<Vec<_>>())).collect();
-    let handed_on: BTreeMap<(Vec<String>, String), Vec<String>> =
-        reaches.iter().flat_map(|r| r.handed_on.iter().map(|(m, n, t)| ((m.clone(), n.clone()), t.clone()))).collect();
+    let imported: BTreeMap<(Vec<String>, String), Vec<String>> =
+        reaches.iter().flat_map(|r| r.imported.iter().map(|(m, n, t)| ((m.clone(), n.clone()), t.clone()))).collect();
     let index: BTreeMap<&Vec<String>, usize> = sources.iter().enumerate().map(|(i, s)| (&s.module, i)).collect();
     // For each file, the files it uses and the first line that does.
     let mut uses: Vec<BTreeMap<usize, usize>> = vec![BTreeMap::new(); sources.len()];
     for (from, reach) in reaches.iter().enumerate() {
         let own = &sources[from].module;
         for (path, line) in &reach.paths {
-            let Some(to) = landing(path, &modules, &handed_on) else { continue };
+            let Some(to) = landing(path, &modules, &imported) else { continue };
             if own.starts_with(&to) {
                 continue;
             }
@@ -60,10 +67,15 @@ pub(crate) fn cycles(sources: &[Source]) -> Vec<String> {
             *first = (*first).min(*line);
         }
     }
-    components(&uses)
+    let globs = sources.iter().zip(&reaches).flat_map(|(s, r)| {
+        r.globs
+            .iter()
+            .map(move |line| format!("{}:{line}: a glob import hides which files it uses: name them", s.shown))
+    });
+    let found: Vec<String> = globs.collect();
+    found
         .into_iter()
-        .filter(|c| c.len() > 1)
-        .map(|component| {
+        .chain(components(&uses).into_iter().filter(|c| c.len() > 1).map(|component| {
             let names: Vec<&str> = component.iter().map(|&i| sources[i].shown.as_str()).collect();
             let mut text = format!("a cycle among {}:", names.join(", "));
             for &from in &component {
@@ -78,7 +90,7 @@ pub(crate) fn cycles(sources: &[Source]) -> Vec<String> {
                 }
             }
             text
-        })
+        }))
         .collect()
 }
 

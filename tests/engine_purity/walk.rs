@@ -72,8 +72,12 @@ struct Checker {
     found: Vec<Violation>,
     /// Every whole path into the engine, with its line: what the file uses.
     reached: Vec<(Vec<String>, usize)>,
-    /// The names a module hands on (`pub use`): the module, the name, what it names.
-    handed_on: Vec<(Vec<String>, String, Vec<String>)>,
+    /// The names a module brings in with `use`, public or not (a child
+    /// reaches its parent's private imports with `super::`): the module,
+    /// the name, what it names.
+    imported: Vec<(Vec<String>, String, Vec<String>)>,
+    /// The lines of glob imports (`use x::*`), whose names cannot be followed.
+    globs: Vec<usize>,
 }
 
 impl Checker {
@@ -83,7 +87,8 @@ impl Checker {
             scopes: Vec::new(),
             found: Vec::new(),
             reached: Vec::new(),
-            handed_on: Vec::new(),
+            imported: Vec::new(),
+            globs: Vec::new(),
         }
     }
 
@@ -322,10 +327,10 @@ impl<'ast> Visit<'ast> for Checker {
                 self.report(l.line, format!("{} renamed", whole[0]));
             }
             self.check(&whole, l.line, true, l.glob);
-            if !matches!(u.vis, syn::Visibility::Inherited)
-                && let Some(name) = l.name
-            {
-                self.handed_on.push((self.module.clone(), name, whole));
+            if l.glob {
+                self.globs.push(l.line);
+            } else if let Some(name) = l.name {
+                self.imported.push((self.module.clone(), name, whole));
             }
         }
     }
@@ -383,10 +388,12 @@ pub(crate) fn check_source(source: &str, module: &[&str]) -> Vec<Violation> {
     }
 }
 
-/// What one file uses of the engine, and the names its modules hand on.
+/// What one file uses of the engine, the names its modules import, and
+/// where it imports by glob.
 pub(crate) struct Reach {
     pub(crate) paths: Vec<(Vec<String>, usize)>,
-    pub(crate) handed_on: Vec<(Vec<String>, String, Vec<String>)>,
+    pub(crate) imported: Vec<(Vec<String>, String, Vec<String>)>,
+    pub(crate) globs: Vec<usize>,
 }
 
 /// Walks one file's source as the module `module` for what it uses of the
@@ -396,5 +403,5 @@ pub(crate) fn reach_of(source: &str, module: &[&str]) -> Reach {
     if let Ok(file) = syn::parse_file(source) {
         checker.visit_file(&file);
     }
-    Reach { paths: checker.reached, handed_on: checker.handed_on }
+    Reach { paths: checker.reached, imported: checker.imported, globs: checker.globs }
 }

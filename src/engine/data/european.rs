@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 pub use super::european_army::{Army, Artillery, SUPPORT_ROLLS};
 use super::{Group, IncidentEntry};
 use crate::engine::name::Name;
-use crate::engine::soldier::Side;
+use crate::engine::side::Side;
 
 /// The rule set's tables.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

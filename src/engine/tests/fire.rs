@@ -159,7 +159,7 @@ fn mortar_needs_the_hex_count() {
 }
 
 #[test]
-fn template_places_men_in_six_triangles_in_roster_order() {
+fn template_places_men_in_six_triangles_in_the_order_of_the_soldiers() {
     let mut g = game_on(&OPEN, (3, 7), &squad(9), 1);
     let placed = g.template_triangles(Pos::new(3, 7), None);
     let triangles: Vec<u8> = placed.iter().map(|(t, _)| *t).collect();

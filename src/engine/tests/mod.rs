@@ -123,8 +123,8 @@ pub(super) fn add_enemy(g: &mut Game, weapon: &str, at: (i32, i32)) -> usize {
     g.soldiers.len() - 1
 }
 
-/// Puts the game into an action with a freshly dealt deck, every enemy on
-/// the roster one it met.
+/// Puts the game into an action with a freshly dealt deck, every enemy among
+/// the soldiers one it met.
 pub(super) fn begin_action(g: &mut Game) -> Vec<Event> {
     let mut events = Events::all();
     let enemies_met = g.soldiers.iter().filter(|s| s.side == Side::Enemy).count();

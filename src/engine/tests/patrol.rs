@@ -91,7 +91,7 @@ fn sections_reform_by_hex_after_an_action() {
     let events = g.play(&"carry G1 3,6".parse().unwrap()).unwrap();
     assert!(matches!(g.phase, Phase::Patrol));
     // Able's group keeps A and the prisoner. Charlie's group is given the
-    // first free letter, B, before B's own men are reached in the roster:
+    // first free letter, B, before B's own men are reached among the soldiers:
     // so B, which never moved, is renamed C. (What the code does now; the
     // rule written on `reform_sections` would have B keep its name.)
     let want = vec![("A", vec!["Able", "Baker", "G1"]), ("B", vec!["Charlie", "Dog"]), ("C", vec!["Easy", "Fox"])];

@@ -113,7 +113,7 @@ fn read_back(g: &Game) -> Game {
 }
 
 /// `able` reads only its side's part of the soldiers: it gives what a walk
-/// over the whole roster gives, from either end, at every step of whole
+/// over all the soldiers gives, from either end, at every step of whole
 /// patrols on two scenarios, and so does a copy read back from a save. So
 /// do `squad_hexes` and `hexes_of`.
 ///
@@ -124,7 +124,7 @@ fn read_back(g: &Game) -> Game {
 /// and at the first order after every action are played to the end by the
 /// leader, and make the same events and end equal to the game played on.
 #[test]
-fn able_reads_its_part_of_the_roster_as_the_whole_roster_would() {
+fn able_reads_its_part_of_the_soldiers_as_a_walk_over_all_would() {
     let b = book();
     let mut mid_action_copies = 0;
     for name in [crate::rules::default_scenario_name(), "crossroads"] {
