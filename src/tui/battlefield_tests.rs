@@ -82,3 +82,39 @@ fn a_hulk_under_men_is_still_marked() {
     }
     panic!("no man stood in a hulk's hex in 60 patrols");
 }
+
+/// While a STOP's moment is shown, the map turns to where the shells came
+/// down, however far the cursor and the man whose card is up are.
+#[test]
+fn a_moment_turns_the_map_to_where_fire_landed() {
+    use super::app::Overlay;
+    use super::moment::moments;
+    use crate::engine::{Event, Name, Pos};
+    let mut app = super::tests::in_action(7);
+    let game = app.game().expect("a patrol");
+    let me = app.active_pos().expect("a man's card is up");
+    let far = game.map().hexes().max_by_key(|p| p.distance(me)).expect("a hex");
+    let book = game.book().clone();
+    let events = [
+        Event::Card { card: "STOP".into(), side: "none".into() },
+        Event::Landed { by: Name::from("Ames"), aim: far, at: Some(far), radius: 1, smoke: false },
+        Event::Stop { turn: 2 },
+    ];
+    let found = moments(&events, &book);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].focus(), Some(far));
+    let in_view = |app: &App, p: Pos| {
+        let view = app.map_view.get();
+        let (x, y) = (4 * p.col, 2 * p.row + p.col.rem_euclid(2));
+        let (ox, oy) = (i32::from(view.origin.0), i32::from(view.origin.1));
+        x >= ox && y >= oy && x + 5 <= ox + i32::from(view.area.width) && y + 3 <= oy + i32::from(view.area.height)
+    };
+    let _ = screen(&app, 80, 24);
+    assert!(!in_view(&app, far), "the far hex {far} is out of view before the moment");
+    app.overlay = Overlay::Moment(found[0].clone());
+    let _ = screen(&app, 80, 24);
+    assert!(in_view(&app, far), "the landing {far} is in view while the moment shows: {:?}", app.map_view.get());
+    app.overlay = Overlay::None;
+    let _ = screen(&app, 80, 24);
+    assert!(in_view(&app, app.cursor), "closed, the map goes back to the cursor");
+}

@@ -16,7 +16,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-use super::app::{App, MapView};
+use super::app::{App, MapView, Overlay};
 use super::hexes::{SMALL, Scale};
 use crate::engine::{Game, Phase, Pos, Side};
 
@@ -168,19 +168,20 @@ fn lower(app: &App, game: &Game, p: Pos, down: Down) -> ([char; 3], Style) {
 }
 
 /// Scrolls the view only as far as needed to keep the hex of the man
-/// whose card is up (or of the section that moves) in sight, and then the
-/// cursor's: where both cannot be seen at once, the cursor wins.
+/// whose card is up (or of the section that moves) in sight, then the
+/// cursor's, then the hex a moment shown points to (where shells landed):
+/// where they cannot all be seen at once, the later wins.
 fn follow(
     previous: (u16, u16),
     area: Rect,
     scale: Scale,
-    active: Option<Pos>,
-    cursor: Pos,
+    (active, cursor, moment): (Option<Pos>, Pos, Option<Pos>),
     map: (i32, i32),
 ) -> (u16, u16) {
     let canvas = scale.canvas(map.0, map.1);
     let origin = active.map_or(previous, |a| scroll(previous, area, canvas, scale, a));
-    scroll(origin, area, canvas, scale, cursor)
+    let origin = scroll(origin, area, canvas, scale, cursor);
+    moment.map_or(origin, |m| scroll(origin, area, canvas, scale, m))
 }
 
 /// Scrolls the view only as far as needed to keep the cursor's hex in sight.
@@ -223,7 +224,11 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let view = app.map_view.get();
     // A new size starts from the top left and scrolls from there.
     let previous = if view.scale == scale { view.origin } else { (0, 0) };
-    let origin = follow(previous, area, scale, active, app.cursor, size);
+    let moment = match &app.overlay {
+        Overlay::Moment(m) => m.focus().filter(|&p| game.map().contains(p)),
+        _ => None,
+    };
+    let origin = follow(previous, area, scale, (active, app.cursor, moment), size);
     app.map_view.set(MapView { area, origin, scale });
     edge_arrows(app, outer, area, origin, canvas, buf);
     let mut put = |x: i32, y: i32, ch: char, style: Style| {

@@ -25,6 +25,8 @@ pub struct Moment {
     pub fresh: Vec<Pos>,
     /// The template rolls among them: the hex, the triangle hit and who was in it.
     pub templates: Vec<(Pos, u8, String)>,
+    /// Where indirect fire that scatters came down (European Battlefield).
+    pub landed: Vec<Pos>,
     /// Rows scrolled down (j/k), where it is longer than its panel.
     pub scroll: u16,
 }
@@ -121,6 +123,12 @@ impl Moment {
     pub fn must_show(&self) -> bool {
         !self.fresh.is_empty() || self.lines.iter().any(|l| l.starts_with("The action is over"))
     }
+
+    /// The hex the map turns to while it is shown: where fire came down,
+    /// else where a template fell, else where enemy appeared.
+    pub fn focus(&self) -> Option<Pos> {
+        self.landed.first().or(self.templates.first().map(|t| &t.0)).or(self.fresh.first()).copied()
+    }
 }
 
 /// Where a moment that began at `from` stops: at the next card turned or
@@ -180,7 +188,14 @@ pub fn moments(events: &[Event], book: &RuleBook) -> Vec<Moment> {
             })
             .collect();
         let templates = events[start..end].iter().filter_map(template_of).collect();
-        found.push(Moment { title, stop, lines, fresh, templates, scroll: 0 });
+        let landed = events[start..end]
+            .iter()
+            .filter_map(|e| match e {
+                Event::Landed { at, .. } => *at,
+                _ => None,
+            })
+            .collect();
+        found.push(Moment { title, stop, lines, fresh, templates, landed, scroll: 0 });
         i = end;
     }
     found
