@@ -8,6 +8,7 @@
 //! program has the campaign open; on Unix removed when it closes it).
 
 mod durable;
+mod locate;
 mod settings;
 mod store;
 
@@ -114,7 +115,13 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
     if save.format_version < 3 {
         migrate_to_3(&mut save);
     }
-    check_consistent(&save.campaign).map_err(|e| SaveError::file(path, format!("does not hold together: {e}")))?;
+    check_consistent(&save.campaign).map_err(|e| {
+        let message = format!("does not hold together: {e}");
+        match locate::locate(text, &save.campaign, &e) {
+            Some((line, col)) => SaveError::Parse { path: path.display().to_string(), line, col, message },
+            None => SaveError::file(path, message),
+        }
+    })?;
     Ok(save)
 }
 

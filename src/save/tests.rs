@@ -366,7 +366,7 @@ fn a_save_that_parses_but_does_not_hold_together_is_refused() {
         (good.replacen("squad_size: 9", "squad_size: 100000", 1), "squad_size"),
     ] {
         let e = parse(p, &edited).unwrap_err().to_string();
-        assert!(e.starts_with("edited.ron: does not hold together"), "{e}");
+        assert!(e.starts_with("edited.ron:") && e.contains(": does not hold together"), "{e}");
         assert!(e.contains(want), "wanted '{want}': {e}");
     }
     // A broken generator is refused as it is read, at its place in the file.
@@ -481,4 +481,32 @@ fn format_2_weapons_by_key_read_into_their_places() {
     let past = text.replacen("side: friendly, weapon: 5,", "side: friendly, weapon: 999,", 1);
     let e = parse(p, &past).unwrap_err().to_string();
     assert!(e.contains("a weapon the rule book does not have (number 999)"), "{e}");
+    // It is refused at the place of the man who carries it: the `id` of his entry.
+    let edit = past.find("weapon: 999").unwrap();
+    let id = past[..edit].rfind("id: \"").unwrap();
+    let line = past[..id].matches('\n').count() + 1;
+    let col = id - past[..id].rfind('\n').map_or(0, |k| k + 1) + 1;
+    let man = &past[id + 5..id + 5 + past[id + 5..].find('"').unwrap()];
+    assert!(
+        e.starts_with(&format!("edited.ron:{line}:{col}: does not hold together: the patrol under way: {man} carries")),
+        "at line {line}, column {col}, {man}: {e}"
+    );
+}
+
+/// A save refused for a man of its roster names his place in the file.
+#[test]
+fn a_roster_man_refused_is_found_in_the_file() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v3/bocage-patrol1-start.ron");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let roster = good.find("roster: [").expect("a roster");
+    let name = roster + good[roster..].find("name: \"").unwrap();
+    let end = name + 7 + good[name + 7..].find('"').unwrap();
+    let edited = format!("{}name: \"G7{}", &good[..name], &good[end..]);
+    let e = parse(Path::new("edited.ron"), &edited).unwrap_err().to_string();
+    let line = edited[..name].matches('\n').count() + 1;
+    let col = name - edited[..name].rfind('\n').map_or(0, |k| k + 1) + 1;
+    assert!(
+        e.starts_with(&format!("edited.ron:{line}:{col}: does not hold together: G7 on the roster")),
+        "line {line}, column {col}: {e}"
+    );
 }

@@ -1,0 +1,212 @@
+//! Where in a save's text the thing a failed check names is written, so
+//! that a file that reads as RON but does not hold together is refused
+//! with a line and column, as a file that does not read is.
+//!
+//! The checks (`Game::check_consistent`, `Campaign::check_consistent` and
+//! the save's own) say what is wrong in words that begin with the part of
+//! the campaign and, mostly, the man: "the patrol under way: G3 carries a
+//! weapon the rule book does not have". The text is scanned once for its
+//! fields (a small reader of RON's shape: strings, characters, comments
+//! and brackets), the part is found by its field path, and the man by his
+//! `id` or `name` within it. Where the man cannot be found, the part's
+//! field is given; where neither can, no place.
+
+use crate::engine::campaign::Campaign;
+
+/// A field of the text: its path of names from the top, where its name
+/// begins and where its value ends.
+struct Field {
+    path: Vec<String>,
+    at: usize,
+    end: usize,
+}
+
+/// Every field `name: value` in `text`, outside strings and comments.
+fn fields(text: &str) -> Vec<Field> {
+    let bytes = text.as_bytes();
+    let mut found: Vec<Field> = Vec::new();
+    // For each open bracket: the field of the level it opens, if any yet.
+    let mut levels: Vec<Option<usize>> = vec![None];
+    let mut i = 0;
+    let close = |found: &mut Vec<Field>, level: Option<usize>, at: usize| {
+        if let Some(k) = level {
+            found[k].end = at;
+        }
+    };
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => i = string_end(bytes, i + 1),
+            // A raw string `r#"..."#`; `r#None` is a raw identifier.
+            b'r' if raw_string_begins(bytes, i) => i = raw_string_end(bytes, i + 1),
+            b'\'' => {
+                i = (i + 1..bytes.len())
+                    .find(|&k| bytes[k] == b'\'' && bytes[k - 1] != b'\\')
+                    .map_or(bytes.len(), |k| k + 1)
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = text[i..].find('\n').map_or(bytes.len(), |k| i + k);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => i = comment_end(bytes, i + 2),
+            b'(' | b'[' | b'{' => {
+                levels.push(None);
+                i += 1;
+            }
+            b')' | b']' | b'}' => {
+                if levels.len() > 1 {
+                    let level = levels.pop().flatten();
+                    close(&mut found, level, i);
+                }
+                i += 1;
+            }
+            b if b.is_ascii_alphabetic() || b == b'_' => {
+                let start = i;
+                while ident_byte(bytes, i) {
+                    i += 1;
+                }
+                let mut k = i;
+                while bytes.get(k).is_some_and(u8::is_ascii_whitespace) {
+                    k += 1;
+                }
+                let colon = bytes.get(k) == Some(&b':') && bytes.get(k + 1) != Some(&b':');
+                if colon {
+                    let depth = levels.len() - 1;
+                    close(&mut found, levels[depth], start);
+                    let mut path: Vec<String> = levels[..depth]
+                        .iter()
+                        .flatten()
+                        .map(|&f| found[f].path.last().cloned().unwrap_or_default())
+                        .collect();
+                    path.push(text[start..i].to_string());
+                    found.push(Field { path, at: start, end: bytes.len() });
+                    levels[depth] = Some(found.len() - 1);
+                    i = k + 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    found
+}
+
+fn ident_byte(bytes: &[u8], i: usize) -> bool {
+    bytes.get(i).is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// Just past the `"` that ends a string begun before `i`.
+fn string_end(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// Whether a raw string begins at `i`: `r`, any hashes, a `"`, and no
+/// identifier going on before it.
+fn raw_string_begins(bytes: &[u8], i: usize) -> bool {
+    let hashes = bytes[i + 1..].iter().take_while(|&&b| b == b'#').count();
+    bytes.get(i + 1 + hashes) == Some(&b'"') && (i == 0 || !ident_byte(bytes, i - 1))
+}
+
+/// Just past a raw string `r#"..."#` whose hashes begin at `i`.
+fn raw_string_end(bytes: &[u8], mut i: usize) -> usize {
+    let hashes = bytes[i..].iter().take_while(|&&b| b == b'#').count();
+    i += hashes + 1;
+    while i < bytes.len() {
+        if bytes[i] == b'"' && bytes[i + 1..].iter().take(hashes).filter(|&&b| b == b'#').count() == hashes {
+            return i + 1 + hashes;
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// Just past a block comment begun before `i` (RON's nest).
+fn comment_end(bytes: &[u8], mut i: usize) -> usize {
+    let mut depth = 1;
+    while i + 1 < bytes.len() && depth > 0 {
+        match (bytes[i], bytes[i + 1]) {
+            (b'/', b'*') => (depth, i) = (depth + 1, i + 2),
+            (b'*', b'/') => (depth, i) = (depth - 1, i + 2),
+            _ => i += 1,
+        }
+    }
+    if depth > 0 { bytes.len() } else { i }
+}
+
+/// The line and column (from 1, the column in characters) of byte `at`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Where `message`, the words of a failed check of `campaign` read from
+/// `text`, points: the man it names in the part it names, else the part.
+pub(super) fn locate(text: &str, campaign: &Campaign, message: &str) -> Option<(usize, usize)> {
+    let all = fields(text);
+    let field = |path: &[&str]| all.iter().find(|f| f.path.iter().map(String::as_str).eq(path.iter().copied()));
+    // The part, the words after its name, and the names of its men.
+    let patrol_ids = |game: Option<&crate::engine::Game>| -> Vec<String> {
+        game.map_or_else(Vec::new, |g| g.soldiers().iter().map(|s| s.id.to_string()).collect())
+    };
+    let setout = campaign.history.as_ref().map(|h| &h.setout);
+    let (part, rest, ids): (&[&str], &str, Vec<String>) =
+        if let Some(rest) = message.strip_prefix("the patrol under way: ") {
+            (&["campaign", "patrol"], rest, patrol_ids(campaign.patrol.as_ref()))
+        } else if let Some(rest) = message.strip_prefix("the patrol as it set out: ") {
+            (&["campaign", "history", "setout"], rest, patrol_ids(setout))
+        } else if let Some(rest) = message.strip_prefix("replacements: ") {
+            (&["campaign", "replacements"], rest, Vec::new())
+        } else if let Some(rest) = message.strip_prefix("roster: ") {
+            (&["campaign", "roster"], rest, Vec::new())
+        } else if let Some(rest) = message.strip_prefix("kit: ") {
+            (&["campaign", "kit"], rest, Vec::new())
+        } else if let Some(rest) = message.strip_prefix("patrol '") {
+            (&["campaign", "plans"], rest, Vec::new())
+        } else if message.contains(" on the roster ")
+            || campaign.roster.iter().any(|m| message.starts_with(&format!("{}'", m.name)))
+        {
+            (&["campaign", "roster"], message, Vec::new())
+        } else {
+            return None;
+        };
+    let part = field(part)?;
+    let within = &text[part.at..part.end];
+    // The man: an id the message begins with, or the first name it quotes.
+    let first_word = rest.split([' ', '\'', ',', ':']).next().unwrap_or("");
+    let quoted = rest.split('\'').nth(1).filter(|_| rest.contains('\''));
+    let named = if part.path.last().is_some_and(|p| p == "plans") { rest.split('\'').next() } else { quoted };
+    let needles: Vec<String> = ids
+        .iter()
+        .filter(|id| **id == first_word)
+        .map(|id| format!("id: \"{id}\""))
+        .chain(named.map(|n| format!("name: \"{n}\"")))
+        .chain((!first_word.is_empty()).then(|| format!("name: \"{first_word}\"")))
+        .collect();
+    let at = needles.iter().find_map(|n| within.find(n.as_str())).map_or(part.at, |k| part.at + k);
+    Some(line_col(text, at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_have_their_paths_and_skip_strings_and_comments() {
+        let text = "(\n  a: (b: 1, c: \"x: (y\"),\n  // d: 2\n  e: [ (f: r#\"g: \"# ), /* h: ( */ ],\n  i: 'j', k: r#None, l: 2,\n)";
+        let paths: Vec<String> = fields(text).iter().map(|f| f.path.join(".")).collect();
+        assert_eq!(paths, ["a", "a.b", "a.c", "e", "e.f", "i", "k", "l"]);
+        let a = &fields(text)[0];
+        let value = &text[a.at..a.end];
+        assert!(
+            value.starts_with("a: (b: 1, c: ") && !value.contains("e: ["),
+            "a's value ends at the next field: {value}"
+        );
+        assert_eq!(line_col(text, fields(text)[3].at), (4, 3));
+    }
+}
