@@ -130,10 +130,12 @@ impl Game {
         }
         // A command point spent on another round of fire: the men who fired
         // and can still fire throw their dice again, at what of the squad
-        // they reach.
+        // they reach; where none of it stands, at the squad of the man their
+        // leader now has the best shot at (the article's "another round of
+        // fire" names no target).
         if self.second_round(shooter) {
             let firers: Vec<usize> = firers.into_iter().filter(|&f| self.soldiers[f].can_act()).collect();
-            let target = self.able_squad(target).into_iter().next();
+            let target = self.able_squad(target).into_iter().next().or_else(|| self.best_man_target(memo, shooter));
             if let (Some(target), true) = (target, firers.first() == Some(&shooter)) {
                 let again = self.volley_of(memo, firers, target);
                 if !again.targets.is_empty() {
@@ -142,6 +144,19 @@ impl Game {
             }
         }
         Ok(true)
+    }
+
+    /// The able man on foot of the other side that `shooter` has the best
+    /// shot at (the lowest need, then the nearest), if any is in his sight
+    /// and reach.
+    fn best_man_target(&self, memo: Memo<'_>, shooter: usize) -> Option<usize> {
+        let m = self.marksman(memo, shooter)?;
+        let from = self.soldiers[shooter].pos?;
+        self.able(self.soldiers[shooter].side.other())
+            .filter(|&f| self.soldiers[f].vehicle.is_none())
+            .filter_map(|f| Some((m.need_of_able(f, &self.soldiers[f])?, from.distance(self.soldiers[f].pos?), f)))
+            .min()
+            .map(|(_, _, f)| f)
     }
 
     /// One round of a squad's fire: told, thrown by the rule set, the cards

@@ -197,3 +197,60 @@ fn a_command_point_on_fire_makes_the_squads_fire_two_rounds() {
     }
     assert!(twice >= 5, "{twice} seeds fired two rounds");
 }
+
+/// The second round of a command point goes, when the squad fired at is
+/// down, at the squad of the man the firers' leader has the best shot at:
+/// the point is not spent for nothing while a target stands in reach.
+#[test]
+fn a_second_round_with_its_squad_down_fires_at_the_next_squad() {
+    let mut moved_on = 0;
+    for seed in 1..200 {
+        let mut g = european_game(seed);
+        let other = add_enemy(&mut g, "rifle", (6, 3));
+        g.soldiers[other].squad = Some(8);
+        begin_action(&mut g);
+        if g.command_points().is_none_or(|(side, _)| side != Side::Friendly) {
+            continue;
+        }
+        g.play(&Command::Turn).unwrap();
+        if g.card_up() != Some(0) {
+            continue;
+        }
+        g.play(&Command::Spend { on: PointUse::Fire }).unwrap();
+        let events = g.play(&Command::Fire { target: Target::Soldier("G1".into()) }).unwrap();
+        let volleys: Vec<&Vec<Name>> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::SquadFire { targets, .. } => Some(targets),
+                _ => None,
+            })
+            .collect();
+        let g3 = g.soldiers[other].id.clone();
+        assert!(!volleys[0].contains(&g3), "seed {seed}: the first round is at G1's squad: {volleys:?}");
+        let squad_down = [4, 5].iter().all(|&k| !g.soldiers[k].can_act());
+        match volleys.get(1) {
+            Some(second) if second.contains(&g3) => {
+                moved_on += 1;
+                // Only once the first round had put G1's squad down: each of
+                // its men hit, killed or gone (routed off) before it.
+                let before: Vec<&Event> = events
+                    .iter()
+                    .take_while(|e| !matches!(e, Event::SquadFire { targets, .. } if targets.contains(&g3)))
+                    .collect();
+                for man in ["G1", "G2"] {
+                    let down = before.iter().any(|e| match e {
+                        Event::Hit { soldier, .. } | Event::Killed { soldier, .. } => soldier == man,
+                        Event::Gone { soldiers } => soldiers.iter().any(|s| s == man),
+                        _ => false,
+                    });
+                    assert!(down, "seed {seed}: {man} stood when the second round moved on: {events:?}");
+                }
+            }
+            Some(_) => {}
+            None => {
+                assert!(squad_down && !g.soldiers[other].can_act(), "seed {seed}: a target stood, but no second round")
+            }
+        }
+    }
+    assert!(moved_on >= 1, "no seed's second round moved on to the next squad");
+}
