@@ -6,6 +6,7 @@ use super::app::App;
 use super::tests::{go_on, screen};
 use super::theme::Theme;
 use crate::engine::Command;
+use crate::engine::call::Called;
 use crate::engine::campaign::Campaign;
 use crate::engine::command::Stance;
 use crate::rules;
@@ -117,4 +118,39 @@ fn a_moment_turns_the_map_to_where_fire_landed() {
     app.overlay = Overlay::None;
     let _ = screen(&app, 80, 24);
     assert!(in_view(&app, app.cursor), "closed, the map goes back to the cursor");
+}
+
+/// The radio man's hover names the dice the rule set throws for the guns:
+/// European Battlefield's indirect fire is 1d6 (Lone Warrior's H.E. a d8).
+#[test]
+fn the_radio_mans_hover_names_the_battery_s_own_die() {
+    use super::status;
+    let book = rules::rule_book().expect("the built-in rules load");
+    let scenario = rules::scenario("mesnil", &book).expect("Le Mesnil loads");
+    for seed in 1..40 {
+        let mut campaign = Campaign::single(&scenario, seed, book.clone());
+        campaign.begin().expect("a new patrol sets out");
+        let mut app = App::new(campaign, "test", Theme { color: false, ascii: false });
+        for _ in 0..300 {
+            go_on(&mut app);
+            let Some(game) = app.game() else { break };
+            let Some(up) = game.card_up().filter(|&up| game.radio_man() == Some(up)) else {
+                app.run(Line::Auto(1));
+                continue;
+            };
+            let target = game.able(crate::engine::Side::Enemy).filter_map(|e| game.soldiers()[e].pos).find(|&h| {
+                game.odds(&app.cache, &crate::engine::OddsQuery::Call { hex: h }).is_ok()
+                    && game.battery_call_check(crate::engine::Memo::default(), up, h, Called::Shells).is_ok()
+            });
+            let Some(hex) = target else {
+                app.run(Line::Auto(1));
+                continue;
+            };
+            app.cursor = hex;
+            let hover = status::hover(&app, app.game().expect("a patrol"));
+            assert!(hover.contains("H.E. (r) on") && hover.contains("+ on 1d6,"), "{hover}");
+            return;
+        }
+    }
+    panic!("no radio man's card with an enemy to call the guns on in 40 patrols");
 }

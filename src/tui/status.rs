@@ -88,10 +88,11 @@ pub fn hover(app: &App, game: &Game) -> String {
                 Some(Ok(odds)) if at_band.is_some() => {
                     let d = from.distance(p);
                     parts.push(format!(
-                        "{d} {}, {}: A/T hit on {}+ on a d8, {:.0}%",
+                        "{d} {}, {}: A/T hit on {}+ on {}, {:.0}%",
                         if d == 1 { "hex" } else { "hexes" },
                         at_band.unwrap_or_default(),
                         odds.need(),
+                        odds.dice_name(),
                         odds.chance() * 100.0
                     ));
                 }
@@ -115,7 +116,8 @@ pub fn hover(app: &App, game: &Game) -> String {
                 && let (Some(chance), crate::engine::Spread::Check { need, .. }) =
                     (answer.roll.chance(), &answer.roll.spread)
             {
-                parts.push(format!("H.E. (r) on {need}+ on a d8, {:.0}%", chance.value() * 100.0));
+                // The dice the rule set throws for it: a d8 under Lone Warrior, 1d6 under European Battlefield.
+                parts.push(format!("H.E. (r) on {need}+ on {}, {:.0}%", answer.roll.dice, chance.value() * 100.0));
             }
         }
         _ => {}

@@ -374,7 +374,7 @@ fn r_calls_the_guns_on_the_cursor_hex() {
         };
         app.cursor = hex;
         let hover = status::hover(&app, app.game().expect("a patrol"));
-        assert!(hover.contains("H.E. (r) on"), "{hover}");
+        assert!(hover.contains("H.E. (r) on") && hover.contains("+ on 1d8,"), "Lone Warrior's H.E. is a d8: {hover}");
         app.update(Msg::Call);
         let called = format!("{caller} calls H.E. fire on {hex}");
         assert!(app.log.iter().any(|l| l.starts_with(&called)), "{:?}", app.log.last());
