@@ -99,6 +99,11 @@ fn a_broken_save_is_reported_left_alone_and_a_backup_offered() {
     assert!(err.contains("has not been touched"), "{err}");
     assert!(err.contains("hexpatrol resume mine --backup"), "offers the backup: {err}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), spoiled);
+    // Given by --data-dir, the folder is named in the command offered.
+    let d = data.to_str().unwrap();
+    let out = hexpatrol(&["resume", "mine", "--data-dir", d], "", None);
+    let err = text(&out.stderr);
+    assert!(err.contains(&format!("hexpatrol resume mine --backup --data-dir {d}")), "{err}");
     // The runner refuses it the same way.
     let out = hexpatrol(&["script", "--load", f], "auto 1", data);
     assert_eq!(out.status.code(), Some(2));

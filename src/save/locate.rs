@@ -38,11 +38,7 @@ fn fields(text: &str) -> Vec<Field> {
             b'"' => i = string_end(bytes, i + 1),
             // A raw string `r#"..."#`; `r#None` is a raw identifier.
             b'r' if raw_string_begins(bytes, i) => i = raw_string_end(bytes, i + 1),
-            b'\'' => {
-                i = (i + 1..bytes.len())
-                    .find(|&k| bytes[k] == b'\'' && bytes[k - 1] != b'\\')
-                    .map_or(bytes.len(), |k| k + 1)
-            }
+            b'\'' => i = char_end(bytes, i),
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
                 i = text[i..].find('\n').map_or(bytes.len(), |k| i + k);
             }
@@ -86,6 +82,37 @@ fn fields(text: &str) -> Vec<Field> {
         }
     }
     found
+}
+
+/// How many brackets are left open at the end of `text`, outside strings,
+/// characters and comments: a file cut short leaves some.
+pub(super) fn left_open(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let (mut depth, mut i) = (0usize, 0);
+    while i < bytes.len() {
+        i = match bytes[i] {
+            b'"' => string_end(bytes, i + 1),
+            b'r' if raw_string_begins(bytes, i) => raw_string_end(bytes, i + 1),
+            b'\'' => char_end(bytes, i),
+            b'/' if bytes.get(i + 1) == Some(&b'/') => text[i..].find('\n').map_or(bytes.len(), |k| i + k),
+            b'/' if bytes.get(i + 1) == Some(&b'*') => comment_end(bytes, i + 2),
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                i + 1
+            }
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                i + 1
+            }
+            _ => i + 1,
+        };
+    }
+    depth
+}
+
+/// Just past a character literal begun at `i`.
+fn char_end(bytes: &[u8], i: usize) -> usize {
+    (i + 1..bytes.len()).find(|&k| bytes[k] == b'\'' && bytes[k - 1] != b'\\').map_or(bytes.len(), |k| k + 1)
 }
 
 fn ident_byte(bytes: &[u8], i: usize) -> bool {

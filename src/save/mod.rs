@@ -91,6 +91,27 @@ fn parse_error(path: &Path, e: &ron::error::SpannedError) -> SaveError {
     }
 }
 
+/// `parse_error` for a campaign file's `text`: one that leaves a bracket
+/// open says so, whatever RON made of its last words (a field name cut in
+/// two reads as an unknown field): cut short where it stops inside a value,
+/// a bracket missing where it ends with one closed.
+fn save_parse_error(path: &Path, text: &str, e: &ron::error::SpannedError) -> SaveError {
+    let mut error = parse_error(path, e);
+    if let SaveError::Parse { message, .. } = &mut error {
+        match locate::left_open(text) {
+            0 => {}
+            _ if !text.trim_end().ends_with([')', ']', '}']) => {
+                message.push_str(" (the file stops inside a value, with brackets left open: it looks cut short)");
+            }
+            n => message.push_str(&format!(
+                " (the file ends with {n} bracket{} left open: one may be missing)",
+                if n == 1 { "" } else { "s" }
+            )),
+        }
+    }
+    error
+}
+
 /// Reads a campaign file from text; `path` is for messages.
 ///
 /// # Errors
@@ -102,7 +123,7 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
     }
     let format_version = match version_at_the_head(text) {
         Some(v) => v,
-        None => ron_options().from_str::<Header>(text).map_err(|e| parse_error(path, &e))?.format_version,
+        None => ron_options().from_str::<Header>(text).map_err(|e| save_parse_error(path, text, &e))?.format_version,
     };
     if format_version > FORMAT_VERSION {
         return Err(SaveError::TooNew { path: path.display().to_string(), found: format_version });
@@ -111,7 +132,7 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
         return Err(SaveError::file(path, "format_version 0 was never written by hexpatrol"));
     }
     // Format 1 is the first; later formats migrate older files here, one step at a time.
-    let mut save: SaveFile = ron_options().from_str(text).map_err(|e| parse_error(path, &e))?;
+    let mut save: SaveFile = ron_options().from_str(text).map_err(|e| save_parse_error(path, text, &e))?;
     if save.format_version < 3 {
         migrate_to_3(&mut save);
     }

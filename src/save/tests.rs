@@ -510,3 +510,28 @@ fn a_roster_man_refused_is_found_in_the_file() {
         "line {line}, column {col}: {e}"
     );
 }
+
+/// A file cut short says so, wherever RON stops in it; one whole but
+/// broken inside does not.
+#[test]
+fn a_save_cut_short_says_it_looks_cut_short() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v4/bocage-mid-action.ron");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let p = Path::new("cut.ron");
+    for keep in [200, 20_000, 30_000, good.len() - 4] {
+        let mut at = keep.min(good.len());
+        while !good.is_char_boundary(at) {
+            at -= 1;
+        }
+        let e = parse(p, &good[..at]).unwrap_err().to_string();
+        let said = e.contains("it looks cut short") || (keep > 30_000 && e.contains("left open"));
+        assert!(e.starts_with("cut.ron:") && said, "cut at {at}: {e}");
+    }
+    let inside = good.find("),").expect("a bracket closed inside");
+    let broken = format!("{}{}", &good[..inside], &good[inside + 1..]);
+    let e = parse(p, &broken).unwrap_err().to_string();
+    assert!(!e.contains("cut short") && e.contains("1 bracket left open: one may be missing"), "{e}");
+    // Whole and well closed, no word of either.
+    let e = parse(p, &good.replacen("format_version: 4", "format_version: x", 1)).unwrap_err().to_string();
+    assert!(!e.contains("cut short") && !e.contains("left open"), "{e}");
+}

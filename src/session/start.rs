@@ -160,7 +160,7 @@ pub fn free_name(data_dir: &Path, key: &str) -> String {
 pub fn open_game(data_dir: &Path, name: &str) -> Result<Opened, String> {
     let path = existing(data_dir, name)?;
     let slot = Slot::open(&path).map_err(|e| e.to_string())?;
-    let campaign = slot.load().map_err(|e| bad_save(&e, &path, &restore_how(name)))?;
+    let campaign = slot.load().map_err(|e| bad_save(&e, &path, &restore_how(data_dir, name)))?;
     slot.backup().map_err(|e| e.to_string())?;
     Ok(Opened { name: name.to_string(), campaign, slot, data_dir: data_dir.to_path_buf() })
 }
@@ -177,8 +177,23 @@ fn existing(data_dir: &Path, name: &str) -> Result<std::path::PathBuf, String> {
     Ok(path)
 }
 
-fn restore_how(name: &str) -> String {
-    format!("hexpatrol resume {name} --backup\nputs it back (the bad file is kept beside it as {name}.ron.broken)")
+fn restore_how(data_dir: &Path, name: &str) -> String {
+    format!("{}\nputs it back (the bad file is kept beside it as {name}.ron.broken)", restore_command(data_dir, name))
+}
+
+/// The command that puts back the newest backup of campaign `name` that
+/// loads, naming the data folder where it is not the one the command would
+/// find by itself (`HEXPATROL_DATA_DIR`, else the platform's).
+pub fn restore_command(data_dir: &Path, name: &str) -> String {
+    let env = std::env::var("HEXPATROL_DATA_DIR").ok();
+    let found = save::data_dir(None, env.as_deref()).ok();
+    if found.as_deref() == Some(data_dir) {
+        return format!("hexpatrol resume {name} --backup");
+    }
+    let dir = data_dir.display().to_string();
+    let plain = !dir.is_empty() && dir.chars().all(|c| c.is_alphanumeric() || "/\\._-:~".contains(c));
+    let dir = if plain { dir } else { format!("'{}'", dir.replace('\'', "'\\''")) };
+    format!("hexpatrol resume {name} --backup --data-dir {dir}")
 }
 
 /// Whether the saved campaign `name` would open, found by reading it
@@ -189,7 +204,7 @@ fn restore_how(name: &str) -> String {
 /// As `open_game`, but for a campaign open in another program.
 pub fn check_game(data_dir: &Path, name: &str) -> Result<(), String> {
     let path = existing(data_dir, name)?;
-    save::read(&path).map(|_| ()).map_err(|e| bad_save(&e, &path, &restore_how(name)))
+    save::read(&path).map(|_| ()).map_err(|e| bad_save(&e, &path, &restore_how(data_dir, name)))
 }
 
 /// The message for a save that will not load, with the way back (`how`)

@@ -211,10 +211,12 @@ impl Title {
                     // Why, and the way back where there is one: a name the
                     // game cannot open is renamed, not restored.
                     let mut words = format!("'{name}' cannot be read: {why}");
-                    if save::valid_name(name) {
-                        words.push_str(&format!(
-                            ". `hexpatrol resume {name} --backup` puts back its newest backup that loads."
-                        ));
+                    let path = save::campaign_path(&self.data_dir, name);
+                    if save::valid_name(name) && save::newest_valid_backup(&path).is_some() {
+                        let command = crate::session::start::restore_command(&self.data_dir, name);
+                        words.push_str(&format!(". `{command}` puts back its newest backup that loads."));
+                    } else if save::valid_name(name) {
+                        words.push_str(". It has no backup that loads.");
                     }
                     self.message = Some(words);
                     None
@@ -402,7 +404,16 @@ mod tests {
         assert!(said[0].starts_with("'a.b' cannot be read: ") && said[0].contains("not a name a campaign can have"));
         assert!(!said[0].contains("--backup"), "{}", said[0]);
         assert!(said[1].contains("Expected struct `SaveFile`"), "{}", said[1]);
-        assert!(said[1].contains("`hexpatrol resume broken --backup`"), "{}", said[1]);
+        assert!(!said[1].contains("--backup") && said[1].contains("It has no backup that loads"), "{}", said[1]);
+        // With a backup that loads, the command that puts it back, in this
+        // folder (not the one `resume` would find by itself).
+        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v4/bocage-mid-action.ron");
+        std::fs::copy(fixture, folder.join("broken.ron.1")).expect("a backup");
+        t.selected = t.saves.iter().position(|l| l.name == "broken").expect("listed");
+        assert_eq!(t.update(Msg::Act), None);
+        let said = t.message.clone().expect("a message");
+        let want = format!("`hexpatrol resume broken --backup --data-dir {}`", dir.path().display());
+        assert!(said.contains(&want), "{want}: {said}");
     }
 
     #[test]
