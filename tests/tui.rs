@@ -381,7 +381,7 @@ fn a_whole_campaign_is_played_in_the_terminal_from_start_to_end() {
     s.keys("\r");
     s.wait_for("Patrol 1 of 2: 1. The Farm");
     s.keys(":auto 5000\r");
-    let past = ["Enter, Space or Esc: go on", "After-action: Enter closes"];
+    let past = ["Enter, Space or Esc: go on", "Enter: go on; ", "After-action: Enter closes"];
     s.enter_until("The campaign so far", &past);
     let shown = s.parser.screen().contents();
     for part in ["Patrols", " 1 1. The Farm", "Service record", "Roll of honour ("] {

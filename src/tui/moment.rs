@@ -1,6 +1,7 @@
 //! The moments play stops for: the STOP card and what it brought (H.E.
 //! landing, the incident check, new enemy, the next deal or the action's
-//! end), and an incident met in patrol movement. Each is shown over the
+//! end), an action that ends on a card, and an incident met in patrol
+//! movement. Each is shown over the
 //! right-hand panels, with the map still in view and the new enemy marked
 //! on it, until a key says it was seen.
 
@@ -162,6 +163,10 @@ pub fn moments(events: &[Event], book: &RuleBook) -> Vec<Moment> {
                 let hex = template_of(e).map_or(Pos::new(0, 0), |t| t.0);
                 (from, format!("Template at {hex}"), None)
             }
+            // An action ended on a card (the last enemy down to a shot):
+            // its end and the casualty rolls that follow, which the log
+            // alone would scroll away.
+            Event::ActionEnd { .. } => (i, "THE ACTION IS OVER".to_string(), None),
             Event::Incident { name, .. } => {
                 // From the incident check that brought it, when there was one.
                 let check = events[..i]
@@ -317,5 +322,26 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert!(!found[0].must_show());
         assert!(moments(&[card("Baker", "friendly"), Event::Hold { soldier: "Baker".into() }], &book).is_empty());
+    }
+
+    /// An action that ends on a card (the last enemy down to a shot) stops
+    /// play with its end and the casualty rolls after it, as a STOP does.
+    #[test]
+    fn an_action_that_ends_on_a_card_is_a_moment() {
+        let book = crate::rules::rule_book().expect("the built-in rules load");
+        let events = vec![
+            card("Okafor", "friendly"),
+            Event::Hit { soldier: "G3".into(), by: "Okafor".into() },
+            Event::ActionEnd { reason: "every enemy is hit or gone".into() },
+            Event::Wounded { soldier: "Ruiz".into(), wound: "serious_wound".into() },
+        ];
+        let found = moments(&events, &book);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let m = &found[0];
+        assert_eq!(m.title, "THE ACTION IS OVER");
+        assert!(m.must_show(), "it pauses whatever the setting for quiet STOPs");
+        assert!(m.lines[0].starts_with("The action is over"), "{:?}", m.lines);
+        assert!(m.lines.iter().any(|l| l.contains("Ruiz")), "the casualty after it: {:?}", m.lines);
+        assert!(!m.lines.iter().any(|l| l.contains("G3")), "not the shot before it: {:?}", m.lines);
     }
 }
