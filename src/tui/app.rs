@@ -51,7 +51,10 @@ pub enum Overlay {
     /// The log full-screen, every patrol of the campaign.
     History(super::history::History),
     /// The map's legend.
-    Legend,
+    /// The map's legend, scrolled down `scroll` rows (j/k) where the screen is short.
+    Legend {
+        scroll: u16,
+    },
     /// A page between patrols (`pages.rs`): the squad about to set out, or
     /// the campaign so far; `scroll` lines down.
     Page {
@@ -110,6 +113,8 @@ pub struct App {
     pub report_last: Cell<u16>,
     /// How far a pause can scroll, in rows, as the last frame found it.
     pub moment_last: Cell<u16>,
+    /// How far the legend can scroll, as last drawn.
+    pub legend_last: Cell<u16>,
     /// How far back the log can scroll, in lines, as the last frame found it.
     pub log_last: Cell<usize>,
     /// What waits to be shown once the overlay open now is closed.
@@ -153,6 +158,7 @@ impl App {
             help_last: Cell::new(u16::MAX),
             log_last: Cell::new(usize::MAX),
             moment_last: Cell::new(0),
+            legend_last: Cell::new(u16::MAX),
             page_last: Cell::new(u16::MAX),
             report_last: Cell::new(u16::MAX),
             pending: VecDeque::new(),
@@ -212,7 +218,11 @@ impl App {
                 self.close();
                 self.open_report(false);
             }
-            (Overlay::Legend, Msg::Legend | Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
+            (Overlay::Legend { .. }, Msg::Legend | Msg::Help | Msg::Cancel | Msg::Act) => self.close(),
+            (Overlay::Legend { scroll }, Msg::Cursor(Dir::South) | Msg::LogDown) => {
+                *scroll = scroll.saturating_add(1).min(self.legend_last.get());
+            }
+            (Overlay::Legend { scroll }, Msg::Cursor(Dir::North) | Msg::LogUp) => *scroll = scroll.saturating_sub(1),
             (Overlay::Page { scroll, .. }, Msg::Cursor(Dir::South)) => {
                 *scroll = scroll.saturating_add(1).min(self.page_last.get());
             }
@@ -239,10 +249,13 @@ impl App {
             // j/k scroll a pause longer than its panel.
             (Overlay::Moment(m), Msg::Cursor(Dir::South)) => m.scroll = (m.scroll + 1).min(self.moment_last.get()),
             (Overlay::Moment(m), Msg::Cursor(Dir::North)) => m.scroll = m.scroll.saturating_sub(1),
-            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend, Msg::Quit) => {
+            (
+                Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend { .. },
+                Msg::Quit,
+            ) => {
                 self.quit = true;
             }
-            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend, _) => {}
+            (Overlay::Help { .. } | Overlay::Report { .. } | Overlay::Moment(_) | Overlay::Legend { .. }, _) => {}
             (Overlay::Prompt { .. } | Overlay::Dice { .. } | Overlay::History(_) | Overlay::Confirm { .. }, _) => {}
             (Overlay::None, msg) => self.play(msg),
         }
@@ -357,7 +370,7 @@ impl App {
             Msg::FullLog => self.open_history(),
             Msg::Report => self.open_report(false),
             Msg::CampaignReport => self.open_report(true),
-            Msg::Legend => self.overlay = Overlay::Legend,
+            Msg::Legend => self.overlay = Overlay::Legend { scroll: 0 },
             Msg::Dice => {
                 self.run(Line::RealDice(!self.campaign.real_dice));
                 self.unsaved = true;

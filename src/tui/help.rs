@@ -136,7 +136,8 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
     let eb = book.european.as_ref().is_some_and(|t| t.vehicles.is_some());
     vec![
         format!("Terrain: {}.", terrain.join(", ")),
-        "In a hex, a letter and a count: A2 section A with 2 men (patrol), F3 three of your men (action), \
+        "In a hex, a letter and a count: A2 section A with 2 men (patrol), &7 sections sharing a hex, 7 men \
+         in all, F3 three of your men (action), \
          E2 two enemy (e2: out of sight of the man whose card is up), !4 both sides in one hex (4 men), \
          +1 one of yours down, x1 one of theirs down."
             .into(),
@@ -147,8 +148,8 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
         ),
         format!(
             "Under a hex: * objective, X minefield, {} home edge, new enemy just came, ### the last \
-             fire's reach, >1 >2 a grenade's scatter, (o) steer, ovl overloaded; at its left + \
-             yours down, x theirs. Odd columns sit half a hex lower.",
+             fire's reach, >1 >2 a grenade's scatter, (+) shells aimed, >#< landed (>~< smoke), (o) steer, ovl overloaded; at its left + yours down, x theirs. Odd \
+             columns sit half a hex lower.",
             theme.home_mark()
         ),
         "Hexes are named COL,ROW from 0,0 at the top left, as in the log (a big hex has its name inside). The cursor is reversed, the hex of the man whose card is up underlined; \
@@ -174,7 +175,9 @@ pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
 }
 
 /// The legend alone, over the middle of the screen (`g`).
-pub fn render_legend(app: &App, area: Rect, buf: &mut Buffer) {
+/// The legend over the map, scrolled down `scroll` rows where it is longer
+/// than its box (its border says so).
+pub fn render_legend(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let across = if area.width < 100 { 1 } else { area.width / 10 };
     let popup = area.inner(ratatui::layout::Margin::new(across, if area.height < 30 { 0 } else { area.height / 6 }));
@@ -182,9 +185,18 @@ pub fn render_legend(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     }
     Clear.render(popup, buf);
-    let block = Block::bordered().border_set(theme.border()).title(" The map: Esc closes ");
     let lines: Vec<Line> = legend(&app.campaign.book, theme).into_iter().map(Line::from).collect();
-    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).render(popup, buf);
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let last = last_scroll(&text, Block::bordered().inner(popup));
+    app.legend_last.set(last);
+    let scroll = scroll.min(last);
+    let keys = match (scroll < last, scroll > 0) {
+        (true, _) => " j: more below ",
+        (false, true) => " k: back up ",
+        (false, false) => "",
+    };
+    let block = Block::bordered().border_set(theme.border()).title(" The map: Esc closes ").title_bottom(keys);
+    text.block(block).scroll((scroll, 0)).render(popup, buf);
 }
 
 pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
@@ -194,20 +206,21 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
         return;
     }
     let book = &app.campaign.book;
+    // Where the player is first, then every key.
     let mut lines = vec![
         Line::from(super::report::rules_in_play(&app.campaign)),
         Line::from(""),
-        Line::styled("Keys", theme.title()),
+        Line::styled("Now", theme.title()),
     ];
+    lines.extend(phase_rules(book, Stage::of(app.game().map(|g| g.phase()))).into_iter().map(Line::from));
+    lines.push(Line::from(""));
+    lines.push(Line::styled("Keys", theme.title()));
     for b in KEYMAP.iter().filter(|b| !b.help.is_empty()) {
         lines.push(Line::from(vec![Span::styled(format!("{:>8}  ", b.label), theme.key()), Span::raw(b.help)]));
     }
     lines.push(Line::from(
         "   mouse  click a hex to put the cursor there, click again to act; the wheel scrolls the log",
     ));
-    lines.push(Line::from(""));
-    lines.push(Line::styled("Now", theme.title()));
-    lines.extend(phase_rules(book, Stage::of(app.game().map(|g| g.phase()))).into_iter().map(Line::from));
     lines.push(Line::from(""));
     lines.push(Line::styled("Rules in play", theme.title()));
     lines.extend(crate::narrate::house_rules(book).into_iter().map(Line::from));

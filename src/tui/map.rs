@@ -92,10 +92,16 @@ fn occupant(app: &App, game: &Game, p: Pos) -> ([char; 2], Style, Down) {
         _ => Down::Ours,
     };
     let in_patrol = matches!(game.phase(), Phase::Patrol);
-    if in_patrol && let Some(s) = game.sections().iter().find(|s| game.section_pos(s) == Some(p)) {
-        // Every man of the section counts, carried ones too, as the log counts them.
-        let letter = s.name.chars().next().unwrap_or('A');
-        let men = s.members.iter().filter(|&&i| game.soldiers()[i].pos == Some(p)).count();
+    let here: Vec<_> = if in_patrol {
+        game.sections().iter().filter(|s| game.section_pos(s) == Some(p)).collect()
+    } else {
+        Vec::new()
+    };
+    if let Some(s) = here.first() {
+        // Every man of the section counts, carried ones too, as the log counts
+        // them; two sections or more in one hex show as & and all their men.
+        let letter = if here.len() > 1 { '&' } else { s.name.chars().next().unwrap_or('A') };
+        let men = here.iter().flat_map(|s| &s.members).filter(|&&i| game.soldiers()[i].pos == Some(p)).count();
         let down = if friends > 0 { down } else { Down::None };
         return ([letter, count(men)], theme.friend(), down);
     }

@@ -418,6 +418,29 @@ fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
     assert!(hover.contains("V9"), "{hover}");
 }
 
+/// Two sections in one hex (a split, before either moves) show as one mark
+/// with all their men: `&` and the count, not the first section alone.
+#[test]
+fn two_sections_in_one_hex_show_all_their_men() {
+    let mut app = patrol(7);
+    let game = app.game().expect("a patrol");
+    let hex = game.section_pos(&game.sections()[0]).expect("on the map");
+    let men = game.sections()[0].members.len();
+    let two: Vec<String> =
+        game.sections()[0].members.iter().take(2).map(|&i| game.soldiers()[i].id.to_string()).collect();
+    app.run(Line::Play(crate::engine::Command::Split { soldiers: two.iter().map(|n| n.as_str().into()).collect() }));
+    assert_eq!(app.game().map(|g| g.sections().len()), Some(2), "split: {:?}", app.log.last());
+    app.cursor = hex;
+    let game = app.game().expect("a patrol");
+    let map = panel(70, 28, |a, b| map::render(&app, game, a, b));
+    let at = app.map_view.get().area;
+    let (ox, oy) = (i32::from(app.map_view.get().origin.0), i32::from(app.map_view.get().origin.1));
+    let y = usize::try_from(2 * hex.row + hex.col.rem_euclid(2) + 1 - oy).unwrap() + usize::from(at.y);
+    let x = usize::try_from(4 * hex.col + 2 - ox).unwrap() + usize::from(at.x);
+    let mark: String = map.lines().nth(y).expect("the row").chars().skip(x).take(2).collect();
+    assert_eq!(mark, format!("&{men}"), "{map}");
+}
+
 #[test]
 fn a_man_down_is_marked_for_his_side() {
     use crate::engine::{Side, State};
@@ -748,17 +771,34 @@ fn a_small_map_panel_keeps_the_party_and_the_cursor_in_sight() {
 fn g_shows_the_legend_and_the_help_lists_it() {
     let mut app = in_action(7);
     app.update(Msg::Legend);
-    assert_eq!(app.overlay, Overlay::Legend);
+    assert_eq!(app.overlay, Overlay::Legend { scroll: 0 });
     for (w, h) in [(80, 24), (120, 40), (200, 60)] {
         let drawn = screen(&app, w, h);
         assert!(drawn.contains("x1 one of"), "{w}x{h}\n{drawn}");
-        assert!(drawn.contains("turn."), "all of it shows, to its last word, at {w}x{h}\n{drawn}");
         insta::assert_snapshot!(format!("legend_{w}x{h}"), drawn);
     }
+    // Where it is longer than its box it says so, and j scrolls it to its last word.
+    for (w, h) in [(80, 24), (60, 18)] {
+        app.overlay = Overlay::Legend { scroll: 0 };
+        let first = screen(&app, w, h);
+        assert!(first.contains("j: more below") && !first.contains("turn."), "{w}x{h}\n{first}");
+        for _ in 0..40 {
+            app.update(Msg::Cursor(super::keymap::Dir::South));
+        }
+        let last = screen(&app, w, h);
+        assert!(last.contains("turn.") && last.contains("k: back up"), "{w}x{h}\n{last}");
+    }
+    assert!(screen(&app, 200, 60).contains("turn."), "all of it shows at once where there is room");
     app.update(Msg::Cancel);
     assert_eq!(app.overlay, Overlay::None);
     app.update(Msg::Help);
-    assert!(screen(&app, 120, 40).contains("the map's legend"), "? lists the key");
+    let top = screen(&app, 120, 40);
+    assert!(top.contains("Now"), "? opens on where the player is: {top}");
+    let listed = (0..6).any(|_| {
+        app.update(Msg::LogDown);
+        screen(&app, 120, 40).contains("the map's legend")
+    });
+    assert!(listed, "? lists the key, further down");
 }
 
 #[test]

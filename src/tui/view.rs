@@ -150,7 +150,7 @@ impl Widget for &App {
                 moment::render(self, m, over, buf);
             }
             Overlay::History(h) => history::render(self, h, area, buf),
-            Overlay::Legend => help::render_legend(self, area, buf),
+            Overlay::Legend { scroll } => help::render_legend(self, *scroll, area, buf),
             Overlay::Page { page, lines, scroll } => {
                 self.page_last.set(super::pages::render(self, *page, lines, *scroll, area, buf));
             }
