@@ -60,7 +60,10 @@ fn roll_words(r: &Roll) -> String {
             std::cmp::Ordering::Greater => format!("the patrol first by {}", r.faces[0] - r.faces[1]),
             std::cmp::Ordering::Less => format!("the enemy first by {}", r.faces[1] - r.faces[0]),
         };
-        return format!("[eb priority] the patrol {} against the enemy {}: {verdict}", r.faces[0], r.faces[1]);
+        return format!(
+            "[eb priority] a die each: the patrol {} against the enemy {}: {verdict}",
+            r.faces[0], r.faces[1]
+        );
     }
     if let (crate::engine::Purpose::EbActivation, Some(most), Some(ok)) = (r.purpose, r.need, r.success) {
         let verdict = if ok { "may move" } else { "may not move, but may shoot" };
@@ -72,9 +75,19 @@ fn roll_words(r: &Roll) -> String {
             r.modifiers.iter().flatten().map(|m| format!("{} {:+}", m.name.replace('_', " "), m.value)).collect();
         let mods = if mods.is_empty() { String::new() } else { format!(" ({})", mods.join(", ")) };
         // An incident check that "succeeds" brings trouble: say what it means.
+        // So does a save, a wound or a courage test: say what came of it.
+        use crate::engine::Purpose as P;
         let verdict = match (r.purpose, ok) {
-            (crate::engine::Purpose::Incident, true) => "incident!",
-            (crate::engine::Purpose::Incident, false) => "no incident",
+            (P::Incident, true) => "incident!",
+            (P::Incident, false) => "no incident",
+            (P::EbWound, true) => "wounded",
+            (P::EbWound, false) => "no wound",
+            (P::EbAaWound, true) => "shot down",
+            (P::EbAaWound, false) => "not shot down",
+            (P::EbSave | P::EbCrewSave, true) => "saved",
+            (P::EbSave | P::EbCrewSave, false) => "not saved",
+            (P::EbCourage, true) => "passed",
+            (P::EbCourage, false) => "failed",
             (_, true) => "success",
             (_, false) => "failure",
         };
@@ -555,7 +568,7 @@ mod tests {
         (roll.faces, roll.total, roll.success) = (vec![1, 1].into(), 2, Some(false));
         roll.result = Some("double 1: routs".into());
         let words = describe(&Event::Roll(roll), &book);
-        assert!(words.ends_with("need 7+ (leader courage -3): failure -> double 1: routs"), "{words}");
+        assert!(words.ends_with("need 7+ (leader courage -3): failed -> double 1: routs"), "{words}");
     }
 
     #[test]
