@@ -131,7 +131,7 @@ fn section_walks(app: &App, game: &Game) -> bool {
 }
 
 /// The phase in a few words, fewer where `width` is short of the whole.
-fn phase(app: &App, width: usize) -> String {
+pub(super) fn phase(app: &App, width: usize) -> String {
     let Some(game) = app.game() else {
         return match app.campaign.current_plan() {
             Some(_) => format!("Between patrols ({}{} made)", app.campaign.finished, app.campaign.of_total()),
@@ -144,7 +144,7 @@ fn phase(app: &App, width: usize) -> String {
             let done = if game.objective_reached() { " (done)" } else { "" };
             format!(
                 "Patrol movement | section {section} | incidents {} | objective: {}{done}",
-                game.incidents(),
+                incidents(game),
                 game.objective().describe()
             )
         }
@@ -191,7 +191,7 @@ fn phase(app: &App, width: usize) -> String {
                 Some(i) => format!("{}'s card: give him an order", game.soldiers()[i].id),
                 None => "turn a card".to_string(),
             };
-            let whole = format!("Action, turn {}{points} | {card} | incidents {}{radio}", a.turn, game.incidents());
+            let whole = format!("Action, turn {}{points} | {card} | incidents {}{radio}", a.turn, incidents(game));
             if whole.chars().count() <= width {
                 return whole;
             }
@@ -212,6 +212,20 @@ fn phase(app: &App, width: usize) -> String {
             format!("Turn {}{points} | {card}{radio} | incidents {}", a.turn, game.incidents())
         }
         Phase::Over { outcome } => format!("Patrol over: {outcome}"),
+    }
+}
+
+/// The incidents of the patrol so far, and how many were false alarms where
+/// those do not count toward the need of the next check (as written), so
+/// that the count and the need shown beside it agree.
+fn incidents(game: &Game) -> String {
+    let all = game.incidents();
+    let alarms = all.saturating_sub(game.encounters());
+    match alarms {
+        0 => all.to_string(),
+        _ if game.book().incident.false_alarms_count => all.to_string(),
+        1 => format!("{all} (1 false alarm)"),
+        n => format!("{all} ({n} false alarms)"),
     }
 }
 
@@ -313,20 +327,24 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         spans.push(Span::styled(key, theme.key()));
         spans.push(Span::raw(format!(" {words}  ")));
     }
-    // An answer too long for its line takes the keys' line too, rather than be cut.
-    let (second, third) = match &app.notice {
+    // An answer too long for its line takes the keys' line too, and then
+    // the hover's, rather than be cut; longer still, its end is cut with a
+    // mark that says so.
+    let width = usize::from(area.width);
+    let (first, second, third) = match &app.notice {
         Some(n) => {
-            let mut rows = super::log::wrap(n, usize::from(area.width)).into_iter();
-            let second = Line::styled(rows.next().unwrap_or_default(), theme.title());
-            match rows.next() {
-                Some(more) => (second, Line::styled(more, theme.title())),
-                None => (second, Line::from(spans)),
+            let rows = super::log::wrap(n, width);
+            let row = |k: usize| Line::styled(rows.get(k).cloned().unwrap_or_default(), theme.title());
+            match rows.len() {
+                0 | 1 => (first, row(0), Line::from(spans)),
+                2 => (first, row(0), row(1)),
+                _ => {
+                    let rest = fit(&rows[2..].join(" "), width, app.theme.ascii);
+                    (row(0), row(1), Line::styled(rest, theme.title()))
+                }
             }
         }
-        None => (
-            Line::from(fit(&phase(app, usize::from(area.width)), usize::from(area.width), app.theme.ascii)),
-            Line::from(spans),
-        ),
+        None => (first, Line::from(fit(&phase(app, width), width, app.theme.ascii)), Line::from(spans)),
     };
     Paragraph::new(vec![first, second, third]).render(area, buf);
 }

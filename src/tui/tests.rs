@@ -979,3 +979,41 @@ fn o_on_an_empty_hex_in_an_action_says_what_stepping_there_rolls() {
     let said = app.notice.clone().unwrap_or_default();
     assert!(said.contains("rolls nothing"), "{said}");
 }
+
+/// The status bar's count of incidents says how many were false alarms,
+/// which as written do not make the next check likelier: the count and the
+/// need beside it agree.
+#[test]
+fn the_incident_count_says_how_many_were_false_alarms() {
+    let mut app = patrol(7);
+    for _ in 0..200 {
+        let Some(game) = app.game() else { break };
+        if matches!(game.phase(), crate::engine::Phase::Patrol) && game.incidents() > game.encounters() {
+            let alarms = game.incidents() - game.encounters();
+            let bar = status::phase(&app, 200);
+            let words = if alarms == 1 { "(1 false alarm)".to_string() } else { format!("({alarms} false alarms)") };
+            assert!(bar.contains(&format!("incidents {} {words}", game.incidents())), "{bar}");
+            return;
+        }
+        app.run(Line::Auto(1));
+        go_on(&mut app);
+    }
+    panic!("no false alarm in patrol movement");
+}
+
+/// A refusal too long for two lines of the status bar takes its third
+/// rather than lose its end, and one longer still says it was cut.
+#[test]
+fn a_long_refusal_keeps_its_end_or_says_it_was_cut() {
+    let mut app = patrol(7);
+    let long = "Not now: the section cannot move: it has 4 seriously wounded men and only 2 fit men to carry \
+                them (2 fit men for each); split off the wounded it cannot carry (split NAME...) and leave them, or \
+                bring another section to join it";
+    app.notice = Some(long.to_string());
+    let drawn = panel(80, 3, |a, b| status::render(&app, a, b));
+    let said: Vec<&str> = drawn.lines().map(str::trim_end).collect();
+    assert!(said.join(" ").ends_with("bring another section to join it"), "{drawn}");
+    app.notice = Some(format!("{long}; {long}"));
+    let drawn = panel(80, 3, |a, b| status::render(&app, a, b));
+    assert!(drawn.lines().last().expect("three rows").trim_end().ends_with('…'), "{drawn}");
+}
