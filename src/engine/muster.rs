@@ -97,6 +97,14 @@ impl Campaign {
             return illegal(format!("'{weapon}' is not one of the squad's support weapons (it has: {kit})"));
         }
         let Some(to) = self.roster.iter().position(|m| m.name.eq_ignore_ascii_case(man)) else {
+            // A replacement the squad page shows joining is not on the roster yet.
+            if let Some(r) = self.replacements.iter().find(|r| r.name.eq_ignore_ascii_case(man)) {
+                return illegal(format!(
+                    "{} has not joined yet: he joins as the next patrol sets out, with his {}. Hand the {weapon} \
+                     to a man on the roster now, or to him after that patrol",
+                    r.name, r.weapon
+                ));
+            }
             return illegal(format!("nobody called '{man}' is on the roster"));
         };
         if self.roster[to].status != Status::Fit {

@@ -40,6 +40,10 @@ fn a_weapon_is_refused_on_a_patrol_to_a_wounded_man_and_when_it_is_no_support_we
     let mut c = bocage();
     assert!(c.issue("rifle", "Hughes").unwrap_err().0.contains("not one of the squad's support weapons"));
     assert!(c.issue("mg", "Nobody").unwrap_err().0.contains("nobody called 'Nobody'"));
+    // A replacement still to join is named as one, with what to do instead.
+    let joining = c.replacements.first().expect("the campaign has replacements").name.clone();
+    let e = c.issue("bazooka", &joining.to_ascii_lowercase()).unwrap_err().0;
+    assert!(e.starts_with(&format!("{joining} has not joined yet")) && e.contains("Hand the bazooka"), "{e}");
     assert!(c.issue("mg", "Kowalski").unwrap_err().0.contains("carries the mg already"));
     c.roster.iter_mut().find(|m| m.name == "Dunn").unwrap().status = Status::Wounded(1);
     assert!(c.issue("mg", "Dunn").unwrap_err().0.contains("still out wounded"));
