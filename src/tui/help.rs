@@ -121,7 +121,7 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
         Stage::Over => vec!["The patrol is over: its report is in the log.".into()],
         Stage::Between => vec![
             "Between patrols. Wounds heal or keep a man out, the dead stay dead, replacements join.".into(),
-            "Press Enter to set out on the next patrol.".into(),
+            "Press Enter for the squad page (who goes, with what), then Enter to set out on the next patrol.".into(),
             "A reads the last patrol's after-action report, C the campaign's (every patrol, the men's service \
              records, the roll of honour), as `hexpatrol report` writes them."
                 .into(),
