@@ -108,6 +108,11 @@ fn a_broken_save_is_reported_left_alone_and_a_backup_offered() {
     let out = hexpatrol(&["script", "--load", f], "auto 1", data);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("mine.ron:3:"));
+    // A file that is not there is not said to be left untouched.
+    let gone = data.join("gone.ron");
+    let out = hexpatrol(&["script", "--load", gone.to_str().unwrap()], "auto 1", data);
+    let err = text(&out.stderr);
+    assert!(out.status.code() == Some(2) && err.contains("no such campaign file") && !err.contains("touched"), "{err}");
 }
 
 #[test]

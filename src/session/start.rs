@@ -210,6 +210,10 @@ pub fn check_game(data_dir: &Path, name: &str) -> Result<(), String> {
 /// The message for a save that will not load, with the way back (`how`)
 /// if there is a backup that loads.
 pub fn bad_save(e: &SaveError, path: &Path, how: &str) -> String {
+    // No file: nothing to leave untouched, and no backup of it to put back.
+    if !path.exists() {
+        return e.to_string();
+    }
     match save::newest_valid_backup(path) {
         // A newer file says so in its own message.
         _ if matches!(e, SaveError::TooNew { .. }) => e.to_string(),

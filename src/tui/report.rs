@@ -48,7 +48,8 @@ pub fn between_patrols(campaign: &Campaign) -> Vec<String> {
             format!("Next: patrol {}{}, {}.", campaign.finished + 1, campaign.of_total(), plan.scenario.name),
             plan.scenario.briefing.clone(),
             format!("Objective: {}.", plan.scenario.objective.describe()),
-            "Press Enter for the squad that would set out, then Enter again to go (or q: the campaign is saved).".into(),
+            "Press Enter for the squad that would set out, then Enter again to go (or q: the campaign is saved)."
+                .into(),
         ],
         None => {
             let patrols =
