@@ -170,8 +170,11 @@ impl Slot {
         let fail = |p: &Path, e: std::io::Error| SaveError::file(p, format!("cannot keep a backup: {e}"));
         let bytes = std::fs::read(&self.path).map_err(|e| fail(&self.path, e))?;
         let first = backup_path(&self.path, 1);
-        // The same state twice would only push an older, different one out.
-        if std::fs::read(&first).is_ok_and(|b| b == bytes) {
+        // The same state twice would only push an older, different one out:
+        // a state `.1` holds, or the patrol's backup (a campaign opened just
+        // after it was put back, or quit as an action ended), is kept already.
+        let kept = |b: &Path| std::fs::read(b).is_ok_and(|b| b == bytes);
+        if kept(&first) || kept(&patrol_backup_path(&self.path)) {
             return Ok(());
         }
         for k in (1..BACKUPS).rev() {
