@@ -211,10 +211,15 @@ impl Title {
                     // Why, and the way back where there is one: a name the
                     // game cannot open is renamed, not restored.
                     let mut words = format!("'{name}' cannot be read: {why}");
-                    if save::valid_name(name) {
-                        words.push_str(&format!(
-                            ". `hexpatrol resume {name} --backup` puts back its newest backup that loads."
-                        ));
+                    let path = save::campaign_path(&self.data_dir, name);
+                    match save::newest_backup(&path) {
+                        Some((b, kept)) if save::valid_name(name) => words.push_str(&format!(
+                            ". `hexpatrol resume {name} --backup` puts back its newest backup that loads, {} ({}).",
+                            b.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned()),
+                            save::holds(&kept)
+                        )),
+                        Some(_) => {}
+                        None => words.push_str(". It has no backup that loads."),
                     }
                     self.message = Some(words);
                     None
@@ -382,14 +387,24 @@ mod tests {
     }
 
     /// A campaign that cannot be read says why when it is chosen, and
-    /// offers its backup only where `resume NAME --backup` takes the name.
+    /// offers its backup, naming it and where it stands, only where there
+    /// is one that loads and `resume NAME --backup` takes the name.
     #[test]
     fn a_campaign_that_cannot_be_read_says_why() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let folder = dir.path().join("campaigns");
         std::fs::create_dir_all(&folder).expect("a folder");
-        std::fs::write(folder.join("broken.ron"), "garbage").expect("a file");
-        std::fs::write(folder.join("a.b.ron"), "garbage").expect("a file");
+        let book = crate::rules::rule_book().expect("the built-in rules");
+        let scenario = crate::rules::scenario("hedgerow", &book).expect("a scenario");
+        let mut c = crate::engine::campaign::Campaign::single(&scenario, 1, book);
+        c.begin().expect("it sets out");
+        let save = save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c };
+        let text = save::to_text(&save).expect("its text");
+        for name in ["broken", "a.b", "lost"] {
+            std::fs::write(folder.join(format!("{name}.ron")), "garbage").expect("a file");
+        }
+        std::fs::write(folder.join("broken.ron.patrol"), &text).expect("a backup");
+        std::fs::write(folder.join("a.b.ron.1"), &text).expect("a backup");
         let mut t = title(dir.path());
         t.page = Page::Load;
         let mut said = Vec::new();
@@ -400,9 +415,18 @@ mod tests {
         }
         said.sort();
         assert!(said[0].starts_with("'a.b' cannot be read: ") && said[0].contains("not a name a campaign can have"));
-        assert!(!said[0].contains("--backup"), "{}", said[0]);
+        assert!(!said[0].contains("--backup") && !said[0].contains("no backup"), "{}", said[0]);
         assert!(said[1].contains("Expected struct `SaveFile`"), "{}", said[1]);
-        assert!(said[1].contains("`hexpatrol resume broken --backup`"), "{}", said[1]);
+        assert!(
+            said[1].contains(
+                "`hexpatrol resume broken --backup` puts back its newest backup that loads, broken.ron.patrol \
+                 (patrol 1 of 1 under way, no action fought yet; saved 1970-01-01 00:00)."
+            ),
+            "{}",
+            said[1]
+        );
+        assert!(said[2].starts_with("'lost' cannot be read: ") && said[2].ends_with(". It has no backup that loads."));
+        assert!(!said[2].contains("--backup"), "{}", said[2]);
     }
 
     #[test]
