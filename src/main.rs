@@ -497,7 +497,8 @@ fn name_to_resume(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<S
         let path = save::campaign_path(data_dir, &name);
         let slot = Slot::open(&path).map_err(|e| e.to_string())?;
         let from = slot.restore_backup().map_err(|e| e.to_string())?;
-        println!("Restored {} from {}.", path.display(), from.display());
+        let held = save::read(&from).map(|kept| format!(" ({})", save::holds(&kept))).unwrap_or_default();
+        println!("Restored {} from {}{held}.", path.display(), from.display());
     }
     Ok(name)
 }

@@ -1,6 +1,8 @@
 //! Issue 14 through the real binary: a refused command touches no file,
 //! events are printed once their save is on disk, `list` names every bad
 //! file and only names `resume` takes, and a link to a campaign is followed.
+//! And a campaign file damaged in the middle of a patrol: the player is
+//! offered the backup of the patrol under way, not of its start.
 
 mod common;
 use common::hexpatrol;
@@ -148,4 +150,79 @@ fn a_link_to_a_campaign_is_followed_and_kept() {
     let out = hexpatrol(&["script", "--seed", "3", "--save", dangling.to_str().unwrap()], "auto 1", dir.path());
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("is a link to gone.ron"), "{}", text(&out.stderr));
+}
+
+/// Three patrols of Bocage played and a fourth two actions in, saved after
+/// every decision as the game saves: the file cut short at 100 bytes (as
+/// `truncate -s 100` would) is reported with the patrol's backup, which
+/// puts back the fourth patrol as its second action ended; the three
+/// patrols' ends are still kept as `.1` to `.3`, after the game opens it too.
+#[test]
+fn a_file_damaged_mid_patrol_is_offered_the_patrols_backup() {
+    use hexpatrol::engine::campaign::Campaign;
+    use hexpatrol::engine::{Cache, Event, Phase, policy};
+    let ended = |c: &Campaign| c.log.iter().filter(|e| matches!(e, Event::ActionEnd { .. })).count();
+    let dir = tempfile::tempdir().unwrap();
+    let path = hexpatrol::save::campaign_path(dir.path(), "mine");
+    let slot = hexpatrol::save::Slot::open(&path).unwrap();
+    let book = hexpatrol::rules::rule_book().unwrap();
+    let mut c = hexpatrol::rules::campaign("bocage", &book).unwrap().start(8, book);
+    let mut cache = Cache::new();
+    let mut now = 1_796_000_000;
+    let mut saved = Vec::new();
+    c.begin().unwrap();
+    // Saved after every decision, and a few decisions past the fourth
+    // patrol's second action (fewer than would make its backup due again).
+    let mut second_over: Option<usize> = None;
+    while second_over.is_none_or(|k| saved.len() < k + 4) {
+        match &c.patrol {
+            None => drop(c.begin().unwrap()),
+            Some(game) => drop(c.apply(&policy::decide(game, &cache).unwrap(), &mut cache).unwrap()),
+        }
+        assert!(c.finished <= 3, "the fourth patrol ends before its second action: pick another seed");
+        now += 60;
+        slot.save(&mut c, now).unwrap();
+        saved.push(c.clone());
+        if c.finished == 3 && second_over.is_none() && ended(&c) == 2 {
+            second_over = Some(saved.len() - 1);
+        }
+    }
+    drop(slot);
+    let backup = |k: usize| path.with_file_name(format!("mine.ron.{k}"));
+    let ends: Vec<Vec<u8>> = (1..=3).map(|k| std::fs::read(backup(k)).unwrap()).collect();
+    for (k, kept) in ends.iter().enumerate() {
+        let kept = hexpatrol::save::parse(&backup(k + 1), &String::from_utf8_lossy(kept)).unwrap().campaign;
+        assert_eq!((kept.finished, kept.patrol.is_some()), (3 - k as u32, false), ".{} holds a patrol's end", k + 1);
+    }
+    std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(100).unwrap();
+    // What the player is told.
+    let out = hexpatrol(&["resume", "mine"], "", dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("mine.ron:"), "names the file: {err}");
+    assert!(
+        err.contains("The newest backup that loads is")
+            && err.contains("mine.ron.patrol (patrol 4 of 5 under way, 2 actions fought; saved 2026-11-30"),
+        "offers the patrol's backup and says what it holds: {err}"
+    );
+    assert!(err.contains("hexpatrol resume mine --backup"), "{err}");
+    // What `resume mine --backup` puts back (it needs a terminal to go on).
+    let slot = hexpatrol::save::Slot::open(&path).unwrap();
+    assert_eq!(slot.restore_backup().unwrap(), path.with_file_name("mine.ron.patrol"));
+    let back = slot.load().unwrap();
+    let k = second_over.unwrap();
+    assert_eq!(back, saved[k], "as the second action ended");
+    assert_eq!((back.finished, ended(&back)), (3, 2), "the fourth patrol, two actions in");
+    assert!(matches!(back.patrol.as_ref().map(|g| g.phase()), Some(Phase::Patrol)), "under way, on the move");
+    assert!(back.log.len() < saved.last().unwrap().log.len(), "the last few decisions are lost");
+    drop(slot);
+    // Opened to play on (as `resume` goes on to do), the state put back is
+    // the patrol's backup already: the rotation keeps the patrols' ends.
+    let opened = hexpatrol::session::start::open_game(dir.path(), "mine").unwrap();
+    assert_eq!(opened.campaign, back);
+    for (k, kept) in ends.iter().enumerate() {
+        assert!(&std::fs::read(backup(k + 1)).unwrap() == kept, ".{} is still there", k + 1);
+    }
+    let broken = std::fs::read(path.with_file_name("mine.ron.broken")).unwrap();
+    assert_eq!(broken.len(), 100, "the damaged file is kept aside");
 }

@@ -4,9 +4,11 @@
 //! One campaign is one RON file (`NAME.ron`). Beside it: `NAME.records/`
 //! with one file per finished patrol (written once, never rewritten, so an
 //! autosave costs the same at patrol 100 as at patrol 1), `NAME.ron.1` to
-//! `NAME.ron.3` (backups, newest first) and `NAME.ron.lock` (held while a
+//! `NAME.ron.3` (backups, newest first), `NAME.ron.patrol` (a backup of the
+//! patrol under way; `backups.rs`) and `NAME.ron.lock` (held while a
 //! program has the campaign open; on Unix removed when it closes it).
 
+mod backups;
 mod durable;
 mod locate;
 mod settings;
@@ -20,6 +22,9 @@ use serde::{Deserialize, Serialize};
 use crate::engine::campaign::{Campaign, PatrolRecord};
 use crate::engine::limits::{CAMPAIGN_HEXES, FILE_BYTES};
 
+#[cfg(test)]
+use backups::backup_path;
+pub use backups::{BACKUPS, PATROL_BACKUP_ORDERS, backup_files, holds, newest_backup, newest_valid_backup};
 pub use durable::write_atomic;
 pub use settings::{Settings, load_settings, save_settings, settings_path};
 pub use store::{
@@ -35,9 +40,6 @@ pub use store::{
 /// writes each map's terrain as rows of characters, one a hex, where the
 /// older formats wrote a number a hex (`engine::map_form`, which reads both).
 pub const FORMAT_VERSION: u32 = 4;
-
-/// Backups kept beside a campaign file.
-pub const BACKUPS: usize = 3;
 
 /// A campaign file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -336,12 +338,6 @@ fn writable_within(path: &Path, save: &SaveFile, limit: u64) -> Result<String, S
     Ok(text)
 }
 
-pub(crate) fn backup_path(path: &Path, k: usize) -> PathBuf {
-    let mut s = path.as_os_str().to_owned();
-    s.push(format!(".{k}"));
-    PathBuf::from(s)
-}
-
 fn records_dir(path: &Path) -> PathBuf {
     path.with_extension("records")
 }
@@ -386,16 +382,13 @@ pub fn read_record(path: &Path) -> Result<PatrolRecord, SaveError> {
     parse_record(path, &text)
 }
 
-/// The newest backup of `path` that loads, if any.
-pub fn newest_valid_backup(path: &Path) -> Option<PathBuf> {
-    (1..=BACKUPS).map(|k| backup_path(path, k)).find(|b| b.exists() && read(b).is_ok())
-}
-
 /// A campaign file opened for writing: holds its lock while it lives.
 #[derive(Debug)]
 pub struct Slot {
     path: PathBuf,
     _lock: File,
+    /// What the saves so far say about when the patrol's backup is due.
+    pace: std::cell::Cell<backups::Pace>,
 }
 
 /// Times `Slot::open` takes a lock that turns out to be on a lock file
@@ -497,7 +490,7 @@ impl Slot {
             }
             if still_in_folder(&lock, &lock_name) {
                 durable::sweep_temporaries(path);
-                return Ok(Self { path: path.to_path_buf(), _lock: lock });
+                return Ok(Self { path: path.to_path_buf(), _lock: lock, pace: Default::default() });
             }
         }
         Err(SaveError::Locked { path: path.display().to_string() })
@@ -511,6 +504,7 @@ impl Slot {
     pub fn load(&self) -> Result<Campaign, SaveError> {
         let mut campaign = read(&self.path)?.campaign;
         self.recount(&mut campaign);
+        self.pace.set(backups::Pace::loaded(&campaign));
         Ok(campaign)
     }
 
@@ -539,23 +533,37 @@ impl Slot {
 
     /// Saves the campaign: first the record of a patrol that has just ended
     /// (once, into its own file), then the campaign file itself, durably.
+    /// A patrol's end rotates the backups (`backup`); inside a patrol, when
+    /// an action has ended and every `PATROL_BACKUP_ORDERS` saves, the
+    /// patrol's own backup is written first, with the same text.
     ///
     /// # Errors
-    /// The folder cannot be written (read-only, full disk): the old file is intact.
+    /// The folder cannot be written (read-only, full disk): the old file is
+    /// intact. A failed backup of the patrol is such a failure, found before
+    /// the campaign file is touched.
     pub fn save(&self, campaign: &mut Campaign, now: u64) -> Result<(), SaveError> {
         if let Some(record) = &campaign.unarchived {
             self.archive(record)?;
             campaign.unarchived = None;
             // A patrol is over: a good moment for a backup.
-            self.write(campaign, now)?;
+            let text = self.text(campaign, now)?;
+            self.write(&text)?;
+            self.pace.set(backups::Pace::loaded(campaign));
             return self.backup();
         }
-        self.write(campaign, now)
+        let text = self.text(campaign, now)?;
+        let pace = self.keep_patrol(campaign, &text)?;
+        self.write(&text)?;
+        self.pace.set(pace);
+        Ok(())
     }
 
-    fn write(&self, campaign: &Campaign, now: u64) -> Result<(), SaveError> {
+    fn text(&self, campaign: &Campaign, now: u64) -> Result<String, SaveError> {
         let save = SaveFile { format_version: FORMAT_VERSION, saved_at: now, campaign: campaign.clone() };
-        let text = writable(&self.path, &save)?;
+        writable(&self.path, &save)
+    }
+
+    fn write(&self, text: &str) -> Result<(), SaveError> {
         write_atomic(&self.path, text.as_bytes()).map_err(|e| SaveError::file(&self.path, format!("cannot save: {e}")))
     }
 
@@ -575,64 +583,6 @@ impl Slot {
     /// The records of the finished patrols, in order.
     pub fn records(&self) -> Vec<PathBuf> {
         record_files(&self.path)
-    }
-
-    /// Rotates the backups: the current file becomes `.1`, `.1` becomes `.2`, ...
-    ///
-    /// # Errors
-    /// The folder cannot be written.
-    pub fn backup(&self) -> Result<(), SaveError> {
-        if !self.path.exists() {
-            return Ok(());
-        }
-        let fail = |p: &Path, e: std::io::Error| SaveError::file(p, format!("cannot keep a backup: {e}"));
-        let bytes = std::fs::read(&self.path).map_err(|e| fail(&self.path, e))?;
-        let first = backup_path(&self.path, 1);
-        // The same state twice would only push an older, different one out.
-        if std::fs::read(&first).is_ok_and(|b| b == bytes) {
-            return Ok(());
-        }
-        for k in (1..BACKUPS).rev() {
-            let from = backup_path(&self.path, k);
-            if from.exists() {
-                durable::rename(&from, &backup_path(&self.path, k + 1)).map_err(|e| fail(&from, e))?;
-            }
-        }
-        write_atomic(&first, &bytes).map_err(|e| fail(&first, e))
-    }
-
-    /// Puts the newest valid backup in place of a campaign file that will
-    /// not load. The bad file is first copied aside (`NAME.ron.broken`, or
-    /// `.broken-2` and so on if that is taken); then the backup replaces it
-    /// in one rename, so there is never a moment without the campaign file.
-    ///
-    /// # Errors
-    /// The file loads (there is nothing to restore), there is no valid
-    /// backup, or the folder cannot be written.
-    pub fn restore_backup(&self) -> Result<PathBuf, SaveError> {
-        if self.path.exists() && self.load().is_ok() {
-            return Err(SaveError::file(
-                &self.path,
-                "loads as it is: a backup is only put back for a file that will not load",
-            ));
-        }
-        let Some(backup) = newest_valid_backup(&self.path) else {
-            return Err(SaveError::file(&self.path, "there is no backup that loads"));
-        };
-        if let Ok(bad) = std::fs::read(&self.path) {
-            let aside = (1..)
-                .map(|k| {
-                    let mut name = self.path.as_os_str().to_owned();
-                    name.push(if k == 1 { ".broken".to_string() } else { format!(".broken-{k}") });
-                    PathBuf::from(name)
-                })
-                .find(|p| !p.exists())
-                .unwrap_or_else(|| self.path.with_extension("broken"));
-            write_atomic(&aside, &bad).map_err(|e| SaveError::file(&aside, e.to_string()))?;
-        }
-        let bytes = std::fs::read(&backup).map_err(|e| SaveError::file(&backup, e.to_string()))?;
-        write_atomic(&self.path, &bytes).map_err(|e| SaveError::file(&self.path, e.to_string()))?;
-        Ok(backup)
     }
 }
 

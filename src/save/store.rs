@@ -174,11 +174,12 @@ pub fn most_recent(data_dir: &Path) -> Option<String> {
         .map(|l| l.name)
 }
 
-/// Is the name in use: by a campaign file, its backups or its records?
+/// Is the name in use: by a campaign file, its backups (the patrol's
+/// too) or its records?
 pub fn name_taken(data_dir: &Path, name: &str) -> bool {
     let path = campaign_path(data_dir, name);
     let mut taken = vec![path.clone(), path.with_extension("records")];
-    taken.extend((1..=super::BACKUPS).map(|k| super::backup_path(&path, k)));
+    taken.extend(super::backup_files(&path));
     // Names that differ only in case are one file on some systems.
     let same_but_case = std::fs::read_dir(data_dir.join("campaigns")).is_ok_and(|entries| {
         entries.flatten().any(|e| {

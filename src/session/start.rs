@@ -214,12 +214,14 @@ pub fn bad_save(e: &SaveError, path: &Path, how: &str) -> String {
     if !path.exists() {
         return e.to_string();
     }
-    match save::newest_valid_backup(path) {
+    match save::newest_backup(path) {
         // A newer file says so in its own message.
         _ if matches!(e, SaveError::TooNew { .. }) => e.to_string(),
-        Some(b) => {
-            format!("{e}\nThe file has not been touched. The newest backup that loads is {}:\n  {how}", b.display())
-        }
+        Some((b, kept)) => format!(
+            "{e}\nThe file has not been touched. The newest backup that loads is {} ({}):\n  {how}",
+            b.display(),
+            save::holds(&kept)
+        ),
         None => format!("{e}\nThe file has not been touched."),
     }
 }

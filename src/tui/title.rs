@@ -212,11 +212,18 @@ impl Title {
                     // game cannot open is renamed, not restored.
                     let mut words = format!("'{name}' cannot be read: {why}");
                     let path = save::campaign_path(&self.data_dir, name);
-                    if save::valid_name(name) && save::newest_valid_backup(&path).is_some() {
-                        let command = crate::session::start::restore_command(&self.data_dir, name);
-                        words.push_str(&format!(". `{command}` puts back its newest backup that loads."));
-                    } else if save::valid_name(name) {
-                        words.push_str(". It has no backup that loads.");
+                    match save::newest_backup(&path) {
+                        Some((b, kept)) if save::valid_name(name) => {
+                            let command = crate::session::start::restore_command(&self.data_dir, name);
+                            words.push_str(&format!(
+                                ". `{command}` puts back its newest backup that loads, {} ({}).",
+                                b.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned()),
+                                save::holds(&kept)
+                            ));
+                        }
+                        Some(_) => {}
+                        None if save::valid_name(name) => words.push_str(". It has no backup that loads."),
+                        None => {}
                     }
                     self.message = Some(words);
                     None
@@ -384,14 +391,24 @@ mod tests {
     }
 
     /// A campaign that cannot be read says why when it is chosen, and
-    /// offers its backup only where `resume NAME --backup` takes the name.
+    /// offers its backup, naming it and where it stands, only where there
+    /// is one that loads and `resume NAME --backup` takes the name.
     #[test]
     fn a_campaign_that_cannot_be_read_says_why() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let folder = dir.path().join("campaigns");
         std::fs::create_dir_all(&folder).expect("a folder");
-        std::fs::write(folder.join("broken.ron"), "garbage").expect("a file");
-        std::fs::write(folder.join("a.b.ron"), "garbage").expect("a file");
+        let book = crate::rules::rule_book().expect("the built-in rules");
+        let scenario = crate::rules::scenario("hedgerow", &book).expect("a scenario");
+        let mut c = crate::engine::campaign::Campaign::single(&scenario, 1, book);
+        c.begin().expect("it sets out");
+        let save = save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c };
+        let text = save::to_text(&save).expect("its text");
+        for name in ["broken", "a.b", "lost"] {
+            std::fs::write(folder.join(format!("{name}.ron")), "garbage").expect("a file");
+        }
+        std::fs::write(folder.join("broken.ron.patrol"), &text).expect("a backup");
+        std::fs::write(folder.join("a.b.ron.1"), &text).expect("a backup");
         let mut t = title(dir.path());
         t.page = Page::Load;
         let mut said = Vec::new();
@@ -402,18 +419,19 @@ mod tests {
         }
         said.sort();
         assert!(said[0].starts_with("'a.b' cannot be read: ") && said[0].contains("not a name a campaign can have"));
-        assert!(!said[0].contains("--backup"), "{}", said[0]);
+        assert!(!said[0].contains("--backup") && !said[0].contains("no backup"), "{}", said[0]);
         assert!(said[1].contains("Expected struct `SaveFile`"), "{}", said[1]);
-        assert!(!said[1].contains("--backup") && said[1].contains("It has no backup that loads"), "{}", said[1]);
-        // With a backup that loads, the command that puts it back, in this
-        // folder (not the one `resume` would find by itself).
-        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v4/bocage-mid-action.ron");
-        std::fs::copy(fixture, folder.join("broken.ron.1")).expect("a backup");
-        t.selected = t.saves.iter().position(|l| l.name == "broken").expect("listed");
-        assert_eq!(t.update(Msg::Act), None);
-        let said = t.message.clone().expect("a message");
-        let want = format!("`hexpatrol resume broken --backup --data-dir {}`", dir.path().display());
-        assert!(said.contains(&want), "{want}: {said}");
+        assert!(
+            said[1].contains(&format!(
+                "`hexpatrol resume broken --backup --data-dir {}` puts back its newest backup that loads, \
+                     broken.ron.patrol (patrol 1 of 1 under way, no action fought yet; saved 1970-01-01 00:00).",
+                dir.path().display()
+            )),
+            "{}",
+            said[1]
+        );
+        assert!(said[2].starts_with("'lost' cannot be read: ") && said[2].ends_with(". It has no backup that loads."));
+        assert!(!said[2].contains("--backup"), "{}", said[2]);
     }
 
     #[test]
