@@ -12,15 +12,20 @@ use crate::engine::command::Stance;
 use crate::rules;
 use crate::session::Line;
 
+/// A new patrol of the built-in scenario `name`, on `seed`, in the terminal.
+fn patrol_of(name: &str, seed: u64) -> App {
+    let book = rules::rule_book().expect("the built-in rules load");
+    let scenario = rules::scenario(name, &book).expect("a built-in scenario");
+    let mut campaign = Campaign::single(&scenario, seed, book);
+    campaign.begin().expect("a new patrol sets out");
+    App::new(campaign, "test", Theme { color: false, ascii: false })
+}
+
 /// The Panzer Road (a bazooka, a radio man), played by the leader until a
 /// card of ours is up on which a man may dig in.
 fn panzer_road_card() -> App {
-    let book = rules::rule_book().expect("the built-in rules load");
-    let scenario = rules::scenario("panzer_road", &book).expect("the Panzer Road loads");
     for seed in 1..40 {
-        let mut campaign = Campaign::single(&scenario, seed, book.clone());
-        campaign.begin().expect("a new patrol sets out");
-        let mut app = App::new(campaign, "test", Theme { color: false, ascii: false });
+        let mut app = patrol_of("panzer_road", seed);
         for _ in 0..300 {
             go_on(&mut app);
             let Some(game) = app.game() else { break };
@@ -60,12 +65,8 @@ fn at_80x24_the_roster_keeps_each_mans_weapon_radio_and_pressure_and_the_status_
 /// upper row, the hulk its lower (`H1`).
 #[test]
 fn a_hulk_under_men_is_still_marked() {
-    let book = rules::rule_book().expect("the built-in rules load");
-    let scenario = rules::scenario("panzer_road", &book).expect("the Panzer Road loads");
     for seed in 1..60 {
-        let mut campaign = Campaign::single(&scenario, seed, book.clone());
-        campaign.begin().expect("a new patrol sets out");
-        let mut app = App::new(campaign, "test", Theme { color: false, ascii: false });
+        let mut app = patrol_of("panzer_road", seed);
         for _ in 0..600 {
             go_on(&mut app);
             let Some(game) = app.game() else { break };
@@ -125,12 +126,8 @@ fn a_moment_turns_the_map_to_where_fire_landed() {
 #[test]
 fn the_radio_mans_hover_names_the_battery_s_own_die() {
     use super::status;
-    let book = rules::rule_book().expect("the built-in rules load");
-    let scenario = rules::scenario("mesnil", &book).expect("Le Mesnil loads");
     for seed in 1..40 {
-        let mut campaign = Campaign::single(&scenario, seed, book.clone());
-        campaign.begin().expect("a new patrol sets out");
-        let mut app = App::new(campaign, "test", Theme { color: false, ascii: false });
+        let mut app = patrol_of("mesnil", seed);
         for _ in 0..300 {
             go_on(&mut app);
             let Some(game) = app.game() else { break };
