@@ -82,14 +82,14 @@ pub fn run(
         if !whole {
             failed += 1;
             let start = String::from_utf8_lossy(&bytes);
-            writeln!(err, "line {number}: longer than {SCRIPT_LINE_BYTES} bytes, so no command: {}", echo(&start))?;
+            writeln!(err, "line {number}:1: longer than {SCRIPT_LINE_BYTES} bytes, so no command: {}", echo(&start))?;
             continue;
         }
         let line = match std::str::from_utf8(&bytes) {
             Ok(text) => text,
             Err(_) => {
                 failed += 1;
-                writeln!(err, "line {number}: not valid UTF-8 text")?;
+                writeln!(err, "line {number}:1: not valid UTF-8 text")?;
                 continue;
             }
         };
@@ -109,7 +109,7 @@ pub fn run(
                 Ok(answer) => session::write_odds(&mut out, &answer)?,
                 Err(e) => {
                     failed += 1;
-                    writeln!(err, "line {number}: {}: {}", echo(line), echo(&e.to_string()))?;
+                    writeln!(err, "line {number}:1: {}: {}", echo(line), echo(&e.to_string()))?;
                 }
             }
             continue;
@@ -135,10 +135,10 @@ pub fn run(
         session::write_events(&mut out, &events)?;
         if let Some(e) = error {
             failed += 1;
-            writeln!(err, "line {number}: {}: {}", echo(line), echo(&e.to_string()))?;
+            writeln!(err, "line {number}:1: {}: {}", echo(line), echo(&e.to_string()))?;
         } else if let (Some(w), Some(order)) = (wanted, &campaign.waiting) {
             // Not a failure: the next line may be the throw.
-            writeln!(err, "line {number}: '{order}' waits for dice: {} (give it with a `dice` line)", w.ask())?;
+            writeln!(err, "line {number}:1: '{order}' waits for dice: {} (give it with a `dice` line)", w.ask())?;
         }
     }
     out.flush()?;
@@ -176,7 +176,7 @@ mod tests {
         let stop = run(&mut c, None, input.as_bytes(), &mut out, &mut err).unwrap();
         assert!(matches!(stop, Stop::Done(1)), "{stop:?}");
         let err = String::from_utf8(err).unwrap();
-        assert!(err.starts_with(&format!("line 1: longer than {SCRIPT_LINE_BYTES} bytes")), "{err}");
+        assert!(err.starts_with(&format!("line 1:1: longer than {SCRIPT_LINE_BYTES} bytes")), "{err}");
         assert!(err.len() < 300, "{err}");
         assert!(String::from_utf8(out).unwrap().contains("\"event\":\"auto\""), "line 2 was played");
     }

@@ -37,9 +37,9 @@ fn bad_faces_are_refused_with_where_and_why_and_change_nothing() {
     assert_eq!(out.status.code(), Some(1), "failed lines are counted");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 1:6: 'x' is not a face of a die"), "{err}");
-    assert!(err.contains("line 3: move A 9,10: roll 2d6 for the incident check: incident on 7+: a d6 shows 1 to 6: it cannot show 7; nothing changed"), "{err}");
-    assert!(err.contains("line 5: move A 9,10: roll 2d6 for the incident check: incident on 7+: 2d6 is 2 faces, one a die, but 1 face was given"), "{err}");
-    assert!(err.contains("line 7: move A 9,10: roll 2d6 for the incident check: incident on 7+: 2d6 is 2 faces, one a die, but 3 faces were given"), "{err}");
+    assert!(err.contains("line 3:1: move A 9,10: roll 2d6 for the incident check: incident on 7+: a d6 shows 1 to 6: it cannot show 7; nothing changed"), "{err}");
+    assert!(err.contains("line 5:1: move A 9,10: roll 2d6 for the incident check: incident on 7+: 2d6 is 2 faces, one a die, but 1 face was given"), "{err}");
+    assert!(err.contains("line 7:1: move A 9,10: roll 2d6 for the incident check: incident on 7+: 2d6 is 2 faces, one a die, but 3 faces were given"), "{err}");
     let events: Vec<Value> =
         String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(events.len(), 1, "only the start: no step was taken: {events:?}");
@@ -53,12 +53,12 @@ fn a_save_made_while_an_order_waits_asks_the_same_roll_when_loaded_and_replays_s
     let first = hexpatrol(&["script", "--seed", "3", "--save", save], "dice real\nmove A 9,10\n", None);
     assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
     let asked = "'move A 9,10' waits for dice: roll 2d6 for the incident check: incident on 7+";
-    assert!(String::from_utf8_lossy(&first.stderr).contains(&format!("line 2: {asked}")));
+    assert!(String::from_utf8_lossy(&first.stderr).contains(&format!("line 2:1: {asked}")));
     // Loaded: the first line is answered as the roll waited for.
     let again = hexpatrol(&["script", "--load", save, "--save", save], "dice 4 3\ndice 6 6\ndice -\n", None);
     assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
     let err = String::from_utf8_lossy(&again.stderr);
-    assert!(err.contains("line 1: 'move A 9,10' waits for dice: roll 2d6 for the incident table roll"), "{err}");
+    assert!(err.contains("line 1:1: 'move A 9,10' waits for dice: roll 2d6 for the incident table roll"), "{err}");
     let r = rolls(&again);
     assert_eq!((r[0]["faces"].clone(), r[0]["physical"].clone()), (serde_json::json!([4, 3]), Value::Bool(true)));
     assert_eq!((r[1]["faces"].clone(), r[1]["physical"].clone()), (serde_json::json!([6, 6]), Value::Bool(true)));

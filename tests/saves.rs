@@ -265,7 +265,7 @@ fn auto_between_patrols_says_to_begin() {
     let dir = tempfile::tempdir().unwrap();
     let out = hexpatrol(&["script", "--campaign", "bocage", "--seed", "5"], "auto 20000\nauto 5\n", dir.path());
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(text(&out.stderr), "line 2: auto 5: no patrol is under way: begin the next one\n");
+    assert_eq!(text(&out.stderr), "line 2:1: auto 5: no patrol is under way: begin the next one\n");
 }
 
 #[test]

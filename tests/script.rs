@@ -84,7 +84,7 @@ fn bad_lines_are_reported_with_their_number_and_change_nothing() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
-        err, "line 2:1: unknown command 'fly'\nline 5: move 9,8: 9,8 is not next to 9,10: one hex at a time\n",
+        err, "line 2:1: unknown command 'fly'\nline 5:1: move 9,8: 9,8 is not next to 9,10: one hex at a time\n",
         "one line per failure, nothing else"
     );
     // The bad lines did nothing: the good ones played exactly as without them.
@@ -171,7 +171,7 @@ fn a_byte_order_mark_and_bad_bytes_in_a_script() {
     child.stdin.take().unwrap().write_all(&input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "line 2: not valid UTF-8 text\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "line 2:1: not valid UTF-8 text\n");
     assert_eq!(out.stdout, script("4", "move 9,10\nmove 9,9\n").stdout);
 }
 
@@ -203,7 +203,7 @@ fn a_bad_odds_question_is_reported_like_any_bad_line() {
         String::from_utf8_lossy(&out.stderr),
         "line 1:5: expected what to ask about: move, fire, fight, throw, bombard, call, stop or casualty\n\
          line 2:13: '3;4' is not a hex; write it as COL,ROW, e.g. 9,10\n\
-         line 3: odds fire Nobody G1: there is nobody called 'Nobody'\n"
+         line 3:1: odds fire Nobody G1: there is nobody called 'Nobody'\n"
     );
     assert_eq!(events(&out).len(), 1, "only the start event");
 }
@@ -266,6 +266,6 @@ fn orders_taken_back_and_given_again_make_the_same_game() {
     // Nothing is left to take back past the patrol's start, and a bad count is refused by column.
     let out = hexpatrol(&["script", "--load", &path(&again)], "undo 100000\nundo none\n", None);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("line 1: undo 100000: only "), "{err}");
+    assert!(err.contains("line 1:1: undo 100000: only "), "{err}");
     assert!(err.contains("line 2:6: 'none' is not a number of orders to take back"), "{err}");
 }
