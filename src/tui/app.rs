@@ -245,6 +245,12 @@ impl App {
             (Overlay::Page { .. }, _) => {}
             // A pause goes on with Enter, Space or Esc; the log scrolls under it.
             (Overlay::Moment(_), Msg::Act | Msg::Turn | Msg::Cancel) => self.close(),
+            // The whole log over a pause, which comes back when it closes.
+            (Overlay::Moment(_), Msg::FullLog) => {
+                let moment = std::mem::replace(&mut self.overlay, Overlay::None);
+                self.pending.push_front(moment);
+                self.open_history();
+            }
             (Overlay::Moment(_), Msg::LogUp | Msg::LogDown | Msg::Pause) => self.play(msg),
             // j/k scroll a pause longer than its panel.
             (Overlay::Moment(m), Msg::Cursor(Dir::South)) => m.scroll = (m.scroll + 1).min(self.moment_last.get()),
@@ -262,7 +268,7 @@ impl App {
     }
 
     /// Closes the overlay, opening what waits behind it.
-    fn close(&mut self) {
+    pub(super) fn close(&mut self) {
         self.overlay = self.pending.pop_front().unwrap_or(Overlay::None);
     }
 

@@ -204,7 +204,8 @@ impl App {
                 h.find(false);
             }
             KeyCode::Char('q') => self.quit = true,
-            KeyCode::Esc | KeyCode::Char('L' | 'A' | 'C') | KeyCode::Enter => self.overlay = Overlay::None,
+            // Back to what it was opened over, if anything (a pause).
+            KeyCode::Esc | KeyCode::Char('L' | 'A' | 'C') | KeyCode::Enter => self.close(),
             _ => {}
         }
     }

@@ -1017,3 +1017,25 @@ fn a_long_refusal_keeps_its_end_or_says_it_was_cut() {
     let drawn = panel(80, 3, |a, b| status::render(&app, a, b));
     assert!(drawn.lines().last().expect("three rows").trim_end().ends_with('…'), "{drawn}");
 }
+
+/// `L` over a pause opens the whole log, and closing the log goes back to
+/// the pause, still to be seen.
+#[test]
+fn the_log_opens_over_a_pause_and_gives_it_back() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent};
+    let mut app = in_action(7);
+    let moment = super::moment::Moment {
+        title: "STOP: turn 2 ends".into(),
+        stop: Some(2),
+        lines: vec!["The deck is shuffled".into()],
+        fresh: Vec::new(),
+        templates: Vec::new(),
+        landed: Vec::new(),
+        scroll: 0,
+    };
+    app.overlay = Overlay::Moment(moment.clone());
+    app.update(Msg::FullLog);
+    assert!(matches!(app.overlay, Overlay::History(_)), "L opens the log: {:?}", app.overlay);
+    app.history_key(KeyEvent::from(KeyCode::Esc));
+    assert_eq!(app.overlay, Overlay::Moment(moment), "the pause is back");
+}
