@@ -219,14 +219,16 @@ pub fn weapon_words(game: &Game, s: &Soldier) -> String {
 /// How much a roster line matters when not all fit: 0 most.
 fn weight(game: &Game, i: usize) -> u8 {
     let s = &game.soldiers()[i];
-    // The player's own fighting men first; the enemy can be found on the map.
+    // The player's own men first, his fighting men and then those down on
+    // the map (whom he must carry, and whose state the map does not give);
+    // the enemy can be found on the map.
     match (s.side, s.can_act()) {
         _ if game.card_up() == Some(i) => 0,
         (Side::Friendly, true) => 1,
-        (Side::Enemy, true) => 2,
+        (Side::Friendly, false) if s.state != State::Dead && s.pos.is_some() => 2,
+        (Side::Enemy, true) => 3,
         // Men inside a transport: the enemy's, to be met soon.
-        (Side::Enemy, false) if game.riding(s).is_some() => 2,
-        (Side::Friendly, false) if s.state != State::Dead && s.pos.is_some() => 3,
+        (Side::Enemy, false) if game.riding(s).is_some() => 3,
         _ => 4,
     }
 }

@@ -1039,3 +1039,26 @@ fn the_log_opens_over_a_pause_and_gives_it_back() {
     app.history_key(KeyEvent::from(KeyCode::Esc));
     assert_eq!(app.overlay, Overlay::Moment(moment), "the pause is back");
 }
+
+/// Short of rows, the roster keeps our men knocked over or wounded on the
+/// map before the enemy's able men, who can be found on the map.
+#[test]
+fn a_short_roster_keeps_our_men_down_before_the_enemy() {
+    use crate::engine::{Side, State};
+    let mut app = in_action(7);
+    let game = app.campaign.patrol.as_mut().expect("a patrol");
+    let up = game.card_up();
+    let down = (0..game.soldiers().len())
+        .find(|&i| game.soldiers()[i].side == Side::Friendly && Some(i) != up && game.soldiers()[i].pos.is_some())
+        .expect("a man of ours on the map");
+    game.soldiers_mut()[down].state = State::KnockedOver;
+    let name = game.soldiers()[down].id.to_string();
+    let game = app.game().expect("a patrol");
+    let ours = game.soldiers().iter().filter(|s| s.side == Side::Friendly).count();
+    let enemy = game.soldiers().iter().filter(|s| s.side == Side::Enemy && s.pos.is_some()).count();
+    assert!(enemy > 0, "an enemy on the map");
+    // Room for the heading, our men and the count of the rest: no enemy fits.
+    let drawn = panel(60, u16::try_from(ours + 2).unwrap(), |a, b| roster::render(&app, a, b));
+    assert!(drawn.contains(&name), "{name} is down but listed:\n{drawn}");
+    assert!(drawn.contains("more not shown"), "{drawn}");
+}
