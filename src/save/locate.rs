@@ -21,92 +21,90 @@ struct Field {
     end: usize,
 }
 
-/// Every field `name: value` in `text`, outside strings and comments.
-fn fields(text: &str) -> Vec<Field> {
+/// What the reader of RON's shape meets outside strings, characters and
+/// comments: a bracket opened, one closed (at its byte), and a field's name
+/// followed by its colon (the bytes of the name).
+enum Token {
+    Open,
+    Close(usize),
+    Key(usize, usize),
+}
+
+/// Walks `text`, telling `on` each token in order.
+fn scan(text: &str, mut on: impl FnMut(Token)) {
     let bytes = text.as_bytes();
-    let mut found: Vec<Field> = Vec::new();
-    // For each open bracket: the field of the level it opens, if any yet.
-    let mut levels: Vec<Option<usize>> = vec![None];
     let mut i = 0;
-    let close = |found: &mut Vec<Field>, level: Option<usize>, at: usize| {
-        if let Some(k) = level {
-            found[k].end = at;
-        }
-    };
     while i < bytes.len() {
-        match bytes[i] {
-            b'"' => i = string_end(bytes, i + 1),
+        i = match bytes[i] {
+            b'"' => string_end(bytes, i + 1),
             // A raw string `r#"..."#`; `r#None` is a raw identifier.
-            b'r' if raw_string_begins(bytes, i) => i = raw_string_end(bytes, i + 1),
-            b'\'' => i = char_end(bytes, i),
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i = text[i..].find('\n').map_or(bytes.len(), |k| i + k);
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => i = comment_end(bytes, i + 2),
+            b'r' if raw_string_begins(bytes, i) => raw_string_end(bytes, i + 1),
+            b'\'' => char_end(bytes, i),
+            b'/' if bytes.get(i + 1) == Some(&b'/') => text[i..].find('\n').map_or(bytes.len(), |k| i + k),
+            b'/' if bytes.get(i + 1) == Some(&b'*') => comment_end(bytes, i + 2),
             b'(' | b'[' | b'{' => {
-                levels.push(None);
-                i += 1;
+                on(Token::Open);
+                i + 1
             }
             b')' | b']' | b'}' => {
-                if levels.len() > 1 {
-                    let level = levels.pop().flatten();
-                    close(&mut found, level, i);
-                }
-                i += 1;
+                on(Token::Close(i));
+                i + 1
             }
             b if b.is_ascii_alphabetic() || b == b'_' => {
                 let start = i;
-                while ident_byte(bytes, i) {
-                    i += 1;
-                }
-                let mut k = i;
-                while bytes.get(k).is_some_and(u8::is_ascii_whitespace) {
-                    k += 1;
-                }
-                let colon = bytes.get(k) == Some(&b':') && bytes.get(k + 1) != Some(&b':');
-                if colon {
-                    let depth = levels.len() - 1;
-                    close(&mut found, levels[depth], start);
-                    let mut path: Vec<String> = levels[..depth]
-                        .iter()
-                        .flatten()
-                        .map(|&f| found[f].path.last().cloned().unwrap_or_default())
-                        .collect();
-                    path.push(text[start..i].to_string());
-                    found.push(Field { path, at: start, end: bytes.len() });
-                    levels[depth] = Some(found.len() - 1);
-                    i = k + 1;
+                let end = (i..bytes.len()).find(|&k| !ident_byte(bytes, k)).unwrap_or(bytes.len());
+                let colon = (end..bytes.len()).find(|&k| !bytes[k].is_ascii_whitespace());
+                match colon.filter(|&k| bytes[k] == b':' && bytes.get(k + 1) != Some(&b':')) {
+                    Some(k) => {
+                        on(Token::Key(start, end));
+                        k + 1
+                    }
+                    None => end,
                 }
             }
-            _ => i += 1,
-        }
+            _ => i + 1,
+        };
     }
+}
+
+/// Every field `name: value` in `text`, outside strings and comments.
+fn fields(text: &str) -> Vec<Field> {
+    let mut found: Vec<Field> = Vec::new();
+    // For each open bracket: the field of the level it opens, if any yet.
+    let mut levels: Vec<Option<usize>> = vec![None];
+    scan(text, |token| match token {
+        Token::Open => levels.push(None),
+        Token::Close(at) => {
+            if levels.len() > 1
+                && let Some(k) = levels.pop().flatten()
+            {
+                found[k].end = at;
+            }
+        }
+        Token::Key(start, end) => {
+            let depth = levels.len() - 1;
+            if let Some(k) = levels[depth] {
+                found[k].end = start;
+            }
+            let mut path: Vec<String> =
+                levels[..depth].iter().flatten().map(|&f| found[f].path.last().cloned().unwrap_or_default()).collect();
+            path.push(text[start..end].to_string());
+            found.push(Field { path, at: start, end: text.len() });
+            levels[depth] = Some(found.len() - 1);
+        }
+    });
     found
 }
 
 /// How many brackets are left open at the end of `text`, outside strings,
 /// characters and comments: a file cut short leaves some.
 pub(super) fn left_open(text: &str) -> usize {
-    let bytes = text.as_bytes();
-    let (mut depth, mut i) = (0usize, 0);
-    while i < bytes.len() {
-        i = match bytes[i] {
-            b'"' => string_end(bytes, i + 1),
-            b'r' if raw_string_begins(bytes, i) => raw_string_end(bytes, i + 1),
-            b'\'' => char_end(bytes, i),
-            b'/' if bytes.get(i + 1) == Some(&b'/') => text[i..].find('\n').map_or(bytes.len(), |k| i + k),
-            b'/' if bytes.get(i + 1) == Some(&b'*') => comment_end(bytes, i + 2),
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                i + 1
-            }
-            b')' | b']' | b'}' => {
-                depth = depth.saturating_sub(1);
-                i + 1
-            }
-            _ => i + 1,
-        };
-    }
+    let mut depth = 0usize;
+    scan(text, |token| match token {
+        Token::Open => depth += 1,
+        Token::Close(_) => depth = depth.saturating_sub(1),
+        Token::Key(..) => {}
+    });
     depth
 }
 
