@@ -128,22 +128,29 @@ fn vehicle_damaged(g: &Game) -> bool {
         && g.any_able(Side::Friendly)
 }
 
-#[test]
-fn a_patrol_saved_with_a_vehicle_damaged_resumes_as_it_would_have_gone_on() {
+/// The Panzer Road saved when `when` holds, in up to three of its first 60
+/// patrols, and resumed as it would have gone on (`patrols::saved_and_resumed`);
+/// each save holds the field `field`, which says `what`. At least one is.
+fn saved_and_resumed_when(when: fn(&Game) -> bool, field: &str, what: &str) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("panzer_road.ron");
     let mut resumed = 0;
     for seed in 1..=60 {
-        let Some(text) = patrols::saved_and_resumed(panzer_road(seed), &path, MOST, vehicle_damaged) else {
+        let Some(text) = patrols::saved_and_resumed(panzer_road(seed), &path, MOST, when) else {
             continue;
         };
-        assert!(text.contains("hurt:"), "seed {seed}: the save holds what the vehicle has suffered");
+        assert!(text.contains(field), "seed {seed}: the save holds {what}");
         resumed += 1;
         if resumed >= 3 {
             break;
         }
     }
-    assert!(resumed >= 1, "saved with a vehicle damaged and resumed: {resumed} of 60 seeds");
+    assert!(resumed >= 1, "saved and resumed ({what}): {resumed} of 60 seeds");
+}
+
+#[test]
+fn a_patrol_saved_with_a_vehicle_damaged_resumes_as_it_would_have_gone_on() {
+    saved_and_resumed_when(vehicle_damaged, "hurt:", "what the vehicle has suffered");
 }
 
 /// Men inside a vehicle are never among the firers nor the targets of a
@@ -198,18 +205,5 @@ fn men_carried(g: &Game) -> bool {
 
 #[test]
 fn a_patrol_saved_with_men_carried_resumes_as_it_would_have_gone_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("panzer_road.ron");
-    let mut resumed = 0;
-    for seed in 1..=60 {
-        let Some(text) = patrols::saved_and_resumed(panzer_road(seed), &path, MOST, men_carried) else {
-            continue;
-        };
-        assert!(text.contains("aboard:"), "seed {seed}: the save holds who rides in which vehicle");
-        resumed += 1;
-        if resumed >= 3 {
-            break;
-        }
-    }
-    assert!(resumed >= 1, "saved with men carried and resumed: {resumed} of 60 seeds");
+    saved_and_resumed_when(men_carried, "aboard:", "who rides in which vehicle");
 }

@@ -29,7 +29,7 @@ impl Game {
             return;
         }
         if hurt.bailed {
-            self.get_out_all(v, &inside, "bail_out", events);
+            self.get_out(v, &inside, "bail_out", events);
             let crew = rules::profile(&self.book, &self.soldiers[v]).map_or(0, |p| p.crew);
             self.crew_on_foot(v, crew, events);
             return;
@@ -40,7 +40,7 @@ impl Game {
             if roll.succeeded() { &mut out } else { &mut lost }.push(i);
             events.push(Event::Roll(roll));
         }
-        self.get_out_all(v, &out, "escape", events);
+        self.get_out(v, &out, "escape", events);
         self.killed_inside(v, &lost, events);
         let crew = rules::profile(&self.book, &self.soldiers[v]).map_or(0, |p| p.crew);
         let mut saved = 0;
@@ -51,20 +51,6 @@ impl Game {
             events.push(Event::Roll(roll));
         }
         self.crew_on_foot(v, saved, events);
-    }
-
-    /// Men `men` inside vehicle `v` get out behind it, for `why`, all of them.
-    fn get_out_all(&mut self, v: usize, men: &[usize], why: &'static str, events: &mut Events) {
-        let Some(hex) = self.exit_hex(v) else { return };
-        for &i in men {
-            let s = &mut self.soldiers[i];
-            (s.pos, s.moved, s.aboard) = (Some(hex), true, false);
-        }
-        if !men.is_empty() {
-            let soldiers = men.iter().map(|&i| self.soldiers[i].id.clone()).collect();
-            let vehicle = self.soldiers[v].id.clone();
-            events.push(Event::Disembarked { vehicle, soldiers, hex, why: Name::new_static(why) });
-        }
     }
 
     /// Men `men` die inside vehicle `v`.

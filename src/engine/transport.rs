@@ -145,8 +145,9 @@ impl Game {
         true
     }
 
-    /// Men `out` get out of vehicle `e` behind it, for `why`.
-    fn get_out(&mut self, e: usize, out: &[usize], why: &'static str, events: &mut Events) {
+    /// Men `out` get out of vehicle `e` behind it, for `why` (a dismount,
+    /// or all of them as it is bailed out or escaped from: `crew.rs`).
+    pub(super) fn get_out(&mut self, e: usize, out: &[usize], why: &'static str, events: &mut Events) {
         let Some(hex) = self.exit_hex(e) else { return };
         for &i in out {
             let s = &mut self.soldiers[i];
