@@ -317,4 +317,5 @@ impl Arsenal {
 }
 
 #[cfg(test)]
+#[path = "arsenal_tests.rs"]
 mod tests;

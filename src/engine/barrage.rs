@@ -350,4 +350,5 @@ impl Game {
 }
 
 #[cfg(test)]
+#[path = "barrage_tests.rs"]
 mod tests;

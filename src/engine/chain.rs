@@ -35,4 +35,5 @@ impl Game {
 }
 
 #[cfg(test)]
+#[path = "chain_tests.rs"]
 mod tests;

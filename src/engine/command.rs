@@ -374,4 +374,5 @@ impl FromStr for Command {
 }
 
 #[cfg(test)]
+#[path = "command_tests.rs"]
 mod tests;

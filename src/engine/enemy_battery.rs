@@ -138,4 +138,5 @@ impl Game {
 }
 
 #[cfg(test)]
+#[path = "enemy_battery_tests.rs"]
 mod tests;

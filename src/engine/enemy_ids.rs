@@ -72,4 +72,5 @@ pub(super) fn enemy_name(letter: u8, number: u32) -> Name {
 }
 
 #[cfg(test)]
+#[path = "enemy_ids_tests.rs"]
 mod tests;

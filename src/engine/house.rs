@@ -330,4 +330,5 @@ pub fn apply_argument(book: &mut RuleBook, arg: &str) -> Result<(), String> {
 }
 
 #[cfg(test)]
+#[path = "house_tests.rs"]
 mod tests;

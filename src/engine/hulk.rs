@@ -127,4 +127,5 @@ impl Game {
 }
 
 #[cfg(test)]
+#[path = "hulk_tests.rs"]
 mod tests;

@@ -160,4 +160,5 @@ impl Game {
 }
 
 #[cfg(test)]
+#[path = "manoeuvre_tests.rs"]
 mod tests;

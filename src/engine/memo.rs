@@ -309,4 +309,5 @@ impl Map {
 }
 
 #[cfg(test)]
+#[path = "memo_tests.rs"]
 mod tests;

@@ -134,4 +134,5 @@ impl Campaign {
 }
 
 #[cfg(test)]
+#[path = "muster_tests.rs"]
 mod tests;

@@ -91,4 +91,5 @@ fn rise(m: &mut RosterMan, rank: String, field: bool) -> Event {
 }
 
 #[cfg(test)]
+#[path = "promotion_tests.rs"]
 mod tests;

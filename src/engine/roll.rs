@@ -292,4 +292,5 @@ impl<'de> Deserialize<'de> for DiceSet {
 }
 
 #[cfg(test)]
+#[path = "roll_tests.rs"]
 mod tests;

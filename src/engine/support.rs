@@ -164,4 +164,5 @@ impl Game {
 }
 
 #[cfg(test)]
+#[path = "support_tests.rs"]
 mod tests;

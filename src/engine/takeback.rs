@@ -124,4 +124,5 @@ fn replay(
 }
 
 #[cfg(test)]
+#[path = "takeback_tests.rs"]
 mod tests;

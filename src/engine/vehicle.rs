@@ -402,4 +402,5 @@ impl Game {
 }
 
 #[cfg(test)]
+#[path = "vehicle_tests.rs"]
 mod tests;

@@ -129,4 +129,5 @@ fn wounds(
 }
 
 #[cfg(test)]
+#[path = "aa_tests.rs"]
 mod tests;

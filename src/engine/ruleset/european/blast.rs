@@ -50,4 +50,5 @@ pub fn vehicles(
 }
 
 #[cfg(test)]
+#[path = "blast_tests.rs"]
 mod tests;

@@ -164,4 +164,5 @@ pub fn least_at_men(t: &Book, weapon: &WeaponProfile) -> u32 {
 }
 
 #[cfg(test)]
+#[path = "heavy_tests.rs"]
 mod tests;

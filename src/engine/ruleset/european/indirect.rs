@@ -240,4 +240,5 @@ pub fn table_spread(t: &Book, purpose: Purpose, modifier: i32) -> Option<(String
 }
 
 #[cfg(test)]
+#[path = "indirect_tests.rs"]
 mod tests;

@@ -50,7 +50,7 @@ fn arguments_name_what_is_wrong() {
 /// docs/RULES.md's table of house rules says what this list says.
 #[test]
 fn the_rules_reference_lists_every_house_rule_with_its_presets() {
-    let doc = include_str!("../../../docs/RULES.md");
+    let doc = include_str!("../../docs/RULES.md");
     let table = &doc[doc.find("## House rules").expect("RULES.md has a House rules section")..];
     let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| `")).collect();
     assert_eq!(rows.len(), HOUSE_RULES.len(), "one row a house rule");
