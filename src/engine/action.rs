@@ -2,19 +2,19 @@
 //! STOP ends the turn (`stop.rs`); casualties are settled when the action
 //! is over (`action_end.rs`).
 
-use super::command::{Command, Target};
+use crate::engine::command::{Command, Target};
 
-use super::event::Event;
-use super::memo::Memo;
-use super::name::Name;
-use super::pos::Pos;
-use super::ruleset::{Deed, Leave};
+use crate::engine::event::Event;
+use crate::engine::memo::Memo;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Deed, Leave};
 
-use super::soldier::Side;
-use super::{Card, Events, Game, Phase, RuleError, illegal};
+use crate::engine::soldier::Side;
+use crate::engine::{Card, Events, Game, Phase, RuleError, illegal};
 
 impl Game {
-    pub(super) fn action(&mut self) -> &mut super::Action {
+    pub(super) fn action(&mut self) -> &mut crate::engine::Action {
         match &mut self.phase {
             Phase::Action(a) => a,
             _ => unreachable!("only called during an action"),
@@ -260,8 +260,10 @@ impl Game {
                 events.push(Event::Exited { soldiers: vec![self.soldiers[me].id.clone()], hex: here });
             }
             Command::Call { hex } => self.call_fire(memo, me, *hex, events)?,
-            Command::CallSmoke { hex } => self.call_battery(memo, me, *hex, super::call::Called::Smoke, events)?,
-            Command::CallAir { hex } => self.call_battery(memo, me, *hex, super::call::Called::Air, events)?,
+            Command::CallSmoke { hex } => {
+                self.call_battery(memo, me, *hex, crate::engine::call::Called::Smoke, events)?
+            }
+            Command::CallAir { hex } => self.call_battery(memo, me, *hex, crate::engine::call::Called::Air, events)?,
             Command::Turn
             | Command::Split { .. }
             | Command::Join { .. }
@@ -336,7 +338,7 @@ impl Game {
     /// Soldier `i` spends his next card helping to carry a comrade: it is
     /// taken from the deck unturned.
     fn spend_card(&mut self, i: usize, wounded: usize, events: &mut Events) {
-        let reason = super::name::format_name!("helped to carry {}", self.soldiers[wounded].id);
+        let reason = crate::engine::name::format_name!("helped to carry {}", self.soldiers[wounded].id);
         self.spend_card_for(i, reason, events);
     }
 

@@ -1,12 +1,12 @@
 //! The end of an action: when it is over, the casualties rolled for, the
 //! enemy still standing gone, and the patrol re-formed into sections.
 
-use super::data::Wound;
-use super::event::{Event, SectionView};
-use super::name::Name;
-use super::pos::Pos;
-use super::soldier::{Section, Side, State};
-use super::{Events, Game, Phase};
+use crate::engine::data::Wound;
+use crate::engine::event::{Event, SectionView};
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::soldier::{Section, Side, State};
+use crate::engine::{Events, Game, Phase};
 
 impl Game {
     /// Ends the action if one side has nobody left to fight. Returns true if it ended.
@@ -107,7 +107,7 @@ impl Game {
         // The action is over, and the fire it brought with it.
         for s in &mut self.soldiers {
             s.moved = false;
-            s.pressure = super::soldier::Pressure::Steady;
+            s.pressure = crate::engine::soldier::Pressure::Steady;
             s.dug_in = false;
             s.dodged = false;
         }

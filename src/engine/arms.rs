@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::data::RuleBook;
+use crate::engine::data::RuleBook;
 
 /// For each of one rule book's weapons, where the weapon it is aimed at men
 /// with stands (`RuleBook::aimed_index`).

@@ -22,8 +22,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::dice::{Modifier, Modifiers};
-use super::name::{Name, is_key};
+use crate::engine::dice::{Modifier, Modifiers};
+use crate::engine::name::{Name, is_key};
 
 /// Serde's default for a flag of the rule book that is on unless written off.
 pub(super) fn yes() -> bool {

@@ -19,19 +19,19 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::call::{Battery, Called, FireMission};
-use super::dice::Purpose;
-use super::event::Event;
-use super::name::Name;
-use super::pos::Pos;
-use super::ruleset::{Blow, Gun, Shot};
-use super::sink::Events;
-use super::soldier::Side;
-use super::{Game, RuleError, illegal};
+use crate::engine::call::{Battery, Called, FireMission};
 use crate::engine::data::european::Indirect;
+use crate::engine::dice::Purpose;
+use crate::engine::event::Event;
 use crate::engine::memo::Memo;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
 use crate::engine::ruleset::european::aa::fire as anti_aircraft;
 use crate::engine::ruleset::european::indirect::{DIRECTIONS, step};
+use crate::engine::ruleset::{Blow, Gun, Shot};
+use crate::engine::sink::Events;
+use crate::engine::soldier::Side;
+use crate::engine::{Game, RuleError, illegal};
 
 /// A bank of smoke on the map: its template's hexes around `hex`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,8 +150,8 @@ impl Game {
         };
         if let Some(b) = self.battery.as_mut() {
             match what {
-                Called::Air => b.air_strikes = super::limits::counted(b.air_strikes, 1),
-                _ => b.missions = super::limits::counted(b.missions, 1),
+                Called::Air => b.air_strikes = crate::engine::limits::counted(b.air_strikes, 1),
+                _ => b.missions = crate::engine::limits::counted(b.missions, 1),
             }
         }
         let soldier = self.soldiers[caller].id.clone();
@@ -204,7 +204,7 @@ impl Game {
     /// The need of the battery's call `mission` landing now, with its
     /// modifiers: the radio operator's Shoot value (an air strike's own),
     /// one worse for a target that moved.
-    pub(super) fn battery_need(&self, mission: &FireMission) -> Option<(i32, super::dice::Modifiers)> {
+    pub(super) fn battery_need(&self, mission: &FireMission) -> Option<(i32, crate::engine::dice::Modifiers)> {
         let t = self.book.european.as_deref()?;
         let ind = t.indirect.as_ref()?;
         let caller = self.soldiers.iter().position(|s| s.id == mission.caller)?;
@@ -217,7 +217,7 @@ impl Game {
             smoke: false,
             men: &self.soldiers,
         };
-        super::ruleset::european::indirect::hit_need(t, ind, &shot)
+        crate::engine::ruleset::european::indirect::hit_need(t, ind, &shot)
     }
 
     /// The patrol's hex with the most able men, nearest `aim` on a tie (a
@@ -300,7 +300,9 @@ impl Game {
             }
             let less = ind.smoke_drift_less;
             let roll = self.dice.table(Purpose::EbSmokeDrift, 1, 6, |t| {
-                Name::new_static(super::ruleset::european::indirect::hexes_words(t.saturating_sub(less) / per_hex))
+                Name::new_static(crate::engine::ruleset::european::indirect::hexes_words(
+                    t.saturating_sub(less) / per_hex,
+                ))
             });
             let hexes = roll.total.saturating_sub(less) / per_hex;
             events.push(Event::Roll(roll.on(bank.hex)));

@@ -2,14 +2,14 @@
 //! his reaction to it, and hand-to-hand, which as written is fought as soon
 //! as opposing men share a hex.
 
-use super::dice::Purpose;
-use super::event::Event;
-use super::name::Name;
-use super::pos::Pos;
-use super::ruleset::{Blow, Hit, Melee, Reaction, one_die_volley};
-use super::shot::Shot;
-use super::soldier::{Side, State};
-use super::{Events, Game, Phase};
+use crate::engine::dice::Purpose;
+use crate::engine::event::Event;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Blow, Hit, Melee, Reaction, one_die_volley};
+use crate::engine::shot::Shot;
+use crate::engine::soldier::{Side, State};
+use crate::engine::{Events, Game, Phase};
 
 impl Game {
     /// Aimed fire, the `shot` that `aimed_shot` gave: the shot, the roll,
@@ -245,7 +245,8 @@ impl Game {
             if man.state != State::Critical {
                 continue;
             }
-            let beside = |s: &&super::Soldier| s.side == man.side && s.pos.is_some() && s.pos == man.pos && s.can_act();
+            let beside =
+                |s: &&crate::engine::Soldier| s.side == man.side && s.pos.is_some() && s.pos == man.pos && s.can_act();
             let mut friends = self.soldiers.iter().filter(beside);
             let helper = self.soldiers.iter().filter(beside).find(|s| s.medic).or_else(|| friends.next());
             let Some(t) = rules.tend(&self.book, &mut self.dice, man, helper, action_over) else { continue };

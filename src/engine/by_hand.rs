@@ -6,12 +6,12 @@
 //! asks for exactly that roll; the faces typed (`Campaign::give`) are added
 //! and the order is played again, until nothing is wanted.
 
-use super::campaign::Campaign;
-use super::command::Command;
-use super::hand::{Hand, Order, Throw, Wanted, fits};
-use super::limits::THROWS_KEPT;
-use super::roll::Faces;
-use super::{Cache, Events, Game, RuleError, illegal};
+use crate::engine::campaign::Campaign;
+use crate::engine::command::Command;
+use crate::engine::hand::{Hand, Order, Throw, Wanted, fits};
+use crate::engine::limits::THROWS_KEPT;
+use crate::engine::roll::Faces;
+use crate::engine::{Cache, Events, Game, RuleError, illegal};
 
 impl Game {
     /// Plays `command` with the player's dice lent as `hand`: the game as
@@ -181,7 +181,7 @@ impl Campaign {
     /// # Errors
     /// No patrol is under way, or the faces do not fit the roll wanted
     /// (nothing changes), or the order refused them.
-    pub fn give(&mut self, throw: Throw, cache: &mut Cache) -> Result<Vec<super::Event>, RuleError> {
+    pub fn give(&mut self, throw: Throw, cache: &mut Cache) -> Result<Vec<crate::engine::Event>, RuleError> {
         if self.patrol.is_none() {
             return illegal("no patrol is under way: no dice to throw");
         }
@@ -225,7 +225,7 @@ impl Campaign {
     ///
     /// # Errors
     /// The order waiting is refused now (it waits on).
-    pub fn set_real_dice(&mut self, on: bool, cache: &mut Cache) -> Result<Vec<super::Event>, RuleError> {
+    pub fn set_real_dice(&mut self, on: bool, cache: &mut Cache) -> Result<Vec<crate::engine::Event>, RuleError> {
         self.real_dice = on;
         match self.waiting.clone() {
             Some(waiting) if !on => {

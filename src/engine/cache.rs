@@ -11,11 +11,11 @@
 
 use std::sync::Arc;
 
-use super::Game;
-use super::data::RuleBook;
-use super::memo::{MapMemo, Memo};
-use super::ruleset::RuleSet;
-use super::scenario::Edge;
+use crate::engine::Game;
+use crate::engine::data::RuleBook;
+use crate::engine::memo::{MapMemo, Memo};
+use crate::engine::ruleset::RuleSet;
+use crate::engine::scenario::Edge;
 
 /// Kept answers about one map, and what they were worked out for.
 ///

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::name::Name;
-use super::pos::Pos;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
 
 /// The patrol's off-board battery (a scenario's `battery:`), and what it has
 /// fired so far.

@@ -9,19 +9,19 @@
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-use super::command::Command;
-use super::data::RuleBook;
-use super::event::Event;
-use super::generate::Endless;
-use super::hand::Throw;
-use super::history::History;
-use super::limits::{COUNTER, counted};
-use super::roll::Faces;
-use super::scenario::{Member, Scenario};
+use crate::engine::command::Command;
+use crate::engine::data::RuleBook;
+use crate::engine::event::Event;
+use crate::engine::generate::Endless;
+use crate::engine::hand::Throw;
+use crate::engine::history::History;
+use crate::engine::limits::{COUNTER, counted};
+use crate::engine::roll::Faces;
+use crate::engine::scenario::{Member, Scenario};
 
-use super::roster::recruit;
-pub use super::roster::{ManRecord, Outcomes, PatrolRecord, RosterMan, Status};
-use super::{Cache, Game, RuleError, illegal};
+use crate::engine::roster::recruit;
+pub use crate::engine::roster::{ManRecord, Outcomes, PatrolRecord, RosterMan, Status};
+use crate::engine::{Cache, Game, RuleError, illegal};
 
 /// One patrol of the campaign, its map resolved: the squad is filled in
 /// from the roster when the patrol begins.
@@ -68,7 +68,7 @@ pub struct Campaign {
     pub unarchived: Option<PatrolRecord>,
     /// Whether the player may take orders back (`undo`); an iron-man
     /// campaign may not. Chosen when the campaign is made.
-    #[serde(default = "super::arsenal::yes")]
+    #[serde(default = "crate::engine::arsenal::yes")]
     pub take_backs: bool,
     /// What taking orders back in the patrol under way needs (`takeback.rs`):
     /// None with take-backs off, between patrols, or for a patrol that began
@@ -118,7 +118,7 @@ pub fn patrol_seed(seed: u64, k: u32) -> u64 {
     if k <= 1 {
         return seed;
     }
-    super::dice::mix64(seed ^ u64::from(k).wrapping_mul(super::dice::GOLDEN_GAMMA))
+    crate::engine::dice::mix64(seed ^ u64::from(k).wrapping_mul(crate::engine::dice::GOLDEN_GAMMA))
 }
 
 impl Campaign {
@@ -262,7 +262,7 @@ impl Campaign {
             // A name taken, or one an enemy could be given (a rules file
             // older than its check), is passed over: the patrol must start.
             if self.roster.iter().any(|m| m.name.eq_ignore_ascii_case(&man.name))
-                || super::enemy_ids::enemy_id(&man.name)
+                || crate::engine::enemy_ids::enemy_id(&man.name)
             {
                 continue;
             }

@@ -4,11 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use super::campaign::Campaign;
-use super::enemy_ids::enemy_id;
-use super::hand::Order;
-use super::history::History;
-use super::limits::{COUNTER, MEN, PATROLS};
+use crate::engine::campaign::Campaign;
+use crate::engine::enemy_ids::enemy_id;
+use crate::engine::hand::Order;
+use crate::engine::history::History;
+use crate::engine::limits::{COUNTER, MEN, PATROLS};
 
 impl Campaign {
     /// # Errors
@@ -36,26 +36,27 @@ impl Campaign {
         }
         if let Some(m) = self.roster.iter().find(|m| {
             [m.experience, m.hits, m.patrols].iter().any(|&k| k > COUNTER)
-                || matches!(m.status, super::campaign::Status::Wounded(k) if k > COUNTER)
+                || matches!(m.status, crate::engine::campaign::Status::Wounded(k) if k > COUNTER)
         }) {
             return Err(format!("{}'s experience, hits or patrols are over {COUNTER}", m.name));
         }
         if let Some(h) = &self.history {
             history_consistent(h, self)?;
         }
-        if self.typed.len() > super::limits::THROWS_KEPT || self.owed.len() > super::limits::THROWS_KEPT {
+        if self.typed.len() > crate::engine::limits::THROWS_KEPT || self.owed.len() > crate::engine::limits::THROWS_KEPT
+        {
             return Err(format!(
                 "{} throws typed and {} owed (at most {} each)",
                 self.typed.len(),
                 self.owed.len(),
-                super::limits::THROWS_KEPT
+                crate::engine::limits::THROWS_KEPT
             ));
         }
         if let Some(w) = &self.waiting {
             if self.patrol.is_none() {
                 return Err(format!("the order '{w}' waits for dice, but no patrol is under way"));
             }
-            w.parse::<super::Command>().map_err(|e| format!("the order waiting for dice, '{w}': {e}"))?;
+            w.parse::<crate::engine::Command>().map_err(|e| format!("the order waiting for dice, '{w}': {e}"))?;
         }
         let o = &self.outcomes;
         if o.counted > self.finished

@@ -5,10 +5,10 @@
 //! campaign's patrol says so (`Event::TakesCommand`). A scenario played on
 //! its own does not: its event streams stay as they were.
 
-use super::Game;
-use super::event::Event;
-use super::sink::Events;
-use super::soldier::{Side, State};
+use crate::engine::Game;
+use crate::engine::event::Event;
+use crate::engine::sink::Events;
+use crate::engine::soldier::{Side, State};
 
 impl Game {
     /// The man who leads the patrol now: the first able man of the squad.

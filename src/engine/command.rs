@@ -5,9 +5,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::name::Name;
-use super::phase::PointUse;
-use super::pos::Pos;
+use crate::engine::name::Name;
+use crate::engine::phase::PointUse;
+use crate::engine::pos::Pos;
 
 /// The names a command carries (sections, soldiers) are `Name`s: the patrol
 /// leader writes an order at nearly every decision, and copying a name from

@@ -12,7 +12,7 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 
-use super::name::Name;
+use crate::engine::name::Name;
 
 /// Card counts by name, as given; read as the map of name to count that
 /// collecting them would make (a name given twice keeps its last count).

@@ -6,10 +6,10 @@
 
 use std::collections::BTreeSet;
 
-use super::enemy_ids::enemy_id;
-use super::limits::{COUNTER, ENEMY_NUMBERS};
-use super::soldier::{Side, State};
-use super::{Card, Game, Phase, Pos, enemy_number};
+use crate::engine::enemy_ids::enemy_id;
+use crate::engine::limits::{COUNTER, ENEMY_NUMBERS};
+use crate::engine::soldier::{Side, State};
+use crate::engine::{Card, Game, Phase, Pos, enemy_number};
 
 impl Game {
     /// Every weapon named by a key its rule book has, put in its place in
@@ -91,7 +91,7 @@ impl Game {
                 ));
             }
             // Only in an action does a man dodge a vehicle.
-            if s.dodged && !matches!(self.phase, super::Phase::Action(_)) {
+            if s.dodged && !matches!(self.phase, crate::engine::Phase::Action(_)) {
                 return Err(format!("{} dodged a vehicle, but no action is under way", s.id));
             }
             // An enemy met later could be given the same id.
@@ -219,8 +219,9 @@ impl Game {
         // operator sees, his own too; the radio H.E. of the other rule sets
         // reaches from 1 to the guns' range.
         let max_range = self.book.arsenal.high_explosive.as_ref().map_or(0, |h| h.max_range);
-        let out_of_reach =
-            |m: &&super::call::FireMission| self.battery.is_none() && (m.distance == 0 || m.distance > max_range);
+        let out_of_reach = |m: &&crate::engine::call::FireMission| {
+            self.battery.is_none() && (m.distance == 0 || m.distance > max_range)
+        };
         if let Some(m) = self.fire_pending.iter().find(out_of_reach) {
             return Err(format!("fire called on {} from {} hexes, out of the guns' reach", m.hex, m.distance));
         }
@@ -324,7 +325,7 @@ impl Game {
                     return Err(format!("{} of section {} stands apart from the section's hex", s.id, section.name));
                 }
             }
-            let alone = |(i, s): &(usize, &super::soldier::Soldier)| {
+            let alone = |(i, s): &(usize, &crate::engine::soldier::Soldier)| {
                 s.side == Side::Friendly && s.pos.is_some() && s.state != State::Dead && !seen.contains(i)
             };
             if let Some((_, s)) = self.soldiers.iter().enumerate().find(alone) {

@@ -1,11 +1,11 @@
 //! The consistency checks on a game and a campaign read from a save.
 
-use super::super::Cache;
-use super::super::scenario::Scenario;
-use super::super::tests::Play;
-use super::super::tests::default_game;
-use super::super::{Game, policy};
+use crate::engine::Cache;
 use crate::engine::campaign::Campaign;
+use crate::engine::scenario::Scenario;
+use crate::engine::tests::Play;
+use crate::engine::tests::default_game;
+use crate::engine::{Game, policy};
 use std::sync::Arc;
 
 /// A squad whose names clash ignoring case, or look like an enemy's, is
@@ -120,7 +120,7 @@ fn enemy_numbers_are_the_ids_numbers() {
 #[test]
 fn a_squad_man_after_an_enemy_or_a_prisoner_who_could_fight_is_refused() {
     let mut g = default_game(1);
-    let e = super::super::tests::add_enemy(&mut g, "rifle", (0, 0));
+    let e = crate::engine::tests::add_enemy(&mut g, "rifle", (0, 0));
     g.soldiers[e].pos = None;
     assert_eq!(g.check_consistent(), Ok(()));
     // The squad's last man moved behind the enemy, his section told.
@@ -134,7 +134,7 @@ fn a_squad_man_after_an_enemy_or_a_prisoner_who_could_fight_is_refused() {
 
     let mut g = default_game(1);
     let at = g.soldiers[0].pos.map(|p| (p.col, p.row)).unwrap();
-    let e = super::super::tests::add_enemy(&mut g, "rifle", at);
+    let e = crate::engine::tests::add_enemy(&mut g, "rifle", at);
     g.soldiers[e].captive = true;
     let err = g.check_consistent().unwrap_err();
     assert!(err.contains("is a prisoner, yet fit and could fight"), "{err}");

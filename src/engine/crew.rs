@@ -9,11 +9,11 @@
 //! it. A crew on foot is the profile's crew count: a commander with a SMG
 //! and the rest with pistols, a squad of their own, who never get back in.
 
-use super::enemy_ids::enemy_name;
-use super::ruleset::european::transport as rules;
-use super::soldier::{Side, Soldier, State};
-use super::{Event, Events, Game, Phase};
+use crate::engine::enemy_ids::enemy_name;
 use crate::engine::name::{Name, format_name};
+use crate::engine::ruleset::european::transport as rules;
+use crate::engine::soldier::{Side, Soldier, State};
+use crate::engine::{Event, Events, Game, Phase};
 
 impl Game {
     /// Vehicle `v` is out of the fight (destroyed, burning or abandoned):

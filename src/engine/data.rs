@@ -7,8 +7,8 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use super::arsenal::{Arsenal, yes};
-use super::name::{Name, is_key};
+use crate::engine::arsenal::{Arsenal, yes};
+use crate::engine::name::{Name, is_key};
 
 pub mod combat_patrol;
 pub mod company;

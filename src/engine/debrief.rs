@@ -3,12 +3,12 @@
 //! patrol's record kept for archiving, and the campaign's end when it was
 //! the last.
 
-use super::campaign::{Campaign, ManRecord, PatrolRecord, Status};
-use super::event::Event;
-use super::limits::counted;
-use super::name::Name;
-use super::roster::{as_set_out, survivors};
-use super::soldier::{Side, State};
+use crate::engine::campaign::{Campaign, ManRecord, PatrolRecord, Status};
+use crate::engine::event::Event;
+use crate::engine::limits::counted;
+use crate::engine::name::Name;
+use crate::engine::roster::{as_set_out, survivors};
+use crate::engine::soldier::{Side, State};
 
 impl Campaign {
     /// The patrol is over: settle the roster and keep the record for archiving.
@@ -138,7 +138,9 @@ impl Campaign {
 /// the squad may be called (rules/check.rs).
 fn scored(e: &Event, id: &str) -> bool {
     match e {
-        Event::Hit { by, soldier } | Event::Killed { by, soldier } => by == id && super::enemy_ids::enemy_id(soldier),
+        Event::Hit { by, soldier } | Event::Killed { by, soldier } => {
+            by == id && crate::engine::enemy_ids::enemy_id(soldier)
+        }
         Event::VehicleDamaged { by, hit, .. } => by == id && hit != "no_damage",
         _ => false,
     }

@@ -8,11 +8,11 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::hand::{Hand, Wanted};
-use super::name::Name;
+use crate::engine::hand::{Hand, Wanted};
+use crate::engine::name::Name;
 
-pub use super::purpose::Purpose;
-pub use super::roll::{DiceSet, Faces, Modifier, Modifiers, Roll};
+pub use crate::engine::purpose::Purpose;
+pub use crate::engine::roll::{DiceSet, Faces, Modifier, Modifiers, Roll};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dice {

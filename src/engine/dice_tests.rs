@@ -17,7 +17,7 @@ fn faces_stay_on_the_die() {
     let mut d = Dice::new(1);
     let mut seen = [false; 6];
     for _ in 0..600 {
-        let r = d.table(Purpose::Casualty, 1, 6, |t| super::super::name::format_name!("{t}"));
+        let r = d.table(Purpose::Casualty, 1, 6, |t| crate::engine::name::format_name!("{t}"));
         assert!((1..=6).contains(&r.faces[0]));
         seen[r.faces[0] as usize - 1] = true;
     }

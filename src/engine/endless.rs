@@ -6,11 +6,11 @@
 
 use std::sync::Arc;
 
-use super::campaign::{Campaign, PatrolPlan};
-use super::data::RuleBook;
-use super::generate::{self, Endless};
-use super::limits::PATROLS;
-use super::scenario::Member;
+use crate::engine::campaign::{Campaign, PatrolPlan};
+use crate::engine::data::RuleBook;
+use crate::engine::generate::{self, Endless};
+use crate::engine::limits::PATROLS;
+use crate::engine::scenario::Member;
 
 impl Campaign {
     /// A new endless campaign with its first patrol's ground made.

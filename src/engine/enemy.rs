@@ -20,15 +20,15 @@
 
 use std::ops::ControlFlow;
 
-use super::Game;
-use super::data::{Weapon, WeaponKind};
-use super::dice::Purpose;
-use super::event::Event;
-use super::memo::Memo;
-use super::pos::Pos;
-use super::ruleset::{Deed, Odds};
-use super::sink::Events;
-use super::soldier::{Side, State};
+use crate::engine::Game;
+use crate::engine::data::{Weapon, WeaponKind};
+use crate::engine::dice::Purpose;
+use crate::engine::event::Event;
+use crate::engine::memo::Memo;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Deed, Odds};
+use crate::engine::sink::Events;
+use crate::engine::soldier::{Side, State};
 
 impl Game {
     /// The hex a mortar crewman `e` would bombard now, with its odds, if
@@ -129,7 +129,7 @@ impl Game {
             }
             // A rule set whose indirect fire scatters rolls it all itself.
             let key = key.clone();
-            if self.scattered_fire((super::ruleset::Gun::Weapon(&key), Some(e)), hex, false, &id, events) {
+            if self.scattered_fire((crate::engine::ruleset::Gun::Weapon(&key), Some(e)), hex, false, &id, events) {
                 return;
             }
             let roll = odds.roll(&mut self.dice, Purpose::Mortar).by(&id).on(hex);
@@ -158,8 +158,9 @@ impl Game {
         }
         // 3. A grenade where the shot is poor (rule sets with grenades), then
         // aimed fire at the likeliest target.
-        if let Some(hex) =
-            self.grenade_target(e, best.map(|b| b.0), super::grenade::GRENADE_NEED).filter(|_| may_fire && !assault)
+        if let Some(hex) = self
+            .grenade_target(e, best.map(|b| b.0), crate::engine::grenade::GRENADE_NEED)
+            .filter(|_| may_fire && !assault)
         {
             // The target was chosen within the rules' reach: the throw is legal.
             let thrown = self.throw_grenade(memo, e, hex, events);
@@ -168,7 +169,7 @@ impl Game {
         }
         if let (false, true, Some(m), Some((_, _, f))) = (assault, may_fire, &marksman, best) {
             if let Some(shot) = m.shot(f) {
-                if self.prefers_sweep(memo, e, f, super::grenade::GRENADE_NEED) {
+                if self.prefers_sweep(memo, e, f, crate::engine::grenade::GRENADE_NEED) {
                     let swept = self.fire_special(memo, e, f, events);
                     debug_assert!(swept.is_ok(), "{swept:?}");
                     return;

@@ -17,17 +17,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::call::Called;
-use super::event::Event;
-use super::memo::Memo;
-use super::name::Name;
-use super::pos::Pos;
-use super::ruleset::Gun;
-use super::sink::Events;
-use super::soldier::Side;
-use super::{Game, limits::counted};
+use crate::engine::call::Called;
 use crate::engine::data::european::Artillery;
+use crate::engine::event::Event;
+use crate::engine::memo::Memo;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::Gun;
 use crate::engine::ruleset::european::ARTILLERY;
+use crate::engine::sink::Events;
+use crate::engine::soldier::Side;
+use crate::engine::{Game, limits::counted};
 
 /// The enemy's battery, while it has one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,12 +123,12 @@ impl Game {
     /// of the enemy, in an action.
     pub(super) fn check_enemy_battery(&self) -> Result<(), String> {
         // Bought for an action, it is gone with it.
-        if self.enemy_battery.is_some() && !matches!(self.phase, super::Phase::Action(_)) {
+        if self.enemy_battery.is_some() && !matches!(self.phase, crate::engine::Phase::Action(_)) {
             return Err("the enemy has a battery, but no action is under way (it goes with the action)".into());
         }
         let Some((hex, by)) = self.enemy_battery.as_ref().and_then(|b| b.pending.as_ref()) else { return Ok(()) };
         let enemy = self.soldiers.iter().any(|s| s.id == *by && s.side == Side::Enemy);
-        if !self.map.contains(*hex) || !enemy || !matches!(self.phase, super::Phase::Action(_)) {
+        if !self.map.contains(*hex) || !enemy || !matches!(self.phase, crate::engine::Phase::Action(_)) {
             return Err(format!(
                 "the enemy battery's call on {hex} by {by} is off the map, by nobody of the enemy, or out of an action"
             ));

@@ -2,7 +2,7 @@
 //! vehicle. No man of the patrol may be called so, which lets events and
 //! saves tell the two sides apart by name.
 
-use super::name::{Name, format_name};
+use crate::engine::name::{Name, format_name};
 
 /// Is `name` of the form the engine gives enemy soldiers (G and a number)
 /// and vehicles (V and a number), in either case? No man of the squad may

@@ -3,11 +3,11 @@
 //! when snipers and MG teams give up a post the patrol has outflanked.
 //! Nothing here rolls a die; ties fall to map order.
 
-use super::Game;
-use super::event::Event;
-use super::pos::Pos;
-use super::sink::Events;
-use super::soldier::Side;
+use crate::engine::Game;
+use crate::engine::event::Event;
+use crate::engine::pos::Pos;
+use crate::engine::sink::Events;
+use crate::engine::soldier::Side;
 
 /// The worst aimed-fire need at which an enemy still shoots rather than
 /// charges: a 4+ shot hits as often as a fight is won.

@@ -3,10 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::composition::Composition;
-use super::dice::Roll;
-use super::name::Name;
-use super::pos::Pos;
+use crate::engine::composition::Composition;
+use crate::engine::dice::Roll;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]

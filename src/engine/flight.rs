@@ -14,7 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::pos::Pos;
+use crate::engine::pos::Pos;
 
 /// The six hex directions in axial coordinates, in hexx's order.
 const DIRECTIONS: [[i64; 2]; 6] = [[1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1]];

@@ -3,15 +3,15 @@
 //! loop moves the scatter (the enemy's moves by a stated rule, the
 //! player's as he steers them), and strikes every man in its blast.
 
-use super::command::Command;
-use super::event::Event;
-use super::flight::Flight;
-use super::memo::Memo;
-use super::name::Name;
-use super::pos::Pos;
-use super::ruleset::{Blow, Throw};
-use super::soldier::{Side, State};
-use super::{Events, Game, Phase, RuleError, illegal};
+use crate::engine::command::Command;
+use crate::engine::event::Event;
+use crate::engine::flight::Flight;
+use crate::engine::memo::Memo;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Blow, Throw};
+use crate::engine::soldier::{Side, State};
+use crate::engine::{Events, Game, Phase, RuleError, illegal};
 
 /// The need of a shot past which the patrol leader and the enemy throw a
 /// grenade instead, where they can (a decision: a shot of 8+ on a D10).

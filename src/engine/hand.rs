@@ -17,9 +17,9 @@
 
 use std::collections::VecDeque;
 
-use super::command::Command;
-use super::purpose::Purpose;
-use super::roll::{DiceSet, Faces};
+use crate::engine::command::Command;
+use crate::engine::purpose::Purpose;
+use crate::engine::roll::{DiceSet, Faces};
 
 /// One throw of an order: the faces the player typed, or None when the
 /// game threw it (`dice -`).

@@ -1,8 +1,8 @@
-use super::super::roll::Roll;
 use super::*;
+use crate::engine::roll::Roll;
 
 fn roll(count: u8, sides: u8) -> Roll {
-    super::super::dice::Dice::new(1).table(Purpose::Casualty, count, sides, |_| "x".into())
+    crate::engine::dice::Dice::new(1).table(Purpose::Casualty, count, sides, |_| "x".into())
 }
 
 /// `roll` thrown with `hand` lent, as the dice throw it.

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Game;
+use crate::engine::Game;
 
 /// What taking orders back in the patrol under way needs: the patrol as it
 /// set out and every order played in it since, in the command language.

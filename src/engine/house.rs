@@ -10,9 +10,9 @@
 //! written before a switch existed loads with it at the behaviour hexpatrol
 //! had then (the `classic` preset), so an old campaign plays on as it did.
 
-use super::arsenal::Armour;
-use super::data::RuleBook;
-use super::data::european::Activation;
+use crate::engine::arsenal::Armour;
+use crate::engine::data::RuleBook;
+use crate::engine::data::european::Activation;
 
 /// One house rule: its name, what it does, and its value in each preset.
 pub struct HouseRule {

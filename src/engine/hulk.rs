@@ -4,11 +4,11 @@
 //! Warrior's vehicles are `vehicle.rs`, by the arsenal's tables, and never
 //! come here.
 
-use super::memo::Memo;
-use super::ruleset::{Deed, VehicleHurt};
-use super::shot::Shot;
-use super::soldier::{Side, State};
-use super::{Event, Events, Game, Pos};
+use crate::engine::memo::Memo;
+use crate::engine::ruleset::{Deed, VehicleHurt};
+use crate::engine::shot::Shot;
+use crate::engine::soldier::{Side, State};
+use crate::engine::{Event, Events, Game, Pos};
 
 impl Game {
     /// `shooter`'s shot at the vehicle `target` by the rule set's own

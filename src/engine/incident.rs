@@ -4,20 +4,20 @@
 
 use std::borrow::Cow;
 
-use super::composition::Composition;
-use super::data::IncidentKind;
-use super::dice::Purpose;
-use super::enemy_ids::enemy_name;
-use super::event::Event;
-use super::limits::counted;
-use super::memo::Memo;
-use super::name::Name;
-use super::placement::{DIRECTIONS, sector_of, spots};
-use super::pos::Pos;
-use super::ruleset::{Blow, Leave};
-use super::sink::Events;
-use super::soldier::{Side, Soldier};
-use super::{Action, Card, Game, Phase, Priority};
+use crate::engine::composition::Composition;
+use crate::engine::data::IncidentKind;
+use crate::engine::dice::Purpose;
+use crate::engine::enemy_ids::enemy_name;
+use crate::engine::event::Event;
+use crate::engine::limits::counted;
+use crate::engine::memo::Memo;
+use crate::engine::name::Name;
+use crate::engine::placement::{DIRECTIONS, sector_of, spots};
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Blow, Leave};
+use crate::engine::sink::Events;
+use crate::engine::soldier::{Side, Soldier};
+use crate::engine::{Action, Card, Game, Phase, Priority};
 
 /// The dice of the incident table: 2D6, read by total.
 pub(super) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);
@@ -50,7 +50,7 @@ impl Game {
         // as written nothing happens (house rule `mines_at_stop`: it goes off).
         let underfoot = matches!(entry.kind, IncidentKind::Minefield | IncidentKind::BoobyTrap);
         if underfoot && matches!(self.phase, Phase::Action(_)) && !book.incident.mines_at_stop {
-            let name = super::name::format_name!("{name} at STOP: nobody stepped, nothing happens");
+            let name = crate::engine::name::format_name!("{name} at STOP: nobody stepped, nothing happens");
             events.push(Event::Incident { name, hex: at });
             return;
         }
@@ -85,7 +85,7 @@ impl Game {
 
     /// A scenario's encounter: the group waiting at the hex is met, as an
     /// incident that needed no roll.
-    pub(super) fn encounter(&mut self, memo: Memo<'_>, e: &super::scenario::Encounter, events: &mut Events) {
+    pub(super) fn encounter(&mut self, memo: Memo<'_>, e: &crate::engine::scenario::Encounter, events: &mut Events) {
         self.incidents = counted(self.incidents, 1);
         self.encounters = counted(self.encounters, 1);
         let name = self.book.forces.get(e.group.as_str()).map_or_else(|| e.group.clone(), |g| g.name.clone());
@@ -185,10 +185,10 @@ impl Game {
             // Under rules with their own vehicles (European Battlefield) every vehicle blocks sight.
             self.vehicles_block_sight |= man.vehicle.is_some() && self.rules.vehicles()
                 || man.vehicle.as_ref().and_then(|k| self.book.arsenal.vehicle(k)).is_some_and(|t| t.blocks_sight);
-            let vehicle = man.vehicle.as_ref().map(|kind| super::vehicle::Vehicle {
+            let vehicle = man.vehicle.as_ref().map(|kind| crate::engine::vehicle::Vehicle {
                 kind: kind.clone(),
                 facing,
-                damage: super::arsenal::Damage::None,
+                damage: crate::engine::arsenal::Damage::None,
                 turns: 0,
                 hurt: Default::default(),
             });

@@ -16,14 +16,14 @@
 //! hulk that does not burn is pushed when it alone bars the vehicle's way
 //! nearer the patrol, one hex on, at half speed (two hexes of its move).
 
-use super::data::Wound;
-use super::data::european_vehicles::Ko;
-use super::pos::Pos;
-use super::ruleset::Deed;
-use super::ruleset::european::transport as rules;
-use super::soldier::{Side, State};
-use super::{Event, Events, Game};
+use crate::engine::data::Wound;
+use crate::engine::data::european_vehicles::Ko;
 use crate::engine::placement::sector_of;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::Deed;
+use crate::engine::ruleset::european::transport as rules;
+use crate::engine::soldier::{Side, State};
+use crate::engine::{Event, Events, Game};
 
 impl Game {
     /// Whether vehicle `e` has lost the use of its tracks or wheels (the KO

@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{Cover, RuleBook, Terrain};
-use super::map_form;
-use super::pos::Pos;
-use super::scenario::Edge;
+use crate::engine::data::{Cover, RuleBook, Terrain};
+use crate::engine::map_form;
+use crate::engine::pos::Pos;
+use crate::engine::scenario::Edge;
 
 /// Written in a save as `map_form::Written`: its terrain as rows of text.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,7 +39,7 @@ impl Map {
     /// # Errors
     /// What does not hold together.
     pub fn check(&self, book: &RuleBook) -> Result<(), String> {
-        use super::limits::{MAP_SIDE, TERRAIN_TYPES};
+        use crate::engine::limits::{MAP_SIDE, TERRAIN_TYPES};
         if self.width <= 0 || self.height <= 0 || self.width > MAP_SIDE || self.height > MAP_SIDE {
             return Err(format!("a map of {}x{} hexes (each side 1 to {MAP_SIDE})", self.width, self.height));
         }

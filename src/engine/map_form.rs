@@ -10,8 +10,8 @@
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::pos::Pos;
-use super::scenario::Edge;
+use crate::engine::pos::Pos;
+use crate::engine::scenario::Edge;
 
 /// The characters of the terrain numbers 0 to 61.
 const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";

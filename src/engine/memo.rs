@@ -18,11 +18,11 @@ use std::fmt;
 use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use super::arms::Arms;
-use super::data::RuleBook;
-use super::map::Map;
-use super::placement::Spots;
-use super::pos::Pos;
+use crate::engine::arms::Arms;
+use crate::engine::data::RuleBook;
+use crate::engine::map::Map;
+use crate::engine::placement::Spots;
+use crate::engine::pos::Pos;
 
 /// The costs of the cheapest walks to one set of goals (`tactics::cheapest_step`):
 /// to a goal from each hex, and of entering each hex.

@@ -2,11 +2,11 @@
 //! (`promotion.rs` decides), the squad that would set out next, and the
 //! player handing a support weapon to another man (`issue`).
 
-use super::campaign::{Campaign, ManRecord, Status};
-use super::event::Event;
-use super::name::Name;
-use super::promotion::{by_seniority, promote};
-use super::{Game, RuleError, illegal};
+use crate::engine::campaign::{Campaign, ManRecord, Status};
+use crate::engine::event::Event;
+use crate::engine::name::Name;
+use crate::engine::promotion::{by_seniority, promote};
+use crate::engine::{Game, RuleError, illegal};
 
 /// The squad the next patrol would set out with, as the player sees it
 /// before it goes: who healed, who is still out, who joins and with what.
@@ -31,7 +31,7 @@ impl Campaign {
         let home: Vec<Name> =
             men.iter().filter(|m| m.fate != "dead" && m.fate != "missing").map(|m| m.name.as_str().into()).collect();
         // The leader the patrol set out with, if he is lost, and the man who led after him at the end.
-        let first = game.soldiers.iter().find(|s| s.side == super::soldier::Side::Friendly);
+        let first = game.soldiers.iter().find(|s| s.side == crate::engine::soldier::Side::Friendly);
         let taker = self.log.iter().rev().find_map(|e| match e {
             Event::TakesCommand { soldier, .. } => Some(soldier.clone()),
             _ => None,

@@ -10,9 +10,9 @@
 
 use std::collections::BinaryHeap;
 
-use super::data::RuleBook;
-use super::map::Map;
-use super::pos::Pos;
+use crate::engine::data::RuleBook;
+use crate::engine::map::Map;
+use crate::engine::pos::Pos;
 
 /// A hex waiting in the open set, by its index on the map, ordered as hexx
 /// orders it: lowest score first, and nothing else compared (so the heap

@@ -1,13 +1,13 @@
 //! Patrol movement: sections step hex by hex, each hex entered an incident
 //! check; sections split, join and leave by the home edge.
 
-use super::event::Event;
-use super::memo::Memo;
-use super::name::{Name, format_name};
-use super::pos::Pos;
-use super::sink::Events;
-use super::soldier::{Section, State};
-use super::{Game, RuleError, illegal};
+use crate::engine::event::Event;
+use crate::engine::memo::Memo;
+use crate::engine::name::{Name, format_name};
+use crate::engine::pos::Pos;
+use crate::engine::sink::Events;
+use crate::engine::soldier::{Section, State};
+use crate::engine::{Game, RuleError, illegal};
 
 impl Game {
     /// The section a command means: the one named, or the only one there is.
@@ -107,7 +107,7 @@ impl Game {
         // Still in patrol movement, the incident left the sections as they
         // were, or began an action and ended it, which cleared every man's
         // `moved` already: so the section's men now are the men who moved.
-        if matches!(self.phase, super::Phase::Patrol)
+        if matches!(self.phase, crate::engine::Phase::Patrol)
             && let Some(section) = self.sections.get(s)
         {
             for &i in &section.members {
@@ -189,7 +189,7 @@ impl Game {
         let Some(at) = man.pos else {
             return illegal(format!("{} is not on the map", man.id));
         };
-        if man.side != super::Side::Enemy || man.state != State::SeriousWound || man.captive {
+        if man.side != crate::engine::Side::Enemy || man.state != State::SeriousWound || man.captive {
             return illegal(format!("{} is not a seriously wounded enemy who can be taken", man.id));
         }
         let Some(s) = self.sections.iter().position(|sec| self.section_pos(sec) == Some(at)) else {
@@ -220,7 +220,7 @@ impl Game {
         events.push(Event::Exited { soldiers: self.ids(&section.members), hex: at });
         let brings_prisoner = section.members.iter().any(|&i| self.soldiers[i].captive);
         if brings_prisoner
-            && matches!(self.objective, super::scenario::Objective::Prisoner(_))
+            && matches!(self.objective, crate::engine::scenario::Objective::Prisoner(_))
             && !self.objective_reached
         {
             self.objective_reached = true;

@@ -1,13 +1,13 @@
 //! The objective ticked off as the patrol goes, and the patrol's end when
 //! nobody of it is left on the map to go on.
 
-use super::event::Event;
-use super::name::Name;
-use super::pos::Pos;
-use super::scenario;
-use super::sink::Events;
-use super::soldier::{Side, State};
-use super::{Game, Phase};
+use crate::engine::event::Event;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::scenario;
+use crate::engine::sink::Events;
+use crate::engine::soldier::{Side, State};
+use crate::engine::{Game, Phase};
 
 impl Game {
     /// A friendly man entered `to`: tick off the objective if it names the hex.

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::flight::Flight;
-use super::ruleset::Leave;
-use super::soldier::Side;
+use crate::engine::flight::Flight;
+use crate::engine::ruleset::Leave;
+use crate::engine::soldier::Side;
 
 /// Where the patrol is in the game loop.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

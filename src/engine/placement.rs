@@ -5,9 +5,9 @@
 
 use hexx::Hex;
 
-use super::data::RuleBook;
-use super::map::Map;
-use super::pos::Pos;
+use crate::engine::data::RuleBook;
+use crate::engine::map::Map;
+use crate::engine::pos::Pos;
 
 /// The six directions of a flat-topped hex, clockwise from north, as the
 /// placement roll names them (1 = north ... 6 = north-west).

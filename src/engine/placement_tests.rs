@@ -15,7 +15,7 @@ fn the_sector_steps_are_the_six_neighbours() {
 fn spots_are_every_enterable_hex_in_the_band_in_order_of_preference() {
     let g = crate::engine::tests::default_game(1);
     let (map, book) = (&g.map, &g.book);
-    let memo = super::super::memo::MapMemo::default();
+    let memo = crate::engine::memo::MapMemo::default();
     for near in map.hexes().step_by(3) {
         // One band more than a hex keeps: the last is worked out each time.
         for (min, max) in [(3, 4), (3, 5), (4, 6), (0, 40), (2, 4)] {

@@ -5,12 +5,12 @@
 //! a squad: another round of fire, half a move more, a suppression lifted,
 //! or +5 to a courage test).
 
-use super::event::Event;
-use super::name::Name;
-use super::phase::{Action, PointUse};
-use super::ruleset::Leave;
-use super::soldier::Side;
-use super::{Card, Events, Game, Phase, RuleError, illegal};
+use crate::engine::event::Event;
+use crate::engine::name::Name;
+use crate::engine::phase::{Action, PointUse};
+use crate::engine::ruleset::Leave;
+use crate::engine::soldier::Side;
+use crate::engine::{Card, Events, Game, Phase, RuleError, illegal};
 
 impl Game {
     /// Soldier `i`'s card is up: the rule set's activation test, if it has
@@ -150,15 +150,15 @@ impl Game {
                 self.spend_point(me, on, events);
                 for j in self.able_squad(me) {
                     if let Some(pressure) = self.rules.point_lifts(&self.book, self.soldiers[j].pressure) {
-                        self.pressed(j, super::ruleset::Reaction { roll: None, pressure }, events);
+                        self.pressed(j, crate::engine::ruleset::Reaction { roll: None, pressure }, events);
                     }
                 }
             }
-            PointUse::Move if !self.may(me, super::ruleset::Deed::Move) => {
-                return illegal(self.may_not(me, super::ruleset::Deed::Move));
+            PointUse::Move if !self.may(me, crate::engine::ruleset::Deed::Move) => {
+                return illegal(self.may_not(me, crate::engine::ruleset::Deed::Move));
             }
-            PointUse::Fire if !self.may(me, super::ruleset::Deed::Fire) => {
-                return illegal(self.may_not(me, super::ruleset::Deed::Fire));
+            PointUse::Fire if !self.may(me, crate::engine::ruleset::Deed::Fire) => {
+                return illegal(self.may_not(me, crate::engine::ruleset::Deed::Fire));
             }
             PointUse::Move | PointUse::Fire => self.spend_point(me, on, events),
             PointUse::Fired | PointUse::Courage => {

@@ -24,15 +24,15 @@
 
 use std::ops::ControlFlow;
 
-use super::command::{Command, Stance, Target};
-use super::data::Cover;
-use super::grenade::GRENADE_NEED;
-use super::memo::Memo;
-use super::pos::Pos;
-use super::ruleset::Deed;
-use super::scenario::Objective;
-use super::soldier::{Pressure, Side, State};
-use super::{Cache, Game, Phase, PointUse};
+use crate::engine::command::{Command, Stance, Target};
+use crate::engine::data::Cover;
+use crate::engine::grenade::GRENADE_NEED;
+use crate::engine::memo::Memo;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::Deed;
+use crate::engine::scenario::Objective;
+use crate::engine::soldier::{Pressure, Side, State};
+use crate::engine::{Cache, Game, Phase, PointUse};
 
 /// The patrol leader's next command for `game`; `cache` keeps what it works
 /// out about the map (see `Cache`).
@@ -201,11 +201,11 @@ fn fire_mission(game: &Game, memo: Memo<'_>, me: usize) -> Option<Pos> {
         .filter(|&h| friends.iter().all(|f| f.distance(h) > 1))
         .filter_map(|h| {
             let distance = game.fire_call_check(memo, me, h).ok()?;
-            let mission = super::call::FireMission {
+            let mission = crate::engine::call::FireMission {
                 hex: h,
                 caller: game.soldiers[me].id.clone(),
                 distance,
-                called: super::call::Called::Shells,
+                called: crate::engine::call::Called::Shells,
             };
             let (base, mods) = game.fire_mission_need(&mission)?;
             let need = base + mods.total();
@@ -222,7 +222,7 @@ fn fire_mission(game: &Game, memo: Memo<'_>, me: usize) -> Option<Pos> {
 /// shells scatter): the air strike while the patrol has it, then the guns'
 /// shells. He never calls smoke.
 fn battery_call(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
-    use super::call::Called;
+    use crate::engine::call::Called;
     if game.battery().is_none() || game.radio_man() != Some(me) || !game.fire_pending.is_empty() {
         return None;
     }

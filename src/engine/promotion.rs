@@ -15,10 +15,10 @@
 //!   `most` men of the roster hold it. Candidates: most experience first,
 //!   then the senior. No man rises twice between two patrols.
 
-use super::data::CampaignRules;
-use super::event::Event;
-use super::name::Name;
-use super::roster::RosterMan;
+use crate::engine::data::CampaignRules;
+use crate::engine::event::Event;
+use crate::engine::name::Name;
+use crate::engine::roster::RosterMan;
 
 /// How senior `rank` is: 0 for a rank not in `ranks`, else its place from 1.
 pub fn seniority(ranks: &[Name], rank: &str) -> usize {
@@ -55,7 +55,7 @@ pub(super) fn promote(
             risen.push(man.clone());
         }
     }
-    let mut steps: Vec<(usize, &super::data::Promotion)> =
+    let mut steps: Vec<(usize, &crate::engine::data::Promotion)> =
         rules.promotions.iter().map(|p| (seniority(ranks, &p.to), p)).filter(|(s, _)| *s > 0).collect();
     steps.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
     for (k, &(to, step)) in steps.iter().enumerate() {

@@ -2,9 +2,9 @@
 //! the engine's own: only `Game::apply` changes a game, so that every
 //! change is a command and every command's effects are events.
 
-use super::call::FireMission;
-use super::scenario::{Encounter, Objective};
-use super::{Game, Map, Phase, Pos, RuleSet, Section, Soldier};
+use crate::engine::call::FireMission;
+use crate::engine::scenario::{Encounter, Objective};
+use crate::engine::{Game, Map, Phase, Pos, RuleSet, Section, Soldier};
 
 impl Game {
     /// The rule set the patrol's firefights are fought by.

@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::name::Name;
-use super::pos::Pos;
-use super::purpose::Purpose;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::purpose::Purpose;
 
 /// The traits of a list kept in a shape of its own (`Modifiers`, `Faces`),
 /// which derefs to the slice of its items: it compares, prints and

@@ -4,11 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Game;
-use super::event::{Event, Survivor};
-use super::limits::counted;
-use super::scenario::{Member, Scenario};
-use super::soldier::Side;
+use crate::engine::Game;
+use crate::engine::event::{Event, Survivor};
+use crate::engine::limits::counted;
+use crate::engine::scenario::{Member, Scenario};
+use crate::engine::soldier::Side;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -31,7 +31,7 @@ pub struct RosterMan {
     /// Enemy he hit or beat hand-to-hand.
     pub hits: u32,
     /// Patrols he came home from wounded.
-    #[serde(default, skip_serializing_if = "super::limits::is_zero")]
+    #[serde(default, skip_serializing_if = "crate::engine::limits::is_zero")]
     pub wounds: u32,
     /// A trained medic.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

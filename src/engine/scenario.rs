@@ -5,9 +5,9 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use super::name::Name;
-use super::pos::Pos;
-use super::ruleset::RuleSet;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::RuleSet;
 
 /// A scenario: the map, the squad and where the patrol goes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,7 +48,7 @@ pub struct Scenario {
     /// An off-board battery with its radio operator, and perhaps a
     /// rangefinder man, both men of the squad (European Battlefield).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battery: Option<super::call::Battery>,
+    pub battery: Option<crate::engine::call::Battery>,
 }
 
 /// An enemy group waiting for the patrol at a hex.

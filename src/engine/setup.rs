@@ -5,8 +5,10 @@
 
 use std::sync::Arc;
 
-use super::dice::Dice;
-use super::{Game, Map, Name, Phase, RuleBook, RuleError, Scenario, Section, Side, Soldier, call, enemy_ids, illegal};
+use crate::engine::dice::Dice;
+use crate::engine::{
+    Game, Map, Name, Phase, RuleBook, RuleError, Scenario, Section, Side, Soldier, call, enemy_ids, illegal,
+};
 
 impl Game {
     /// Sets up a patrol of `scenario` with the squad at its start hex.

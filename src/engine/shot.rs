@@ -4,13 +4,13 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use super::arsenal::AtBand;
-use super::data::Weapon;
-use super::name::Name;
-use super::pos::Pos;
-use super::ruleset::{Aim, Odds};
-use super::soldier::{Side, Soldier, State};
-use super::{Game, Memo};
+use crate::engine::arsenal::AtBand;
+use crate::engine::data::Weapon;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Aim, Odds};
+use crate::engine::soldier::{Side, Soldier, State};
+use crate::engine::{Game, Memo};
 
 /// An aimed shot as it is fired: its odds, and at a vehicle the anti-tank
 /// band a hit is rolled at. Worked out once for both the odds and the

@@ -3,10 +3,10 @@
 
 use std::sync::atomic::Ordering;
 
-use super::data::RuleBook;
-use super::map::Map;
-use super::memo::{MapMemo, Memo};
-use super::pos::Pos;
+use crate::engine::data::RuleBook;
+use crate::engine::map::Map;
+use crate::engine::memo::{MapMemo, Memo};
+use crate::engine::pos::Pos;
 
 /// The most hexes a map may have for its sight to be kept pair by pair.
 const MAX_SIGHT_HEXES: usize = 4096;

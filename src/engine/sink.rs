@@ -8,7 +8,7 @@
 //! are made anyway, so what it holds never depends on which guards the
 //! engine has.
 
-use super::event::Event;
+use crate::engine::event::Event;
 
 /// Which kinds of event a list keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

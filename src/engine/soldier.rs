@@ -2,11 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::arsenal::Damage;
-use super::data::RuleBook;
-use super::name::Name;
-use super::pos::Pos;
-pub use super::side::Side;
+use crate::engine::arsenal::Damage;
+use crate::engine::data::RuleBook;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+pub use crate::engine::side::Side;
 
 /// A soldier's condition. A hit man is knocked over where he stands until
 /// the action ends and his casualty roll says what the hit was.
@@ -310,7 +310,7 @@ impl Soldier {
 
     /// His weapon in `book` (the rule book of his game).
     #[inline]
-    pub fn weapon_in<'a>(&self, book: &'a RuleBook) -> Option<&'a super::data::Weapon> {
+    pub fn weapon_in<'a>(&self, book: &'a RuleBook) -> Option<&'a crate::engine::data::Weapon> {
         book.weapons.get(self.weapon_index()?)
     }
 
@@ -362,6 +362,6 @@ pub struct Vehicle {
     pub turns: u32,
     /// European Battlefield: its wounds taken, KO and crew (never written
     /// while it has none, so Lone Warrior's saves are as they were).
-    #[serde(default, skip_serializing_if = "super::data::european_vehicles::Hurt::is_none")]
-    pub hurt: super::data::european_vehicles::Hurt,
+    #[serde(default, skip_serializing_if = "crate::engine::data::european_vehicles::Hurt::is_none")]
+    pub hurt: crate::engine::data::european_vehicles::Hurt,
 }

@@ -3,9 +3,9 @@
 //! activation test: whether he may still fire, why he may not, how far he
 //! moves on it and how much of that is left.
 
-use super::pos::Pos;
-use super::ruleset::{Deed, Pressure, Reaction};
-use super::{Events, Game, Phase, RuleError, illegal};
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Deed, Pressure, Reaction};
+use crate::engine::{Events, Game, Phase, RuleError, illegal};
 
 impl Game {
     /// Soldier `i`'s card is up, under rules that fight by squads: a team
@@ -35,7 +35,7 @@ impl Game {
                 _ => 0,
             };
             match deed {
-                Deed::Move if s.pressure == super::soldier::Pressure::Pinned => {
+                Deed::Move if s.pressure == crate::engine::soldier::Pressure::Pinned => {
                     return format!("{id} is pinned: a pinned team does not move at all (it may fire, or hold)");
                 }
                 Deed::Move if steps > 0 => return format!("{id} has used the move of this card: fire, or hold"),
@@ -78,7 +78,7 @@ impl Game {
     /// How far soldier `me` moves on his card now, under rules that move a
     /// man more than a hex on it (`Rules::moves`), with half a move more for
     /// a command point his squad spent on it.
-    pub(super) fn move_allowance(&self, me: usize) -> Option<super::ruleset::Moves> {
+    pub(super) fn move_allowance(&self, me: usize) -> Option<crate::engine::ruleset::Moves> {
         let mut moves = self.rules.moves(&self.book, &self.soldiers[me])?;
         moves.open += self.extra_steps(me, moves.open);
         // At the double, twice the move.

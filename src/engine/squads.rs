@@ -3,15 +3,15 @@
 //! a squad, and the squad's pressure and courage tests. How far a team
 //! moves on its card is `squad_moves.rs`.
 
-use super::data::RuleBook;
-use super::event::Event;
-use super::map::Map;
-use super::memo::Memo;
-use super::name::format_name;
-use super::pos::Pos;
-use super::ruleset::{Blow, Deed, Firer, Pressure, Reaction, SquadFire, TargetTeam};
-use super::soldier::{Side, Soldier};
-use super::{Events, Game};
+use crate::engine::data::RuleBook;
+use crate::engine::event::Event;
+use crate::engine::map::Map;
+use crate::engine::memo::Memo;
+use crate::engine::name::format_name;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Blow, Deed, Firer, Pressure, Reaction, SquadFire, TargetTeam};
+use crate::engine::soldier::{Side, Soldier};
+use crate::engine::{Events, Game};
 
 impl Game {
     /// Whether soldiers `a` and `b` are of one squad: one side, and one
@@ -121,7 +121,7 @@ impl Game {
             && self.soldiers[shooter].vehicle.is_none()
             && self.may_spend(shooter)
         {
-            self.spend_point(shooter, super::phase::PointUse::Fire, events);
+            self.spend_point(shooter, crate::engine::phase::PointUse::Fire, events);
         }
         let v = self.volley(memo, shooter, target);
         let firers = v.firers.clone();
@@ -188,7 +188,7 @@ impl Game {
         if fired.point_spent
             && let Some(&leader) = squad.first()
         {
-            self.spend_point(leader, super::phase::PointUse::Courage, events);
+            self.spend_point(leader, crate::engine::phase::PointUse::Courage, events);
         }
         // Each man taken is struck by the man whose die took him.
         let lost: Vec<(usize, usize)> = fired
@@ -282,7 +282,7 @@ impl Game {
             if let Some(roll) = reaction.roll {
                 // A command point the squad held went to the test (its +5 is in the roll).
                 if point {
-                    self.spend_point(i, super::phase::PointUse::Courage, events);
+                    self.spend_point(i, crate::engine::phase::PointUse::Courage, events);
                 }
                 events.push(Event::Roll(roll));
             }

@@ -3,11 +3,11 @@
 //! Each is an order for the man whose card is up; his card stays up for
 //! what he may still do on it.
 
-use super::command::Stance;
-use super::event::Event;
-use super::name::Name;
-use super::ruleset::{Deed, Pressure};
-use super::{Events, Game, Phase, RuleError, illegal};
+use crate::engine::command::Stance;
+use crate::engine::event::Event;
+use crate::engine::name::Name;
+use crate::engine::ruleset::{Deed, Pressure};
+use crate::engine::{Events, Game, Phase, RuleError, illegal};
 
 impl Game {
     /// `double`, `dig` or `up` for `me`, whose card is up.

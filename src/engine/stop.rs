@@ -3,11 +3,11 @@
 //! the enemy closes in, or cannot and contact is lost, or (house rule
 //! `contact_breaks`) contact breaks.
 
-use super::event::Event;
-use super::memo::Memo;
-use super::ruleset::Deed;
-use super::soldier::Side;
-use super::{Events, Game, Phase};
+use crate::engine::event::Event;
+use crate::engine::memo::Memo;
+use crate::engine::ruleset::Deed;
+use crate::engine::soldier::Side;
+use crate::engine::{Events, Game, Phase};
 
 impl Game {
     /// Whether the enemy closes in: as written (no house rule
@@ -118,8 +118,8 @@ impl Game {
         let rules = &self.book.action;
         let (quiet_turns, contact_breaks) = (rules.quiet_turns_to_break_contact, rules.contact_breaks);
         let a = self.action();
-        a.turn = super::limits::counted(a.turn, 1);
-        a.quiet_turns = if quiet { super::limits::counted(a.quiet_turns, 1) } else { 0 };
+        a.turn = crate::engine::limits::counted(a.turn, 1);
+        a.quiet_turns = if quiet { crate::engine::limits::counted(a.quiet_turns, 1) } else { 0 };
         // House rule `contact_breaks`: quiet turns end the action. As
         // written it goes on and the enemy closes in (`closing_in`); only
         // when not one of its men could step nearer does it end: neither

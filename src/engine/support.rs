@@ -15,12 +15,12 @@
 //! - the guns fire a limited number of missions a patrol (rules data), one
 //!   at a time.
 
-use super::arsenal::Need;
-use super::call::{Called, FireMission};
-use super::data::Cover;
-use super::dice::{Modifiers, Purpose};
-use super::memo::Memo;
-use super::{Event, Events, Game, Pos, RuleError, Side, illegal};
+use crate::engine::arsenal::Need;
+use crate::engine::call::{Called, FireMission};
+use crate::engine::data::Cover;
+use crate::engine::dice::{Modifiers, Purpose};
+use crate::engine::memo::Memo;
+use crate::engine::{Event, Events, Game, Pos, RuleError, Side, illegal};
 
 impl Game {
     /// The man who works the radio: the senior able man of the patrol, if
@@ -102,7 +102,7 @@ impl Game {
             Ok(d) => d,
             Err(why) => return illegal(why),
         };
-        self.fire_missions = super::limits::counted(self.fire_missions, 1);
+        self.fire_missions = crate::engine::limits::counted(self.fire_missions, 1);
         let caller = self.soldiers[caller].id.clone();
         events.push(Event::FireCalled {
             soldier: caller.clone(),
@@ -158,7 +158,7 @@ impl Game {
     /// who sets it off (the rule set says what it does to him).
     pub(super) fn booby_trap(&mut self, at: Pos, events: &mut Events) {
         for i in self.roll_template(Purpose::BoobyTrap, at, Some(Side::Friendly), None, events) {
-            self.strike(i, None, super::ruleset::Blow::BoobyTrap, events);
+            self.strike(i, None, crate::engine::ruleset::Blow::BoobyTrap, events);
         }
     }
 }

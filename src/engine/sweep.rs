@@ -4,13 +4,13 @@
 //! its numbers and rolls its dice, the loop finds the men it reaches. A
 //! weapon's ammunition is spent as it fires and reloaded card by card.
 
-use super::event::Event;
-use super::memo::Memo;
-use super::name::Name;
-use super::pos::Pos;
-use super::ruleset::Method;
-use super::soldier::State;
-use super::{Events, Game, RuleError, illegal};
+use crate::engine::event::Event;
+use crate::engine::memo::Memo;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::Method;
+use crate::engine::soldier::State;
+use crate::engine::{Events, Game, RuleError, illegal};
 
 impl Game {
     /// Soldier `me` fires at `target` by his weapon's special method: more
@@ -316,7 +316,7 @@ impl Game {
     /// What does not hold in `s`'s ammunition, if anything: spent only of
     /// a weapon whose ammunition runs out, no more than a load, reloading
     /// only an empty gun, and never past the actions it takes.
-    pub(super) fn ammo_inconsistent(&self, s: &super::Soldier) -> Option<String> {
+    pub(super) fn ammo_inconsistent(&self, s: &crate::engine::Soldier) -> Option<String> {
         if s.spent == 0 && s.reloaded == 0 {
             return None;
         }

@@ -9,11 +9,11 @@
 use std::cmp::Reverse;
 use std::sync::Arc;
 
-use super::Game;
-use super::data::{Cover, WeaponKind};
-use super::memo::{Memo, Route};
-use super::pos::Pos;
-use super::soldier::Side;
+use crate::engine::Game;
+use crate::engine::data::{Cover, WeaponKind};
+use crate::engine::memo::{Memo, Route};
+use crate::engine::pos::Pos;
+use crate::engine::soldier::Side;
 
 /// The worst aimed-fire need at which a man still shoots rather than goes
 /// in hand to hand: a D6 shot on 4+ wins half the time, as often as a fight
@@ -279,7 +279,7 @@ impl Game {
 
 /// The goals of a walk as one number, for the cache's key (FNV-1a over
 /// their hex indices, in order).
-fn goals_key(map: &super::map::Map, goals: &[Pos]) -> u64 {
+fn goals_key(map: &crate::engine::map::Map, goals: &[Pos]) -> u64 {
     goals.iter().fold(0xcbf2_9ce4_8422_2325, |h, &g| {
         (h ^ map.index(g).map_or(u64::MAX, |i| i as u64)).wrapping_mul(0x0100_0000_01b3)
     })

@@ -4,12 +4,12 @@
 //! them: an order taken back and given again meets the numbers it met
 //! before, and no order can fish for a better roll.
 
-use super::campaign::Campaign;
-use super::event::Event;
-use super::hand::Order;
-use super::history::History;
-use super::name::Name;
-use super::{Cache, Events, Game, RuleError, illegal};
+use crate::engine::campaign::Campaign;
+use crate::engine::event::Event;
+use crate::engine::hand::Order;
+use crate::engine::history::History;
+use crate::engine::name::Name;
+use crate::engine::{Cache, Events, Game, RuleError, illegal};
 
 /// Turning a card is no decision (it is all there is to do then): taking
 /// back an order takes back the cards turned after it too.
@@ -86,7 +86,7 @@ impl Campaign {
         // throws of the same dice take them, as software dice come up again.
         let thrown = taken.iter().filter_map(|o| o.parse::<Order>().ok()).flat_map(|o| o.thrown);
         self.owed.extend(thrown.flatten());
-        self.owed.truncate(super::limits::THROWS_KEPT);
+        self.owed.truncate(crate::engine::limits::THROWS_KEPT);
         let orders = taken.iter().map(|o| Name::from(o.as_str())).collect();
         self.patrol = Some(game);
         self.log = log;

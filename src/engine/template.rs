@@ -2,14 +2,14 @@
 //! traps pick their victims with: the men in a hex laid out on its
 //! triangles, the roll for the triangle hit, and shells landing.
 
-use super::Game;
-use super::dice::Purpose;
-use super::event::Event;
-use super::name::Name;
-use super::pos::Pos;
-use super::ruleset::Blow;
-use super::sink::Events;
-use super::soldier::{Side, Soldier};
+use crate::engine::Game;
+use crate::engine::dice::Purpose;
+use crate::engine::event::Event;
+use crate::engine::name::Name;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::Blow;
+use crate::engine::sink::Events;
+use crate::engine::soldier::{Side, Soldier};
 
 /// A template roll's result as the event shows it: "triangle 3: Ruiz, Mills"
 /// or "triangle 3: empty", for the men `placed` by `template_triangles`.

@@ -12,14 +12,14 @@
 //! squad of its own and never gets back in (no crew shrinks, so the
 //! article's half-crew and one-man-crew rules never come up).
 
-use super::data::european_transport::{Load, fits};
-use super::enemy_ids::enemy_name;
-use super::pos::Pos;
-use super::ruleset::european::transport as rules;
-use super::soldier::{Pressure, Side, Soldier, State};
-use super::{Event, Events, Game, Phase};
+use crate::engine::data::european_transport::{Load, fits};
+use crate::engine::enemy_ids::enemy_name;
 use crate::engine::name::Name;
 use crate::engine::placement::sector_of;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::european::transport as rules;
+use crate::engine::soldier::{Pressure, Side, Soldier, State};
+use crate::engine::{Event, Events, Game, Phase};
 
 impl Game {
     /// Whether man `i` is inside a transport now: he rides with a vehicle
@@ -110,7 +110,7 @@ impl Game {
     /// Whether vehicle `e`'s men should get out now (a decision): it is
     /// damaged, or a man of the patrol it sees stands within the rule's
     /// inches of it.
-    fn dismount_due(&self, memo: super::memo::Memo<'_>, e: usize) -> bool {
+    fn dismount_due(&self, memo: crate::engine::memo::Memo<'_>, e: usize) -> bool {
         let Some((t, _, tr)) = rules::rules(&self.book) else { return false };
         let s = &self.soldiers[e];
         let (Some(at), Some(v)) = (s.pos, s.vehicle.as_ref()) else { return false };
@@ -122,7 +122,12 @@ impl Game {
 
     /// On vehicle `e`'s card: its men get out if the moment has come, each
     /// on the dismount chart; whether they tried (half its move spent).
-    pub(super) fn dismount_if_due(&mut self, memo: super::memo::Memo<'_>, e: usize, events: &mut Events) -> bool {
+    pub(super) fn dismount_if_due(
+        &mut self,
+        memo: crate::engine::memo::Memo<'_>,
+        e: usize,
+        events: &mut Events,
+    ) -> bool {
         // Men who routed and were taken back in stay inside: they ride off with it.
         let inside: Vec<usize> =
             self.carried(e).into_iter().filter(|&i| self.soldiers[i].pressure != Pressure::Routed).collect();

@@ -16,14 +16,14 @@
 //! - a gun (a tank's, or an anti-tank gun's) fires H.E. at men: the H.E.
 //!   roll and the template; an anti-tank weapon's man fires his side arm at men.
 
-use super::arsenal::{AntiTank, AtBand, AtShot, Damage};
-use super::data::{Cover, Weapon, WeaponKind};
-use super::dice::{Modifiers, Purpose};
-use super::name::Name;
-use super::placement::sector_of;
-use super::ruleset::{Deed, Odds};
-pub use super::soldier::Vehicle;
-use super::{Event, Events, Game, Memo, Pos, Side, State};
+use crate::engine::arsenal::{AntiTank, AtBand, AtShot, Damage};
+use crate::engine::data::{Cover, Weapon, WeaponKind};
+use crate::engine::dice::{Modifiers, Purpose};
+use crate::engine::name::Name;
+use crate::engine::placement::sector_of;
+use crate::engine::ruleset::{Deed, Odds};
+pub use crate::engine::soldier::Vehicle;
+use crate::engine::{Event, Events, Game, Memo, Pos, Side, State};
 
 impl Game {
     /// The vehicle riding with soldier `i`, if he is one.

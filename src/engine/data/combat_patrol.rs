@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Cover, Wound};
+use crate::engine::data::{Cover, Wound};
 use crate::engine::name::Name;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Group, IncidentEntry};
+use crate::engine::data::{Group, IncidentEntry};
 use crate::engine::name::Name;
 
 /// The rule set's tables.

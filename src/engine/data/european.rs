@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use super::european_army::{Army, Artillery, SUPPORT_ROLLS};
-use super::{Group, IncidentEntry};
+pub use crate::engine::data::european_army::{Army, Artillery, SUPPORT_ROLLS};
+use crate::engine::data::{Group, IncidentEntry};
 use crate::engine::name::Name;
 use crate::engine::side::Side;
 
@@ -65,7 +65,7 @@ pub struct European {
     /// Vehicles: their profiles, armour and damage (tables written before
     /// them have none, and meet no vehicle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vehicles: Option<Box<super::european_vehicles::Vehicles>>,
+    pub vehicles: Option<Box<crate::engine::data::european_vehicles::Vehicles>>,
     /// Indirect fire, off-board guns, smoke and air strikes (sections
     /// XIII and XIV); tables without it fire nothing indirectly.
     #[serde(default, skip_serializing_if = "Option::is_none")]

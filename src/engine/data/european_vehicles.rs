@@ -35,7 +35,7 @@ pub struct Vehicles {
     /// Transports, crews on foot, pivots (tables written before them have
     /// none: nobody rides, and a crew that bails out leaves the field).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub transport: Option<super::european_transport::Transport>,
+    pub transport: Option<crate::engine::data::european_transport::Transport>,
 }
 
 /// A vehicle's profile.

@@ -16,11 +16,11 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 
-use super::data::RuleBook;
-use super::dice::{GOLDEN_GAMMA, mix64};
-use super::map::Map;
-use super::pos::Pos;
-use super::scenario::{Edge, Scenario};
+use crate::engine::data::RuleBook;
+use crate::engine::dice::{GOLDEN_GAMMA, mix64};
+use crate::engine::map::Map;
+use crate::engine::pos::Pos;
+use crate::engine::scenario::{Edge, Scenario};
 
 pub use survey::Measures;
 

@@ -6,10 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::super::data::RuleBook;
-use super::super::map::Map;
-use super::super::memo::Memo;
-use super::super::pos::Pos;
+use crate::engine::data::RuleBook;
+use crate::engine::map::Map;
+use crate::engine::memo::Memo;
+use crate::engine::pos::Pos;
 
 /// How far about an objective hex its view is measured, in hexes.
 pub const VIEW_RADIUS: u32 = 4;

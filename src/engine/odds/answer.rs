@@ -4,11 +4,11 @@
 
 use serde::Serialize;
 
-use super::super::chance::Chance;
-use super::super::command::Target;
-use super::super::dice::{Modifiers, Purpose};
-use super::super::pos::Pos;
-use super::super::ruleset::Odds;
+use crate::engine::chance::Chance;
+use crate::engine::command::Target;
+use crate::engine::dice::{Modifiers, Purpose};
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::Odds;
 
 /// A question about the odds of a choice. Its text form is what follows
 /// `odds` in the command language (docs/COMMANDS.md).

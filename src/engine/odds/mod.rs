@@ -11,17 +11,17 @@ mod parse;
 use answer::tally;
 pub use answer::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 
-use super::chance::{Chance, totals};
-use super::command::Target;
-use super::data::WeaponKind;
-use super::dice::Purpose;
-use super::incident::INCIDENT_TABLE_DICE;
-use super::memo::Memo;
-use super::pos::Pos;
-use super::ruleset::{Method, Odds};
-use super::soldier::Side;
-use super::template::template_result;
-use super::{Cache, Game, Phase, RuleError, illegal};
+use crate::engine::chance::{Chance, totals};
+use crate::engine::command::Target;
+use crate::engine::data::WeaponKind;
+use crate::engine::dice::Purpose;
+use crate::engine::incident::INCIDENT_TABLE_DICE;
+use crate::engine::memo::Memo;
+use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Method, Odds};
+use crate::engine::soldier::Side;
+use crate::engine::template::template_result;
+use crate::engine::{Cache, Game, Phase, RuleError, illegal};
 
 impl Game {
     /// The exact odds of the roll a choice would lead to now. Reads the game
@@ -200,7 +200,7 @@ impl Game {
             return illegal(format!("{hex} is not on the map"));
         }
         let in_sight = self.can_see(memo, from, hex);
-        let throw = super::ruleset::Throw { thrower: s, index: me, from, target: hex, in_sight };
+        let throw = crate::engine::ruleset::Throw { thrower: s, index: me, from, target: hex, in_sight };
         let rolls = self.rules.grenade_odds(&self.book, &throw).map_err(RuleError)?;
         let [throw_roll, blast] = rolls.map(|(purpose, modifier)| self.table_odds(purpose, modifier));
         Ok((throw_roll.by(&s.id).on(hex), Some(blast.on(hex))))
@@ -294,11 +294,11 @@ impl Game {
     fn call_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let caller = self.radio_man().ok_or_else(|| RuleError("this patrol has no radio".into()))?;
         let distance = self.fire_call_check(memo, caller, hex).map_err(RuleError)?;
-        let mission = super::call::FireMission {
+        let mission = crate::engine::call::FireMission {
             hex,
             caller: self.soldiers[caller].id.clone(),
             distance,
-            called: super::call::Called::Shells,
+            called: crate::engine::call::Called::Shells,
         };
         let sides = self.book.arsenal.high_explosive.as_ref().map_or(8, |h| h.sides);
         let (base, mut modifiers) =
@@ -310,7 +310,7 @@ impl Game {
             let need = base + modifiers.total();
             let held = need.clamp(2, 6);
             if held != need {
-                modifiers.push(super::Modifier::new("extremes", held - need));
+                modifiers.push(crate::engine::Modifier::new("extremes", held - need));
             }
             let odds = Odds { dice: 1, sides: 6, base, modifiers, band: None };
             return Ok((RollOdds::check(Purpose::EbIndirect, &odds).by(id).on(hex), None));
@@ -324,10 +324,10 @@ impl Game {
     /// is mistaken, 5+, and where it scatters are the dice's).
     fn air_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let caller = self.radio_man().ok_or_else(|| RuleError("nobody can call an air strike".into()))?;
-        let called = super::call::Called::Air;
+        let called = crate::engine::call::Called::Air;
         let distance = self.battery_call_check(memo, caller, hex, called).map_err(RuleError)?;
         let id = self.soldiers[caller].id.clone();
-        let mission = super::call::FireMission { hex, caller: id.clone(), distance, called };
+        let mission = crate::engine::call::FireMission { hex, caller: id.clone(), distance, called };
         let air = self.book.european.as_deref().and_then(|t| t.indirect.as_ref()).map(|i| i.air.arrive);
         let (base, modifiers) =
             self.fire_mission_need(&mission).ok_or_else(|| RuleError("these rules have no air strikes".into()))?;

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{Hooks, LoneWarrior, Rules};
+use crate::engine::ruleset::{Hooks, LoneWarrior, Rules};
 
 /// One of the rule sets the program was built with, registered beside its
 /// own code (`inventory::submit! { RuleSetEntry(&MyRules) }`).

@@ -4,11 +4,11 @@
 //! the action ends says what it did; hand-to-hand by the difference of two
 //! dice; two cards a man and one STOP card; no morale.
 
-use super::{Aim, Blow, Fought, Hit, Hooks, Melee, MeleeOdds, Odds, Rules};
 use crate::engine::chance::Chance;
 use crate::engine::data::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::Name;
+use crate::engine::ruleset::{Aim, Blow, Fought, Hit, Hooks, Melee, MeleeOdds, Odds, Rules};
 use crate::engine::soldier::{Soldier, State};
 
 /// The default rule set.

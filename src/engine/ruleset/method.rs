@@ -4,7 +4,7 @@
 //! and spends and reloads the ammunition; the rule set gives the numbers
 //! and rolls its dice.
 
-use super::super::dice::Roll;
+use crate::engine::dice::Roll;
 
 /// What a weapon's special firing method does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -33,13 +33,13 @@ pub use pressure::{Deed, Leave, Pressure, Reaction};
 pub use shelling::{Gun, Shelled, Shot};
 pub use squads::{Fired, Firer, Lost, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
 
-use super::chance::Chance;
-use super::data::{RuleBook, Weapon, Wound};
-use super::dice::{Dice, Purpose, Roll};
-use super::name::Name;
-use super::phase::Card;
-use super::sink::Events;
-use super::soldier::{Side, Soldier, State};
+use crate::engine::chance::Chance;
+use crate::engine::data::{RuleBook, Weapon, Wound};
+use crate::engine::dice::{Dice, Purpose, Roll};
+use crate::engine::name::Name;
+use crate::engine::phase::Card;
+use crate::engine::sink::Events;
+use crate::engine::soldier::{Side, Soldier, State};
 
 /// How a firefight is fought: everything a rule set decides. Each method
 /// says which part of the loop asks it. The dice are the game's own seeded
@@ -439,7 +439,7 @@ pub trait Rules: Sync {
     }
 
     /// Whether ground of `terrain` slows a move (`moves`).
-    fn difficult(&self, _book: &RuleBook, _terrain: &super::data::Terrain) -> bool {
+    fn difficult(&self, _book: &RuleBook, _terrain: &crate::engine::data::Terrain) -> bool {
         false
     }
 

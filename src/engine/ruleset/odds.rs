@@ -1,10 +1,10 @@
 //! The values a rule set answers the loop with: the odds of a roll, a
 //! shot as the fire rules see it, and how a fight hand to hand came out.
 
-use super::super::chance::Chance;
-use super::super::data::{Band, Cover, Weapon};
-use super::super::dice::{Dice, DiceSet, Modifiers, Purpose, Roll};
-use super::super::soldier::{Side, State};
+use crate::engine::chance::Chance;
+use crate::engine::data::{Band, Cover, Weapon};
+use crate::engine::dice::{Dice, DiceSet, Modifiers, Purpose, Roll};
+use crate::engine::soldier::{Side, State};
 
 /// What a pass/fail roll needs: the dice, the base need and what changed it.
 #[derive(Clone, Debug, PartialEq, Eq)]

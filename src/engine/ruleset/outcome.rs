@@ -2,13 +2,13 @@
 //! it did, a fight hand to hand, a grenade thrown, a wound tended; and the
 //! default volley, one die.
 
-use super::{Melee, Odds};
 use crate::engine::data::Wound;
 use crate::engine::dice::{Dice, Purpose, Roll};
 use crate::engine::event::Event;
 use crate::engine::flight::Flight;
 use crate::engine::name::Name;
 use crate::engine::pos::Pos;
+use crate::engine::ruleset::{Melee, Odds};
 use crate::engine::sink::Events;
 use crate::engine::soldier::{Soldier, State};
 

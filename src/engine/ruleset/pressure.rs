@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::super::dice::Roll;
-pub use super::super::soldier::Pressure;
+use crate::engine::dice::Roll;
+pub use crate::engine::soldier::Pressure;
 
 /// A reaction test, a rally or a suppression: the roll, if the rule rolls
 /// one, and the pressure the man is under after it.

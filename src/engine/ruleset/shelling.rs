@@ -5,8 +5,8 @@
 //! `Rules::indirect` at its default, and their indirect fire is `bombard`'s
 //! roll and the six-triangle hex template.
 
-use super::super::pos::Pos;
-use super::super::soldier::{Pressure, Soldier};
+use crate::engine::pos::Pos;
+use crate::engine::soldier::{Pressure, Soldier};
 
 /// What fires indirectly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,5 +51,5 @@ pub struct Shelled {
     pub pressed: Vec<(Vec<usize>, Pressure)>,
     /// The vehicles it hurt (rule sets with vehicles of their own), each
     /// by its place in `Shot::men` (`VehicleHurt::target`).
-    pub vehicles: Vec<super::VehicleHurt>,
+    pub vehicles: Vec<crate::engine::ruleset::VehicleHurt>,
 }

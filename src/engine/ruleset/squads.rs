@@ -3,8 +3,8 @@
 //! fired at saves and loses teams as one. Rule sets without squads leave
 //! these hooks at their defaults, and every man fires on his own.
 
-use super::super::data::Terrain;
-use super::super::soldier::{Pressure, Soldier};
+use crate::engine::data::Terrain;
+use crate::engine::soldier::{Pressure, Soldier};
 
 /// A squad's fire at a squad, as the loop gathered it for the rule set.
 pub struct SquadFire<'a> {

@@ -1,7 +1,7 @@
 //! The tactical action: the deck, the cards turned, and what men on both
 //! sides do on them.
 
-use super::*;
+use crate::engine::tests::*;
 
 // --- The deck -------------------------------------------------------------
 

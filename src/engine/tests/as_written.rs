@@ -2,8 +2,8 @@
 //! `engine::house` played both ways. The built-in book is the article as
 //! written; `with_house` turns a switch on in a game's own copy.
 
-use super::*;
 use crate::engine::house;
+use crate::engine::tests::*;
 
 /// `g` played with house rule `key` set to `on`.
 fn with_house(g: &mut Game, key: &str, on: bool) {

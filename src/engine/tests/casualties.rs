@@ -1,6 +1,6 @@
 //! The casualty table and hand-to-hand, at their edges and in play.
 
-use super::*;
+use crate::engine::tests::*;
 
 #[test]
 fn casualty_table_at_its_edges() {

@@ -1,7 +1,7 @@
 //! Aimed fire by range band and cover, sight, the first shot, veterans, and
 //! the mortar with its template.
 
-use super::*;
+use crate::engine::tests::*;
 
 // --- Fire ----------------------------------------------------------------
 

@@ -3,14 +3,14 @@
 //! rule set that says it leaves a hook but answers it is caught (debug
 //! builds ask it anyway, and compare).
 
-use super::super::chance::Chance;
-use super::super::data::{Weapon, Wound};
-use super::super::dice::{Dice, Roll};
-use super::super::name::Name;
-use super::super::ruleset::{
+use crate::engine::chance::Chance;
+use crate::engine::data::{Weapon, Wound};
+use crate::engine::dice::{Dice, Roll};
+use crate::engine::name::Name;
+use crate::engine::ruleset::{
     Aim, Blow, Deed, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Odds, Pressure, Rules,
 };
-use super::*;
+use crate::engine::tests::*;
 
 #[test]
 fn lone_warrior_leaves_every_hook_and_its_answers_are_the_defaults() {

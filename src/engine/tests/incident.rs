@@ -1,7 +1,7 @@
 //! The incident check (the source's worked example), and the minefield an
 //! incident can bring.
 
-use super::*;
+use crate::engine::tests::*;
 
 // --- The source's worked example and the incident check -------------------
 

@@ -2,9 +2,9 @@
 //! counters stand at their limits plays a whole patrol and still holds
 //! together, so it can be saved.
 
-use super::*;
 use crate::engine::campaign::Campaign;
 use crate::engine::limits::COUNTER;
+use crate::engine::tests::*;
 
 #[test]
 fn a_campaign_at_its_counters_limits_plays_a_patrol_and_still_holds_together() {

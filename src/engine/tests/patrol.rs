@@ -1,7 +1,7 @@
 //! Patrol movement: sections split, join, carry their wounded and re-form
 //! after an action; objectives done and prisoners brought home.
 
-use super::*;
+use crate::engine::tests::*;
 
 // --- Patrol movement: sections and carrying --------------------------------
 

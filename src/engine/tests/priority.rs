@@ -3,11 +3,11 @@
 //! the command points spent on a rally, a longer move and a second round of
 //! fire, one a squad.
 
-use super::*;
 use crate::engine::command::{Command, Target};
 use crate::engine::phase::PointUse;
 use crate::engine::ruleset::RuleSet;
 use crate::engine::soldier::Pressure;
+use crate::engine::tests::*;
 
 /// A European Battlefield game on open ground: the patrol's men, each
 /// (name, rank, squad), at 4,7; two Germans of one squad at 4,3 and 5,3.

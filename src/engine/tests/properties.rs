@@ -1,7 +1,7 @@
 //! The properties the design promises, over whole patrols: illegal commands
 //! change nothing, seeds replay, the deck is always full, saves play on.
 
-use super::*;
+use crate::engine::tests::*;
 
 fn any_command() -> impl Strategy<Value = Command> {
     let pos = (-1i32..17, -1i32..13).prop_map(|(c, r)| Pos::new(c, r));
@@ -101,8 +101,8 @@ fn the_leader_plays_whole_patrols_to_an_end() {
 proptest! {
     #[test]
     fn names_match_as_ignoring_ascii_case_says(a in "[gGvVa-c1-3é]{0,4}", b in "[gGvVa-c1-3é]{0,4}") {
-        prop_assert_eq!(super::super::sides::same_name(&a, &b), a.eq_ignore_ascii_case(&b));
-        prop_assert!(super::super::sides::same_name(&a, &a.to_ascii_uppercase()));
+        prop_assert_eq!(crate::engine::sides::same_name(&a, &b), a.eq_ignore_ascii_case(&b));
+        prop_assert!(crate::engine::sides::same_name(&a, &a.to_ascii_uppercase()));
     }
 }
 

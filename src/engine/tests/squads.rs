@@ -2,10 +2,10 @@
 //! `Game::volley` gathers it (the article's overloaded example laid out on
 //! the map), and a pinned team unpinned only when its own next card ends.
 
-use super::*;
 use crate::engine::command::{Command, Target};
 use crate::engine::ruleset::RuleSet;
 use crate::engine::soldier::Pressure;
+use crate::engine::tests::*;
 
 /// A company-level game on open ground: the patrol's teams, each (name,
 /// team, squad), all at `start`.

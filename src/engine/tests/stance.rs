@@ -3,11 +3,11 @@
 //! 6" of the enemy), digging in (prone for half a move, 5+ save, no moving)
 //! and getting up.
 
-use super::priority::{hale_up, hale_up_on};
-use super::*;
 use crate::engine::command::{Command, Stance, Target};
 use crate::engine::ruleset::Deed;
 use crate::engine::soldier::Pressure;
+use crate::engine::tests::priority::{hale_up, hale_up_on};
+use crate::engine::tests::*;
 
 fn stance(stance: Stance) -> Command {
     Command::Stance { stance }

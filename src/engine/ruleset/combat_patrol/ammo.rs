@@ -2,11 +2,11 @@
 //! Machine Gun's arc) and its ammunition: belts, magazines and limited
 //! ammunition, reloaded action by action.
 
-use super::{Ammo, Method, Reloading, tables};
 use crate::engine::data::RuleBook;
 use crate::engine::data::combat_patrol::{CombatPatrol as Book, Feed, Special};
 use crate::engine::dice::{Dice, Purpose, Roll};
 use crate::engine::name::Name;
+use crate::engine::ruleset::combat_patrol::{Ammo, Method, Reloading, tables};
 use crate::engine::soldier::Soldier;
 
 /// What the special method of `shooter`'s weapon does, if it has one.

@@ -2,11 +2,11 @@
 //! belt and magazine reload rules, limited ammunition, the spray's reach
 //! and the machine gun's arc.
 
-use super::super::{Method, Rules};
 use super::CombatPatrol;
 use super::tests::{dice_showing, man_with};
 use crate::engine::Pos;
 use crate::engine::dice::{Dice, Purpose};
+use crate::engine::ruleset::{Method, Rules};
 use crate::engine::soldier::Side;
 use crate::engine::sweep::arc;
 use crate::engine::tests::book;

@@ -3,12 +3,12 @@
 //! opponent and the thrower (`Flight`, walked in inches over the hexes);
 //! the blast's reach.
 
-use super::{Throw, Thrown, accuracy_now, tables};
 use crate::engine::data::RuleBook;
 use crate::engine::data::combat_patrol::CombatPatrol as Book;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
 use crate::engine::flight::Flight;
 use crate::engine::name::Name;
+use crate::engine::ruleset::combat_patrol::{Throw, Thrown, accuracy_now, tables};
 use crate::engine::soldier::Soldier;
 
 /// The thrower's inverted accuracy: the die's sides less his accuracy

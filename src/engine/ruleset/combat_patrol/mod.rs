@@ -15,23 +15,23 @@ mod grenade;
 mod spreads;
 mod wounds;
 
-use super::{
-    Aim, Ammo, Blow, Deed, Fought, Hit, Hooks, LoneWarrior, MeleeOdds, Method, Odds, Pressure, Reaction, Reloading,
-    Rules, Tending, Throw, Thrown,
-};
 use crate::engine::chance::Chance;
 use crate::engine::data::combat_patrol::{CombatPatrol as Book, Special};
 use crate::engine::data::{RuleBook, Weapon, Wound};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::event::Event;
 use crate::engine::name::Name;
+use crate::engine::ruleset::{
+    Aim, Ammo, Blow, Deed, Fought, Hit, Hooks, LoneWarrior, MeleeOdds, Method, Odds, Pressure, Reaction, Reloading,
+    Rules, Tending, Throw, Thrown,
+};
 use crate::engine::sink::Events;
 use crate::engine::soldier::{Side, Soldier, State};
 
 /// The Combat Patrol rule set.
 pub struct CombatPatrol;
 
-inventory::submit! { super::RuleSetEntry(&CombatPatrol) }
+inventory::submit! { crate::engine::ruleset::RuleSetEntry(&CombatPatrol) }
 
 /// The name scenarios, campaigns and saves give it.
 pub const NAME: &str = "CombatPatrol";

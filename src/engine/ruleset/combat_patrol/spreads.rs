@@ -4,11 +4,11 @@
 //! and a magazine's reload die. Each is read from its total exactly as the
 //! roll itself reads it.
 
-use super::ammo::BULLETS;
-use super::wounds::care;
 use crate::engine::chance::{Chance, spread};
 use crate::engine::data::combat_patrol::{CombatPatrol as Book, Feed};
 use crate::engine::dice::Purpose;
+use crate::engine::ruleset::combat_patrol::ammo::BULLETS;
+use crate::engine::ruleset::combat_patrol::wounds::care;
 
 /// The chance of each result of the roll `purpose` whose modifiers total
 /// `modifier`, or None for a roll these rules do not make so.

@@ -2,13 +2,13 @@
 
 use std::sync::Arc;
 
-use super::super::{Aim, Deed, Pressure, RuleSet, Rules};
 use super::CombatPatrol;
 use crate::engine::data::combat_patrol::ChartWound;
 use crate::engine::data::{Cover, RuleBook, Wound};
 use crate::engine::dice::{Dice, Purpose};
 use crate::engine::flight::Flight;
 use crate::engine::name::Name;
+use crate::engine::ruleset::{Aim, Deed, Pressure, RuleSet, Rules};
 use crate::engine::soldier::{Side, Soldier, State};
 use crate::engine::tests::book;
 
@@ -133,8 +133,8 @@ fn the_wound_chart_reads_every_total_into_its_band() {
     );
     // A hit is rolled at once, and the roll says what it did.
     let mut dice = dice_showing(2, 10, &[9, 9]);
-    match CombatPatrol.hit(&b, &mut dice, &Name::from("Ruiz"), super::super::Blow::Aimed) {
-        super::super::Hit::Wounded(Some(roll), Wound::Critical) => {
+    match CombatPatrol.hit(&b, &mut dice, &Name::from("Ruiz"), crate::engine::ruleset::Blow::Aimed) {
+        crate::engine::ruleset::Hit::Wounded(Some(roll), Wound::Critical) => {
             assert_eq!(
                 (roll.purpose, roll.total, roll.result.as_deref()),
                 (Purpose::CpWound, 18, Some("critical_wound"))
@@ -144,8 +144,8 @@ fn the_wound_chart_reads_every_total_into_its_band() {
     }
     let mut dice = dice_showing(2, 10, &[1, 2]);
     assert!(matches!(
-        CombatPatrol.hit(&b, &mut dice, &Name::from("Ruiz"), super::super::Blow::Aimed),
-        super::super::Hit::Spared(_)
+        CombatPatrol.hit(&b, &mut dice, &Name::from("Ruiz"), crate::engine::ruleset::Blow::Aimed),
+        crate::engine::ruleset::Hit::Spared(_)
     ));
 }
 
@@ -323,7 +323,7 @@ fn the_grenade_of_the_article_scatters_six_points_two_one_two_one() {
 
 #[test]
 fn a_throw_rolls_a_d10_less_the_inverted_accuracy_and_a_one_drops_it() {
-    use super::super::Throw;
+    use crate::engine::ruleset::Throw;
     let b = book();
     let mut g = man(&b, "G1", Side::Enemy);
     let (from, target) = (crate::engine::Pos::new(5, 7), crate::engine::Pos::new(5, 5));
@@ -357,8 +357,8 @@ fn a_man_in_the_blast_rolls_the_wound_chart_two_worse() {
     let b = book();
     // 8 + 8 = 16 is a serious wound; with the grenade's +2, 18: critical.
     let mut dice = dice_showing(2, 10, &[8, 8]);
-    match CombatPatrol.hit(&b, &mut dice, &Name::from("Dunn"), super::super::Blow::Grenade) {
-        super::super::Hit::Wounded(Some(roll), Wound::Critical) => {
+    match CombatPatrol.hit(&b, &mut dice, &Name::from("Dunn"), crate::engine::ruleset::Blow::Grenade) {
+        crate::engine::ruleset::Hit::Wounded(Some(roll), Wound::Critical) => {
             assert_eq!((roll.purpose, roll.total), (Purpose::CpBlast, 16));
             assert_eq!(roll.modifiers.unwrap().iter().map(|m| m.value).collect::<Vec<_>>(), [2]);
         }

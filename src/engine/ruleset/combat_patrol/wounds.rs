@@ -2,11 +2,11 @@
 //! and a critical wound's course, the friend's try at saving him and the
 //! death test, turn by turn.
 
-use super::Tending;
 use crate::engine::chance::{self, Chance};
 use crate::engine::data::combat_patrol::{ChartWound, CombatPatrol as Book};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::Name;
+use crate::engine::ruleset::combat_patrol::Tending;
 use crate::engine::soldier::{Soldier, State};
 
 /// The wound chart rolled for `man`: the roll, and what it gives. In a

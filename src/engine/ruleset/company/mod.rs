@@ -11,23 +11,23 @@
 
 pub mod fire;
 
-use super::{
-    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, LoneWarrior, Lost, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
-    SquadOdds,
-};
 use crate::engine::chance::Chance;
 use crate::engine::data::company::{Company as Book, Experience};
 use crate::engine::data::{RuleBook, Terrain, Weapon, WeaponKind, Wound};
 use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
 use crate::engine::event::Event;
 use crate::engine::name::Name;
+use crate::engine::ruleset::{
+    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, LoneWarrior, Lost, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
+    SquadOdds,
+};
 use crate::engine::sink::Events;
 use crate::engine::soldier::{Side, Soldier, State};
 
 /// The company-level rule set.
 pub struct Company;
 
-inventory::submit! { super::RuleSetEntry(&Company) }
+inventory::submit! { crate::engine::ruleset::RuleSetEntry(&Company) }
 
 /// The name scenarios, campaigns and saves give it.
 pub const NAME: &str = "Company";
@@ -343,7 +343,7 @@ pub fn squad_odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<Squ
 
 /// A team fired at, as its saving die reads it: in an assault, a team
 /// beside a team that fires has no save from its cover (a decision).
-fn ground(t: &Book, target: &super::TargetTeam<'_>, assault: bool) -> fire::Target {
+fn ground(t: &Book, target: &crate::engine::ruleset::TargetTeam<'_>, assault: bool) -> fire::Target {
     let g = target_of(t, target.man, target.terrain);
     fire::Target { cover: g.cover && !(assault && target.distance <= 1), ..g }
 }

@@ -14,9 +14,6 @@
 //! - a gunner who moved this turn cannot fire (a heavy weapon), and a
 //!   pinned one shoots one worse, as at men.
 
-use super::heavy::carried;
-use super::shoot_need;
-use super::throws::{firing_dice, strength_against_men, test_need};
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{AirStrikes, Class, European as Book, WoundNeed};
 use crate::engine::dice::{Dice, Modifiers, Purpose};
@@ -24,6 +21,9 @@ use crate::engine::event::Event;
 use crate::engine::name::Name;
 use crate::engine::pos::Pos;
 use crate::engine::ruleset::Pressure;
+use crate::engine::ruleset::european::heavy::carried;
+use crate::engine::ruleset::european::shoot_need;
+use crate::engine::ruleset::european::throws::{firing_dice, strength_against_men, test_need};
 use crate::engine::sink::Events;
 use crate::engine::soldier::{Side, Soldier};
 

@@ -4,11 +4,11 @@
 //! Shoot value of its side's rank and file. The shots themselves roll each
 //! man's own (`fire.rs`, `indirect.rs`).
 
-use super::{heavy, indirect};
 use crate::engine::data::Weapon;
 use crate::engine::data::european::{Class, European as Book};
 use crate::engine::dice::{Modifier, Modifiers};
 use crate::engine::name::Name;
+use crate::engine::ruleset::european::{heavy, indirect};
 use crate::engine::ruleset::{Aim, Gun, Odds};
 use crate::engine::soldier::Side;
 

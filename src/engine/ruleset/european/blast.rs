@@ -12,10 +12,10 @@
 //! - each vehicle under the template takes one hit, however many of its
 //!   hexes it is in; a hulk takes none.
 
-use super::vehicles::{can_hurt, crew_test, profile, struck, tables};
 use crate::engine::data::european::{European as Book, WeaponProfile};
 use crate::engine::dice::Dice;
 use crate::engine::pos::Pos;
+use crate::engine::ruleset::european::vehicles::{can_hurt, crew_test, profile, struck, tables};
 use crate::engine::ruleset::{Shot, VehicleHurt};
 use crate::engine::sink::Events;
 

@@ -4,13 +4,13 @@
 //! suppression the hits lay; and the courage test a squad takes when it
 //! loses a quarter of its strength.
 
-use super::throws::{Gun, after_test, courage_test, scores, test, test_need, throw, wounds};
-use super::{arm, profile, shoot_need};
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, WeaponProfile};
 use crate::engine::dice::{Dice, Modifiers, Purpose};
 use crate::engine::event::Event;
 use crate::engine::name::Name;
+use crate::engine::ruleset::european::throws::{Gun, after_test, courage_test, scores, test, test_need, throw, wounds};
+use crate::engine::ruleset::european::{arm, profile, shoot_need};
 use crate::engine::ruleset::{Fired, Lost, Pressure, SquadFire, SquadOdds, TargetTeam};
 use crate::engine::sink::Events;
 use crate::engine::soldier::Soldier;
@@ -26,7 +26,7 @@ fn guns<'a>(t: &'a Book, book: &RuleBook, fire: &'a SquadFire<'a>) -> Result<Vec
         // A vehicle fires its main gun and machine guns (vehicles.rs).
         if f.man.vehicle.is_some() {
             let nearest = fire.targets.first().map_or(0, |x| x.distance);
-            let guns = super::vehicles::guns(t, f.man, f.moved, nearest);
+            let guns = crate::engine::ruleset::european::vehicles::guns(t, f.man, f.moved, nearest);
             if guns.is_empty() && k == 0 {
                 return Err(format!("{} has no gun that may fire now", f.man.id));
             }
@@ -36,7 +36,7 @@ fn guns<'a>(t: &'a Book, book: &RuleBook, fire: &'a SquadFire<'a>) -> Result<Vec
         let Some(weapon) = arm(t, book, f.man) else { continue };
         let dice = weapon.dice(f.moved);
         // A t- or a-class gun fires at nothing nearer than its least range.
-        let least = super::heavy::least_at_men(t, weapon);
+        let least = crate::engine::ruleset::european::heavy::least_at_men(t, weapon);
         let far = |x: &TargetTeam<'_>| x.man.pos.zip(f.man.pos).is_none_or(|(a, b)| a.distance(b) >= least);
         if least > 0 && !fire.targets.iter().any(far) {
             if k == 0 {
@@ -83,7 +83,7 @@ pub fn volley(
 ) -> Result<Fired, String> {
     // Fire at a vehicle (a squad of its own) is the vehicle rules'.
     if fire.targets.first().is_some_and(|x| x.man.vehicle.is_some()) {
-        return super::vehicles::volley(t, book, dice, fire, events);
+        return crate::engine::ruleset::european::vehicles::volley(t, book, dice, fire, events);
     }
     let guns = guns(t, book, fire)?;
     let at = fire.targets.first().map(|x| x.man.id.clone());
@@ -100,7 +100,8 @@ pub fn volley(
         // second, nearest first (a decision: the article lets the side
         // fired at choose among the men in range); a man already down
         // takes no more.
-        let (reach, least) = (t.hexes(hit.weapon.range), super::heavy::least_at_men(t, hit.weapon));
+        let (reach, least) =
+            (t.hexes(hit.weapon.range), crate::engine::ruleset::european::heavy::least_at_men(t, hit.weapon));
         let reaches = |x: &TargetTeam<'_>| {
             x.man.pos.zip(hit.by.pos).is_none_or(|(a, b)| (least..=reach).contains(&a.distance(b)))
         };
@@ -110,7 +111,9 @@ pub fn volley(
         let Some(i) = pick else { continue };
         taken[i] += 1;
         let target = &fire.targets[i];
-        if let Some((need, purpose, words)) = super::heavy::save(t, book, fire, target, (hit.weapon, hit.by)) {
+        if let Some((need, purpose, words)) =
+            crate::engine::ruleset::european::heavy::save(t, book, fire, target, (hit.weapon, hit.by))
+        {
             let mut roll = test(dice, purpose, i32::from(need), Modifiers::default()).by(&target.man.id);
             roll.result = words.map(Name::new_static);
             let saved = roll.succeeded();
@@ -182,7 +185,7 @@ fn suppressed(t: &Book, now: Pressure, hits: &[Struck<'_>]) -> Pressure {
 /// As `guns`, or more dice than the odds count exactly.
 pub fn odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<SquadOdds, String> {
     let guns = match fire.targets.first().is_some_and(|x| x.man.vehicle.is_some()) {
-        true => super::vehicles::at_vehicle(t, book, fire)?,
+        true => crate::engine::ruleset::european::vehicles::at_vehicle(t, book, fire)?,
         false => guns(t, book, fire)?,
     };
     let count: u32 = guns.iter().map(|g| u32::from(g.dice)).sum();

@@ -16,12 +16,12 @@
 //! - under a shell's template the crew has its 6+ and never the shield's
 //!   5+ (the shell falls from above, not from the front).
 
-use super::throws::save_need;
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, Note, WeaponProfile};
 use crate::engine::dice::Purpose;
 use crate::engine::placement::sector_of;
 use crate::engine::pos::Pos;
+use crate::engine::ruleset::european::throws::save_need;
 use crate::engine::ruleset::{Moves, SquadFire, TargetTeam};
 use crate::engine::soldier::Soldier;
 
@@ -160,7 +160,8 @@ pub fn least_at_men(t: &Book, weapon: &WeaponProfile) -> u32 {
     if weapon.has(Class::S) || weapon.has(Class::H) {
         return 0;
     }
-    super::vehicles::tables(t).map_or(0, |v| super::vehicles::min_hexes(t, v, weapon))
+    crate::engine::ruleset::european::vehicles::tables(t)
+        .map_or(0, |v| crate::engine::ruleset::european::vehicles::min_hexes(t, v, weapon))
 }
 
 #[cfg(test)]

@@ -10,8 +10,6 @@
 //! squad under it is suppressed, and tests its courage for its losses. A
 //! vehicle under it is struck too (blast.rs).
 
-use super::shoot_need;
-use super::throws::{after_test, courage_test, test_need, wounds};
 use crate::engine::chance::{Chance, spread};
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, Indirect, WeaponProfile};
@@ -19,6 +17,8 @@ use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
 use crate::engine::event::Event;
 use crate::engine::name::Name;
 use crate::engine::pos::Pos;
+use crate::engine::ruleset::european::shoot_need;
+use crate::engine::ruleset::european::throws::{after_test, courage_test, test_need, wounds};
 use crate::engine::ruleset::{Gun, Pressure, Shelled, Shot};
 use crate::engine::sink::Events;
 use crate::engine::soldier::Soldier;
@@ -151,7 +151,7 @@ pub fn fire(t: &Book, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events:
         // Taking cover does not save against h-class; prone does, and a
         // heavy weapon's crew has its own (heavy.rs).
         let prone = man.dug_in || matches!(man.pressure, Pressure::Prone | Pressure::Pinned);
-        if let Some((need, purpose)) = super::heavy::shelled_save(t, book, man, men, prone) {
+        if let Some((need, purpose)) = crate::engine::ruleset::european::heavy::shelled_save(t, book, man, men, prone) {
             let roll = dice.check(purpose, 1, 6, test_need(i32::from(need)), Modifiers::default()).by(&man.id);
             let saved = roll.succeeded();
             events.push(Event::Roll(roll));
@@ -197,7 +197,7 @@ pub fn fire(t: &Book, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events:
         }
     }
     // The vehicles under it (blast.rs), after the men.
-    let vehicles = super::blast::vehicles(t, dice, shot, (weapon, at, radius), events);
+    let vehicles = crate::engine::ruleset::european::blast::vehicles(t, dice, shot, (weapon, at, radius), events);
     Some(Shelled { landed: Some(at), radius, lost, pressed, vehicles })
 }
 

@@ -3,12 +3,12 @@
 //! value, and is thrown again where they are equal; the loser gives ground
 //! and rolls the wound chart against the strength of a blow (3).
 
-use super::{arm, profile};
 use crate::engine::chance::Chance;
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{European as Book, WoundNeed};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::Name;
+use crate::engine::ruleset::european::{arm, profile};
 use crate::engine::ruleset::{Fought, Melee, MeleeOdds};
 use crate::engine::soldier::Soldier;
 

@@ -27,15 +27,15 @@ mod throws;
 pub mod transport;
 pub mod vehicles;
 
-use super::{
-    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
-    Shelled, Shot, SquadFire, SquadOdds,
-};
 use crate::engine::chance::Chance;
 use crate::engine::data::european::{Activation, European as Book, SoldierProfile, WeaponProfile};
 use crate::engine::data::{RuleBook, Terrain, Weapon, Wound};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::Name;
+use crate::engine::ruleset::{
+    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
+    Shelled, Shot, SquadFire, SquadOdds,
+};
 use crate::engine::sink::Events;
 use crate::engine::soldier::{Side, Soldier, State};
 
@@ -44,7 +44,7 @@ pub use throws::{after_test, courage_test, test_need};
 /// The European Battlefield rule set.
 pub struct European;
 
-inventory::submit! { super::RuleSetEntry(&European) }
+inventory::submit! { crate::engine::ruleset::RuleSetEntry(&European) }
 
 /// The name scenarios, campaigns and saves give it.
 pub const NAME: &str = "EuropeanBattlefield";

@@ -4,13 +4,13 @@
 //! man's save and the wound chart, and the courage test with what a failed
 //! one leaves.
 
-use super::{profile, tables};
 use crate::engine::data::Cover;
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, WeaponProfile, WoundNeed};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::event::Event;
 use crate::engine::name::Name;
+use crate::engine::ruleset::european::{profile, tables};
 use crate::engine::ruleset::{Pressure, Reaction, TargetTeam};
 use crate::engine::sink::Events;
 use crate::engine::soldier::Soldier;

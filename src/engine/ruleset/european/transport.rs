@@ -6,13 +6,13 @@
 //! and the courage test of a man a vehicle runs over (2d6 and his courage
 //! against the courage test's pass: he dodges, or he dies).
 
-use super::profile as man_profile;
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{European as Book, Note};
 use crate::engine::data::european_transport::{Load, Transport};
 use crate::engine::data::european_vehicles::{VehicleProfile, Vehicles};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::name::Name;
+use crate::engine::ruleset::european::profile as man_profile;
 use crate::engine::soldier::Soldier;
 
 /// The transport rules and the vehicle tables of `book`, where it has them.
@@ -49,7 +49,7 @@ pub fn heavy(t: &Book, book: &RuleBook, man: &Soldier) -> bool {
 
 /// The profile of vehicle `man`, if he is one.
 pub fn profile<'a>(book: &'a RuleBook, man: &Soldier) -> Option<&'a VehicleProfile> {
-    super::vehicles::profile(book.european.as_deref()?, man)
+    crate::engine::ruleset::european::vehicles::profile(book.european.as_deref()?, man)
 }
 
 /// `man`'s roll on the dismount chart, getting out of `vehicle`: 1d6, the

@@ -18,8 +18,6 @@
 //! crew that bails out leaves the field and the vehicle stands abandoned, a
 //! hulk (the crew are not made men); vehicles are not suppressed.
 
-use super::throws::{Gun, test, throw};
-use super::{profile as man_profile, shoot_need};
 use crate::engine::data::RuleBook;
 use crate::engine::data::european::{Class, European as Book, Note, WeaponProfile, WoundNeed};
 use crate::engine::data::european_vehicles::{Hurt, Ko, VehicleProfile, Vehicles};
@@ -27,6 +25,8 @@ use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
 use crate::engine::event::Event;
 use crate::engine::name::Name;
 use crate::engine::placement::sector_of;
+use crate::engine::ruleset::european::throws::{Gun, test, throw};
+use crate::engine::ruleset::european::{profile as man_profile, shoot_need};
 use crate::engine::ruleset::{Fired, Odds, SquadFire, VehicleHurt};
 use crate::engine::sink::Events;
 use crate::engine::soldier::Soldier;
@@ -53,7 +53,7 @@ pub fn can_hurt(weapon: &WeaponProfile, p: &VehicleProfile) -> bool {
 /// armour).
 pub fn anti_vehicle<'a>(t: &'a Book, book: &RuleBook, man: &Soldier, p: &VehicleProfile) -> Option<&'a WeaponProfile> {
     let own = t.weapon(man.weapon(book)).filter(|w| can_hurt(w, p));
-    own.or_else(|| super::arm(t, book, man).filter(|w| can_hurt(w, p)))
+    own.or_else(|| crate::engine::ruleset::european::arm(t, book, man).filter(|w| can_hurt(w, p)))
 }
 
 /// The nearest a weapon may fire, in hexes: t- and a-class 6", h-class 12"
@@ -86,7 +86,7 @@ pub fn strength_against(v: &Vehicles, weapon: &WeaponProfile, p: &VehicleProfile
         // Not armoured: against t-class it is armour all the same (its
         // defense the armour); to the rest it is a man.
         None if weapon.has(Class::T) => Some((s + armour_mod()?, p.defense)),
-        None => Some((super::throws::strength_against_men(weapon), p.defense)),
+        None => Some((crate::engine::ruleset::european::throws::strength_against_men(weapon), p.defense)),
     }
 }
 
@@ -129,7 +129,7 @@ pub(super) fn guns<'a>(t: &'a Book, man: &'a Soldier, moved: bool, nearest: u32)
     let (Some(v), Some(p)) = (tables(t), profile(t, man)) else { return Vec::new() };
     // KO'd "must move to spot its target": it fires as a vehicle that moved.
     let moved = moved || man.vehicle.as_ref().is_some_and(|x| x.hurt.ko == Some(Ko::MustMove));
-    let need = super::throws::test_need(i32::from(p.shoot));
+    let need = crate::engine::ruleset::european::throws::test_need(i32::from(p.shoot));
     let mut out = Vec::new();
     if let Some(w) = p.main_gun.as_deref().and_then(|k| t.weapon(k)) {
         let dice = w.dice(moved);
@@ -179,7 +179,7 @@ pub(super) fn at_vehicle<'a>(t: &'a Book, book: &RuleBook, fire: &'a SquadFire<'
             continue;
         }
         let Some((base, modifiers)) = shoot_need(t, f.man) else { continue };
-        let need = super::throws::test_need(base + modifiers.total());
+        let need = crate::engine::ruleset::european::throws::test_need(base + modifiers.total());
         out.push(Gun { man: f.man, weapon: w, dice: n, need, why: String::new() });
     }
     Ok(out)
