@@ -227,4 +227,5 @@ impl Game {
 }
 
 #[cfg(test)]
+#[path = "transport_tests.rs"]
 pub(super) mod tests;
