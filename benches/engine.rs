@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
-use hexpatrol::engine::{Cache, Command, Events, Game, Keep, Phase, RuleBook, Scenario, policy};
+use hexpatrol::engine::{Cache, Command, Events, Game, Keep, Phase, RuleBook, Scenario, players::leader};
 use hexpatrol::{rules, sim};
 
 // The same allocator as the binary, so the numbers are the ones a player gets.
@@ -25,7 +25,7 @@ fn setup() -> (Arc<RuleBook>, Scenario, Game) {
 /// Plays the leader's decisions until `stop` holds, or the patrol ends.
 fn play_until(game: &mut Game, cache: &mut Cache, stop: impl Fn(&Game) -> bool) {
     while !stop(game) {
-        let Some(c) = policy::decide(game, cache) else { return };
+        let Some(c) = leader::decide(game, cache) else { return };
         game.apply(&c, cache, &mut Events::all()).expect("the leader's commands are legal");
     }
 }
@@ -42,7 +42,7 @@ fn one_command(c: &mut Criterion) {
     let mut cache = Cache::new();
     let mut g = c.benchmark_group("apply");
     // A step in patrol movement: the move, its incident check, and whatever it brings.
-    let step = policy::decide(&start, &cache).expect("a first step");
+    let step = leader::decide(&start, &cache).expect("a first step");
     g.bench_function("patrol step", |b| {
         b.iter_batched(|| start.clone(), |game| black_box(apply(game, &mut cache, &step)), BatchSize::SmallInput)
     });
@@ -59,7 +59,7 @@ fn one_command(c: &mut Criterion) {
     // The patrol leader's choice of order for a man whose card is up.
     let mut order = action.clone();
     play_until(&mut order, &mut cache, |g| matches!(&g.phase(), Phase::Action(a) if a.up.is_some()));
-    g.bench_function("leader's order", |b| b.iter(|| black_box(policy::decide(black_box(&order), &cache))));
+    g.bench_function("leader's order", |b| b.iter(|| black_box(leader::decide(black_box(&order), &cache))));
     g.finish();
 }
 

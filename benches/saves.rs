@@ -7,7 +7,7 @@ use std::path::Path;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use hexpatrol::engine::campaign::{Campaign, PatrolPlan};
-use hexpatrol::engine::{Cache, policy};
+use hexpatrol::engine::{Cache, players::leader};
 use hexpatrol::rules;
 use hexpatrol::save::{self, Slot};
 
@@ -29,7 +29,7 @@ fn played(finished: u32, decisions: usize, slot: &Slot) -> Campaign {
             c.begin().unwrap();
         }
         let g = c.patrol.as_ref().unwrap();
-        let cmd = policy::decide(g, &cache).unwrap();
+        let cmd = leader::decide(g, &cache).unwrap();
         c.apply(&cmd, &mut cache).unwrap();
         if c.unarchived.is_some() {
             slot.save(&mut c, 0).unwrap();
@@ -37,7 +37,7 @@ fn played(finished: u32, decisions: usize, slot: &Slot) -> Campaign {
     }
     c.begin().unwrap();
     for _ in 0..decisions {
-        let Some(cmd) = c.patrol.as_ref().and_then(|g| policy::decide(g, &cache)) else { break };
+        let Some(cmd) = c.patrol.as_ref().and_then(|g| leader::decide(g, &cache)) else { break };
         c.apply(&cmd, &mut cache).unwrap();
     }
     c
@@ -98,8 +98,8 @@ fn campaign_text(plans: usize, side: usize, men: usize) -> String {
             if side > 16 {
                 p.scenario.rows = rows.clone();
                 p.scenario.start = at(9, side as i32 - 1);
-                p.scenario.home_edge = hexpatrol::engine::scenario::Edge::South;
-                p.scenario.objective = hexpatrol::engine::scenario::Objective::Reach(at(12, 5));
+                p.scenario.home_edge = hexpatrol::engine::book::scenario::Edge::South;
+                p.scenario.objective = hexpatrol::engine::book::scenario::Objective::Reach(at(12, 5));
                 p.scenario.encounters.clear();
             }
             p
@@ -108,7 +108,8 @@ fn campaign_text(plans: usize, side: usize, men: usize) -> String {
     let mut squad = def.squad.clone();
     let rifleman = squad.last().unwrap().clone();
     squad.extend(
-        (squad.len()..men).map(|k| hexpatrol::engine::scenario::Member { name: format!("Man{k}"), ..rifleman.clone() }),
+        (squad.len()..men)
+            .map(|k| hexpatrol::engine::book::scenario::Member { name: format!("Man{k}"), ..rifleman.clone() }),
     );
     let mut c = Campaign::new(&def.title, &def.briefing, 5, book, plans, &squad, def.replacements);
     c.begin().unwrap();
@@ -125,7 +126,7 @@ fn long_patrol_text(events: usize) -> String {
     c.begin().unwrap();
     let mut cache = Cache::new();
     for _ in 0..300 {
-        let Some(cmd) = c.patrol.as_ref().and_then(|g| policy::decide(g, &cache)) else { break };
+        let Some(cmd) = c.patrol.as_ref().and_then(|g| leader::decide(g, &cache)) else { break };
         let before = c.clone();
         c.apply(&cmd, &mut cache).unwrap();
         if c.patrol.is_none() {
@@ -150,7 +151,7 @@ fn at_the_limits(c: &mut Criterion) {
     let mut group = c.benchmark_group("load at the limits");
     group.sample_size(10);
     group.measurement_time(std::time::Duration::from_secs(3));
-    let most = hexpatrol::engine::limits::PATROLS;
+    let most = hexpatrol::engine::vocabulary::limits::PATROLS;
     let cases = [(1, 16, 0), (most, 16, 0), (most, 16, 1000), (1, 250, 0), (1, 500, 0), (1, 1000, 0), (4, 1000, 0)];
     for (plans, side, men) in cases {
         let text = campaign_text(plans, side, men);
@@ -164,7 +165,7 @@ fn at_the_limits(c: &mut Criterion) {
     // A patrol's log grows with every card: up to the most a save may hold.
     let small = long_patrol_text(1000).len();
     let per_event = (long_patrol_text(2000).len() - small) / 1000;
-    let most = 1000 + (hexpatrol::engine::limits::FILE_BYTES as usize - small) / per_event;
+    let most = 1000 + (hexpatrol::engine::vocabulary::limits::FILE_BYTES as usize - small) / per_event;
     for events in [10_000, 30_000, most * 49 / 50] {
         let text = long_patrol_text(events);
         eprintln!("a patrol of {events} events: a save of {} bytes", text.len());

@@ -124,7 +124,7 @@ pub fn check(path: &Path) -> Result<Checked, String> {
         )),
         other => Err(format!(
             "{file}:1:1: '{}' is not a kind of hexpatrol file: expected SaveFile, Scenario, Campaign, RuleBook or a forces map {{...}}",
-            crate::engine::command::quote(other)
+            crate::engine::vocabulary::command::quote(other)
         )),
     }
 }
@@ -134,7 +134,7 @@ pub fn check(path: &Path) -> Result<Checked, String> {
 /// with its map and briefing, so a campaign file under the limit can make a
 /// save past it, which `new` would refuse before any play.
 fn campaign(file: &str, text: &str, book: std::sync::Arc<RuleBook>) -> Result<Checked, String> {
-    use crate::engine::limits::FILE_BYTES;
+    use crate::engine::vocabulary::limits::FILE_BYTES;
     let def = rules::parse_campaign(file, text, &book).map_err(|e| e.to_string())?;
     let mut c = def.start(1, book);
     c.begin().map_err(|e| format!("{file}: its first patrol cannot set out: {e}"))?;
@@ -344,7 +344,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("long.ron");
         let long = file(&"x".repeat(8000));
-        assert!(long.len() as u64 <= crate::engine::limits::FILE_BYTES);
+        assert!(long.len() as u64 <= crate::engine::vocabulary::limits::FILE_BYTES);
         std::fs::write(&path, &long).unwrap();
         let e = super::check(&path).unwrap_err();
         assert!(e.contains("long.ron: a campaign begun from it would be saved in") && e.contains("more than"), "{e}");

@@ -2,8 +2,8 @@
 
 mod transport;
 
-use crate::engine::call::Called;
-use crate::engine::house;
+use crate::engine::ruleset::lone_warrior::call::Called;
+use crate::engine::ruleset::lone_warrior::house;
 use crate::engine::{Event, OddsAnswer, Roll, RollOdds, RuleBook, Spread};
 
 /// The house rules of `book` in words: the preset (or "set by hand"), then
@@ -542,7 +542,7 @@ pub fn describe_odds(answer: &OddsAnswer) -> String {
 mod tests {
     use super::*;
     use crate::engine::Pos;
-    use crate::engine::event::SectionView;
+    use crate::engine::vocabulary::event::SectionView;
 
     #[test]
     fn a_table_read_with_something_added_says_what_and_the_score() {
@@ -636,7 +636,7 @@ mod tests {
 
     #[test]
     fn a_campaigns_end_names_its_patrols_and_the_men_who_came_through() {
-        use crate::engine::event::Survivor;
+        use crate::engine::vocabulary::event::Survivor;
         let book = crate::rules::rule_book().expect("the built-in rules load");
         let man = |name: &str, rank: &str, veteran, out| Survivor {
             name: name.into(),

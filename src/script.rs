@@ -10,7 +10,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::engine::Cache;
 use crate::engine::campaign::Campaign;
-use crate::engine::limits::SCRIPT_LINE_BYTES;
+use crate::engine::vocabulary::limits::SCRIPT_LINE_BYTES;
 use crate::save::{SaveError, Slot};
 use crate::session::{self, Line};
 

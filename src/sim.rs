@@ -29,7 +29,7 @@ use serde::Serialize;
 use std::sync::Arc;
 
 use crate::engine::campaign::Campaign;
-use crate::engine::{Cache, Command, Event, Events, Game, Keep, RuleBook, Scenario, policy};
+use crate::engine::{Cache, Command, Event, Events, Game, Keep, RuleBook, Scenario, players::leader};
 use crate::session;
 
 /// Decisions a patrol may take before it is given up as unfinished; the
@@ -89,7 +89,7 @@ pub fn play_out(
     // room is enough for nearly every command at once, so it seldom grows.
     let mut events = Events::with_capacity(keep, EVENTS_ROOM);
     for n in 0..u64::from(MAX_DECISIONS) {
-        let Some(command) = policy::decide(game, cache) else { return (n, None) };
+        let Some(command) = leader::decide(game, cache) else { return (n, None) };
         match game.apply(&command, cache, &mut events) {
             Ok(()) => {
                 events.iter().for_each(|e| seen(game, e));

@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
+use hexpatrol::engine::book::RuleBook;
 use hexpatrol::engine::campaign::Campaign;
-use hexpatrol::engine::data::RuleBook;
 use hexpatrol::engine::dice::Purpose;
-use hexpatrol::engine::enemy_ids::enemy_id;
-use hexpatrol::engine::{Cache, Event, Game, Phase, Side, State, policy};
+use hexpatrol::engine::vocabulary::enemy_ids::enemy_id;
+use hexpatrol::engine::{Cache, Event, Game, Phase, Side, State, players::leader};
 use hexpatrol::{rules, save};
 
 #[path = "common/patrols.rs"]
@@ -112,7 +112,7 @@ fn no_man_is_left_knocked_over_or_dying_when_an_action_ends() {
                 }
             }
             was_in_action = in_action;
-            let Some(command) = policy::decide(game, &cache) else { break };
+            let Some(command) = leader::decide(game, &cache) else { break };
             events.extend(c.apply(&command, &mut cache).unwrap());
         }
     }
@@ -162,12 +162,12 @@ fn a_special_method_is_an_order_of_its_own_and_a_pistol_has_none() {
         let pistol_up = |g: &Game| {
             g.card_up().is_some_and(|i| {
                 g.soldiers()[i].weapon(g.book()) == "pistol"
-                    && policy::decide(g, &Cache::new()).is_some_and(|c| matches!(c, Command::Fire { .. }))
+                    && leader::decide(g, &Cache::new()).is_some_and(|c| matches!(c, Command::Fire { .. }))
             })
         };
         play(&mut c, &mut cache, &mut Vec::new(), pistol_up);
         let Some(game) = c.patrol.as_ref().filter(|g| pistol_up(g)) else { continue };
-        let Some(Command::Fire { target }) = policy::decide(game, &cache) else { unreachable!() };
+        let Some(Command::Fire { target }) = leader::decide(game, &cache) else { unreachable!() };
         let order = Command::FireSpecial { target: target.clone() };
         assert_eq!(order.to_string().parse::<Command>().unwrap(), order, "written and read back");
         let e = c.apply(&order, &mut cache).unwrap_err();
@@ -338,13 +338,13 @@ fn the_odds_of_a_shot_name_the_roll_it_will_be() {
         // A man of ours with his card up and a shot.
         let shot_up = |g: &Game| {
             g.card_up().is_some_and(|i| {
-                policy::decide(g, &Cache::new()).is_some_and(|c| matches!(c, hexpatrol::engine::Command::Fire { .. }))
+                leader::decide(g, &Cache::new()).is_some_and(|c| matches!(c, hexpatrol::engine::Command::Fire { .. }))
                     && g.soldiers()[i].side == Side::Friendly
             })
         };
         play(&mut c, &mut cache, &mut events, shot_up);
         let Some(game) = c.patrol.as_ref().filter(|g| shot_up(g)) else { continue };
-        let Some(hexpatrol::engine::Command::Fire { target: Target::Soldier(t) }) = policy::decide(game, &cache) else {
+        let Some(hexpatrol::engine::Command::Fire { target: Target::Soldier(t) }) = leader::decide(game, &cache) else {
             unreachable!()
         };
         let answer = game.odds(&cache, &OddsQuery::Fire { shooter: None, target: Target::Soldier(t) }).unwrap();
@@ -493,7 +493,7 @@ fn machine_guns_sweep_their_arc_run_dry_and_are_reloaded_by_the_rules() {
         };
         while let Some(game) = c.patrol.as_ref() {
             note(game, &mut weapons);
-            let Some(order) = policy::decide(game, &cache) else { break };
+            let Some(order) = leader::decide(game, &cache) else { break };
             events.extend(c.apply(&order, &mut cache).expect("the leader's orders are legal"));
             assert!(events.len() < 200_000, "seed {seed}: the patrol ends");
         }
@@ -613,7 +613,7 @@ fn the_odds_of_a_spray_an_arc_and_a_throw_are_exact() {
             g.card_up().is_some_and(|i| {
                 g.soldiers()[i].side == Side::Friendly
                     && matches!(
-                        policy::decide(g, &Cache::new()),
+                        leader::decide(g, &Cache::new()),
                         Some(Command::Fire { .. } | Command::FireSpecial { .. })
                     )
             })
@@ -621,7 +621,7 @@ fn the_odds_of_a_spray_an_arc_and_a_throw_are_exact() {
         play(&mut c, &mut cache, &mut Vec::new(), firing);
         let Some(game) = c.patrol.as_ref().filter(|g| firing(g)) else { continue };
         let me = &game.soldiers()[game.card_up().unwrap()];
-        let (Some(Command::Fire { target }) | Some(Command::FireSpecial { target })) = policy::decide(game, &cache)
+        let (Some(Command::Fire { target }) | Some(Command::FireSpecial { target })) = leader::decide(game, &cache)
         else {
             unreachable!()
         };

@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use hexpatrol::engine::book::RuleBook;
 use hexpatrol::engine::campaign::Campaign;
-use hexpatrol::engine::data::RuleBook;
 use hexpatrol::engine::dice::Purpose;
 use hexpatrol::engine::{Cache, Event};
 use hexpatrol::rules;

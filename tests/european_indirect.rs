@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
+use hexpatrol::engine::book::RuleBook;
 use hexpatrol::engine::campaign::Campaign;
-use hexpatrol::engine::data::RuleBook;
 use hexpatrol::engine::dice::Purpose;
 use hexpatrol::engine::{Cache, Command, Event, Game, Phase, Side};
 use hexpatrol::rules;
@@ -84,7 +84,7 @@ fn smoke_on_the_map(seed: u64) -> Option<Campaign> {
         if !game.smoke().is_empty() && patrols::mid_action(game) {
             return Some(c);
         }
-        let mut command = hexpatrol::engine::policy::decide(game, &cache)?;
+        let mut command = hexpatrol::engine::players::leader::decide(game, &cache)?;
         if let (false, Phase::Action(a)) = (smoked, game.phase())
             && a.up.is_some()
             && a.up == game.radio_man()

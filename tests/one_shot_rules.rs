@@ -13,15 +13,15 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use hexpatrol::engine::book::{RuleBook, Weapon, WeaponKind, Wound};
 use hexpatrol::engine::campaign::Campaign;
-use hexpatrol::engine::chance::Chance;
-use hexpatrol::engine::data::{RuleBook, Weapon, WeaponKind, Wound};
+use hexpatrol::engine::dice::chance::Chance;
 use hexpatrol::engine::dice::{Dice, Modifiers, Purpose, Roll};
-use hexpatrol::engine::name::Name;
 use hexpatrol::engine::ruleset::{
     Aim, Blow, Deed, Fought, Hit, Leave, Melee, MeleeOdds, Odds, Pressure, Reaction, RuleSetEntry, Rules,
 };
-use hexpatrol::engine::{Cache, Event, Game, RuleSet, Side, Soldier, State, policy};
+use hexpatrol::engine::vocabulary::name::Name;
+use hexpatrol::engine::{Cache, Event, Game, RuleSet, Side, Soldier, State, players::leader};
 use hexpatrol::{rules, save};
 
 #[path = "common/patrols.rs"]
@@ -254,7 +254,7 @@ fn one_shot_pins_rallies_and_holds_men_back_through_the_loop() {
         // Before each decision: a man who may not move is never moved.
         for _ in 0..20_000 {
             let Some(game) = c.patrol.as_ref() else { break };
-            let Some(command) = policy::decide(game, &cache) else { break };
+            let Some(command) = leader::decide(game, &cache) else { break };
             if let (Some(up), hexpatrol::engine::Command::Move { .. }) = (game.card_up(), &command) {
                 let man = &game.soldiers()[up];
                 assert_ne!(man.pressure, Pressure::Pinned, "seed {seed}: a pinned man ordered to move");

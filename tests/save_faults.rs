@@ -160,7 +160,7 @@ fn a_link_to_a_campaign_is_followed_and_kept() {
 #[test]
 fn a_file_damaged_mid_patrol_is_offered_the_patrols_backup() {
     use hexpatrol::engine::campaign::Campaign;
-    use hexpatrol::engine::{Cache, Event, Phase, policy};
+    use hexpatrol::engine::{Cache, Event, Phase, players::leader};
     let ended = |c: &Campaign| c.log.iter().filter(|e| matches!(e, Event::ActionEnd { .. })).count();
     let dir = tempfile::tempdir().unwrap();
     let path = hexpatrol::save::campaign_path(dir.path(), "mine");
@@ -177,7 +177,7 @@ fn a_file_damaged_mid_patrol_is_offered_the_patrols_backup() {
     while second_over.is_none_or(|k| saved.len() < k + 4) {
         match &c.patrol {
             None => drop(c.begin().unwrap()),
-            Some(game) => drop(c.apply(&policy::decide(game, &cache).unwrap(), &mut cache).unwrap()),
+            Some(game) => drop(c.apply(&leader::decide(game, &cache).unwrap(), &mut cache).unwrap()),
         }
         assert!(c.finished <= 3, "the fourth patrol ends before its second action: pick another seed");
         now += 60;

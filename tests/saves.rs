@@ -355,8 +355,8 @@ fn old_saves_keep_the_rules_they_began_with() {
         let save = hexpatrol::save::read(&path).unwrap();
         let book = &save.campaign.book;
         assert_eq!(
-            hexpatrol::engine::house::preset_of(book),
-            Some(hexpatrol::engine::house::Preset::Classic),
+            hexpatrol::engine::ruleset::lone_warrior::house::preset_of(book),
+            Some(hexpatrol::engine::ruleset::lone_warrior::house::Preset::Classic),
             "{name}"
         );
         seen += 1;
@@ -364,7 +364,10 @@ fn old_saves_keep_the_rules_they_began_with() {
     assert!(seen >= 4, "fixtures: {seen}");
     // And a new game plays the article as written.
     let book = hexpatrol::rules::rule_book().unwrap();
-    assert_eq!(hexpatrol::engine::house::preset_of(&book), Some(hexpatrol::engine::house::Preset::AsWritten));
+    assert_eq!(
+        hexpatrol::engine::ruleset::lone_warrior::house::preset_of(&book),
+        Some(hexpatrol::engine::ruleset::lone_warrior::house::Preset::AsWritten)
+    );
 }
 
 /// A campaign saved in format 2, which named each man's weapon by its key,

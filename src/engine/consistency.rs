@@ -6,9 +6,9 @@
 
 use std::collections::BTreeSet;
 
-use crate::engine::enemy_ids::enemy_id;
-use crate::engine::limits::{COUNTER, ENEMY_NUMBERS};
-use crate::engine::soldier::{Side, State};
+use crate::engine::vocabulary::enemy_ids::enemy_id;
+use crate::engine::vocabulary::limits::{COUNTER, ENEMY_NUMBERS};
+use crate::engine::vocabulary::soldier::{Side, State};
 use crate::engine::{Card, Game, Phase, Pos, enemy_number};
 
 impl Game {
@@ -219,7 +219,7 @@ impl Game {
         // operator sees, his own too; the radio H.E. of the other rule sets
         // reaches from 1 to the guns' range.
         let max_range = self.book.arsenal.high_explosive.as_ref().map_or(0, |h| h.max_range);
-        let out_of_reach = |m: &&crate::engine::call::FireMission| {
+        let out_of_reach = |m: &&crate::engine::ruleset::lone_warrior::call::FireMission| {
             self.battery.is_none() && (m.distance == 0 || m.distance > max_range)
         };
         if let Some(m) = self.fire_pending.iter().find(out_of_reach) {
@@ -325,7 +325,7 @@ impl Game {
                     return Err(format!("{} of section {} stands apart from the section's hex", s.id, section.name));
                 }
             }
-            let alone = |(i, s): &(usize, &crate::engine::soldier::Soldier)| {
+            let alone = |(i, s): &(usize, &crate::engine::vocabulary::soldier::Soldier)| {
                 s.side == Side::Friendly && s.pos.is_some() && s.state != State::Dead && !seen.contains(i)
             };
             if let Some((_, s)) = self.soldiers.iter().enumerate().find(alone) {

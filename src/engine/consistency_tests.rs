@@ -1,11 +1,11 @@
 //! The consistency checks on a game and a campaign read from a save.
 
 use crate::engine::Cache;
+use crate::engine::book::scenario::Scenario;
 use crate::engine::campaign::Campaign;
-use crate::engine::scenario::Scenario;
-use crate::engine::tests::Play;
-use crate::engine::tests::default_game;
-use crate::engine::{Game, policy};
+use crate::engine::testing::Play;
+use crate::engine::testing::default_game;
+use crate::engine::{Game, players::leader};
 use std::sync::Arc;
 
 /// A squad whose names clash ignoring case, or look like an enemy's, is
@@ -73,7 +73,7 @@ fn a_replacement_called_as_enemies_are_is_passed_over() {
 fn play_until_enemies(seed: u64) -> Game {
     let mut g = default_game(seed);
     while g.soldiers.len() < 16 {
-        let Some(c) = policy::decide(&g, &Cache::new()) else { break };
+        let Some(c) = leader::decide(&g, &Cache::new()) else { break };
         g.play(&c).unwrap();
     }
     g
@@ -120,7 +120,7 @@ fn enemy_numbers_are_the_ids_numbers() {
 #[test]
 fn a_squad_man_after_an_enemy_or_a_prisoner_who_could_fight_is_refused() {
     let mut g = default_game(1);
-    let e = crate::engine::tests::add_enemy(&mut g, "rifle", (0, 0));
+    let e = crate::engine::testing::add_enemy(&mut g, "rifle", (0, 0));
     g.soldiers[e].pos = None;
     assert_eq!(g.check_consistent(), Ok(()));
     // The squad's last man moved behind the enemy, his section told.
@@ -134,7 +134,7 @@ fn a_squad_man_after_an_enemy_or_a_prisoner_who_could_fight_is_refused() {
 
     let mut g = default_game(1);
     let at = g.soldiers[0].pos.map(|p| (p.col, p.row)).unwrap();
-    let e = crate::engine::tests::add_enemy(&mut g, "rifle", at);
+    let e = crate::engine::testing::add_enemy(&mut g, "rifle", at);
     g.soldiers[e].captive = true;
     let err = g.check_consistent().unwrap_err();
     assert!(err.contains("is a prisoner, yet fit and could fight"), "{err}");

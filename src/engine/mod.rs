@@ -6,105 +6,46 @@
 //! touches no terminal, file, clock, environment or global RNG; all chance
 //! comes from the `Dice` kept in the game state.
 
-pub mod arsenal;
-pub mod cache;
-pub mod call;
-pub mod campaign;
-mod campaign_check;
-pub mod chance;
-pub mod command;
-pub mod composition;
-pub mod data;
-mod debrief;
-pub mod dice;
-pub mod event;
-pub mod flight;
-pub mod generate;
-pub mod hand;
-mod history;
-pub mod house;
-pub mod limits;
-pub mod map;
-mod map_form;
-pub mod muster;
-pub mod name;
-pub mod pos;
-mod promotion;
-mod purpose;
-mod roll;
-mod roster;
-pub mod ruleset;
-pub mod scenario;
-mod side;
-pub mod soldier;
-
-mod action;
-mod action_end;
-mod arms;
-pub mod barrage;
-mod blows;
-mod by_hand;
-mod chain;
-mod consistency;
-mod crew;
-mod endless;
-mod enemy;
-mod enemy_battery;
-pub mod enemy_ids;
-mod enemy_moves;
-mod grenade;
-mod hulk;
-mod incident;
-mod manoeuvre;
-mod memo;
-mod odds;
-mod path;
+pub mod action;
+pub mod book;
 mod patrol;
-mod patrol_end;
-mod phase;
-mod placement;
-mod points;
-pub mod policy;
+pub mod players;
+pub mod vocabulary;
+
+pub mod cache;
+pub mod campaign;
+pub mod dice;
+pub mod generate;
+pub mod map;
+pub mod ruleset;
+
+mod consistency;
+mod odds;
 mod reading;
-mod setup;
-mod shot;
 mod sides;
-mod sight;
-pub mod sink;
-mod squad_moves;
-mod squads;
-mod stance;
-mod stop;
-pub mod support;
-mod sweep;
-mod tactics;
-mod takeback;
-mod template;
-mod transport;
-pub mod vehicle;
 
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+pub use action::deck::Composition;
+pub use action::shot::Marksman;
+pub use book::RuleBook;
+pub use book::scenario::Scenario;
 pub use cache::Cache;
-pub use chance::Chance;
-pub use command::{Command, Target};
-pub use composition::Composition;
-pub use data::RuleBook;
+pub use cache::memo::Memo;
+pub use dice::chance::Chance;
 pub use dice::{DiceSet, Faces, Modifier, Modifiers, Purpose, Roll};
-use enemy_ids::enemy_number;
-pub use event::Event;
 pub use map::Map;
-pub use memo::Memo;
-pub use name::Name;
 pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
-pub use phase::{Action, Card, Phase, PointUse, Priority};
-pub use pos::Pos;
 pub use ruleset::{Odds, RuleSet};
-pub use scenario::Scenario;
-pub use shot::Marksman;
-pub use sink::{Events, Keep};
-pub use soldier::{Section, Side, Soldier, State};
+pub use vocabulary::command::{Command, Target};
+use vocabulary::enemy_ids::enemy_number;
+pub use vocabulary::event::Event;
+pub use vocabulary::name::Name;
+pub use vocabulary::phase::{Action, Card, Phase, PointUse, Priority};
+pub use vocabulary::pos::Pos;
+pub use vocabulary::sink::{Events, Keep};
+pub use vocabulary::soldier::{Section, Side, Soldier, State};
 
 use dice::Dice;
 
@@ -139,7 +80,7 @@ pub struct Game {
     /// Incidents so far that were not false alarms.
     #[serde(default)]
     encounters: u32,
-    objective: scenario::Objective,
+    objective: book::scenario::Objective,
     /// Objective hexes entered so far, sorted.
     visited: Vec<Pos>,
     /// Done in the field: the hex reached, every hex reconnoitred, or a
@@ -158,7 +99,7 @@ pub struct Game {
     fire_missions: u32,
     /// H.E. fire called this turn, landing at its STOP card.
     #[serde(default)]
-    fire_pending: Vec<call::FireMission>,
+    fire_pending: Vec<ruleset::lone_warrior::call::FireMission>,
     /// A vehicle that blocks sight (a tank, an armoured car) has been on
     /// the map this patrol, so sight between two hexes must look for one
     /// standing between; until then the map's own sight is all there is.
@@ -167,7 +108,7 @@ pub struct Game {
     vehicles_block_sight: bool,
     /// Enemy still waiting at hexes of the map (the scenario's encounters).
     #[serde(default)]
-    waiting: Vec<scenario::Encounter>,
+    waiting: Vec<book::scenario::Encounter>,
     /// A campaign's patrol: it says who takes command (`chain.rs`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     chain_of_command: bool,
@@ -178,14 +119,14 @@ pub struct Game {
     /// The patrol's off-board battery (European Battlefield), if its
     /// scenario gives it one, and what it has fired.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    battery: Option<call::Battery>,
+    battery: Option<ruleset::lone_warrior::call::Battery>,
     /// Smoke banks on the map.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    smoke: Vec<barrage::SmokeBank>,
+    smoke: Vec<ruleset::european::barrage::SmokeBank>,
     /// The enemy's off-board battery (European Battlefield's army list),
     /// while it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    enemy_battery: Option<enemy_battery::EnemyBattery>,
+    enemy_battery: Option<ruleset::european::enemy_battery::EnemyBattery>,
 }
 
 impl Game {
@@ -322,6 +263,6 @@ impl Game {
 }
 
 #[cfg(test)]
-mod shortcut_tests;
+pub(crate) mod testing;
 #[cfg(test)]
 mod tests;

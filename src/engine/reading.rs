@@ -2,8 +2,8 @@
 //! the engine's own: only `Game::apply` changes a game, so that every
 //! change is a command and every command's effects are events.
 
-use crate::engine::call::FireMission;
-use crate::engine::scenario::{Encounter, Objective};
+use crate::engine::book::scenario::{Encounter, Objective};
+use crate::engine::ruleset::lone_warrior::call::FireMission;
 use crate::engine::{Game, Map, Phase, Pos, RuleSet, Section, Soldier};
 
 impl Game {

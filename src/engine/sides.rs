@@ -2,9 +2,9 @@
 //! side, by hex. The list holds the squad first, then every enemy met, in the order met,
 //! and the walks over one side read only that side's part of it.
 
-use crate::engine::enemy_ids::enemy_number;
-use crate::engine::pos::Pos;
-use crate::engine::soldier::{Section, Side, Soldier, State};
+use crate::engine::vocabulary::enemy_ids::enemy_number;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::soldier::{Section, Side, Soldier, State};
 use crate::engine::{Game, Phase};
 
 /// `a.eq_ignore_ascii_case(b)`, quicker where the two are mostly written

@@ -134,8 +134,8 @@ fn opening(c: &Campaign, name: &str) -> Vec<String> {
     let mut lines = vec![format!("hexpatrol, plain mode. {}, saved as {name}. Type help for every command.", c.title)];
     let backs = if c.take_backs { "orders can be taken back (undo)" } else { "iron man: no take-backs" };
     let dice = if c.real_dice { "you throw the dice (dice game: the game throws)" } else { "the game throws the dice" };
-    let set = crate::engine::house::preset_of(&c.book).map_or("set by hand", |p| p.key());
-    let n = crate::engine::house::departures(&c.book).count();
+    let set = crate::engine::ruleset::lone_warrior::house::preset_of(&c.book).map_or("set by hand", |p| p.key());
+    let n = crate::engine::ruleset::lone_warrior::house::departures(&c.book).count();
     lines.push(format!("Rules: {set}, {n} house rules; {backs}; {dice}."));
     match &c.patrol {
         Some(game) => {
@@ -184,7 +184,7 @@ fn answer(c: &Campaign, typed: &str, asked: bool) -> Answer {
         return match first {
             "cancel" => Answer::Play(Line::Withdraw),
             "dice" | "undo" | "odds" => parsed(typed),
-            _ => match crate::engine::hand::read_throw(typed) {
+            _ => match crate::engine::dice::hand::read_throw(typed) {
                 Ok(throw) => Answer::Play(Line::Dice(throw)),
                 Err(why) => Answer::Say(vec![format!("Not a throw: {why}")]),
             },

@@ -2,9 +2,9 @@
 //! map, the roster and where everyone is, each as short lines of text that
 //! a screen reader reads in order and an 80-column terminal does not wrap.
 
+use crate::engine::book::scenario::Edge;
 use crate::engine::campaign::{Campaign, Status};
-use crate::engine::scenario::Edge;
-use crate::engine::soldier::{Side, Soldier, State};
+use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 use crate::engine::{Game, Phase, Pos};
 
 /// The six steps plain mode takes by name, as the compass reads them on
@@ -155,7 +155,7 @@ pub fn place(game: &Game) -> Vec<String> {
         }
     }
     lines.push(format!("Objective: {}.", game.objective().describe()));
-    if let crate::engine::scenario::Objective::Reach(p) = game.objective() {
+    if let crate::engine::book::scenario::Objective::Reach(p) = game.objective() {
         lines.push(match from == *p {
             true => format!("{who} is on {p}."),
             false => format!("{p} is {} from {who}.", away(from, *p)),

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::engine::scenario::Scenario;
+use crate::engine::book::scenario::Scenario;
 use crate::engine::{Event, Pos, RuleBook};
 
 /// A mark on a hex, strongest first: a hex where an action was fought

@@ -73,7 +73,8 @@ pub(super) fn result(record: &PatrolRecord) -> Vec<String> {
     else {
         return vec![format!("The record ends without the patrol's end; its outcome: {}.", record.outcome)];
     };
-    let names = |v: &[crate::engine::name::Name]| v.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(", ");
+    let names =
+        |v: &[crate::engine::vocabulary::name::Name]| v.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(", ");
     let objective = record.scenario.as_ref().map(|s| s.objective.describe());
     let why = match (outcome.as_str(), objective) {
         ("success", Some(o)) => format!("The patrol did what it was sent to do: {o}."),

@@ -8,10 +8,10 @@ use serde::Deserialize;
 
 use super::check::{NAME_RULE, check_carried, check_scenario, locate, man_at, man_name_ok};
 use super::{DataError, SCENARIOS, from_ron};
+use crate::engine::book::RuleBook;
+use crate::engine::book::scenario::{Member, Objective, Scenario};
 use crate::engine::campaign::PatrolPlan;
-use crate::engine::data::RuleBook;
-use crate::engine::limits::{CAMPAIGN_HEXES, MEN, PATROLS};
-use crate::engine::scenario::{Member, Objective, Scenario};
+use crate::engine::vocabulary::limits::{CAMPAIGN_HEXES, MEN, PATROLS};
 use crate::engine::{Pos, RuleSet};
 
 /// The campaigns built into the game, by key; the first is the default.
@@ -54,7 +54,7 @@ struct PatrolFile {
     radio: bool,
     /// Enemy waiting at hexes of the map.
     #[serde(default)]
-    encounters: Vec<crate::engine::scenario::Encounter>,
+    encounters: Vec<crate::engine::book::scenario::Encounter>,
     /// European Battlefield: the points the enemy met is bought to.
     #[serde(default)]
     enemy_points: Option<u32>,

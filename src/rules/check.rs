@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 
 use super::DataError;
 use crate::engine::Pos;
-use crate::engine::data::{IncidentKind, RuleBook, WeaponKind, Wound};
-use crate::engine::limits::{EXPERIENCE_STEP, MAP_SIDE, MEN, PATROLS, TERRAIN_TYPES};
-use crate::engine::scenario::{Edge, Member, Objective, Scenario};
+use crate::engine::book::scenario::{Edge, Member, Objective, Scenario};
+use crate::engine::book::{IncidentKind, RuleBook, WeaponKind, Wound};
+use crate::engine::vocabulary::limits::{EXPERIENCE_STEP, MAP_SIDE, MEN, PATROLS, TERRAIN_TYPES};
 
 /// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
 /// the file's start if it is not there.
@@ -207,7 +207,7 @@ pub fn check_rule_book(
 
 /// Vehicles, A/T and H.E. fire: keys once each, card counts the deck can
 /// hold, ranges that grow band by band, and damage tables for every face.
-fn check_arsenal(c: &Checker, a: &crate::engine::arsenal::Arsenal) -> Result<(), DataError> {
+fn check_arsenal(c: &Checker, a: &crate::engine::ruleset::lone_warrior::arsenal::Arsenal) -> Result<(), DataError> {
     let mut keys = BTreeSet::new();
     for v in &a.vehicles {
         let at = format!("\"{}\"", v.key);
@@ -269,7 +269,7 @@ pub(crate) fn man_name_ok(name: &str) -> bool {
     !name.is_empty()
         // A # starts a comment in the command language: "fight O#Brien" would not read.
         && !name.contains(|ch: char| ch.is_whitespace() || ch == ',' || ch == '#')
-        && !crate::engine::enemy_ids::enemy_id(name)
+        && !crate::engine::vocabulary::enemy_ids::enemy_id(name)
         && !name.eq_ignore_ascii_case("stop")
 }
 

@@ -6,10 +6,10 @@ use super::DataError;
 use super::check::locate;
 use std::collections::BTreeMap;
 
-use crate::engine::data::company::{Company, FireFace, MovingFire};
-use crate::engine::data::{Group, IncidentEntry, IncidentKind};
-use crate::engine::name::Name;
+use crate::engine::book::company::{Company, FireFace, MovingFire};
+use crate::engine::book::{Group, IncidentEntry, IncidentKind};
 use crate::engine::ruleset::company::fire::MOST_DICE;
+use crate::engine::vocabulary::name::Name;
 
 /// The most faces a die of its may have, and the most dice a team fires.
 const MOST_FACES: usize = 20;
@@ -26,7 +26,7 @@ pub fn check_company(t: &Company, terrain: &[Name], file: &str, text: &str) -> R
     if t.teams.is_empty() {
         return Err(c.err("teams", "teams: at least one kind of team".into()));
     }
-    let range_limit = crate::engine::limits::MAP_SIDE.unsigned_abs();
+    let range_limit = crate::engine::vocabulary::limits::MAP_SIDE.unsigned_abs();
     for (k, team) in t.teams.iter().enumerate() {
         let at = format!("\"{}\"", team.key);
         if t.teams[..k].iter().any(|o| o.key == team.key) {

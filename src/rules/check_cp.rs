@@ -4,8 +4,8 @@
 
 use super::DataError;
 use super::check::{Checker, check_cover, locate};
-use crate::engine::data::RuleBook;
-use crate::engine::data::combat_patrol::{CombatPatrol, Feed, Special};
+use crate::engine::book::RuleBook;
+use crate::engine::book::combat_patrol::{CombatPatrol, Feed, Special};
 
 /// The most dice and sides any of its rolls may have.
 const MAX_DICE: u8 = 4;
@@ -51,7 +51,10 @@ fn check(c: &Checker, book: &RuleBook, t: &CombatPatrol) -> Result<(), DataError
             return Err(c.err(&at, format!("weapons: '{}' has two profiles", p.weapon)));
         }
         seen.push(p.weapon.as_str());
-        if p.optimum == 0 || p.optimum > p.maximum || p.maximum > crate::engine::limits::MAP_SIDE.unsigned_abs() {
+        if p.optimum == 0
+            || p.optimum > p.maximum
+            || p.maximum > crate::engine::vocabulary::limits::MAP_SIDE.unsigned_abs()
+        {
             return Err(c.err(&at, format!("weapons: '{}' needs 1 <= optimum <= maximum", p.weapon)));
         }
         if p.shots == 0 || p.shots > 20 {

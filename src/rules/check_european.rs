@@ -6,9 +6,9 @@
 use super::DataError;
 use super::check::locate;
 use super::check_company::{Own, own_incidents};
-use crate::engine::data::european::{European, WoundNeed};
-use crate::engine::name::Name;
-use crate::engine::soldier::Side;
+use crate::engine::book::european::{European, WoundNeed};
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::soldier::Side;
 
 /// The most firing dice a weapon throws, and the most cards a man brings.
 const MOST_ROF: u8 = 12;

@@ -4,12 +4,12 @@
 
 use super::DataError;
 use super::check_company::Own;
-use crate::engine::data::RuleBook;
-use crate::engine::data::european::European;
-use crate::engine::data::european_transport::{Load, Transport, fits};
-use crate::engine::data::european_vehicles::Vehicles;
-use crate::engine::name::Name;
+use crate::engine::book::RuleBook;
+use crate::engine::book::european::European;
+use crate::engine::book::european_transport::{Load, Transport, fits};
+use crate::engine::book::european_vehicles::Vehicles;
 use crate::engine::ruleset::european::transport::weapon_points;
+use crate::engine::vocabulary::name::Name;
 
 /// The most wounds and cards a vehicle has, and machine guns it carries.
 const MOST_WOUNDS: u8 = 20;

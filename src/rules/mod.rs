@@ -14,8 +14,8 @@ mod endless;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::engine::data::{Group, RuleBook};
-use crate::engine::scenario::Scenario;
+use crate::engine::book::scenario::Scenario;
+use crate::engine::book::{Group, RuleBook};
 use std::collections::BTreeMap;
 
 pub use campaign::{CAMPAIGNS, CampaignDef, campaign, default_campaign_name, parse_campaign};
@@ -81,35 +81,35 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
     #[derive(serde::Deserialize)]
     #[serde(rename = "RuleBook", deny_unknown_fields)]
     struct RulesFile {
-        terrain: Vec<crate::engine::data::Terrain>,
-        weapons: Vec<crate::engine::data::Weapon>,
-        fire: crate::engine::data::FireTable,
-        incident: crate::engine::data::IncidentCheck,
-        incident_table: Vec<crate::engine::data::IncidentEntry>,
-        casualty_table: Vec<crate::engine::data::CasualtyEntry>,
-        hand_to_hand: crate::engine::data::HandToHand,
-        template: crate::engine::data::Template,
-        action: crate::engine::data::ActionRules,
-        patrol: crate::engine::data::PatrolRules,
-        campaign: crate::engine::data::CampaignRules,
+        terrain: Vec<crate::engine::book::Terrain>,
+        weapons: Vec<crate::engine::book::Weapon>,
+        fire: crate::engine::book::FireTable,
+        incident: crate::engine::book::IncidentCheck,
+        incident_table: Vec<crate::engine::book::IncidentEntry>,
+        casualty_table: Vec<crate::engine::book::CasualtyEntry>,
+        hand_to_hand: crate::engine::book::HandToHand,
+        template: crate::engine::book::Template,
+        action: crate::engine::book::ActionRules,
+        patrol: crate::engine::book::PatrolRules,
+        campaign: crate::engine::book::CampaignRules,
         #[serde(default)]
-        arsenal: crate::engine::arsenal::Arsenal,
+        arsenal: crate::engine::ruleset::lone_warrior::arsenal::Arsenal,
         /// A rules file of the player's own may give Combat Patrol's tables
         /// too; without them it plays by the built-in ones, where they fit
         /// its weapons, and else by Lone Warrior's alone.
         #[serde(default)]
-        combat_patrol: Option<crate::engine::data::combat_patrol::CombatPatrol>,
+        combat_patrol: Option<crate::engine::book::combat_patrol::CombatPatrol>,
         /// The company-level tables, the built-in ones where it gives none
         /// (they name no weapon of the book: teams are their own).
         #[serde(default)]
-        company: Option<crate::engine::data::company::Company>,
+        company: Option<crate::engine::book::company::Company>,
         /// European Battlefield's tables, the built-in ones where it gives
         /// none (where they fit its terrain and weapons).
         #[serde(default)]
-        european: Option<crate::engine::data::european::European>,
+        european: Option<crate::engine::book::european::European>,
     }
     let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
-    let terrain: Vec<crate::engine::name::Name> = r.terrain.iter().map(|t| t.key.clone()).collect();
+    let terrain: Vec<crate::engine::vocabulary::name::Name> = r.terrain.iter().map(|t| t.key.clone()).collect();
     let company = match r.company {
         Some(t) => {
             check_company::check_company(&t, &terrain, rules_file, rules)?;
@@ -123,9 +123,9 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
             check_company::check_company(&t, &terrain, COMPANY_FILE, COMPANY_TEXT).ok().map(|_| t)
         }
     };
-    let weapon_keys: Vec<crate::engine::name::Name> = r.weapons.iter().map(|w| w.key.clone()).collect();
-    let vehicle_keys: Vec<crate::engine::name::Name> =
-        r.arsenal.vehicles.iter().map(|v| crate::engine::name::Name::from(v.key.as_str())).collect();
+    let weapon_keys: Vec<crate::engine::vocabulary::name::Name> = r.weapons.iter().map(|w| w.key.clone()).collect();
+    let vehicle_keys: Vec<crate::engine::vocabulary::name::Name> =
+        r.arsenal.vehicles.iter().map(|v| crate::engine::vocabulary::name::Name::from(v.key.as_str())).collect();
     let european = match r.european {
         Some(t) => {
             check_european::check_european(&t, (&terrain, &weapon_keys, &vehicle_keys), rules_file, rules)?;
@@ -139,7 +139,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         }
     };
     let own_tables = r.combat_patrol.is_some();
-    let mut combat_patrol: crate::engine::data::combat_patrol::CombatPatrol = match r.combat_patrol {
+    let mut combat_patrol: crate::engine::book::combat_patrol::CombatPatrol = match r.combat_patrol {
         Some(cp) => cp,
         None => ron::from_str(COMBAT_PATROL_TEXT).map_err(|e| from_ron(COMBAT_PATROL_FILE, &e))?,
     };
@@ -194,7 +194,7 @@ fn fits_men(book: &RuleBook) -> bool {
     let Some(t) = book.combat_patrol.as_deref() else { return true };
     book.weapons
         .iter()
-        .filter(|w| matches!(w.kind, crate::engine::data::WeaponKind::Direct { .. }))
+        .filter(|w| matches!(w.kind, crate::engine::book::WeaponKind::Direct { .. }))
         .all(|w| t.profile(&w.key).is_some())
 }
 
@@ -235,7 +235,7 @@ pub fn scenario(name_or_path: &str, book: &RuleBook) -> Result<Scenario, DataErr
 }
 
 /// Files larger than this are refused before they are read.
-pub const MAX_FILE_BYTES: u64 = crate::engine::limits::FILE_BYTES;
+pub const MAX_FILE_BYTES: u64 = crate::engine::vocabulary::limits::FILE_BYTES;
 
 /// Reads a data file as text; `not_built_in` says what the name was not,
 /// for the message when there is no such file.

@@ -459,7 +459,7 @@ fn combat_patrol_tables_without_sweeps_or_ammunition_still_read() {
     let end = COMBAT_PATROL_TEXT.rfind(')').unwrap();
     let older = format!("{}{}", &COMBAT_PATROL_TEXT[..start], &COMBAT_PATROL_TEXT[end..]);
     assert!(!older.contains("ammunition") && !older.contains("machine_gun:"));
-    let t: crate::engine::data::combat_patrol::CombatPatrol = ron::from_str(&older).expect("an older table reads");
+    let t: crate::engine::book::combat_patrol::CombatPatrol = ron::from_str(&older).expect("an older table reads");
     assert!(t.ammunition.is_empty());
     assert_eq!((t.spray.inches, t.spray.reaction, t.machine_gun.degrees, t.machine_gun.reaction), (3, 2, 45, 1));
 }
@@ -518,12 +518,12 @@ fn company_tables_are_checked_where_they_are_written_and_kept_only_by_their_own_
 /// with its line and column.
 #[test]
 fn european_battlefield_table_mistakes_are_placed() {
-    use crate::engine::data::european::European;
+    use crate::engine::book::european::European;
     let book = rule_book().unwrap();
-    let terrain: Vec<crate::engine::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
-    let weapons: Vec<crate::engine::name::Name> = book.weapons.iter().map(|w| w.key.clone()).collect();
-    let vehicles: Vec<crate::engine::name::Name> =
-        book.arsenal.vehicles.iter().map(|v| crate::engine::name::Name::from(v.key.as_str())).collect();
+    let terrain: Vec<crate::engine::vocabulary::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
+    let weapons: Vec<crate::engine::vocabulary::name::Name> = book.weapons.iter().map(|w| w.key.clone()).collect();
+    let vehicles: Vec<crate::engine::vocabulary::name::Name> =
+        book.arsenal.vehicles.iter().map(|v| crate::engine::vocabulary::name::Name::from(v.key.as_str())).collect();
     for (from, to, want) in [
         ("rof: 2, notes: [SA], blade: true", "rof: 0, notes: [SA], blade: true", "weapons: 'rifle': strength 1 to 10"),
         ("(weapon: \"lmg\",", "(weapon: \"flamer\",", "the rule book has no weapon 'flamer'"),

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::Phase;
 use crate::engine::campaign::Campaign;
-use crate::engine::event::Event;
+use crate::engine::vocabulary::event::Event;
 
 use super::{SaveError, SaveFile, Slot, durable, read, write_atomic};
 

@@ -9,10 +9,10 @@ use std::sync::Arc;
 use proptest::prelude::*;
 
 use super::*;
+use crate::engine::book::scenario::Objective;
 use crate::engine::campaign::PatrolPlan;
-use crate::engine::limits::{ENEMY_NUMBERS, FILE_BYTES, MAP_SIDE, PATROLS, TERRAIN_TYPES};
-use crate::engine::scenario::Objective;
-use crate::engine::{Cache, Command, Name, Pos, RuleBook, Scenario, Side, Target, policy};
+use crate::engine::vocabulary::limits::{ENEMY_NUMBERS, FILE_BYTES, MAP_SIDE, PATROLS, TERRAIN_TYPES};
+use crate::engine::{Cache, Command, Name, Pos, RuleBook, Scenario, Side, Target, players::leader};
 
 fn book() -> Arc<RuleBook> {
     crate::rules::rule_book().expect("the built-in rules load")
@@ -64,7 +64,7 @@ fn most_terrain() -> Campaign {
     let mut k = 0;
     while b.terrain.len() < TERRAIN_TYPES {
         let glyph = char::from_u32(0x100 + k).unwrap();
-        b.terrain.push(crate::engine::data::Terrain { key: format!("open{k}").as_str().into(), glyph, ..open.clone() });
+        b.terrain.push(crate::engine::book::Terrain { key: format!("open{k}").as_str().into(), glyph, ..open.clone() });
         k += 1;
     }
     crate::rules::check_rule_book(&b, "", "", "", "").expect("256 terrain types are allowed");
@@ -127,7 +127,7 @@ fn command(c: &Campaign, kind: u8, a: u16, b: u16) -> Option<Command> {
     };
     let section = || g.sections().get(usize::from(a) % g.sections().len().max(1)).map(|s| s.name.clone());
     Some(match kind % 13 {
-        0..=3 => return policy::decide(g, &Cache::new()),
+        0..=3 => return leader::decide(g, &Cache::new()),
         12 => Command::Steer { towards: near()? },
         4 => Command::Turn,
         5 => Command::Move { section: section(), to: near()? },
@@ -189,7 +189,7 @@ fn the_starts_at_the_limits_load_back_and_play_on() {
     let mut c = counted_to_the_limit();
     let mut steps = 0;
     while c.unarchived.is_none() && steps < 5_000 {
-        let Some(cmd) = c.patrol.as_ref().and_then(|g| policy::decide(g, &Cache::new())) else { break };
+        let Some(cmd) = c.patrol.as_ref().and_then(|g| leader::decide(g, &Cache::new())) else { break };
         c.apply(&cmd, &mut Cache::new()).unwrap();
         steps += 1;
     }
@@ -232,7 +232,7 @@ fn whole_campaigns_hold_together_at_every_step() {
                     break;
                 }
             } else {
-                let Some(cmd) = c.patrol.as_ref().and_then(|g| policy::decide(g, &Cache::new())) else { break };
+                let Some(cmd) = c.patrol.as_ref().and_then(|g| leader::decide(g, &Cache::new())) else { break };
                 c.apply(&cmd, &mut Cache::new()).unwrap();
             }
             steps += 1;
@@ -259,7 +259,7 @@ fn the_largest_map_loads_back() {
         ..base
     };
     let mut c = single(&s, b);
-    let cmd = policy::decide(c.patrol.as_ref().unwrap(), &Cache::new()).unwrap();
+    let cmd = leader::decide(c.patrol.as_ref().unwrap(), &Cache::new()).unwrap();
     c.apply(&cmd, &mut Cache::new()).unwrap();
     let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 1, campaign: c.clone() }).unwrap();
     assert!(text.len() < 3_500_000, "three maps of a million hexes in {} bytes", text.len());
@@ -275,7 +275,7 @@ fn a_patrol_up_to_the_file_limit_loads_back_and_past_it_is_not_written() {
     c.begin().unwrap();
     let mut cache = Cache::new();
     for _ in 0..100 {
-        let Some(cmd) = c.patrol.as_ref().and_then(|g| policy::decide(g, &cache)) else { break };
+        let Some(cmd) = c.patrol.as_ref().and_then(|g| leader::decide(g, &cache)) else { break };
         let before = c.clone();
         c.apply(&cmd, &mut cache).unwrap();
         if c.patrol.is_none() {

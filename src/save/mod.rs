@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::campaign::{Campaign, PatrolRecord};
-use crate::engine::limits::{CAMPAIGN_HEXES, FILE_BYTES};
+use crate::engine::vocabulary::limits::{CAMPAIGN_HEXES, FILE_BYTES};
 
 #[cfg(test)]
 use backups::backup_path;
@@ -192,14 +192,14 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
     };
     // The company level's and European Battlefield's tables, where a book
     // holds them, as a rules file's are checked.
-    let own_tables = |book: &crate::engine::data::RuleBook| {
-        let terrain: Vec<crate::engine::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
-        let weapons: Vec<crate::engine::name::Name> = book.weapons.iter().map(|w| w.key.clone()).collect();
+    let own_tables = |book: &crate::engine::book::RuleBook| {
+        let terrain: Vec<crate::engine::vocabulary::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
+        let weapons: Vec<crate::engine::vocabulary::name::Name> = book.weapons.iter().map(|w| w.key.clone()).collect();
         if let Some(t) = book.company.as_deref() {
             crate::rules::check_company(t, &terrain, "", "")?;
         }
-        let vehicles: Vec<crate::engine::name::Name> =
-            book.arsenal.vehicles.iter().map(|v| crate::engine::name::Name::from(v.key.as_str())).collect();
+        let vehicles: Vec<crate::engine::vocabulary::name::Name> =
+            book.arsenal.vehicles.iter().map(|v| crate::engine::vocabulary::name::Name::from(v.key.as_str())).collect();
         match book.european.as_deref() {
             Some(t) => crate::rules::check_european(t, (&terrain, &weapons, &vehicles), "", ""),
             None => Ok(()),
@@ -214,10 +214,10 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         own_tables(game.book()).map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
     }
     // A plan has no squad of its own: check its map with the roster, or one stand-in.
-    let squad: Vec<crate::engine::scenario::Member> = c
+    let squad: Vec<crate::engine::book::scenario::Member> = c
         .roster
         .iter()
-        .map(|m| crate::engine::scenario::Member {
+        .map(|m| crate::engine::book::scenario::Member {
             name: m.name.clone(),
             rank: m.rank.clone(),
             weapon: m.weapon.clone(),
@@ -227,7 +227,7 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
             conscript: m.conscript,
         })
         .collect();
-    let standin = vec![crate::engine::scenario::Member {
+    let standin = vec![crate::engine::book::scenario::Member {
         name: "Standin".into(),
         rank: "Pvt".into(),
         weapon: "rifle".into(),
@@ -260,7 +260,7 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
                 let team = c.book.company.as_deref().and_then(|t| t.teams.first()).map(|k| k.key.clone());
                 let arm = c.book.european.as_deref().and_then(|t| t.weapons.first()).map(|w| w.weapon.clone());
                 let weapon = team.or(arm).unwrap_or_else(|| "rifle".to_string());
-                vec![crate::engine::scenario::Member { weapon, squad: Some(1), ..standin[0].clone() }]
+                vec![crate::engine::book::scenario::Member { weapon, squad: Some(1), ..standin[0].clone() }]
             }
             _ => squad,
         };
@@ -278,7 +278,7 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         crate::rules::check_carried(&c.book, "replacements", &m.name, &m.weapon)?;
         // One called as enemies are is passed over when he would join (see
         // `Campaign::check_consistent`); any other joins the squad as named.
-        if !crate::rules::man_name_ok(&m.name) && !crate::engine::enemy_ids::enemy_id(&m.name) {
+        if !crate::rules::man_name_ok(&m.name) && !crate::engine::vocabulary::enemy_ids::enemy_id(&m.name) {
             return Err(format!("replacements: '{}' {}", m.name, crate::rules::NAME_RULE));
         }
     }

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::*;
-use crate::engine::scenario::{Encounter, Objective};
+use crate::engine::book::scenario::{Encounter, Objective};
 use crate::engine::{Card, Game, Phase, Pos, Side};
 
 fn mid_action() -> (String, Campaign) {

@@ -2,7 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::engine::Cache;
-use crate::engine::{Command, Event, Pos, Target, policy};
+use crate::engine::{Command, Event, Pos, Target, players::leader};
 
 fn fresh(seed: u64) -> Campaign {
     let book = crate::rules::rule_book().unwrap();
@@ -35,7 +35,7 @@ fn step(c: &mut Campaign, cache: &mut Cache) -> Option<Vec<Event>> {
     if c.patrol.is_none() {
         return c.begin().ok();
     }
-    let cmd = policy::decide(c.patrol.as_ref()?, cache)?;
+    let cmd = leader::decide(c.patrol.as_ref()?, cache)?;
     Some(c.apply(&cmd, cache).unwrap())
 }
 

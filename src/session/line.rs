@@ -4,8 +4,8 @@
 //! patrol sets out) and `odds QUESTION` (the exact odds of a roll, which
 //! changes nothing). Blank lines and lines starting with `#` are skipped.
 
-use crate::engine::command::ParseError;
-use crate::engine::hand::{Throw, read_throw};
+use crate::engine::dice::hand::{Throw, read_throw};
+use crate::engine::vocabulary::command::ParseError;
 use crate::engine::{Command, OddsQuery};
 
 /// What a front end does with one line of the command language.

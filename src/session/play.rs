@@ -3,8 +3,8 @@
 //! answered.
 
 use crate::engine::campaign::Campaign;
-use crate::engine::name::format_name;
-use crate::engine::{Cache, Event, OddsAnswer, OddsQuery, RuleError, policy};
+use crate::engine::vocabulary::name::format_name;
+use crate::engine::{Cache, Event, OddsAnswer, OddsQuery, RuleError, players::leader};
 
 use super::Line;
 
@@ -27,7 +27,7 @@ pub fn auto(campaign: &mut Campaign, cache: &mut Cache, n: u32) -> (Vec<Event>, 
     }
     let mut events = Vec::new();
     for _ in 0..n {
-        let Some(command) = campaign.patrol.as_ref().and_then(|g| policy::decide(g, cache)) else { break };
+        let Some(command) = campaign.patrol.as_ref().and_then(|g| leader::decide(g, cache)) else { break };
         events.push(Event::Auto { command: format_name!("{command}") });
         match campaign.apply(&command, cache) {
             Ok(more) => events.extend(more),

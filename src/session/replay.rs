@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::engine::campaign::{Campaign, PatrolRecord};
-use crate::engine::hand::Order;
+use crate::engine::dice::hand::Order;
 use crate::engine::{Cache, Event, Events, Game, RuleBook};
 
 /// The patrol as it stood after an order: the game, how many of the

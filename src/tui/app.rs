@@ -344,7 +344,7 @@ impl App {
             }
             PromptKey::Enter => {
                 let typed = std::mem::take(text);
-                match crate::engine::hand::read_throw(&typed) {
+                match crate::engine::dice::hand::read_throw(&typed) {
                     Ok(throw) => {
                         self.overlay = Overlay::None;
                         self.run(Line::Dice(throw));

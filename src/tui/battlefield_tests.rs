@@ -6,9 +6,9 @@ use super::app::App;
 use super::tests::{go_on, screen};
 use super::theme::Theme;
 use crate::engine::Command;
-use crate::engine::call::Called;
 use crate::engine::campaign::Campaign;
-use crate::engine::command::Stance;
+use crate::engine::ruleset::lone_warrior::call::Called;
+use crate::engine::vocabulary::command::Stance;
 use crate::rules;
 use crate::session::Line;
 

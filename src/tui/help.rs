@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::app::App;
 use super::keymap::KEYMAP;
 use super::theme::Theme;
-use crate::engine::data::Wound;
+use crate::engine::book::Wound;
 use crate::engine::{Phase, RuleBook};
 
 /// Where the game is, for the rules the help screen reminds of.

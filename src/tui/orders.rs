@@ -3,7 +3,7 @@
 
 use super::app::App;
 use super::keymap::Msg;
-use crate::engine::scenario::Objective;
+use crate::engine::book::scenario::Objective;
 use crate::engine::{Command, Game, Memo, Name, OddsQuery, Phase, Pos, Side, State, Target};
 use crate::session::Line;
 

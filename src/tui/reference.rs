@@ -9,8 +9,8 @@ mod european_vehicles;
 mod vehicles;
 
 use crate::engine::RuleBook;
-use crate::engine::data::{Band, Cover, IncidentKind, WeaponKind, Wound};
-use crate::engine::house::HOUSE_RULES;
+use crate::engine::book::{Band, Cover, IncidentKind, WeaponKind, Wound};
+use crate::engine::ruleset::lone_warrior::house::HOUSE_RULES;
 
 /// One part of the reference: a heading and its paragraphs.
 pub struct Part {
@@ -58,7 +58,7 @@ pub(super) fn hexes(from: u32, to: u32) -> String {
 }
 
 /// Names of the terrain with this property.
-fn terrain_where(book: &RuleBook, keep: impl Fn(&crate::engine::data::Terrain) -> bool) -> String {
+fn terrain_where(book: &RuleBook, keep: impl Fn(&crate::engine::book::Terrain) -> bool) -> String {
     let names: Vec<String> = book.terrain.iter().filter(|t| keep(t)).map(|t| t.name.to_string()).collect();
     if names.is_empty() { "none".into() } else { names.join(", ") }
 }
@@ -387,7 +387,7 @@ fn house_rules(book: &RuleBook) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::house::{self, Preset};
+    use crate::engine::ruleset::lone_warrior::house::{self, Preset};
 
     fn book(preset: Preset) -> RuleBook {
         let mut b = (*crate::rules::rule_book().expect("the built-in rules load")).clone();

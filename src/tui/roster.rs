@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::app::App;
 use super::theme::Theme;
-use crate::engine::arsenal::Damage;
+use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::{Card, Game, Phase, Side, Soldier, State};
 
 /// A state's letter in the roster, and its colour: a pinned man's marked
@@ -18,7 +18,7 @@ pub fn state_mark(theme: Theme, s: &Soldier, game: &Game) -> (&'static str, Styl
     // A vehicle's state is its damage.
     if let Some(v) = &s.vehicle {
         // European Battlefield's wounds, KO chart and crews.
-        use crate::engine::data::european_vehicles::Ko;
+        use crate::engine::book::european_vehicles::Ko;
         let h = v.hurt;
         if !h.is_none() {
             return match (s.state, h.ko, h.bailed) {
@@ -208,7 +208,7 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
 pub fn weapon_words(game: &Game, s: &Soldier) -> String {
     let Some(w) = s.weapon_in(game.book()) else { return s.weapon(game.book()).to_string() };
     match &w.kind {
-        crate::engine::data::WeaponKind::AntiTank { side_arm } => {
+        crate::engine::book::WeaponKind::AntiTank { side_arm } => {
             let arm = game.book().weapon(side_arm).map_or(side_arm.as_str(), |a| a.name.as_str());
             format!("{}/{arm}", w.name)
         }

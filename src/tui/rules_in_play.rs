@@ -14,7 +14,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::keymap::{Dir, Msg, RULES_IN_PLAY_KEYS};
 use super::theme::Theme;
 use crate::engine::RuleBook;
-use crate::engine::house::{self, HOUSE_RULES, HouseRule, Preset};
+use crate::engine::ruleset::lone_warrior::house::{self, HOUSE_RULES, HouseRule, Preset};
 use crate::session::start::{Choice, Table};
 
 /// A line of the page the cursor can be on.

@@ -152,9 +152,9 @@ pub(super) fn phase(app: &App, width: usize) -> String {
             let radio = match (game.radio(), game.fire_pending().first()) {
                 (_, Some(m)) => {
                     let what = match m.called {
-                        crate::engine::call::Called::Shells => "H.E.",
-                        crate::engine::call::Called::Smoke => "smoke",
-                        crate::engine::call::Called::Air => "an air strike",
+                        crate::engine::ruleset::lone_warrior::call::Called::Shells => "H.E.",
+                        crate::engine::ruleset::lone_warrior::call::Called::Smoke => "smoke",
+                        crate::engine::ruleset::lone_warrior::call::Called::Air => "an air strike",
                     };
                     format!(" | {what} on its way to {}", m.hex)
                 }

@@ -346,7 +346,7 @@ fn a_patrol_opens_with_its_briefing_and_objective() {
 fn r_calls_the_guns_on_the_cursor_hex() {
     // The radio is a house rule: as written there is none.
     let mut book = (*rules::rule_book().expect("the built-in rules load")).clone();
-    crate::engine::house::set(&mut book, "radio", true).unwrap();
+    crate::engine::ruleset::lone_warrior::house::set(&mut book, "radio", true).unwrap();
     let book = std::sync::Arc::new(book);
     let scenario = rules::scenario("crossroads", &book).expect("the crossroads scenario loads");
     assert!(scenario.radio, "the crossroads patrol takes a radio");
@@ -386,8 +386,8 @@ fn r_calls_the_guns_on_the_cursor_hex() {
 
 #[test]
 fn an_enemy_vehicle_shows_on_the_map_and_in_the_roster() {
-    use crate::engine::arsenal::Damage;
-    use crate::engine::vehicle::Vehicle;
+    use crate::engine::ruleset::lone_warrior::arsenal::Damage;
+    use crate::engine::ruleset::lone_warrior::vehicle::Vehicle;
     use crate::engine::{Side, Soldier};
     let mut app = in_action(7);
     let game = app.campaign.patrol.as_mut().expect("a patrol");
@@ -571,10 +571,10 @@ fn enter_on_your_own_hex_picks_a_man_on_foot_before_a_vehicle() {
     car.id = "V90".into();
     car.pos = Some(here);
     car.state = crate::engine::State::Fit;
-    car.vehicle = Some(crate::engine::soldier::Vehicle {
+    car.vehicle = Some(crate::engine::vocabulary::soldier::Vehicle {
         kind: "armoured_car".into(),
         facing: 0,
-        damage: crate::engine::arsenal::Damage::None,
+        damage: crate::engine::ruleset::lone_warrior::arsenal::Damage::None,
         turns: 0,
         hurt: Default::default(),
     });

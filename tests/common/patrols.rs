@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use hexpatrol::engine::campaign::Campaign;
-use hexpatrol::engine::{Cache, Event, Game, Phase, Side, policy};
+use hexpatrol::engine::{Cache, Event, Game, Phase, Side, players::leader};
 use hexpatrol::save;
 
 /// In an action with both sides still fighting, and either a man's card
@@ -26,7 +26,7 @@ pub fn play(c: &mut Campaign, cache: &mut Cache, events: &mut Vec<Event>, most: 
         if stop(game) {
             return;
         }
-        let Some(command) = policy::decide(game, cache) else { return };
+        let Some(command) = leader::decide(game, cache) else { return };
         events.extend(c.apply(&command, cache).expect("the leader's commands are legal"));
     }
     panic!("a patrol ran past {most} decisions");

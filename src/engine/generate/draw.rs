@@ -8,8 +8,8 @@
 use rand::RngExt;
 use rand_pcg::Pcg32;
 
-use crate::engine::pos::Pos;
-use crate::engine::scenario::Edge;
+use crate::engine::book::scenario::Edge;
+use crate::engine::vocabulary::pos::Pos;
 
 /// What a hex is drawn as; each is a terrain of the rule book by its key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,11 +16,11 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::data::RuleBook;
+use crate::engine::book::RuleBook;
+use crate::engine::book::scenario::{Edge, Scenario};
 use crate::engine::dice::{GOLDEN_GAMMA, mix64};
 use crate::engine::map::Map;
-use crate::engine::pos::Pos;
-use crate::engine::scenario::{Edge, Scenario};
+use crate::engine::vocabulary::pos::Pos;
 
 pub use survey::Measures;
 

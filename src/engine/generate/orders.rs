@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use rand::RngExt;
 use rand_pcg::Pcg32;
 
+use crate::engine::book::scenario::{Edge, Objective};
 use crate::engine::generate::draw::{Ground, Sketch};
-use crate::engine::pos::Pos;
-use crate::engine::scenario::{Edge, Objective};
+use crate::engine::vocabulary::pos::Pos;
 
 /// Steps out from the start (the shortest walk) an objective may lie, by
 /// kind: a place to reach; each place to look at; where a prisoner is to

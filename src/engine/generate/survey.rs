@@ -6,10 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::data::RuleBook;
+use crate::engine::book::RuleBook;
+use crate::engine::cache::memo::Memo;
 use crate::engine::map::Map;
-use crate::engine::memo::Memo;
-use crate::engine::pos::Pos;
+use crate::engine::vocabulary::pos::Pos;
 
 /// How far about an objective hex its view is measured, in hexes.
 pub const VIEW_RADIUS: u32 = 4;

@@ -4,7 +4,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::engine::Game;
-use crate::engine::scenario::Member;
+use crate::engine::book::scenario::Member;
 
 fn book() -> Arc<RuleBook> {
     crate::rules::rule_book().unwrap()
@@ -80,7 +80,7 @@ fn the_ground_and_the_orders_vary() {
         made.iter().map(|m| format!("{:?}", m.scenario.home_edge)).collect();
     assert_eq!(edges.len(), 4, "{edges:?}");
     let kinds = |f: fn(&Objective) -> bool| made.iter().filter(|m| f(&m.scenario.objective)).count();
-    use crate::engine::scenario::Objective;
+    use crate::engine::book::scenario::Objective;
     assert!(kinds(|o| matches!(o, Objective::Reach(_))) > 10);
     assert!(kinds(|o| matches!(o, Objective::Reconnoitre(_))) > 10);
     assert!(kinds(|o| matches!(o, Objective::Prisoner(_))) > 10);

@@ -4,11 +4,11 @@
 
 use serde::Serialize;
 
-use crate::engine::chance::Chance;
-use crate::engine::command::Target;
+use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Modifiers, Purpose};
-use crate::engine::pos::Pos;
 use crate::engine::ruleset::Odds;
+use crate::engine::vocabulary::command::Target;
+use crate::engine::vocabulary::pos::Pos;
 
 /// A question about the odds of a choice. Its text form is what follows
 /// `odds` in the command language (docs/COMMANDS.md).

@@ -11,16 +11,16 @@ mod parse;
 use answer::tally;
 pub use answer::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 
-use crate::engine::chance::{Chance, totals};
-use crate::engine::command::Target;
-use crate::engine::data::WeaponKind;
+use crate::engine::book::WeaponKind;
+use crate::engine::cache::memo::Memo;
 use crate::engine::dice::Purpose;
-use crate::engine::incident::INCIDENT_TABLE_DICE;
-use crate::engine::memo::Memo;
-use crate::engine::pos::Pos;
+use crate::engine::dice::chance::{Chance, totals};
+use crate::engine::patrol::incident::INCIDENT_TABLE_DICE;
+use crate::engine::ruleset::lone_warrior::template::template_result;
 use crate::engine::ruleset::{Method, Odds};
-use crate::engine::soldier::Side;
-use crate::engine::template::template_result;
+use crate::engine::vocabulary::command::Target;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::soldier::Side;
 use crate::engine::{Cache, Game, Phase, RuleError, illegal};
 
 impl Game {
@@ -294,11 +294,11 @@ impl Game {
     fn call_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let caller = self.radio_man().ok_or_else(|| RuleError("this patrol has no radio".into()))?;
         let distance = self.fire_call_check(memo, caller, hex).map_err(RuleError)?;
-        let mission = crate::engine::call::FireMission {
+        let mission = crate::engine::ruleset::lone_warrior::call::FireMission {
             hex,
             caller: self.soldiers[caller].id.clone(),
             distance,
-            called: crate::engine::call::Called::Shells,
+            called: crate::engine::ruleset::lone_warrior::call::Called::Shells,
         };
         let sides = self.book.arsenal.high_explosive.as_ref().map_or(8, |h| h.sides);
         let (base, mut modifiers) =
@@ -324,10 +324,11 @@ impl Game {
     /// is mistaken, 5+, and where it scatters are the dice's).
     fn air_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let caller = self.radio_man().ok_or_else(|| RuleError("nobody can call an air strike".into()))?;
-        let called = crate::engine::call::Called::Air;
+        let called = crate::engine::ruleset::lone_warrior::call::Called::Air;
         let distance = self.battery_call_check(memo, caller, hex, called).map_err(RuleError)?;
         let id = self.soldiers[caller].id.clone();
-        let mission = crate::engine::call::FireMission { hex, caller: id.clone(), distance, called };
+        let mission =
+            crate::engine::ruleset::lone_warrior::call::FireMission { hex, caller: id.clone(), distance, called };
         let air = self.book.european.as_deref().and_then(|t| t.indirect.as_ref()).map(|i| i.air.arrive);
         let (base, modifiers) =
             self.fire_mission_need(&mission).ok_or_else(|| RuleError("these rules have no air strikes".into()))?;

@@ -4,8 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::engine::command::{ParseError, Target, looks_like_pos, parse_pos, quote, words};
 use crate::engine::odds::OddsQuery;
+use crate::engine::vocabulary::command::{ParseError, Target, looks_like_pos, parse_pos, quote, words};
 
 const ASK: &str = "move, fire, fight, throw, bombard, call, stop or casualty";
 

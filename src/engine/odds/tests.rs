@@ -1,8 +1,8 @@
 //! The odds against hand-counted dice, and the promise that asking changes nothing.
 
-use crate::engine::chance::Chance;
-use crate::engine::tests::Play;
-use crate::engine::tests::{OPEN, add_enemy, begin_action, card_next, default_game, game_on, rolls, squad};
+use crate::engine::dice::chance::Chance;
+use crate::engine::testing::Play;
+use crate::engine::testing::{OPEN, add_enemy, begin_action, card_next, default_game, game_on, rolls, squad};
 use crate::engine::*;
 
 fn ask(g: &Game, text: &str) -> OddsAnswer {
@@ -58,7 +58,7 @@ fn the_answer_shows_the_need_and_modifiers_the_roll_will_show() {
 fn the_incident_table_spread_counts_both_rows_of_a_result() {
     let mut g = game_on(&OPEN, (3, 3), &squad(1), 1);
     // The default table has no result on two rows: the earlier one has.
-    crate::engine::tests::with_full_table(&mut g);
+    crate::engine::testing::with_full_table(&mut g);
     let table = ask(&g, "move 3,2").then.expect("an incident is followed by the table");
     let by_name = |n: &str| spread(&table).into_iter().find(|(r, _, _)| r == n).map(|(_, _, c)| c);
     assert_eq!(by_name("minefield"), Some(Chance::new(1, 36)));
@@ -224,14 +224,14 @@ fn asking_changes_nothing_and_draws_no_number() {
         let mut quiet = default_game(seed);
         let (mut with, mut without) = (Vec::new(), Vec::new());
         let mut answers = 0;
-        while let Some(c) = policy::decide(&asked, &Cache::new()) {
+        while let Some(c) = players::leader::decide(&asked, &Cache::new()) {
             let before = asked.clone();
             for q in questions(&asked) {
                 answers += usize::from(asked.odds(&Cache::new(), &q).is_ok());
                 assert_eq!(asked, before, "asking '{q}' changed the game");
             }
             with.extend(asked.play(&c).unwrap());
-            without.extend(quiet.play(&policy::decide(&quiet, &Cache::new()).unwrap()).unwrap());
+            without.extend(quiet.play(&players::leader::decide(&quiet, &Cache::new()).unwrap()).unwrap());
         }
         assert!(answers > 100, "seed {seed}: the questions were mostly answered ({answers})");
         assert_eq!(with, without, "seed {seed}: asking changed what happened next");

@@ -60,3 +60,7 @@ impl Hooks {
         squads: false,
     };
 }
+
+#[cfg(test)]
+#[path = "hooks_tests.rs"]
+mod tests;

@@ -9,12 +9,12 @@
 //! docs/ARCHITECTURE.md, and tests/one_shot_rules.rs for a whole, small one
 //! that lives in a test of its own.
 
-mod combat_patrol;
+pub mod combat_patrol;
 pub mod company;
 pub mod european;
 mod handle;
 mod hooks;
-mod lone_warrior;
+pub mod lone_warrior;
 mod method;
 mod odds;
 mod outcome;
@@ -33,13 +33,13 @@ pub use pressure::{Deed, Leave, Pressure, Reaction};
 pub use shelling::{Gun, Shelled, Shot};
 pub use squads::{Fired, Firer, Lost, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
 
-use crate::engine::chance::Chance;
-use crate::engine::data::{RuleBook, Weapon, Wound};
+use crate::engine::book::{RuleBook, Weapon, Wound};
+use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Purpose, Roll};
-use crate::engine::name::Name;
-use crate::engine::phase::Card;
-use crate::engine::sink::Events;
-use crate::engine::soldier::{Side, Soldier, State};
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::phase::Card;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 
 /// How a firefight is fought: everything a rule set decides. Each method
 /// says which part of the loop asks it. The dice are the game's own seeded
@@ -439,7 +439,7 @@ pub trait Rules: Sync {
     }
 
     /// Whether ground of `terrain` slows a move (`moves`).
-    fn difficult(&self, _book: &RuleBook, _terrain: &crate::engine::data::Terrain) -> bool {
+    fn difficult(&self, _book: &RuleBook, _terrain: &crate::engine::book::Terrain) -> bool {
         false
     }
 

@@ -1,10 +1,10 @@
 //! The values a rule set answers the loop with: the odds of a roll, a
 //! shot as the fire rules see it, and how a fight hand to hand came out.
 
-use crate::engine::chance::Chance;
-use crate::engine::data::{Band, Cover, Weapon};
+use crate::engine::book::{Band, Cover, Weapon};
+use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, DiceSet, Modifiers, Purpose, Roll};
-use crate::engine::soldier::{Side, State};
+use crate::engine::vocabulary::soldier::{Side, State};
 
 /// What a pass/fail roll needs: the dice, the base need and what changed it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,15 +2,15 @@
 //! it did, a fight hand to hand, a grenade thrown, a wound tended; and the
 //! default volley, one die.
 
-use crate::engine::data::Wound;
+use crate::engine::book::Wound;
 use crate::engine::dice::{Dice, Purpose, Roll};
-use crate::engine::event::Event;
-use crate::engine::flight::Flight;
-use crate::engine::name::Name;
-use crate::engine::pos::Pos;
+use crate::engine::ruleset::combat_patrol::flight::Flight;
 use crate::engine::ruleset::{Melee, Odds};
-use crate::engine::sink::Events;
-use crate::engine::soldier::{Soldier, State};
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::{Soldier, State};
 
 /// The default `Rules::volley`: one die against the need, named for the
 /// shooter and his target; one hit or none.

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::dice::Roll;
-pub use crate::engine::soldier::Pressure;
+pub use crate::engine::vocabulary::soldier::Pressure;
 
 /// A reaction test, a rally or a suppression: the roll, if the rule rolls
 /// one, and the pressure the man is under after it.

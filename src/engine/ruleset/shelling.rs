@@ -5,8 +5,8 @@
 //! `Rules::indirect` at its default, and their indirect fire is `bombard`'s
 //! roll and the six-triangle hex template.
 
-use crate::engine::pos::Pos;
-use crate::engine::soldier::{Pressure, Soldier};
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::soldier::{Pressure, Soldier};
 
 /// What fires indirectly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! and that it never costs a rotating backup or a save.
 
 use super::*;
-use crate::engine::{Cache, policy};
+use crate::engine::{Cache, players::leader};
 use crate::save::FORMAT_VERSION;
 
 fn tmp() -> tempfile::TempDir {
@@ -25,7 +25,7 @@ fn step(c: &mut Campaign, cache: &mut Cache) {
         return;
     }
     let game = c.patrol.as_ref().unwrap();
-    let command = policy::decide(game, cache).expect("the leader always has a decision in a patrol");
+    let command = leader::decide(game, cache).expect("the leader always has a decision in a patrol");
     c.apply(&command, cache).unwrap();
 }
 

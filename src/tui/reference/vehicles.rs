@@ -3,7 +3,7 @@
 
 use super::{faces, hexes};
 use crate::engine::RuleBook;
-use crate::engine::arsenal::{Armour, Damage, DamageEntry};
+use crate::engine::ruleset::lone_warrior::arsenal::{Armour, Damage, DamageEntry};
 
 fn damage_table(entries: &[DamageEntry]) -> String {
     let named: Vec<String> = entries

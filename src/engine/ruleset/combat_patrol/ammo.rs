@@ -2,12 +2,12 @@
 //! Machine Gun's arc) and its ammunition: belts, magazines and limited
 //! ammunition, reloaded action by action.
 
-use crate::engine::data::RuleBook;
-use crate::engine::data::combat_patrol::{CombatPatrol as Book, Feed, Special};
+use crate::engine::book::RuleBook;
+use crate::engine::book::combat_patrol::{CombatPatrol as Book, Feed, Special};
 use crate::engine::dice::{Dice, Purpose, Roll};
-use crate::engine::name::Name;
 use crate::engine::ruleset::combat_patrol::{Ammo, Method, Reloading, tables};
-use crate::engine::soldier::Soldier;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::soldier::Soldier;
 
 /// What the special method of `shooter`'s weapon does, if it has one.
 pub(super) fn method(book: &RuleBook, shooter: &Soldier) -> Option<Method> {

@@ -6,10 +6,10 @@ use super::CombatPatrol;
 use super::tests::{dice_showing, man_with};
 use crate::engine::Pos;
 use crate::engine::dice::{Dice, Purpose};
+use crate::engine::ruleset::combat_patrol::sweep::arc;
 use crate::engine::ruleset::{Method, Rules};
-use crate::engine::soldier::Side;
-use crate::engine::sweep::arc;
-use crate::engine::tests::book;
+use crate::engine::testing::book;
+use crate::engine::vocabulary::soldier::Side;
 
 #[test]
 fn each_weapon_has_its_special_method_with_the_articles_numbers() {

@@ -3,13 +3,13 @@
 //! opponent and the thrower (`Flight`, walked in inches over the hexes);
 //! the blast's reach.
 
-use crate::engine::data::RuleBook;
-use crate::engine::data::combat_patrol::CombatPatrol as Book;
+use crate::engine::book::RuleBook;
+use crate::engine::book::combat_patrol::CombatPatrol as Book;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
-use crate::engine::flight::Flight;
-use crate::engine::name::Name;
+use crate::engine::ruleset::combat_patrol::flight::Flight;
 use crate::engine::ruleset::combat_patrol::{Throw, Thrown, accuracy_now, tables};
-use crate::engine::soldier::Soldier;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::soldier::Soldier;
 
 /// The thrower's inverted accuracy: the die's sides less his accuracy
 /// (4+ is 6, 6+ is 4), halved, rounding down, when he cannot see the hex.

@@ -10,23 +10,27 @@
 //! and indirect fire. The numbers are in `assets/rules/combat_patrol.ron`
 //! (`RuleBook::combat_patrol`).
 
+pub mod flight;
+pub(in crate::engine) mod sweep;
+pub(in crate::engine) mod throwing;
+
 mod ammo;
 mod grenade;
 mod spreads;
 mod wounds;
 
-use crate::engine::chance::Chance;
-use crate::engine::data::combat_patrol::{CombatPatrol as Book, Special};
-use crate::engine::data::{RuleBook, Weapon, Wound};
+use crate::engine::book::combat_patrol::{CombatPatrol as Book, Special};
+use crate::engine::book::{RuleBook, Weapon, Wound};
+use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
-use crate::engine::event::Event;
-use crate::engine::name::Name;
 use crate::engine::ruleset::{
     Aim, Ammo, Blow, Deed, Fought, Hit, Hooks, LoneWarrior, MeleeOdds, Method, Odds, Pressure, Reaction, Reloading,
     Rules, Tending, Throw, Thrown,
 };
-use crate::engine::sink::Events;
-use crate::engine::soldier::{Side, Soldier, State};
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 
 /// The Combat Patrol rule set.
 pub struct CombatPatrol;

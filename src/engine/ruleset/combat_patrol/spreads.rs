@@ -4,9 +4,9 @@
 //! and a magazine's reload die. Each is read from its total exactly as the
 //! roll itself reads it.
 
-use crate::engine::chance::{Chance, spread};
-use crate::engine::data::combat_patrol::{CombatPatrol as Book, Feed};
+use crate::engine::book::combat_patrol::{CombatPatrol as Book, Feed};
 use crate::engine::dice::Purpose;
+use crate::engine::dice::chance::{Chance, spread};
 use crate::engine::ruleset::combat_patrol::ammo::BULLETS;
 use crate::engine::ruleset::combat_patrol::wounds::care;
 

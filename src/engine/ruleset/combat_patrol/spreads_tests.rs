@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::tests::book;
+use crate::engine::testing::book;
 
 fn chances(t: &Book, purpose: Purpose, modifier: i32) -> Vec<(&'static str, u64, u64)> {
     table_spread(t, purpose, modifier).unwrap().1.into_iter().map(|(r, c)| (r, c.ways, c.of)).collect()

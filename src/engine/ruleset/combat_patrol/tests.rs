@@ -3,16 +3,16 @@
 use std::sync::Arc;
 
 use super::CombatPatrol;
-use crate::engine::data::combat_patrol::ChartWound;
-use crate::engine::data::{Cover, RuleBook, Wound};
+use crate::engine::book::combat_patrol::ChartWound;
+use crate::engine::book::{Cover, RuleBook, Wound};
 use crate::engine::dice::{Dice, Purpose};
-use crate::engine::flight::Flight;
-use crate::engine::name::Name;
+use crate::engine::ruleset::combat_patrol::flight::Flight;
 use crate::engine::ruleset::{Aim, Deed, Pressure, RuleSet, Rules};
-use crate::engine::soldier::{Side, Soldier, State};
-use crate::engine::tests::book;
+use crate::engine::testing::book;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 
-fn tables(book: &RuleBook) -> &crate::engine::data::combat_patrol::CombatPatrol {
+fn tables(book: &RuleBook) -> &crate::engine::book::combat_patrol::CombatPatrol {
     book.combat_patrol.as_deref().expect("the built-in book has Combat Patrol's tables")
 }
 
@@ -276,7 +276,7 @@ fn the_sub_machine_gun_bursts_three_shots_each_one_worse_and_the_pistol_has_no_s
     gunner = Soldier::new(&b, gunner.id.clone(), gunner.rank.clone(), Side::Friendly, Name::from("smg"), gunner.pos);
     assert_eq!((CombatPatrol.shots(&b, &gunner, false), CombatPatrol.shots(&b, &gunner, true)), (1, 3));
     let odds = CombatPatrol.aimed(&b, &burst(2, Side::Friendly)).unwrap();
-    let mut events = crate::engine::sink::Events::all();
+    let mut events = crate::engine::vocabulary::sink::Events::all();
     CombatPatrol.volley(&b, &mut Dice::new(4), odds, (&gunner, &Name::from("G1")), true, &mut events);
     let rolls: Vec<_> = events.into_vec();
     assert_eq!(rolls.len(), 3, "three shots, each its own roll: {rolls:?}");

@@ -2,12 +2,12 @@
 //! and a critical wound's course, the friend's try at saving him and the
 //! death test, turn by turn.
 
-use crate::engine::chance::{self, Chance};
-use crate::engine::data::combat_patrol::{ChartWound, CombatPatrol as Book};
+use crate::engine::book::combat_patrol::{ChartWound, CombatPatrol as Book};
+use crate::engine::dice::chance::{self, Chance};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
-use crate::engine::name::Name;
 use crate::engine::ruleset::combat_patrol::Tending;
-use crate::engine::soldier::{Soldier, State};
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::soldier::{Soldier, State};
 
 /// The wound chart rolled for `man`: the roll, and what it gives. In a
 /// grenade's blast (`grenade`) it is its own roll, and the grenade's bonus

@@ -3,10 +3,10 @@
 //! the target squad stands in), the hits they show, the saving dice the
 //! target rolls for them, and the hits that pin it.
 
-use crate::engine::chance::Chance;
-use crate::engine::data::company::{Company, Experience, FireFace, SaveFace};
+use crate::engine::book::company::{Company, Experience, FireFace, SaveFace};
+use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
-use crate::engine::name::format_name;
+use crate::engine::vocabulary::name::format_name;
 
 /// The squad fired at, as its saving dice read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

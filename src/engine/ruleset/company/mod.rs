@@ -11,18 +11,18 @@
 
 pub mod fire;
 
-use crate::engine::chance::Chance;
-use crate::engine::data::company::{Company as Book, Experience};
-use crate::engine::data::{RuleBook, Terrain, Weapon, WeaponKind, Wound};
+use crate::engine::book::company::{Company as Book, Experience};
+use crate::engine::book::{RuleBook, Terrain, Weapon, WeaponKind, Wound};
+use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
-use crate::engine::event::Event;
-use crate::engine::name::Name;
 use crate::engine::ruleset::{
     Aim, Blow, Deed, Fired, Fought, Hit, Hooks, LoneWarrior, Lost, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
     SquadOdds,
 };
-use crate::engine::sink::Events;
-use crate::engine::soldier::{Side, Soldier, State};
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 
 /// The company-level rule set.
 pub struct Company;
@@ -66,7 +66,7 @@ pub fn team_dice(t: &Book, book: &RuleBook, man: &Soldier, moved: bool) -> u32 {
 /// The ground a team stands on, as its saving die reads it.
 pub fn target_of(t: &Book, man: &Soldier, terrain: &Terrain) -> fire::Target {
     fire::Target {
-        cover: terrain.cover != crate::engine::data::Cover::None,
+        cover: terrain.cover != crate::engine::book::Cover::None,
         concealed: t.concealing.contains(&terrain.key),
         experience: experience(t, man),
     }

@@ -2,9 +2,9 @@
 //! pinning by the hits before saves, and what an assault changes.
 
 use super::*;
-use crate::engine::data::Terrain;
-use crate::engine::pos::Pos;
+use crate::engine::book::Terrain;
 use crate::engine::ruleset::{Firer, TargetTeam};
+use crate::engine::vocabulary::pos::Pos;
 
 fn book() -> RuleBook {
     let full = crate::rules::rule_book().expect("the built-in rules");

@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::data::company::{Company, US};
+use crate::engine::book::company::{Company, US};
 
 fn tables() -> Company {
     ron::from_str(include_str!("../../../../assets/rules/company.ron")).expect("the built-in tables read")

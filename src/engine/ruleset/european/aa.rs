@@ -14,18 +14,18 @@
 //! - a gunner who moved this turn cannot fire (a heavy weapon), and a
 //!   pinned one shoots one worse, as at men.
 
-use crate::engine::data::RuleBook;
-use crate::engine::data::european::{AirStrikes, Class, European as Book, WoundNeed};
+use crate::engine::book::RuleBook;
+use crate::engine::book::european::{AirStrikes, Class, European as Book, WoundNeed};
 use crate::engine::dice::{Dice, Modifiers, Purpose};
-use crate::engine::event::Event;
-use crate::engine::name::Name;
-use crate::engine::pos::Pos;
 use crate::engine::ruleset::Pressure;
 use crate::engine::ruleset::european::heavy::carried;
 use crate::engine::ruleset::european::shoot_need;
 use crate::engine::ruleset::european::throws::{firing_dice, strength_against_men, test_need};
-use crate::engine::sink::Events;
-use crate::engine::soldier::{Side, Soldier};
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::{Side, Soldier};
 
 /// What became of an air strike under anti-aircraft fire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

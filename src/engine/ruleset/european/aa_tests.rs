@@ -6,8 +6,8 @@
 use std::collections::VecDeque;
 
 use super::*;
-use crate::engine::hand::Hand;
-use crate::engine::roll::Roll;
+use crate::engine::dice::hand::Hand;
+use crate::engine::dice::roll::Roll;
 use crate::engine::ruleset::european::tests::{book, loaded, rolls};
 
 const AIM: Pos = Pos::new(8, 2);
@@ -90,12 +90,12 @@ fn hit_and_not_destroyed_it_presses_on_at_4_or_flees() {
 /// shot down, it never lands.
 #[test]
 fn the_patrols_air_strike_is_fired_at_by_the_enemys_flak() {
-    use crate::engine::call::{Called, FireMission};
+    use crate::engine::ruleset::lone_warrior::call::{Called, FireMission};
     let b = crate::rules::rule_book().unwrap();
     let s = crate::rules::scenario("mesnil", &b).unwrap();
     let mut g = crate::engine::Game::new(b, &s, 1).unwrap();
-    let gun = crate::engine::tests::add_enemy(&mut g, "aa_gun", (7, 4));
-    crate::engine::tests::begin_action(&mut g);
+    let gun = crate::engine::testing::add_enemy(&mut g, "aa_gun", (7, 4));
+    crate::engine::testing::begin_action(&mut g);
     let mission = FireMission { hex: Pos::new(7, 4), caller: "Ames".into(), distance: 7, called: Called::Air };
     // It comes (5), is not mistaken (4); the Flak hits (6) and wounds (6).
     let given: VecDeque<_> = [&[5u8][..], &[4], &[6, 1, 1], &[6]].iter().map(|f| Some(f.to_vec().into())).collect();

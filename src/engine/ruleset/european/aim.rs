@@ -4,13 +4,13 @@
 //! Shoot value of its side's rank and file. The shots themselves roll each
 //! man's own (`fire.rs`, `indirect.rs`).
 
-use crate::engine::data::Weapon;
-use crate::engine::data::european::{Class, European as Book};
+use crate::engine::book::Weapon;
+use crate::engine::book::european::{Class, European as Book};
 use crate::engine::dice::{Modifier, Modifiers};
-use crate::engine::name::Name;
 use crate::engine::ruleset::european::{heavy, indirect};
 use crate::engine::ruleset::{Aim, Gun, Odds};
-use crate::engine::soldier::Side;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::soldier::Side;
 
 /// A shot at a man: refused for a weapon with no profile, an h-class one,
 /// the same hex, or out of its reach.

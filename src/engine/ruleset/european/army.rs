@@ -3,13 +3,13 @@
 //! is the core unit; a die is then rolled for each support unit, up to the
 //! list's number a core unit, each bought while the points left pay for it.
 
-use crate::engine::chance::{Chance, spread as spread_of};
-use crate::engine::data::RuleBook;
-use crate::engine::data::european::{European as Book, SUPPORT_ROLLS};
+use crate::engine::book::RuleBook;
+use crate::engine::book::european::{European as Book, SUPPORT_ROLLS};
+use crate::engine::dice::chance::{Chance, spread as spread_of};
 use crate::engine::dice::{Dice, Purpose};
-use crate::engine::event::Event;
-use crate::engine::name::Name;
-use crate::engine::sink::Events;
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::sink::Events;
 
 /// The support units bought beside `core` (a group of the book's forces)
 /// to `budget` (the rule set's own if None), their rolls and the `Force`

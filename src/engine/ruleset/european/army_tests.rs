@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::data::european::Army;
+use crate::engine::book::european::Army;
 use crate::engine::ruleset::Rules;
 use crate::engine::ruleset::european::European;
 

@@ -12,12 +12,12 @@
 //! - each vehicle under the template takes one hit, however many of its
 //!   hexes it is in; a hulk takes none.
 
-use crate::engine::data::european::{European as Book, WeaponProfile};
+use crate::engine::book::european::{European as Book, WeaponProfile};
 use crate::engine::dice::Dice;
-use crate::engine::pos::Pos;
 use crate::engine::ruleset::european::vehicles::{can_hurt, crew_test, profile, struck, tables};
 use crate::engine::ruleset::{Shot, VehicleHurt};
-use crate::engine::sink::Events;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 
 /// The vehicles able under a template of `radius` hexes around `at`, each
 /// struck once by `weapon`: what each has suffered now, by its place in

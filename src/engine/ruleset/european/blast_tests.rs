@@ -2,17 +2,17 @@
 //! armour (from above), then the wound chart, its wounds, the KO chart and
 //! its crew's courage as direct fire has them.
 
-use crate::engine::arsenal::Damage;
-use crate::engine::data::RuleBook;
-use crate::engine::data::european_vehicles::{Hurt, Ko};
+use crate::engine::book::RuleBook;
+use crate::engine::book::european_vehicles::{Hurt, Ko};
 use crate::engine::dice::Purpose;
-use crate::engine::event::Event;
-use crate::engine::pos::Pos;
 use crate::engine::ruleset::european::indirect::fire;
 use crate::engine::ruleset::european::tests::{book, loaded};
+use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::ruleset::{Gun, Shelled, Shot, VehicleHurt};
-use crate::engine::sink::Events;
-use crate::engine::soldier::{Side, Soldier, State, Vehicle};
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::{Side, Soldier, State, Vehicle};
 
 const AIM: Pos = Pos::new(8, 4);
 

@@ -5,10 +5,10 @@
 use super::fire::volley;
 use super::tests::{book, man, rolls, taken, terrain};
 use super::*;
-use crate::engine::pos::Pos;
 use crate::engine::ruleset::{Firer, TargetTeam};
-use crate::engine::sink::Events;
-use crate::engine::soldier::Side;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Side;
 
 /// The courage test: 2d6 and the leader's courage, 10 or more; the
 /// leader is the bravest man left (a dead leader's next), a pinned squad

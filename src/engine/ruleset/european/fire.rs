@@ -4,16 +4,16 @@
 //! suppression the hits lay; and the courage test a squad takes when it
 //! loses a quarter of its strength.
 
-use crate::engine::data::RuleBook;
-use crate::engine::data::european::{Class, European as Book, WeaponProfile};
+use crate::engine::book::RuleBook;
+use crate::engine::book::european::{Class, European as Book, WeaponProfile};
 use crate::engine::dice::{Dice, Modifiers, Purpose};
-use crate::engine::event::Event;
-use crate::engine::name::Name;
 use crate::engine::ruleset::european::throws::{Gun, after_test, courage_test, scores, test, test_need, throw, wounds};
 use crate::engine::ruleset::european::{arm, profile, shoot_need};
 use crate::engine::ruleset::{Fired, Lost, Pressure, SquadFire, SquadOdds, TargetTeam};
-use crate::engine::sink::Events;
-use crate::engine::soldier::Soldier;
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Soldier;
 
 /// The men of `fire` who throw dice, with what.
 ///
@@ -208,7 +208,7 @@ pub fn odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<SquadOdds
     let of = 6u64.pow(count);
     Ok(SquadOdds {
         dice: count,
-        hits: crate::engine::chance::over_one(ways, of),
+        hits: crate::engine::dice::chance::over_one(ways, of),
         saves: Vec::new(),
         purposes: (Purpose::EbFire, Purpose::EbSave),
         sides: (6, 6),

@@ -16,14 +16,14 @@
 //! - under a shell's template the crew has its 6+ and never the shield's
 //!   5+ (the shell falls from above, not from the front).
 
-use crate::engine::data::RuleBook;
-use crate::engine::data::european::{Class, European as Book, Note, WeaponProfile};
+use crate::engine::book::RuleBook;
+use crate::engine::book::european::{Class, European as Book, Note, WeaponProfile};
 use crate::engine::dice::Purpose;
-use crate::engine::placement::sector_of;
-use crate::engine::pos::Pos;
+use crate::engine::patrol::placement::sector_of;
 use crate::engine::ruleset::european::throws::save_need;
 use crate::engine::ruleset::{Moves, SquadFire, TargetTeam};
-use crate::engine::soldier::Soldier;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::soldier::Soldier;
 
 /// Whether `w` is a heavy support weapon.
 pub fn heavy(w: &WeaponProfile) -> bool {

@@ -4,16 +4,16 @@
 //! t- and a-class guns fire at nothing nearer than 6".
 
 use super::*;
-use crate::engine::data::european::European as Book;
+use crate::engine::book::european::European as Book;
 use crate::engine::dice::Dice;
-use crate::engine::roll::Roll;
+use crate::engine::dice::roll::Roll;
 use crate::engine::ruleset::european::European;
 use crate::engine::ruleset::european::fire::volley;
 use crate::engine::ruleset::european::indirect::step;
 use crate::engine::ruleset::european::tests::{book, loaded, rolls};
 use crate::engine::ruleset::{Aim, Firer, Rules};
-use crate::engine::sink::Events;
-use crate::engine::soldier::{Pressure, Side};
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::{Pressure, Side};
 
 const GUN: Pos = Pos::new(8, 6);
 
@@ -165,11 +165,11 @@ fn t_and_a_class_guns_fire_at_nothing_nearer_than_6_inches() {
     let aim = |distance| Aim {
         weapon,
         distance,
-        cover: crate::engine::data::Cover::None,
+        cover: crate::engine::book::Cover::None,
         first_shot: false,
         veteran: false,
         side: Side::Enemy,
-        state: crate::engine::soldier::State::Fit,
+        state: crate::engine::vocabulary::soldier::State::Fit,
         special: false,
     };
     assert!(European.aimed(&b, &aim(1)).is_err());

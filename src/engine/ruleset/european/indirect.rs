@@ -10,18 +10,18 @@
 //! squad under it is suppressed, and tests its courage for its losses. A
 //! vehicle under it is struck too (blast.rs).
 
-use crate::engine::chance::{Chance, spread};
-use crate::engine::data::RuleBook;
-use crate::engine::data::european::{Class, European as Book, Indirect, WeaponProfile};
+use crate::engine::book::RuleBook;
+use crate::engine::book::european::{Class, European as Book, Indirect, WeaponProfile};
+use crate::engine::dice::chance::{Chance, spread};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
-use crate::engine::event::Event;
-use crate::engine::name::Name;
-use crate::engine::pos::Pos;
 use crate::engine::ruleset::european::shoot_need;
 use crate::engine::ruleset::european::throws::{after_test, courage_test, test_need, wounds};
 use crate::engine::ruleset::{Gun, Pressure, Shelled, Shot};
-use crate::engine::sink::Events;
-use crate::engine::soldier::Soldier;
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Soldier;
 
 /// The scatter die's faces, 1 to 6, as compass points, clockwise from
 /// north (a decision: the article's scatter die points anywhere; a hex map

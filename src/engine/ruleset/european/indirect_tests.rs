@@ -6,9 +6,9 @@
 use crate::engine::ruleset::european::tests::{book, loaded, rolls};
 
 use super::*;
-use crate::engine::data::RuleBook;
-use crate::engine::roll::Roll;
-use crate::engine::soldier::{Side, State};
+use crate::engine::book::RuleBook;
+use crate::engine::dice::roll::Roll;
+use crate::engine::vocabulary::soldier::{Side, State};
 
 fn man(book: &RuleBook, id: &str, rank: &str, side: Side, at: Pos) -> Soldier {
     Soldier::new(book, id.into(), rank.into(), side, "rifle".into(), Some(at))

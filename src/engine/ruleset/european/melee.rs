@@ -3,14 +3,14 @@
 //! value, and is thrown again where they are equal; the loser gives ground
 //! and rolls the wound chart against the strength of a blow (3).
 
-use crate::engine::chance::Chance;
-use crate::engine::data::RuleBook;
-use crate::engine::data::european::{European as Book, WoundNeed};
+use crate::engine::book::RuleBook;
+use crate::engine::book::european::{European as Book, WoundNeed};
+use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
-use crate::engine::name::Name;
 use crate::engine::ruleset::european::{arm, profile};
 use crate::engine::ruleset::{Fought, Melee, MeleeOdds};
-use crate::engine::soldier::Soldier;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::soldier::Soldier;
 
 /// The most throws a fight of equal Fight values makes before it is called
 /// a tie (a decision: the article throws again "if equal", which could go

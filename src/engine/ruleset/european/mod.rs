@@ -13,6 +13,14 @@
 //! Decisions are marked in docs/RULES.md and in
 //! `assets/rules/european_battlefield.ron`.
 
+pub mod barrage;
+pub(in crate::engine) mod crew;
+pub(in crate::engine) mod enemy_battery;
+pub(in crate::engine) mod hulk;
+pub(in crate::engine) mod manoeuvre;
+pub(in crate::engine) mod stance;
+pub(in crate::engine) mod transports;
+
 pub mod aa;
 mod aim;
 mod army;
@@ -27,17 +35,17 @@ mod throws;
 pub mod transport;
 pub mod vehicles;
 
-use crate::engine::chance::Chance;
-use crate::engine::data::european::{Activation, European as Book, SoldierProfile, WeaponProfile};
-use crate::engine::data::{RuleBook, Terrain, Weapon, Wound};
+use crate::engine::book::european::{Activation, European as Book, SoldierProfile, WeaponProfile};
+use crate::engine::book::{RuleBook, Terrain, Weapon, Wound};
+use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
-use crate::engine::name::Name;
 use crate::engine::ruleset::{
     Aim, Blow, Deed, Fired, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
     Shelled, Shot, SquadFire, SquadOdds,
 };
-use crate::engine::sink::Events;
-use crate::engine::soldier::{Side, Soldier, State};
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 
 pub use throws::{after_test, courage_test, test_need};
 

@@ -2,13 +2,13 @@
 //! side rolls 1d6, ties again; the higher acts first and has the difference
 //! in command points, one a squad.
 
-use crate::engine::chance::Chance;
-use crate::engine::data::european::{Activation, European as Book};
+use crate::engine::book::european::{Activation, European as Book};
+use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Purpose};
-use crate::engine::event::Event;
-use crate::engine::name::Name;
-use crate::engine::sink::Events;
-use crate::engine::soldier::Side;
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Side;
 
 /// What a priority throw says, by the patrol's die less the enemy's (from
 /// -5 to 5): the side ahead and by how much, or a tie, thrown again.

@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::tests::book;
+use crate::engine::testing::book;
 
 fn tables() -> Book {
     let mut t = book().european.as_deref().cloned().expect("the built-in book has European Battlefield");

@@ -7,12 +7,12 @@
 use super::fire::volley;
 use super::throws::{save_need, strength_against_men};
 use super::*;
-use crate::engine::data::european::{Class, Note, WoundNeed};
-use crate::engine::event::Event;
-use crate::engine::pos::Pos;
+use crate::engine::book::european::{Class, Note, WoundNeed};
 use crate::engine::ruleset::{Firer, Melee, TargetTeam};
-use crate::engine::sink::Events;
-use crate::engine::soldier::Side;
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Side;
 
 /// European Battlefield's own rule book, as a game under it holds.
 pub(super) fn book() -> RuleBook {
@@ -24,7 +24,7 @@ pub(super) fn book() -> RuleBook {
 pub(super) fn loaded(throws: &[&[u8]]) -> Dice {
     let mut dice = Dice::new(1);
     let given: std::collections::VecDeque<_> = throws.iter().map(|f| Some(f.to_vec().into())).collect();
-    dice.lend(crate::engine::hand::Hand { given, ..crate::engine::hand::Hand::default() });
+    dice.lend(crate::engine::dice::hand::Hand { given, ..crate::engine::dice::hand::Hand::default() });
     dice
 }
 
@@ -147,7 +147,7 @@ fn a_man_hit_saves_by_cover_or_prone_before_the_wound_chart() {
     let mut h = rifle.clone();
     h.class = vec![Class::H];
     let mut g = man(&b, "G1", "Grenadier", Side::Enemy, "rifle");
-    let at = |g: &Soldier, key: &str, w: &crate::engine::data::european::WeaponProfile| {
+    let at = |g: &Soldier, key: &str, w: &crate::engine::book::european::WeaponProfile| {
         save_need(t, &TargetTeam { man: g, terrain: terrain(&b, key), distance: 3 }, w)
     };
     assert_eq!(at(&g, "open", rifle), None);

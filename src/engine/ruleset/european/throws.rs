@@ -4,16 +4,16 @@
 //! man's save and the wound chart, and the courage test with what a failed
 //! one leaves.
 
-use crate::engine::data::Cover;
-use crate::engine::data::RuleBook;
-use crate::engine::data::european::{Class, European as Book, WeaponProfile, WoundNeed};
+use crate::engine::book::Cover;
+use crate::engine::book::RuleBook;
+use crate::engine::book::european::{Class, European as Book, WeaponProfile, WoundNeed};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
-use crate::engine::event::Event;
-use crate::engine::name::Name;
 use crate::engine::ruleset::european::{profile, tables};
 use crate::engine::ruleset::{Pressure, Reaction, TargetTeam};
-use crate::engine::sink::Events;
-use crate::engine::soldier::Soldier;
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Soldier;
 
 /// The extremes rule: a 1 fails any test and a 6 passes it, whatever the
 /// modifiers, so a need on one die is never past 6 nor under 2.

@@ -6,14 +6,14 @@
 //! and the courage test of a man a vehicle runs over (2d6 and his courage
 //! against the courage test's pass: he dodges, or he dies).
 
-use crate::engine::data::RuleBook;
-use crate::engine::data::european::{European as Book, Note};
-use crate::engine::data::european_transport::{Load, Transport};
-use crate::engine::data::european_vehicles::{VehicleProfile, Vehicles};
+use crate::engine::book::RuleBook;
+use crate::engine::book::european::{European as Book, Note};
+use crate::engine::book::european_transport::{Load, Transport};
+use crate::engine::book::european_vehicles::{VehicleProfile, Vehicles};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
-use crate::engine::name::Name;
 use crate::engine::ruleset::european::profile as man_profile;
-use crate::engine::soldier::Soldier;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::soldier::Soldier;
 
 /// The transport rules and the vehicle tables of `book`, where it has them.
 pub fn rules(book: &RuleBook) -> Option<(&Book, &Vehicles, &Transport)> {

@@ -5,13 +5,13 @@
 
 use super::vehicles::{self, strength_against};
 use super::*;
-use crate::engine::arsenal::Damage;
-use crate::engine::data::european::{Class, WoundNeed};
-use crate::engine::data::european_vehicles::{Hurt, Ko};
-use crate::engine::event::Event;
-use crate::engine::pos::Pos;
+use crate::engine::book::european::{Class, WoundNeed};
+use crate::engine::book::european_vehicles::{Hurt, Ko};
+use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::ruleset::{Firer, TargetTeam};
-use crate::engine::soldier::{Side, Vehicle};
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::soldier::{Side, Vehicle};
 
 fn book() -> RuleBook {
     let full = crate::rules::rule_book().expect("the built-in rules");

@@ -18,18 +18,18 @@
 //! crew that bails out leaves the field and the vehicle stands abandoned, a
 //! hulk (the crew are not made men); vehicles are not suppressed.
 
-use crate::engine::data::RuleBook;
-use crate::engine::data::european::{Class, European as Book, Note, WeaponProfile, WoundNeed};
-use crate::engine::data::european_vehicles::{Hurt, Ko, VehicleProfile, Vehicles};
+use crate::engine::book::RuleBook;
+use crate::engine::book::european::{Class, European as Book, Note, WeaponProfile, WoundNeed};
+use crate::engine::book::european_vehicles::{Hurt, Ko, VehicleProfile, Vehicles};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
-use crate::engine::event::Event;
-use crate::engine::name::Name;
-use crate::engine::placement::sector_of;
+use crate::engine::patrol::placement::sector_of;
 use crate::engine::ruleset::european::throws::{Gun, test, throw};
 use crate::engine::ruleset::european::{profile as man_profile, shoot_need};
 use crate::engine::ruleset::{Fired, Odds, SquadFire, VehicleHurt};
-use crate::engine::sink::Events;
-use crate::engine::soldier::Soldier;
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Soldier;
 
 /// The vehicle tables, where the rule book has them.
 pub fn tables(t: &Book) -> Option<&Vehicles> {
@@ -380,13 +380,13 @@ pub fn courage(t: &Book, man: &Soldier) -> Option<u8> {
 
 /// The KO chart's results with their exact chances on one die, in the
 /// order of the chart.
-pub fn ko_spread(v: &Vehicles) -> (String, Vec<(&'static str, crate::engine::chance::Chance)>) {
+pub fn ko_spread(v: &Vehicles) -> (String, Vec<(&'static str, crate::engine::dice::chance::Chance)>) {
     let rows = v
         .ko_chart
         .iter()
         .map(|e| {
             let faces = u64::from(e.rolls.1.saturating_sub(e.rolls.0)) + 1;
-            (e.ko.name(), crate::engine::chance::Chance { ways: faces, of: 6 })
+            (e.ko.name(), crate::engine::dice::chance::Chance { ways: faces, of: 6 })
         })
         .collect();
     ("1d6".into(), rows)

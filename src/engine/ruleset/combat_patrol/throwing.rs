@@ -1,0 +1,210 @@
+//! A hand grenade thrown in an action (rule sets with grenades: Combat
+//! Patrol). The rule set rolls the throw and says how far it scatters; the
+//! loop moves the scatter (the enemy's moves by a stated rule, the
+//! player's as he steers them), and strikes every man in its blast.
+
+use crate::engine::cache::memo::Memo;
+use crate::engine::ruleset::combat_patrol::flight::Flight;
+use crate::engine::ruleset::{Blow, Throw};
+use crate::engine::vocabulary::command::Command;
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::soldier::{Side, State};
+use crate::engine::{Events, Game, Phase, RuleError, illegal};
+
+/// The need of a shot past which the patrol leader and the enemy throw a
+/// grenade instead, where they can (a decision: a shot of 8+ on a D10).
+pub(in crate::engine) const GRENADE_NEED: i32 = 8;
+
+impl Game {
+    /// Soldier `me`, his card up, throws a grenade at `hex`. Its scatter
+    /// is moved by the engine's rule until a move is the player's to steer;
+    /// then it waits in the air (`steer`).
+    pub(in crate::engine) fn throw_grenade(
+        &mut self,
+        memo: Memo<'_>,
+        me: usize,
+        hex: Pos,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
+        let Some(from) = self.soldiers[me].pos else { return illegal("not on the map") };
+        if !self.map.contains(hex) {
+            return illegal(format!("{hex} is not on the map"));
+        }
+        if hex == from {
+            return illegal("not into your own hex: throw it at another");
+        }
+        let in_sight = self.can_see(memo, from, hex);
+        let rules = self.rules;
+        let throw = Throw { thrower: &self.soldiers[me], index: me, from, target: hex, in_sight };
+        let thrown = rules.grenade(&self.book, &mut self.dice, &throw).map_err(RuleError)?;
+        let thrower = self.soldiers[me].id.clone();
+        self.soldiers[me].grenades_thrown = self.soldiers[me].grenades_thrown.saturating_add(1);
+        events.push(Event::Grenade { thrower, target: hex, in_sight });
+        events.push(Event::Roll(thrown.roll));
+        self.fly(thrown.flight, events);
+        Ok(())
+    }
+
+    /// The grenade in the air, if one waits for the player to steer it.
+    pub fn flight(&self) -> Option<&Flight> {
+        match &self.phase {
+            Phase::Action(a) => a.flight.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Whether the next move of `flight` is the player's side's: the
+    /// thrower's own when a man of the patrol threw it, the opponent's when
+    /// the enemy did.
+    pub(in crate::engine) fn players_move(&self, flight: &Flight) -> bool {
+        let thrower_side = self.soldiers[flight.thrower].side;
+        (thrower_side == Side::Friendly) != flight.opponent_next
+    }
+
+    /// Moves `flight` by the engine's rule while the moves are the enemy's;
+    /// it waits in the action at the player's first move, and lands when
+    /// no scatter is left.
+    fn fly(&mut self, mut flight: Flight, events: &mut Events) {
+        while !flight.landed() {
+            if self.players_move(&flight) {
+                if let Phase::Action(a) = &mut self.phase {
+                    a.flight = Some(flight);
+                }
+                return;
+            }
+            let towards = flight.rule_towards();
+            scatter(&mut flight, towards, events);
+        }
+        self.land(&flight, events);
+    }
+
+    /// A command while a grenade is in the air: only `steer` is legal.
+    /// Out of line: the grenade is seldom in the air, and every command asks.
+    #[cold]
+    #[inline(never)]
+    pub(in crate::engine) fn steer_only(&mut self, command: &Command, events: &mut Events) -> Result<(), RuleError> {
+        let Some(f) = self.flight() else { return illegal("no grenade is in the air to steer") };
+        match command {
+            Command::Steer { towards } => self.steer(*towards, events),
+            _ => illegal(format!(
+                "a grenade is in the air over {}: steer its next inch first (steer COL,ROW), {} to go",
+                f.over(),
+                f.left
+            )),
+        }
+    }
+
+    /// The player's side moves the grenade in the air one move towards `towards`.
+    fn steer(&mut self, towards: Pos, events: &mut Events) -> Result<(), RuleError> {
+        if !self.map.contains(towards) {
+            return illegal(format!("{towards} is off the map: steer the grenade towards a hex on it"));
+        }
+        let Phase::Action(a) = &mut self.phase else { return illegal("no grenade is in the air to steer") };
+        let Some(mut flight) = a.flight.take() else { return illegal("no grenade is in the air to steer") };
+        scatter(&mut flight, towards, events);
+        self.fly(flight, events);
+        if self.flight().is_none() {
+            self.check_action_over(events);
+        }
+        Ok(())
+    }
+
+    /// A grenade still in the air goes off where it is (an action that
+    /// ends under one: only a save edited by hand).
+    pub(in crate::engine) fn burst_in_the_air(&mut self, events: &mut Events) {
+        let Phase::Action(a) = &mut self.phase else { return };
+        if let Some(flight) = a.flight.take() {
+            self.land(&flight, events);
+        }
+    }
+
+    /// The grenade goes off: every man in its blast, of either side, still
+    /// alive and not yet out of it, is struck, in the order of the roster.
+    fn land(&mut self, flight: &Flight, events: &mut Events) {
+        let lands = flight.over();
+        let blast: Vec<Pos> =
+            lands.hex().range(flight.blast).map(Pos::from_hex).filter(|&p| self.map.contains(p)).collect();
+        events.push(Event::GrenadeLands { hex: lands, blast: blast.clone() });
+        let thrower = self.soldiers[flight.thrower].id.clone();
+        for i in 0..self.soldiers.len() {
+            let s = &self.soldiers[i];
+            if s.pos.is_some_and(|p| blast.contains(&p)) && s.state != State::Dead && s.vehicle.is_none() {
+                self.strike(i, Some(&thrower), Blow::Grenade, events);
+            }
+        }
+    }
+
+    /// Where soldier `me` would throw a grenade, by the rule the patrol
+    /// leader and the enemy both follow (a decision): only when he has one
+    /// left, no shot better than `worst_need` (None: no shot at all), and
+    /// no other man of his side in his own hex (a dropped grenade goes off
+    /// there); at the hex within reach holding the most able enemy and none
+    /// of his own side, the nearest on a tie.
+    /// Inline, with the rest out of line: under a rule set without grenades
+    /// (Lone Warrior) it is one flag read at every enemy card and order.
+    #[inline]
+    pub(in crate::engine) fn grenade_target(&self, me: usize, best_need: Option<i32>, worst_need: i32) -> Option<Pos> {
+        if !self.rules.hooks().grenades {
+            return None;
+        }
+        self.grenade_target_weighed(me, best_need, worst_need)
+    }
+
+    /// `grenade_target` under a rule set whose men carry grenades.
+    #[inline(never)]
+    fn grenade_target_weighed(&self, me: usize, best_need: Option<i32>, worst_need: i32) -> Option<Pos> {
+        let s = &self.soldiers[me];
+        let (left, range) = self.rules.grenades(&self.book, s)?;
+        let here = s.pos?;
+        if left == 0 || best_need.is_some_and(|n| n < worst_need) {
+            return None;
+        }
+        let mates =
+            |p: Pos| self.soldiers.iter().any(|o| o.side == s.side && o.pos == Some(p) && o.state != State::Dead);
+        if self.soldiers.iter().enumerate().any(|(i, o)| i != me && o.side == s.side && o.pos == Some(here)) {
+            return None;
+        }
+        let mut best: Option<(usize, u32, Pos)> = None;
+        for o in self.soldiers.iter().filter(|o| o.side != s.side && o.can_act() && o.vehicle.is_none()) {
+            let Some(p) = o.pos.filter(|&p| p != here && p.distance(here) <= range && !mates(p)) else { continue };
+            let count = self.soldiers.iter().filter(|e| e.side != s.side && e.can_act() && e.pos == Some(p)).count();
+            let d = p.distance(here);
+            if best.is_none_or(|(c, bd, bp)| count > c || (count == c && (d, p) < (bd, bp))) {
+                best = Some((count, d, p));
+            }
+        }
+        best.map(|(_, _, p)| p)
+    }
+}
+
+impl Game {
+    /// A grenade in the air waits for the player's move and nothing else:
+    /// thrown by a man there is, from and at hexes on the map, with scatter
+    /// left that a die of the rules could give.
+    pub(in crate::engine) fn check_flight(&self, f: &Flight, up: Option<usize>) -> Result<(), String> {
+        // Only Combat Patrol's book says how far a grenade scatters.
+        let Some(t) = self.book.combat_patrol.as_ref().filter(|_| self.rules.hooks().grenades) else {
+            return Err(format!("a grenade is in the air, but {} has no grenades", self.rules));
+        };
+        if f.thrower >= self.soldiers.len() || !self.map.contains(f.from) || !self.map.contains(f.aim) {
+            return Err("a grenade is in the air, thrown by nobody there is or from or at a hex off the map".into());
+        }
+        if up.is_some() || f.landed() || !self.players_move(f) {
+            return Err("a grenade is in the air, but no move of the player's is waited for".into());
+        }
+        let g = &t.grenade;
+        if f.measures() != (t.inches_per_hex, [g.opponent_inches, g.thrower_inches], t.hexes(g.blast_inches)) {
+            return Err("a grenade in the air moves, or bursts, otherwise than the rule book says".into());
+        }
+        f.check(u32::from(t.sides))
+    }
+}
+
+/// One inch of the grenade in the air, steered towards `towards`, and its event.
+fn scatter(flight: &mut Flight, towards: Pos, events: &mut Events) {
+    let (opponent, hex) = flight.step(towards);
+    let by = Name::new_static(if opponent { "opponent" } else { "thrower" });
+    events.push(Event::Scatter { by, inches: 1, hex });
+}

@@ -1,0 +1,154 @@
+//! European Battlefield's special moves in the loop: at the double (twice
+//! the move, no fire or charge, not into difficult ground, stopping within
+//! 6" of the enemy), digging in (prone for half a move, 5+ save, no moving)
+//! and getting up.
+
+use crate::engine::action::activation::tests::{hale_up, hale_up_on};
+use crate::engine::ruleset::Deed;
+use crate::engine::testing::*;
+use crate::engine::vocabulary::command::{Command, Stance, Target};
+use crate::engine::vocabulary::soldier::Pressure;
+
+fn stance(stance: Stance) -> Command {
+    Command::Stance { stance }
+}
+
+fn step(to: (i32, i32)) -> Command {
+    Command::Move { section: None, to: to.into() }
+}
+
+/// Hale's card up, free to move, the Germans at `germans`.
+fn hale_free(germans: [(i32, i32); 2]) -> Game {
+    let mut g = hale_up(|g| g.may(0, Deed::Move));
+    for (k, at) in germans.into_iter().enumerate() {
+        g.soldiers[4 + k].pos = Some(at.into());
+    }
+    g
+}
+
+#[test]
+fn at_the_double_a_man_moves_twice_as_far_and_does_not_fire() {
+    let mut g = hale_free([(4, 0), (5, 0)]);
+    let events = g.play(&stance(Stance::Double)).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::Stance { stance, .. } if stance == "double")));
+    let e = g.play(&Command::Fire { target: Target::Soldier("G1".into()) }).unwrap_err();
+    assert!(e.0.contains("at the double"), "{e}");
+    for to in [(4, 6), (4, 5), (4, 4)] {
+        g.play(&step(to)).unwrap();
+        assert_eq!(g.card_up(), Some(0), "his card stays up: four steps at the double");
+        // Saved here, the game is one a save may hold: three steps of four.
+        g.check_consistent().unwrap();
+    }
+    g.play(&step((4, 3))).unwrap();
+    assert_eq!(g.soldiers[0].pos, Some((4, 3).into()));
+    assert_eq!(g.card_up(), None, "four steps, twice his two, and the card is over");
+}
+
+#[test]
+fn at_the_double_a_man_stops_within_six_inches_of_the_enemy() {
+    let mut g = hale_free([(4, 3), (5, 3)]);
+    g.play(&stance(Stance::Double)).unwrap();
+    g.play(&step((4, 6))).unwrap();
+    assert_eq!(g.card_up(), Some(0), "three hexes off: on he goes");
+    g.play(&step((4, 5))).unwrap();
+    assert_eq!(g.card_up(), None, "two hexes (6\") from G1: he stops there");
+    // A man within 6" already has no double move to make.
+    let mut g = hale_free([(4, 5), (5, 5)]);
+    let e = g.play(&stance(Stance::Double)).unwrap_err();
+    assert!(e.0.contains("within 6\""), "{e}");
+}
+
+#[test]
+fn no_man_goes_at_the_double_in_or_into_difficult_ground_or_after_moving() {
+    let woods = ["........", "........", "........", "........", "........", "....T...", "........", "........"];
+    let mut g = hale_up_on(&woods, |g| g.may(0, Deed::Move));
+    g.play(&stance(Stance::Double)).unwrap();
+    g.play(&step((4, 6))).unwrap();
+    let e = g.play(&step((4, 5))).unwrap_err();
+    assert!(e.0.contains("not into difficult ground"), "{e}");
+    let mut g = hale_free([(4, 0), (5, 0)]);
+    g.play(&step((4, 6))).unwrap();
+    let e = g.play(&stance(Stance::Double)).unwrap_err();
+    assert!(e.0.contains("has moved on this card"), "{e}");
+}
+
+#[test]
+fn a_man_dug_in_saves_as_prone_and_stays_down_until_he_gets_up() {
+    // Half his move (one step of two) leaves enough to dig in; all of it does not.
+    let mut g = hale_free([(4, 0), (5, 0)]);
+    g.play(&step((4, 6))).unwrap();
+    g.play(&step((4, 5))).unwrap();
+    let e = g.play(&stance(Stance::DigIn)).unwrap_err();
+    assert!(e.0.contains("used the move"), "{e}");
+    let mut g = hale_free([(4, 3), (5, 3)]);
+    g.play(&step((4, 6))).unwrap();
+    g.play(&stance(Stance::DigIn)).unwrap();
+    assert_eq!(g.soldiers[0].pos, Some((4, 6).into()));
+    let mut g = hale_free([(4, 3), (5, 3)]);
+    g.play(&stance(Stance::DigIn)).unwrap();
+    assert!(g.soldiers[0].dug_in);
+    assert_eq!(g.card_up(), Some(0), "he may still fire on the card");
+    let e = g.play(&step((4, 6))).unwrap_err();
+    assert!(e.0.contains("dug in"), "{e}");
+    let profile = g.rules.profile(&g.book, &g.soldiers[0]).unwrap();
+    assert!(profile.ends_with("dug in"), "the roster says it: {profile}");
+    g.play(&Command::Hold).unwrap();
+    // Until he gets up his save is a prone man's, 5+ (european/tests.rs).
+    assert!(g.soldiers[0].dug_in, "he stays down through the turn");
+    let e = g.play(&stance(Stance::Up)).unwrap_err();
+    assert!(e.0.contains("card"), "only on his own card: {e}");
+    // His next card: up for half his move, and the other half to step.
+    card_next(&mut g, 0);
+    g.play(&Command::Turn).unwrap();
+    let events = g.play(&stance(Stance::Up)).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::Stance { stance, .. } if stance == "up")));
+    assert!(!g.soldiers[0].dug_in);
+    g.play(&step((4, 6))).unwrap();
+    assert_eq!(g.soldiers[0].pos, Some((4, 6).into()));
+    let e = g.play(&step((4, 5))).unwrap_err();
+    assert!(e.0.contains("used the move"), "getting up took the other half: {e}");
+}
+
+/// What the built-in leader orders for the man whose card is up.
+fn leader(g: &Game) -> Command {
+    crate::engine::players::leader::decide(g, &Cache::new()).expect("an order")
+}
+
+#[test]
+fn the_leader_digs_in_before_firing_from_the_open_but_not_from_cover() {
+    let mut g = hale_free([(4, 3), (5, 3)]);
+    assert_eq!(leader(&g), stance(Stance::DigIn));
+    g.play(&stance(Stance::DigIn)).unwrap();
+    let next = leader(&g);
+    assert!(matches!(next, Command::Fire { .. } | Command::Spend { on: PointUse::Fire }), "then he fires: {next:?}");
+    // In the woods he has cover already, and fires at once.
+    let woods = ["........", "........", "........", "........", "........", "........", "........", "....T..."];
+    let g = hale_up_on(&woods, |g| g.may(0, Deed::Move));
+    let first = leader(&g);
+    assert!(matches!(first, Command::Fire { .. } | Command::Spend { on: PointUse::Fire }), "from cover: {first:?}");
+}
+
+#[test]
+fn a_routed_man_spends_the_point_on_the_run_and_goes_home_at_the_double() {
+    let mut g = hale_free([(4, 0), (5, 0)]);
+    g.soldiers[0].pos = Some((4, 4).into());
+    for m in 0..3 {
+        g.soldiers[m].pressure = Pressure::Routed;
+    }
+    assert!(g.may_spend(0), "his side won priority: his squad holds a point");
+    assert_eq!(leader(&g), Command::Spend { on: PointUse::Move });
+    g.play(&Command::Spend { on: PointUse::Move }).unwrap();
+    assert_eq!(leader(&g), stance(Stance::Double));
+    g.play(&stance(Stance::Double)).unwrap();
+    let run = leader(&g);
+    assert!(matches!(run, Command::Move { .. } | Command::Exit { .. }), "then he runs: {run:?}");
+}
+
+#[test]
+fn a_routed_man_does_not_dig_in() {
+    let mut g = hale_free([(4, 0), (5, 0)]);
+    g.soldiers[0].pressure = Pressure::Routed;
+    let e = g.play(&stance(Stance::DigIn)).unwrap_err();
+    assert!(e.0.contains("routed"), "{e}");
+    assert!(!g.soldiers[0].dug_in);
+}
