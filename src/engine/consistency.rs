@@ -137,13 +137,9 @@ impl Game {
             if !a.leave.is_free() && a.up.is_none() {
                 return Err("a man is held back on his card, but no card is up".into());
             }
-            let hooks = self.rules.hooks();
-            if !a.leave.is_free() && !hooks.activate && !hooks.squads {
-                return Err(format!("a man is held back on his card, but {} has no activation test", self.rules));
-            }
             // His move on this card as it stands: a command point's half move
             // more, or at the double twice it.
-            let up = a.up.filter(|&i| i < n && hooks.squads);
+            let up = a.up.filter(|&i| i < n && self.rules.squads());
             let open = up.and_then(|i| self.move_allowance(i)).map_or(0, |m| m.open);
             if a.steps > 0 && (a.up.is_none() || u32::from(a.steps) > open) {
                 return Err(format!(

@@ -105,7 +105,7 @@ pub fn parse_campaign(file: &str, text: &str, book: &RuleBook) -> Result<Campaig
     // The men first, each where he is written: each patrol's check would
     // find a problem of the squad's too, but point it at the patrol. Under
     // the company level they are teams, weapons of its own book alone.
-    let own = c.rules.hooks().squads.then(|| c.rules.book_for(book)).flatten();
+    let own = c.rules.squads().then(|| c.rules.book_for(book)).flatten();
     check_men(file, text, (c.rules, own.as_ref().unwrap_or(book)), &c.squad, &c.replacements)?;
     // Each built-in map is read once, however many patrols use it. Only its
     // ground is the patrol's (its rows, and its start and home edge unless

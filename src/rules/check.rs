@@ -405,7 +405,7 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
     let c = Checker { file, text };
     // The book as the scenario's rule set reads it (the company level's
     // teams are weapons of its book alone).
-    let own = s.rules.hooks().squads.then(|| s.rules.book_for(book)).flatten();
+    let own = s.rules.squads().then(|| s.rules.book_for(book)).flatten();
     let book = own.as_ref().unwrap_or(book);
     // A rules file of the player's own may lack a rule set's tables (see `parse_rule_book`).
     if !s.rules.plays_with(book) {
@@ -434,7 +434,7 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
     if s.enemy_points.is_some_and(|p| p > 10_000) {
         return Err(c.err("enemy_points", "enemy_points: at most 10000 points".into()));
     }
-    if s.rules.hooks().squads && matches!(s.objective, Objective::Prisoner(_)) {
+    if s.rules.squads() && matches!(s.objective, Objective::Prisoner(_)) {
         let why = format!("objective: no prisoner is ever taken under {}: a team hit is lost", s.rules);
         return Err(c.err("objective:", why));
     }
@@ -470,7 +470,7 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
         if let Some(n) = std::iter::once(&b.radio).chain(&b.rangefinder).find(|n| !named(n)) {
             return Err(c.err("battery:", format!("battery: no man of the squad is called '{n}'")));
         }
-        if book.european.as_deref().is_none_or(|t| t.indirect.is_none()) || !s.rules.hooks().squads {
+        if book.european.as_deref().is_none_or(|t| t.indirect.is_none()) || !s.rules.squads() {
             let why =
                 "battery: only European Battlefield's rules (with their indirect tables) have off-board batteries";
             return Err(c.err("battery:", why.into()));
@@ -514,7 +514,7 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
 /// is not a team of a squad, if he is not. Under other rules a squad or a
 /// conscript means nothing, and is refused so that nobody thinks it does.
 pub(super) fn team_fault(rules: crate::engine::RuleSet, book: &RuleBook, m: &Member) -> Option<String> {
-    let squads = rules.hooks().squads;
+    let squads = rules.squads();
     let fault = squads.then(|| rules.squad_weapon_fault(book, &m.weapon)).flatten();
     match (squads, m.squad, fault) {
         (true, None, _) => {

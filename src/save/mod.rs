@@ -255,7 +255,7 @@ fn check_consistent(c: &Campaign) -> Result<(), String> {
         // Under rules of squads the stand-in is a man of a squad, with a
         // weapon they fire: the company level's first team, European
         // Battlefield's first profile.
-        let squad = match plan.scenario.rules.hooks().squads {
+        let squad = match plan.scenario.rules.squads() {
             true if squad == standin => {
                 let team = c.book.company.as_deref().and_then(|t| t.teams.first()).map(|k| k.key.clone());
                 let arm = c.book.european.as_deref().and_then(|t| t.weapons.first()).map(|w| w.weapon.clone());

@@ -65,7 +65,7 @@ pub fn hover(app: &App, game: &Game) -> String {
                 .and_then(|t| game.at_shot(app.cache.memo(game), up, t))
                 .map(|(_, band)| band.name().replace('_', " "));
             // The company level: the squad's fire, its dice and the hits it makes on average.
-            let squad_fire = target.filter(|_| game.rules().hooks().squads).map(|t| {
+            let squad_fire = target.filter(|_| game.rules().squads()).map(|t| {
                 let target = crate::engine::Target::Soldier(game.soldiers()[t].id.clone());
                 game.odds(&app.cache, &OddsQuery::Fire { shooter: None, target })
             });

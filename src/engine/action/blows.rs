@@ -4,7 +4,7 @@
 
 use crate::engine::action::shot::Shot;
 use crate::engine::dice::Purpose;
-use crate::engine::ruleset::{Blow, Hit, Melee, Reaction, one_die_volley};
+use crate::engine::ruleset::{Blow, Hit, Melee, Reaction};
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
@@ -39,25 +39,7 @@ impl Game {
             // are lent, and the shooter's copied only for a hit.
             let rules = self.rules;
             let names = (&self.soldiers[shooter], &self.soldiers[target].id);
-            let hits = if rules.hooks().volley {
-                rules.volley(&self.book, &mut self.dice, odds, names, special, events)
-            } else {
-                // Debug builds check that the rule set's own volley is the default.
-                #[cfg(debug_assertions)]
-                let asked = {
-                    let (mut dice, mut rolls) = (self.dice.clone(), Events::all());
-                    let hits = rules.volley(&self.book, &mut dice, odds.clone(), names, special, &mut rolls);
-                    (dice, hits, rolls.into_vec())
-                };
-                let hits = one_die_volley(&mut self.dice, odds, (&names.0.id, names.1), events);
-                #[cfg(debug_assertions)]
-                debug_assert!(
-                    asked.0 == self.dice && asked.1 == hits && (!events.keeps_all() || events.ends_with(&asked.2)),
-                    "{} answers `volley` and says it does not",
-                    rules
-                );
-                hits
-            };
+            let hits = rules.volley(&self.book, &mut self.dice, odds, names, special, events);
             self.soldiers[shooter].first_shot = false;
             self.spend(shooter, special, false);
             self.struck_by(target, shooter, hits, events);
@@ -97,10 +79,6 @@ impl Game {
     /// Soldier `target` was fired at: his reaction, if the rule set has one.
     fn react(&mut self, target: usize, hit: bool, events: &mut Events) {
         let rules = self.rules;
-        if !rules.hooks().under_fire {
-            debug_assert!(rules.under_fire(&self.book, &mut self.dice.clone(), &self.soldiers[target], hit).is_none());
-            return;
-        }
         if let Some(r) = rules.under_fire(&self.book, &mut self.dice, &self.soldiers[target], hit) {
             self.pressed(target, r, events);
         }
@@ -237,9 +215,6 @@ impl Game {
     /// save him, then he takes his death test.
     pub(in crate::engine) fn tend_the_dying(&mut self, action_over: bool, events: &mut Events) {
         let rules = self.rules;
-        if !rules.hooks().tend {
-            return;
-        }
         for i in 0..self.soldiers.len() {
             let man = &self.soldiers[i];
             if man.state != State::Critical {

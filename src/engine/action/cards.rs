@@ -48,22 +48,14 @@ impl Game {
                 events.push(Event::CardLost { soldier: s.id.clone(), reason });
             }
         } else {
-            // A rule set without an activation test leaves every card free,
-            // as the last card's end left it: nothing to write or clear.
-            let activates = self.rules.hooks().activate;
-            debug_assert!(
-                activates || self.rules.activate(&self.book, &mut self.dice.clone(), &self.soldiers[i]).is_none(),
-                "{} answers `activate` and says it does not",
-                self.rules
-            );
-            if activates {
-                let leave = self.activation(i, events);
-                self.action().leave = leave;
-            }
+            // The card is up: the rule set's activation test, if it has one,
+            // says what he may do on it.
+            let leave = self.activation(i, events);
+            self.action().leave = leave;
             if self.soldiers[i].side == Side::Enemy {
                 self.enemy_spends(i, events);
                 self.enemy_acts(memo, i, events);
-                if let (true, Phase::Action(a)) = (activates, &mut self.phase) {
+                if let Phase::Action(a) = &mut self.phase {
                     a.leave = Leave::FREE;
                 }
                 self.card_over(i, events);
@@ -76,26 +68,17 @@ impl Game {
         Ok(())
     }
 
-    /// Whether soldier `i` may do `deed` now: by the rule set, for his state
-    /// and the fire he is under, and by his activation on the card that is up.
-    /// What the rule set leaves at the default (`Rules::hooks`) is not asked.
+    /// Whether soldier `i` may do `deed` now: by his activation on the card
+    /// that is up, and by the rule set, for his state and the fire he is under.
     #[inline]
     pub(in crate::engine) fn may(&self, i: usize, deed: Deed) -> bool {
-        let hooks = self.rules.hooks();
-        debug_assert!(hooks.activate || hooks.squads || !matches!(&self.phase, Phase::Action(a) if !a.leave.is_free()));
-        let may = || self.rules.may(&self.soldiers[i], deed);
-        debug_assert!(hooks.may || may(), "{} answers `may` and says it does not", self.rules);
-        // Neither hook answered (Lone Warrior): he may, with no card's leave to read.
-        if !hooks.activate && !hooks.may {
-            return true;
-        }
         let leave = match &self.phase {
             // At the double a man neither fires nor charges (European Battlefield).
             Phase::Action(a) if a.double && a.up == Some(i) && deed != Deed::Move => return false,
-            Phase::Action(a) if hooks.activate || hooks.squads => a.leave,
+            Phase::Action(a) => a.leave,
             _ => Leave::FREE,
         };
-        leave.allows(deed) && (!hooks.may || may())
+        leave.allows(deed) && self.rules.may(&self.soldiers[i], deed)
     }
 
     /// A friendly order for the man whose card is up.
@@ -280,12 +263,7 @@ impl Game {
             }
         }
         let a = self.action();
-        a.up = None;
-        let hooks = self.rules.hooks();
-        if hooks.activate || hooks.squads {
-            let a = self.action();
-            (a.leave, a.steps, a.double) = (Leave::FREE, 0, false);
-        }
+        (a.up, a.leave, a.steps, a.double) = (None, Leave::FREE, 0, false);
         self.card_over(me, events);
         self.check_action_over(events);
         Ok(())

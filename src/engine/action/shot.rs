@@ -104,12 +104,8 @@ impl Game {
     }
 
     /// The shots of `shooter`'s standard method and of his special one,
-    /// where the rule set rolls its own volley and the special fires more;
-    /// else None, asked cheaply (Lone Warrior: by one flag).
+    /// where the special fires more; else None.
     fn special_fires_more(&self, shooter: usize) -> Option<(u32, u32)> {
-        if !self.rules.hooks().volley {
-            return None;
-        }
         let s = &self.soldiers[shooter];
         let (standard, special) = (self.rules.shots(&self.book, s, false), self.rules.shots(&self.book, s, true));
         (special > standard).then_some((standard, special))
@@ -238,7 +234,7 @@ impl Game {
         let s = &self.soldiers[shooter];
         let (from, arm) = (s.pos?, self.aimed_arm(memo, s)?);
         // An empty gun weighs no shots (rule sets with ammunition).
-        if self.rules.hooks().ammo && self.fires_own_weapon(shooter) && self.ammo_out(shooter).is_some() {
+        if self.ammo_out(shooter).is_some() && self.fires_own_weapon(shooter) {
             return None;
         }
         // His weapon, his state, his side, whether it is his first shot and
@@ -246,7 +242,7 @@ impl Game {
         // on, as an `Aim` holds no more of him. State and side only where
         // the rule set's need reads them (Lone Warrior's does not).
         let states = State::ALL.len();
-        let (state, enemy) = match self.rules.hooks().aims_by_man {
+        let (state, enemy) = match self.rules.aims_by_man() {
             true => (s.state as usize, usize::from(s.side == Side::Enemy)),
             false => (0, 0),
         };

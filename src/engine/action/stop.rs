@@ -78,14 +78,10 @@ impl Game {
         self.land_fire(events);
         self.enemy_battery_lands(events);
         // Men under pressure may shake it off (never under Lone Warrior,
-        // whose men are never under pressure, and which is not asked).
+        // whose men are never under pressure).
         let rules = self.rules;
         for i in 0..self.soldiers.len() {
             if self.soldiers[i].pressure.is_steady() || self.soldiers[i].pos.is_none() {
-                continue;
-            }
-            if !rules.hooks().rally {
-                debug_assert!(rules.rally(&self.book, &mut self.dice.clone(), &self.soldiers[i]).is_none());
                 continue;
             }
             if let Some(r) = rules.rally(&self.book, &mut self.dice, &self.soldiers[i]) {

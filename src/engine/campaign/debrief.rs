@@ -103,7 +103,7 @@ impl Campaign {
         self.lay_next_ground();
         // A squad gone, with nobody left to join it (no rookies come under
         // rules of teams and squads), ends the campaign.
-        let no_rookies = self.plans.first().is_some_and(|p| p.scenario.rules.hooks().squads);
+        let no_rookies = self.plans.first().is_some_and(|p| p.scenario.rules.squads());
         if self.roster.is_empty() && self.replacements.is_empty() && no_rookies {
             self.plans.clear();
         }

@@ -250,7 +250,7 @@ impl Campaign {
                 Some(_) => self.replacements.remove(0),
                 // Under rules whose men are teams of squads (the company
                 // level) no rookie rifleman is sent: only the teams listed.
-                None if plan.scenario.rules.hooks().squads => break,
+                None if plan.scenario.rules.squads() => break,
                 None => Member {
                     name: {
                         self.rookies = counted(self.rookies, 1);

@@ -43,7 +43,7 @@ impl Campaign {
         };
         let rules = &self.book.campaign;
         let events = promote(&mut self.roster, rules, &home, took);
-        if self.fill_squad && !game.rules.hooks().squads {
+        if self.fill_squad && !game.rules.squads() {
             by_seniority(&mut self.roster, &rules.ranks);
         }
         events

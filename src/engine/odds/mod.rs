@@ -112,7 +112,7 @@ impl Game {
     ) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let (me, t) = self.shooter_and_target(shooter, target, "fires, e.g. odds fire Ruiz G1")?;
         let odds = self.shot_odds(memo, me, t).map_err(RuleError)?;
-        if self.rules.hooks().squads
+        if self.rules.squads()
             && let Some(squad) = self.rules.squad_fire_odds(&self.book, &self.squad_view(&self.volley(memo, me, t)))
         {
             let squad = squad.map_err(RuleError)?;
@@ -160,7 +160,7 @@ impl Game {
         let (me, t) = self.shooter_and_target(shooter, target, "fires, e.g. odds fire Ruiz G1 special")?;
         let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
         let method = self.rules.method(&self.book, &self.soldiers[me]);
-        let (Some(reach), true) = (method.and_then(Method::reach), self.rules.hooks().sweeps) else {
+        let Some(reach) = method.and_then(Method::reach) else {
             // More shots at the man: each one's odds.
             let odds = self.special_odds(memo, me, t).map_err(RuleError)?;
             return Ok((RollOdds::check(self.rules.fire_purpose(), &odds).by(by).at(at), None));

@@ -183,7 +183,7 @@ impl Game {
         let mut ids = Vec::with_capacity(group.men.len());
         // Under rules that fight by squads, the group is one squad, numbered
         // by its first man.
-        let squad = self.rules.hooks().squads.then_some(self.next_enemy);
+        let squad = self.rules.squads().then_some(self.next_enemy);
         // A vehicle faces the way it came: toward the hex of the incident.
         let facing = if hex == near { 0 } else { sector_of(near.hex() - hex.hex()) as u8 };
         for man in &group.men {
@@ -242,7 +242,7 @@ impl Game {
         // Under rules whose fire depends on a move in the turn (the company
         // level's moving fire), the patrol's approach is not one: every man
         // starts the action as not having moved.
-        if self.rules.hooks().squads {
+        if self.rules.squads() {
             self.soldiers.iter_mut().for_each(|s| s.moved = false);
         }
         self.deal(events);

@@ -22,7 +22,7 @@ impl Game {
         // The book as the scenario's rule set reads it: the company level's
         // teams are weapons of its book alone (`Rules::book_for`). Other
         // rule sets play with the book as given.
-        let book = match scenario.rules.hooks().squads {
+        let book = match scenario.rules.squads() {
             true => scenario.rules.book_for(&book).map_or(book, Arc::new),
             false => book,
         };
@@ -82,7 +82,7 @@ impl Game {
             if let Some(n) = std::iter::once(&b.radio).chain(&b.rangefinder).find(|n| !named(n)) {
                 return illegal(format!("battery: no man of the squad is called '{n}'"));
             }
-            if book.european.as_deref().is_none_or(|t| t.indirect.is_none()) || !scenario.rules.hooks().squads {
+            if book.european.as_deref().is_none_or(|t| t.indirect.is_none()) || !scenario.rules.squads() {
                 return illegal("battery: only European Battlefield's rules have off-board batteries");
             }
         }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::engine::ruleset::{Hooks, LoneWarrior, Rules};
+use crate::engine::ruleset::{LoneWarrior, Rules};
 
 /// One of the rule sets the program was built with, registered beside its
 /// own code (`inventory::submit! { RuleSetEntry(&MyRules) }`).
@@ -17,22 +17,14 @@ inventory::submit! { RuleSetEntry(&LoneWarrior) }
 
 /// The rule set a game plays by: a rule set the program was built with,
 /// written in files by its name. Two are equal when they have one name.
-/// It holds what its rules answer (`Rules::hooks`), asked once here.
 #[derive(Clone, Copy)]
 pub struct RuleSet {
     rules: &'static dyn Rules,
-    hooks: Hooks,
 }
 
 impl RuleSet {
     pub(in crate::engine) fn of(rules: &'static dyn Rules) -> RuleSet {
-        RuleSet { rules, hooks: rules.hooks() }
-    }
-
-    /// Which hooks its rules answer themselves (`Rules::hooks`).
-    #[inline(always)]
-    pub fn hooks(self) -> Hooks {
-        self.hooks
+        RuleSet { rules }
     }
 
     /// The rule set called `name`, if the program has it.

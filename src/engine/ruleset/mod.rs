@@ -13,7 +13,6 @@ pub mod combat_patrol;
 pub mod company;
 pub mod european;
 mod handle;
-mod hooks;
 pub mod lone_warrior;
 mod method;
 mod odds;
@@ -24,7 +23,6 @@ mod squads;
 
 pub use combat_patrol::CombatPatrol;
 pub use handle::{RuleSet, RuleSetEntry};
-pub use hooks::Hooks;
 pub use lone_warrior::{LoneWarrior, melee_outcome};
 pub use method::{Ammo, Method, Reloading};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
@@ -325,7 +323,7 @@ pub trait Rules: Sync {
     }
 
     /// The ammunition of `man`'s own weapon, if it runs out under these
-    /// rules. Asked only of rule sets that answer it (`Hooks::ammo`).
+    /// rules.
     fn ammo(&self, _book: &RuleBook, _man: &Soldier) -> Option<Ammo> {
         None
     }
@@ -418,7 +416,7 @@ pub trait Rules: Sync {
     /// Why a man carrying `weapon` (a key of `book`) cannot fire in his
     /// squad's fire under these rules, in words after "his weapon 'KEY'"
     /// ("is not a kind of team"); None if he can. Asked of scenarios and
-    /// campaigns before they are played, under `Hooks::squads`.
+    /// campaigns before they are played, under `squads`.
     fn squad_weapon_fault(&self, _book: &RuleBook, _weapon: &str) -> Option<String> {
         None
     }
@@ -488,18 +486,21 @@ pub trait Rules: Sync {
     /// can still fight and how many there were: true if the enemy breaks off.
     fn enemy_breaks(&self, able: usize, met: usize) -> bool;
 
-    // --- Which hooks it answers ------------------------------------------
+    // --- What its rules have ---------------------------------------------
 
-    /// Which of the hooks above that have a default (`activate`, `may`,
-    /// `volley`, `under_fire`, `rally`) this rule set answers with rules of
-    /// its own. Asked once, when the rule set is found (`RuleSet`): the loop
-    /// does not ask a rule set, card by card and shot by shot, what it left
-    /// at the default, and does what the default does. Leave it as it is
-    /// (every hook asked) unless the rule set leaves some at their defaults;
-    /// debug builds check, each time one is skipped, that the rule set's
-    /// answer is the default's.
-    fn hooks(&self) -> Hooks {
-        Hooks::ALL
+    /// Whether its men are teams that fight as squads (the company level,
+    /// European Battlefield): a team's card fires its whole squad
+    /// (`squad_fire`), a team moves by `moves`, and who may stand in a
+    /// squad's list is the rule set's.
+    fn squads(&self) -> bool {
+        false
+    }
+
+    /// Whether `aimed` reads the shooter's side and state (`Aim::side`,
+    /// `Aim::state`): the kept needs of aimed shots (`Cache`) are then
+    /// kept apart by them.
+    fn aims_by_man(&self) -> bool {
+        false
     }
 
     /// Whether this rule set has vehicle rules of its own (European

@@ -24,8 +24,8 @@ use crate::engine::book::{RuleBook, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::ruleset::{
-    Aim, Ammo, Blow, Deed, Fought, Hit, Hooks, LoneWarrior, MeleeOdds, Method, Odds, Pressure, Reaction, Reloading,
-    Rules, Tending, Throw, Thrown,
+    Aim, Ammo, Blow, Deed, Fought, Hit, LoneWarrior, MeleeOdds, Method, Odds, Pressure, Reaction, Reloading, Rules,
+    Tending, Throw, Thrown,
 };
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
@@ -149,8 +149,8 @@ impl Rules for CombatPatrol {
     }
 
     /// Its pinning, volleys, reactions and rallies; no activation test.
-    fn hooks(&self) -> Hooks {
-        Hooks { activate: false, ..Hooks::ALL }
+    fn aims_by_man(&self) -> bool {
+        true
     }
 
     /// Its own tables kept, nobody else's.

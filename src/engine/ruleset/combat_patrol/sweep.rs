@@ -144,7 +144,7 @@ impl Game {
     /// would need `worst_need` or more.
     #[inline]
     pub(in crate::engine) fn prefers_sweep(&self, memo: Memo<'_>, me: usize, target: usize, worst_need: i32) -> bool {
-        self.rules.hooks().sweeps && self.sweep_is_better(memo, me, target, worst_need)
+        self.sweep_is_better(memo, me, target, worst_need)
     }
 
     /// `prefers_sweep` under a rule set with sweeps.
@@ -187,10 +187,12 @@ impl Game {
     }
 
     /// Why soldier `me`'s own weapon cannot fire for want of ammunition,
-    /// if it cannot (rule sets with ammunition).
+    /// if it cannot (rule sets with ammunition). Every load is at least one
+    /// use (the rule book's check), so a gun that has spent none is loaded:
+    /// the rule set is not asked.
     #[inline]
     pub(in crate::engine) fn ammo_out(&self, me: usize) -> Option<String> {
-        if !self.rules.hooks().ammo {
+        if self.soldiers[me].spent == 0 {
             return None;
         }
         self.empty_gun(me)
@@ -225,7 +227,7 @@ impl Game {
     /// this fire spends one.
     #[inline]
     pub(in crate::engine) fn spend(&mut self, me: usize, special: bool, at_vehicle: bool) {
-        if !self.rules.hooks().ammo || !(at_vehicle || self.fires_own_weapon(me)) {
+        if !(at_vehicle || self.fires_own_weapon(me)) {
             return;
         }
         if self.rules.ammo(&self.book, &self.soldiers[me]).is_some_and(|a| a.spent_by(special)) {
@@ -272,9 +274,6 @@ impl Game {
     /// The action is over: every gun that is reloaded (not limited
     /// ammunition) is loaded again in the quiet that follows.
     pub(in crate::engine) fn reload_after_action(&mut self) {
-        if !self.rules.hooks().ammo {
-            return;
-        }
         for i in 0..self.soldiers.len() {
             if self.rules.ammo(&self.book, &self.soldiers[i]).is_some_and(|a| a.reload.is_some()) {
                 let s = &mut self.soldiers[i];
@@ -289,9 +288,6 @@ impl Game {
     /// can be reloaded.
     #[inline]
     pub(in crate::engine) fn gun_to_reload(&self, me: usize) -> Option<usize> {
-        if !self.rules.hooks().ammo {
-            return None;
-        }
         self.empty_gun_beside(me)
     }
 
@@ -300,16 +296,17 @@ impl Game {
     fn empty_gun_beside(&self, me: usize) -> Option<usize> {
         let s = &self.soldiers[me];
         let here = s.pos?;
+        // A gun that has spent nothing is loaded (`ammo_out`).
         let empty = |i: usize| {
             let o = &self.soldiers[i];
-            self.rules.ammo(&self.book, o).is_some_and(|a| a.left == 0 && a.reload.is_some())
+            o.spent > 0 && self.rules.ammo(&self.book, o).is_some_and(|a| a.left == 0 && a.reload.is_some())
         };
         if empty(me) {
             return Some(me);
         }
         (0..self.soldiers.len()).find(|&i| {
             let o = &self.soldiers[i];
-            i != me && o.side == s.side && o.pos == Some(here) && o.can_act() && empty(i)
+            o.spent > 0 && i != me && o.side == s.side && o.pos == Some(here) && o.can_act() && empty(i)
         })
     }
 
@@ -320,7 +317,7 @@ impl Game {
         if s.spent == 0 && s.reloaded == 0 {
             return None;
         }
-        let Some(a) = self.rules.ammo(&self.book, s).filter(|_| self.rules.hooks().ammo) else {
+        let Some(a) = self.rules.ammo(&self.book, s) else {
             return Some(format!("{} has spent ammunition of a {} that never runs out", s.id, s.weapon(&self.book)));
         };
         if s.spent > a.load {

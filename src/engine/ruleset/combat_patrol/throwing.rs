@@ -146,9 +146,6 @@ impl Game {
     /// (Lone Warrior) it is one flag read at every enemy card and order.
     #[inline]
     pub(in crate::engine) fn grenade_target(&self, me: usize, best_need: Option<i32>, worst_need: i32) -> Option<Pos> {
-        if !self.rules.hooks().grenades {
-            return None;
-        }
         self.grenade_target_weighed(me, best_need, worst_need)
     }
 
@@ -185,7 +182,7 @@ impl Game {
     /// left that a die of the rules could give.
     pub(in crate::engine) fn check_flight(&self, f: &Flight, up: Option<usize>) -> Result<(), String> {
         // Only Combat Patrol's book says how far a grenade scatters.
-        let Some(t) = self.book.combat_patrol.as_ref().filter(|_| self.rules.hooks().grenades) else {
+        let Some(t) = self.book.combat_patrol.as_ref() else {
             return Err(format!("a grenade is in the air, but {} has no grenades", self.rules));
         };
         if f.thrower >= self.soldiers.len() || !self.map.contains(f.from) || !self.map.contains(f.aim) {

@@ -16,7 +16,7 @@ use crate::engine::book::{RuleBook, Terrain, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
 use crate::engine::ruleset::{
-    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, LoneWarrior, Lost, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
+    Aim, Blow, Deed, Fired, Fought, Hit, LoneWarrior, Lost, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
     SquadOdds,
 };
 use crate::engine::vocabulary::event::Event;
@@ -82,8 +82,8 @@ impl Rules for Company {
         &[State::Fit, State::Dead]
     }
 
-    fn hooks(&self) -> Hooks {
-        Hooks { squads: true, may: true, ..Hooks::NONE }
+    fn squads(&self) -> bool {
+        true
     }
 
     /// Its own tables, and the book its games read: the teams as the

@@ -40,7 +40,7 @@ use crate::engine::book::{RuleBook, Terrain, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::ruleset::{
-    Aim, Blow, Deed, Fired, Fought, Hit, Hooks, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
+    Aim, Blow, Deed, Fired, Fought, Hit, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
     Shelled, Shot, SquadFire, SquadOdds,
 };
 use crate::engine::vocabulary::name::Name;
@@ -101,8 +101,12 @@ impl Rules for European {
     }
 
     /// Squads, the activation roll, and what pressure stops a man doing.
-    fn hooks(&self) -> Hooks {
-        Hooks { squads: true, activate: true, may: true, aims_by_man: true, ..Hooks::NONE }
+    fn squads(&self) -> bool {
+        true
+    }
+
+    fn aims_by_man(&self) -> bool {
+        true
     }
 
     /// Its own tables, and its own incident table and enemy groups.

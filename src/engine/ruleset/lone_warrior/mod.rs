@@ -14,7 +14,7 @@ pub mod vehicle;
 use crate::engine::book::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
-use crate::engine::ruleset::{Aim, Blow, Fought, Hit, Hooks, Melee, MeleeOdds, Odds, Rules};
+use crate::engine::ruleset::{Aim, Blow, Fought, Hit, Melee, MeleeOdds, Odds, Rules};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::{Soldier, State};
 
@@ -175,12 +175,6 @@ impl Rules for LoneWarrior {
     /// Lone Warrior has no morale rules: men fight until hit.
     fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
         false
-    }
-
-    /// No activation test, no reactions, no pinning: every man acts as his
-    /// state allows, and a shot is one die against the need (the defaults).
-    fn hooks(&self) -> Hooks {
-        Hooks::NONE
     }
 
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {

@@ -358,3 +358,27 @@ fn as_written_a_vehicle_fights_on_after_its_turns() {
         assert_eq!((fired, moved_away), (!pulls_back, pulls_back), "vehicles_pull_back={pulls_back}: {events:?}");
     }
 }
+
+/// Lone Warrior has no activation test, no reactions to fire and no rally:
+/// whatever a man's wounds and whatever fire he were under, he may move and
+/// fire, and no die is thrown for any of these questions.
+#[test]
+fn lone_warrior_has_no_activation_reaction_or_rally() {
+    use crate::engine::ruleset::{Deed, LoneWarrior, Pressure, Rules};
+    let mut g = default_game(3);
+    let book = g.book().clone();
+    let states = [State::Fit, State::FleshWound, State::KnockedOver, State::SeriousWound, State::Dead];
+    for pressure in [Pressure::Steady, Pressure::Suppressed(2), Pressure::Pinned] {
+        for state in states {
+            let mut man = g.soldiers[0].clone();
+            (man.pressure, man.state) = (pressure, state);
+            let before = g.dice.clone();
+            assert!(LoneWarrior.may(&man, Deed::Move) && LoneWarrior.may(&man, Deed::Fire));
+            assert!(LoneWarrior.activate(&book, &mut g.dice, &man).is_none());
+            assert!(LoneWarrior.under_fire(&book, &mut g.dice, &man, true).is_none());
+            assert!(LoneWarrior.under_fire(&book, &mut g.dice, &man, false).is_none());
+            assert!(LoneWarrior.rally(&book, &mut g.dice, &man).is_none());
+            assert_eq!(g.dice, before, "no die is thrown");
+        }
+    }
+}

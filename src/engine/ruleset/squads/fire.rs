@@ -1,5 +1,5 @@
 //! Squads in an action, under rule sets whose teams fight as squads (the
-//! company level, `Hooks::squads`): a team's card fires its whole squad at
+//! company level, `Rules::squads`): a team's card fires its whole squad at
 //! a squad, and the squad's pressure and courage tests. How far a team
 //! moves on its card is `squad_moves.rs`.
 
@@ -107,7 +107,7 @@ impl Game {
         events: &mut Events,
     ) -> Result<bool, String> {
         let rules = self.rules;
-        if !rules.hooks().squads {
+        if !rules.squads() {
             return Ok(false);
         }
         // Checked before the fire is told: a team that may not fire now
@@ -254,7 +254,7 @@ impl Game {
     /// squad of his side that can still fight tests (`Rules::shaken`).
     fn squads_test(&mut self, test: SquadTest, events: &mut Events) {
         let rules = self.rules;
-        if !rules.hooks().squads {
+        if !rules.squads() {
             return;
         }
         let mut done: Vec<(Side, u32)> = Vec::new();

@@ -12,7 +12,7 @@ impl Game {
     /// that moved this turn (the patrol's last step counts) and may not fire
     /// on the move may still move, and not fire (`Rules::shots`).
     pub(in crate::engine) fn squad_card_up(&mut self, i: usize) {
-        if !self.rules.hooks().squads {
+        if !self.rules.squads() {
             return;
         }
         let may_fire = self.rules.shots(&self.book, &self.soldiers[i], false) > 0;
@@ -29,7 +29,7 @@ impl Game {
         if deed == Deed::Move && s.dug_in {
             return format!("{id} is dug in: he gets up first (up, half his move)");
         }
-        if self.rules.hooks().squads {
+        if self.rules.squads() {
             let steps = match &self.phase {
                 Phase::Action(a) => a.steps,
                 _ => 0,
@@ -67,7 +67,7 @@ impl Game {
 
     /// Soldier `i`'s card is over: the pressure his rule set lifts then.
     pub(in crate::engine) fn card_over(&mut self, i: usize, events: &mut Events) {
-        if !self.rules.hooks().squads {
+        if !self.rules.squads() {
             return;
         }
         if let Some(pressure) = self.rules.card_over(&self.book, &self.soldiers[i]) {
@@ -96,7 +96,7 @@ impl Game {
     /// The step costs more of his move than is left.
     pub(in crate::engine) fn check_move_left(&self, me: usize, to: Pos) -> Result<Option<u32>, RuleError> {
         let rules = self.rules;
-        if !rules.hooks().squads {
+        if !rules.squads() {
             return Ok(None);
         }
         let Some(moves) = self.move_allowance(me) else { return Ok(None) };
