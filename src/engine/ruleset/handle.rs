@@ -1,52 +1,36 @@
-//! `RuleSet`: the rule set a game plays by, as the loop holds it and files
-//! name it; and the registry of the rule sets the program was built with.
+//! `RuleSet` (`registry.rs`) as the loop asks it: the rules each one plays
+//! by, found by name, and written in files by its name.
 
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::engine::ruleset::{LoneWarrior, Rules};
-
-/// One of the rule sets the program was built with, registered beside its
-/// own code (`inventory::submit! { RuleSetEntry(&MyRules) }`).
-pub struct RuleSetEntry(pub &'static dyn Rules);
-
-inventory::collect!(RuleSetEntry);
-
-inventory::submit! { RuleSetEntry(&LoneWarrior) }
-
-/// The rule set a game plays by: a rule set the program was built with,
-/// written in files by its name. Two are equal when they have one name.
-#[derive(Clone, Copy)]
-pub struct RuleSet {
-    rules: &'static dyn Rules,
-}
+use crate::engine::ruleset::company::Company;
+use crate::engine::ruleset::european::European;
+use crate::engine::ruleset::{CombatPatrol, LoneWarrior, RuleSet, Rules};
 
 impl RuleSet {
-    pub(in crate::engine) fn of(rules: &'static dyn Rules) -> RuleSet {
-        RuleSet { rules }
+    /// The rules it plays by.
+    #[inline]
+    pub fn rules(self) -> &'static dyn Rules {
+        match self {
+            RuleSet::LoneWarrior => &LoneWarrior,
+            RuleSet::CombatPatrol => &CombatPatrol,
+            RuleSet::Company => &Company,
+            RuleSet::EuropeanBattlefield => &European,
+            #[cfg(test)]
+            RuleSet::OneShot => &super::one_shot::OneShot,
+        }
     }
 
     /// The rule set called `name`, if the program has it.
     pub fn named(name: &str) -> Option<RuleSet> {
-        // The default is known without the registry: every save written so
-        // far names it, and none of them may depend on how a platform links.
-        let default = RuleSet::default();
-        if default.name() == name {
-            return Some(default);
-        }
-        inventory::iter::<RuleSetEntry>.into_iter().find(|e| e.0.name() == name).map(|e| RuleSet::of(e.0))
+        RuleSet::ALL.iter().copied().find(|r| r.name() == name)
     }
 
     /// Every rule set the program has, by name.
     pub fn all() -> Vec<RuleSet> {
-        let mut all: Vec<RuleSet> = inventory::iter::<RuleSetEntry>.into_iter().map(|e| RuleSet::of(e.0)).collect();
-        all.sort_by_key(|r| r.name());
-        all
-    }
-
-    pub fn name(self) -> &'static str {
-        self.rules.name()
+        RuleSet::ALL.to_vec()
     }
 
     /// Its name as a player reads it, a word at each capital:
@@ -64,7 +48,7 @@ impl RuleSet {
 
     /// Whether this is the default, Lone Warrior (files leave it unsaid).
     pub fn is_default(&self) -> bool {
-        *self == RuleSet::default()
+        *self == RuleSet::LoneWarrior
     }
 }
 
@@ -73,34 +57,7 @@ impl std::ops::Deref for RuleSet {
     type Target = dyn Rules;
     #[inline]
     fn deref(&self) -> &(dyn Rules + 'static) {
-        self.rules
-    }
-}
-
-impl Default for RuleSet {
-    /// Lone Warrior, the rules the game was first made for.
-    fn default() -> Self {
-        RuleSet::of(&LoneWarrior)
-    }
-}
-
-impl PartialEq for RuleSet {
-    /// One name, one rule set. The same rules (the same value and table of
-    /// methods) are known equal without reading the names: the cache asks
-    /// at every command.
-    #[inline]
-    fn eq(&self, other: &Self) -> bool {
-        #[allow(ambiguous_wide_pointer_comparisons)]
-        let same = std::ptr::eq(self.rules, other.rules);
-        same || self.name() == other.name()
-    }
-}
-
-impl Eq for RuleSet {}
-
-impl fmt::Debug for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        self.rules()
     }
 }
 

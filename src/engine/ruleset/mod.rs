@@ -2,12 +2,11 @@
 //! one trait, `Rules`, while the patrol loop (movement, incidents, the deck
 //! and its STOP card, the end of actions, the campaign) is written once.
 //!
-//! A rule set is a type that implements `Rules` and registers itself with
-//! `inventory::submit!` beside its own code; a scenario, a campaign and a
-//! save name it (`rules: LoneWarrior`), and `RuleSet` finds it by that name.
-//! Adding a rule set is a folder of its own and nothing else: see
-//! docs/ARCHITECTURE.md, and tests/one_shot_rules.rs for a whole, small one
-//! that lives in a test of its own.
+//! A rule set is a folder with a type that implements `Rules`, and its line
+//! in `registry.rs`, where `RuleSet` names every rule set the program knows;
+//! a scenario, a campaign and a save name it (`rules: LoneWarrior`). See
+//! docs/ARCHITECTURE.md, and `one_shot/` for a whole, small one that only
+//! the tests know.
 
 pub mod combat_patrol;
 pub mod company;
@@ -16,18 +15,21 @@ mod handle;
 pub mod lone_warrior;
 mod method;
 mod odds;
+#[cfg(test)]
+mod one_shot;
 mod outcome;
 mod pressure;
+mod registry;
 mod shelling;
 mod squads;
 
 pub use combat_patrol::CombatPatrol;
-pub use handle::{RuleSet, RuleSetEntry};
 pub use lone_warrior::{LoneWarrior, melee_outcome};
 pub use method::{Ammo, Method, Reloading};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
 pub use outcome::{Blow, Fought, Hit, Tending, Throw, Thrown, one_die_volley};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
+pub use registry::RuleSet;
 pub use shelling::{Gun, Shelled, Shot};
 pub use squads::{Fired, Firer, Lost, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
 

@@ -35,8 +35,6 @@ use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 /// The Combat Patrol rule set.
 pub struct CombatPatrol;
 
-inventory::submit! { crate::engine::ruleset::RuleSetEntry(&CombatPatrol) }
-
 /// The name scenarios, campaigns and saves give it.
 pub const NAME: &str = "CombatPatrol";
 

@@ -27,8 +27,6 @@ use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 /// The company-level rule set.
 pub struct Company;
 
-inventory::submit! { crate::engine::ruleset::RuleSetEntry(&Company) }
-
 /// The name scenarios, campaigns and saves give it.
 pub const NAME: &str = "Company";
 

@@ -52,8 +52,6 @@ pub use throws::{after_test, courage_test, test_need};
 /// The European Battlefield rule set.
 pub struct European;
 
-inventory::submit! { crate::engine::ruleset::RuleSetEntry(&European) }
-
 /// The name scenarios, campaigns and saves give it.
 pub const NAME: &str = "EuropeanBattlefield";
 

@@ -1,134 +1,52 @@
-//! The rule-set seam, proved by a rule set that lives only here: One Shot.
-//! Every aimed shot in sight and within the weapon's reach hits on 4+ on a
-//! D6, every hit kills on the spot, every man brings one card, hand to hand
-//! is one die each (the higher kills, a tie is nothing), and nobody breaks.
-//! A man shot at and missed reacts: on a D6 of 1 to 3 he is pinned (he may
-//! fire but not move) until he rallies at a STOP card on 4+. And a man whose
-//! card is turned rolls a D6 first: on a 1 he hesitates and may only fire.
-//!
-//! Nothing outside this file knows of it: it registers itself with the
-//! engine, a scenario names it, and whole patrols are played, saved,
-//! resumed and played on by the loop every rule set shares.
+//! One Shot played through the loop: whole patrols, saves mid-action,
+//! reactions, pinning and activation tests.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use hexpatrol::engine::book::{RuleBook, Weapon, WeaponKind, Wound};
-use hexpatrol::engine::campaign::Campaign;
-use hexpatrol::engine::dice::chance::Chance;
-use hexpatrol::engine::dice::{Dice, Modifiers, Purpose, Roll};
-use hexpatrol::engine::ruleset::{
-    Aim, Blow, Deed, Fought, Hit, Leave, Melee, MeleeOdds, Odds, Pressure, Reaction, RuleSetEntry, Rules,
-};
-use hexpatrol::engine::vocabulary::name::Name;
-use hexpatrol::engine::{Cache, Event, Game, RuleSet, Side, Soldier, State, players::leader};
-use hexpatrol::{rules, save};
+use crate::engine::book::RuleBook;
+use crate::engine::campaign::Campaign;
+use crate::engine::dice::Purpose;
+use crate::engine::ruleset::Pressure;
+use crate::engine::{Cache, Event, Game, RuleSet, Side, players::leader};
+use crate::{rules, save};
 
-#[path = "common/patrols.rs"]
-mod patrols;
-
-struct OneShot;
-
-impl Rules for OneShot {
-    fn name(&self) -> &'static str {
-        "OneShot"
-    }
-
-    fn states(&self) -> &'static [State] {
-        &[State::Fit, State::Dead]
-    }
-
-    fn cards(&self, _book: &RuleBook, _man: &Soldier) -> u32 {
-        1
-    }
-
-    fn stop_cards(&self, _book: &RuleBook) -> u32 {
-        1
-    }
-
-    fn aimed(&self, _book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
-        let reach = match aim.weapon.kind {
-            WeaponKind::Direct { long, .. } => long,
-            _ => return Err(format!("the {} is not aimed", aim.weapon.name)),
-        };
-        if aim.distance == 0 || aim.distance > reach {
-            return Err(format!("out of reach: {} hexes", aim.distance));
+/// Plays the leader's decisions until the patrol ends or `stop` says; a
+/// patrol that runs past `most` decisions fails the test.
+fn play_on(c: &mut Campaign, cache: &mut Cache, events: &mut Vec<Event>, most: usize, stop: impl Fn(&Game) -> bool) {
+    for _ in 0..most {
+        let Some(game) = c.patrol.as_ref() else { return };
+        if stop(game) {
+            return;
         }
-        Ok(Odds { dice: 1, sides: 6, base: 4, modifiers: Modifiers::default(), band: None })
+        let Some(command) = leader::decide(game, cache) else { return };
+        events.extend(c.apply(&command, cache).expect("the leader's commands are legal"));
     }
-
-    fn bombard(&self, _book: &RuleBook, weapon: &Weapon, _distance: u32, _moved: bool) -> Result<Odds, String> {
-        Err(format!("the {} has no indirect fire under these rules", weapon.name))
-    }
-
-    /// Whatever struck him, certain death, rolled all the same so that the
-    /// log shows it.
-    fn hit(&self, _book: &RuleBook, dice: &mut Dice, man: &Name, _blow: Blow) -> Hit {
-        let roll = dice.table(Purpose::Casualty, 1, 6, |_| Name::new_static("dead")).by(man);
-        Hit::Wounded(Some(roll), Wound::Dead)
-    }
-
-    fn casualty(&self, _book: &RuleBook, dice: &mut Dice, man: &Name) -> (Roll, Wound) {
-        // Nobody is ever knocked over, so nobody is rolled for; a man read
-        // back knocked over from another rule set's save dies all the same.
-        (dice.table(Purpose::Casualty, 1, 6, |_| Name::new_static("dead")).by(man), Wound::Dead)
-    }
-
-    fn casualty_spread(&self, _book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>) {
-        (Purpose::Casualty, "1d6".into(), vec![("dead", Chance::of_throws(6, 1, 6))])
-    }
-
-    fn hand_to_hand_spread(&self, _book: &RuleBook) -> (String, Vec<MeleeOdds>) {
-        let of = |ways| Chance::of_throws(ways, 2, 6);
-        let spread = vec![
-            MeleeOdds { outcome: Melee::Tie, attacker_lost: None, chance: of(6) },
-            MeleeOdds { outcome: Melee::Killed, attacker_lost: Some(false), chance: of(15) },
-            MeleeOdds { outcome: Melee::Killed, attacker_lost: Some(true), chance: of(15) },
-        ];
-        ("1d6".into(), spread)
-    }
-
-    fn hand_to_hand(&self, _book: &RuleBook, dice: &mut Dice, a: &Soldier, d: &Soldier) -> Fought {
-        let ra = dice.table(Purpose::HandToHand, 1, 6, |_| Name::default()).by(&a.id).at(&d.id);
-        let rd = dice.table(Purpose::HandToHand, 1, 6, |_| Name::default()).by(&d.id).at(&a.id);
-        let outcome = if ra.total == rd.total { Melee::Tie } else { Melee::Killed };
-        let attacker_lost = ra.total < rd.total;
-        let difference = ra.total.abs_diff(rd.total);
-        Fought { rolls: vec![ra, rd], difference, outcome, attacker_lost }
-    }
-
-    fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
-        false
-    }
-
-    fn activate(&self, _book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<(Roll, Leave)> {
-        let roll = dice.check(Purpose::Activation, 1, 6, 2, Modifiers::default()).by(&man.id);
-        let leave = if roll.succeeded() { Leave::FREE } else { Leave { may_move: false, may_fire: true } };
-        Some((roll, leave))
-    }
-
-    fn may(&self, man: &Soldier, deed: Deed) -> bool {
-        !(man.pressure == Pressure::Pinned && deed == Deed::Move)
-    }
-
-    fn under_fire(&self, _book: &RuleBook, dice: &mut Dice, target: &Soldier, hit: bool) -> Option<Reaction> {
-        if hit || target.pos.is_none() || target.pressure == Pressure::Pinned {
-            return None;
-        }
-        // A reaction test: 4+ keeps his nerve, else he is pinned.
-        let roll = dice.check(Purpose::Reaction, 1, 6, 4, Modifiers::default()).by(&target.id);
-        let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
-        Some(Reaction { roll: Some(roll), pressure })
-    }
-
-    fn rally(&self, _book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<Reaction> {
-        let roll = dice.check(Purpose::Reaction, 1, 6, 4, Modifiers::default()).by(&man.id);
-        let pressure = if roll.succeeded() { Pressure::Steady } else { man.pressure };
-        Some(Reaction { roll: Some(roll), pressure })
-    }
+    panic!("a patrol ran past {most} decisions");
 }
 
-inventory::submit! { RuleSetEntry(&OneShot) }
+/// Begins `c`'s patrol and plays it to where `stop` says; saves it at
+/// `path` as the game writes a save, reads it back as a resumed game reads
+/// it, and plays both on to the end: they must be equal and play on alike.
+/// The save's text, or None if the patrol ended before `stop`.
+fn saved_and_resumed(mut c: Campaign, path: &Path, most: usize, stop: impl Fn(&Game) -> bool) -> Option<String> {
+    let mut before = c.begin().unwrap();
+    let mut cache = Cache::new();
+    play_on(&mut c, &mut cache, &mut before, most, &stop);
+    c.patrol.as_ref()?;
+    let slot = save::Slot::open(path).unwrap();
+    slot.save(&mut c, 0).unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut resumed = save::read(path).unwrap().campaign;
+    drop(slot);
+    assert_eq!(resumed, c, "read back as saved");
+    let (mut on, mut after) = (Vec::new(), Vec::new());
+    play_on(&mut c, &mut cache, &mut on, most, |_| false);
+    play_on(&mut resumed, &mut Cache::new(), &mut after, most, |_| false);
+    assert_eq!(on, after, "the resumed game plays on as the game saved");
+    std::fs::remove_file(path).ok();
+    Some(text)
+}
 
 fn one_shot() -> RuleSet {
     RuleSet::named("OneShot").expect("One Shot registers itself")
@@ -148,7 +66,7 @@ fn campaign(seed: u64) -> Campaign {
 
 /// Plays the patrol leader's decisions until the patrol ends or `stop` says.
 fn play(c: &mut Campaign, cache: &mut Cache, events: &mut Vec<Event>, stop: impl Fn(&Game) -> bool) {
-    patrols::play(c, cache, events, MOST, stop);
+    play_on(c, cache, events, MOST, stop);
 }
 
 /// The most decisions a One Shot patrol takes.
@@ -217,11 +135,11 @@ fn a_one_shot_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
     let mut resumed_mid_action = 0;
     for seed in 1..=6 {
         let mid_action = |g: &Game| {
-            matches!(g.phase(), hexpatrol::engine::Phase::Action(a) if a.turn >= 2)
+            matches!(g.phase(), crate::engine::Phase::Action(a) if a.turn >= 2)
                 && g.any_able(Side::Enemy)
                 && g.any_able(Side::Friendly)
         };
-        let Some(text) = patrols::saved_and_resumed(campaign(seed), &path, MOST, mid_action) else { continue };
+        let Some(text) = saved_and_resumed(campaign(seed), &path, MOST, mid_action) else { continue };
         assert!(text.contains("rules: OneShot"), "seed {seed}: the save names its rule set");
         resumed_mid_action += 1;
     }
@@ -255,7 +173,7 @@ fn one_shot_pins_rallies_and_holds_men_back_through_the_loop() {
         for _ in 0..20_000 {
             let Some(game) = c.patrol.as_ref() else { break };
             let Some(command) = leader::decide(game, &cache) else { break };
-            if let (Some(up), hexpatrol::engine::Command::Move { .. }) = (game.card_up(), &command) {
+            if let (Some(up), crate::engine::Command::Move { .. }) = (game.card_up(), &command) {
                 let man = &game.soldiers()[up];
                 assert_ne!(man.pressure, Pressure::Pinned, "seed {seed}: a pinned man ordered to move");
             }
@@ -291,7 +209,7 @@ fn a_pinned_man_may_fire_but_not_move() {
         let me = game.card_up().unwrap();
         let here = game.soldiers()[me].pos.unwrap();
         let to = here.neighbours().into_iter().find(|&p| game.map().contains(p)).unwrap();
-        let e = c.apply(&hexpatrol::engine::Command::Move { section: None, to }, &mut cache).unwrap_err();
+        let e = c.apply(&crate::engine::Command::Move { section: None, to }, &mut cache).unwrap_err();
         assert!(e.0.contains("may not move on this card"), "{e}");
         return;
     }

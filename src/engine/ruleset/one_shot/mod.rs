@@ -1,0 +1,123 @@
+//! One Shot, a rule set for the tests alone, that proves the seam: every
+//! aimed shot in sight and within the weapon's reach hits on 4+ on a D6,
+//! every hit kills on the spot, every man brings one card, hand to hand is
+//! one die each (the higher kills, a tie is nothing), and nobody breaks. A
+//! man shot at and missed reacts: on a D6 of 1 to 3 he is pinned (he may
+//! fire but not move) until he rallies at a STOP card on 4+. And a man whose
+//! card is turned rolls a D6 first: on a 1 he hesitates and may only fire.
+//!
+//! It is this folder and its line in `ruleset/registry.rs`, and nothing
+//! else: a scenario names it, and whole patrols are played, saved, resumed
+//! and played on by the loop every rule set shares.
+
+use crate::engine::book::{RuleBook, Weapon, WeaponKind, Wound};
+use crate::engine::dice::chance::Chance;
+use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::{Aim, Blow, Deed, Fought, Hit, Leave, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules};
+use crate::engine::vocabulary::name::Name;
+use crate::engine::{Soldier, State};
+
+/// The test-only rule set.
+pub struct OneShot;
+
+impl Rules for OneShot {
+    fn name(&self) -> &'static str {
+        "OneShot"
+    }
+
+    fn states(&self) -> &'static [State] {
+        &[State::Fit, State::Dead]
+    }
+
+    fn cards(&self, _book: &RuleBook, _man: &Soldier) -> u32 {
+        1
+    }
+
+    fn stop_cards(&self, _book: &RuleBook) -> u32 {
+        1
+    }
+
+    fn aimed(&self, _book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+        let reach = match aim.weapon.kind {
+            WeaponKind::Direct { long, .. } => long,
+            _ => return Err(format!("the {} is not aimed", aim.weapon.name)),
+        };
+        if aim.distance == 0 || aim.distance > reach {
+            return Err(format!("out of reach: {} hexes", aim.distance));
+        }
+        Ok(Odds { dice: 1, sides: 6, base: 4, modifiers: Modifiers::default(), band: None })
+    }
+
+    fn bombard(&self, _book: &RuleBook, weapon: &Weapon, _distance: u32, _moved: bool) -> Result<Odds, String> {
+        Err(format!("the {} has no indirect fire under these rules", weapon.name))
+    }
+
+    /// Whatever struck him, certain death, rolled all the same so that the
+    /// log shows it.
+    fn hit(&self, _book: &RuleBook, dice: &mut Dice, man: &Name, _blow: Blow) -> Hit {
+        let roll = dice.table(Purpose::Casualty, 1, 6, |_| Name::new_static("dead")).by(man);
+        Hit::Wounded(Some(roll), Wound::Dead)
+    }
+
+    fn casualty(&self, _book: &RuleBook, dice: &mut Dice, man: &Name) -> (Roll, Wound) {
+        // Nobody is ever knocked over, so nobody is rolled for; a man read
+        // back knocked over from another rule set's save dies all the same.
+        (dice.table(Purpose::Casualty, 1, 6, |_| Name::new_static("dead")).by(man), Wound::Dead)
+    }
+
+    fn casualty_spread(&self, _book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>) {
+        (Purpose::Casualty, "1d6".into(), vec![("dead", Chance::of_throws(6, 1, 6))])
+    }
+
+    fn hand_to_hand_spread(&self, _book: &RuleBook) -> (String, Vec<MeleeOdds>) {
+        let of = |ways| Chance::of_throws(ways, 2, 6);
+        let spread = vec![
+            MeleeOdds { outcome: Melee::Tie, attacker_lost: None, chance: of(6) },
+            MeleeOdds { outcome: Melee::Killed, attacker_lost: Some(false), chance: of(15) },
+            MeleeOdds { outcome: Melee::Killed, attacker_lost: Some(true), chance: of(15) },
+        ];
+        ("1d6".into(), spread)
+    }
+
+    fn hand_to_hand(&self, _book: &RuleBook, dice: &mut Dice, a: &Soldier, d: &Soldier) -> Fought {
+        let ra = dice.table(Purpose::HandToHand, 1, 6, |_| Name::default()).by(&a.id).at(&d.id);
+        let rd = dice.table(Purpose::HandToHand, 1, 6, |_| Name::default()).by(&d.id).at(&a.id);
+        let outcome = if ra.total == rd.total { Melee::Tie } else { Melee::Killed };
+        let attacker_lost = ra.total < rd.total;
+        let difference = ra.total.abs_diff(rd.total);
+        Fought { rolls: vec![ra, rd], difference, outcome, attacker_lost }
+    }
+
+    fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
+        false
+    }
+
+    fn activate(&self, _book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<(Roll, Leave)> {
+        let roll = dice.check(Purpose::Activation, 1, 6, 2, Modifiers::default()).by(&man.id);
+        let leave = if roll.succeeded() { Leave::FREE } else { Leave { may_move: false, may_fire: true } };
+        Some((roll, leave))
+    }
+
+    fn may(&self, man: &Soldier, deed: Deed) -> bool {
+        !(man.pressure == Pressure::Pinned && deed == Deed::Move)
+    }
+
+    fn under_fire(&self, _book: &RuleBook, dice: &mut Dice, target: &Soldier, hit: bool) -> Option<Reaction> {
+        if hit || target.pos.is_none() || target.pressure == Pressure::Pinned {
+            return None;
+        }
+        // A reaction test: 4+ keeps his nerve, else he is pinned.
+        let roll = dice.check(Purpose::Reaction, 1, 6, 4, Modifiers::default()).by(&target.id);
+        let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
+        Some(Reaction { roll: Some(roll), pressure })
+    }
+
+    fn rally(&self, _book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<Reaction> {
+        let roll = dice.check(Purpose::Reaction, 1, 6, 4, Modifiers::default()).by(&man.id);
+        let pressure = if roll.succeeded() { Pressure::Steady } else { man.pressure };
+        Some(Reaction { roll: Some(roll), pressure })
+    }
+}
+
+#[cfg(test)]
+mod tests;
