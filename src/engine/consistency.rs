@@ -34,17 +34,33 @@ impl Game {
         if let Some(s) = self.soldiers.iter().find(|s| !self.rules.states().contains(&s.state)) {
             return Err(format!("{} is {}, which {} does not have", s.id, s.state.words(), self.rules.name()));
         }
+        // A man carries what his own rule set gives him, and no other's.
+        let foreign = |s: &&crate::engine::Soldier| s.kit.rule_set().is_some_and(|r| r != self.rules);
+        if let Some(s) = self.soldiers.iter().find(foreign) {
+            let theirs = s.kit.rule_set().map_or(String::new(), |r| r.words());
+            return Err(format!(
+                "{} carries {theirs}'s state, but the patrol is fought by {}",
+                s.id,
+                self.rules.words()
+            ));
+        }
         // A critical wound runs its course in an action, and is settled when it ends.
         let in_action = matches!(self.phase, Phase::Action(_));
         if let Some(s) = self.soldiers.iter().find(|s| s.state == State::Critical && !in_action) {
             return Err(format!("{} is critically wounded with no action under way", s.id));
         }
-        if let Some(s) = self.soldiers.iter().find(|s| s.dies_on.is_some() && s.state != State::Critical) {
+        if let Some(s) =
+            self.soldiers.iter().find(|s| s.kit.combat_patrol().dies_on.is_some() && s.state != State::Critical)
+        {
             return Err(format!("{} has a death test to come, yet is {}", s.id, s.state.words()));
         }
         let carried = self.book.combat_patrol.as_ref().map_or(0, |t| t.grenade.each);
-        if let Some(s) = self.soldiers.iter().find(|s| s.grenades_thrown > carried) {
-            return Err(format!("{} has thrown {} grenades of the {carried} a man carries", s.id, s.grenades_thrown));
+        if let Some(s) = self.soldiers.iter().find(|s| s.kit.combat_patrol().grenades_thrown > carried) {
+            return Err(format!(
+                "{} has thrown {} grenades of the {carried} a man carries",
+                s.id,
+                s.kit.combat_patrol().grenades_thrown
+            ));
         }
         if let Some(why) = self.soldiers.iter().find_map(|s| self.ammo_inconsistent(s)) {
             return Err(why);
@@ -71,13 +87,13 @@ impl Game {
                 return Err(format!("two soldiers called '{}'", s.id));
             }
             // A man inside a transport is off the map, riding with a vehicle.
-            if s.aboard && (s.pos.is_some() || s.transport.is_none()) {
+            if s.kit.european().aboard && (s.pos.is_some() || s.kit.european().transport.is_none()) {
                 return Err(format!("{} is inside a vehicle, yet on the map or with none named", s.id));
             }
             // ...a vehicle of his own side, still in the fight: those inside
             // one put out of it got out or died with it.
-            if s.aboard && s.state != State::Dead {
-                let car = s.transport.as_ref().and_then(|t| self.soldiers.iter().find(|v| v.id == *t));
+            if s.kit.european().aboard && s.state != State::Dead {
+                let car = s.kit.european().transport.as_ref().and_then(|t| self.soldiers.iter().find(|v| v.id == *t));
                 if !car.is_some_and(|v| v.vehicle.is_some() && v.side == s.side && v.state != State::Dead) {
                     return Err(format!("{} is inside a vehicle that is not his side's, or is out of the fight", s.id));
                 }
@@ -91,7 +107,7 @@ impl Game {
                 ));
             }
             // Only in an action does a man dodge a vehicle.
-            if s.dodged && !matches!(self.phase, crate::engine::Phase::Action(_)) {
+            if s.kit.european().dodged && !matches!(self.phase, crate::engine::Phase::Action(_)) {
                 return Err(format!("{} dodged a vehicle, but no action is under way", s.id));
             }
             // An enemy met later could be given the same id.

@@ -5,7 +5,7 @@ use crate::engine::book::scenario::Scenario;
 use crate::engine::campaign::Campaign;
 use crate::engine::testing::Play;
 use crate::engine::testing::default_game;
-use crate::engine::{Game, players::leader};
+use crate::engine::{Game, RuleSet, Soldier, players::leader};
 use std::sync::Arc;
 
 /// A squad whose names clash ignoring case, or look like an enemy's, is
@@ -145,14 +145,36 @@ fn a_squad_man_after_an_enemy_or_a_prisoner_who_could_fight_is_refused() {
 /// is out of the fight, is refused (not played on, or panicked at).
 #[test]
 fn a_save_with_a_vehicle_beyond_its_rules_is_refused() {
-    let g = default_game(1);
+    use crate::engine::testing::{OPEN, book, member, test_scenario};
+    let squad = ["Hale", "Lucas", "Weiss"].map(|n| member(n, "Pvt", "rifle", Some(1))).to_vec();
+    let scenario = test_scenario(RuleSet::EuropeanBattlefield, &OPEN, (4, 7), squad);
+    let g = Game::new(book(), &scenario, 1).expect("a test scenario");
     assert_eq!(g.check_consistent(), Ok(()));
     let mut dodged = g.clone();
-    dodged.soldiers[0].dodged = true;
+    dodged.soldiers[0].kit.european_mut().dodged = true;
     assert!(dodged.check_consistent().unwrap_err().contains("dodged a vehicle"));
     let mut inside = g.clone();
-    (inside.soldiers[1].aboard, inside.soldiers[1].pos) = (true, None);
-    inside.soldiers[1].transport = Some(inside.soldiers[0].id.clone());
+    (inside.soldiers[1].kit.european_mut().aboard, inside.soldiers[1].pos) = (true, None);
+    inside.soldiers[1].kit.european_mut().transport = Some(inside.soldiers[0].id.clone());
     let e = inside.check_consistent().unwrap_err();
     assert!(e.contains("inside a vehicle that is not his side's, or is out of the fight"), "{e}");
+}
+
+/// A man carries his own rule set's state and no other's: a Lone Warrior
+/// man holding European Battlefield's (a vehicle dodged) is refused, and a
+/// man holding two rule sets' fields is refused where the save is read.
+#[test]
+fn a_man_carrying_another_rule_sets_state_is_refused() {
+    let mut g = default_game(1);
+    g.soldiers[0].kit.european_mut().dodged = true;
+    let e = g.check_consistent().unwrap_err();
+    assert!(e.contains("carries European Battlefield's state, but the patrol is fought by Lone Warrior"), "{e}");
+    let mut man = default_game(1).soldiers[0].clone();
+    man.kit.combat_patrol_mut().medic = true;
+    let text = ron::to_string(&man).unwrap();
+    assert!(text.contains("medic:true"), "{text}");
+    assert_eq!(ron::from_str::<Soldier>(&text).unwrap(), man, "read back as written");
+    let both = text.replacen("medic:true", "medic:true,dug_in:true", 1);
+    let e = ron::from_str::<Soldier>(&both).unwrap_err().to_string();
+    assert!(e.contains("holds the state of two rule sets, CombatPatrol and EuropeanBattlefield"), "{e}");
 }

@@ -34,7 +34,7 @@ fn panzer_road_card() -> App {
                 && game.soldiers()[up].pressure == crate::engine::ruleset::Pressure::Steady
             {
                 app.run(Line::Play(Command::Stance { stance: Stance::DigIn }));
-                if app.game().is_some_and(|g| g.soldiers()[up].dug_in) {
+                if app.game().is_some_and(|g| g.soldiers()[up].kit.european().dug_in) {
                     return app;
                 }
             }
@@ -57,7 +57,7 @@ fn at_80x24_the_roster_keeps_each_mans_weapon_radio_and_pressure_and_the_status_
     // The status bar, short of room, keeps the battery's missions and air strike.
     let status = screen.lines().rev().nth(1).unwrap_or_default();
     assert!(status.contains("| guns ") && status.contains("air strike"), "the guns are in the status bar: {status}");
-    let dug = game.soldiers().iter().find(|s| s.dug_in).expect("a man dug in");
+    let dug = game.soldiers().iter().find(|s| s.kit.european().dug_in).expect("a man dug in");
     assert!(line(dug.id.as_str()).contains("DUG"), "dug in, in the state column: {}", line(dug.id.as_str()));
 }
 

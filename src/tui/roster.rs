@@ -52,13 +52,13 @@ pub fn state_mark(theme: Theme, s: &Soldier, game: &Game) -> (&'static str, Styl
         // Suppressed, and dug in, where the narrow roster cuts the profile that says so.
         State::Fit if s.pos.is_some() && s.pressure == Pressure::Suppressed(1) => ("SUP1", theme.warn()),
         State::Fit if s.pos.is_some() && matches!(s.pressure, Pressure::Suppressed(_)) => ("SUP2+", theme.warn()),
-        State::Fit if s.pos.is_some() && s.dug_in => ("DUG", Style::new()),
+        State::Fit if s.pos.is_some() && s.kit.european().dug_in => ("DUG", Style::new()),
         State::FleshWound if pinned => ("FW P", theme.warn()),
         State::LightWound if pinned => ("LW P", theme.warn()),
         State::Critical => {
             let first = game.book().combat_patrol.as_ref().map_or(2, |t| t.critical.first);
             let dies_on = ["CR 1", "CR1-2", "CR1-3", "CR1-4", "CR1-5", "CR1-6"];
-            (dies_on[usize::from(s.dies_on.unwrap_or(first).clamp(1, 6)) - 1], theme.enemy())
+            (dies_on[usize::from(s.kit.combat_patrol().dies_on.unwrap_or(first).clamp(1, 6)) - 1], theme.enemy())
         }
         State::Fit if s.pos.is_none() => ("home", theme.dim()),
         State::Fit => ("fit", Style::new()),

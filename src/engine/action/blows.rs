@@ -223,11 +223,12 @@ impl Game {
             let beside =
                 |s: &&crate::engine::Soldier| s.side == man.side && s.pos.is_some() && s.pos == man.pos && s.can_act();
             let mut friends = self.soldiers.iter().filter(beside);
-            let helper = self.soldiers.iter().filter(beside).find(|s| s.medic).or_else(|| friends.next());
+            let helper =
+                self.soldiers.iter().filter(beside).find(|s| s.kit.combat_patrol().medic).or_else(|| friends.next());
             let Some(t) = rules.tend(&self.book, &mut self.dice, man, helper, action_over) else { continue };
             events.extend(t.rolls.into_iter().map(Event::Roll));
             let s = &mut self.soldiers[i];
-            s.dies_on = t.dies_on;
+            s.kit.combat_patrol_mut().dies_on = t.dies_on;
             if t.state != s.state {
                 s.state = t.state;
                 events.push(Event::Wounded { soldier: s.id.clone(), wound: Name::new_static(t.state.name()) });

@@ -108,8 +108,9 @@ impl Game {
         for s in &mut self.soldiers {
             s.moved = false;
             s.pressure = crate::engine::vocabulary::soldier::Pressure::Steady;
-            s.dug_in = false;
-            s.dodged = false;
+            if let Some(m) = s.kit.european_held() {
+                (m.dug_in, m.dodged) = (false, false);
+            }
         }
         self.reload_after_action();
         self.phase = Phase::Patrol;

@@ -131,7 +131,9 @@ impl Game {
         } else if !self.check_action_over(events) {
             for s in &mut self.soldiers {
                 s.moved = false;
-                s.dodged = false;
+                if let Some(m) = s.kit.european_held() {
+                    m.dodged = false;
+                }
             }
             self.deal(events);
         }

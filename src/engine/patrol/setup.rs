@@ -72,9 +72,13 @@ impl Game {
             let (id, rank, weapon) = (m.name.as_str().into(), m.rank.as_str().into(), m.weapon.as_str().into());
             let mut man = Soldier::new(&book, id, rank, Side::Friendly, weapon, Some(scenario.start));
             man.veteran = m.veteran;
-            man.medic = m.medic;
+            if m.medic {
+                man.kit.combat_patrol_mut().medic = true;
+            }
             man.squad = m.squad;
-            man.conscript = m.conscript;
+            if m.conscript {
+                man.kit.company_mut().conscript = true;
+            }
             soldiers.push(man);
         }
         if let Some(b) = &scenario.battery {

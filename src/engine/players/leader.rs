@@ -152,7 +152,7 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
         return Some(if special { Command::FireSpecial { target } } else { Command::Fire { target } });
     }
     // A man dug in (by the player's order) gets up when he has no shot.
-    if game.soldiers[me].dug_in && game.may_get_up(me) {
+    if game.soldiers[me].kit.european().dug_in && game.may_get_up(me) {
         return Some(Command::Stance { stance: Stance::Up });
     }
     if !may_move {

@@ -19,7 +19,7 @@ mod odds;
 mod one_shot;
 mod outcome;
 mod pressure;
-mod registry;
+pub(in crate::engine) mod registry;
 mod shelling;
 mod squads;
 
@@ -29,7 +29,7 @@ pub use method::{Ammo, Method, Reloading};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
 pub use outcome::{Blow, Fought, Hit, Tending, Throw, Thrown, one_die_volley};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
-pub use registry::RuleSet;
+pub use registry::{Kit, RuleSet};
 pub use shelling::{Gun, Shelled, Shot};
 pub use squads::{Fired, Firer, Lost, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
 

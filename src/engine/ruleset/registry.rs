@@ -1,8 +1,13 @@
 //! The rule sets this program knows, a line each. A scenario, a campaign
 //! and a save name one (`rules: CombatPatrol`); `RuleSet` is that name as
-//! the game holds it. Adding a rule set is its folder and its line here:
-//! the compiler then lists every `match` that must say what it does (the
-//! rules it answers with, `handle.rs`).
+//! the game holds it, and `Kit` what it gives each of its men beyond what
+//! every man has. Adding a rule set is its folder and its lines here: the
+//! compiler then lists every `match` that must say what it does (the rules
+//! it answers with, `handle.rs`).
+
+use crate::engine::ruleset::combat_patrol::man as combat_patrol;
+use crate::engine::ruleset::company::man as company;
+use crate::engine::ruleset::european::man as european;
 
 /// One of the rule sets the program knows, written in files by its name.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -49,3 +54,96 @@ impl RuleSet {
         }
     }
 }
+
+/// What a man's rule set gives him beyond what every man has (his wounds,
+/// his place, the pressure of the fire he is under, his squad): each rule
+/// set's own, and nothing at all under rules that give none (Lone
+/// Warrior's). A man whose rule set's state is all as he set out carries
+/// `Kit::None` too: a save writes nothing of it, and reading it back gives
+/// the same man.
+#[derive(Clone, Debug, Default)]
+pub enum Kit {
+    #[default]
+    None,
+    CombatPatrol(combat_patrol::Man),
+    Company(company::Man),
+    EuropeanBattlefield(european::Man),
+}
+
+/// A rule set's own part of a man, read and changed through his `Kit`.
+macro_rules! own {
+    ($read:ident, $held:ident, $change:ident, $variant:ident, $man:ty) => {
+        /// His state under this rule set (as he set out if his kit holds none).
+        #[inline]
+        pub fn $read(&self) -> &$man {
+            match self {
+                Kit::$variant(m) => m,
+                _ => &<$man>::START,
+            }
+        }
+
+        /// His state under this rule set, to change, if his kit holds it
+        /// (to put something back as it was, which a kit at its start is).
+        #[inline]
+        pub fn $held(&mut self) -> Option<&mut $man> {
+            match self {
+                Kit::$variant(m) => Some(m),
+                _ => None,
+            }
+        }
+
+        /// His state under this rule set, to change.
+        pub fn $change(&mut self) -> &mut $man {
+            if !matches!(self, Kit::$variant(_)) {
+                *self = Kit::$variant(<$man>::START);
+            }
+            match self {
+                Kit::$variant(m) => m,
+                _ => unreachable!("set just above"),
+            }
+        }
+    };
+}
+
+impl Kit {
+    own!(combat_patrol, combat_patrol_held, combat_patrol_mut, CombatPatrol, combat_patrol::Man);
+    own!(company, company_held, company_mut, Company, company::Man);
+    own!(european, european_held, european_mut, EuropeanBattlefield, european::Man);
+
+    /// Whether it holds nothing but what a man sets out with.
+    pub fn at_start(&self) -> bool {
+        match self {
+            Kit::None => true,
+            Kit::CombatPatrol(m) => *m == combat_patrol::Man::START,
+            Kit::Company(m) => *m == company::Man::START,
+            Kit::EuropeanBattlefield(m) => *m == european::Man::START,
+        }
+    }
+
+    /// The rule set whose state it holds, None if it holds none.
+    pub fn rule_set(&self) -> Option<RuleSet> {
+        match self {
+            _ if self.at_start() => None,
+            Kit::None => None,
+            Kit::CombatPatrol(_) => Some(RuleSet::CombatPatrol),
+            Kit::Company(_) => Some(RuleSet::Company),
+            Kit::EuropeanBattlefield(_) => Some(RuleSet::EuropeanBattlefield),
+        }
+    }
+}
+
+/// Two kits are equal when they hold the same: a man as he set out is the
+/// same man whether his kit names his rule set or not (a save writes
+/// neither, and reads back `Kit::None`).
+impl PartialEq for Kit {
+    fn eq(&self, other: &Kit) -> bool {
+        match (self, other) {
+            (Kit::CombatPatrol(a), Kit::CombatPatrol(b)) => a == b,
+            (Kit::Company(a), Kit::Company(b)) => a == b,
+            (Kit::EuropeanBattlefield(a), Kit::EuropeanBattlefield(b)) => a == b,
+            _ => self.at_start() && other.at_start(),
+        }
+    }
+}
+
+impl Eq for Kit {}

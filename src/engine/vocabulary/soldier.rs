@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::book::RuleBook;
+pub use crate::engine::ruleset::Kit;
 use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
@@ -124,7 +125,10 @@ impl Pressure {
     }
 }
 
+/// A man of either side. A save writes him as `Form` does, every rule
+/// set's part of him among his own fields, as saves always have.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "Form", try_from = "Form")]
 pub struct Soldier {
     /// Unique short name used on cards and in commands ("Baker", "G3").
     pub id: Name,
@@ -156,47 +160,170 @@ pub struct Soldier {
     /// pinning: `Rules::under_fire`). Always steady under Lone Warrior.
     #[serde(default, skip_serializing_if = "Pressure::is_steady")]
     pub pressure: Pressure,
-    /// A critically wounded man's next death test: he dies on this or
-    /// less; None until it has moved from the rule set's first need.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dies_on: Option<u8>,
-    /// A trained medic (Combat Patrol: better at saving the dying).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub medic: bool,
-    /// Hand grenades he has thrown (Combat Patrol: each man carries the
-    /// rule book's number).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub grenades_thrown: u8,
-    /// Uses of his weapon's ammunition spent since it was last loaded (or,
-    /// limited, in the game): `Rules::ammo` reads it.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub spent: u8,
-    /// Reload actions done on his empty weapon.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub reloaded: u8,
     /// The squad a team belongs to (the company-level rules: a squad fires
     /// as one and is pinned as one); None under rules without squads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub squad: Option<u32>,
+    /// What his rule set gives him beyond what every man has (`Kit`).
+    pub kit: Kit,
+}
+
+/// A man as a save writes him: what every man has, then each rule set's
+/// own state (`Kit`) in fields of its own, each left out at its start.
+#[derive(Serialize, Deserialize)]
+struct Form {
+    id: Name,
+    rank: Name,
+    side: Side,
+    /// His weapon, by its place in his game's rule book. Private: set only
+    /// with the man (`Soldier::new`), from a key the rule book knows.
+    weapon: Arm,
+    /// None once he has left the map (the patrol by its home edge, the enemy
+    /// when it slips away).
+    pos: Option<Pos>,
+    state: State,
+    /// Moved since the last STOP card (mortar and H.E. need it).
+    moved: bool,
+    /// Holds his ground (sniper, MG team, mortar).
+    stays_put: bool,
+    /// A sniper's or MG's first shot is still to come.
+    first_shot: bool,
+    /// An enemy taken prisoner, carried with a section.
+    #[serde(default)]
+    captive: bool,
+    /// Experienced enough to shoot better (campaign experience).
+    #[serde(default)]
+    veteran: bool,
+    /// A vehicle: the soldier is the vehicle and its crew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    vehicle: Option<Vehicle>,
+    /// The hold the enemy's fire has on him (reactions, suppression,
+    /// pinning: `Rules::under_fire`). Always steady under Lone Warrior.
+    #[serde(default, skip_serializing_if = "Pressure::is_steady")]
+    pressure: Pressure,
+    /// A critically wounded man's next death test: he dies on this or
+    /// less; None until it has moved from the rule set's first need.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dies_on: Option<u8>,
+    /// A trained medic (Combat Patrol: better at saving the dying).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    medic: bool,
+    /// Hand grenades he has thrown (Combat Patrol: each man carries the
+    /// rule book's number).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    grenades_thrown: u8,
+    /// Uses of his weapon's ammunition spent since it was last loaded (or,
+    /// limited, in the game): `Rules::ammo` reads it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    spent: u8,
+    /// Reload actions done on his empty weapon.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    reloaded: u8,
+    /// The squad a team belongs to (the company-level rules: a squad fires
+    /// as one and is pinned as one); None under rules without squads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    squad: Option<u32>,
     /// Green troops (the company-level rules' conscripts: easier to pin,
     /// and never saved by concealment).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub conscript: bool,
+    conscript: bool,
     /// Dug in (European Battlefield's special move): prone by choice, he
     /// saves as a prone man and does not move until he gets up.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub dug_in: bool,
+    dug_in: bool,
     /// The vehicle he rides with (European Battlefield's transports), in it
     /// or out of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub transport: Option<Name>,
+    transport: Option<Name>,
     /// Inside his transport now (off the map, `pos` None, while it is on it).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub aboard: bool,
+    aboard: bool,
     /// He dodged a vehicle running him over this turn (European
     /// Battlefield): he may not fire until STOP.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub dodged: bool,
+    dodged: bool,
+}
+
+impl From<Soldier> for Form {
+    fn from(s: Soldier) -> Form {
+        let cp = s.kit.combat_patrol();
+        let (dies_on, medic, grenades_thrown, spent, reloaded) =
+            (cp.dies_on, cp.medic, cp.grenades_thrown, cp.spent, cp.reloaded);
+        let conscript = s.kit.company().conscript;
+        let eb = s.kit.european();
+        let (dug_in, transport, aboard, dodged) = (eb.dug_in, eb.transport.clone(), eb.aboard, eb.dodged);
+        Form {
+            id: s.id,
+            rank: s.rank,
+            side: s.side,
+            weapon: s.weapon,
+            pos: s.pos,
+            state: s.state,
+            moved: s.moved,
+            stays_put: s.stays_put,
+            first_shot: s.first_shot,
+            captive: s.captive,
+            veteran: s.veteran,
+            vehicle: s.vehicle,
+            pressure: s.pressure,
+            dies_on,
+            medic,
+            grenades_thrown,
+            spent,
+            reloaded,
+            squad: s.squad,
+            conscript,
+            dug_in,
+            transport,
+            aboard,
+            dodged,
+        }
+    }
+}
+
+impl TryFrom<Form> for Soldier {
+    type Error = String;
+
+    /// His kit is the rule set's whose fields he holds; a man holding the
+    /// fields of two rule sets is refused.
+    fn try_from(f: Form) -> Result<Soldier, String> {
+        use crate::engine::ruleset::combat_patrol::man as combat_patrol;
+        use crate::engine::ruleset::company::man as company;
+        use crate::engine::ruleset::european::man as european;
+        let cp = combat_patrol::Man {
+            dies_on: f.dies_on,
+            medic: f.medic,
+            grenades_thrown: f.grenades_thrown,
+            spent: f.spent,
+            reloaded: f.reloaded,
+        };
+        let co = company::Man { conscript: f.conscript };
+        let eb = european::Man { dug_in: f.dug_in, transport: f.transport, aboard: f.aboard, dodged: f.dodged };
+        let kits = [Kit::CombatPatrol(cp), Kit::Company(co), Kit::EuropeanBattlefield(eb)];
+        let mut held = kits.into_iter().filter(|k| !k.at_start());
+        let kit = held.next().unwrap_or_default();
+        if let Some(other) = held.next() {
+            let (a, b) = (kit.rule_set().map_or("", |r| r.name()), other.rule_set().map_or("", |r| r.name()));
+            return Err(format!("{} holds the state of two rule sets, {a} and {b}", f.id));
+        }
+        Ok(Soldier {
+            id: f.id,
+            rank: f.rank,
+            side: f.side,
+            weapon: f.weapon,
+            pos: f.pos,
+            state: f.state,
+            moved: f.moved,
+            stays_put: f.stays_put,
+            first_shot: f.first_shot,
+            captive: f.captive,
+            veteran: f.veteran,
+            vehicle: f.vehicle,
+            pressure: f.pressure,
+            squad: f.squad,
+            kit,
+        })
+    }
 }
 
 /// A man's weapon: its place in the list of his game's rule book (saved as
@@ -276,17 +403,8 @@ impl Soldier {
             veteran: false,
             vehicle: None,
             pressure: Pressure::Steady,
-            dies_on: None,
-            medic: false,
-            grenades_thrown: 0,
-            spent: 0,
-            reloaded: 0,
             squad: None,
-            conscript: false,
-            dug_in: false,
-            transport: None,
-            aboard: false,
-            dodged: false,
+            kit: Kit::None,
         }
     }
 

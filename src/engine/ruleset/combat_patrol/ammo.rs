@@ -51,13 +51,17 @@ pub(super) fn ammo(book: &RuleBook, man: &Soldier) -> Option<Ammo> {
     }
     let feed = tables(book)?.feed(man.weapon(book))?;
     let load = feed.load();
-    let left = load.saturating_sub(man.spent);
+    let left = load.saturating_sub(man.kit.combat_patrol().spent);
     let reload = match *feed {
         Feed::Limited { .. } => None,
-        Feed::Belt { actions, .. } => Some((man.reloaded, actions.saturating_sub(man.reloaded))),
+        Feed::Belt { actions, .. } => {
+            Some((man.kit.combat_patrol().reloaded, actions.saturating_sub(man.kit.combat_patrol().reloaded)))
+        }
         // One action, and one more if its die says so: at least one more
         // until the first is done, then one more (the die said so).
-        Feed::Magazine { .. } => Some((man.reloaded, u8::from(man.reloaded < 2))),
+        Feed::Magazine { .. } => {
+            Some((man.kit.combat_patrol().reloaded, u8::from(man.kit.combat_patrol().reloaded < 2)))
+        }
     };
     Some(Ammo { left, load, every_use: matches!(feed, Feed::Limited { .. }), reload })
 }
@@ -69,10 +73,10 @@ pub(super) fn reload(book: &RuleBook, dice: &mut Dice, gunner: &Soldier) -> Resu
     let t = tables(book).ok_or("this rule book has no Combat Patrol tables")?;
     let weapon = book.weapon(gunner.weapon(book)).map_or(gunner.weapon(book), |w| w.name.as_str());
     let feed = t.feed(gunner.weapon(book)).ok_or_else(|| format!("{}'s {weapon} is never reloaded", gunner.id))?;
-    if gunner.spent < feed.load() {
+    if gunner.kit.combat_patrol().spent < feed.load() {
         return Err(format!("{}'s {weapon} is not empty: it is reloaded once it has fired its last", gunner.id));
     }
-    let done = gunner.reloaded.saturating_add(1);
+    let done = gunner.kit.combat_patrol().reloaded.saturating_add(1);
     match *feed {
         Feed::Limited { uses } => {
             Err(format!("{}'s {weapon} has fired all {uses} it had: there is no more for this patrol", gunner.id))

@@ -37,7 +37,7 @@ fn a_belt_fires_four_bursts_then_takes_three_actions_to_reload() {
     let mut dice = Dice::new(1);
     let e = CombatPatrol.reload(&b, &mut dice, &gunner).unwrap_err();
     assert!(e.contains("not empty"), "{e}");
-    gunner.spent = 4;
+    gunner.kit.combat_patrol_mut().spent = 4;
     assert_eq!((ammo(&gunner).left, ammo(&gunner).words()), (0, "empty 0/3".to_string()));
     for action in 1..=3u8 {
         let before = dice.clone();
@@ -45,7 +45,7 @@ fn a_belt_fires_four_bursts_then_takes_three_actions_to_reload() {
         assert_eq!(r.roll, None, "a belt rolls nothing");
         assert_eq!(dice, before, "no die was thrown");
         assert_eq!(r.loaded, action == 3, "action {action}");
-        gunner.reloaded += 1;
+        gunner.kit.combat_patrol_mut().reloaded += 1;
         if !r.loaded {
             assert_eq!(ammo(&gunner).words(), format!("empty {action}/3"));
         }
@@ -56,7 +56,7 @@ fn a_belt_fires_four_bursts_then_takes_three_actions_to_reload() {
 fn a_magazine_fires_twice_then_reloads_in_one_action_or_on_one_to_five_two() {
     let b = book();
     let mut gunner = man_with(&b, "Duffy", Side::Friendly, "lmg");
-    gunner.spent = 2;
+    gunner.kit.combat_patrol_mut().spent = 2;
     assert_eq!(CombatPatrol.ammo(&b, &gunner).unwrap().words(), "empty 0/1");
     for face in 1..=10u8 {
         let mut dice = dice_showing(1, 10, &[face]);
@@ -68,7 +68,7 @@ fn a_magazine_fires_twice_then_reloads_in_one_action_or_on_one_to_five_two() {
         assert_eq!(roll.result.as_deref(), Some(result));
     }
     // After a 1-5, the second action loads it, with no die.
-    gunner.reloaded = 1;
+    gunner.kit.combat_patrol_mut().reloaded = 1;
     assert_eq!(CombatPatrol.ammo(&b, &gunner).unwrap().words(), "empty 1/2");
     let mut dice = Dice::new(3);
     let second = CombatPatrol.reload(&b, &mut dice, &gunner).unwrap();
@@ -81,7 +81,7 @@ fn limited_ammunition_is_spent_by_every_use_and_never_reloaded() {
     let mut bazooka = man_with(&b, "Reyes", Side::Friendly, "bazooka");
     let a = CombatPatrol.ammo(&b, &bazooka).expect("rockets run out");
     assert_eq!((a.left, a.reload, a.spent_by(false)), (3, None, true));
-    bazooka.spent = 3;
+    bazooka.kit.combat_patrol_mut().spent = 3;
     assert_eq!(CombatPatrol.ammo(&b, &bazooka).unwrap().words(), "out");
     let e = CombatPatrol.reload(&b, &mut Dice::new(1), &bazooka).unwrap_err();
     assert!(e.contains("no more for this patrol"), "{e}");

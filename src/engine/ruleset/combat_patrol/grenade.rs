@@ -26,7 +26,7 @@ fn checked<'a>(book: &'a RuleBook, th: &Throw) -> Result<&'a Book, String> {
     if th.thrower.vehicle.is_some() {
         return Err(format!("{} is a vehicle: its crew throws no grenades", th.thrower.id));
     }
-    if th.thrower.grenades_thrown >= g.each {
+    if th.thrower.kit.combat_patrol().grenades_thrown >= g.each {
         return Err(format!("{} has no grenades left (he carried {})", th.thrower.id, g.each));
     }
     let distance = th.from.distance(th.target);

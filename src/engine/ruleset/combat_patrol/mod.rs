@@ -11,6 +11,7 @@
 //! (`RuleBook::combat_patrol`).
 
 pub mod flight;
+pub mod man;
 pub(in crate::engine) mod sweep;
 pub(in crate::engine) mod throwing;
 
@@ -246,7 +247,7 @@ impl Rules for CombatPatrol {
             return None;
         }
         let g = &tables(book)?.grenade;
-        Some((g.each.saturating_sub(man.grenades_thrown), g.range))
+        Some((g.each.saturating_sub(man.kit.combat_patrol().grenades_thrown), g.range))
     }
 
     /// One man drags a comrade, and the hex costs him two cards.

@@ -192,7 +192,7 @@ impl Game {
     /// the rule set is not asked.
     #[inline]
     pub(in crate::engine) fn ammo_out(&self, me: usize) -> Option<String> {
-        if self.soldiers[me].spent == 0 {
+        if self.soldiers[me].kit.combat_patrol().spent == 0 {
             return None;
         }
         self.empty_gun(me)
@@ -232,7 +232,7 @@ impl Game {
         }
         if self.rules.ammo(&self.book, &self.soldiers[me]).is_some_and(|a| a.spent_by(special)) {
             let s = &mut self.soldiers[me];
-            s.spent = s.spent.saturating_add(1);
+            s.kit.combat_patrol_mut().spent = s.kit.combat_patrol().spent.saturating_add(1);
         }
     }
 
@@ -262,9 +262,9 @@ impl Game {
         }
         let gs = &mut self.soldiers[g];
         if r.loaded {
-            (gs.spent, gs.reloaded) = (0, 0);
+            (gs.kit.combat_patrol_mut().spent, gs.kit.combat_patrol_mut().reloaded) = (0, 0);
         } else {
-            gs.reloaded = gs.reloaded.saturating_add(1);
+            gs.kit.combat_patrol_mut().reloaded = gs.kit.combat_patrol().reloaded.saturating_add(1);
         }
         let gunner = gs.id.clone();
         events.push(Event::Reload { gunner, by: self.soldiers[me].id.clone(), loaded: r.loaded });
@@ -277,7 +277,7 @@ impl Game {
         for i in 0..self.soldiers.len() {
             if self.rules.ammo(&self.book, &self.soldiers[i]).is_some_and(|a| a.reload.is_some()) {
                 let s = &mut self.soldiers[i];
-                (s.spent, s.reloaded) = (0, 0);
+                (s.kit.combat_patrol_mut().spent, s.kit.combat_patrol_mut().reloaded) = (0, 0);
             }
         }
     }
@@ -299,14 +299,20 @@ impl Game {
         // A gun that has spent nothing is loaded (`ammo_out`).
         let empty = |i: usize| {
             let o = &self.soldiers[i];
-            o.spent > 0 && self.rules.ammo(&self.book, o).is_some_and(|a| a.left == 0 && a.reload.is_some())
+            o.kit.combat_patrol().spent > 0
+                && self.rules.ammo(&self.book, o).is_some_and(|a| a.left == 0 && a.reload.is_some())
         };
         if empty(me) {
             return Some(me);
         }
         (0..self.soldiers.len()).find(|&i| {
             let o = &self.soldiers[i];
-            o.spent > 0 && i != me && o.side == s.side && o.pos == Some(here) && o.can_act() && empty(i)
+            o.kit.combat_patrol().spent > 0
+                && i != me
+                && o.side == s.side
+                && o.pos == Some(here)
+                && o.can_act()
+                && empty(i)
         })
     }
 
@@ -314,28 +320,28 @@ impl Game {
     /// a weapon whose ammunition runs out, no more than a load, reloading
     /// only an empty gun, and never past the actions it takes.
     pub(in crate::engine) fn ammo_inconsistent(&self, s: &crate::engine::Soldier) -> Option<String> {
-        if s.spent == 0 && s.reloaded == 0 {
+        if s.kit.combat_patrol().spent == 0 && s.kit.combat_patrol().reloaded == 0 {
             return None;
         }
         let Some(a) = self.rules.ammo(&self.book, s) else {
             return Some(format!("{} has spent ammunition of a {} that never runs out", s.id, s.weapon(&self.book)));
         };
-        if s.spent > a.load {
+        if s.kit.combat_patrol().spent > a.load {
             return Some(format!(
                 "{} has spent {} of the {} his {} holds",
                 s.id,
-                s.spent,
+                s.kit.combat_patrol().spent,
                 a.load,
                 s.weapon(&self.book)
             ));
         }
         match a.reload {
-            _ if s.reloaded == 0 => None,
+            _ if s.kit.combat_patrol().reloaded == 0 => None,
             Some((_, more)) if a.left == 0 && more > 0 => None,
             _ => Some(format!(
                 "{} is {} actions into reloading a {} that cannot be so",
                 s.id,
-                s.reloaded,
+                s.kit.combat_patrol().reloaded,
                 s.weapon(&self.book)
             )),
         }

@@ -169,7 +169,7 @@ fn a_critical_wound_dies_on_two_then_one_more_each_turn() {
         let mut dice = dice_showing(1, 6, &[need - 1]);
         let dead = CombatPatrol.tend(&b, &mut dice, &m, None, false).unwrap();
         assert_eq!(dead.state, State::Dead, "turn {turn}: a {} kills him", need - 1);
-        m.dies_on = t.dies_on;
+        m.kit.combat_patrol_mut().dies_on = t.dies_on;
     }
     // Once the action is over, whoever lives through his last test is stabilised.
     let mut dice = dice_showing(1, 6, &[6]);
@@ -181,10 +181,10 @@ fn a_critical_wound_dies_on_two_then_one_more_each_turn() {
 fn the_medic_test_worsens_holds_or_saves_and_a_trained_medic_adds_one() {
     let b = book();
     let mut m = man(&b, "Carter", Side::Friendly);
-    (m.state, m.dies_on) = (State::Critical, Some(4));
+    (m.state, m.kit.combat_patrol_mut().dies_on) = (State::Critical, Some(4));
     let friend = man(&b, "Dunn", Side::Friendly);
     let mut medic = man(&b, "Eckert", Side::Friendly);
-    medic.medic = true;
+    medic.kit.combat_patrol_mut().medic = true;
     // Each first face of the medic's D6, then the death test's D6 (a 6: he lives).
     let cases = [
         // 1-3: his tests one worse (dies on 5 now), then the test: 6+ to live.
@@ -345,7 +345,7 @@ fn a_throw_rolls_a_d10_less_the_inverted_accuracy_and_a_one_drops_it() {
     // Out of reach, and out of grenades.
     let far = Throw { thrower: &g, index: 3, from, target: crate::engine::Pos::new(5, 2), in_sight: true };
     assert!(CombatPatrol.grenade(&b, &mut Dice::new(1), &far).unwrap_err().contains("at most 2 hexes"));
-    g.grenades_thrown = 2;
+    g.kit.combat_patrol_mut().grenades_thrown = 2;
     assert!(throw(&g, &mut Dice::new(1)).unwrap_err().contains("no grenades left"));
     // Lone Warrior has none.
     let lw = RuleSet::default();

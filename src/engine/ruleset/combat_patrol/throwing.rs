@@ -40,7 +40,8 @@ impl Game {
         let throw = Throw { thrower: &self.soldiers[me], index: me, from, target: hex, in_sight };
         let thrown = rules.grenade(&self.book, &mut self.dice, &throw).map_err(RuleError)?;
         let thrower = self.soldiers[me].id.clone();
-        self.soldiers[me].grenades_thrown = self.soldiers[me].grenades_thrown.saturating_add(1);
+        self.soldiers[me].kit.combat_patrol_mut().grenades_thrown =
+            self.soldiers[me].kit.combat_patrol().grenades_thrown.saturating_add(1);
         events.push(Event::Grenade { thrower, target: hex, in_sight });
         events.push(Event::Roll(thrown.roll));
         self.fly(thrown.flight, events);

@@ -73,7 +73,7 @@ pub(super) fn care(t: &Book, score: i64) -> Care {
 /// medic table: a score past the table's top counts as its top.
 fn medic(t: &Book, dice: &mut Dice, man: &Soldier, helper: &Soldier) -> (Roll, Care) {
     let m = &t.medic;
-    let bonus = if helper.medic { m.trained } else { 0 };
+    let bonus = if helper.kit.combat_patrol().medic { m.trained } else { 0 };
     let mut care = Care::Worse;
     let mut roll = dice
         .table(Purpose::CpMedic, 1, m.sides, |total| {
@@ -95,7 +95,7 @@ fn medic(t: &Book, dice: &mut Dice, man: &Soldier, helper: &Soldier) -> (Roll, C
 /// with the firefight, and the patrol carries him home).
 pub(super) fn tend(t: &Book, dice: &mut Dice, man: &Soldier, helper: Option<&Soldier>, action_over: bool) -> Tending {
     let c = &t.critical;
-    let mut dies_on = man.dies_on.unwrap_or(c.first);
+    let mut dies_on = man.kit.combat_patrol().dies_on.unwrap_or(c.first);
     let mut rolls = Vec::new();
     let alive = |rolls, dies_on| {
         if action_over {

@@ -10,6 +10,7 @@
 //! beaten hand to hand is lost). Decisions are marked in docs/RULES.md.
 
 pub mod fire;
+pub mod man;
 
 use crate::engine::book::company::{Company as Book, Experience};
 use crate::engine::book::{RuleBook, Terrain, Weapon, WeaponKind, Wound};
@@ -39,7 +40,7 @@ fn tables(book: &RuleBook) -> Option<&Book> {
 /// How seasoned a team is: the enemy's by the tables, the patrol's by the
 /// man (a veteran, a conscript, else trained).
 pub fn experience(t: &Book, man: &Soldier) -> Experience {
-    match (man.side, man.veteran, man.conscript) {
+    match (man.side, man.veteran, man.kit.company().conscript) {
         (Side::Enemy, _, _) => t.enemy_experience,
         (_, true, _) => Experience::Veteran,
         (_, _, true) => Experience::Conscript,

@@ -114,7 +114,7 @@ fn pinning_counts_the_squad_by_its_greenest_team() {
     let t = tables(&b).unwrap();
     let mut rifles: Vec<Soldier> =
         ["Price", "Dunn"].iter().map(|id| team(&b, id, Side::Friendly, "rifle_team")).collect();
-    rifles[1].conscript = true;
+    rifles[1].kit.company_mut().conscript = true;
     let smg = team(&b, "G1", Side::Enemy, "smg_team");
     let open = terrain(&b, "open");
     for seed in 0..200 {

@@ -56,7 +56,7 @@ impl Game {
     /// Men `men` die inside vehicle `v`.
     fn killed_inside(&mut self, v: usize, men: &[usize], events: &mut Events) {
         for &i in men {
-            (self.soldiers[i].state, self.soldiers[i].aboard) = (State::Dead, false);
+            (self.soldiers[i].state, self.soldiers[i].kit.european_mut().aboard) = (State::Dead, false);
         }
         if !men.is_empty() {
             let soldiers = men.iter().map(|&i| self.soldiers[i].id.clone()).collect();

@@ -150,7 +150,7 @@ pub fn fire(t: &Book, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events:
         let man = &men[i];
         // Taking cover does not save against h-class; prone does, and a
         // heavy weapon's crew has its own (heavy.rs).
-        let prone = man.dug_in || matches!(man.pressure, Pressure::Prone | Pressure::Pinned);
+        let prone = man.kit.european().dug_in || matches!(man.pressure, Pressure::Prone | Pressure::Pinned);
         if let Some((need, purpose)) = crate::engine::ruleset::european::heavy::shelled_save(t, book, man, men, prone) {
             let roll = dice.check(purpose, 1, 6, test_need(i32::from(need)), Modifiers::default()).by(&man.id);
             let saved = roll.succeeded();

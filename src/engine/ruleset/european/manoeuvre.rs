@@ -96,7 +96,7 @@ impl Game {
             events.push(Event::Roll(roll));
             if dodged {
                 let s = &mut self.soldiers[i];
-                (s.pos, s.dodged) = (Some(at), true);
+                (s.pos, s.kit.european_mut().dodged) = (Some(at), true);
             } else {
                 self.wound(i, Wound::Dead, events);
             }

@@ -52,7 +52,7 @@ fn a_man_run_over_dodges_on_a_passed_courage_test_or_dies() {
         assert_eq!(r.need, Some(7));
         if r.succeeded() {
             assert_eq!(g.soldiers[hale].pos, Some(Pos::new(4, 3)), "he dodged into the hex it left");
-            assert!(g.soldiers[hale].dodged && !g.may(hale, Deed::Fire), "and does not fire this turn");
+            assert!(g.soldiers[hale].kit.european().dodged && !g.may(hale, Deed::Fire), "and does not fire this turn");
             assert!(g.may(hale, Deed::Move));
             seen_dodge = true;
         } else {

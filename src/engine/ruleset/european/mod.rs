@@ -17,6 +17,7 @@ pub mod barrage;
 pub(in crate::engine) mod crew;
 pub(in crate::engine) mod enemy_battery;
 pub(in crate::engine) mod hulk;
+pub mod man;
 pub(in crate::engine) mod manoeuvre;
 pub(in crate::engine) mod stance;
 pub(in crate::engine) mod transports;
@@ -137,7 +138,7 @@ impl Rules for European {
             Pressure::Suppressed(n) => format!(" sup{n}"),
             other => format!(" {}", other.name()),
         };
-        if man.dug_in {
+        if man.kit.european().dug_in {
             pressure.push_str(" dug in");
         }
         pressure.push_str(&heavy::words(t, book, man));
@@ -287,9 +288,9 @@ impl Rules for European {
     /// neither fires nor charges.
     fn may(&self, man: &Soldier, deed: Deed) -> bool {
         match deed {
-            Deed::Move => !man.dug_in && !matches!(man.pressure, Pressure::Pinned | Pressure::Prone),
+            Deed::Move => !man.kit.european().dug_in && !matches!(man.pressure, Pressure::Pinned | Pressure::Prone),
             // A man who dodged a vehicle this turn does not fire (section XII).
-            Deed::Fire => man.pressure != Pressure::Routed && !man.dodged,
+            Deed::Fire => man.pressure != Pressure::Routed && !man.kit.european().dodged,
             Deed::Charge => man.pressure != Pressure::Routed,
         }
     }

@@ -28,12 +28,12 @@ impl Game {
                 a.leave.may_fire = false;
             }
             Stance::DigIn => {
-                self.soldiers[me].dug_in = true;
+                self.soldiers[me].kit.european_mut().dug_in = true;
                 a.steps = u8::try_from(open).unwrap_or(u8::MAX);
                 a.leave.may_move = false;
             }
             Stance::Up => {
-                self.soldiers[me].dug_in = false;
+                self.soldiers[me].kit.european_mut().dug_in = false;
                 a.steps = u8::try_from(steps + half).unwrap_or(u8::MAX);
                 a.leave.may_move = steps + half < open;
             }
@@ -86,7 +86,7 @@ impl Game {
                 }
             }
             Stance::DigIn => {
-                if s.dug_in {
+                if s.kit.european().dug_in {
                     return illegal(format!("{id} is dug in already"));
                 }
                 // A routed squad runs for the edge: it does not go to ground.
@@ -104,7 +104,7 @@ impl Game {
                 }
             }
             Stance::Up => {
-                if !s.dug_in {
+                if !s.kit.european().dug_in {
                     return illegal(format!("{id} is not dug in"));
                 }
                 if !self.may_get_up(me) || steps + half > moves.open {
@@ -124,8 +124,8 @@ impl Game {
             _ => return false,
         };
         let mut risen = s.clone();
-        risen.dug_in = false;
-        s.dug_in && leave.may_move && self.rules.may(&risen, Deed::Move)
+        risen.kit.european_mut().dug_in = false;
+        s.kit.european().dug_in && leave.may_move && self.rules.may(&risen, Deed::Move)
     }
 
     /// Whether `me`, whose card is up, is at the double on it.

@@ -86,7 +86,7 @@ fn a_man_dug_in_saves_as_prone_and_stays_down_until_he_gets_up() {
     assert_eq!(g.soldiers[0].pos, Some((4, 6).into()));
     let mut g = hale_free([(4, 3), (5, 3)]);
     g.play(&stance(Stance::DigIn)).unwrap();
-    assert!(g.soldiers[0].dug_in);
+    assert!(g.soldiers[0].kit.european().dug_in);
     assert_eq!(g.card_up(), Some(0), "he may still fire on the card");
     let e = g.play(&step((4, 6))).unwrap_err();
     assert!(e.0.contains("dug in"), "{e}");
@@ -94,7 +94,7 @@ fn a_man_dug_in_saves_as_prone_and_stays_down_until_he_gets_up() {
     assert!(profile.ends_with("dug in"), "the roster says it: {profile}");
     g.play(&Command::Hold).unwrap();
     // Until he gets up his save is a prone man's, 5+ (european/tests.rs).
-    assert!(g.soldiers[0].dug_in, "he stays down through the turn");
+    assert!(g.soldiers[0].kit.european().dug_in, "he stays down through the turn");
     let e = g.play(&stance(Stance::Up)).unwrap_err();
     assert!(e.0.contains("card"), "only on his own card: {e}");
     // His next card: up for half his move, and the other half to step.
@@ -102,7 +102,7 @@ fn a_man_dug_in_saves_as_prone_and_stays_down_until_he_gets_up() {
     g.play(&Command::Turn).unwrap();
     let events = g.play(&stance(Stance::Up)).unwrap();
     assert!(events.iter().any(|e| matches!(e, Event::Stance { stance, .. } if stance == "up")));
-    assert!(!g.soldiers[0].dug_in);
+    assert!(!g.soldiers[0].kit.european().dug_in);
     g.play(&step((4, 6))).unwrap();
     assert_eq!(g.soldiers[0].pos, Some((4, 6).into()));
     let e = g.play(&step((4, 5))).unwrap_err();
@@ -150,5 +150,5 @@ fn a_routed_man_does_not_dig_in() {
     g.soldiers[0].pressure = Pressure::Routed;
     let e = g.play(&stance(Stance::DigIn)).unwrap_err();
     assert!(e.0.contains("routed"), "{e}");
-    assert!(!g.soldiers[0].dug_in);
+    assert!(!g.soldiers[0].kit.european().dug_in);
 }

@@ -157,7 +157,7 @@ fn a_man_hit_saves_by_cover_or_prone_before_the_wound_chart() {
     assert_eq!((at(&g, "open", rifle), at(&g, "woods", rifle), at(&g, "woods", &h)), (Some(5), Some(4), Some(5)));
     // Dug in by choice, he saves as a prone man.
     g.pressure = Pressure::Steady;
-    g.dug_in = true;
+    g.kit.european_mut().dug_in = true;
     assert_eq!((at(&g, "open", rifle), at(&g, "woods", &h)), (Some(5), Some(5)));
 }
 

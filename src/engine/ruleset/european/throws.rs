@@ -82,7 +82,7 @@ pub fn strength_against_men(weapon: &WeaponProfile) -> i32 {
 /// pinned; the better of the two.
 pub fn save_need(t: &Book, target: &TargetTeam<'_>, weapon: &WeaponProfile) -> Option<u8> {
     let cover = (target.terrain.cover != Cover::None && !weapon.has(Class::H)).then_some(t.saves.take_cover);
-    let down = target.man.dug_in || matches!(target.man.pressure, Pressure::Prone | Pressure::Pinned);
+    let down = target.man.kit.european().dug_in || matches!(target.man.pressure, Pressure::Prone | Pressure::Pinned);
     let prone = down.then_some(t.saves.prone);
     cover.into_iter().chain(prone).min()
 }

@@ -30,7 +30,12 @@ impl Game {
 
     /// The vehicle `s` is inside now, if he is (`inside`).
     pub fn riding(&self, s: &Soldier) -> Option<usize> {
-        let v = s.transport.as_ref().filter(|_| s.aboard && s.pos.is_none() && s.state != State::Dead)?;
+        let v = s
+            .kit
+            .european()
+            .transport
+            .as_ref()
+            .filter(|_| s.kit.european().aboard && s.pos.is_none() && s.state != State::Dead)?;
         let at = self.find(v)?;
         self.soldiers[at].pos.is_some().then_some(at)
     }
@@ -39,7 +44,7 @@ impl Game {
     pub fn carried(&self, v: usize) -> Vec<usize> {
         let id = &self.soldiers[v].id;
         (0..self.soldiers.len())
-            .filter(|&i| self.soldiers[i].transport.as_ref() == Some(id) && self.inside(i) == Some(v))
+            .filter(|&i| self.soldiers[i].kit.european().transport.as_ref() == Some(id) && self.inside(i) == Some(v))
             .collect()
     }
 
@@ -72,7 +77,8 @@ impl Game {
                 continue;
             }
             self.next_enemy += 1;
-            (s.squad, s.transport, s.stays_put, s.aboard) = (Some(squad), Some(car.clone()), group.stays_put, true);
+            (s.squad, s.kit.european_mut().transport, s.stays_put, s.kit.european_mut().aboard) =
+                (Some(squad), Some(car.clone()), group.stays_put, true);
             self.soldiers.push(s);
             ids.push(id);
         }
@@ -156,7 +162,7 @@ impl Game {
         let Some(hex) = self.exit_hex(e) else { return };
         for &i in out {
             let s = &mut self.soldiers[i];
-            (s.pos, s.moved, s.aboard) = (Some(hex), true, false);
+            (s.pos, s.moved, s.kit.european_mut().aboard) = (Some(hex), true, false);
         }
         if !out.is_empty() {
             let soldiers = out.iter().map(|&i| self.soldiers[i].id.clone()).collect();
@@ -176,7 +182,7 @@ impl Game {
         let routed: Vec<usize> = (0..self.soldiers.len())
             .filter(|&i| {
                 let s = &self.soldiers[i];
-                s.transport.as_ref() == Some(id)
+                s.kit.european().transport.as_ref() == Some(id)
                     && s.can_act()
                     && s.pressure == Pressure::Routed
                     && s.pos.is_some_and(|p| p.distance(at) <= reach)
@@ -217,7 +223,7 @@ impl Game {
         let car = self.soldiers[e].id.clone();
         for &i in &got_in {
             let s = &mut self.soldiers[i];
-            (s.pos, s.transport, s.aboard) = (None, Some(car.clone()), true);
+            (s.pos, s.kit.european_mut().transport, s.kit.european_mut().aboard) = (None, Some(car.clone()), true);
         }
         self.soldiers[e].moved = true;
         let soldiers = got_in.iter().map(|&i| self.soldiers[i].id.clone()).collect();

@@ -55,7 +55,7 @@ fn a_carried_group_is_inside_off_the_map_with_no_cards_and_no_target() {
     assert_eq!(inside.len(), 4, "the squad's four men");
     for &i in &inside {
         let s = &g.soldiers[i];
-        assert_eq!((s.pos, s.transport.as_deref()), (None, Some(g.soldiers[v].id.as_str())));
+        assert_eq!((s.pos, s.kit.european().transport.as_deref()), (None, Some(g.soldiers[v].id.as_str())));
         assert_eq!(g.inside(i), Some(v));
         assert_eq!(s.squad, g.soldiers[inside[0]].squad, "a squad of their own");
     }
@@ -180,7 +180,8 @@ fn a_vehicle_destroyed_lets_each_man_and_crewman_out_on_4_plus() {
         let rolled = rolls(&events);
         assert_eq!(rolled.len(), 6, "four men inside and a crew of two");
         assert!(rolled.iter().all(|r| r.purpose == Purpose::EbEscape && r.need == Some(4)));
-        let passengers: Vec<usize> = (0..g.soldiers.len()).filter(|&i| g.soldiers[i].transport.is_some()).collect();
+        let passengers: Vec<usize> =
+            (0..g.soldiers.len()).filter(|&i| g.soldiers[i].kit.european().transport.is_some()).collect();
         for (r, &i) in rolled.iter().zip(&passengers) {
             let s = &g.soldiers[i];
             match r.succeeded() {
@@ -210,13 +211,13 @@ fn a_vehicle_destroyed_lets_each_man_and_crewman_out_on_4_plus() {
 fn an_exploding_vehicle_kills_everyone_in_it_and_a_bailing_crew_takes_its_men_out() {
     let (g, _, crew, events) = out_with(Hurt { wounds: 2, ko: Some(Ko::Explodes), bailed: false }, 1);
     assert!(rolls(&events).is_empty() && crew.is_empty(), "no die, no crew");
-    assert!(g.soldiers.iter().filter(|s| s.transport.is_some()).all(|s| s.state == State::Dead));
+    assert!(g.soldiers.iter().filter(|s| s.kit.european().transport.is_some()).all(|s| s.state == State::Dead));
     assert!(events.iter().any(|e| matches!(e, Event::KilledInside { soldiers, .. } if soldiers.len() == 4)));
     // A crew that failed its courage: all out, no roll, the men inside with them.
     let (g, _, crew, events) = out_with(Hurt { wounds: 1, ko: None, bailed: true }, 1);
     assert!(rolls(&events).is_empty());
     assert_eq!(crew.len(), 2, "the halftrack's crew of two");
-    assert!(g.soldiers.iter().filter(|s| s.transport.is_some()).all(|s| s.can_act()));
+    assert!(g.soldiers.iter().filter(|s| s.kit.european().transport.is_some()).all(|s| s.can_act()));
 }
 
 #[test]

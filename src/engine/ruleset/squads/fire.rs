@@ -30,7 +30,7 @@ impl Game {
                 && self.soldiers[j].can_act()
                 && self.soldiers[j].pos.is_some()
                 // A man who dodged a vehicle fires no more this turn.
-                && !self.soldiers[j].dodged
+                && !self.soldiers[j].kit.european().dodged
                 && self.squadmates(j, shooter)
                 && self.cards_to_come(j) > 0
                 && self.foe_at_close_quarters(j).is_none()

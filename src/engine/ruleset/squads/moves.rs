@@ -26,7 +26,7 @@ impl Game {
     pub(in crate::engine) fn may_not(&self, me: usize, deed: Deed) -> String {
         let s = &self.soldiers[me];
         let id = &s.id;
-        if deed == Deed::Move && s.dug_in {
+        if deed == Deed::Move && s.kit.european().dug_in {
             return format!("{id} is dug in: he gets up first (up, half his move)");
         }
         if self.rules.squads() {
