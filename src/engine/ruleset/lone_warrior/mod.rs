@@ -8,6 +8,7 @@ pub mod arsenal;
 pub mod call;
 pub mod house;
 pub mod support;
+pub mod tables;
 pub(in crate::engine) mod template;
 pub mod vehicle;
 
