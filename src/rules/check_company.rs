@@ -6,9 +6,9 @@ use super::DataError;
 use super::check::locate;
 use std::collections::BTreeMap;
 
-use crate::engine::book::company::{Company, FireFace, MovingFire};
 use crate::engine::book::{Group, IncidentEntry, IncidentKind};
 use crate::engine::ruleset::company::fire::MOST_DICE;
+use crate::engine::ruleset::company::tables::{Company, FireFace, MovingFire};
 use crate::engine::vocabulary::name::Name;
 
 /// The most faces a die of its may have, and the most dice a team fires.

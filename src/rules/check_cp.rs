@@ -5,7 +5,7 @@
 use super::DataError;
 use super::check::{Checker, check_cover, locate};
 use crate::engine::book::RuleBook;
-use crate::engine::book::combat_patrol::{CombatPatrol, Feed, Special};
+use crate::engine::ruleset::combat_patrol::tables::{CombatPatrol, Feed, Special};
 
 /// The most dice and sides any of its rolls may have.
 const MAX_DICE: u8 = 4;

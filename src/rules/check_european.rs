@@ -6,7 +6,7 @@
 use super::DataError;
 use super::check::locate;
 use super::check_company::{Own, own_incidents};
-use crate::engine::book::european::{European, WoundNeed};
+use crate::engine::ruleset::european::tables::{European, WoundNeed};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::Side;
 

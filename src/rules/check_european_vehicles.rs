@@ -5,9 +5,9 @@
 use super::DataError;
 use super::check_company::Own;
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::European;
-use crate::engine::book::european_transport::{Load, Transport, fits};
-use crate::engine::book::european_vehicles::Vehicles;
+use crate::engine::ruleset::european::tables::European;
+use crate::engine::ruleset::european::tables::transport::{Load, Transport, fits};
+use crate::engine::ruleset::european::tables::vehicles::Vehicles;
 use crate::engine::ruleset::european::transport::weapon_points;
 use crate::engine::vocabulary::name::Name;
 

@@ -4,7 +4,7 @@
 
 use super::DataError;
 use super::check_company::Own;
-use crate::engine::book::european::{Class, European, WeaponProfile};
+use crate::engine::ruleset::european::tables::{Class, European, WeaponProfile};
 
 /// The most scatter dice a shot throws, and the widest template in hexes.
 const MOST_SCATTER_DICE: u8 = 6;

@@ -98,15 +98,15 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         /// too; without them it plays by the built-in ones, where they fit
         /// its weapons, and else by Lone Warrior's alone.
         #[serde(default)]
-        combat_patrol: Option<crate::engine::book::combat_patrol::CombatPatrol>,
+        combat_patrol: Option<crate::engine::ruleset::combat_patrol::tables::CombatPatrol>,
         /// The company-level tables, the built-in ones where it gives none
         /// (they name no weapon of the book: teams are their own).
         #[serde(default)]
-        company: Option<crate::engine::book::company::Company>,
+        company: Option<crate::engine::ruleset::company::tables::Company>,
         /// European Battlefield's tables, the built-in ones where it gives
         /// none (where they fit its terrain and weapons).
         #[serde(default)]
-        european: Option<crate::engine::book::european::European>,
+        european: Option<crate::engine::ruleset::european::tables::European>,
     }
     let r: RulesFile = ron::from_str(rules).map_err(|e| from_ron(rules_file, &e))?;
     let terrain: Vec<crate::engine::vocabulary::name::Name> = r.terrain.iter().map(|t| t.key.clone()).collect();
@@ -139,7 +139,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         }
     };
     let own_tables = r.combat_patrol.is_some();
-    let mut combat_patrol: crate::engine::book::combat_patrol::CombatPatrol = match r.combat_patrol {
+    let mut combat_patrol: crate::engine::ruleset::combat_patrol::tables::CombatPatrol = match r.combat_patrol {
         Some(cp) => cp,
         None => ron::from_str(COMBAT_PATROL_TEXT).map_err(|e| from_ron(COMBAT_PATROL_FILE, &e))?,
     };

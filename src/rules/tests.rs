@@ -459,7 +459,8 @@ fn combat_patrol_tables_without_sweeps_or_ammunition_still_read() {
     let end = COMBAT_PATROL_TEXT.rfind(')').unwrap();
     let older = format!("{}{}", &COMBAT_PATROL_TEXT[..start], &COMBAT_PATROL_TEXT[end..]);
     assert!(!older.contains("ammunition") && !older.contains("machine_gun:"));
-    let t: crate::engine::book::combat_patrol::CombatPatrol = ron::from_str(&older).expect("an older table reads");
+    let t: crate::engine::ruleset::combat_patrol::tables::CombatPatrol =
+        ron::from_str(&older).expect("an older table reads");
     assert!(t.ammunition.is_empty());
     assert_eq!((t.spray.inches, t.spray.reaction, t.machine_gun.degrees, t.machine_gun.reaction), (3, 2, 45, 1));
 }
@@ -518,7 +519,7 @@ fn company_tables_are_checked_where_they_are_written_and_kept_only_by_their_own_
 /// with its line and column.
 #[test]
 fn european_battlefield_table_mistakes_are_placed() {
-    use crate::engine::book::european::European;
+    use crate::engine::ruleset::european::tables::European;
     let book = rule_book().unwrap();
     let terrain: Vec<crate::engine::vocabulary::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
     let weapons: Vec<crate::engine::vocabulary::name::Name> = book.weapons.iter().map(|w| w.key.clone()).collect();

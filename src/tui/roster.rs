@@ -18,7 +18,7 @@ pub fn state_mark(theme: Theme, s: &Soldier, game: &Game) -> (&'static str, Styl
     // A vehicle's state is its damage.
     if let Some(v) = &s.vehicle {
         // European Battlefield's wounds, KO chart and crews.
-        use crate::engine::book::european_vehicles::Ko;
+        use crate::engine::ruleset::european::tables::vehicles::Ko;
         let h = v.hurt;
         if !h.is_none() {
             return match (s.state, h.ko, h.bailed) {

@@ -4,12 +4,6 @@
 //! what `RuleBook::check` promises. The scenarios played on them are in
 //! `scenario`, and read from here too.
 
-pub mod combat_patrol;
-pub mod company;
-pub mod european;
-pub mod european_army;
-pub mod european_transport;
-pub mod european_vehicles;
 pub mod ground;
 pub mod incident;
 pub mod loop_rules;
@@ -54,13 +48,13 @@ pub struct RuleBook {
     /// The Combat Patrol rule set's tables, in a book whose games are
     /// played by it (`Rules::book_for`, asked by `Campaign::new`, leaves them out of the rest).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub combat_patrol: Option<Box<crate::engine::book::combat_patrol::CombatPatrol>>,
+    pub combat_patrol: Option<Box<crate::engine::ruleset::combat_patrol::tables::CombatPatrol>>,
     /// The company-level rule set's tables, kept as Combat Patrol's are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub company: Option<Box<crate::engine::book::company::Company>>,
+    pub company: Option<Box<crate::engine::ruleset::company::tables::Company>>,
     /// The European Battlefield rule set's tables, kept as Combat Patrol's are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub european: Option<Box<crate::engine::book::european::European>>,
+    pub european: Option<Box<crate::engine::ruleset::european::tables::European>>,
 }
 
 impl RuleBook {

@@ -480,6 +480,6 @@ pub struct Vehicle {
     pub turns: u32,
     /// European Battlefield: its wounds taken, KO and crew (never written
     /// while it has none, so Lone Warrior's saves are as they were).
-    #[serde(default, skip_serializing_if = "crate::engine::book::european_vehicles::Hurt::is_none")]
-    pub hurt: crate::engine::book::european_vehicles::Hurt,
+    #[serde(default, skip_serializing_if = "crate::engine::ruleset::european::tables::vehicles::Hurt::is_none")]
+    pub hurt: crate::engine::ruleset::european::tables::vehicles::Hurt,
 }

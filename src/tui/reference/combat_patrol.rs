@@ -3,7 +3,7 @@
 use super::faces;
 use crate::engine::RuleBook;
 use crate::engine::book::Cover;
-use crate::engine::book::combat_patrol::{ChartWound, Feed, Special};
+use crate::engine::ruleset::combat_patrol::tables::{ChartWound, Feed, Special};
 
 /// Combat Patrol's rules, or None for a book without its tables.
 pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {

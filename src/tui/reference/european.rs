@@ -1,7 +1,7 @@
 //! The European Battlefield rule set in words, from its tables in the rule book.
 
 use crate::engine::RuleBook;
-use crate::engine::book::european::{Activation, Class, Indirect, Note, WoundNeed};
+use crate::engine::ruleset::european::tables::{Activation, Class, Indirect, Note, WoundNeed};
 
 /// European Battlefield's rules, or None for a book without its tables.
 pub fn european(book: &RuleBook) -> Option<Vec<String>> {
@@ -135,7 +135,7 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
 }
 
 /// How a turn is run, by the book's choice of activation.
-fn activation(t: &crate::engine::book::european::European) -> String {
+fn activation(t: &crate::engine::ruleset::european::tables::European) -> String {
     let cards = format!("{} card{}", t.cards_per_man, if t.cards_per_man == 1 { "" } else { "s" });
     match t.activation {
         Activation::Priority => format!(
@@ -158,8 +158,8 @@ fn activation(t: &crate::engine::book::european::European) -> String {
 }
 
 /// Indirect fire, the battery, smoke and the air strike in words.
-fn indirect(t: &crate::engine::book::european::European, ind: &Indirect) -> Vec<String> {
-    let reach = |w: &crate::engine::book::european::WeaponProfile| match w.template {
+fn indirect(t: &crate::engine::ruleset::european::tables::European, ind: &Indirect) -> Vec<String> {
+    let reach = |w: &crate::engine::ruleset::european::tables::WeaponProfile| match w.template {
         Some(0) | None => "the hex it lands on".to_string(),
         Some(r) => format!("the hex it lands on and {r} around"),
     };
@@ -209,7 +209,7 @@ fn indirect(t: &crate::engine::book::european::European, ind: &Indirect) -> Vec<
 }
 
 /// Heavy weapons' crews' saves in words (none for tables without them).
-fn crew_saves(s: &crate::engine::book::european::Saves) -> String {
+fn crew_saves(s: &crate::engine::ruleset::european::tables::Saves) -> String {
     let mut out = String::new();
     if let Some(n) = s.shield {
         out.push_str(&format!(

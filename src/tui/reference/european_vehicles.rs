@@ -66,8 +66,8 @@ pub fn european_vehicles(book: &RuleBook) -> Option<Vec<String>> {
 
 /// The transport, crew and manoeuvre rules in words, if the tables have them.
 fn transport(
-    t: &crate::engine::book::european::European,
-    v: &crate::engine::book::european_vehicles::Vehicles,
+    t: &crate::engine::ruleset::european::tables::European,
+    v: &crate::engine::ruleset::european::tables::vehicles::Vehicles,
 ) -> Vec<String> {
     let Some(tr) = &v.transport else { return Vec::new() };
     let hexes = |inches: u32| inches / t.inches_per_hex.max(1);

@@ -3,8 +3,8 @@
 //! ammunition, reloaded action by action.
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::combat_patrol::{CombatPatrol as Book, Feed, Special};
 use crate::engine::dice::{Dice, Purpose, Roll};
+use crate::engine::ruleset::combat_patrol::tables::{CombatPatrol as Book, Feed, Special};
 use crate::engine::ruleset::combat_patrol::{Ammo, Method, Reloading, tables};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::Soldier;

@@ -4,9 +4,9 @@
 //! the blast's reach.
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::combat_patrol::CombatPatrol as Book;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
 use crate::engine::ruleset::combat_patrol::flight::Flight;
+use crate::engine::ruleset::combat_patrol::tables::CombatPatrol as Book;
 use crate::engine::ruleset::combat_patrol::{Throw, Thrown, accuracy_now, tables};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::Soldier;

@@ -13,6 +13,7 @@
 pub mod flight;
 pub mod man;
 pub(in crate::engine) mod sweep;
+pub mod tables;
 pub(in crate::engine) mod throwing;
 
 mod ammo;
@@ -20,10 +21,10 @@ mod grenade;
 mod spreads;
 mod wounds;
 
-use crate::engine::book::combat_patrol::{CombatPatrol as Book, Special};
 use crate::engine::book::{RuleBook, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::combat_patrol::tables::{CombatPatrol as Book, Special};
 use crate::engine::ruleset::{
     Aim, Ammo, Blow, Deed, Fought, Hit, LoneWarrior, MeleeOdds, Method, Odds, Pressure, Reaction, Reloading, Rules,
     Tending, Throw, Thrown,

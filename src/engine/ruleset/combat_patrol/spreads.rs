@@ -4,10 +4,10 @@
 //! and a magazine's reload die. Each is read from its total exactly as the
 //! roll itself reads it.
 
-use crate::engine::book::combat_patrol::{CombatPatrol as Book, Feed};
 use crate::engine::dice::Purpose;
 use crate::engine::dice::chance::{Chance, spread};
 use crate::engine::ruleset::combat_patrol::ammo::BULLETS;
+use crate::engine::ruleset::combat_patrol::tables::{CombatPatrol as Book, Feed};
 use crate::engine::ruleset::combat_patrol::wounds::care;
 
 /// The chance of each result of the roll `purpose` whose modifiers total

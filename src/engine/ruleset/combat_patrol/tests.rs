@@ -3,16 +3,16 @@
 use std::sync::Arc;
 
 use super::CombatPatrol;
-use crate::engine::book::combat_patrol::ChartWound;
 use crate::engine::book::{Cover, RuleBook, Wound};
 use crate::engine::dice::{Dice, Purpose};
 use crate::engine::ruleset::combat_patrol::flight::Flight;
+use crate::engine::ruleset::combat_patrol::tables::ChartWound;
 use crate::engine::ruleset::{Aim, Deed, Pressure, RuleSet, Rules};
 use crate::engine::testing::book;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 
-fn tables(book: &RuleBook) -> &crate::engine::book::combat_patrol::CombatPatrol {
+fn tables(book: &RuleBook) -> &crate::engine::ruleset::combat_patrol::tables::CombatPatrol {
     book.combat_patrol.as_deref().expect("the built-in book has Combat Patrol's tables")
 }
 

@@ -2,10 +2,10 @@
 //! and a critical wound's course, the friend's try at saving him and the
 //! death test, turn by turn.
 
-use crate::engine::book::combat_patrol::{ChartWound, CombatPatrol as Book};
 use crate::engine::dice::chance::{self, Chance};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::ruleset::combat_patrol::Tending;
+use crate::engine::ruleset::combat_patrol::tables::{ChartWound, CombatPatrol as Book};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::{Soldier, State};
 

@@ -3,9 +3,9 @@
 //! the target squad stands in), the hits they show, the saving dice the
 //! target rolls for them, and the hits that pin it.
 
-use crate::engine::book::company::{Company, Experience, FireFace, SaveFace};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::company::tables::{Company, Experience, FireFace, SaveFace};
 use crate::engine::vocabulary::name::format_name;
 
 /// The squad fired at, as its saving dice read it.

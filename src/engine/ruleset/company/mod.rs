@@ -11,11 +11,12 @@
 
 pub mod fire;
 pub mod man;
+pub mod tables;
 
-use crate::engine::book::company::{Company as Book, Experience};
 use crate::engine::book::{RuleBook, Terrain, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::company::tables::{Company as Book, Experience};
 use crate::engine::ruleset::{
     Aim, Blow, Deed, Fired, Fought, Hit, LoneWarrior, Lost, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
     SquadOdds,

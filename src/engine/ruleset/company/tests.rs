@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::book::company::{Company, US};
+use crate::engine::ruleset::company::tables::{Company, US};
 
 fn tables() -> Company {
     ron::from_str(include_str!("../../../../assets/rules/company.ron")).expect("the built-in tables read")

@@ -15,11 +15,11 @@
 //!   pinned one shoots one worse, as at men.
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::{AirStrikes, Class, European as Book, WoundNeed};
 use crate::engine::dice::{Dice, Modifiers, Purpose};
 use crate::engine::ruleset::Pressure;
 use crate::engine::ruleset::european::heavy::carried;
 use crate::engine::ruleset::european::shoot_need;
+use crate::engine::ruleset::european::tables::{AirStrikes, Class, European as Book, WoundNeed};
 use crate::engine::ruleset::european::throws::{firing_dice, strength_against_men, test_need};
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;

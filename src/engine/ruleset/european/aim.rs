@@ -5,8 +5,8 @@
 //! man's own (`fire.rs`, `indirect.rs`).
 
 use crate::engine::book::Weapon;
-use crate::engine::book::european::{Class, European as Book};
 use crate::engine::dice::{Modifier, Modifiers};
+use crate::engine::ruleset::european::tables::{Class, European as Book};
 use crate::engine::ruleset::european::{heavy, indirect};
 use crate::engine::ruleset::{Aim, Gun, Odds};
 use crate::engine::vocabulary::name::Name;

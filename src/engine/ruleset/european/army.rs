@@ -4,9 +4,9 @@
 //! list's number a core unit, each bought while the points left pay for it.
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::{European as Book, SUPPORT_ROLLS};
 use crate::engine::dice::chance::{Chance, spread as spread_of};
 use crate::engine::dice::{Dice, Purpose};
+use crate::engine::ruleset::european::tables::{European as Book, SUPPORT_ROLLS};
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::sink::Events;

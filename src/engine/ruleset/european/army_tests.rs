@@ -1,7 +1,7 @@
 use super::*;
-use crate::engine::book::european::Army;
 use crate::engine::ruleset::Rules;
 use crate::engine::ruleset::european::European;
+use crate::engine::ruleset::european::tables::Army;
 
 fn book(budget: u32) -> (RuleBook, Book) {
     let full = crate::rules::rule_book().expect("the built-in rules");

@@ -19,11 +19,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::book::european::Indirect;
 use crate::engine::cache::memo::Memo;
 use crate::engine::dice::Purpose;
 use crate::engine::ruleset::european::aa::fire as anti_aircraft;
 use crate::engine::ruleset::european::indirect::{DIRECTIONS, step};
+use crate::engine::ruleset::european::tables::Indirect;
 use crate::engine::ruleset::lone_warrior::call::{Battery, Called, FireMission};
 use crate::engine::ruleset::{Blow, Gun, Shot};
 use crate::engine::vocabulary::event::Event;
@@ -117,7 +117,7 @@ impl Game {
             _ if self.battery_missions_left() == 0 => {
                 return Err("the battery has fired every mission it had for this patrol".into());
             }
-            Called::Smoke if !ind.battery.notes.contains(&crate::engine::book::european::Note::Smoke) => {
+            Called::Smoke if !ind.battery.notes.contains(&crate::engine::ruleset::european::tables::Note::Smoke) => {
                 return Err("the battery has no smoke".into());
             }
             _ => {}

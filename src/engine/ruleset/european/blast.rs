@@ -12,8 +12,8 @@
 //! - each vehicle under the template takes one hit, however many of its
 //!   hexes it is in; a hulk takes none.
 
-use crate::engine::book::european::{European as Book, WeaponProfile};
 use crate::engine::dice::Dice;
+use crate::engine::ruleset::european::tables::{European as Book, WeaponProfile};
 use crate::engine::ruleset::european::vehicles::{can_hurt, crew_test, profile, struck, tables};
 use crate::engine::ruleset::{Shot, VehicleHurt};
 use crate::engine::vocabulary::pos::Pos;

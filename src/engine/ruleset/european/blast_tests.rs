@@ -3,9 +3,9 @@
 //! its crew's courage as direct fire has them.
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::european_vehicles::{Hurt, Ko};
 use crate::engine::dice::Purpose;
 use crate::engine::ruleset::european::indirect::fire;
+use crate::engine::ruleset::european::tables::vehicles::{Hurt, Ko};
 use crate::engine::ruleset::european::tests::{book, loaded};
 use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::ruleset::{Gun, Shelled, Shot, VehicleHurt};

@@ -17,10 +17,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::book::european::Artillery;
 use crate::engine::cache::memo::Memo;
 use crate::engine::ruleset::Gun;
 use crate::engine::ruleset::european::ARTILLERY;
+use crate::engine::ruleset::european::tables::Artillery;
 use crate::engine::ruleset::lone_warrior::call::Called;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;

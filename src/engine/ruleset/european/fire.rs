@@ -5,8 +5,8 @@
 //! loses a quarter of its strength.
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::{Class, European as Book, WeaponProfile};
 use crate::engine::dice::{Dice, Modifiers, Purpose};
+use crate::engine::ruleset::european::tables::{Class, European as Book, WeaponProfile};
 use crate::engine::ruleset::european::throws::{Gun, after_test, courage_test, scores, test, test_need, throw, wounds};
 use crate::engine::ruleset::european::{arm, profile, shoot_need};
 use crate::engine::ruleset::{Fired, Lost, Pressure, SquadFire, SquadOdds, TargetTeam};

@@ -17,9 +17,9 @@
 //!   5+ (the shell falls from above, not from the front).
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::{Class, European as Book, Note, WeaponProfile};
 use crate::engine::dice::Purpose;
 use crate::engine::patrol::placement::sector_of;
+use crate::engine::ruleset::european::tables::{Class, European as Book, Note, WeaponProfile};
 use crate::engine::ruleset::european::throws::save_need;
 use crate::engine::ruleset::{Moves, SquadFire, TargetTeam};
 use crate::engine::vocabulary::pos::Pos;

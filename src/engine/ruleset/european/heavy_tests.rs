@@ -4,12 +4,12 @@
 //! t- and a-class guns fire at nothing nearer than 6".
 
 use super::*;
-use crate::engine::book::european::European as Book;
 use crate::engine::dice::Dice;
 use crate::engine::dice::roll::Roll;
 use crate::engine::ruleset::european::European;
 use crate::engine::ruleset::european::fire::volley;
 use crate::engine::ruleset::european::indirect::step;
+use crate::engine::ruleset::european::tables::European as Book;
 use crate::engine::ruleset::european::tests::{book, loaded, rolls};
 use crate::engine::ruleset::{Aim, Firer, Rules};
 use crate::engine::vocabulary::sink::Events;

@@ -11,10 +11,10 @@
 //! vehicle under it is struck too (blast.rs).
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::{Class, European as Book, Indirect, WeaponProfile};
 use crate::engine::dice::chance::{Chance, spread};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
 use crate::engine::ruleset::european::shoot_need;
+use crate::engine::ruleset::european::tables::{Class, European as Book, Indirect, WeaponProfile};
 use crate::engine::ruleset::european::throws::{after_test, courage_test, test_need, wounds};
 use crate::engine::ruleset::{Gun, Pressure, Shelled, Shot};
 use crate::engine::vocabulary::event::Event;

@@ -17,9 +17,9 @@
 //! nearer the patrol, one hex on, at half speed (two hexes of its move).
 
 use crate::engine::book::Wound;
-use crate::engine::book::european_vehicles::Ko;
 use crate::engine::patrol::placement::sector_of;
 use crate::engine::ruleset::Deed;
+use crate::engine::ruleset::european::tables::vehicles::Ko;
 use crate::engine::ruleset::european::transport as rules;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::{Side, State};

@@ -1,9 +1,9 @@
 //! Manoeuvres: a turretless vehicle's pivot and its cost, running men over
 //! both ways, heavy weapons not run over, and pushing a hulk (not a burning one).
 
-use crate::engine::book::european_vehicles::Ko;
 use crate::engine::dice::Purpose;
 use crate::engine::ruleset::Deed;
+use crate::engine::ruleset::european::tables::vehicles::Ko;
 use crate::engine::ruleset::european::transports::tests::{with_vehicle, with_vehicle_on};
 use crate::engine::testing::rolls;
 use crate::engine::vocabulary::soldier::{Side, State};

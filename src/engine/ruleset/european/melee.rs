@@ -4,9 +4,9 @@
 //! and rolls the wound chart against the strength of a blow (3).
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::{European as Book, WoundNeed};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::european::tables::{European as Book, WoundNeed};
 use crate::engine::ruleset::european::{arm, profile};
 use crate::engine::ruleset::{Fought, Melee, MeleeOdds};
 use crate::engine::vocabulary::name::Name;

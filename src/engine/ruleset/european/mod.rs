@@ -20,6 +20,7 @@ pub(in crate::engine) mod hulk;
 pub mod man;
 pub(in crate::engine) mod manoeuvre;
 pub(in crate::engine) mod stance;
+pub mod tables;
 pub(in crate::engine) mod transports;
 
 pub mod aa;
@@ -36,10 +37,10 @@ mod throws;
 pub mod transport;
 pub mod vehicles;
 
-use crate::engine::book::european::{Activation, European as Book, SoldierProfile, WeaponProfile};
 use crate::engine::book::{RuleBook, Terrain, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::european::tables::{Activation, European as Book, SoldierProfile, WeaponProfile};
 use crate::engine::ruleset::{
     Aim, Blow, Deed, Fired, Fought, Hit, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
     Shelled, Shot, SquadFire, SquadOdds,

@@ -2,9 +2,9 @@
 //! side rolls 1d6, ties again; the higher acts first and has the difference
 //! in command points, one a squad.
 
-use crate::engine::book::european::{Activation, European as Book};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Purpose};
+use crate::engine::ruleset::european::tables::{Activation, European as Book};
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::sink::Events;

@@ -7,7 +7,7 @@
 use super::fire::volley;
 use super::throws::{save_need, strength_against_men};
 use super::*;
-use crate::engine::book::european::{Class, Note, WoundNeed};
+use crate::engine::ruleset::european::tables::{Class, Note, WoundNeed};
 use crate::engine::ruleset::{Firer, Melee, TargetTeam};
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::pos::Pos;
@@ -147,7 +147,7 @@ fn a_man_hit_saves_by_cover_or_prone_before_the_wound_chart() {
     let mut h = rifle.clone();
     h.class = vec![Class::H];
     let mut g = man(&b, "G1", "Grenadier", Side::Enemy, "rifle");
-    let at = |g: &Soldier, key: &str, w: &crate::engine::book::european::WeaponProfile| {
+    let at = |g: &Soldier, key: &str, w: &crate::engine::ruleset::european::tables::WeaponProfile| {
         save_need(t, &TargetTeam { man: g, terrain: terrain(&b, key), distance: 3 }, w)
     };
     assert_eq!(at(&g, "open", rifle), None);

@@ -6,8 +6,8 @@
 
 use crate::engine::book::Cover;
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::{Class, European as Book, WeaponProfile, WoundNeed};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::european::tables::{Class, European as Book, WeaponProfile, WoundNeed};
 use crate::engine::ruleset::european::{profile, tables};
 use crate::engine::ruleset::{Pressure, Reaction, TargetTeam};
 use crate::engine::vocabulary::event::Event;

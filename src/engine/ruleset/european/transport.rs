@@ -7,11 +7,11 @@
 //! against the courage test's pass: he dodges, or he dies).
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::{European as Book, Note};
-use crate::engine::book::european_transport::{Load, Transport};
-use crate::engine::book::european_vehicles::{VehicleProfile, Vehicles};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::ruleset::european::profile as man_profile;
+use crate::engine::ruleset::european::tables::transport::{Load, Transport};
+use crate::engine::ruleset::european::tables::vehicles::{VehicleProfile, Vehicles};
+use crate::engine::ruleset::european::tables::{European as Book, Note};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::Soldier;
 

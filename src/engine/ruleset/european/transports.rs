@@ -12,8 +12,8 @@
 //! squad of its own and never gets back in (no crew shrinks, so the
 //! article's half-crew and one-man-crew rules never come up).
 
-use crate::engine::book::european_transport::{Load, fits};
 use crate::engine::patrol::placement::sector_of;
+use crate::engine::ruleset::european::tables::transport::{Load, fits};
 use crate::engine::ruleset::european::transport as rules;
 use crate::engine::vocabulary::enemy_ids::enemy_name;
 use crate::engine::vocabulary::name::Name;

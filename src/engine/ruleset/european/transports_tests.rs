@@ -2,9 +2,9 @@
 //! dismount chart, mounting within 6" (2 hexes), carry points, and the men
 //! inside and the crew of a vehicle out of the fight.
 
-use crate::engine::book::european_vehicles::{Hurt, Ko};
 use crate::engine::cache::memo::Memo;
 use crate::engine::dice::{Dice, Purpose};
+use crate::engine::ruleset::european::tables::vehicles::{Hurt, Ko};
 use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::ruleset::{Deed, RuleSet, VehicleHurt};
 use crate::engine::testing::{OPEN, add_enemy, begin_action, book, member, rolls, test_scenario};

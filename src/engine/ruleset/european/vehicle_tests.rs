@@ -5,8 +5,8 @@
 
 use super::vehicles::{self, strength_against};
 use super::*;
-use crate::engine::book::european::{Class, WoundNeed};
-use crate::engine::book::european_vehicles::{Hurt, Ko};
+use crate::engine::ruleset::european::tables::vehicles::{Hurt, Ko};
+use crate::engine::ruleset::european::tables::{Class, WoundNeed};
 use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::ruleset::{Firer, TargetTeam};
 use crate::engine::vocabulary::event::Event;

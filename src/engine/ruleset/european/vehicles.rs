@@ -19,10 +19,10 @@
 //! hulk (the crew are not made men); vehicles are not suppressed.
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::{Class, European as Book, Note, WeaponProfile, WoundNeed};
-use crate::engine::book::european_vehicles::{Hurt, Ko, VehicleProfile, Vehicles};
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
 use crate::engine::patrol::placement::sector_of;
+use crate::engine::ruleset::european::tables::vehicles::{Hurt, Ko, VehicleProfile, Vehicles};
+use crate::engine::ruleset::european::tables::{Class, European as Book, Note, WeaponProfile, WoundNeed};
 use crate::engine::ruleset::european::throws::{Gun, test, throw};
 use crate::engine::ruleset::european::{profile as man_profile, shoot_need};
 use crate::engine::ruleset::{Fired, Odds, SquadFire, VehicleHurt};

@@ -11,7 +11,7 @@
 //! had then (the `classic` preset), so an old campaign plays on as it did.
 
 use crate::engine::book::RuleBook;
-use crate::engine::book::european::Activation;
+use crate::engine::ruleset::european::tables::Activation;
 use crate::engine::ruleset::lone_warrior::arsenal::Armour;
 
 /// One house rule: its name, what it does, and its value in each preset.

@@ -81,7 +81,7 @@ pub struct Fired {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VehicleHurt {
     pub target: usize,
-    pub hurt: crate::engine::book::european_vehicles::Hurt,
+    pub hurt: crate::engine::ruleset::european::tables::vehicles::Hurt,
     pub out: bool,
 }
 

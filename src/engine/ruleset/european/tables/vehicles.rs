@@ -35,7 +35,7 @@ pub struct Vehicles {
     /// Transports, crews on foot, pivots (tables written before them have
     /// none: nobody rides, and a crew that bails out leaves the field).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub transport: Option<crate::engine::book::european_transport::Transport>,
+    pub transport: Option<crate::engine::ruleset::european::tables::transport::Transport>,
 }
 
 /// A vehicle's profile.

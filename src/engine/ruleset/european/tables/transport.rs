@@ -78,5 +78,5 @@ pub fn fits(t: &Transport, carry: u8, load: &[Load]) -> bool {
 }
 
 #[cfg(test)]
-#[path = "european_transport_tests.rs"]
+#[path = "transport_tests.rs"]
 mod tests;

@@ -6,12 +6,16 @@
 //! `assets/rules/european_battlefield.ron` and checked (`rules/`) before
 //! any game is played by them.
 
+pub mod army;
+pub mod transport;
+pub mod vehicles;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::engine::book::european_army::{Army, Artillery, SUPPORT_ROLLS};
 use crate::engine::book::{Group, IncidentEntry};
+pub use crate::engine::ruleset::european::tables::army::{Army, Artillery, SUPPORT_ROLLS};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::side::Side;
 
@@ -65,7 +69,7 @@ pub struct European {
     /// Vehicles: their profiles, armour and damage (tables written before
     /// them have none, and meet no vehicle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vehicles: Option<Box<crate::engine::book::european_vehicles::Vehicles>>,
+    pub vehicles: Option<Box<crate::engine::ruleset::european::tables::vehicles::Vehicles>>,
     /// Indirect fire, off-board guns, smoke and air strikes (sections
     /// XIII and XIV); tables without it fire nothing indirectly.
     #[serde(default, skip_serializing_if = "Option::is_none")]
