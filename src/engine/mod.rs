@@ -27,7 +27,6 @@ mod sides;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-pub use action::deck::Composition;
 pub use action::shot::Marksman;
 pub use book::RuleBook;
 pub use book::scenario::Scenario;
@@ -39,6 +38,7 @@ pub use map::Map;
 pub use odds::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 pub use ruleset::{Odds, RuleSet};
 pub use vocabulary::command::{Command, Target};
+pub use vocabulary::composition::Composition;
 use vocabulary::enemy_ids::enemy_number;
 pub use vocabulary::event::Event;
 pub use vocabulary::name::Name;

@@ -1,113 +1,68 @@
-//! What a dealt deck holds: how many cards each man (and STOP) has.
-//!
-//! Every deal of every action reports it, and a map built, or a list sorted
-//! by name, at every deal was a large part of what a deal cost
-//! (docs/PERFORMANCE.md has the history). So the list is kept as it was
-//! dealt (in the order of `Game::soldiers`) and put in order of name only when it is read in
-//! order: written out, or iterated. A simulator run writes out none of its
-//! deals. Everything it shows (serialization, iteration, look-ups, equality)
-//! is what a `BTreeMap<Name, u32>` would show, so the event stream and the
-//! saves do not change.
+//! The deck of an action, dealt at its start and again at every STOP: the
+//! cards the rule set gives every man who can act, its STOP cards, and, in
+//! a turn with a priority phase, the order that phase lays them in.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::collections::BTreeMap;
-
+use crate::engine::vocabulary::composition::Composition;
 use crate::engine::vocabulary::name::Name;
+use crate::engine::{Card, Event, Events, Game, Phase, Priority};
 
-/// Card counts by name, as given; read as the map of name to count that
-/// collecting them would make (a name given twice keeps its last count).
-#[derive(Clone, Default)]
-pub struct Composition(Vec<(Name, u32)>);
-
-impl Composition {
-    /// The counts in `entries`. Nothing is sorted until they are read in order.
-    pub fn new(entries: Vec<(Name, u32)>) -> Self {
-        Self(entries)
-    }
-
-    /// The count of `name`'s cards, if he has any in the deck.
-    pub fn get(&self, name: &str) -> Option<u32> {
-        // The last count given for a name is the one that counts.
-        self.0.iter().rev().find(|(n, _)| n == name).map(|&(_, c)| c)
-    }
-
-    /// Names and counts, in order of name, each name once.
-    pub fn iter(&self) -> impl Iterator<Item = (&Name, u32)> {
-        self.sorted().into_iter()
-    }
-
-    /// The cards in the deck.
-    pub fn total(&self) -> u32 {
-        self.iter().map(|(_, c)| c).sum()
-    }
-
-    /// The entries as the map would hold them: in order of name, each name
-    /// once with its last count.
-    fn sorted(&self) -> Vec<(&Name, u32)> {
-        let entries = &self.0;
-        // Sort small keys, not the entries: a name's first eight bytes as a
-        // number, and its place in the list. Comparing text was most of the
-        // cost of the sort.
-        let mut keys: Vec<(u64, usize)> = entries.iter().enumerate().map(|(i, (n, _))| (prefix(n), i)).collect();
-        keys.sort_unstable();
-        // Names alike in their first eight bytes (rare) go in order of the
-        // rest of the text; the place keeps equal names as they were given.
-        for run in keys.chunk_by_mut(|a, b| a.0 == b.0).filter(|run| run.len() > 1) {
-            run.sort_unstable_by(|a, b| entries[a.1].0.cmp(&entries[b.1].0).then(a.1.cmp(&b.1)));
+impl Game {
+    /// Builds and shuffles the deck: the cards the rule set gives every man
+    /// of either side who can act, and its STOP cards.
+    pub(in crate::engine) fn deal(&mut self, events: &mut Events) {
+        let rules = self.rules;
+        let stops = rules.stop_cards(&self.book);
+        // The action's own deck is filled again (an action deals some four
+        // times): its room is kept rather than made anew and freed each deal.
+        let mut deck = match &mut self.phase {
+            Phase::Action(a) => std::mem::take(&mut a.deck),
+            _ => Vec::new(),
+        };
+        deck.clear();
+        // The deck is dealt again at every STOP, in the room of the last
+        // deal: it seldom grows after the first.
+        // Room for a card a man and the STOP cards before the cards are
+        // known: the deck grows past it only in an action's first deal.
+        deck.reserve(self.soldiers.len() + stops as usize);
+        for (i, s) in self.soldiers.iter().enumerate().filter(|(_, s)| s.can_act()) {
+            deck.extend(std::iter::repeat_n(Card::soldier(i), rules.cards(&self.book, s) as usize));
         }
-        let mut sorted: Vec<(&Name, u32)> = Vec::with_capacity(keys.len());
-        for (k, &(_, i)) in keys.iter().enumerate() {
-            let (name, count) = (&entries[i].0, entries[i].1);
-            // Only names with the same prefix can be the same name.
-            match sorted.last_mut() {
-                Some(last) if keys[k - 1].0 == keys[k].0 && last.0 == name => last.1 = count,
-                _ => sorted.push((name, count)),
+        // The deck's make-up, for its event, if that is made: who has how many cards.
+        let report = events.keeps_all();
+        let mut names = Vec::with_capacity(if report { self.soldiers.len() + 1 } else { 0 });
+        if report {
+            for s in self.soldiers.iter().filter(|s| s.can_act()) {
+                names.push((s.id.clone(), rules.cards(&self.book, s)));
             }
         }
-        sorted
+        deck.extend(std::iter::repeat_n(Card::Stop, stops as usize));
+        // A turn with a priority phase is played in its order; any other is shuffled.
+        // Its command points are one a squad: more than the side has squads are lost.
+        let priority = rules
+            .priority(&self.book, &mut self.dice, events)
+            .map(|(side, points)| (side, self.squads_of(side).min(points)));
+        match priority {
+            Some((side, _)) => self.order_by_priority(side, &mut deck),
+            None => self.dice.shuffle(&mut deck),
+        }
+        if let Some((side, points)) = priority {
+            events.push(Event::Priority { side: Name::new_static(side.name()), points });
+        }
+        if report {
+            names.push((Name::new_static("STOP"), stops));
+            events.push(Event::Deck {
+                size: deck.len(),
+                composition: Composition::new(names),
+                in_order: priority.is_some(),
+            });
+        }
+        if let Phase::Action(a) = &mut self.phase {
+            a.deck = deck;
+            a.turned.clear();
+            // Room for every card at once, not grown card by card.
+            a.turned.reserve(a.deck.capacity());
+            a.up = None;
+            a.priority = priority.map(|(side, points)| Priority { side, points, spent: vec![], activated: vec![] });
+        }
     }
 }
-
-/// Two compositions are equal when their maps are.
-impl PartialEq for Composition {
-    fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0 || self.sorted() == other.sorted()
-    }
-}
-
-impl Eq for Composition {}
-
-/// Shown as the map, in order of name.
-impl std::fmt::Debug for Composition {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_map().entries(self.iter()).finish()
-    }
-}
-
-/// The first eight bytes of a name as a number, zeros past its end: two
-/// names are in the same order as their numbers wherever the numbers differ,
-/// and comparing the numbers settles almost every comparison at a fraction
-/// of the cost of comparing the text.
-fn prefix(name: &str) -> u64 {
-    let mut bytes = [0u8; 8];
-    let n = name.len().min(8);
-    bytes[..n].copy_from_slice(&name.as_bytes()[..n]);
-    u64::from_be_bytes(bytes)
-}
-
-impl Serialize for Composition {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for Composition {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let map = BTreeMap::<Name, u32>::deserialize(deserializer)?;
-        Ok(Self(map.into_iter().collect()))
-    }
-}
-
-#[cfg(test)]
-#[path = "deck_tests.rs"]
-mod tests;

@@ -6,7 +6,7 @@
 pub(in crate::engine) mod activation;
 pub(in crate::engine) mod blows;
 pub(in crate::engine) mod cards;
-pub mod deck;
+mod deck;
 pub(in crate::engine) mod end;
 pub(in crate::engine) mod shot;
 pub(in crate::engine) mod stop;

@@ -37,7 +37,6 @@ use crate::engine::book::{RuleBook, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Purpose, Roll};
 use crate::engine::vocabulary::name::Name;
-use crate::engine::vocabulary::phase::Card;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 
@@ -56,26 +55,15 @@ pub trait Rules: Sync {
     /// `book` without the tables of other rule sets, which a game played by
     /// this one never reads and its saves need not hold; None if it holds
     /// none. Rule sets with tables of their own keep them.
-    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
-        (book.combat_patrol.is_some() || book.company.is_some() || book.european.is_some()).then(|| RuleBook {
-            combat_patrol: None,
-            company: None,
-            european: None,
-            ..book.clone()
-        })
-    }
+    fn book_for(&self, book: &RuleBook) -> Option<RuleBook>;
 
     /// What the roster shows of a man under these rules beside his weapon
     /// and state (Combat Patrol: his accuracy, "4+"); None for nothing.
-    fn profile(&self, _book: &RuleBook, _man: &Soldier) -> Option<String> {
-        None
-    }
+    fn profile(&self, _book: &RuleBook, _man: &Soldier) -> Option<String>;
 
     /// Whether `book` holds every table these rules read (a rule set with
     /// tables of its own needs them in the book).
-    fn plays_with(&self, _book: &RuleBook) -> bool {
-        true
-    }
+    fn plays_with(&self, _book: &RuleBook) -> bool;
 
     // --- Activation: what the deck holds ---------------------------------
 
@@ -86,33 +74,16 @@ pub trait Rules: Sync {
     /// The STOP cards in the deck.
     fn stop_cards(&self, book: &RuleBook) -> u32;
 
-    /// Writes into `deck` the cards `cards` gives every man of `men` (the
-    /// roster) who can act, a man's together, in the order of the roster,
-    /// with room for `room` more cards after them: the deal asks this once,
-    /// rather than the rule set once for each man. Rule sets leave it as it is.
-    fn deal_cards(&self, book: &RuleBook, men: &[Soldier], room: usize, deck: &mut Vec<Card>) {
-        // Room for a card a man and the rest before the cards are known:
-        // the deck grows past it only in an action's first deal.
-        deck.reserve(men.len() + room);
-        for (i, s) in men.iter().enumerate().filter(|(_, s)| s.can_act()) {
-            deck.extend(std::iter::repeat_n(Card::soldier(i), self.cards(book, s) as usize));
-        }
-    }
-
     /// The priority phase that opens each turn of an action, if the rule
     /// set's turn has one (European Battlefield's): its rolls go to
     /// `events`; the side that acts first, and its command points. None
     /// (the default): the deck is shuffled, and its cards come as they fall.
-    fn priority(&self, _book: &RuleBook, _dice: &mut Dice, _events: &mut Events) -> Option<(Side, u8)> {
-        None
-    }
+    fn priority(&self, _book: &RuleBook, _dice: &mut Dice, _events: &mut Events) -> Option<(Side, u8)>;
 
     /// Whether the rule set has special moves (at the double, digging in),
     /// and if so the hexes from an enemy within which a man at the double
     /// stops. None (the default): no special moves.
-    fn double_stop(&self, _book: &RuleBook) -> Option<u32> {
-        None
-    }
+    fn double_stop(&self, _book: &RuleBook) -> Option<u32>;
 
     /// The enemy met at an incident, bought to a points budget (`budget`:
     /// the scenario's, else the rule set's own), if the rule set buys its
@@ -127,17 +98,13 @@ pub trait Rules: Sync {
         _core: &str,
         _budget: Option<u32>,
         _events: &mut Events,
-    ) -> Vec<Name> {
-        Vec::new()
-    }
+    ) -> Vec<Name>;
 
     /// A command point spent to lift one suppression from a squad under
     /// `now`: the pressure it is under after, or None if it has none to
     /// lift (steady, gone to ground, routed). Only rule sets with a
     /// priority phase answer.
-    fn point_lifts(&self, _book: &RuleBook, _now: Pressure) -> Option<Pressure> {
-        None
-    }
+    fn point_lifts(&self, _book: &RuleBook, _now: Pressure) -> Option<Pressure>;
 
     // --- Fire ------------------------------------------------------------
 
@@ -150,9 +117,7 @@ pub trait Rules: Sync {
     /// Only the need of `aimed`, or None when there is no shot: the
     /// engine's own choices weigh many shots and need neither the reasons
     /// nor the modifiers.
-    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
-        self.aimed(book, aim).ok().map(|o| o.need())
-    }
+    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32>;
 
     /// The odds of indirect fire landing on a hex `distance` away.
     ///
@@ -161,9 +126,7 @@ pub trait Rules: Sync {
     fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Result<Odds, String>;
 
     /// `bombard` without the reason when there is no shot.
-    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
-        self.bombard(book, weapon, distance, target_moved).ok()
-    }
+    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds>;
 
     /// Indirect fire that scatters and lays a template (European
     /// Battlefield): the roll to hit, where it lands, and what it does to
@@ -172,13 +135,9 @@ pub trait Rules: Sync {
     /// What the roll of `bombard`'s odds is called in the events: Lone
     /// Warrior's mortar roll (then the hex template), or a rule set's own
     /// roll to hit of fire that scatters (then no template roll).
-    fn bombard_purpose(&self) -> Purpose {
-        Purpose::Mortar
-    }
+    fn bombard_purpose(&self) -> Purpose;
 
-    fn indirect(&self, _book: &RuleBook, _dice: &mut Dice, _shot: &Shot<'_>, _events: &mut Events) -> Option<Shelled> {
-        None
-    }
+    fn indirect(&self, _book: &RuleBook, _dice: &mut Dice, _shot: &Shot<'_>, _events: &mut Events) -> Option<Shelled>;
 
     // --- What a hit does, and when ---------------------------------------
 
@@ -207,16 +166,12 @@ pub trait Rules: Sync {
         _book: &RuleBook,
         _purpose: Purpose,
         _modifier: i32,
-    ) -> Option<(String, Vec<(&'static str, Chance)>)> {
-        None
-    }
+    ) -> Option<(String, Vec<(&'static str, Chance)>)>;
 
     /// How many men carry a wounded comrade, the man whose card is up among
     /// them, and how many cards each spends on a hex (the card that is up
     /// is his first).
-    fn bearing(&self, book: &RuleBook) -> (u32, u32) {
-        (book.patrol.bearers_per_wounded, 1)
-    }
+    fn bearing(&self, book: &RuleBook) -> (u32, u32);
 
     /// At a STOP card, or once the action is over (`action_over`), a
     /// critically wounded man's wound runs its course: the friend `helper`
@@ -229,9 +184,7 @@ pub trait Rules: Sync {
         _man: &Soldier,
         _helper: Option<&Soldier>,
         _action_over: bool,
-    ) -> Option<Tending> {
-        None
-    }
+    ) -> Option<Tending>;
 
     // --- Hand-to-hand ----------------------------------------------------
 
@@ -246,15 +199,11 @@ pub trait Rules: Sync {
     /// A man's card is turned up: the test the rule set rolls before he
     /// acts, if any, and what he may do on this card. Lone Warrior has none:
     /// every man acts as his state allows.
-    fn activate(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<(Roll, Leave)> {
-        None
-    }
+    fn activate(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<(Roll, Leave)>;
 
     /// Whether a man may do `deed` on his card, by his state and the fire he
     /// is under (a pinned man may not move). Lone Warrior: anything.
-    fn may(&self, _man: &Soldier, _deed: Deed) -> bool {
-        true
-    }
+    fn may(&self, _man: &Soldier, _deed: Deed) -> bool;
 
     // --- Fire ------------------------------------------------------------
 
@@ -268,21 +217,17 @@ pub trait Rules: Sync {
         _book: &RuleBook,
         dice: &mut Dice,
         odds: Odds,
-        (shooter, target): (&Soldier, &Name),
-        _special: bool,
+        names: (&Soldier, &Name),
+        special: bool,
         events: &mut Events,
-    ) -> u32 {
-        one_die_volley(dice, odds, (&shooter.id, target), events)
-    }
+    ) -> u32;
 
     /// A hand grenade thrown: the roll, its scatter and its blast; None if
     /// these rules have no grenades (Lone Warrior's have none).
     ///
     /// # Errors
     /// Why he cannot throw it: none left, out of reach.
-    fn grenade(&self, _book: &RuleBook, _dice: &mut Dice, _throw: &Throw) -> Result<Thrown, String> {
-        Err(format!("there are no hand grenades under {}'s rules", self.name()))
-    }
+    fn grenade(&self, _book: &RuleBook, _dice: &mut Dice, _throw: &Throw) -> Result<Thrown, String>;
 
     /// The table rolls a grenade thrown as `throw` would make, each with the
     /// total of its modifiers: the throw's, then the blast's wound chart
@@ -291,9 +236,7 @@ pub trait Rules: Sync {
     ///
     /// # Errors
     /// Why he cannot throw it, as `grenade` says.
-    fn grenade_odds(&self, _book: &RuleBook, _throw: &Throw) -> Result<[(Purpose, i32); 2], String> {
-        Err(format!("there are no hand grenades under {}'s rules", self.name()))
-    }
+    fn grenade_odds(&self, _book: &RuleBook, _throw: &Throw) -> Result<[(Purpose, i32); 2], String>;
 
     /// The odds of the reaction test `man` takes in a spray or an arc
     /// (`suppressed`): its purpose and odds, if the rule set has one.
@@ -302,64 +245,46 @@ pub trait Rules: Sync {
         _book: &RuleBook,
         _man: &Soldier,
         _method: (&'static str, i32),
-    ) -> Option<(Purpose, Odds)> {
-        None
-    }
+    ) -> Option<(Purpose, Odds)>;
 
     /// The grenades `man` has left and how far he throws them; None under
     /// rules without grenades.
-    fn grenades(&self, _book: &RuleBook, _man: &Soldier) -> Option<(u8, u32)> {
-        None
-    }
+    fn grenades(&self, _book: &RuleBook, _man: &Soldier) -> Option<(u8, u32)>;
 
     /// What `shooter`'s weapon's special firing method does, if it has one
     /// (`fire TARGET special`). Lone Warrior: none.
-    fn method(&self, _book: &RuleBook, _shooter: &Soldier) -> Option<Method> {
-        None
-    }
+    fn method(&self, _book: &RuleBook, _shooter: &Soldier) -> Option<Method>;
 
     /// The bullets an arc of fire (`Method::Arc`) sends at one man in it:
     /// the roll, and how many. Only rule sets with an arc roll.
-    fn bullets(&self, _book: &RuleBook, _dice: &mut Dice, _gunner: &Soldier, _target: &Name) -> Option<(Roll, u32)> {
-        None
-    }
+    fn bullets(&self, _book: &RuleBook, _dice: &mut Dice, _gunner: &Soldier, _target: &Name) -> Option<(Roll, u32)>;
 
     /// The ammunition of `man`'s own weapon, if it runs out under these
     /// rules.
-    fn ammo(&self, _book: &RuleBook, _man: &Soldier) -> Option<Ammo> {
-        None
-    }
+    fn ammo(&self, _book: &RuleBook, _man: &Soldier) -> Option<Ammo>;
 
     /// One reload action on `gunner`'s empty weapon (by him or a man beside
     /// him): its roll, if any, and whether it is loaded now.
     ///
     /// # Errors
     /// Why it cannot be reloaded: no ammunition rule, not empty, limited.
-    fn reload(&self, _book: &RuleBook, _dice: &mut Dice, gunner: &Soldier) -> Result<Reloading, String> {
-        Err(format!("{}'s weapon is never reloaded under {}'s rules", gunner.id, self.name()))
-    }
+    fn reload(&self, _book: &RuleBook, _dice: &mut Dice, gunner: &Soldier) -> Result<Reloading, String>;
 
     /// What each roll of an aimed volley at a man is for, as its roll events
     /// and the odds a player asks for name it.
-    fn fire_purpose(&self) -> Purpose {
-        Purpose::Fire
-    }
+    fn fire_purpose(&self) -> Purpose;
 
     /// How many shots `volley` rolls for `shooter`'s weapon by the standard
     /// method, or by its special one (`special`): the engine's own choices
     /// weigh the two by it. Lone Warrior: one, and no special method.
-    fn shots(&self, _book: &RuleBook, _shooter: &Soldier, _special: bool) -> u32 {
-        1
-    }
+    fn shots(&self, _book: &RuleBook, _shooter: &Soldier, _special: bool) -> u32;
 
     // --- Reactions, suppression and pinning ------------------------------
 
     /// Soldier `target` has just been fired at (`hit`: whether it struck
     /// him): the reaction test the rule set rolls, if any, and the pressure
     /// it leaves him under. Lone Warrior has no reactions.
-    fn under_fire(&self, _book: &RuleBook, _dice: &mut Dice, _target: &Soldier, _hit: bool) -> Option<Reaction> {
-        None
-    }
+    fn under_fire(&self, _book: &RuleBook, _dice: &mut Dice, _target: &Soldier, _hit: bool) -> Option<Reaction>;
 
     /// Soldier `target` is in the reach of a special method that tests his
     /// nerve (`Method::Spray`, `Method::Arc`; `method` names it, `spray` or
@@ -371,15 +296,11 @@ pub trait Rules: Sync {
         _dice: &mut Dice,
         _target: &Soldier,
         _method: (&'static str, i32),
-    ) -> Option<Reaction> {
-        None
-    }
+    ) -> Option<Reaction>;
 
     /// At the STOP card, a man under pressure may shake it off: his roll,
     /// if any, and his pressure after it.
-    fn rally(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<Reaction> {
-        None
-    }
+    fn rally(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<Reaction>;
 
     // --- Squads (rule sets whose teams fight as squads) -------------------
 
@@ -396,59 +317,43 @@ pub trait Rules: Sync {
         _dice: &mut Dice,
         _fire: &SquadFire<'_>,
         _events: &mut Events,
-    ) -> Option<Result<Fired, String>> {
-        None
-    }
+    ) -> Option<Result<Fired, String>>;
 
     /// The exact odds of `squad_fire` with `fire`, before it is made; None
     /// under rules without squads.
     ///
     /// # Errors
     /// Why the squad cannot fire, or too many dice to count exactly.
-    fn squad_fire_odds(&self, _book: &RuleBook, _fire: &SquadFire<'_>) -> Option<Result<SquadOdds, String>> {
-        None
-    }
+    fn squad_fire_odds(&self, _book: &RuleBook, _fire: &SquadFire<'_>) -> Option<Result<SquadOdds, String>>;
 
     /// How far `man` moves on his card, where these rules move him more
     /// than one hex on it (`Moves`); None: one hex, which ends the card.
-    fn moves(&self, _book: &RuleBook, _man: &Soldier) -> Option<Moves> {
-        None
-    }
+    fn moves(&self, _book: &RuleBook, _man: &Soldier) -> Option<Moves>;
 
     /// Why a man carrying `weapon` (a key of `book`) cannot fire in his
     /// squad's fire under these rules, in words after "his weapon 'KEY'"
     /// ("is not a kind of team"); None if he can. Asked of scenarios and
     /// campaigns before they are played, under `squads`.
-    fn squad_weapon_fault(&self, _book: &RuleBook, _weapon: &str) -> Option<String> {
-        None
-    }
+    fn squad_weapon_fault(&self, _book: &RuleBook, _weapon: &str) -> Option<String>;
 
     /// Whether a hex holding more than one able team of a squad draws more
     /// fire (the company level's overloaded squares: a firing die more for
     /// each, and the map's `ovl`). Rules without it leave it false.
-    fn overloading(&self) -> bool {
-        false
-    }
+    fn overloading(&self) -> bool;
 
     /// Whether a squad's fire opened by a team that moved on its card and
     /// stands beside a team it fires at is an assault (the company level's:
     /// the grenade face hits, cover does not save). Rules without it leave
     /// it false: their fire is fire, wherever it is made from.
-    fn assaults(&self) -> bool {
-        false
-    }
+    fn assaults(&self) -> bool;
 
     /// Whether ground of `terrain` slows a move (`moves`).
-    fn difficult(&self, _book: &RuleBook, _terrain: &crate::engine::book::Terrain) -> bool {
-        false
-    }
+    fn difficult(&self, _book: &RuleBook, _terrain: &crate::engine::book::Terrain) -> bool;
 
     /// `man`'s card is over (he acted, or joined his squad's fire): the
     /// pressure he is under after it, where it changes (the company level:
     /// a team pinned when its turn began unpins at its end).
-    fn card_over(&self, _book: &RuleBook, _man: &Soldier) -> Option<Pressure> {
-        None
-    }
+    fn card_over(&self, _book: &RuleBook, _man: &Soldier) -> Option<Pressure>;
 
     /// At the STOP card, the squad `squad` (its able men, under pressure)
     /// may shake off the fire it is under, as one: the roll, if any, and the
@@ -463,9 +368,7 @@ pub trait Rules: Sync {
         _dice: &mut Dice,
         _squad: (&[&Soldier], &[&Soldier]),
         _point: bool,
-    ) -> Option<Reaction> {
-        None
-    }
+    ) -> Option<Reaction>;
 
     /// A commander of the side of `squad` has fallen: the squad (its able
     /// men; `others` the rest of its side) tests as one, and the pressure
@@ -478,9 +381,7 @@ pub trait Rules: Sync {
         _dice: &mut Dice,
         _squad: (&[&Soldier], &[&Soldier]),
         _point: bool,
-    ) -> Option<Reaction> {
-        None
-    }
+    ) -> Option<Reaction>;
 
     // --- Morale ----------------------------------------------------------
 
@@ -494,16 +395,12 @@ pub trait Rules: Sync {
     /// European Battlefield): a team's card fires its whole squad
     /// (`squad_fire`), a team moves by `moves`, and who may stand in a
     /// squad's list is the rule set's.
-    fn squads(&self) -> bool {
-        false
-    }
+    fn squads(&self) -> bool;
 
     /// Whether `aimed` reads the shooter's side and state (`Aim::side`,
     /// `Aim::state`): the kept needs of aimed shots (`Cache`) are then
     /// kept apart by them.
-    fn aims_by_man(&self) -> bool {
-        false
-    }
+    fn aims_by_man(&self) -> bool;
 
     /// Whether this rule set has vehicle rules of its own (European
     /// Battlefield's armour and wounds): every vehicle blocks sight, and a
@@ -512,9 +409,7 @@ pub trait Rules: Sync {
     /// (`vehicle_shot`, `squad_fire`, `Fired::vehicles`); a vehicle's card
     /// is played by `Game::own_vehicle_acts`. False (the default): the rule
     /// book's arsenal, as Lone Warrior plays it.
-    fn vehicles(&self) -> bool {
-        false
-    }
+    fn vehicles(&self) -> bool;
 
     /// Under `vehicles`: the odds of `shooter`'s fire at the vehicle
     /// `target`, `distance` hexes off and in sight, one of his firing dice.
@@ -527,7 +422,5 @@ pub trait Rules: Sync {
         _shooter: &Soldier,
         target: &Soldier,
         _distance: u32,
-    ) -> Result<Odds, String> {
-        Err(format!("{} is fought by the arsenal's anti-tank table", target.id))
-    }
+    ) -> Result<Odds, String>;
 }

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::action::deck::Composition;
 use crate::engine::dice::Roll;
+use crate::engine::vocabulary::composition::Composition;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
 

@@ -4,6 +4,7 @@
 //! the list they go to, and the limits a game is held to.
 
 pub mod command;
+pub mod composition;
 pub mod enemy_ids;
 pub mod event;
 pub mod limits;

@@ -24,6 +24,13 @@ mod wounds;
 use crate::engine::book::{RuleBook, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::Fired;
+use crate::engine::ruleset::Leave;
+use crate::engine::ruleset::Moves;
+use crate::engine::ruleset::Shelled;
+use crate::engine::ruleset::Shot;
+use crate::engine::ruleset::SquadFire;
+use crate::engine::ruleset::SquadOdds;
 use crate::engine::ruleset::combat_patrol::tables::{CombatPatrol as Book, Special};
 use crate::engine::ruleset::{
     Aim, Ammo, Blow, Deed, Fought, Hit, LoneWarrior, MeleeOdds, Method, Odds, Pressure, Reaction, Reloading, Rules,
@@ -392,6 +399,125 @@ impl Rules for CombatPatrol {
     /// No morale rules in the article: men fight until hit.
     fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
         false
+    }
+
+    fn priority(&self, _book: &RuleBook, _dice: &mut Dice, _events: &mut Events) -> Option<(Side, u8)> {
+        None
+    }
+
+    fn double_stop(&self, _book: &RuleBook) -> Option<u32> {
+        None
+    }
+
+    fn muster(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _core: &str,
+        _budget: Option<u32>,
+        _events: &mut Events,
+    ) -> Vec<Name> {
+        Vec::new()
+    }
+
+    fn point_lifts(&self, _book: &RuleBook, _now: Pressure) -> Option<Pressure> {
+        None
+    }
+
+    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
+        self.aimed(book, aim).ok().map(|o| o.need())
+    }
+
+    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
+        self.bombard(book, weapon, distance, target_moved).ok()
+    }
+
+    fn bombard_purpose(&self) -> Purpose {
+        Purpose::Mortar
+    }
+
+    fn indirect(&self, _book: &RuleBook, _dice: &mut Dice, _shot: &Shot<'_>, _events: &mut Events) -> Option<Shelled> {
+        None
+    }
+
+    fn activate(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<(Roll, Leave)> {
+        None
+    }
+
+    fn squad_fire(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _fire: &SquadFire<'_>,
+        _events: &mut Events,
+    ) -> Option<Result<Fired, String>> {
+        None
+    }
+
+    fn squad_fire_odds(&self, _book: &RuleBook, _fire: &SquadFire<'_>) -> Option<Result<SquadOdds, String>> {
+        None
+    }
+
+    fn moves(&self, _book: &RuleBook, _man: &Soldier) -> Option<Moves> {
+        None
+    }
+
+    fn squad_weapon_fault(&self, _book: &RuleBook, _weapon: &str) -> Option<String> {
+        None
+    }
+
+    fn overloading(&self) -> bool {
+        false
+    }
+
+    fn assaults(&self) -> bool {
+        false
+    }
+
+    fn difficult(&self, _book: &RuleBook, _terrain: &crate::engine::book::Terrain) -> bool {
+        false
+    }
+
+    fn card_over(&self, _book: &RuleBook, _man: &Soldier) -> Option<Pressure> {
+        None
+    }
+
+    fn squad_rally(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _squad: (&[&Soldier], &[&Soldier]),
+        _point: bool,
+    ) -> Option<Reaction> {
+        None
+    }
+
+    fn shaken(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _squad: (&[&Soldier], &[&Soldier]),
+        _point: bool,
+    ) -> Option<Reaction> {
+        None
+    }
+
+    fn squads(&self) -> bool {
+        false
+    }
+
+    fn vehicles(&self) -> bool {
+        false
+    }
+
+    fn vehicle_shot(
+        &self,
+        _book: &RuleBook,
+        _shooter: &Soldier,
+        target: &Soldier,
+        _distance: u32,
+    ) -> Result<Odds, String> {
+        Err(format!("{} is fought by the arsenal's anti-tank table", target.id))
     }
 }
 

@@ -16,7 +16,18 @@ pub mod tables;
 use crate::engine::book::{RuleBook, Terrain, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::Ammo;
+use crate::engine::ruleset::Leave;
+use crate::engine::ruleset::Method;
+use crate::engine::ruleset::Reaction;
+use crate::engine::ruleset::Reloading;
+use crate::engine::ruleset::Shelled;
+use crate::engine::ruleset::Shot;
+use crate::engine::ruleset::Tending;
+use crate::engine::ruleset::Throw;
+use crate::engine::ruleset::Thrown;
 use crate::engine::ruleset::company::tables::{Company as Book, Experience};
+use crate::engine::ruleset::one_die_volley;
 use crate::engine::ruleset::{
     Aim, Blow, Deed, Fired, Fought, Hit, LoneWarrior, Lost, MeleeOdds, Moves, Odds, Pressure, Rules, SquadFire,
     SquadOdds,
@@ -251,6 +262,182 @@ impl Rules for Company {
     /// The article has no morale: a squad fights until it is gone.
     fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
         false
+    }
+
+    fn priority(&self, _book: &RuleBook, _dice: &mut Dice, _events: &mut Events) -> Option<(Side, u8)> {
+        None
+    }
+
+    fn double_stop(&self, _book: &RuleBook) -> Option<u32> {
+        None
+    }
+
+    fn muster(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _core: &str,
+        _budget: Option<u32>,
+        _events: &mut Events,
+    ) -> Vec<Name> {
+        Vec::new()
+    }
+
+    fn point_lifts(&self, _book: &RuleBook, _now: Pressure) -> Option<Pressure> {
+        None
+    }
+
+    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
+        self.aimed(book, aim).ok().map(|o| o.need())
+    }
+
+    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
+        self.bombard(book, weapon, distance, target_moved).ok()
+    }
+
+    fn bombard_purpose(&self) -> Purpose {
+        Purpose::Mortar
+    }
+
+    fn indirect(&self, _book: &RuleBook, _dice: &mut Dice, _shot: &Shot<'_>, _events: &mut Events) -> Option<Shelled> {
+        None
+    }
+
+    fn table_spread(
+        &self,
+        _book: &RuleBook,
+        _purpose: Purpose,
+        _modifier: i32,
+    ) -> Option<(String, Vec<(&'static str, Chance)>)> {
+        None
+    }
+
+    fn bearing(&self, book: &RuleBook) -> (u32, u32) {
+        (book.patrol.bearers_per_wounded, 1)
+    }
+
+    fn tend(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _man: &Soldier,
+        _helper: Option<&Soldier>,
+        _action_over: bool,
+    ) -> Option<Tending> {
+        None
+    }
+
+    fn activate(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<(Roll, Leave)> {
+        None
+    }
+
+    fn volley(
+        &self,
+        _book: &RuleBook,
+        dice: &mut Dice,
+        odds: Odds,
+        (shooter, target): (&Soldier, &Name),
+        _special: bool,
+        events: &mut Events,
+    ) -> u32 {
+        one_die_volley(dice, odds, (&shooter.id, target), events)
+    }
+
+    fn grenade(&self, _book: &RuleBook, _dice: &mut Dice, _throw: &Throw) -> Result<Thrown, String> {
+        Err(format!("there are no hand grenades under {}'s rules", self.name()))
+    }
+
+    fn grenade_odds(&self, _book: &RuleBook, _throw: &Throw) -> Result<[(Purpose, i32); 2], String> {
+        Err(format!("there are no hand grenades under {}'s rules", self.name()))
+    }
+
+    fn suppressed_odds(
+        &self,
+        _book: &RuleBook,
+        _man: &Soldier,
+        _method: (&'static str, i32),
+    ) -> Option<(Purpose, Odds)> {
+        None
+    }
+
+    fn grenades(&self, _book: &RuleBook, _man: &Soldier) -> Option<(u8, u32)> {
+        None
+    }
+
+    fn method(&self, _book: &RuleBook, _shooter: &Soldier) -> Option<Method> {
+        None
+    }
+
+    fn bullets(&self, _book: &RuleBook, _dice: &mut Dice, _gunner: &Soldier, _target: &Name) -> Option<(Roll, u32)> {
+        None
+    }
+
+    fn ammo(&self, _book: &RuleBook, _man: &Soldier) -> Option<Ammo> {
+        None
+    }
+
+    fn reload(&self, _book: &RuleBook, _dice: &mut Dice, gunner: &Soldier) -> Result<Reloading, String> {
+        Err(format!("{}'s weapon is never reloaded under {}'s rules", gunner.id, self.name()))
+    }
+
+    fn fire_purpose(&self) -> Purpose {
+        Purpose::Fire
+    }
+
+    fn under_fire(&self, _book: &RuleBook, _dice: &mut Dice, _target: &Soldier, _hit: bool) -> Option<Reaction> {
+        None
+    }
+
+    fn suppressed(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _target: &Soldier,
+        _method: (&'static str, i32),
+    ) -> Option<Reaction> {
+        None
+    }
+
+    fn rally(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<Reaction> {
+        None
+    }
+
+    fn squad_rally(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _squad: (&[&Soldier], &[&Soldier]),
+        _point: bool,
+    ) -> Option<Reaction> {
+        None
+    }
+
+    fn shaken(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _squad: (&[&Soldier], &[&Soldier]),
+        _point: bool,
+    ) -> Option<Reaction> {
+        None
+    }
+
+    fn aims_by_man(&self) -> bool {
+        false
+    }
+
+    fn vehicles(&self) -> bool {
+        false
+    }
+
+    fn vehicle_shot(
+        &self,
+        _book: &RuleBook,
+        _shooter: &Soldier,
+        target: &Soldier,
+        _distance: u32,
+    ) -> Result<Odds, String> {
+        Err(format!("{} is fought by the arsenal's anti-tank table", target.id))
     }
 }
 

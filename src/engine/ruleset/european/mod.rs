@@ -40,7 +40,14 @@ pub mod vehicles;
 use crate::engine::book::{RuleBook, Terrain, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::Ammo;
+use crate::engine::ruleset::Method;
+use crate::engine::ruleset::Reloading;
+use crate::engine::ruleset::Tending;
+use crate::engine::ruleset::Throw;
+use crate::engine::ruleset::Thrown;
 use crate::engine::ruleset::european::tables::{Activation, European as Book, SoldierProfile, WeaponProfile};
+use crate::engine::ruleset::one_die_volley;
 use crate::engine::ruleset::{
     Aim, Blow, Deed, Fired, Fought, Hit, Leave, LoneWarrior, MeleeOdds, Moves, Odds, Pressure, Reaction, Rules,
     Shelled, Shot, SquadFire, SquadOdds,
@@ -402,6 +409,112 @@ impl Rules for European {
     /// does not break off by count.
     fn enemy_breaks(&self, _able: usize, _met: usize) -> bool {
         false
+    }
+
+    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
+        self.aimed(book, aim).ok().map(|o| o.need())
+    }
+
+    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
+        self.bombard(book, weapon, distance, target_moved).ok()
+    }
+
+    fn bearing(&self, book: &RuleBook) -> (u32, u32) {
+        (book.patrol.bearers_per_wounded, 1)
+    }
+
+    fn tend(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _man: &Soldier,
+        _helper: Option<&Soldier>,
+        _action_over: bool,
+    ) -> Option<Tending> {
+        None
+    }
+
+    fn volley(
+        &self,
+        _book: &RuleBook,
+        dice: &mut Dice,
+        odds: Odds,
+        (shooter, target): (&Soldier, &Name),
+        _special: bool,
+        events: &mut Events,
+    ) -> u32 {
+        one_die_volley(dice, odds, (&shooter.id, target), events)
+    }
+
+    fn grenade(&self, _book: &RuleBook, _dice: &mut Dice, _throw: &Throw) -> Result<Thrown, String> {
+        Err(format!("there are no hand grenades under {}'s rules", self.name()))
+    }
+
+    fn grenade_odds(&self, _book: &RuleBook, _throw: &Throw) -> Result<[(Purpose, i32); 2], String> {
+        Err(format!("there are no hand grenades under {}'s rules", self.name()))
+    }
+
+    fn suppressed_odds(
+        &self,
+        _book: &RuleBook,
+        _man: &Soldier,
+        _method: (&'static str, i32),
+    ) -> Option<(Purpose, Odds)> {
+        None
+    }
+
+    fn grenades(&self, _book: &RuleBook, _man: &Soldier) -> Option<(u8, u32)> {
+        None
+    }
+
+    fn method(&self, _book: &RuleBook, _shooter: &Soldier) -> Option<Method> {
+        None
+    }
+
+    fn bullets(&self, _book: &RuleBook, _dice: &mut Dice, _gunner: &Soldier, _target: &Name) -> Option<(Roll, u32)> {
+        None
+    }
+
+    fn ammo(&self, _book: &RuleBook, _man: &Soldier) -> Option<Ammo> {
+        None
+    }
+
+    fn reload(&self, _book: &RuleBook, _dice: &mut Dice, gunner: &Soldier) -> Result<Reloading, String> {
+        Err(format!("{}'s weapon is never reloaded under {}'s rules", gunner.id, self.name()))
+    }
+
+    fn fire_purpose(&self) -> Purpose {
+        Purpose::Fire
+    }
+
+    fn under_fire(&self, _book: &RuleBook, _dice: &mut Dice, _target: &Soldier, _hit: bool) -> Option<Reaction> {
+        None
+    }
+
+    fn suppressed(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _target: &Soldier,
+        _method: (&'static str, i32),
+    ) -> Option<Reaction> {
+        None
+    }
+
+    fn rally(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<Reaction> {
+        None
+    }
+
+    fn overloading(&self) -> bool {
+        false
+    }
+
+    fn assaults(&self) -> bool {
+        false
+    }
+
+    fn card_over(&self, _book: &RuleBook, _man: &Soldier) -> Option<Pressure> {
+        None
     }
 }
 

@@ -10,9 +10,24 @@
 //! else: a scenario names it, and whole patrols are played, saved, resumed
 //! and played on by the loop every rule set shares.
 
+use crate::engine::Events;
+use crate::engine::Side;
 use crate::engine::book::{RuleBook, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::Ammo;
+use crate::engine::ruleset::Fired;
+use crate::engine::ruleset::Method;
+use crate::engine::ruleset::Moves;
+use crate::engine::ruleset::Reloading;
+use crate::engine::ruleset::Shelled;
+use crate::engine::ruleset::Shot;
+use crate::engine::ruleset::SquadFire;
+use crate::engine::ruleset::SquadOdds;
+use crate::engine::ruleset::Tending;
+use crate::engine::ruleset::Throw;
+use crate::engine::ruleset::Thrown;
+use crate::engine::ruleset::one_die_volley;
 use crate::engine::ruleset::{Aim, Blow, Deed, Fought, Hit, Leave, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::{Soldier, State};
@@ -116,6 +131,233 @@ impl Rules for OneShot {
         let roll = dice.check(Purpose::Reaction, 1, 6, 4, Modifiers::default()).by(&man.id);
         let pressure = if roll.succeeded() { Pressure::Steady } else { man.pressure };
         Some(Reaction { roll: Some(roll), pressure })
+    }
+
+    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
+        (book.combat_patrol.is_some() || book.company.is_some() || book.european.is_some()).then(|| RuleBook {
+            combat_patrol: None,
+            company: None,
+            european: None,
+            ..book.clone()
+        })
+    }
+
+    fn profile(&self, _book: &RuleBook, _man: &Soldier) -> Option<String> {
+        None
+    }
+
+    fn plays_with(&self, _book: &RuleBook) -> bool {
+        true
+    }
+
+    fn priority(&self, _book: &RuleBook, _dice: &mut Dice, _events: &mut Events) -> Option<(Side, u8)> {
+        None
+    }
+
+    fn double_stop(&self, _book: &RuleBook) -> Option<u32> {
+        None
+    }
+
+    fn muster(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _core: &str,
+        _budget: Option<u32>,
+        _events: &mut Events,
+    ) -> Vec<Name> {
+        Vec::new()
+    }
+
+    fn point_lifts(&self, _book: &RuleBook, _now: Pressure) -> Option<Pressure> {
+        None
+    }
+
+    fn aimed_need(&self, book: &RuleBook, aim: &Aim) -> Option<i32> {
+        self.aimed(book, aim).ok().map(|o| o.need())
+    }
+
+    fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds> {
+        self.bombard(book, weapon, distance, target_moved).ok()
+    }
+
+    fn bombard_purpose(&self) -> Purpose {
+        Purpose::Mortar
+    }
+
+    fn indirect(&self, _book: &RuleBook, _dice: &mut Dice, _shot: &Shot<'_>, _events: &mut Events) -> Option<Shelled> {
+        None
+    }
+
+    fn table_spread(
+        &self,
+        _book: &RuleBook,
+        _purpose: Purpose,
+        _modifier: i32,
+    ) -> Option<(String, Vec<(&'static str, Chance)>)> {
+        None
+    }
+
+    fn bearing(&self, book: &RuleBook) -> (u32, u32) {
+        (book.patrol.bearers_per_wounded, 1)
+    }
+
+    fn tend(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _man: &Soldier,
+        _helper: Option<&Soldier>,
+        _action_over: bool,
+    ) -> Option<Tending> {
+        None
+    }
+
+    fn volley(
+        &self,
+        _book: &RuleBook,
+        dice: &mut Dice,
+        odds: Odds,
+        (shooter, target): (&Soldier, &Name),
+        _special: bool,
+        events: &mut Events,
+    ) -> u32 {
+        one_die_volley(dice, odds, (&shooter.id, target), events)
+    }
+
+    fn grenade(&self, _book: &RuleBook, _dice: &mut Dice, _throw: &Throw) -> Result<Thrown, String> {
+        Err(format!("there are no hand grenades under {}'s rules", self.name()))
+    }
+
+    fn grenade_odds(&self, _book: &RuleBook, _throw: &Throw) -> Result<[(Purpose, i32); 2], String> {
+        Err(format!("there are no hand grenades under {}'s rules", self.name()))
+    }
+
+    fn suppressed_odds(
+        &self,
+        _book: &RuleBook,
+        _man: &Soldier,
+        _method: (&'static str, i32),
+    ) -> Option<(Purpose, Odds)> {
+        None
+    }
+
+    fn grenades(&self, _book: &RuleBook, _man: &Soldier) -> Option<(u8, u32)> {
+        None
+    }
+
+    fn method(&self, _book: &RuleBook, _shooter: &Soldier) -> Option<Method> {
+        None
+    }
+
+    fn bullets(&self, _book: &RuleBook, _dice: &mut Dice, _gunner: &Soldier, _target: &Name) -> Option<(Roll, u32)> {
+        None
+    }
+
+    fn ammo(&self, _book: &RuleBook, _man: &Soldier) -> Option<Ammo> {
+        None
+    }
+
+    fn reload(&self, _book: &RuleBook, _dice: &mut Dice, gunner: &Soldier) -> Result<Reloading, String> {
+        Err(format!("{}'s weapon is never reloaded under {}'s rules", gunner.id, self.name()))
+    }
+
+    fn fire_purpose(&self) -> Purpose {
+        Purpose::Fire
+    }
+
+    fn shots(&self, _book: &RuleBook, _shooter: &Soldier, _special: bool) -> u32 {
+        1
+    }
+
+    fn suppressed(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _target: &Soldier,
+        _method: (&'static str, i32),
+    ) -> Option<Reaction> {
+        None
+    }
+
+    fn squad_fire(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _fire: &SquadFire<'_>,
+        _events: &mut Events,
+    ) -> Option<Result<Fired, String>> {
+        None
+    }
+
+    fn squad_fire_odds(&self, _book: &RuleBook, _fire: &SquadFire<'_>) -> Option<Result<SquadOdds, String>> {
+        None
+    }
+
+    fn moves(&self, _book: &RuleBook, _man: &Soldier) -> Option<Moves> {
+        None
+    }
+
+    fn squad_weapon_fault(&self, _book: &RuleBook, _weapon: &str) -> Option<String> {
+        None
+    }
+
+    fn overloading(&self) -> bool {
+        false
+    }
+
+    fn assaults(&self) -> bool {
+        false
+    }
+
+    fn difficult(&self, _book: &RuleBook, _terrain: &crate::engine::book::Terrain) -> bool {
+        false
+    }
+
+    fn card_over(&self, _book: &RuleBook, _man: &Soldier) -> Option<Pressure> {
+        None
+    }
+
+    fn squad_rally(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _squad: (&[&Soldier], &[&Soldier]),
+        _point: bool,
+    ) -> Option<Reaction> {
+        None
+    }
+
+    fn shaken(
+        &self,
+        _book: &RuleBook,
+        _dice: &mut Dice,
+        _squad: (&[&Soldier], &[&Soldier]),
+        _point: bool,
+    ) -> Option<Reaction> {
+        None
+    }
+
+    fn squads(&self) -> bool {
+        false
+    }
+
+    fn aims_by_man(&self) -> bool {
+        false
+    }
+
+    fn vehicles(&self) -> bool {
+        false
+    }
+
+    fn vehicle_shot(
+        &self,
+        _book: &RuleBook,
+        _shooter: &Soldier,
+        target: &Soldier,
+        _distance: u32,
+    ) -> Result<Odds, String> {
+        Err(format!("{} is fought by the arsenal's anti-tank table", target.id))
     }
 }
 
