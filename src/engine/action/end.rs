@@ -70,8 +70,6 @@ impl Game {
         let called_off = self.fire_pending.len() as u32;
         self.fire_pending.clear();
         self.fire_missions = self.fire_missions.saturating_sub(called_off);
-        // The enemy's battery was its force's, for this action.
-        self.enemy_battery = None;
         // Every enemy still fighting slips away; the crew of a vehicle that
         // cannot move leaves it behind, and it is gone from the story too.
         let mut gone = Vec::new();
@@ -101,18 +99,14 @@ impl Game {
                 }
             }
         }
-        // The critically wounded take their last test; the living are
-        // stabilised by the patrol (`Rules::tend`).
-        self.tend_the_dying(true, events);
+        // What the rule set settles as the fighting stops (`Rules::action_ends`).
+        let rules = self.rules;
+        rules.action_ends(self, events);
         // The action is over, and the fire it brought with it.
         for s in &mut self.soldiers {
             s.moved = false;
             s.pressure = crate::engine::vocabulary::soldier::Pressure::Steady;
-            if let Some(m) = s.kit.european_held() {
-                (m.dug_in, m.dodged) = (false, false);
-            }
         }
-        self.reload_after_action();
         self.phase = Phase::Patrol;
         self.reform_sections(events);
         self.check_patrol_over(events);

@@ -62,23 +62,9 @@ impl Game {
             || foes().any(at_hexes)
     }
 
-    /// The STOP card: the turn ends; check for another incident, then deal again.
-    pub(in crate::engine) fn stop(&mut self, memo: Memo<'_>, events: &mut Events) {
-        let turn = self.action().turn;
-        if events.keeps_all() {
-            events.push(Event::Stop { turn });
-        }
-        // Command points not spent are lost at STOP, before its courage tests.
-        if let Some(p) = &mut self.action().priority {
-            p.points = 0;
-        }
-        // Smoke on the map drifts and may clear before the fire called this
-        // turn comes down: a bank laid now stands for a turn.
-        self.smoke_drifts(events);
-        self.land_fire(events);
-        self.enemy_battery_lands(events);
-        // Men under pressure may shake it off (never under Lone Warrior,
-        // whose men are never under pressure).
+    /// Men under pressure may shake it off, man by man (`Rules::rally`): a
+    /// part of the turn's end for rule sets that rally so.
+    pub(in crate::engine) fn rally_men(&mut self, events: &mut Events) {
         let rules = self.rules;
         for i in 0..self.soldiers.len() {
             if self.soldiers[i].pressure.is_steady() || self.soldiers[i].pos.is_none() {
@@ -88,10 +74,17 @@ impl Game {
                 self.pressed(i, r, events);
             }
         }
-        // Squads that rally as one (European Battlefield's courage test).
-        self.squads_rally(events);
-        // The critically wounded: a friend's try, and the death test.
-        self.tend_the_dying(false, events);
+    }
+
+    /// The STOP card: the turn ends; check for another incident, then deal again.
+    pub(in crate::engine) fn stop(&mut self, memo: Memo<'_>, events: &mut Events) {
+        let turn = self.action().turn;
+        if events.keeps_all() {
+            events.push(Event::Stop { turn });
+        }
+        // What the rule set does as the turn ends (`Rules::turn_ends`).
+        let rules = self.rules;
+        rules.turn_ends(self, events);
         for v in self.soldiers.iter_mut().filter(|s| s.pos.is_some()).filter_map(|s| s.vehicle.as_mut()) {
             v.turns = v.turns.saturating_add(1);
         }

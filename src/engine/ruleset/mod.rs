@@ -33,6 +33,7 @@ pub use registry::{Kit, RuleSet};
 pub use shelling::{Gun, Shelled, Shot};
 pub use squads::{Fired, Firer, Lost, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
 
+use crate::engine::Game;
 use crate::engine::book::{RuleBook, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Purpose, Roll};
@@ -382,6 +383,17 @@ pub trait Rules: Sync {
         _squad: (&[&Soldier], &[&Soldier]),
         _point: bool,
     ) -> Option<Reaction>;
+
+    // --- Moments of the loop ----------------------------------------------
+
+    /// The STOP card is turned and the turn ends: what these rules do then,
+    /// before the loop's own incident check at STOP (fire called this turn
+    /// landing, men rallying, the dying tended, smoke drifting...).
+    fn turn_ends(&self, game: &mut Game, events: &mut Events);
+
+    /// The action is over and its casualties are rolled for: what these
+    /// rules settle and put back as the fighting stops.
+    fn action_ends(&self, game: &mut Game, events: &mut Events);
 
     // --- Morale ----------------------------------------------------------
 

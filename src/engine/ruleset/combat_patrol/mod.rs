@@ -10,6 +10,7 @@
 //! and indirect fire. The numbers are in `assets/rules/combat_patrol.ron`
 //! (`RuleBook::combat_patrol`).
 
+mod dying;
 pub mod flight;
 pub mod man;
 pub(in crate::engine) mod sweep;
@@ -21,6 +22,7 @@ mod grenade;
 mod spreads;
 mod wounds;
 
+use crate::engine::Game;
 use crate::engine::book::{RuleBook, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
@@ -518,6 +520,22 @@ impl Rules for CombatPatrol {
         _distance: u32,
     ) -> Result<Odds, String> {
         Err(format!("{} is fought by the arsenal's anti-tank table", target.id))
+    }
+
+    /// Fire called this turn lands (the rule book's H.E.: the article has
+    /// none of its own); men pinned rally; the critically wounded are tended
+    /// by a friend beside them and take their death test.
+    fn turn_ends(&self, game: &mut Game, events: &mut Events) {
+        game.land_fire(events);
+        game.rally_men(events);
+        game.tend_the_dying(false, events);
+    }
+
+    /// The critically wounded take their last test (the living are
+    /// stabilised), and the guns that are reloaded are loaded again.
+    fn action_ends(&self, game: &mut Game, events: &mut Events) {
+        game.tend_the_dying(true, events);
+        game.reload_after_action();
     }
 }
 

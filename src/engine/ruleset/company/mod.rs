@@ -13,6 +13,7 @@ pub mod fire;
 pub mod man;
 pub mod tables;
 
+use crate::engine::Game;
 use crate::engine::book::{RuleBook, Terrain, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
@@ -439,6 +440,15 @@ impl Rules for Company {
     ) -> Result<Odds, String> {
         Err(format!("{} is fought by the arsenal's anti-tank table", target.id))
     }
+
+    /// Fire called this turn lands (the rule book's H.E.: the article has
+    /// none of its own). A pinned team unpins at its own card's end, not here.
+    fn turn_ends(&self, game: &mut Game, events: &mut Events) {
+        game.land_fire(events);
+    }
+
+    /// Nothing beyond the casualty roll.
+    fn action_ends(&self, _game: &mut Game, _events: &mut Events) {}
 }
 
 /// The fire `fire` gathered: the firing dice, each hit dealt to the teams

@@ -37,6 +37,7 @@ mod throws;
 pub mod transport;
 pub mod vehicles;
 
+use crate::engine::Game;
 use crate::engine::book::{RuleBook, Terrain, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
@@ -515,6 +516,31 @@ impl Rules for European {
 
     fn card_over(&self, _book: &RuleBook, _man: &Soldier) -> Option<Pressure> {
         None
+    }
+
+    /// Command points not spent are lost, before the turn's courage tests;
+    /// smoke drifts and may clear before the fire called this turn comes
+    /// down (a bank laid now stands for a turn); the patrol's battery, then
+    /// the enemy's, lands; squads under pressure test their courage to rally.
+    fn turn_ends(&self, game: &mut Game, events: &mut Events) {
+        if let Some(p) = &mut game.action().priority {
+            p.points = 0;
+        }
+        game.smoke_drifts(events);
+        game.land_fire(events);
+        game.enemy_battery_lands(events);
+        game.squads_rally(events);
+    }
+
+    /// The enemy's battery was its force's, for the action; men dug in get
+    /// up, and a vehicle dodged is forgotten.
+    fn action_ends(&self, game: &mut Game, _events: &mut Events) {
+        game.enemy_battery = None;
+        for s in &mut game.soldiers {
+            if let Some(m) = s.kit.european_held() {
+                (m.dug_in, m.dodged) = (false, false);
+            }
+        }
     }
 }
 

@@ -13,6 +13,7 @@ pub(in crate::engine) mod template;
 pub mod vehicle;
 
 use crate::engine::Events;
+use crate::engine::Game;
 use crate::engine::Side;
 use crate::engine::book::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
@@ -519,6 +520,14 @@ impl Rules for LoneWarrior {
     ) -> Result<Odds, String> {
         Err(format!("{} is fought by the arsenal's anti-tank table", target.id))
     }
+
+    /// Fire called this turn lands (the radio's H.E.).
+    fn turn_ends(&self, game: &mut Game, events: &mut Events) {
+        game.land_fire(events);
+    }
+
+    /// Nothing: a hit man's casualty roll is all there is.
+    fn action_ends(&self, _game: &mut Game, _events: &mut Events) {}
 }
 
 /// Hand-to-hand by the difference of the two dice: 1-2 knocked out, 3+ dead, 0 nothing.

@@ -11,6 +11,7 @@
 //! and played on by the loop every rule set shares.
 
 use crate::engine::Events;
+use crate::engine::Game;
 use crate::engine::Side;
 use crate::engine::book::{RuleBook, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
@@ -359,6 +360,15 @@ impl Rules for OneShot {
     ) -> Result<Odds, String> {
         Err(format!("{} is fought by the arsenal's anti-tank table", target.id))
     }
+
+    /// Fire called this turn lands; pinned men rally on 4+.
+    fn turn_ends(&self, game: &mut Game, events: &mut Events) {
+        game.land_fire(events);
+        game.rally_men(events);
+    }
+
+    /// Nothing: every hit has killed already.
+    fn action_ends(&self, _game: &mut Game, _events: &mut Events) {}
 }
 
 #[cfg(test)]
