@@ -147,7 +147,7 @@ fn patrol_lines(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan, k: u64) 
     let mut out = Vec::new();
     serde_json::to_writer(&mut out, &PatrolStart { event: "patrol_start", patrol: k }).map_err(io::Error::other)?;
     out.push(b'\n');
-    session::write_events(&mut out, &campaign.begin().map_err(|e| io::Error::other(e.0))?)?;
+    session::write_events(&mut out, &campaign.begin().map_err(|e| io::Error::other(e.reason()))?)?;
     let (events, _) = session::auto(&mut campaign, &mut Cache::new(), MAX_DECISIONS);
     session::write_events(&mut out, &events)?;
     Ok(out)

@@ -171,7 +171,7 @@ fn a_special_method_is_an_order_of_its_own_and_a_pistol_has_none() {
         let order = Command::FireSpecial { target: target.clone() };
         assert_eq!(order.to_string().parse::<Command>().unwrap(), order, "written and read back");
         let e = c.apply(&order, &mut cache).unwrap_err();
-        assert!(e.0.contains("the pistol has no special firing method"), "{e}");
+        assert!(e.reason().contains("the pistol has no special firing method"), "{e}");
         assert!(matches!(target, Target::Soldier(_)));
         return;
     }
@@ -321,7 +321,7 @@ fn lone_warrior_has_no_grenades() {
         let here = game.soldiers()[game.card_up().unwrap()].pos.unwrap();
         let to = here.neighbours().into_iter().find(|&p| game.map().contains(p)).unwrap_or(Pos::new(0, 0));
         let e = c.apply(&Command::Throw { hex: to }, &mut cache).unwrap_err();
-        assert!(e.0.contains("no hand grenades under LoneWarrior"), "{e}");
+        assert!(e.reason().contains("no hand grenades under LoneWarrior"), "{e}");
         return;
     }
     panic!("no friendly card in 20 patrols");
@@ -411,7 +411,7 @@ fn one_man_drags_a_wounded_comrade_for_two_of_his_cards() {
             }
             Err(e) => {
                 assert_eq!(to_come, 0, "{e}");
-                assert!(e.0.contains("takes 2 of your cards"), "{e}");
+                assert!(e.reason().contains("takes 2 of your cards"), "{e}");
                 refused += 1;
             }
         }
@@ -650,7 +650,7 @@ fn the_odds_of_a_spray_an_arc_and_a_throw_are_exact() {
                 assert_eq!(a.roll.purpose, Purpose::CpFire);
                 asked.push("burst");
             }
-            ("pistol", Err(e)) => assert!(e.0.contains("no special firing method"), "{e}"),
+            ("pistol", Err(e)) => assert!(e.reason().contains("no special firing method"), "{e}"),
             (w, other) => {
                 // Out of the arc's reach, out of range: said, never a panic.
                 assert!(other.is_err(), "{w}: {other:?}");
@@ -670,7 +670,7 @@ fn the_odds_of_a_spray_an_arc_and_a_throw_are_exact() {
                 sums_to_one(&blast);
                 asked.push("throw");
             }
-            Err(e) => assert!(here.distance(there) > 2 || e.0.contains("no grenades left"), "{e}"),
+            Err(e) => assert!(here.distance(there) > 2 || e.reason().contains("no grenades left"), "{e}"),
         }
         if ["spray", "arc", "throw"].iter().all(|k| asked.contains(k)) {
             return;

@@ -169,11 +169,11 @@ fn a_team_steps_twice_in_the_open_on_its_card_and_then_may_not_step_again() {
         }
         let third = b.neighbours().into_iter().find(|&p| open(g, p)).unwrap_or(a);
         let e = c.apply(&Command::Move { section: None, to: third }, &mut cache).unwrap_err();
-        assert!(e.0.contains("has used the move of this card"), "seed {seed}: {e}");
+        assert!(e.reason().contains("has used the move of this card"), "seed {seed}: {e}");
         if no_moving_fire {
             let target = hexpatrol::engine::Target::Soldier("G1".into());
             let e = c.apply(&Command::Fire { target }, &mut cache).unwrap_err();
-            assert!(e.0.contains("may not fire on the move"), "seed {seed}: {e}");
+            assert!(e.reason().contains("may not fire on the move"), "seed {seed}: {e}");
         }
         c.apply(&Command::Hold, &mut cache).expect("he may always hold");
         tried += 1;
@@ -198,7 +198,7 @@ fn hill_122_saves_and_loads_and_a_team_has_no_special_fire() {
     let g = c.patrol.as_ref().filter(|g| up(g)).expect("a team's card comes up in the first patrol");
     let t = g.soldiers().iter().find(|s| s.side == Side::Enemy && s.can_act()).map(|s| s.id.clone()).unwrap();
     let e = c.apply(&Command::FireSpecial { target: Target::Soldier(t) }, &mut cache).unwrap_err();
-    assert!(e.0.contains("no special firing method"), "{e}");
+    assert!(e.reason().contains("no special firing method"), "{e}");
     let text = patrols::saved_and_resumed_as_it_is(c, &path, MOST);
     assert!(text.contains("rules: Company"), "{}", &text[..200.min(text.len())]);
 }

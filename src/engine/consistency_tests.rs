@@ -16,10 +16,10 @@ fn a_squad_with_clashing_names_is_refused() {
     let mut s = crate::rules::scenario(crate::rules::default_scenario_name(), &g.book).unwrap();
     s.squad[3].name = "bAKER".into();
     let err = Game::new(g.book.clone(), &s, 1).unwrap_err();
-    assert_eq!(err.0, "two men called 'Baker' and 'bAKER' (names are the same ignoring case)");
+    assert_eq!(err.reason(), "two men called 'Baker' and 'bAKER' (names are the same ignoring case)");
     s.squad[3].name = "g4".into();
     let err = Game::new(g.book.clone(), &s, 1).unwrap_err();
-    assert_eq!(err.0, "g4: a man of the squad cannot be called as enemies are (G or V and a number)");
+    assert_eq!(err.reason(), "g4: a man of the squad cannot be called as enemies are (G or V and a number)");
 }
 
 /// A save where a later enemy could take a man's id is refused.

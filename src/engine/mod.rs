@@ -49,13 +49,70 @@ pub use vocabulary::soldier::{Section, Side, Soldier, State};
 
 use dice::Dice;
 
-/// Why a command is not legal now. The game is unchanged.
+/// Why a command is not legal now, by what it runs into; the game is
+/// unchanged. Each carries the reason in words, as the player reads it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct RuleError(pub String);
+pub enum RuleError {
+    /// The patrol is over, and how it ended: no order is taken.
+    #[error("the patrol is over ({0})")]
+    Over(String),
+    /// An order for another moment: for patrol movement during an action or
+    /// the other way round, with a card up or none.
+    #[error("{0}")]
+    NotNow(String),
+    /// Nobody, no section or no target by that name or at that hex.
+    #[error("{0}")]
+    Unknown(String),
+    /// A step that cannot be taken: off the map, not next door, ground that
+    /// cannot be entered, a known minefield, a move too long for the card.
+    #[error("{0}")]
+    Step(String),
+    /// Fire that cannot be made: a shot, a throw, a call, a reload.
+    #[error("{0}")]
+    Fire(String),
+    /// Any other order the rules refuse: splitting, joining, carrying,
+    /// taking a prisoner, leaving the map, a command point, a special move.
+    #[error("{0}")]
+    Order(String),
+    /// Not at this point of the campaign: setting out, handing out weapons.
+    #[error("{0}")]
+    Campaign(String),
+    /// Orders that cannot be taken back.
+    #[error("{0}")]
+    TakeBack(String),
+    /// The player's own dice: faces that do not fit the throw, none asked.
+    #[error("{0}")]
+    Dice(String),
+    /// An odds question that has no answer now.
+    #[error("{0}")]
+    Odds(String),
+    /// A scenario that cannot be set up as a patrol.
+    #[error("{0}")]
+    Setup(String),
+}
 
-fn illegal<T>(reason: impl Into<String>) -> Result<T, RuleError> {
-    Err(RuleError(reason.into()))
+impl RuleError {
+    /// The reason in words, without the kind.
+    pub fn reason(&self) -> &str {
+        match self {
+            RuleError::Over(r)
+            | RuleError::NotNow(r)
+            | RuleError::Unknown(r)
+            | RuleError::Step(r)
+            | RuleError::Fire(r)
+            | RuleError::Order(r)
+            | RuleError::Campaign(r)
+            | RuleError::TakeBack(r)
+            | RuleError::Dice(r)
+            | RuleError::Odds(r)
+            | RuleError::Setup(r) => r,
+        }
+    }
+}
+
+/// A command refused: `kind` of `RuleError`, for `reason`.
+fn refuse<T>(kind: fn(String) -> RuleError, reason: impl Into<String>) -> Result<T, RuleError> {
+    Err(kind(reason.into()))
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -176,23 +233,27 @@ impl Game {
 
     fn dispatch(&mut self, command: &Command, memo: Memo<'_>, events: &mut Events) -> Result<(), RuleError> {
         match (&self.phase, command) {
-            (Phase::Over { outcome }, _) => illegal(format!("the patrol is over ({outcome})")),
+            (Phase::Over { outcome }, _) => Err(RuleError::Over(outcome.to_string())),
             (Phase::Patrol, Command::Move { section, to }) => self.move_section(memo, section.as_deref(), *to, events),
             (Phase::Patrol, Command::Split { soldiers }) => self.split(soldiers, events),
             (Phase::Patrol, Command::Join { section, into }) => self.join(section, into, events),
             (Phase::Patrol, Command::Exit { section }) => self.exit_section(section.as_deref(), events),
             (Phase::Patrol, Command::Capture { prisoner }) => self.capture(prisoner, events),
-            (Phase::Patrol, Command::Turn) => illegal("there is no action: no cards to turn"),
-            (Phase::Patrol, _) => illegal(format!("'{command}' is for tactical action; now the patrol moves")),
+            (Phase::Patrol, Command::Turn) => refuse(RuleError::NotNow, "there is no action: no cards to turn"),
+            (Phase::Patrol, _) => {
+                refuse(RuleError::NotNow, format!("'{command}' is for tactical action; now the patrol moves"))
+            }
             (Phase::Action(a), _) if a.flight.is_some() => self.steer_only(command, events),
-            (Phase::Action(_), Command::Steer { .. }) => illegal("no grenade is in the air to steer"),
+            (Phase::Action(_), Command::Steer { .. }) => refuse(RuleError::NotNow, "no grenade is in the air to steer"),
             (Phase::Action(_), Command::Turn) => self.turn_card(memo, events),
-            (Phase::Action(_), Command::Split { .. } | Command::Join { .. } | Command::Capture { .. }) => {
-                illegal("sections split, join and take prisoners in patrol movement, not during an action")
-            }
-            (Phase::Action(_), Command::Move { section: Some(_), .. } | Command::Exit { section: Some(_) }) => {
-                illegal("in an action men move one at a time on their own cards: leave out the section")
-            }
+            (Phase::Action(_), Command::Split { .. } | Command::Join { .. } | Command::Capture { .. }) => refuse(
+                RuleError::NotNow,
+                "sections split, join and take prisoners in patrol movement, not during an action",
+            ),
+            (Phase::Action(_), Command::Move { section: Some(_), .. } | Command::Exit { section: Some(_) }) => refuse(
+                RuleError::NotNow,
+                "in an action men move one at a time on their own cards: leave out the section",
+            ),
             (Phase::Action(_), _) => self.act(memo, command, events),
         }
     }
@@ -243,20 +304,20 @@ impl Game {
     /// Checks that `to` is a hex a man at `from` may step into.
     fn check_step(&self, from: Pos, to: Pos) -> Result<(), RuleError> {
         if !self.map.contains(to) {
-            return illegal(format!("{to} is off the map"));
+            return refuse(RuleError::Step, format!("{to} is off the map"));
         }
         if from == to {
-            return illegal(format!("already at {to}"));
+            return refuse(RuleError::Step, format!("already at {to}"));
         }
         if !from.is_adjacent(to) {
-            return illegal(format!("{to} is not next to {from}: one hex at a time"));
+            return refuse(RuleError::Step, format!("{to} is not next to {from}: one hex at a time"));
         }
         if !self.map.passable(&self.book, to) {
             let name = self.map.terrain(&self.book, to).map_or("that terrain", |t| t.name.as_str());
-            return illegal(format!("{to} is {name}, which cannot be entered"));
+            return refuse(RuleError::Step, format!("{to} is {name}, which cannot be entered"));
         }
         if self.map.is_minefield(to) {
-            return illegal(format!("{to} is a known minefield"));
+            return refuse(RuleError::Step, format!("{to} is a known minefield"));
         }
         Ok(())
     }

@@ -20,10 +20,10 @@ pub fn auto(campaign: &mut Campaign, cache: &mut Cache, n: u32) -> (Vec<Event>, 
     if campaign.patrol.is_none() {
         let why =
             if campaign.is_over() { "the campaign is over" } else { "no patrol is under way: begin the next one" };
-        return (Vec::new(), Some(RuleError(why.into())));
+        return (Vec::new(), Some(RuleError::Campaign(why.into())));
     }
     if let Some(w) = &campaign.waiting {
-        return (Vec::new(), Some(RuleError(format!("'{w}' waits for its dice: throw them first (dice 4 3)"))));
+        return (Vec::new(), Some(RuleError::Dice(format!("'{w}' waits for its dice: throw them first (dice 4 3)"))));
     }
     let mut events = Vec::new();
     for _ in 0..n {
@@ -64,7 +64,7 @@ pub fn play_line(
         Line::Auto(k) => match auto(campaign, cache, k) {
             (events, None) => Ok(events),
             (events, Some(e)) if !events.is_empty() => {
-                Err((events, RuleError(format!("the patrol leader's order was refused: {e}"))))
+                Err((events, RuleError::Order(format!("the patrol leader's order was refused: {e}"))))
             }
             (events, Some(e)) => Err((events, e)),
         },
@@ -78,6 +78,6 @@ pub fn play_line(
 pub fn ask(campaign: &Campaign, cache: &Cache, query: &OddsQuery) -> Result<OddsAnswer, RuleError> {
     match &campaign.patrol {
         Some(game) => game.odds(cache, query),
-        None => Err(RuleError("no patrol is under way: begin the next one".into())),
+        None => Err(RuleError::Odds("no patrol is under way: begin the next one".into())),
     }
 }

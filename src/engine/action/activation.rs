@@ -10,7 +10,7 @@ use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::phase::{Action, PointUse};
 use crate::engine::vocabulary::soldier::Side;
-use crate::engine::{Card, Events, Game, Phase, RuleError, illegal};
+use crate::engine::{Card, Events, Game, Phase, RuleError, refuse};
 
 impl Game {
     /// Soldier `i`'s card is up: the rule set's activation test, if it has
@@ -132,20 +132,26 @@ impl Game {
     ) -> Result<(), RuleError> {
         let id = &self.soldiers[me].id;
         let Some((side, points)) = self.command_points() else {
-            return illegal("no priority phase this turn: command points come only with it (European Battlefield)");
+            return refuse(
+                RuleError::Order,
+                "no priority phase this turn: command points come only with it (European Battlefield)",
+            );
         };
         if side != self.soldiers[me].side {
             let who = if side == Side::Enemy { "the enemy" } else { "the patrol" };
-            return illegal(format!("{who} won priority this turn: the command points are theirs"));
+            return refuse(RuleError::Order, format!("{who} won priority this turn: the command points are theirs"));
         }
         if !self.may_spend(me) {
             let why = if points == 0 { "none are left this turn" } else { "a squad spends one a turn" };
-            return illegal(format!("{id}'s squad has no command point to spend: {why}"));
+            return refuse(RuleError::Order, format!("{id}'s squad has no command point to spend: {why}"));
         }
         match on {
             PointUse::Rally => {
                 if self.rules.point_lifts(&self.book, self.soldiers[me].pressure).is_none() {
-                    return illegal(format!("{id}'s squad is under no suppression a command point can lift"));
+                    return refuse(
+                        RuleError::Order,
+                        format!("{id}'s squad is under no suppression a command point can lift"),
+                    );
                 }
                 self.spend_point(me, on, events);
                 for j in self.able_squad(me) {
@@ -155,14 +161,17 @@ impl Game {
                 }
             }
             PointUse::Move if !self.may(me, crate::engine::ruleset::Deed::Move) => {
-                return illegal(self.may_not(me, crate::engine::ruleset::Deed::Move));
+                return refuse(RuleError::Order, self.may_not(me, crate::engine::ruleset::Deed::Move));
             }
             PointUse::Fire if !self.may(me, crate::engine::ruleset::Deed::Fire) => {
-                return illegal(self.may_not(me, crate::engine::ruleset::Deed::Fire));
+                return refuse(RuleError::Order, self.may_not(me, crate::engine::ruleset::Deed::Fire));
             }
             PointUse::Move | PointUse::Fire => self.spend_point(me, on, events),
             PointUse::Fired | PointUse::Courage => {
-                return illegal("a command point goes to a courage test by itself, when the squad tests");
+                return refuse(
+                    RuleError::Order,
+                    "a command point goes to a courage test by itself, when the squad tests",
+                );
             }
         }
         Ok(())

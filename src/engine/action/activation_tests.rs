@@ -106,7 +106,7 @@ fn a_command_point_lifts_a_suppression_once_a_squad_and_is_the_winners_alone() {
     g.play(&Command::Turn).unwrap();
     let rally = Command::Spend { on: PointUse::Rally };
     let e = g.apply(&rally, &mut cache, &mut Events::all()).unwrap_err();
-    assert!(e.0.contains("no suppression"), "{e}");
+    assert!(e.reason().contains("no suppression"), "{e}");
     for i in 0..3 {
         g.soldiers[i].pressure = Pressure::Pinned;
     }
@@ -117,14 +117,14 @@ fn a_command_point_lifts_a_suppression_once_a_squad_and_is_the_winners_alone() {
     assert!(g.soldiers[..3].iter().all(|s| s.pressure == Pressure::Suppressed(2)), "pinned is three suppressions");
     assert_eq!(g.card_up(), Some(0), "his card is still up for his order");
     let e = g.apply(&rally, &mut cache, &mut Events::all()).unwrap_err();
-    assert!(e.0.contains("a squad spends one a turn"), "{e}");
+    assert!(e.reason().contains("a squad spends one a turn"), "{e}");
     // The enemy's points are not the patrol's.
     let (mut g, _) = won_by(Side::Enemy, 1);
     while g.card_up().is_none() {
         g.play(&Command::Turn).unwrap();
     }
     let e = g.apply(&Command::Spend { on: PointUse::Move }, &mut cache, &mut Events::all()).unwrap_err();
-    assert!(e.0.contains("the enemy won priority"), "{e}");
+    assert!(e.reason().contains("the enemy won priority"), "{e}");
 }
 
 /// The first game (by seed) whose first turn the patrol won and whose
@@ -159,7 +159,7 @@ fn a_command_point_on_the_move_gives_the_squad_half_a_move_more() {
     }
     assert_eq!(g.soldiers[0].pos, Some((4, 4).into()), "three hexes, not two");
     let e = g.play(&Command::Move { section: None, to: (4, 3).into() }).unwrap_err();
-    assert!(e.0.contains("used the move"), "and no more: {e}");
+    assert!(e.reason().contains("used the move"), "and no more: {e}");
     // Without the point, two.
     let mut g = hale_up(|g| g.may(0, crate::engine::ruleset::Deed::Move));
     for to in [(4, 6), (4, 5)] {

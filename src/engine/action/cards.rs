@@ -11,7 +11,7 @@ use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
 
 use crate::engine::vocabulary::soldier::Side;
-use crate::engine::{Card, Events, Game, Phase, RuleError, illegal};
+use crate::engine::{Card, Events, Game, Phase, RuleError, refuse};
 
 impl Game {
     pub(in crate::engine) fn action(&mut self) -> &mut crate::engine::Action {
@@ -23,7 +23,10 @@ impl Game {
 
     pub(in crate::engine) fn turn_card(&mut self, memo: Memo<'_>, events: &mut Events) -> Result<(), RuleError> {
         if let Some(i) = self.card_up() {
-            return illegal(format!("{}'s card is up: give him an order or hold first", self.soldiers[i].id));
+            return refuse(
+                RuleError::NotNow,
+                format!("{}'s card is up: give him an order or hold first", self.soldiers[i].id),
+            );
         }
         let card = match self.action().deck.pop() {
             Some(c) => c,
@@ -89,16 +92,19 @@ impl Game {
         events: &mut Events,
     ) -> Result<(), RuleError> {
         let Some(me) = self.card_up() else {
-            return illegal("no friendly card is up: turn the next card");
+            return refuse(RuleError::NotNow, "no friendly card is up: turn the next card");
         };
         let here = self.soldiers[me].pos.unwrap_or(Pos::new(-1, -1));
         if !matches!(command, Command::Fight { .. })
             && let Some(foe) = self.foe_at_close_quarters(me)
         {
-            return illegal(format!(
-                "{} shares your hex: as written, men in one hex fight hand to hand before anything else (fight {})",
-                self.soldiers[foe].id, self.soldiers[foe].id
-            ));
+            return refuse(
+                RuleError::Order,
+                format!(
+                    "{} shares your hex: as written, men in one hex fight hand to hand before anything else (fight {})",
+                    self.soldiers[foe].id, self.soldiers[foe].id
+                ),
+            );
         }
         let deed = match command {
             Command::Move { .. } | Command::Carry { .. } | Command::Exit { .. } => Some(Deed::Move),
@@ -111,7 +117,7 @@ impl Game {
             _ => None,
         };
         if let Some(deed) = deed.filter(|&d| !self.may(me, d)) {
-            return illegal(self.may_not(me, deed));
+            return refuse(RuleError::Order, self.may_not(me, deed));
         }
         match command {
             Command::Spend { on } => return self.spend_command_point(me, *on, events),
@@ -121,7 +127,7 @@ impl Game {
                 // A step in among able enemies is a charge, which some rules forbid (the routed).
                 let foe = self.soldiers[me].side.other();
                 if !self.may(me, Deed::Charge) && self.able_hexes(foe).any(|p| p == *to) {
-                    return illegal(self.may_not(me, Deed::Charge));
+                    return refuse(RuleError::Order, self.may_not(me, Deed::Charge));
                 }
                 let steps = self.check_move_left(me, *to)?;
                 let s = &mut self.soldiers[me];
@@ -145,38 +151,43 @@ impl Game {
             }
             Command::Fire { target } => {
                 let t = self.pick_target(me, target)?;
-                let shot = self.aimed_shot(memo, me, t).map_err(RuleError)?;
-                if !self.squad_fire(memo, me, t, events).map_err(RuleError)? {
+                let shot = self.aimed_shot(memo, me, t).map_err(RuleError::Order)?;
+                if !self.squad_fire(memo, me, t, events).map_err(RuleError::Order)? {
                     self.fire(me, t, shot, events);
                 }
             }
             Command::Throw { hex } => self.throw_grenade(memo, me, *hex, events)?,
             Command::FireSpecial { target } => {
                 let t = self.pick_target(me, target)?;
-                self.fire_special(memo, me, t, events).map_err(RuleError)?;
+                self.fire_special(memo, me, t, events).map_err(RuleError::Order)?;
             }
             Command::Reload { gunner } => self.reload_gun(me, gunner.as_ref(), events)?,
             Command::Fight { target } => {
                 let Some(t) = self.find(target) else {
-                    return illegal(format!("there is nobody called '{target}'"));
+                    return refuse(RuleError::Unknown, format!("there is nobody called '{target}'"));
                 };
                 let foe = &self.soldiers[t];
                 if foe.side == Side::Friendly || !foe.can_act() || foe.pos != Some(here) {
-                    return illegal(format!("{} is not an able enemy in your hex", foe.id));
+                    return refuse(RuleError::Order, format!("{} is not an able enemy in your hex", foe.id));
                 }
                 if foe.vehicle.is_some() {
-                    return illegal(format!(
-                        "{} is a vehicle: it is fought with anti-tank weapons, not hand to hand",
-                        foe.id
-                    ));
+                    return refuse(
+                        RuleError::Order,
+                        format!("{} is a vehicle: it is fought with anti-tank weapons, not hand to hand", foe.id),
+                    );
                 }
                 self.fight(me, t, events);
             }
             Command::Carry { wounded, to } => {
-                let w = self.find(wounded).ok_or_else(|| RuleError(format!("there is nobody called '{wounded}'")))?;
+                let w = self
+                    .find(wounded)
+                    .ok_or_else(|| RuleError::Unknown(format!("there is nobody called '{wounded}'")))?;
                 let ws = &self.soldiers[w];
                 if (ws.side != Side::Friendly && !ws.captive) || !ws.state.may_be_carried() || ws.pos != Some(here) {
-                    return illegal(format!("{} is not a wounded comrade or prisoner in your hex to carry", ws.id));
+                    return refuse(
+                        RuleError::Order,
+                        format!("{} is not a wounded comrade or prisoner in your hex to carry", ws.id),
+                    );
                 }
                 let (bearers, cards_each) = self.rules.bearing(&self.book);
                 let helpers_needed = bearers.saturating_sub(1) as usize;
@@ -196,18 +207,20 @@ impl Game {
                     .collect();
                 if helpers.len() < helpers_needed {
                     let with_card = if each_spends { " with a card still to come this turn" } else { "" };
-                    return illegal(format!(
-                        "carrying {} needs {} fit men in the hex{with_card}",
-                        ws.id,
-                        helpers_needed + 1
-                    ));
+                    return refuse(
+                        RuleError::Order,
+                        format!("carrying {} needs {} fit men in the hex{with_card}", ws.id, helpers_needed + 1),
+                    );
                 }
                 if self.cards_to_come(me) < more {
-                    return illegal(format!(
-                        "dragging {} takes {cards_each} of your cards, and you have {} still to come this turn",
-                        ws.id,
-                        self.cards_to_come(me)
-                    ));
+                    return refuse(
+                        RuleError::Order,
+                        format!(
+                            "dragging {} takes {cards_each} of your cards, and you have {} still to come this turn",
+                            ws.id,
+                            self.cards_to_come(me)
+                        ),
+                    );
                 }
                 self.check_step(here, *to)?;
                 for _ in 0..helper_cards {
@@ -242,7 +255,10 @@ impl Game {
             }
             Command::Exit { .. } => {
                 if !self.map.on_home_edge(here) {
-                    return illegal(format!("{} at {here} is not on the home edge", self.soldiers[me].id));
+                    return refuse(
+                        RuleError::Order,
+                        format!("{} at {here} is not on the home edge", self.soldiers[me].id),
+                    );
                 }
                 self.soldiers[me].pos = None;
                 events.push(Event::Exited { soldiers: vec![self.soldiers[me].id.clone()], hex: here });
@@ -297,12 +313,14 @@ impl Game {
     /// The enemy soldier a fire order means: named, or the first able one in the hex.
     pub(in crate::engine) fn pick_target(&self, me: usize, target: &Target) -> Result<usize, RuleError> {
         match target {
-            Target::Soldier(id) => self.find(id).map_or_else(|| illegal(format!("there is nobody called '{id}'")), Ok),
+            Target::Soldier(id) => {
+                self.find(id).map_or_else(|| refuse(RuleError::Unknown, format!("there is nobody called '{id}'")), Ok)
+            }
             Target::Hex(p) => {
                 let side = self.soldiers[me].side;
                 self.in_hex(*p)
                     .find(|&i| self.soldiers[i].side != side && self.soldiers[i].can_act())
-                    .map_or_else(|| illegal(format!("no legitimate target at {p}")), Ok)
+                    .map_or_else(|| refuse(RuleError::Unknown, format!("no legitimate target at {p}")), Ok)
             }
         }
     }

@@ -50,7 +50,8 @@ fn a_friendly_card_waits_for_an_order() {
     assert_eq!(events, vec![Event::Card { card: "Baker".into(), side: "friendly".into() }]);
     assert_eq!(g.card_up(), Some(1));
     let before = g.clone();
-    assert!(g.play(&Command::Turn).unwrap_err().0.contains("Baker's card is up"));
+    let up = g.play(&Command::Turn).unwrap_err();
+    assert!(matches!(&up, RuleError::NotNow(r) if r.contains("Baker's card is up")), "{up:?}");
     assert!(g.play(&Command::Move { section: None, to: Pos::new(0, 0) }).is_err());
     assert_eq!(g, before);
     assert_eq!(g.play(&Command::Hold).unwrap(), vec![Event::Hold { soldier: "Baker".into() }]);

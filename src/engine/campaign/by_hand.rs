@@ -11,7 +11,7 @@ use crate::engine::dice::hand::{Hand, Order, Throw, Wanted, fits};
 use crate::engine::dice::roll::Faces;
 use crate::engine::vocabulary::command::Command;
 use crate::engine::vocabulary::limits::THROWS_KEPT;
-use crate::engine::{Cache, Events, Game, RuleError, illegal};
+use crate::engine::{Cache, Events, Game, RuleError, refuse};
 
 impl Game {
     /// Plays `command` with the player's dice lent as `hand`: the game as
@@ -45,7 +45,7 @@ impl Game {
         let (done, hand) = self.try_by_hand(&order.command, hand, cache);
         let (next, new) = done?;
         if hand.wanted.is_some() || !hand.given.is_empty() {
-            return illegal(format!("the dice kept with '{order}' do not fit its rolls"));
+            return refuse(RuleError::Dice, format!("the dice kept with '{order}' do not fit its rolls"));
         }
         *self = next;
         for e in new.into_vec() {
@@ -81,9 +81,10 @@ impl Campaign {
         if let Some(w) = &self.waiting
             && *w != command.to_string()
         {
-            return illegal(format!(
-                "'{w}' waits for its dice: type what they show (e.g. dice 4 3), or withdraw it (dice cancel)"
-            ));
+            return refuse(
+                RuleError::Dice,
+                format!("'{w}' waits for its dice: type what they show (e.g. dice 4 3), or withdraw it (dice cancel)"),
+            );
         }
         if !(self.real_dice || !self.typed.is_empty() || !self.owed.is_empty()) {
             let mut events = Events::all();
@@ -93,7 +94,7 @@ impl Campaign {
             self.waiting = None;
             return Ok(Some((events, Vec::new())));
         }
-        let Some(game) = self.patrol.as_ref() else { return illegal("no patrol is under way") };
+        let Some(game) = self.patrol.as_ref() else { return refuse(RuleError::Dice, "no patrol is under way") };
         match self.play_by_hand(game, command, cache)? {
             Played::Wanted(_) => {
                 self.waiting = Some(command.to_string());
@@ -101,7 +102,7 @@ impl Campaign {
             }
             Played::Refused(why) => {
                 self.typed.clear();
-                illegal(format!("{why}; nothing changed, and the faces given were let go"))
+                refuse(RuleError::Dice, format!("{why}; nothing changed, and the faces given were let go"))
             }
             Played::Done(game, events, thrown, owed) => {
                 (self.owed, self.waiting) = (owed, None);
@@ -183,20 +184,20 @@ impl Campaign {
     /// (nothing changes), or the order refused them.
     pub fn give(&mut self, throw: Throw, cache: &mut Cache) -> Result<Vec<crate::engine::Event>, RuleError> {
         if self.patrol.is_none() {
-            return illegal("no patrol is under way: no dice to throw");
+            return refuse(RuleError::Dice, "no patrol is under way: no dice to throw");
         }
         if self.typed.len() >= THROWS_KEPT {
-            return illegal(format!("{THROWS_KEPT} throws are typed already: play an order first"));
+            return refuse(RuleError::Dice, format!("{THROWS_KEPT} throws are typed already: play an order first"));
         }
         let Some(waiting) = self.waiting.clone() else {
             self.typed.push(throw);
             return Ok(Vec::new());
         };
         if let (Some(w), Some(faces)) = (self.wanted(cache), &throw) {
-            fits(w.dice, faces).map_err(|why| RuleError(format!("{}: {why}", w.ask())))?;
+            fits(w.dice, faces).map_err(|why| RuleError::Dice(format!("{}: {why}", w.ask())))?;
         }
         let command: Command =
-            waiting.parse().map_err(|e| RuleError(format!("the order waiting, '{waiting}': {e}")))?;
+            waiting.parse().map_err(|e| RuleError::Dice(format!("the order waiting, '{waiting}': {e}")))?;
         self.typed.push(throw);
         let played = self.apply(&command, cache);
         if played.is_err() {
@@ -212,7 +213,7 @@ impl Campaign {
     /// # Errors
     /// No order waits.
     pub fn withdraw(&mut self) -> Result<String, RuleError> {
-        let Some(order) = self.waiting.take() else { return illegal("no order waits for dice") };
+        let Some(order) = self.waiting.take() else { return refuse(RuleError::Dice, "no order waits for dice") };
         let typed = std::mem::take(&mut self.typed);
         self.owed.extend(typed.into_iter().flatten());
         self.owed.truncate(THROWS_KEPT);
@@ -230,7 +231,7 @@ impl Campaign {
         match self.waiting.clone() {
             Some(waiting) if !on => {
                 let command: Command =
-                    waiting.parse().map_err(|e| RuleError(format!("the order waiting, '{waiting}': {e}")))?;
+                    waiting.parse().map_err(|e| RuleError::Dice(format!("the order waiting, '{waiting}': {e}")))?;
                 self.apply(&command, cache)
             }
             _ => Ok(Vec::new()),

@@ -110,7 +110,7 @@ fn an_order_with_real_dice_waits_and_a_bad_throw_changes_nothing() {
     let waiting = c.clone();
     for bad in [vec![7, 1], vec![3], vec![1, 2, 3]] {
         let e = c.give(Some(Faces::from(bad.clone())), &mut cache).unwrap_err();
-        assert!(e.0.starts_with("roll 2d6 for the incident check"), "{bad:?}: {e}");
+        assert!(e.reason().starts_with("roll 2d6 for the incident check"), "{bad:?}: {e}");
         assert_eq!(c, waiting, "{bad:?} changed nothing");
     }
     // Real dice turned off while the order waits: it is played on, the game throwing.
@@ -118,8 +118,8 @@ fn an_order_with_real_dice_waits_and_a_bad_throw_changes_nothing() {
     let events = off.set_real_dice(false, &mut cache).unwrap();
     assert!(off.waiting.is_none() && !rolls(&events).is_empty() && !rolls(&events)[0].physical);
     let e = c.apply(&Command::Hold, &mut cache).unwrap_err();
-    assert!(e.0.contains("waits for its dice"), "{e}");
-    assert!(c.undo(1, &mut cache).unwrap_err().0.contains("waits for its dice"));
+    assert!(e.reason().contains("waits for its dice"), "{e}");
+    assert!(c.undo(1, &mut cache).unwrap_err().reason().contains("waits for its dice"));
     // Thrown: the order is carried out, the throw marked.
     let mut events = c.give(Some(Faces::from(vec![1, 1])), &mut cache).unwrap();
     while c.waiting.is_some() {
@@ -183,7 +183,7 @@ fn faces_given_before_an_order_go_to_its_first_roll_and_too_many_are_refused() {
         many.give(t as Throw, &mut cache).unwrap();
     }
     let e = many.apply(&command, &mut cache).unwrap_err();
-    assert!(e.0.contains("but 10 rolls were given"), "{e}");
+    assert!(e.reason().contains("but 10 rolls were given"), "{e}");
     assert_eq!(many.patrol, c.patrol);
     assert!(many.typed.is_empty(), "the faces given were let go");
 }

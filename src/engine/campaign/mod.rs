@@ -31,7 +31,7 @@ use crate::engine::vocabulary::limits::{COUNTER, counted};
 
 use crate::engine::campaign::roster::recruit;
 pub use crate::engine::campaign::roster::{ManRecord, Outcomes, PatrolRecord, RosterMan, Status};
-use crate::engine::{Cache, Game, RuleError, illegal};
+use crate::engine::{Cache, Game, RuleError, refuse};
 
 /// One patrol of the campaign, its map resolved: the squad is filled in
 /// from the roster when the patrol begins.
@@ -236,10 +236,10 @@ impl Campaign {
 
     pub(super) fn set_out(&mut self) -> Result<Vec<Event>, RuleError> {
         if self.patrol.is_some() {
-            return illegal("a patrol is already under way");
+            return refuse(RuleError::Campaign, "a patrol is already under way");
         }
         let Some(plan) = self.current_plan().cloned() else {
-            return illegal("the campaign is over: every patrol has been made");
+            return refuse(RuleError::Campaign, "the campaign is over: every patrol has been made");
         };
         let mut events = std::mem::take(&mut self.issued);
         self.healed.clear();
@@ -302,7 +302,7 @@ impl Campaign {
         let veteran_at = self.book.campaign.veteran_at;
         let squad: Vec<Member> = self.available().map(|m| m.member(veteran_at)).collect();
         if squad.is_empty() {
-            return illegal("nobody is fit to go out");
+            return refuse(RuleError::Campaign, "nobody is fit to go out");
         }
         let scenario = Scenario { squad, chain_of_command: self.fill_squad, ..plan.scenario };
         let seed = patrol_seed(self.seed, self.finished + 1);
@@ -323,11 +323,10 @@ impl Campaign {
     /// No patrol is under way, or the command is not legal now (nothing changes).
     pub fn apply(&mut self, command: &Command, cache: &mut Cache) -> Result<Vec<Event>, RuleError> {
         if self.patrol.is_none() {
-            return illegal(if self.is_over() {
-                "the campaign is over"
-            } else {
-                "no patrol is under way: begin the next one"
-            });
+            return refuse(
+                RuleError::Campaign,
+                if self.is_over() { "the campaign is over" } else { "no patrol is under way: begin the next one" },
+            );
         }
         let Some((events, thrown)) = self.play(command, cache)? else {
             // The order waits for the player's dice (`by_hand.rs`).

@@ -6,7 +6,7 @@ use crate::engine::campaign::promotion::{by_seniority, promote};
 use crate::engine::campaign::{Campaign, ManRecord, Status};
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
-use crate::engine::{Game, RuleError, illegal};
+use crate::engine::{Game, RuleError, refuse};
 
 /// The squad the next patrol would set out with, as the player sees it
 /// before it goes: who healed, who is still out, who joins and with what.
@@ -86,32 +86,38 @@ impl Campaign {
     /// carries it already. Nothing changes.
     pub fn issue(&mut self, weapon: &str, man: &str) -> Result<Vec<Event>, RuleError> {
         if self.patrol.is_some() {
-            return illegal("weapons are handed out between patrols, not on one");
+            return refuse(RuleError::Campaign, "weapons are handed out between patrols, not on one");
         }
         if self.is_over() {
-            return illegal("the campaign is over");
+            return refuse(RuleError::Campaign, "the campaign is over");
         }
         let weapon = weapon.to_ascii_lowercase();
         if !self.kit.contains(&weapon) {
             let kit = if self.kit.is_empty() { "none".to_string() } else { self.kit.join(", ") };
-            return illegal(format!("'{weapon}' is not one of the squad's support weapons (it has: {kit})"));
+            return refuse(
+                RuleError::Campaign,
+                format!("'{weapon}' is not one of the squad's support weapons (it has: {kit})"),
+            );
         }
         let Some(to) = self.roster.iter().position(|m| m.name.eq_ignore_ascii_case(man)) else {
             // A replacement the squad page shows joining is not on the roster yet.
             if let Some(r) = self.replacements.iter().find(|r| r.name.eq_ignore_ascii_case(man)) {
-                return illegal(format!(
-                    "{} has not joined yet: he joins as the next patrol sets out, with his {}. Hand the {weapon} \
+                return refuse(
+                    RuleError::Campaign,
+                    format!(
+                        "{} has not joined yet: he joins as the next patrol sets out, with his {}. Hand the {weapon} \
                      to a man on the roster now, or to him after that patrol",
-                    r.name, r.weapon
-                ));
+                        r.name, r.weapon
+                    ),
+                );
             }
-            return illegal(format!("nobody called '{man}' is on the roster"));
+            return refuse(RuleError::Unknown, format!("nobody called '{man}' is on the roster"));
         };
         if self.roster[to].status != Status::Fit {
-            return illegal(format!("{} is still out wounded", self.roster[to].name));
+            return refuse(RuleError::Campaign, format!("{} is still out wounded", self.roster[to].name));
         }
         if self.roster[to].weapon == weapon {
-            return illegal(format!("{} carries the {weapon} already", self.roster[to].name));
+            return refuse(RuleError::Campaign, format!("{} carries the {weapon} already", self.roster[to].name));
         }
         let gave = self.roster[to].weapon.clone();
         let from = match self.roster.iter().position(|m| m.status == Status::Fit && m.weapon == weapon) {

@@ -38,17 +38,17 @@ fn a_support_weapon_changes_hands_and_the_next_patrol_sets_out_so() {
 #[test]
 fn a_weapon_is_refused_on_a_patrol_to_a_wounded_man_and_when_it_is_no_support_weapon() {
     let mut c = bocage();
-    assert!(c.issue("rifle", "Hughes").unwrap_err().0.contains("not one of the squad's support weapons"));
-    assert!(c.issue("mg", "Nobody").unwrap_err().0.contains("nobody called 'Nobody'"));
+    assert!(c.issue("rifle", "Hughes").unwrap_err().reason().contains("not one of the squad's support weapons"));
+    assert!(c.issue("mg", "Nobody").unwrap_err().reason().contains("nobody called 'Nobody'"));
     // A replacement still to join is named as one, with what to do instead.
     let joining = c.replacements.first().expect("the campaign has replacements").name.clone();
-    let e = c.issue("bazooka", &joining.to_ascii_lowercase()).unwrap_err().0;
+    let e = c.issue("bazooka", &joining.to_ascii_lowercase()).unwrap_err().to_string();
     assert!(e.starts_with(&format!("{joining} has not joined yet")) && e.contains("Hand the bazooka"), "{e}");
-    assert!(c.issue("mg", "Kowalski").unwrap_err().0.contains("carries the mg already"));
+    assert!(c.issue("mg", "Kowalski").unwrap_err().reason().contains("carries the mg already"));
     c.roster.iter_mut().find(|m| m.name == "Dunn").unwrap().status = Status::Wounded(1);
-    assert!(c.issue("mg", "Dunn").unwrap_err().0.contains("still out wounded"));
+    assert!(c.issue("mg", "Dunn").unwrap_err().reason().contains("still out wounded"));
     c.begin().unwrap();
-    assert!(c.issue("mg", "Hughes").unwrap_err().0.contains("between patrols"));
+    assert!(c.issue("mg", "Hughes").unwrap_err().reason().contains("between patrols"));
 }
 
 #[test]

@@ -9,7 +9,7 @@ use crate::engine::campaign::history::History;
 use crate::engine::dice::hand::Order;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
-use crate::engine::{Cache, Events, Game, RuleError, illegal};
+use crate::engine::{Cache, Events, Game, RuleError, refuse};
 
 /// Turning a card is no decision (it is all there is to do then): taking
 /// back an order takes back the cards turned after it too.
@@ -34,27 +34,30 @@ impl Campaign {
     /// patrol as it is (then nothing changes).
     pub fn undo(&mut self, n: usize, cache: &mut Cache) -> Result<Vec<Event>, RuleError> {
         if !self.take_backs {
-            return illegal("this is an iron-man campaign: orders cannot be taken back");
+            return refuse(RuleError::TakeBack, "this is an iron-man campaign: orders cannot be taken back");
         }
         if self.patrol.is_none() {
-            return illegal("no patrol is under way: a finished patrol's orders stand");
+            return refuse(RuleError::TakeBack, "no patrol is under way: a finished patrol's orders stand");
         }
         if let Some(w) = &self.waiting {
-            return illegal(format!("'{w}' waits for its dice: withdraw it first (dice cancel)"));
+            return refuse(RuleError::TakeBack, format!("'{w}' waits for its dice: withdraw it first (dice cancel)"));
         }
         let Some(history) = &self.history else {
-            return illegal("this patrol began before take-backs were kept: its orders stand");
+            return refuse(RuleError::TakeBack, "this patrol began before take-backs were kept: its orders stand");
         };
         if n == 0 {
-            return illegal("take back at least one order");
+            return refuse(RuleError::TakeBack, "take back at least one order");
         }
         let have = self.orders_to_take_back();
         if have < n {
-            return illegal(match have {
-                0 => "no order of this patrol to take back".to_string(),
-                1 => "only one order of this patrol to take back".to_string(),
-                _ => format!("only {have} orders of this patrol to take back"),
-            });
+            return refuse(
+                RuleError::TakeBack,
+                match have {
+                    0 => "no order of this patrol to take back".to_string(),
+                    1 => "only one order of this patrol to take back".to_string(),
+                    _ => format!("only {have} orders of this patrol to take back"),
+                },
+            );
         }
         // Where the orders kept end: before the n-th decision from the end.
         let mut cut = history.orders.len();
@@ -71,7 +74,10 @@ impl Campaign {
         // by hand), and nothing changes.
         let (game, log, end) = replay(history, cut, &self.log[..history.opening], cache)?;
         if self.patrol.as_ref() != Some(&end.0) || self.log != end.1 {
-            return illegal("the orders kept do not play back to this patrol: nothing was taken back");
+            return refuse(
+                RuleError::TakeBack,
+                "the orders kept do not play back to this patrol: nothing was taken back",
+            );
         }
         let rolls = self.log[log.len()..]
             .iter()
@@ -113,10 +119,10 @@ fn replay(
             at_cut = Some((game.clone(), log.clone()));
         }
         let order: Order =
-            order.parse().map_err(|e| RuleError(format!("a kept order '{order}' does not read: {e}")))?;
+            order.parse().map_err(|e| RuleError::TakeBack(format!("a kept order '{order}' does not read: {e}")))?;
         let mut events = Events::all();
         game.apply_order(&order, cache, &mut events)
-            .map_err(|e| RuleError(format!("a kept order '{order}' no longer plays: {e}")))?;
+            .map_err(|e| RuleError::TakeBack(format!("a kept order '{order}' no longer plays: {e}")))?;
         log.extend(events.into_vec());
     }
     let (kept, kept_log) = at_cut.unwrap_or_else(|| (game.clone(), log.clone()));

@@ -98,12 +98,12 @@ fn cards_turned_after_an_order_go_back_with_it() {
 fn take_backs_are_refused_where_they_cannot_be_honest() {
     let mut cache = Cache::new();
     let mut c = campaign(3);
-    assert!(c.undo(1, &mut cache).unwrap_err().0.contains("no order of this patrol"));
+    assert!(c.undo(1, &mut cache).unwrap_err().reason().contains("no order of this patrol"));
     lead(&mut c, &mut cache, 3);
     let have = c.orders_to_take_back();
     assert!(have > 0);
     let e = c.undo(have + 1, &mut cache).unwrap_err();
-    assert!(e.0.contains(&format!("only {have} orders")), "{e}");
+    assert!(e.reason().contains(&format!("only {have} orders")), "{e}");
     // A history that is not this patrol's changes nothing.
     let mut edited = c.clone();
     edited.history.as_mut().unwrap().orders[0] = "move A 0,0".into();
@@ -118,10 +118,10 @@ fn take_backs_are_refused_where_they_cannot_be_honest() {
     iron.begin().unwrap();
     assert!(iron.history.is_none());
     lead(&mut iron, &mut cache, 3);
-    assert!(iron.undo(1, &mut cache).unwrap_err().0.contains("iron-man"));
+    assert!(iron.undo(1, &mut cache).unwrap_err().reason().contains("iron-man"));
     // A finished patrol's orders stand.
     lead(&mut c, &mut cache, 100_000);
     assert!(c.patrol.is_none());
     assert!(c.history.is_none());
-    assert!(c.undo(1, &mut cache).unwrap_err().0.contains("no patrol is under way"));
+    assert!(c.undo(1, &mut cache).unwrap_err().reason().contains("no patrol is under way"));
 }

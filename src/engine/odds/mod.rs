@@ -21,7 +21,7 @@ use crate::engine::ruleset::{Method, Odds};
 use crate::engine::vocabulary::command::Target;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::Side;
-use crate::engine::{Cache, Game, Phase, RuleError, illegal};
+use crate::engine::{Cache, Game, Phase, RuleError, refuse};
 
 impl Game {
     /// The exact odds of the roll a choice would lead to now. Reads the game
@@ -33,7 +33,7 @@ impl Game {
     /// range, a move in an action that rolls nothing...).
     pub fn odds(&self, cache: &Cache, query: &OddsQuery) -> Result<OddsAnswer, RuleError> {
         if let Phase::Over { outcome } = &self.phase {
-            return illegal(format!("the patrol is over ({outcome})"));
+            return Err(RuleError::Over(outcome.to_string()));
         }
         let memo = cache.memo(self);
         let (roll, then) = match query {
@@ -53,22 +53,25 @@ impl Game {
 
     /// Soldier `id`, or why not.
     fn named(&self, id: &str) -> Result<usize, RuleError> {
-        self.find(id).map_or_else(|| illegal(format!("there is nobody called '{id}'")), Ok)
+        self.find(id).map_or_else(|| refuse(RuleError::Unknown, format!("there is nobody called '{id}'")), Ok)
     }
 
     /// The man whose card is up, for questions that leave out who acts.
     fn up_for(&self, what: &str) -> Result<usize, RuleError> {
-        self.card_up().map_or_else(|| illegal(format!("no friendly card is up: name who {what}")), Ok)
+        self.card_up().map_or_else(|| refuse(RuleError::Odds, format!("no friendly card is up: name who {what}")), Ok)
     }
 
     /// The same checks as the move command, then the incident check it would roll.
     fn move_odds(&self, section: Option<&str>, to: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         if matches!(self.phase, Phase::Action(_)) {
-            return illegal("in an action a man steps without an incident check: the move rolls nothing");
+            return refuse(
+                RuleError::Odds,
+                "in an action a man steps without an incident check: the move rolls nothing",
+            );
         }
         let s = &self.sections[self.pick_section(section)?];
         let Some(from) = self.section_pos(s) else {
-            return illegal(format!("section {} is not on the map", s.name));
+            return refuse(RuleError::Odds, format!("section {} is not on the map", s.name));
         };
         self.check_step(from, to)?;
         self.section_can_move(s)?;
@@ -111,11 +114,11 @@ impl Game {
         target: &Target,
     ) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         let (me, t) = self.shooter_and_target(shooter, target, "fires, e.g. odds fire Ruiz G1")?;
-        let odds = self.shot_odds(memo, me, t).map_err(RuleError)?;
+        let odds = self.shot_odds(memo, me, t).map_err(RuleError::Odds)?;
         if self.rules.squads()
             && let Some(squad) = self.rules.squad_fire_odds(&self.book, &self.squad_view(&self.volley(memo, me, t)))
         {
-            let squad = squad.map_err(RuleError)?;
+            let squad = squad.map_err(RuleError::Odds)?;
             let (by, at) = (&self.soldiers[me].id, &self.soldiers[t].id);
             let table = |spread: Vec<Chance>, one: &str, many: &str| {
                 let outcomes = spread
@@ -162,13 +165,13 @@ impl Game {
         let method = self.rules.method(&self.book, &self.soldiers[me]);
         let Some(reach) = method.and_then(Method::reach) else {
             // More shots at the man: each one's odds.
-            let odds = self.special_odds(memo, me, t).map_err(RuleError)?;
+            let odds = self.special_odds(memo, me, t).map_err(RuleError::Odds)?;
             return Ok((RollOdds::check(self.rules.fire_purpose(), &odds).by(by).at(at), None));
         };
         // A man he could fire at, and whom it reaches, as the order would
         // find them (or why not).
-        self.aimed_shot(memo, me, t).map_err(RuleError)?;
-        self.reach_of(memo, me, t, method.unwrap_or(Method::Shots)).map_err(RuleError)?;
+        self.aimed_shot(memo, me, t).map_err(RuleError::Odds)?;
+        self.reach_of(memo, me, t, method.unwrap_or(Method::Shots)).map_err(RuleError::Odds)?;
         let test = |man: usize| {
             let (purpose, odds) = self.rules.suppressed_odds(&self.book, &self.soldiers[man], reach)?;
             Some(RollOdds::check(purpose, &odds).by(at))
@@ -176,10 +179,10 @@ impl Game {
         match method {
             Some(Method::Arc { .. }) => {
                 let bullets = self.table_odds(Purpose::CpBullets, 0).by(by).at(at);
-                let shot = self.shot_odds(memo, me, t).map_err(RuleError)?;
+                let shot = self.shot_odds(memo, me, t).map_err(RuleError::Odds)?;
                 Ok((bullets, Some(RollOdds::check(self.rules.fire_purpose(), &shot).by(by).at(at))))
             }
-            _ => Ok((test(t).ok_or_else(|| RuleError("these rules have no reaction test".into()))?, None)),
+            _ => Ok((test(t).ok_or_else(|| RuleError::Odds("these rules have no reaction test".into()))?, None)),
         }
     }
 
@@ -195,13 +198,13 @@ impl Game {
             None => self.up_for("throws, e.g. odds throw Ruiz 4,5")?,
         };
         let s = &self.soldiers[me];
-        let Some(from) = s.pos else { return illegal(format!("{} is not on the map", s.id)) };
+        let Some(from) = s.pos else { return refuse(RuleError::Odds, format!("{} is not on the map", s.id)) };
         if !self.map.contains(hex) {
-            return illegal(format!("{hex} is not on the map"));
+            return refuse(RuleError::Odds, format!("{hex} is not on the map"));
         }
         let in_sight = self.can_see(memo, from, hex);
         let throw = crate::engine::ruleset::Throw { thrower: s, index: me, from, target: hex, in_sight };
-        let rolls = self.rules.grenade_odds(&self.book, &throw).map_err(RuleError)?;
+        let rolls = self.rules.grenade_odds(&self.book, &throw).map_err(RuleError::Odds)?;
         let [throw_roll, blast] = rolls.map(|(purpose, modifier)| self.table_odds(purpose, modifier));
         Ok((throw_roll.by(&s.id).on(hex), Some(blast.on(hex))))
     }
@@ -223,14 +226,14 @@ impl Game {
                 let me = self.up_for("fights, e.g. odds fight Ruiz G1")?;
                 let foe = &self.soldiers[d];
                 if foe.side == Side::Friendly || !foe.can_act() || foe.pos != self.soldiers[me].pos {
-                    return illegal(format!("{} is not an able enemy in your hex", foe.id));
+                    return refuse(RuleError::Odds, format!("{} is not an able enemy in your hex", foe.id));
                 }
                 me
             }
         };
         let (sa, sd) = (&self.soldiers[a], &self.soldiers[d]);
         if sa.side == sd.side {
-            return illegal(format!("{} and {} are on the same side", sa.id, sd.id));
+            return refuse(RuleError::Odds, format!("{} and {} are on the same side", sa.id, sd.id));
         }
         let (dice, spread) = self.rules.hand_to_hand_spread(&self.book);
         let outcomes = spread
@@ -248,25 +251,25 @@ impl Game {
         let e = self.named(firer)?;
         let s = &self.soldiers[e];
         let Some(from) = s.pos.filter(|_| s.can_act()) else {
-            return illegal(format!(
-                "{} cannot fire: he is {}",
-                s.id,
-                if s.pos.is_none() { "off the map" } else { s.state.name() }
-            ));
+            return refuse(
+                RuleError::Odds,
+                format!("{} cannot fire: he is {}", s.id, if s.pos.is_none() { "off the map" } else { s.state.name() }),
+            );
         };
-        let weapon =
-            s.weapon_in(&self.book).ok_or_else(|| RuleError(format!("unknown weapon {}", s.weapon(&self.book))))?;
+        let weapon = s
+            .weapon_in(&self.book)
+            .ok_or_else(|| RuleError::Unknown(format!("unknown weapon {}", s.weapon(&self.book))))?;
         if !matches!(weapon.kind, WeaponKind::Mortar { .. }) {
-            return illegal(format!("{} carries a {}, which cannot fire at a hex", s.id, weapon.name));
+            return refuse(RuleError::Odds, format!("{} carries a {}, which cannot fire at a hex", s.id, weapon.name));
         }
         let (hex, odds) = match hex {
             // As the enemy chooses: the patrol hex likeliest to be hit.
             None => self
                 .bombard_target(e, weapon)
-                .ok_or_else(|| RuleError(format!("no patrol hex is in reach of {}", s.id)))?,
+                .ok_or_else(|| RuleError::Odds(format!("no patrol hex is in reach of {}", s.id)))?,
             Some(h) => {
                 let moved = self.in_hex(h).any(|i| self.soldiers[i].side == Side::Friendly && self.soldiers[i].moved);
-                (h, self.rules.bombard(&self.book, weapon, from.distance(h), moved).map_err(RuleError)?)
+                (h, self.rules.bombard(&self.book, weapon, from.distance(h), moved).map_err(RuleError::Odds)?)
             }
         };
         let purpose = self.rules.bombard_purpose();
@@ -292,8 +295,8 @@ impl Game {
 
     /// H.E. fire on `hex` by the radio man, as it would land with things as they are now.
     fn call_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
-        let caller = self.radio_man().ok_or_else(|| RuleError("this patrol has no radio".into()))?;
-        let distance = self.fire_call_check(memo, caller, hex).map_err(RuleError)?;
+        let caller = self.radio_man().ok_or_else(|| RuleError::Odds("this patrol has no radio".into()))?;
+        let distance = self.fire_call_check(memo, caller, hex).map_err(RuleError::Odds)?;
         let mission = crate::engine::ruleset::lone_warrior::call::FireMission {
             hex,
             caller: self.soldiers[caller].id.clone(),
@@ -301,8 +304,9 @@ impl Game {
             called: crate::engine::ruleset::lone_warrior::call::Called::Shells,
         };
         let sides = self.book.arsenal.high_explosive.as_ref().map_or(8, |h| h.sides);
-        let (base, mut modifiers) =
-            self.fire_mission_need(&mission).ok_or_else(|| RuleError(format!("{hex} is out of the guns' reach")))?;
+        let (base, mut modifiers) = self
+            .fire_mission_need(&mission)
+            .ok_or_else(|| RuleError::Odds(format!("{hex} is out of the guns' reach")))?;
         let id = &self.soldiers[caller].id;
         if self.battery().is_some() {
             // The battery's roll to hit at the radio operator's Shoot value,
@@ -323,15 +327,16 @@ impl Game {
     /// it comes, then its roll to hit at 4+ as things stand now (whether it
     /// is mistaken, 5+, and where it scatters are the dice's).
     fn air_odds(&self, memo: Memo<'_>, hex: Pos) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
-        let caller = self.radio_man().ok_or_else(|| RuleError("nobody can call an air strike".into()))?;
+        let caller = self.radio_man().ok_or_else(|| RuleError::Odds("nobody can call an air strike".into()))?;
         let called = crate::engine::ruleset::lone_warrior::call::Called::Air;
-        let distance = self.battery_call_check(memo, caller, hex, called).map_err(RuleError)?;
+        let distance = self.battery_call_check(memo, caller, hex, called).map_err(RuleError::Odds)?;
         let id = self.soldiers[caller].id.clone();
         let mission =
             crate::engine::ruleset::lone_warrior::call::FireMission { hex, caller: id.clone(), distance, called };
         let air = self.book.european.as_deref().and_then(|t| t.indirect.as_ref()).map(|i| i.air.arrive);
-        let (base, modifiers) =
-            self.fire_mission_need(&mission).ok_or_else(|| RuleError("these rules have no air strikes".into()))?;
+        let (base, modifiers) = self
+            .fire_mission_need(&mission)
+            .ok_or_else(|| RuleError::Odds("these rules have no air strikes".into()))?;
         let arrive =
             Odds { dice: 1, sides: 6, base: i32::from(air.unwrap_or(5)), modifiers: Default::default(), band: None };
         let strike = Odds { dice: 1, sides: 6, base, modifiers, band: None };
@@ -345,10 +350,10 @@ impl Game {
     /// earlier incidents only if the rules data says so.
     fn stop_odds(&self) -> Result<(RollOdds, Option<RollOdds>), RuleError> {
         if !matches!(self.phase, Phase::Action(_)) {
-            return illegal("there is no action: STOP cards come only in one");
+            return refuse(RuleError::Odds, "there is no action: STOP cards come only in one");
         }
         let Some(at) = self.able(Side::Friendly).next().and_then(|i| self.soldiers[i].pos) else {
-            return illegal("no man of the patrol is left to make the check");
+            return refuse(RuleError::Odds, "no man of the patrol is left to make the check");
         };
         let c = &self.book.incident;
         let modifiers = if c.earlier_incidents_at_stop { self.earlier_incidents_modifier() } else { None };

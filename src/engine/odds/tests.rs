@@ -97,7 +97,7 @@ fn fire_odds_on_one_die() {
     assert_eq!(chance(&ask(&g, "fire G1 Able")), Chance::new(5, 6), "a sniper's first shot misses only on a 1");
     g.soldiers[near].pos = Some(Pos::new(5, 4));
     let far = g.odds(&Cache::new(), &"fire Able G1".parse().unwrap()).unwrap_err();
-    assert!(far.0.contains("out of range"), "{far}");
+    assert!(far.reason().contains("out of range"), "{far}");
 }
 
 #[test]
@@ -105,7 +105,9 @@ fn fire_by_the_man_whose_card_is_up() {
     let mut g = game_on(&OPEN, (3, 7), &squad(2), 2);
     let e = add_enemy(&mut g, "rifle", (3, 4));
     begin_action(&mut g);
-    assert!(g.odds(&Cache::new(), &"fire G1".parse().unwrap()).unwrap_err().0.contains("no friendly card is up"));
+    assert!(
+        g.odds(&Cache::new(), &"fire G1".parse().unwrap()).unwrap_err().reason().contains("no friendly card is up")
+    );
     card_next(&mut g, 1);
     g.play(&Command::Turn).unwrap();
     let a = ask(&g, "fire G1");
@@ -146,7 +148,7 @@ fn hand_to_hand_by_the_difference_of_two_dice() {
     };
     assert_eq!((side("knocked_out", "Able"), side("knocked_out", "G1")), (Some(9), Some(9)));
     assert_eq!((side("killed", "Able"), side("killed", "G1")), (Some(6), Some(6)));
-    assert!(g.odds(&Cache::new(), &"fight Able Able".parse().unwrap()).unwrap_err().0.contains("same side"));
+    assert!(g.odds(&Cache::new(), &"fight Able Able".parse().unwrap()).unwrap_err().reason().contains("same side"));
 }
 
 #[test]
@@ -165,7 +167,9 @@ fn mortar_odds_and_the_template() {
     assert!(template.outcomes().iter().all(|o| o.chance == Chance::new(1, 6)));
     g.soldiers[0].moved = true;
     assert_eq!(chance(&ask(&g, "bombard G1 3,6")), Chance::new(2, 6));
-    assert!(g.odds(&Cache::new(), &"bombard Able".parse().unwrap()).unwrap_err().0.contains("cannot fire at a hex"));
+    assert!(
+        g.odds(&Cache::new(), &"bombard Able".parse().unwrap()).unwrap_err().reason().contains("cannot fire at a hex")
+    );
     g.soldiers[m].pos = Some(Pos::new(3, 0));
     assert!(g.odds(&Cache::new(), &"bombard G1".parse().unwrap()).is_err(), "seven hexes: out of reach");
 }
@@ -178,7 +182,7 @@ fn the_stop_check_has_no_terrain_modifier() {
     begin_action(&mut g);
     g.incidents = 2;
     assert_eq!(chance(&ask(&g, "stop")), Chance::new(21, 36), "the bare 7+ by default");
-    assert!(g.odds(&Cache::new(), &"move 1,0".parse().unwrap()).unwrap_err().0.contains("rolls nothing"));
+    assert!(g.odds(&Cache::new(), &"move 1,0".parse().unwrap()).unwrap_err().reason().contains("rolls nothing"));
 }
 
 #[test]
@@ -191,7 +195,7 @@ fn illegal_moves_are_refused_as_the_move_would_be() {
             OddsQuery::Move { section, to } => Command::Move { section: section.map(Name::from), to },
             _ => unreachable!(),
         });
-        assert!(e.0.contains(why), "{text}: {e}");
+        assert!(e.reason().contains(why), "{text}: {e}");
         assert_eq!(Err(e), c.map(|_| ()), "the same reason as the move itself");
     }
 }

@@ -89,6 +89,6 @@ fn a_minefield_wounds_seriously_and_is_marked() {
     g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).unwrap();
     if matches!(g.phase, Phase::Patrol) {
         let err = g.play(&Command::Move { section: None, to: Pos::new(3, 7) }).unwrap_err();
-        assert!(err.0.contains("minefield"));
+        assert!(err.reason().contains("minefield"));
     }
 }

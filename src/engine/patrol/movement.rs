@@ -7,13 +7,15 @@ use crate::engine::vocabulary::name::{Name, format_name};
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Section, State};
-use crate::engine::{Game, RuleError, illegal};
+use crate::engine::{Game, RuleError, refuse};
 
 impl Game {
     /// The section a command means: the one named, or the only one there is.
     pub(in crate::engine) fn pick_section(&self, name: Option<&str>) -> Result<usize, RuleError> {
         match name {
-            Some(n) => self.find_section(n).map_or_else(|| illegal(format!("there is no section '{n}'")), Ok),
+            Some(n) => self
+                .find_section(n)
+                .map_or_else(|| refuse(RuleError::Unknown, format!("there is no section '{n}'")), Ok),
             None if self.sections.len() == 1 => Ok(0),
             None => {
                 let list: Vec<String> = self
@@ -21,7 +23,7 @@ impl Game {
                     .iter()
                     .map(|s| format!("{} at {}", s.name, self.section_pos(s).map_or("-".into(), |p| p.to_string())))
                     .collect();
-                illegal(format!("which section? {}", list.join(", ")))
+                refuse(RuleError::Unknown, format!("which section? {}", list.join(", ")))
             }
         }
     }
@@ -34,14 +36,17 @@ impl Game {
             return Ok(());
         }
         if able == 0 {
-            return illegal(format!("nobody in section {} can walk", section.name));
+            return refuse(RuleError::Order, format!("nobody in section {} can walk", section.name));
         }
         let needed = carried * self.book.patrol.bearers_per_wounded as usize;
-        illegal(format!(
-            "section {} has {carried} seriously wounded to carry and needs {needed} fit men, but has {able}: \
+        refuse(
+            RuleError::Order,
+            format!(
+                "section {} has {carried} seriously wounded to carry and needs {needed} fit men, but has {able}: \
              split off the wounded it cannot carry (split NAME...) and leave them, or bring another section to join it",
-            section.name
-        ))
+                section.name
+            ),
+        )
     }
 
     /// A section's able men and its seriously wounded, counted in one pass.
@@ -68,7 +73,7 @@ impl Game {
         let s = self.pick_section(name)?;
         let section = &self.sections[s];
         let Some(from) = self.section_pos(section) else {
-            return illegal(format!("section {} is not on the map", section.name));
+            return refuse(RuleError::Order, format!("section {} is not on the map", section.name));
         };
         self.check_step(from, to)?;
         self.section_can_move(section)?;
@@ -119,26 +124,32 @@ impl Game {
 
     pub(in crate::engine) fn split(&mut self, names: &[Name], events: &mut Events) -> Result<(), RuleError> {
         if names.is_empty() {
-            return illegal("name the men who split off");
+            return refuse(RuleError::Order, "name the men who split off");
         }
         let mut chosen = Vec::new();
         for n in names {
             let Some(i) = self.find(n) else {
-                return illegal(format!("there is nobody called '{n}'"));
+                return refuse(RuleError::Unknown, format!("there is nobody called '{n}'"));
             };
             if chosen.contains(&i) {
-                return illegal(format!("{n} is named twice"));
+                return refuse(RuleError::Order, format!("{n} is named twice"));
             }
             chosen.push(i);
         }
         let Some(s) = self.sections.iter().position(|sec| sec.members.contains(&chosen[0])) else {
-            return illegal(format!("{} is in no section", self.soldiers[chosen[0]].id));
+            return refuse(RuleError::Order, format!("{} is in no section", self.soldiers[chosen[0]].id));
         };
         if let Some(&stray) = chosen.iter().find(|i| !self.sections[s].members.contains(i)) {
-            return illegal(format!("{} is not in section {}", self.soldiers[stray].id, self.sections[s].name));
+            return refuse(
+                RuleError::Order,
+                format!("{} is not in section {}", self.soldiers[stray].id, self.sections[s].name),
+            );
         }
         if chosen.len() == self.sections[s].members.len() {
-            return illegal(format!("that is all of section {}: leave someone behind", self.sections[s].name));
+            return refuse(
+                RuleError::Order,
+                format!("that is all of section {}: leave someone behind", self.sections[s].name),
+            );
         }
         let new_name = self.free_section_name();
         self.sections[s].members.retain(|i| !chosen.contains(i));
@@ -164,14 +175,14 @@ impl Game {
         let a = self.pick_section(Some(name))?;
         let b = self.pick_section(Some(into))?;
         if a == b {
-            return illegal("a section cannot join itself");
+            return refuse(RuleError::Order, "a section cannot join itself");
         }
         let (pa, pb) = (self.section_pos(&self.sections[a]), self.section_pos(&self.sections[b]));
         if pa != pb {
-            return illegal(format!(
-                "sections {} and {} are in different hexes",
-                self.sections[a].name, self.sections[b].name
-            ));
+            return refuse(
+                RuleError::Order,
+                format!("sections {} and {} are in different hexes", self.sections[a].name, self.sections[b].name),
+            );
         }
         let joining = self.sections.remove(a);
         let b = if a < b { b - 1 } else { b };
@@ -183,17 +194,17 @@ impl Game {
 
     pub(in crate::engine) fn capture(&mut self, name: &str, events: &mut Events) -> Result<(), RuleError> {
         let Some(p) = self.find(name) else {
-            return illegal(format!("there is nobody called '{name}'"));
+            return refuse(RuleError::Unknown, format!("there is nobody called '{name}'"));
         };
         let man = &self.soldiers[p];
         let Some(at) = man.pos else {
-            return illegal(format!("{} is not on the map", man.id));
+            return refuse(RuleError::Order, format!("{} is not on the map", man.id));
         };
         if man.side != crate::engine::Side::Enemy || man.state != State::SeriousWound || man.captive {
-            return illegal(format!("{} is not a seriously wounded enemy who can be taken", man.id));
+            return refuse(RuleError::Order, format!("{} is not a seriously wounded enemy who can be taken", man.id));
         }
         let Some(s) = self.sections.iter().position(|sec| self.section_pos(sec) == Some(at)) else {
-            return illegal(format!("no section of the patrol is at {at}, where {} lies", man.id));
+            return refuse(RuleError::Order, format!("no section of the patrol is at {at}, where {} lies", man.id));
         };
         self.soldiers[p].captive = true;
         self.sections[s].members.push(p);
@@ -207,10 +218,10 @@ impl Game {
         let s = self.pick_section(name)?;
         let section = &self.sections[s];
         let Some(at) = self.section_pos(section) else {
-            return illegal(format!("section {} is not on the map", section.name));
+            return refuse(RuleError::Order, format!("section {} is not on the map", section.name));
         };
         if !self.map.on_home_edge(at) {
-            return illegal(format!("section {} at {at} is not on the home edge", section.name));
+            return refuse(RuleError::Order, format!("section {} at {at} is not on the home edge", section.name));
         }
         self.section_can_move(section)?;
         let section = self.sections.remove(s);

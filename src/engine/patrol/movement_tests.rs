@@ -11,7 +11,7 @@ fn seriously_wounded_need_two_fit_bearers() {
     g.soldiers[0].state = State::SeriousWound;
     g.soldiers[1].state = State::SeriousWound;
     let err = g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).unwrap_err();
-    assert!(err.0.contains("needs 4 fit men"), "{err}");
+    assert!(err.reason().contains("needs 4 fit men"), "{err}");
     g.soldiers[1].state = State::Fit;
     assert!(g.play(&Command::Move { section: None, to: Pos::new(3, 6) }).is_ok());
 }
@@ -28,7 +28,8 @@ fn split_join_and_exit() {
             soldiers: vec!["Charlie".into(), "Dog".into()]
         }]
     );
-    assert!(g.play(&"move 3,6".parse().unwrap()).unwrap_err().0.contains("which section"));
+    let which = g.play(&"move 3,6".parse().unwrap()).unwrap_err();
+    assert!(matches!(&which, RuleError::Unknown(r) if r.contains("which section")), "{which:?}");
     assert!(g.play(&"split Able Dog".parse().unwrap()).is_err(), "split across sections");
     assert!(g.play(&"join B A".parse().unwrap()).is_ok());
     assert_eq!(g.sections.len(), 1);
@@ -47,7 +48,7 @@ fn moves_must_be_to_a_neighbouring_enterable_hex() {
     let before = g.clone();
     for (to, why) in [((2, 0), "cannot be entered"), ((0, 1), "not next to"), ((2, -1), "off the map")] {
         let err = g.play(&Command::Move { section: None, to: to.into() }).unwrap_err();
-        assert!(err.0.contains(why), "{to:?}: {err}");
+        assert!(matches!(&err, RuleError::Step(reason) if reason.contains(why)), "{to:?}: {err:?}");
         assert_eq!(g, before);
     }
 }
@@ -177,7 +178,9 @@ fn a_prisoner_is_carried_home_and_makes_the_patrol_a_success() {
     let e = add_enemy(&mut g, "rifle", (3, 7));
     g.soldiers[e].state = State::Fit;
     let before = g.clone();
-    assert!(g.play(&Command::Capture { prisoner: "G1".into() }).unwrap_err().0.contains("not a seriously wounded"));
+    assert!(
+        g.play(&Command::Capture { prisoner: "G1".into() }).unwrap_err().reason().contains("not a seriously wounded")
+    );
     assert_eq!(g, before);
     g.soldiers[e].state = State::SeriousWound;
     let events = g.play(&Command::Capture { prisoner: "G1".into() }).unwrap();

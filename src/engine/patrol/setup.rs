@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use crate::engine::dice::Dice;
 use crate::engine::{
-    Game, Map, Name, Phase, RuleBook, RuleError, Scenario, Section, Side, Soldier, illegal,
-    ruleset::lone_warrior::call, vocabulary::enemy_ids,
+    Game, Map, Name, Phase, RuleBook, RuleError, Scenario, Section, Side, Soldier, refuse, ruleset::lone_warrior::call,
+    vocabulary::enemy_ids,
 };
 
 impl Game {
@@ -31,43 +31,46 @@ impl Game {
             let mut cells = Vec::new();
             for (c, glyph) in row.chars().enumerate() {
                 let Some(t) = book.terrain_by_glyph(glyph) else {
-                    return illegal(format!("map row {r}, column {c}: unknown terrain '{glyph}'"));
+                    return refuse(RuleError::Setup, format!("map row {r}, column {c}: unknown terrain '{glyph}'"));
                 };
                 cells.push(t as u8);
             }
             rows.push(cells);
         }
         if !scenario.rules.plays_with(&book) {
-            return illegal(format!(
-                "the rule set {} needs tables this rule book does not have (assets/rules/combat_patrol.ron)",
-                scenario.rules
-            ));
+            return refuse(
+                RuleError::Setup,
+                format!(
+                    "the rule set {} needs tables this rule book does not have (assets/rules/combat_patrol.ron)",
+                    scenario.rules
+                ),
+            );
         }
         let map = Map::new(rows, scenario.home_edge);
         if !map.enterable(&book, scenario.start) {
-            return illegal(format!("the start hex {} cannot be entered", scenario.start));
+            return refuse(RuleError::Setup, format!("the start hex {} cannot be entered", scenario.start));
         }
         if let Some(k) = scenario.forces.values().find(|k| !book.forces.contains_key(*k)) {
-            return illegal(format!("unknown forces '{k}'"));
+            return refuse(RuleError::Setup, format!("unknown forces '{k}'"));
         }
         let mut soldiers = Vec::new();
         for (k, m) in scenario.squad.iter().enumerate() {
             // Ids are unique ignoring case, which `find` relies on; enemies
             // met later are called G or V and a number.
             if enemy_ids::enemy_id(&m.name) {
-                return illegal(format!(
-                    "{}: a man of the squad cannot be called as enemies are (G or V and a number)",
-                    m.name
-                ));
+                return refuse(
+                    RuleError::Setup,
+                    format!("{}: a man of the squad cannot be called as enemies are (G or V and a number)", m.name),
+                );
             }
             if let Some(other) = scenario.squad[..k].iter().find(|o| o.name.eq_ignore_ascii_case(&m.name)) {
-                return illegal(format!(
-                    "two men called '{}' and '{}' (names are the same ignoring case)",
-                    other.name, m.name
-                ));
+                return refuse(
+                    RuleError::Setup,
+                    format!("two men called '{}' and '{}' (names are the same ignoring case)", other.name, m.name),
+                );
             }
             if book.weapon(&m.weapon).is_none() {
-                return illegal(format!("{}: unknown weapon '{}'", m.name, m.weapon));
+                return refuse(RuleError::Setup, format!("{}: unknown weapon '{}'", m.name, m.weapon));
             }
             let (id, rank, weapon) = (m.name.as_str().into(), m.rank.as_str().into(), m.weapon.as_str().into());
             let mut man = Soldier::new(&book, id, rank, Side::Friendly, weapon, Some(scenario.start));
@@ -84,10 +87,10 @@ impl Game {
         if let Some(b) = &scenario.battery {
             let named = |n: &Name| soldiers.iter().any(|s: &Soldier| s.id == *n);
             if let Some(n) = std::iter::once(&b.radio).chain(&b.rangefinder).find(|n| !named(n)) {
-                return illegal(format!("battery: no man of the squad is called '{n}'"));
+                return refuse(RuleError::Setup, format!("battery: no man of the squad is called '{n}'"));
             }
             if book.european.as_deref().is_none_or(|t| t.indirect.is_none()) || !scenario.rules.squads() {
-                return illegal("battery: only European Battlefield's rules have off-board batteries");
+                return refuse(RuleError::Setup, "battery: only European Battlefield's rules have off-board batteries");
             }
         }
         let sections = vec![Section { name: "A".into(), members: (0..soldiers.len()).collect() }];

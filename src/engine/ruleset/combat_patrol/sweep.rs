@@ -10,7 +10,7 @@ use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::State;
-use crate::engine::{Events, Game, RuleError, illegal};
+use crate::engine::{Events, Game, RuleError, refuse};
 
 impl Game {
     /// Soldier `me` fires at `target` by his weapon's special method: more
@@ -246,17 +246,19 @@ impl Game {
     ) -> Result<(), RuleError> {
         let g = match gunner {
             None => me,
-            Some(name) => self.find(name).ok_or_else(|| RuleError(format!("there is nobody called '{name}'")))?,
+            Some(name) => {
+                self.find(name).ok_or_else(|| RuleError::Unknown(format!("there is nobody called '{name}'")))?
+            }
         };
         let (s, gs) = (&self.soldiers[me], &self.soldiers[g]);
         if g != me && (gs.side != s.side || gs.pos.is_none() || gs.pos != s.pos || gs.state == State::Dead) {
-            return illegal(format!(
-                "{} is not a living man of your side in your hex: you can reload only beside him",
-                gs.id
-            ));
+            return refuse(
+                RuleError::Fire,
+                format!("{} is not a living man of your side in your hex: you can reload only beside him", gs.id),
+            );
         }
         let rules = self.rules;
-        let r = rules.reload(&self.book, &mut self.dice, &self.soldiers[g]).map_err(RuleError)?;
+        let r = rules.reload(&self.book, &mut self.dice, &self.soldiers[g]).map_err(RuleError::Fire)?;
         if let Some(roll) = r.roll {
             events.push(Event::Roll(roll));
         }

@@ -11,7 +11,7 @@ use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::{Side, State};
-use crate::engine::{Events, Game, Phase, RuleError, illegal};
+use crate::engine::{Events, Game, Phase, RuleError, refuse};
 
 /// The need of a shot past which the patrol leader and the enemy throw a
 /// grenade instead, where they can (a decision: a shot of 8+ on a D10).
@@ -28,17 +28,17 @@ impl Game {
         hex: Pos,
         events: &mut Events,
     ) -> Result<(), RuleError> {
-        let Some(from) = self.soldiers[me].pos else { return illegal("not on the map") };
+        let Some(from) = self.soldiers[me].pos else { return refuse(RuleError::Fire, "not on the map") };
         if !self.map.contains(hex) {
-            return illegal(format!("{hex} is not on the map"));
+            return refuse(RuleError::Fire, format!("{hex} is not on the map"));
         }
         if hex == from {
-            return illegal("not into your own hex: throw it at another");
+            return refuse(RuleError::Fire, "not into your own hex: throw it at another");
         }
         let in_sight = self.can_see(memo, from, hex);
         let rules = self.rules;
         let throw = Throw { thrower: &self.soldiers[me], index: me, from, target: hex, in_sight };
-        let thrown = rules.grenade(&self.book, &mut self.dice, &throw).map_err(RuleError)?;
+        let thrown = rules.grenade(&self.book, &mut self.dice, &throw).map_err(RuleError::Fire)?;
         let thrower = self.soldiers[me].id.clone();
         self.soldiers[me].kit.combat_patrol_mut().grenades_thrown =
             self.soldiers[me].kit.combat_patrol().grenades_thrown.saturating_add(1);
@@ -86,24 +86,31 @@ impl Game {
     #[cold]
     #[inline(never)]
     pub(in crate::engine) fn steer_only(&mut self, command: &Command, events: &mut Events) -> Result<(), RuleError> {
-        let Some(f) = self.flight() else { return illegal("no grenade is in the air to steer") };
+        let Some(f) = self.flight() else { return refuse(RuleError::Fire, "no grenade is in the air to steer") };
         match command {
             Command::Steer { towards } => self.steer(*towards, events),
-            _ => illegal(format!(
-                "a grenade is in the air over {}: steer its next inch first (steer COL,ROW), {} to go",
-                f.over(),
-                f.left
-            )),
+            _ => refuse(
+                RuleError::Fire,
+                format!(
+                    "a grenade is in the air over {}: steer its next inch first (steer COL,ROW), {} to go",
+                    f.over(),
+                    f.left
+                ),
+            ),
         }
     }
 
     /// The player's side moves the grenade in the air one move towards `towards`.
     fn steer(&mut self, towards: Pos, events: &mut Events) -> Result<(), RuleError> {
         if !self.map.contains(towards) {
-            return illegal(format!("{towards} is off the map: steer the grenade towards a hex on it"));
+            return refuse(RuleError::Fire, format!("{towards} is off the map: steer the grenade towards a hex on it"));
         }
-        let Phase::Action(a) = &mut self.phase else { return illegal("no grenade is in the air to steer") };
-        let Some(mut flight) = a.flight.take() else { return illegal("no grenade is in the air to steer") };
+        let Phase::Action(a) = &mut self.phase else {
+            return refuse(RuleError::Fire, "no grenade is in the air to steer");
+        };
+        let Some(mut flight) = a.flight.take() else {
+            return refuse(RuleError::Fire, "no grenade is in the air to steer");
+        };
         scatter(&mut flight, towards, events);
         self.fly(flight, events);
         if self.flight().is_none() {

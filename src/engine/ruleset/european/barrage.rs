@@ -31,7 +31,7 @@ use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::Side;
-use crate::engine::{Game, RuleError, illegal};
+use crate::engine::{Game, RuleError, refuse};
 
 /// A bank of smoke on the map: its template's hexes around `hex`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -146,7 +146,7 @@ impl Game {
     ) -> Result<(), RuleError> {
         let distance = match self.battery_call_check(memo, caller, hex, what) {
             Ok(d) => d,
-            Err(why) => return illegal(why),
+            Err(why) => return refuse(RuleError::Fire, why),
         };
         if let Some(b) = self.battery.as_mut() {
             match what {

@@ -7,7 +7,7 @@ use crate::engine::ruleset::{Deed, Pressure};
 use crate::engine::vocabulary::command::Stance;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
-use crate::engine::{Events, Game, Phase, RuleError, illegal};
+use crate::engine::{Events, Game, Phase, RuleError, refuse};
 
 impl Game {
     /// `double`, `dig` or `up` for `me`, whose card is up.
@@ -21,7 +21,9 @@ impl Game {
         events: &mut Events,
     ) -> Result<(), RuleError> {
         let (steps, half, open) = self.check_stance(me, stance)?;
-        let Phase::Action(a) = &mut self.phase else { return illegal("special moves are made in an action") };
+        let Phase::Action(a) = &mut self.phase else {
+            return refuse(RuleError::Order, "special moves are made in an action");
+        };
         match stance {
             Stance::Double => {
                 a.double = true;
@@ -54,15 +56,23 @@ impl Game {
         let s = &self.soldiers[me];
         let id = s.id.clone();
         if self.rules.double_stop(&self.book).is_none() {
-            return illegal(format!("{} has no special moves (at the double, digging in)", self.rules));
+            return refuse(
+                RuleError::Order,
+                format!("{} has no special moves (at the double, digging in)", self.rules),
+            );
         }
         if s.vehicle.is_some() {
-            return illegal(format!("{id} is a vehicle: vehicles neither go at the double nor dig in"));
+            return refuse(
+                RuleError::Order,
+                format!("{id} is a vehicle: vehicles neither go at the double nor dig in"),
+            );
         }
         let Some(moves) = self.move_allowance(me) else {
-            return illegal(format!("{id} has no move to spend"));
+            return refuse(RuleError::Order, format!("{id} has no move to spend"));
         };
-        let Phase::Action(a) = &self.phase else { return illegal("special moves are made in an action") };
+        let Phase::Action(a) = &self.phase else {
+            return refuse(RuleError::Order, "special moves are made in an action");
+        };
         let (steps, double) = (u32::from(a.steps), a.double);
         // Half his move, rounded up: a man of a one-hex move spends it.
         let half = moves.open.div_ceil(2);
@@ -70,45 +80,57 @@ impl Game {
         match stance {
             Stance::Double => {
                 if double {
-                    return illegal(format!("{id} is at the double already"));
+                    return refuse(RuleError::Order, format!("{id} is at the double already"));
                 }
                 if steps > 0 {
-                    return illegal(format!("{id} has moved on this card: at the double is his whole move"));
+                    return refuse(
+                        RuleError::Order,
+                        format!("{id} has moved on this card: at the double is his whole move"),
+                    );
                 }
                 if !self.may(me, Deed::Move) {
-                    return illegal(self.may_not(me, Deed::Move));
+                    return refuse(RuleError::Order, self.may_not(me, Deed::Move));
                 }
                 if here.is_some_and(|t| self.rules.difficult(&self.book, t)) {
-                    return illegal(format!("{id} is in difficult ground: no going at the double there"));
+                    return refuse(
+                        RuleError::Order,
+                        format!("{id} is in difficult ground: no going at the double there"),
+                    );
                 }
                 if self.double_stops(me) {
-                    return illegal(format!("{id} is within 6\" of the enemy already: he must stop there"));
+                    return refuse(
+                        RuleError::Order,
+                        format!("{id} is within 6\" of the enemy already: he must stop there"),
+                    );
                 }
             }
             Stance::DigIn => {
                 if s.kit.european().dug_in {
-                    return illegal(format!("{id} is dug in already"));
+                    return refuse(RuleError::Order, format!("{id} is dug in already"));
                 }
                 // A routed squad runs for the edge: it does not go to ground.
                 if s.pressure == Pressure::Routed {
-                    return illegal(format!("{id} is routed: he runs, he does not dig in"));
+                    return refuse(RuleError::Order, format!("{id} is routed: he runs, he does not dig in"));
                 }
                 if double {
-                    return illegal(format!("{id} is at the double: no digging in on this card"));
+                    return refuse(RuleError::Order, format!("{id} is at the double: no digging in on this card"));
                 }
                 if !self.may(me, Deed::Move) {
-                    return illegal(self.may_not(me, Deed::Move));
+                    return refuse(RuleError::Order, self.may_not(me, Deed::Move));
                 }
                 if steps + half > moves.open {
-                    return illegal(format!("{id} has used his move: digging in takes half of it ({half} steps)"));
+                    return refuse(
+                        RuleError::Order,
+                        format!("{id} has used his move: digging in takes half of it ({half} steps)"),
+                    );
                 }
             }
             Stance::Up => {
                 if !s.kit.european().dug_in {
-                    return illegal(format!("{id} is not dug in"));
+                    return refuse(RuleError::Order, format!("{id} is not dug in"));
                 }
                 if !self.may_get_up(me) || steps + half > moves.open {
-                    return illegal(format!("{id} may not move on this card, so he stays down"));
+                    return refuse(RuleError::Order, format!("{id} may not move on this card, so he stays down"));
                 }
             }
         }

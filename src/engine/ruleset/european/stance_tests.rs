@@ -32,7 +32,7 @@ fn at_the_double_a_man_moves_twice_as_far_and_does_not_fire() {
     let events = g.play(&stance(Stance::Double)).unwrap();
     assert!(events.iter().any(|e| matches!(e, Event::Stance { stance, .. } if stance == "double")));
     let e = g.play(&Command::Fire { target: Target::Soldier("G1".into()) }).unwrap_err();
-    assert!(e.0.contains("at the double"), "{e}");
+    assert!(e.reason().contains("at the double"), "{e}");
     for to in [(4, 6), (4, 5), (4, 4)] {
         g.play(&step(to)).unwrap();
         assert_eq!(g.card_up(), Some(0), "his card stays up: four steps at the double");
@@ -55,7 +55,7 @@ fn at_the_double_a_man_stops_within_six_inches_of_the_enemy() {
     // A man within 6" already has no double move to make.
     let mut g = hale_free([(4, 5), (5, 5)]);
     let e = g.play(&stance(Stance::Double)).unwrap_err();
-    assert!(e.0.contains("within 6\""), "{e}");
+    assert!(e.reason().contains("within 6\""), "{e}");
 }
 
 #[test]
@@ -65,11 +65,11 @@ fn no_man_goes_at_the_double_in_or_into_difficult_ground_or_after_moving() {
     g.play(&stance(Stance::Double)).unwrap();
     g.play(&step((4, 6))).unwrap();
     let e = g.play(&step((4, 5))).unwrap_err();
-    assert!(e.0.contains("not into difficult ground"), "{e}");
+    assert!(e.reason().contains("not into difficult ground"), "{e}");
     let mut g = hale_free([(4, 0), (5, 0)]);
     g.play(&step((4, 6))).unwrap();
     let e = g.play(&stance(Stance::Double)).unwrap_err();
-    assert!(e.0.contains("has moved on this card"), "{e}");
+    assert!(e.reason().contains("has moved on this card"), "{e}");
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn a_man_dug_in_saves_as_prone_and_stays_down_until_he_gets_up() {
     g.play(&step((4, 6))).unwrap();
     g.play(&step((4, 5))).unwrap();
     let e = g.play(&stance(Stance::DigIn)).unwrap_err();
-    assert!(e.0.contains("used the move"), "{e}");
+    assert!(e.reason().contains("used the move"), "{e}");
     let mut g = hale_free([(4, 3), (5, 3)]);
     g.play(&step((4, 6))).unwrap();
     g.play(&stance(Stance::DigIn)).unwrap();
@@ -89,14 +89,14 @@ fn a_man_dug_in_saves_as_prone_and_stays_down_until_he_gets_up() {
     assert!(g.soldiers[0].kit.european().dug_in);
     assert_eq!(g.card_up(), Some(0), "he may still fire on the card");
     let e = g.play(&step((4, 6))).unwrap_err();
-    assert!(e.0.contains("dug in"), "{e}");
+    assert!(e.reason().contains("dug in"), "{e}");
     let profile = g.rules.profile(&g.book, &g.soldiers[0]).unwrap();
     assert!(profile.ends_with("dug in"), "the roster says it: {profile}");
     g.play(&Command::Hold).unwrap();
     // Until he gets up his save is a prone man's, 5+ (european/tests.rs).
     assert!(g.soldiers[0].kit.european().dug_in, "he stays down through the turn");
     let e = g.play(&stance(Stance::Up)).unwrap_err();
-    assert!(e.0.contains("card"), "only on his own card: {e}");
+    assert!(e.reason().contains("card"), "only on his own card: {e}");
     // His next card: up for half his move, and the other half to step.
     card_next(&mut g, 0);
     g.play(&Command::Turn).unwrap();
@@ -106,7 +106,7 @@ fn a_man_dug_in_saves_as_prone_and_stays_down_until_he_gets_up() {
     g.play(&step((4, 6))).unwrap();
     assert_eq!(g.soldiers[0].pos, Some((4, 6).into()));
     let e = g.play(&step((4, 5))).unwrap_err();
-    assert!(e.0.contains("used the move"), "getting up took the other half: {e}");
+    assert!(e.reason().contains("used the move"), "getting up took the other half: {e}");
 }
 
 /// What the built-in leader orders for the man whose card is up.
@@ -149,6 +149,6 @@ fn a_routed_man_does_not_dig_in() {
     let mut g = hale_free([(4, 0), (5, 0)]);
     g.soldiers[0].pressure = Pressure::Routed;
     let e = g.play(&stance(Stance::DigIn)).unwrap_err();
-    assert!(e.0.contains("routed"), "{e}");
+    assert!(e.reason().contains("routed"), "{e}");
     assert!(!g.soldiers[0].kit.european().dug_in);
 }

@@ -20,7 +20,7 @@ use crate::engine::cache::memo::Memo;
 use crate::engine::dice::{Modifiers, Purpose};
 use crate::engine::ruleset::lone_warrior::arsenal::Need;
 use crate::engine::ruleset::lone_warrior::call::{Called, FireMission};
-use crate::engine::{Event, Events, Game, Pos, RuleError, Side, illegal};
+use crate::engine::{Event, Events, Game, Pos, RuleError, Side, refuse};
 
 impl Game {
     /// The man who works the radio: the senior able man of the patrol, if
@@ -100,7 +100,7 @@ impl Game {
         }
         let distance = match self.fire_call_check(memo, caller, hex) {
             Ok(d) => d,
-            Err(why) => return illegal(why),
+            Err(why) => return refuse(RuleError::Fire, why),
         };
         self.fire_missions = crate::engine::vocabulary::limits::counted(self.fire_missions, 1);
         let caller = self.soldiers[caller].id.clone();

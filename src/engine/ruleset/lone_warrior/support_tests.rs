@@ -93,7 +93,7 @@ fn calls_that_cannot_be_made_are_refused_and_change_nothing() {
     g.play(&Command::Turn).expect("a card turns");
     let before = g.clone();
     let e = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect_err("not the radio man");
-    assert!(e.0.contains("only the man with the radio"), "{e}");
+    assert!(e.reason().contains("only the man with the radio"), "{e}");
     assert_eq!(g, before);
 
     let mut g = radio_game(5);
@@ -101,21 +101,21 @@ fn calls_that_cannot_be_made_are_refused_and_change_nothing() {
     let before = g.clone();
     for (hex, why) in [(Pos::new(3, 7), "1 to 8 hexes"), (Pos::new(9, 9), "off the map")] {
         let e = g.play(&Command::Call { hex }).expect_err("refused");
-        assert!(e.0.contains(why), "{hex}: {e}");
+        assert!(e.reason().contains(why), "{hex}: {e}");
         assert_eq!(g, before);
     }
     g.fire_missions = 2;
     let e = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect_err("no missions left");
-    assert!(e.0.contains("every mission"), "{e}");
+    assert!(e.reason().contains("every mission"), "{e}");
     g.fire_missions = 0;
     g.radio = false;
     let e = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect_err("no radio");
-    assert!(e.0.contains("no radio"), "{e}");
+    assert!(e.reason().contains("no radio"), "{e}");
     // As written there is no radio at all, whatever the patrol's orders say.
     g.radio = true;
     crate::engine::ruleset::lone_warrior::house::set(std::sync::Arc::make_mut(&mut g.book), "radio", false).unwrap();
     let e = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect_err("no radio as written");
-    assert!(e.0.contains("house rule radio is off"), "{e}");
+    assert!(e.reason().contains("house rule radio is off"), "{e}");
 }
 
 #[test]

@@ -121,7 +121,7 @@ fn a_man_sharing_a_hex_with_an_able_enemy_can_only_fight() {
         Command::Fire { target: Target::Soldier("G2".into()) },
     ] {
         let err = g.play(&order).unwrap_err();
-        assert!(err.0.contains("fight hand to hand before anything else (fight G1)"), "{order}: {err}");
+        assert!(err.reason().contains("fight hand to hand before anything else (fight G1)"), "{order}: {err}");
         assert_eq!(g, before, "a refused order changes nothing");
     }
     let events = g.play(&Command::Fight { target: g.soldiers[foe].id.clone() }).unwrap();
@@ -296,7 +296,7 @@ fn every_bearer_spends_a_card_unless_the_house_rule_says_one() {
             card_next(&mut g, 0);
             g.play(&Command::Turn).unwrap();
             let err = g.play(&Command::Carry { wounded: "Charlie".into(), to: Pos::new(3, 6) }).unwrap_err();
-            assert!(err.0.contains("with a card still to come this turn"), "{err}");
+            assert!(err.reason().contains("with a card still to come this turn"), "{err}");
         }
     }
 }

@@ -112,7 +112,7 @@ fn a_man_cannot_fight_a_vehicle_hand_to_hand() {
     card_next(&mut g, 0);
     g.play(&Command::Turn).expect("a card turns");
     let e = g.play(&Command::Fight { target: g.soldiers[v].id.clone() }).expect_err("no");
-    assert!(e.0.contains("is a vehicle"), "{e}");
+    assert!(e.reason().contains("is a vehicle"), "{e}");
 }
 
 #[test]

@@ -210,7 +210,7 @@ fn a_pinned_man_may_fire_but_not_move() {
         let here = game.soldiers()[me].pos.unwrap();
         let to = here.neighbours().into_iter().find(|&p| game.map().contains(p)).unwrap();
         let e = c.apply(&crate::engine::Command::Move { section: None, to }, &mut cache).unwrap_err();
-        assert!(e.0.contains("may not move on this card"), "{e}");
+        assert!(e.reason().contains("may not move on this card"), "{e}");
         return;
     }
     panic!("no pinned man's card came up in 40 patrols");

@@ -69,7 +69,7 @@ fn a_pinned_team_unpins_when_its_own_next_card_is_over() {
     g.apply(&Command::Turn, &mut cache, &mut Events::all()).unwrap();
     assert_eq!(g.card_up(), Some(1));
     let e = g.apply(&Command::Move { section: None, to: (2, 3).into() }, &mut cache, &mut Events::all()).unwrap_err();
-    assert!(e.0.contains("Baker is pinned"), "{e}");
+    assert!(e.reason().contains("Baker is pinned"), "{e}");
     g.apply(&Command::Hold, &mut cache, &mut Events::all()).unwrap();
     assert_eq!((g.soldiers[0].pressure, g.soldiers[1].pressure), (Pressure::Pinned, Pressure::Steady));
     // Able's card: pinned, he may still fire; once his card is over he unpins.

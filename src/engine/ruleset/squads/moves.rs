@@ -5,7 +5,7 @@
 
 use crate::engine::ruleset::{Deed, Pressure, Reaction};
 use crate::engine::vocabulary::pos::Pos;
-use crate::engine::{Events, Game, Phase, RuleError, illegal};
+use crate::engine::{Events, Game, Phase, RuleError, refuse};
 
 impl Game {
     /// Soldier `i`'s card is up, under rules that fight by squads: a team
@@ -102,7 +102,10 @@ impl Game {
         let Some(moves) = self.move_allowance(me) else { return Ok(None) };
         let difficult = self.map.terrain(&self.book, to).is_some_and(|t| rules.difficult(&self.book, t));
         if difficult && self.at_the_double(me) {
-            return illegal(format!("{} is at the double: not into difficult ground", self.soldiers[me].id));
+            return refuse(
+                RuleError::Step,
+                format!("{} is at the double: not into difficult ground", self.soldiers[me].id),
+            );
         }
         let cost = moves.cost(difficult);
         let used = match &self.phase {
@@ -112,10 +115,13 @@ impl Game {
         if used + cost > moves.open {
             let id = &self.soldiers[me].id;
             let left = moves.open.saturating_sub(used);
-            return illegal(format!(
-                "{id} has {left} of the {} steps of this card left, and {to} costs {cost}: fire or hold",
-                moves.open
-            ));
+            return refuse(
+                RuleError::Step,
+                format!(
+                    "{id} has {left} of the {} steps of this card left, and {to} costs {cost}: fire or hold",
+                    moves.open
+                ),
+            );
         }
         Ok(Some(used + cost))
     }
