@@ -12,6 +12,7 @@ mod backups;
 mod durable;
 mod locate;
 mod settings;
+mod stamp;
 mod store;
 
 use std::fs::File;
@@ -27,8 +28,9 @@ use backups::backup_path;
 pub use backups::{BACKUPS, PATROL_BACKUP_ORDERS, backup_files, holds, newest_backup, newest_valid_backup};
 pub use durable::write_atomic;
 pub use settings::{Settings, load_settings, save_settings, settings_path};
+pub use stamp::when;
 pub use store::{
-    Listing, campaign_path, check_folder, data_dir, list, most_recent, name_taken, read_named, valid_name, when,
+    Listing, campaign_path, check_folder, data_dir, list, most_recent, name_taken, read_named, valid_name,
 };
 
 /// The save format this program writes. Older formats are migrated on load;
