@@ -6,7 +6,8 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::check::{NAME_RULE, check_carried, check_scenario, locate, man_at, man_name_ok};
+use super::check::{NAME_RULE, check_carried, check_scenario, man_at, man_name_ok};
+use super::place::locate;
 use super::{DataError, SCENARIOS, from_ron};
 use crate::engine::book::RuleBook;
 use crate::engine::book::scenario::{Member, Objective, Scenario};

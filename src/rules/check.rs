@@ -5,34 +5,11 @@
 use std::collections::BTreeSet;
 
 use super::DataError;
+use super::place::{Checker, locate};
 use crate::engine::Pos;
 use crate::engine::book::scenario::{Edge, Member, Objective, Scenario};
 use crate::engine::book::{IncidentKind, RuleBook, WeaponKind, Wound};
 use crate::engine::vocabulary::limits::{EXPERIENCE_STEP, MAP_SIDE, MEN, PATROLS, TERRAIN_TYPES};
-
-/// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
-/// the file's start if it is not there.
-pub(super) fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
-    let Some((offset, _)) = text.match_indices(needle).nth(nth) else {
-        return (1, 1);
-    };
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
-}
-
-pub(super) struct Checker<'a> {
-    pub file: &'a str,
-    pub text: &'a str,
-}
-
-impl Checker<'_> {
-    /// An error at the first occurrence of `needle`.
-    pub(super) fn err(&self, needle: &str, message: String) -> DataError {
-        DataError::at(self.file, locate(self.text, needle, 0), message)
-    }
-}
 
 /// Every total of a table's dice must give exactly one entry.
 pub(super) fn check_cover(c: &Checker, table: &str, ranges: &[(u8, u8)], lo: u8, hi: u8) -> Result<(), DataError> {
@@ -563,18 +540,5 @@ pub fn check_carried(book: &RuleBook, list: &str, name: &str, weapon: &str) -> R
             Err(format!("{list}: {name} cannot carry the {weapon}: guns belong to vehicles and gun crews"))
         }
         Some(WeaponKind::Direct { .. } | WeaponKind::AntiTank { .. }) => Ok(()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::locate;
-
-    #[test]
-    fn locate_counts_lines_and_columns_from_one() {
-        let text = "a\n  bc\nbc";
-        assert_eq!(locate(text, "bc", 0), (2, 3));
-        assert_eq!(locate(text, "bc", 1), (3, 1));
-        assert_eq!(locate(text, "zz", 0), (1, 1));
     }
 }

@@ -3,7 +3,7 @@
 //! each naming the line and column it is about.
 
 use super::DataError;
-use super::check_company::Own;
+use super::place::Own;
 use crate::engine::book::RuleBook;
 use crate::engine::book::european::European;
 use crate::engine::book::european_transport::{Load, Transport, fits};

@@ -10,6 +10,7 @@ mod check_european;
 mod check_european_vehicles;
 mod check_indirect;
 mod endless;
+mod place;
 
 use std::path::Path;
 use std::sync::Arc;
