@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::App;
+use super::model::App;
 use super::theme::Theme;
 use crate::engine::{Card, Game, Phase, Side};
 

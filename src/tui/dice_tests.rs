@@ -2,8 +2,9 @@
 //! roll on the status line, a bad throw is refused there, and a resumed
 //! game asks for the same roll.
 
-use super::app::{App, Overlay, PromptKey};
+use super::keymap::PromptKey;
 use super::keymap::{Dir, Msg};
+use super::model::{App, Overlay};
 use super::tests::{patrol, screen};
 
 fn type_in(app: &mut App, text: &str) {

@@ -21,6 +21,7 @@ pub mod history;
 pub mod keymap;
 pub mod log;
 pub mod map;
+pub mod model;
 pub mod moment;
 pub mod orders;
 pub mod pages;
@@ -48,8 +49,8 @@ use ratatui::crossterm::execute;
 use crate::engine::RuleBook;
 use crate::save::SaveError;
 use crate::session::start::{self, Opened};
-use app::{App, Overlay};
 use keymap::Msg;
+use model::{App, Overlay};
 use theme::Theme;
 use title::{Chosen, Title};
 

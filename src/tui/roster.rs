@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::app::App;
+use super::model::App;
 use super::theme::Theme;
 use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::{Card, Game, Phase, Side, Soldier, State};

@@ -4,7 +4,7 @@
 
 use super::hexes::{BIG, SMALL, WIDE};
 use super::keymap::Msg;
-use super::app::{App, Overlay};
+use super::model::{App, Overlay};
 use super::tests::{at_a_stop, go_on, in_action, screen};
 use super::theme::Theme;
 use crate::engine::Pos;
