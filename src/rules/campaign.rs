@@ -185,7 +185,7 @@ fn check_men(
             } else if !names.insert(m.name.to_ascii_lowercase()) {
                 format!("{list}: '{}' is already on the roll", m.name)
             } else if let Err(why) = check_carried(book, list, &m.name, &m.weapon) {
-                why
+                why.to_string()
             } else if let Some(why) = super::check::team_fault(rules, book, m) {
                 why.replacen("squad:", &format!("{list}:"), 1)
             } else {

@@ -476,7 +476,7 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
         } else if !names.insert(m.name.to_ascii_lowercase()) {
             format!("squad: two men called '{}'", m.name)
         } else if let Err(why) = check_carried(book, "squad", &m.name, &m.weapon) {
-            why
+            why.to_string()
         } else if let Some(why) = team_fault(s.rules, book, m) {
             why
         } else {
@@ -528,17 +528,40 @@ pub(super) fn man_at(text: &str, list: &str, men: &[Member], k: usize) -> (usize
     locate(text, &needle, earlier)
 }
 
+/// Why a man may not carry a weapon: `list` is where he is written
+/// ("squad", "replacements", "roster", "kit"), `name` who he is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CarryError {
+    #[error("{list}: {name} has unknown weapon '{weapon}'")]
+    Unknown { list: String, name: String, weapon: String },
+    #[error("{list}: {name} cannot carry the {weapon}: the squad has aimed weapons only")]
+    Mortar { list: String, name: String, weapon: String },
+    #[error("{list}: {name} cannot carry the {weapon}: guns belong to vehicles and gun crews")]
+    Gun { list: String, name: String, weapon: String },
+}
+
+impl CarryError {
+    /// The list the man is written in, and who he is.
+    pub fn man(&self) -> (&str, &str) {
+        match self {
+            CarryError::Unknown { list, name, .. }
+            | CarryError::Mortar { list, name, .. }
+            | CarryError::Gun { list, name, .. } => (list, name),
+        }
+    }
+}
+
 /// A man of the patrol (in a squad, or a replacement) carries an aimed or
 /// anti-tank weapon of the rule book: mortars and guns are not his.
-pub fn check_carried(book: &RuleBook, list: &str, name: &str, weapon: &str) -> Result<(), String> {
-    match book.weapon(weapon).map(|w| &w.kind) {
-        None => Err(format!("{list}: {name} has unknown weapon '{weapon}'")),
-        Some(WeaponKind::Mortar { .. }) => {
-            Err(format!("{list}: {name} cannot carry the {weapon}: the squad has aimed weapons only"))
-        }
-        Some(WeaponKind::Gun { .. }) => {
-            Err(format!("{list}: {name} cannot carry the {weapon}: guns belong to vehicles and gun crews"))
-        }
+///
+/// # Errors
+/// The weapon is not in the book, or is a mortar or a gun.
+pub fn check_carried(book: &RuleBook, list: &str, name: &str, weapon: &str) -> Result<(), CarryError> {
+    let (list, name, weapon) = (list.to_string(), name.to_string(), weapon.to_string());
+    match book.weapon(&weapon).map(|w| &w.kind) {
+        None => Err(CarryError::Unknown { list, name, weapon }),
+        Some(WeaponKind::Mortar { .. }) => Err(CarryError::Mortar { list, name, weapon }),
+        Some(WeaponKind::Gun { .. }) => Err(CarryError::Gun { list, name, weapon }),
         Some(WeaponKind::Direct { .. } | WeaponKind::AntiTank { .. }) => Ok(()),
     }
 }
