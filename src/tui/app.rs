@@ -15,7 +15,7 @@ use crate::engine::Cache;
 use crate::engine::campaign::Campaign;
 use crate::engine::{Command, Event, Game, Phase, Pos};
 use crate::narrate::{describe_all, describe_odds};
-use crate::session::{Line, ask, parse_line, play_line};
+use crate::session::{Line, ask, parse_typed, play_line};
 
 impl App {
     pub fn new(campaign: Campaign, name: &str, theme: Theme) -> Self {
@@ -181,12 +181,10 @@ impl App {
                     self.overlay = Overlay::Help { scroll: 0 };
                     return;
                 }
-                match parse_line(&typed) {
+                match parse_typed(&typed, false) {
                     Ok(Line::Skip) => {}
                     Ok(line) => self.run(line),
-                    Err(e) => {
-                        self.notice = Some(format!("Cannot read '{typed}' (column {}): {}", e.column, e.message));
-                    }
+                    Err(e) => self.notice = Some(e.says(&typed)),
                 }
             }
         }
@@ -203,31 +201,39 @@ impl App {
             PromptKey::Backspace => {
                 text.pop();
             }
-            PromptKey::Cancel => {
-                self.overlay = Overlay::None;
-                let owed = self.campaign.owed.len();
-                self.run(Line::Withdraw);
-                self.notice = Some(
-                    match self.campaign.owed.len() > owed {
-                        true => {
-                            "Order withdrawn. The faces typed for it stand: the next throws of the same dice take them."
-                        }
-                        false => "Order withdrawn.",
-                    }
-                    .into(),
-                );
-            }
+            PromptKey::Cancel => self.withdraw(),
+            // The faces; or, as plain mode takes them while dice are asked,
+            // `cancel` or a `dice`, `undo` or `odds` line (`session::parse_typed`).
             PromptKey::Enter => {
                 let typed = std::mem::take(text);
-                match crate::engine::dice::hand::read_throw(&typed) {
-                    Ok(throw) => {
+                match parse_typed(&typed, true) {
+                    Ok(Line::Withdraw) => self.withdraw(),
+                    Ok(line) => {
                         self.overlay = Overlay::None;
-                        self.run(Line::Dice(throw));
+                        self.run(line);
+                        // Odds change nothing: the order still waits, and its box comes back.
+                        if self.overlay == Overlay::None {
+                            self.ask_dice();
+                        }
                     }
-                    Err(why) => self.notice = Some(format!("Not a throw: {why}")),
+                    Err(e) => self.notice = Some(e.says(&typed)),
                 }
             }
         }
+    }
+
+    /// Withdraws the order waiting for dice (Esc in the dice box).
+    fn withdraw(&mut self) {
+        self.overlay = Overlay::None;
+        let owed = self.campaign.owed.len();
+        self.run(Line::Withdraw);
+        self.notice = Some(
+            match self.campaign.owed.len() > owed {
+                true => "Order withdrawn. The faces typed for it stand: the next throws of the same dice take them.",
+                false => "Order withdrawn.",
+            }
+            .into(),
+        );
     }
 
     /// Asks for the roll an order waits for, if one does.
