@@ -25,7 +25,7 @@ pub use check::{CarryError, check_carried, check_rule_book, check_scenario};
 pub use check_cp::check_combat_patrol;
 #[cfg(test)]
 use check_european::check_european;
-pub use endless::{ENDLESS_TITLE, endless};
+pub use endless::{ENDLESS_TITLE, EndlessError, endless};
 pub use holds::{Unsound, campaign_holds};
 
 pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";

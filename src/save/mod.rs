@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::campaign::{Campaign, PatrolRecord};
 use crate::engine::vocabulary::limits::FILE_BYTES;
+use crate::rules::Unsound;
 
 #[cfg(test)]
 use backups::backup_path;
@@ -66,6 +67,37 @@ pub enum SaveError {
     Locked { path: String },
     #[error("{0}")]
     NoDataDir(String),
+    /// A campaign file that reads but does not hold together: where in it
+    /// (when the part it names can be found), and why.
+    #[error("{}does not hold together: {why}", place(.path, .at))]
+    Unsound { path: String, at: Option<(usize, usize)>, why: Box<Unsound> },
+    /// A save not written, as it could not be loaded again; the last good
+    /// one on disk is left as it was.
+    #[error("{path}: not saved, as it could not be loaded again: {why}. The last good save is kept")]
+    Refused { path: String, why: Refusal },
+    /// A campaign asked for by a name no campaign may have.
+    #[error("'{name}' is not a campaign name: see `hexpatrol list`")]
+    NotAName { name: String },
+    /// No campaign of that name in the data folder `dir`.
+    #[error("no campaign called '{name}' in {dir}: see `hexpatrol list`")]
+    NoSuchCampaign { name: String, dir: String },
+}
+
+/// Why a save was not written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("it does not hold together: {0}")]
+    Unsound(Box<Unsound>),
+    #[error("it would be {bytes} bytes, more than the {limit} a save may have")]
+    TooBig { bytes: usize, limit: u64 },
+}
+
+/// A file and, where known, its line and column, as an error begins.
+fn place(path: &str, at: &Option<(usize, usize)>) -> String {
+    match at {
+        Some((line, col)) => format!("{path}:{line}:{col}: "),
+        None => format!("{path}: "),
+    }
 }
 
 impl SaveError {
@@ -140,12 +172,10 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
     if save.format_version < 3 {
         migrate_to_3(&mut save);
     }
-    crate::rules::campaign_holds(&save.campaign).map_err(|e| {
-        let message = format!("does not hold together: {e}");
-        match locate::locate(text, &save.campaign, &e) {
-            Some((line, col)) => SaveError::Parse { path: path.display().to_string(), line, col, message },
-            None => SaveError::file(path, message),
-        }
+    crate::rules::campaign_holds(&save.campaign).map_err(|why| SaveError::Unsound {
+        path: path.display().to_string(),
+        at: locate::locate(text, &save.campaign, &why),
+        why: Box::new(why),
     })?;
     Ok(save)
 }
@@ -220,13 +250,11 @@ pub fn writable(path: &Path, save: &SaveFile) -> Result<String, SaveError> {
 /// `writable`, with the most bytes a save may have given (a test gives a
 /// small one rather than play a patrol of 64 MiB).
 fn writable_within(path: &Path, save: &SaveFile, limit: u64) -> Result<String, SaveError> {
-    let refused = |why: String| {
-        SaveError::file(path, format!("not saved, as it could not be loaded again: {why}. The last good save is kept"))
-    };
-    crate::rules::campaign_holds(&save.campaign).map_err(|e| refused(format!("it does not hold together: {e}")))?;
+    let refused = |why: Refusal| SaveError::Refused { path: path.display().to_string(), why };
+    crate::rules::campaign_holds(&save.campaign).map_err(|e| refused(Refusal::Unsound(Box::new(e))))?;
     let text = to_text(save)?;
     if text.len() as u64 > limit {
-        return Err(refused(format!("it would be {} bytes, more than the {limit} a save may have", text.len())));
+        return Err(refused(Refusal::TooBig { bytes: text.len(), limit }));
     }
     Ok(text)
 }

@@ -55,15 +55,15 @@ pub fn campaign_path(data_dir: &Path, name: &str) -> PathBuf {
 /// # Errors
 /// Not a campaign name, no such campaign, or its file will not read (the
 /// message names the file, and the line and column where it can).
-pub fn read_named(data_dir: &Path, name: &str) -> Result<(PathBuf, super::SaveFile), String> {
+pub fn read_named(data_dir: &Path, name: &str) -> Result<(PathBuf, super::SaveFile), SaveError> {
     if !valid_name(name) {
-        return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
+        return Err(SaveError::NotAName { name: name.to_string() });
     }
     let path = campaign_path(data_dir, name);
     if !path.exists() {
-        return Err(format!("no campaign called '{name}' in {}: see `hexpatrol list`", data_dir.display()));
+        return Err(SaveError::NoSuchCampaign { name: name.to_string(), dir: data_dir.display().to_string() });
     }
-    let save = super::read(&path).map_err(|e| e.to_string())?;
+    let save = super::read(&path)?;
     Ok((path, save))
 }
 

@@ -324,7 +324,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                 Chosen::Open(name) => match start::open_game(&t.data_dir, &name) {
                     Ok(opened) => Some(open(opened, t.theme)),
                     Err(e) => {
-                        t.message = Some(e);
+                        t.message = Some(e.to_string());
                         None
                     }
                 },
@@ -332,7 +332,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                     match start::new_game(&t.data_dir, book, &choice, t.new_name.as_deref(), seed, table) {
                         Ok(opened) => Some(open(opened, t.theme)),
                         Err(e) => {
-                            t.message = Some(e);
+                            t.message = Some(e.to_string());
                             None
                         }
                     }
