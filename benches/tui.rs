@@ -14,8 +14,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 use hexpatrol::engine::campaign::Campaign;
 use hexpatrol::rules;
 use hexpatrol::session::Line;
-use hexpatrol::tui::app::{App, Overlay};
 use hexpatrol::tui::keymap::Msg;
+use hexpatrol::tui::model::{App, Overlay};
 use hexpatrol::tui::theme::Theme;
 
 #[cfg(feature = "mimalloc")]

@@ -457,10 +457,10 @@ fn new_campaign(
     let book = rule_book()?;
     let seed = seed.unwrap_or_else(clock_seed);
     if house_rules_given {
-        let opened = start::new_game(data_dir, book, choice, name, seed, table)?;
+        let opened = start::new_game(data_dir, book, choice, name, seed, table).map_err(|e| e.to_string())?;
         return play(Start::Game(Box::new(opened)), theme);
     }
-    let words = start::check_new(data_dir, &book, choice, name)?;
+    let words = start::check_new(data_dir, &book, choice, name).map_err(|e| e.to_string())?;
     let new = (choice.clone(), words, seed);
     let name = name.map(str::to_string);
     play(Start::NewGame { data_dir: data_dir.to_path_buf(), book, new, name, table }, theme)
@@ -477,7 +477,7 @@ fn new_plain(
 ) -> Result<ExitCode, String> {
     let book = rule_book()?;
     let seed = seed.unwrap_or_else(clock_seed);
-    let opened = start::new_game(data_dir, book, choice, name, seed, table)?;
+    let opened = start::new_game(data_dir, book, choice, name, seed, table).map_err(|e| e.to_string())?;
     play_plain(opened)
 }
 
@@ -506,7 +506,7 @@ fn name_to_resume(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<S
 /// `hexpatrol resume --plain` (or `play --plain`).
 fn resume_plain(data_dir: &Path, name: Option<&str>, backup: bool) -> Result<ExitCode, String> {
     let name = name_to_resume(data_dir, name, backup)?;
-    let opened = start::open_game(data_dir, &name)?;
+    let opened = start::open_game(data_dir, &name).map_err(|e| e.to_string())?;
     play_plain(opened)
 }
 
@@ -533,9 +533,9 @@ fn resume(data_dir: &Path, name: Option<&str>, backup: bool, theme: Theme) -> Re
         need_terminal()?;
     }
     let name = name_to_resume(data_dir, name, backup)?;
-    start::check_game(data_dir, &name)?;
+    start::check_game(data_dir, &name).map_err(|e| e.to_string())?;
     need_terminal()?;
-    let opened: Opened = start::open_game(data_dir, &name)?;
+    let opened: Opened = start::open_game(data_dir, &name).map_err(|e| e.to_string())?;
     play(Start::Game(Box::new(opened)), theme)
 }
 
@@ -600,9 +600,9 @@ fn checked(found: Result<check::Checked, String>, heading: impl Fn(&str) -> Stri
 
 /// `hexpatrol report`: the campaign's report, or one patrol's, to a file or standard output.
 fn write_report(data_dir: &Path, name: &str, patrol: Option<u32>, output: Option<&Path>) -> Result<ExitCode, String> {
-    let sources = report::Sources::load(data_dir, name)?;
+    let sources = report::Sources::load(data_dir, name).map_err(|e| e.to_string())?;
     let text = match patrol {
-        Some(k) => sources.patrol(k)?,
+        Some(k) => sources.patrol(k).map_err(|e| e.to_string())?,
         None => sources.campaign(),
     };
     match output {
@@ -619,7 +619,7 @@ fn write_report(data_dir: &Path, name: &str, patrol: Option<u32>, output: Option
 /// its orders, and watched at the terminal. Nothing is written.
 fn replay(data_dir: &Path, name: &str, patrol: Option<u32>, theme: Theme) -> Result<ExitCode, String> {
     use hexpatrol::session::replay::Replay;
-    let (path, save) = save::read_named(data_dir, name)?;
+    let (path, save) = save::read_named(data_dir, name).map_err(|e| e.to_string())?;
     let campaign = save.campaign;
     let under_way = campaign.patrol.is_some().then_some(campaign.finished + 1);
     let k = match (patrol, campaign.finished) {
@@ -628,7 +628,7 @@ fn replay(data_dir: &Path, name: &str, patrol: Option<u32>, theme: Theme) -> Res
         (None, n) => n,
     };
     let watched = if Some(k) == under_way {
-        Replay::of_patrol_under_way(&campaign)?
+        Replay::of_patrol_under_way(&campaign).map_err(|e| e.to_string())?
     } else {
         let record = match &campaign.unarchived {
             Some(r) if r.number == k => r.clone(),
@@ -645,7 +645,7 @@ fn replay(data_dir: &Path, name: &str, patrol: Option<u32>, theme: Theme) -> Res
                 save::read_record(&file).map_err(|e| e.to_string())?
             }
         };
-        Replay::of_record(&record, campaign.book.clone())?
+        Replay::of_record(&record, campaign.book.clone()).map_err(|e| e.to_string())?
     };
     need_terminal()?;
     play(Start::Replay(Box::new((campaign, name.to_string(), watched))), theme)
@@ -688,7 +688,7 @@ fn run_script(
             let book = rule_book()?;
             let seed = setup.seed.unwrap_or_else(clock_seed);
             match key {
-                GENERATED => rules::endless(book, seed)?,
+                GENERATED => rules::endless(book, seed).map_err(|e| e.to_string())?,
                 _ => rules::campaign(key, &book).map_err(|e| e.to_string())?.start(seed, book),
             }
         }
@@ -772,7 +772,10 @@ fn run_campaigns(args: &SimArgs, key: Option<&str>, campaigns: u64) -> Result<Ex
     }
     let (start, cap) = match key {
         Some(key) => (rules::campaign(key, &book).map_err(|e| e.to_string())?.start(seed, book), None),
-        None => (rules::endless(book, seed)?, Some(args.patrols_per_campaign.unwrap_or(PATROLS_PER_CAMPAIGN))),
+        None => (
+            rules::endless(book, seed).map_err(|e| e.to_string())?,
+            Some(args.patrols_per_campaign.unwrap_or(PATROLS_PER_CAMPAIGN)),
+        ),
     };
     let run = sim::Run { seed, first: args.first, campaigns, cap };
     if run.numbers().is_none() {
@@ -786,7 +789,7 @@ fn run_campaigns(args: &SimArgs, key: Option<&str>, campaigns: u64) -> Result<Ex
         pool.install(|| sim::campaign::stream(&start, &run, out, &tick))
     } else {
         let mut out = io::stdout().lock();
-        let tally = pool.install(|| sim::campaign::run(&start, &run, &tick))?;
+        let tally = pool.install(|| sim::campaign::run(&start, &run, &tick)).map_err(|e| e.to_string())?;
         let summary = sim::CampaignSummary::new(tally, run, &start);
         if args.json { write_json(&mut out, &summary) } else { sim::write_campaign_text(&summary, &mut out) }
     };
@@ -822,7 +825,7 @@ fn run_sim(args: &SimArgs) -> Result<ExitCode, String> {
         pool.install(|| sim::stream(&book, &scenario, &plan, out, &tick))
     } else {
         let mut out = io::stdout().lock();
-        let tally = pool.install(|| sim::run(&book, &scenario, &plan, &tick))?;
+        let tally = pool.install(|| sim::run(&book, &scenario, &plan, &tick)).map_err(|e| e.to_string())?;
         let summary = sim::Summary::new(tally, plan, &game);
         if args.json { write_json(&mut out, &summary) } else { sim::write_text(&summary, &mut out) }
     };

@@ -1,6 +1,9 @@
 //! Events in words, as a player reads them in a log.
 
 mod transport;
+mod weapon;
+
+pub use weapon::weapon_words;
 
 use crate::engine::ruleset::lone_warrior::call::Called;
 use crate::engine::ruleset::lone_warrior::house;

@@ -64,12 +64,25 @@ pub fn patrol_seed(seed: u64, k: u64) -> u64 {
     mix64(seed.wrapping_add(k.wrapping_mul(GOLDEN_GAMMA)))
 }
 
+/// Why a run of the simulator cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    #[error("the patrol numbers run past the largest there is")]
+    PatrolNumbers,
+    #[error("the campaign numbers run past the largest there is")]
+    CampaignNumbers,
+    /// The engine refuses to set the scenario's patrol out (what it says).
+    #[error("{scenario}: {why}")]
+    Scenario { scenario: String, why: String },
+}
+
 /// The game every patrol starts from; each is this with its own seed.
 ///
 /// # Errors
 /// The engine refusing the scenario.
-fn first_game(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan) -> Result<Game, String> {
-    Game::new(book.clone(), scenario, plan.seed).map_err(|e| format!("{}: {e}", scenario.name))
+fn first_game(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan) -> Result<Game, SimError> {
+    Game::new(book.clone(), scenario, plan.seed)
+        .map_err(|e| SimError::Scenario { scenario: scenario.name.to_string(), why: e.to_string() })
 }
 
 /// The events `play_out` makes room for from the start: a command seldom
@@ -111,8 +124,13 @@ pub fn play_out(
 ///
 /// # Errors
 /// The scenario cannot be played, or the plan runs past the last patrol number.
-pub fn run(book: &Arc<RuleBook>, scenario: &Scenario, plan: &Plan, tick: &(dyn Fn() + Sync)) -> Result<Tally, String> {
-    let numbers = plan.numbers().ok_or("the patrol numbers run past the largest there is")?;
+pub fn run(
+    book: &Arc<RuleBook>,
+    scenario: &Scenario,
+    plan: &Plan,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Tally, SimError> {
+    let numbers = plan.numbers().ok_or(SimError::PatrolNumbers)?;
     let start = first_game(book, scenario, plan)?;
     // Every patrol plays on the one map: what is worked out about it is shared.
     let mut shared = Cache::new();

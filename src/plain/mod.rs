@@ -181,14 +181,7 @@ fn answer(c: &Campaign, typed: &str, asked: bool) -> Answer {
         _ => {}
     }
     if asked {
-        return match first {
-            "cancel" => Answer::Play(Line::Withdraw),
-            "dice" | "undo" | "odds" => parsed(typed),
-            _ => match crate::engine::dice::hand::read_throw(typed) {
-                Ok(throw) => Answer::Play(Line::Dice(throw)),
-                Err(why) => Answer::Say(vec![format!("Not a throw: {why}")]),
-            },
-        };
+        return parsed(typed, true);
     }
     if first.is_empty() {
         let turn = matches!(game.map(|g| g.phase()), Some(Phase::Action(a)) if a.up.is_none() && a.flight.is_none());
@@ -207,14 +200,15 @@ fn answer(c: &Campaign, typed: &str, asked: bool) -> Answer {
             None => Answer::Say(vec![format!("No step {first} from here: {}", "see where and map")]),
         };
     }
-    parsed(typed)
+    parsed(typed, false)
 }
 
-fn parsed(typed: &str) -> Answer {
-    match session::parse_line(typed) {
+/// A line of the command language, or (`dice_asked`) the throw an order waits for.
+fn parsed(typed: &str, dice_asked: bool) -> Answer {
+    match session::parse_typed(typed, dice_asked) {
         Ok(Line::Skip) => Answer::Say(Vec::new()),
         Ok(line) => Answer::Play(line),
-        Err(e) => Answer::Say(vec![format!("Cannot read '{typed}' (column {}): {}", e.column, e.message)]),
+        Err(e) => Answer::Say(vec![e.says(typed)]),
     }
 }
 

@@ -219,7 +219,7 @@ pub fn roster(campaign: &Campaign) -> Vec<String> {
             .filter(|s| s.side == Side::Friendly)
             .map(|s| {
                 let at = s.pos.map_or("off the map".to_string(), |p| format!("at {p}"));
-                let weapon = crate::tui::roster::weapon_words(game, s);
+                let weapon = crate::narrate::weapon_words(game, s);
                 // What the rule set shows beside the weapon (Combat Patrol's
                 // accuracy, the company level's squad and dice), and pinning.
                 let profile = game.rules().profile(game.book(), s).map_or(String::new(), |p| format!(" ({p})"));

@@ -15,7 +15,7 @@ pub mod screens;
 use std::path::Path;
 
 use crate::engine::campaign::{Campaign, PatrolRecord};
-use crate::save;
+use crate::save::{self, SaveError};
 
 /// Heading levels: a patrol's report stands alone at level 1, or sits one
 /// level down inside a campaign's.
@@ -37,6 +37,24 @@ fn short_name(record: &PatrolRecord) -> &str {
     record.name.strip_prefix(&prefix).unwrap_or(&record.name)
 }
 
+/// No record of the patrol a report was asked of: the campaign, the
+/// patrol asked for, and the last patrol it has finished (if any).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("campaign '{campaign}' {}: there is no record of patrol {patrol}", finished_words(*.finished))]
+pub struct NoRecord {
+    pub campaign: String,
+    pub patrol: u32,
+    pub finished: Option<u32>,
+}
+
+fn finished_words(finished: Option<u32>) -> String {
+    match finished {
+        None => "has no finished patrol yet".to_string(),
+        Some(1) => "has finished patrol 1 only".to_string(),
+        Some(n) => format!("has finished patrols 1 to {n}"),
+    }
+}
+
 /// A campaign as its reports read it: the campaign file, and the records
 /// of its finished patrols in order (the one not yet archived included).
 pub struct Sources {
@@ -51,13 +69,13 @@ impl Sources {
     /// # Errors
     /// No such campaign, or its file or one of its records will not read:
     /// the message names the file (and the line and column where it can).
-    pub fn load(data_dir: &Path, name: &str) -> Result<Self, String> {
+    pub fn load(data_dir: &Path, name: &str) -> Result<Self, SaveError> {
         let (path, save) = save::read_named(data_dir, name)?;
         let campaign = save.campaign;
         let files = save::record_files(&path);
         let mut records = Vec::new();
         for file in &files {
-            records.push(save::read_record(file).map_err(|e| e.to_string())?);
+            records.push(save::read_record(file)?);
         }
         Ok(Self::new(name, campaign, records))
     }
@@ -78,14 +96,10 @@ impl Sources {
     ///
     /// # Errors
     /// No finished patrol has that number.
-    pub fn patrol(&self, k: u32) -> Result<String, String> {
+    pub fn patrol(&self, k: u32) -> Result<String, NoRecord> {
         let Some(record) = self.records.iter().find(|r| r.number == k) else {
-            let finished = match self.records.iter().map(|r| r.number).max() {
-                None => "has no finished patrol yet".to_string(),
-                Some(1) => "has finished patrol 1 only".to_string(),
-                Some(n) => format!("has finished patrols 1 to {n}"),
-            };
-            return Err(format!("campaign '{}' {finished}: there is no record of patrol {k}", self.name));
+            let finished = self.records.iter().map(|r| r.number).max();
+            return Err(NoRecord { campaign: self.name.clone(), patrol: k, finished });
         };
         let mut out = String::new();
         patrol::write(&mut out, record, &self.campaign.book, Heads { top: 1 }, Some(self.campaign.total_patrols()));
@@ -97,7 +111,7 @@ impl Sources {
     ///
     /// # Errors
     /// No patrol is finished yet.
-    pub fn last_patrol(&self) -> Result<String, String> {
+    pub fn last_patrol(&self) -> Result<String, NoRecord> {
         let last = self.records.last().map_or(0, |r| r.number);
         self.patrol(last)
     }
@@ -137,6 +151,9 @@ mod tests {
         assert_eq!(squad, men, "the squad as it set out is the men of the record");
         let report = Sources::new("t", campaign.clone(), Vec::new()).patrol(1).expect("patrol 1");
         assert!(report.contains("## The ground\n\n```text\n"), "{report}");
+        let none = Sources::new("t", campaign.clone(), Vec::new()).patrol(2).expect_err("no patrol 2");
+        assert_eq!(none, NoRecord { campaign: "t".into(), patrol: 2, finished: Some(1) });
+        assert_eq!(none.to_string(), "campaign 't' has finished patrol 1 only: there is no record of patrol 2");
         assert!(report.contains(&scenario.briefing), "{report}");
         assert!(!report.contains("older hexpatrol"), "{report}");
 

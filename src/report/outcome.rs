@@ -4,35 +4,79 @@
 use crate::engine::Event;
 use crate::engine::campaign::PatrolRecord;
 
+/// One thing that befell a man, as the events say it; `action` is the
+/// action it happened in (0: in patrol movement).
+enum Befell<'a> {
+    /// Hit, and the wound that settled it (the `Wounded` after the hit).
+    Hit {
+        by: &'a str,
+        action: u32,
+        wound: Option<&'a str>,
+    },
+    Killed {
+        by: &'a str,
+        action: u32,
+    },
+    /// A wound with no hit before it (a mine, shells).
+    Wound(&'a str),
+    /// A vehicle hit, and how it stands now.
+    VehicleHit {
+        by: &'a str,
+        action: u32,
+        now: &'a str,
+    },
+    Captured,
+    PrisonerLost,
+    Gone,
+}
+
+impl Befell<'_> {
+    /// In a few words: "hit by G2 (action 1), serious wound".
+    fn words(&self) -> String {
+        let during = |action: u32| if action == 0 { String::new() } else { format!(" (action {action})") };
+        match self {
+            Befell::Hit { by, action, wound: None } => format!("hit by {by}{}", during(*action)),
+            Befell::Hit { by, action, wound: Some(w) } => {
+                format!("hit by {by}{}, {}", during(*action), w.replace('_', " "))
+            }
+            Befell::Killed { by, action } => format!("killed by {by}{}", during(*action)),
+            Befell::Wound(w) => w.replace('_', " "),
+            Befell::VehicleHit { by, action, now } => {
+                format!("hit by {by}{}: {}", during(*action), now.replace('_', " "))
+            }
+            Befell::Captured => "taken prisoner".into(),
+            Befell::PrisonerLost => "lost as a prisoner".into(),
+            Befell::Gone => "slipped away".into(),
+        }
+    }
+}
+
 /// What befell `name` in the events, in a few words an event: hit (by
 /// whom, in which action), his wound, taken prisoner, slipped away.
 fn befell(events: &[Event], name: &str) -> Vec<String> {
     let mut action = 0;
-    let mut what = Vec::new();
-    let during = |action: u32| if action == 0 { String::new() } else { format!(" (action {action})") };
+    let mut what: Vec<Befell> = Vec::new();
     for e in events {
         match e {
             Event::ActionStart { .. } => action += 1,
-            Event::Hit { soldier, by } if soldier == name => what.push(format!("hit by {by}{}", during(action))),
-            Event::Killed { soldier, by } if soldier == name => what.push(format!("killed by {by}{}", during(action))),
+            Event::Hit { soldier, by } if soldier == name => what.push(Befell::Hit { by, action, wound: None }),
+            Event::Killed { soldier, by } if soldier == name => what.push(Befell::Killed { by, action }),
             // A wound settles the hit before it: one entry, "hit by G2 (action 1), serious wound".
             Event::Wounded { soldier, wound } if soldier == name => match what.last_mut() {
-                Some(hit) if hit.starts_with("hit by") && !hit.contains(':') && !hit.contains(", ") => {
-                    hit.push_str(&format!(", {}", wound.replace('_', " ")));
-                }
-                _ => what.push(wound.replace('_', " ")),
+                Some(Befell::Hit { wound: settled @ None, .. }) => *settled = Some(wound),
+                _ => what.push(Befell::Wound(wound)),
             },
             Event::VehicleDamaged { vehicle, hit, damage, by } if vehicle == name => {
-                let now = if damage == "destroyed" { "destroyed".to_string() } else { hit.replace('_', " ") };
-                what.push(format!("hit by {by}{}: {now}", during(action)));
+                let now = if damage == "destroyed" { "destroyed" } else { hit.as_str() };
+                what.push(Befell::VehicleHit { by, action, now });
             }
-            Event::Captured { prisoner, .. } if prisoner == name => what.push("taken prisoner".into()),
-            Event::PrisonerLost { prisoner, .. } if prisoner == name => what.push("lost as a prisoner".into()),
-            Event::Gone { soldiers } if soldiers.iter().any(|s| s == name) => what.push("slipped away".into()),
+            Event::Captured { prisoner, .. } if prisoner == name => what.push(Befell::Captured),
+            Event::PrisonerLost { prisoner, .. } if prisoner == name => what.push(Befell::PrisonerLost),
+            Event::Gone { soldiers } if soldiers.iter().any(|s| s == name) => what.push(Befell::Gone),
             _ => {}
         }
     }
-    what
+    what.iter().map(Befell::words).collect()
 }
 
 /// The men of the patrol who did not come back fit, each with what befell him.

@@ -6,7 +6,8 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::check::{NAME_RULE, check_carried, check_scenario, locate, man_at, man_name_ok};
+use super::check::{NAME_RULE, check_carried, check_scenario, man_at, man_name_ok};
+use super::place::locate;
 use super::{DataError, SCENARIOS, from_ron};
 use crate::engine::book::RuleBook;
 use crate::engine::book::scenario::{Member, Objective, Scenario};
@@ -184,7 +185,7 @@ fn check_men(
             } else if !names.insert(m.name.to_ascii_lowercase()) {
                 format!("{list}: '{}' is already on the roll", m.name)
             } else if let Err(why) = check_carried(book, list, &m.name, &m.weapon) {
-                why
+                why.to_string()
             } else if let Some(why) = super::check::team_fault(rules, book, m) {
                 why.replacen("squad:", &format!("{list}:"), 1)
             } else {

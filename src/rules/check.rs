@@ -5,34 +5,11 @@
 use std::collections::BTreeSet;
 
 use super::DataError;
+use super::place::{Checker, locate};
 use crate::engine::Pos;
 use crate::engine::book::scenario::{Edge, Member, Objective, Scenario};
 use crate::engine::book::{IncidentKind, RuleBook, WeaponKind, Wound};
 use crate::engine::vocabulary::limits::{EXPERIENCE_STEP, MAP_SIDE, MEN, PATROLS, TERRAIN_TYPES};
-
-/// Line and column (both from 1) of the `nth` occurrence of `needle`, or of
-/// the file's start if it is not there.
-pub(super) fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
-    let Some((offset, _)) = text.match_indices(needle).nth(nth) else {
-        return (1, 1);
-    };
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
-}
-
-pub(super) struct Checker<'a> {
-    pub file: &'a str,
-    pub text: &'a str,
-}
-
-impl Checker<'_> {
-    /// An error at the first occurrence of `needle`.
-    pub(super) fn err(&self, needle: &str, message: String) -> DataError {
-        DataError::at(self.file, locate(self.text, needle, 0), message)
-    }
-}
 
 /// Every total of a table's dice must give exactly one entry.
 pub(super) fn check_cover(c: &Checker, table: &str, ranges: &[(u8, u8)], lo: u8, hi: u8) -> Result<(), DataError> {
@@ -499,7 +476,7 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
         } else if !names.insert(m.name.to_ascii_lowercase()) {
             format!("squad: two men called '{}'", m.name)
         } else if let Err(why) = check_carried(book, "squad", &m.name, &m.weapon) {
-            why
+            why.to_string()
         } else if let Some(why) = team_fault(s.rules, book, m) {
             why
         } else {
@@ -551,30 +528,40 @@ pub(super) fn man_at(text: &str, list: &str, men: &[Member], k: usize) -> (usize
     locate(text, &needle, earlier)
 }
 
-/// A man of the patrol (in a squad, or a replacement) carries an aimed or
-/// anti-tank weapon of the rule book: mortars and guns are not his.
-pub fn check_carried(book: &RuleBook, list: &str, name: &str, weapon: &str) -> Result<(), String> {
-    match book.weapon(weapon).map(|w| &w.kind) {
-        None => Err(format!("{list}: {name} has unknown weapon '{weapon}'")),
-        Some(WeaponKind::Mortar { .. }) => {
-            Err(format!("{list}: {name} cannot carry the {weapon}: the squad has aimed weapons only"))
+/// Why a man may not carry a weapon: `list` is where he is written
+/// ("squad", "replacements", "roster", "kit"), `name` who he is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CarryError {
+    #[error("{list}: {name} has unknown weapon '{weapon}'")]
+    Unknown { list: String, name: String, weapon: String },
+    #[error("{list}: {name} cannot carry the {weapon}: the squad has aimed weapons only")]
+    Mortar { list: String, name: String, weapon: String },
+    #[error("{list}: {name} cannot carry the {weapon}: guns belong to vehicles and gun crews")]
+    Gun { list: String, name: String, weapon: String },
+}
+
+impl CarryError {
+    /// The list the man is written in, and who he is.
+    pub fn man(&self) -> (&str, &str) {
+        match self {
+            CarryError::Unknown { list, name, .. }
+            | CarryError::Mortar { list, name, .. }
+            | CarryError::Gun { list, name, .. } => (list, name),
         }
-        Some(WeaponKind::Gun { .. }) => {
-            Err(format!("{list}: {name} cannot carry the {weapon}: guns belong to vehicles and gun crews"))
-        }
-        Some(WeaponKind::Direct { .. } | WeaponKind::AntiTank { .. }) => Ok(()),
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::locate;
-
-    #[test]
-    fn locate_counts_lines_and_columns_from_one() {
-        let text = "a\n  bc\nbc";
-        assert_eq!(locate(text, "bc", 0), (2, 3));
-        assert_eq!(locate(text, "bc", 1), (3, 1));
-        assert_eq!(locate(text, "zz", 0), (1, 1));
+/// A man of the patrol (in a squad, or a replacement) carries an aimed or
+/// anti-tank weapon of the rule book: mortars and guns are not his.
+///
+/// # Errors
+/// The weapon is not in the book, or is a mortar or a gun.
+pub fn check_carried(book: &RuleBook, list: &str, name: &str, weapon: &str) -> Result<(), CarryError> {
+    let (list, name, weapon) = (list.to_string(), name.to_string(), weapon.to_string());
+    match book.weapon(&weapon).map(|w| &w.kind) {
+        None => Err(CarryError::Unknown { list, name, weapon }),
+        Some(WeaponKind::Mortar { .. }) => Err(CarryError::Mortar { list, name, weapon }),
+        Some(WeaponKind::Gun { .. }) => Err(CarryError::Gun { list, name, weapon }),
+        Some(WeaponKind::Direct { .. } | WeaponKind::AntiTank { .. }) => Ok(()),
     }
 }

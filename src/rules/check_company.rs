@@ -3,7 +3,7 @@
 //! enforce, each naming the line and column it is about.
 
 use super::DataError;
-use super::check::locate;
+use super::place::{Own, locate};
 use std::collections::BTreeMap;
 
 use crate::engine::book::{Group, IncidentEntry, IncidentKind};
@@ -135,35 +135,3 @@ pub(super) fn own_incidents(
 
 /// The most cards a team brings to the deck.
 const MOST_CARDS: u32 = 10;
-
-/// Errors placed in a rule set's own part of the file (`part`, "company:"):
-/// in a rules file of the player's own, after it (the same words, "mg_team"
-/// or "incident_table", are written in the Lone Warrior part before it).
-pub(super) struct Own<'a> {
-    file: &'a str,
-    text: &'a str,
-    start: usize,
-}
-
-impl<'a> Own<'a> {
-    pub(super) fn new(file: &'a str, text: &'a str, part: &str) -> Self {
-        let start = text
-            .match_indices(part)
-            .find(|(k, w)| {
-                let after = text[k + w.len()..].trim_start();
-                after.starts_with("Some(") || after.starts_with('(')
-            })
-            .map_or(0, |(k, _)| k);
-        Own { file, text, start }
-    }
-
-    /// How many times `needle` is written before the rule set's part.
-    pub(super) fn skip(&self, needle: &str) -> usize {
-        self.text[..self.start].matches(needle).count()
-    }
-
-    /// An error at the first `needle` of the rule set's part.
-    pub(super) fn err(&self, needle: &str, message: String) -> DataError {
-        DataError::at(self.file, locate(self.text, needle, self.skip(needle)), message)
-    }
-}

@@ -3,7 +3,8 @@
 //! types enforce, each naming the line and column it is about.
 
 use super::DataError;
-use super::check::{Checker, check_cover, locate};
+use super::check::check_cover;
+use super::place::{Checker, locate};
 use crate::engine::book::RuleBook;
 use crate::engine::ruleset::combat_patrol::tables::{CombatPatrol, Feed, Special};
 

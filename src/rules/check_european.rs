@@ -4,8 +4,8 @@
 //! line and column it is about.
 
 use super::DataError;
-use super::check::locate;
-use super::check_company::{Own, own_incidents};
+use super::check_company::own_incidents;
+use super::place::{Own, locate};
 use crate::engine::ruleset::european::tables::{European, WoundNeed};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::Side;

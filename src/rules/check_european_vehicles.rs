@@ -3,7 +3,7 @@
 //! each naming the line and column it is about.
 
 use super::DataError;
-use super::check_company::Own;
+use super::place::Own;
 use crate::engine::book::RuleBook;
 use crate::engine::ruleset::european::tables::European;
 use crate::engine::ruleset::european::tables::transport::{Load, Transport, fits};

@@ -3,7 +3,7 @@
 //! the numbers its rolls read, each error at its line and column.
 
 use super::DataError;
-use super::check_company::Own;
+use super::place::Own;
 use crate::engine::ruleset::european::tables::{Class, European, WeaponProfile};
 
 /// The most scatter dice a shot throws, and the widest template in hexes.

@@ -10,6 +10,8 @@ mod check_european;
 mod check_european_vehicles;
 mod check_indirect;
 mod endless;
+mod holds;
+mod place;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -19,12 +21,12 @@ use crate::engine::book::{Group, RuleBook};
 use std::collections::BTreeMap;
 
 pub use campaign::{CAMPAIGNS, CampaignDef, campaign, default_campaign_name, parse_campaign};
-pub(crate) use check::{NAME_RULE, man_name_ok};
-pub use check::{check_carried, check_rule_book, check_scenario};
-pub use check_company::check_company;
+pub use check::{CarryError, check_carried, check_rule_book, check_scenario};
 pub use check_cp::check_combat_patrol;
-pub use check_european::check_european;
-pub use endless::{ENDLESS_TITLE, endless};
+#[cfg(test)]
+use check_european::check_european;
+pub use endless::{ENDLESS_TITLE, EndlessError, endless};
+pub use holds::{Unsound, campaign_holds};
 
 pub const RULES_FILE: &str = "assets/rules/lone_warrior.ron";
 pub const RULES_TEXT: &str = include_str!("../../assets/rules/lone_warrior.ron");

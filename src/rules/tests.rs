@@ -637,3 +637,38 @@ fn an_encounter_carries_only_a_group_its_transport_can_take() {
         assert_eq!(line_col(&e).0, line_of(&edited, at), "{e}");
     }
 }
+
+/// A campaign that does not hold together says which part and which man, as a type.
+#[test]
+fn a_campaign_that_does_not_hold_together_says_where_as_a_type() {
+    let book = rule_book().unwrap();
+    let mut c = campaign(default_campaign_name(), &book).unwrap().start(1, book.clone());
+    assert_eq!(campaign_holds(&c), Ok(()));
+    // The roster is the first patrol's squad, so its man is refused with that patrol's map.
+    let mut broken = c.clone();
+    broken.roster[0].weapon = "mortar".into();
+    let e = campaign_holds(&broken).unwrap_err();
+    assert!(matches!(&e, Unsound::Plan { message, .. } if message.contains("cannot carry the mortar")), "{e:?}");
+    let mut broken = c.clone();
+    let man = crate::engine::book::scenario::Member {
+        name: "Hale".into(),
+        rank: "Pvt".into(),
+        weapon: "mortar".into(),
+        veteran: false,
+        medic: false,
+        squad: None,
+        conscript: false,
+    };
+    broken.replacements.insert(0, man);
+    match campaign_holds(&broken) {
+        Err(Unsound::Carried(CarryError::Mortar { list, name, weapon })) => {
+            assert_eq!((list.as_str(), name.as_str(), weapon.as_str()), ("replacements", "Hale", "mortar"));
+        }
+        other => panic!("a mortar among the replacements: {other:?}"),
+    }
+    c.kit.push("no such gun".into());
+    let e = campaign_holds(&c).unwrap_err();
+    assert!(matches!(&e, Unsound::Carried(CarryError::Unknown { list, .. }) if list == "kit"), "{e:?}");
+    // The words a player reads are the same as ever.
+    assert_eq!(e.to_string(), "kit: the rifleman it is reissued to has unknown weapon 'no such gun'");
+}

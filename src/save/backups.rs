@@ -103,7 +103,7 @@ pub fn holds(save: &SaveFile) -> String {
         None if c.is_over() => "the campaign over".to_string(),
         None => format!("between patrols, {}{} done", c.finished, c.of_total()),
     };
-    format!("{at}; saved {}", super::when(save.saved_at))
+    format!("{at}; saved {}", super::stamp::when(save.saved_at))
 }
 
 fn ordinal(n: usize) -> String {

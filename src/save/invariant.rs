@@ -236,7 +236,7 @@ fn whole_campaigns_hold_together_at_every_step() {
                 c.apply(&cmd, &mut Cache::new()).unwrap();
             }
             steps += 1;
-            if let Err(e) = check_consistent(&c) {
+            if let Err(e) = crate::rules::campaign_holds(&c) {
                 panic!("{name}, seed {seed}, step {steps}: {e}");
             }
         }

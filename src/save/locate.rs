@@ -2,16 +2,19 @@
 //! that a file that reads as RON but does not hold together is refused
 //! with a line and column, as a file that does not read is.
 //!
-//! The checks (`Game::check_consistent`, `Campaign::check_consistent` and
-//! the save's own) say what is wrong in words that begin with the part of
-//! the campaign and, mostly, the man: "the patrol under way: G3 carries a
-//! weapon the rule book does not have". The text is scanned once for its
-//! fields (a small reader of RON's shape: strings, characters, comments
-//! and brackets), the part is found by its field path, and the man by his
-//! `id` or `name` within it. Where the man cannot be found, the part's
-//! field is given; where neither can, no place.
+//! The rules layer's check (`rules::campaign_holds`) says which part of
+//! the campaign is wrong, and which man, as a type (`Unsound`); what the
+//! engine's own checks (`Game::check_consistent`, `Campaign::check_consistent`)
+//! find comes in words that begin with the part of the campaign and, mostly,
+//! the man: "the patrol under way: G3 carries a weapon the rule book does not
+//! have", which are read for them. The text is scanned once for its fields (a
+//! small reader of RON's shape: strings, characters, comments and brackets),
+//! the part is found by its field path, and the man by his `id` or `name`
+//! within it. Where the man cannot be found, the part's field is given;
+//! where neither can, no place.
 
 use crate::engine::campaign::Campaign;
+use crate::rules::Unsound;
 
 /// A field of the text: its path of names from the top, where its name
 /// begins and where its value ends.
@@ -170,12 +173,43 @@ fn line_col(text: &str, at: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// Where `message`, the words of a failed check of `campaign` read from
-/// `text`, points: the man it names in the part it names, else the part.
-pub(super) fn locate(text: &str, campaign: &Campaign, message: &str) -> Option<(usize, usize)> {
+/// Where `why`, a failed check of `campaign` read from `text`, points: the
+/// man it names in the part it names, else the part.
+pub(super) fn locate(text: &str, campaign: &Campaign, why: &Unsound) -> Option<(usize, usize)> {
     let all = fields(text);
     let field = |path: &[&str]| all.iter().find(|f| f.path.iter().map(String::as_str).eq(path.iter().copied()));
-    // The part, the words after its name, and the names of its men.
+    // The part, and the names that may stand for the man in it.
+    let (part, needles): (&[&str], Vec<String>) = match why {
+        Unsound::Engine(message) => return engine_place(text, &all, campaign, message),
+        Unsound::Plan { plan, .. } | Unsound::PlanTables { plan, .. } => (&["campaign", "plans"], vec![plan.clone()]),
+        Unsound::ReplacementName { name } => (&["campaign", "replacements"], vec![name.clone()]),
+        Unsound::Carried(e) => match e.man() {
+            ("replacements", name) => (&["campaign", "replacements"], vec![name.to_string()]),
+            ("roster", name) => (&["campaign", "roster"], vec![name.to_string()]),
+            // The kit is weapons, no man's.
+            ("kit", _) => (&["campaign", "kit"], Vec::new()),
+            _ => return None,
+        },
+        Unsound::RuleBook(_) | Unsound::PatrolRuleBook(_) | Unsound::TooManyHexes => return None,
+    };
+    let part = field(part)?;
+    let needles: Vec<String> = needles.iter().map(|n| format!("name: \"{n}\"")).collect();
+    Some(line_col(text, within(text, part, &needles)))
+}
+
+/// Where in `part` the first of `needles` is written, else the part itself.
+fn within(text: &str, part: &Field, needles: &[String]) -> usize {
+    let inside = &text[part.at..part.end];
+    needles.iter().find_map(|n| inside.find(n.as_str())).map_or(part.at, |k| part.at + k)
+}
+
+/// Where `message`, the words of the engine's own check of `campaign`
+/// (`Campaign::check_consistent`, which says what is wrong in words, not
+/// as a type), points. Its words begin with the part of the campaign and,
+/// mostly, the man: "the patrol under way: G3 carries a weapon the rule
+/// book does not have", "G7 on the roster is called as enemies are".
+fn engine_place(text: &str, all: &[Field], campaign: &Campaign, message: &str) -> Option<(usize, usize)> {
+    let field = |path: &[&str]| all.iter().find(|f| f.path.iter().map(String::as_str).eq(path.iter().copied()));
     let patrol_ids = |game: Option<&crate::engine::Game>| -> Vec<String> {
         game.map_or_else(Vec::new, |g| g.soldiers().iter().map(|s| s.id.to_string()).collect())
     };
@@ -185,14 +219,6 @@ pub(super) fn locate(text: &str, campaign: &Campaign, message: &str) -> Option<(
             (&["campaign", "patrol"], rest, patrol_ids(campaign.patrol.as_ref()))
         } else if let Some(rest) = message.strip_prefix("the patrol as it set out: ") {
             (&["campaign", "history", "setout"], rest, patrol_ids(setout))
-        } else if let Some(rest) = message.strip_prefix("replacements: ") {
-            (&["campaign", "replacements"], rest, Vec::new())
-        } else if let Some(rest) = message.strip_prefix("roster: ") {
-            (&["campaign", "roster"], rest, Vec::new())
-        } else if let Some(rest) = message.strip_prefix("kit: ") {
-            (&["campaign", "kit"], rest, Vec::new())
-        } else if let Some(rest) = message.strip_prefix("patrol '") {
-            (&["campaign", "plans"], rest, Vec::new())
         } else if message.contains(" on the roster ")
             || campaign.roster.iter().any(|m| message.starts_with(&format!("{}'", m.name)))
         {
@@ -201,20 +227,17 @@ pub(super) fn locate(text: &str, campaign: &Campaign, message: &str) -> Option<(
             return None;
         };
     let part = field(part)?;
-    let within = &text[part.at..part.end];
     // The man: an id the message begins with, or the first name it quotes.
     let first_word = rest.split([' ', '\'', ',', ':']).next().unwrap_or("");
     let quoted = rest.split('\'').nth(1).filter(|_| rest.contains('\''));
-    let named = if part.path.last().is_some_and(|p| p == "plans") { rest.split('\'').next() } else { quoted };
     let needles: Vec<String> = ids
         .iter()
         .filter(|id| **id == first_word)
         .map(|id| format!("id: \"{id}\""))
-        .chain(named.map(|n| format!("name: \"{n}\"")))
+        .chain(quoted.map(|n| format!("name: \"{n}\"")))
         .chain((!first_word.is_empty()).then(|| format!("name: \"{first_word}\"")))
         .collect();
-    let at = needles.iter().find_map(|n| within.find(n.as_str())).map_or(part.at, |k| part.at + k);
-    Some(line_col(text, at))
+    Some(line_col(text, within(text, part, &needles)))
 }
 
 #[cfg(test)]

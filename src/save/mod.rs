@@ -12,6 +12,7 @@ mod backups;
 mod durable;
 mod locate;
 mod settings;
+mod stamp;
 mod store;
 
 use std::fs::File;
@@ -20,15 +21,17 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::campaign::{Campaign, PatrolRecord};
-use crate::engine::vocabulary::limits::{CAMPAIGN_HEXES, FILE_BYTES};
+use crate::engine::vocabulary::limits::FILE_BYTES;
+use crate::rules::Unsound;
 
 #[cfg(test)]
 use backups::backup_path;
 pub use backups::{BACKUPS, PATROL_BACKUP_ORDERS, backup_files, holds, newest_backup, newest_valid_backup};
 pub use durable::write_atomic;
 pub use settings::{Settings, load_settings, save_settings, settings_path};
+pub use stamp::when;
 pub use store::{
-    Listing, campaign_path, check_folder, data_dir, list, most_recent, name_taken, read_named, valid_name, when,
+    Listing, campaign_path, check_folder, data_dir, list, most_recent, name_taken, read_named, valid_name,
 };
 
 /// The save format this program writes. Older formats are migrated on load;
@@ -64,6 +67,37 @@ pub enum SaveError {
     Locked { path: String },
     #[error("{0}")]
     NoDataDir(String),
+    /// A campaign file that reads but does not hold together: where in it
+    /// (when the part it names can be found), and why.
+    #[error("{}does not hold together: {why}", place(.path, .at))]
+    Unsound { path: String, at: Option<(usize, usize)>, why: Box<Unsound> },
+    /// A save not written, as it could not be loaded again; the last good
+    /// one on disk is left as it was.
+    #[error("{path}: not saved, as it could not be loaded again: {why}. The last good save is kept")]
+    Refused { path: String, why: Refusal },
+    /// A campaign asked for by a name no campaign may have.
+    #[error("'{name}' is not a campaign name: see `hexpatrol list`")]
+    NotAName { name: String },
+    /// No campaign of that name in the data folder `dir`.
+    #[error("no campaign called '{name}' in {dir}: see `hexpatrol list`")]
+    NoSuchCampaign { name: String, dir: String },
+}
+
+/// Why a save was not written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("it does not hold together: {0}")]
+    Unsound(Box<Unsound>),
+    #[error("it would be {bytes} bytes, more than the {limit} a save may have")]
+    TooBig { bytes: usize, limit: u64 },
+}
+
+/// A file and, where known, its line and column, as an error begins.
+fn place(path: &str, at: &Option<(usize, usize)>) -> String {
+    match at {
+        Some((line, col)) => format!("{path}:{line}:{col}: "),
+        None => format!("{path}: "),
+    }
 }
 
 impl SaveError {
@@ -138,12 +172,10 @@ pub fn parse(path: &Path, text: &str) -> Result<SaveFile, SaveError> {
     if save.format_version < 3 {
         migrate_to_3(&mut save);
     }
-    check_consistent(&save.campaign).map_err(|e| {
-        let message = format!("does not hold together: {e}");
-        match locate::locate(text, &save.campaign, &e) {
-            Some((line, col)) => SaveError::Parse { path: path.display().to_string(), line, col, message },
-            None => SaveError::file(path, message),
-        }
+    crate::rules::campaign_holds(&save.campaign).map_err(|why| SaveError::Unsound {
+        path: path.display().to_string(),
+        at: locate::locate(text, &save.campaign, &why),
+        why: Box::new(why),
     })?;
     Ok(save)
 }
@@ -183,115 +215,6 @@ fn migrate_to_3(save: &mut SaveFile) {
     }
 }
 
-/// What the engine needs of a campaign read from a file, checked before it
-/// is played: its rule books, its maps and every index it holds.
-fn check_consistent(c: &Campaign) -> Result<(), String> {
-    use crate::rules::{DataError, check_combat_patrol, check_rule_book, check_scenario};
-    let message = |e: DataError| match e {
-        DataError::At { message, .. } | DataError::File { message, .. } => message,
-    };
-    // The company level's and European Battlefield's tables, where a book
-    // holds them, as a rules file's are checked.
-    let own_tables = |book: &crate::engine::book::RuleBook| {
-        let terrain: Vec<crate::engine::vocabulary::name::Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
-        let weapons: Vec<crate::engine::vocabulary::name::Name> = book.weapons.iter().map(|w| w.key.clone()).collect();
-        if let Some(t) = book.company.as_deref() {
-            crate::rules::check_company(t, &terrain, "", "")?;
-        }
-        let vehicles: Vec<crate::engine::vocabulary::name::Name> =
-            book.arsenal.vehicles.iter().map(|v| crate::engine::vocabulary::name::Name::from(v.key.as_str())).collect();
-        match book.european.as_deref() {
-            Some(t) => crate::rules::check_european(t, (&terrain, &weapons, &vehicles), "", ""),
-            None => Ok(()),
-        }
-    };
-    check_rule_book(&c.book, "", "", "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
-    check_combat_patrol(&c.book, "", "").map_err(|e| format!("its rule book: {}", message(e)))?;
-    own_tables(&c.book).map_err(|e| format!("its rule book: {}", message(e)))?;
-    if let Some(game) = &c.patrol {
-        check_rule_book(game.book(), "", "", "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
-        check_combat_patrol(game.book(), "", "").map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
-        own_tables(game.book()).map_err(|e| format!("the patrol's rule book: {}", message(e)))?;
-    }
-    // A plan has no squad of its own: check its map with the roster, or one stand-in.
-    let squad: Vec<crate::engine::book::scenario::Member> = c
-        .roster
-        .iter()
-        .map(|m| crate::engine::book::scenario::Member {
-            name: m.name.clone(),
-            rank: m.rank.clone(),
-            weapon: m.weapon.clone(),
-            veteran: false,
-            medic: m.medic,
-            squad: m.squad,
-            conscript: m.conscript,
-        })
-        .collect();
-    let standin = vec![crate::engine::book::scenario::Member {
-        name: "Standin".into(),
-        rank: "Pvt".into(),
-        weapon: "rifle".into(),
-        veteran: false,
-        medic: false,
-        squad: None,
-        conscript: false,
-    }];
-    let mut squad = if squad.is_empty() { standin.clone() } else { squad };
-    // The checks of the campaign file, and within its limits (each check is
-    // linear in the size of what it checks, so a file at any limit loads fast).
-    let mut hexes = 0usize;
-    for plan in &c.plans {
-        hexes += plan.scenario.rows.len() * plan.scenario.rows.first().map_or(0, String::len);
-        if hexes > CAMPAIGN_HEXES {
-            return Err(format!("the maps of the patrols to come have more than {CAMPAIGN_HEXES} hexes"));
-        }
-    }
-    c.check_consistent()?;
-    for plan in &c.plans {
-        // The roster is checked as a squad with the first plan only, and the
-        // others with the stand-in: checking the roster with every plan
-        // would grow with the men times the patrols, not with the file.
-        let squad = std::mem::replace(&mut squad, standin.clone());
-        // Under rules of squads the stand-in is a man of a squad, with a
-        // weapon they fire: the company level's first team, European
-        // Battlefield's first profile.
-        let squad = match plan.scenario.rules.squads() {
-            true if squad == standin => {
-                let team = c.book.company.as_deref().and_then(|t| t.teams.first()).map(|k| k.key.clone());
-                let arm = c.book.european.as_deref().and_then(|t| t.weapons.first()).map(|w| w.weapon.clone());
-                let weapon = team.or(arm).unwrap_or_else(|| "rifle".to_string());
-                vec![crate::engine::book::scenario::Member { weapon, squad: Some(1), ..standin[0].clone() }]
-            }
-            _ => squad,
-        };
-        let scenario = crate::engine::Scenario { squad, ..plan.scenario.clone() };
-        check_scenario(&scenario, &c.book, "", "")
-            .map_err(|e| format!("patrol '{}': {}", plan.scenario.name, message(e)))?;
-        if !plan.scenario.rules.plays_with(&c.book) {
-            return Err(format!(
-                "patrol '{}': its rule book lacks the tables the rule set {} plays by",
-                plan.scenario.name, plan.scenario.rules
-            ));
-        }
-    }
-    for m in &c.replacements {
-        crate::rules::check_carried(&c.book, "replacements", &m.name, &m.weapon)?;
-        // One called as enemies are is passed over when he would join (see
-        // `Campaign::check_consistent`); any other joins the squad as named.
-        if !crate::rules::man_name_ok(&m.name) && !crate::engine::vocabulary::enemy_ids::enemy_id(&m.name) {
-            return Err(format!("replacements: '{}' {}", m.name, crate::rules::NAME_RULE));
-        }
-    }
-    // A support weapon lost is reissued to a rifleman between patrols.
-    for weapon in &c.kit {
-        crate::rules::check_carried(&c.book, "kit", "the rifleman it is reissued to", weapon)?;
-    }
-    for m in &c.roster {
-        crate::rules::check_carried(&c.book, "roster", &m.name, &m.weapon)?;
-    }
-    Ok(())
-}
-
 /// Reads a campaign file from disk without taking its lock (to check or list it).
 ///
 /// # Errors
@@ -327,13 +250,11 @@ pub fn writable(path: &Path, save: &SaveFile) -> Result<String, SaveError> {
 /// `writable`, with the most bytes a save may have given (a test gives a
 /// small one rather than play a patrol of 64 MiB).
 fn writable_within(path: &Path, save: &SaveFile, limit: u64) -> Result<String, SaveError> {
-    let refused = |why: String| {
-        SaveError::file(path, format!("not saved, as it could not be loaded again: {why}. The last good save is kept"))
-    };
-    check_consistent(&save.campaign).map_err(|e| refused(format!("it does not hold together: {e}")))?;
+    let refused = |why: Refusal| SaveError::Refused { path: path.display().to_string(), why };
+    crate::rules::campaign_holds(&save.campaign).map_err(|e| refused(Refusal::Unsound(Box::new(e))))?;
     let text = to_text(save)?;
     if text.len() as u64 > limit {
-        return Err(refused(format!("it would be {} bytes, more than the {limit} a save may have", text.len())));
+        return Err(refused(Refusal::TooBig { bytes: text.len(), limit }));
     }
     Ok(text)
 }

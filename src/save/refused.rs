@@ -6,6 +6,7 @@ use std::path::Path;
 use super::*;
 use crate::engine::book::scenario::{Encounter, Objective};
 use crate::engine::{Card, Game, Phase, Pos, Side};
+use crate::rules::Unsound;
 
 fn mid_action() -> (String, Campaign) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/v1/bocage-mid-action.ron");
@@ -14,12 +15,20 @@ fn mid_action() -> (String, Campaign) {
     (text, c)
 }
 
-/// The loader's message for the campaign as edited by `edit`.
+/// The loader's refusal of the campaign as edited by `edit`.
+fn refused(c: Campaign) -> SaveError {
+    let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
+    parse(Path::new("e.ron"), &text).unwrap_err()
+}
+
+/// The words of what the engine's check finds in the campaign as edited by
+/// `edit`: a save that does not hold together, refused as such.
 fn refusal(edit: impl FnOnce(&mut Game)) -> String {
     let (_, mut c) = mid_action();
     edit(c.patrol.as_mut().unwrap());
-    let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
-    parse(Path::new("e.ron"), &text).unwrap_err().to_string()
+    let e = refused(c);
+    assert!(matches!(&e, SaveError::Unsound { why, .. } if matches!(**why, Unsound::Engine(_))), "{e:?}");
+    e.to_string()
 }
 
 /// A change made to the game before it is saved.
@@ -141,7 +150,11 @@ fn a_save_past_the_size_limit_is_not_written() {
     let save = SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c };
     let written = to_text(&save).unwrap();
     assert!(writable_within(Path::new("big.ron"), &save, written.len() as u64).is_ok());
-    let e = writable_within(Path::new("big.ron"), &save, written.len() as u64 - 1).unwrap_err().to_string();
+    let limit = written.len() as u64 - 1;
+    let e = writable_within(Path::new("big.ron"), &save, limit).unwrap_err();
+    let why = Refusal::TooBig { bytes: written.len(), limit };
+    assert_eq!(e, SaveError::Refused { path: "big.ron".into(), why });
+    let e = e.to_string();
     assert!(e.contains("not saved") && e.contains("more than the") && e.contains("last good save is kept"), "{e}");
     assert!(text.len() as u64 <= crate::rules::MAX_FILE_BYTES);
 }
@@ -154,9 +167,11 @@ fn a_roster_man_no_squad_may_have_is_refused() {
     let (_, mut c) = mid_action();
     assert!(c.plans.len() > 1);
     c.roster[3].name = "Kow alski".into();
-    let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
-    let e = parse(Path::new("e.ron"), &text).unwrap_err().to_string();
-    assert!(e.contains("squad: 'Kow alski' cannot be a name"), "{e}");
+    // Checked as the first patrol's squad.
+    let e = refused(c);
+    let SaveError::Unsound { why, .. } = &e else { panic!("{e:?}") };
+    let Unsound::Plan { message, .. } = &**why else { panic!("refused with the first patrol to come: {e:?}") };
+    assert!(message.starts_with("squad: 'Kow alski' cannot be a name"), "{message}");
 }
 
 /// The support weapons reissued between patrols (`kit`) are ones a man of
@@ -168,8 +183,11 @@ fn a_kit_no_man_may_carry_is_refused() {
     for (weapon, want) in [("mortar", "cannot carry the mortar"), ("nuke", "unknown weapon 'nuke'")] {
         let (_, mut c) = mid_action();
         c.kit.push(weapon.into());
-        let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
-        let e = parse(Path::new("e.ron"), &text).unwrap_err().to_string();
+        let e = refused(c);
+        let SaveError::Unsound { why, .. } = &e else { panic!("{e:?}") };
+        let Unsound::Carried(carried) = &**why else { panic!("{e:?}") };
+        assert_eq!(carried.man(), ("kit", "the rifleman it is reissued to"));
+        let e = e.to_string();
         assert!(e.contains("kit: the rifleman it is reissued to") && e.contains(want), "{e}");
     }
 }
@@ -185,7 +203,10 @@ fn a_replacement_no_squad_may_have_is_refused() {
         c.replacements[0].name = name.into();
         let text = to_text(&SaveFile { format_version: FORMAT_VERSION, saved_at: 0, campaign: c }).unwrap();
         match parse(Path::new("e.ron"), &text) {
-            Err(e) if refused => assert!(e.to_string().contains(&format!("replacements: '{name}' cannot be")), "{e}"),
+            Err(SaveError::Unsound { why, .. }) if refused && matches!(*why, Unsound::ReplacementName { .. }) => {
+                let e = why.to_string();
+                assert!(e.contains(&format!("replacements: '{name}' cannot be")), "{e}");
+            }
             Ok(_) if !refused => {}
             other => panic!("{name}: {:?}", other.map(|_| ())),
         }

@@ -55,15 +55,15 @@ pub fn campaign_path(data_dir: &Path, name: &str) -> PathBuf {
 /// # Errors
 /// Not a campaign name, no such campaign, or its file will not read (the
 /// message names the file, and the line and column where it can).
-pub fn read_named(data_dir: &Path, name: &str) -> Result<(PathBuf, super::SaveFile), String> {
+pub fn read_named(data_dir: &Path, name: &str) -> Result<(PathBuf, super::SaveFile), SaveError> {
     if !valid_name(name) {
-        return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
+        return Err(SaveError::NotAName { name: name.to_string() });
     }
     let path = campaign_path(data_dir, name);
     if !path.exists() {
-        return Err(format!("no campaign called '{name}' in {}: see `hexpatrol list`", data_dir.display()));
+        return Err(SaveError::NoSuchCampaign { name: name.to_string(), dir: data_dir.display().to_string() });
     }
-    let save = super::read(&path).map_err(|e| e.to_string())?;
+    let save = super::read(&path)?;
     Ok((path, save))
 }
 
@@ -190,31 +190,4 @@ pub fn name_taken(data_dir: &Path, name: &str) -> bool {
         })
     });
     same_but_case || taken.iter().any(|p| p.exists())
-}
-
-/// A time stamp as `YYYY-MM-DD HH:MM` UTC.
-pub fn when(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
-    // Civil date from days since 1970 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{d:02} {h:02}:{m:02}")
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dates() {
-        assert_eq!(super::when(0), "1970-01-01 00:00");
-        assert_eq!(super::when(1_796_000_000), "2026-11-30 00:53");
-        assert_eq!(super::when(951_782_400), "2000-02-29 00:00");
-    }
 }

@@ -365,7 +365,9 @@ fn a_save_that_parses_but_does_not_hold_together_is_refused() {
         (good.replacen("sides: 6,", "sides: 0,", 1), "its rule book"),
         (good.replacen("squad_size: 9", "squad_size: 100000", 1), "squad_size"),
     ] {
-        let e = parse(p, &edited).unwrap_err().to_string();
+        let e = parse(p, &edited).unwrap_err();
+        assert!(matches!(&e, SaveError::Unsound { path, .. } if path == "edited.ron"), "{e:?}");
+        let e = e.to_string();
         assert!(e.starts_with("edited.ron:") && e.contains(": does not hold together"), "{e}");
         assert!(e.contains(want), "wanted '{want}': {e}");
     }
@@ -479,14 +481,18 @@ fn format_2_weapons_by_key_read_into_their_places() {
     let e = parse(p, &keyed).unwrap_err().to_string();
     assert!(e.contains("does not hold together") && e.contains("a weapon the rule book does not have"), "{e}");
     let past = text.replacen("side: friendly, weapon: 5,", "side: friendly, weapon: 999,", 1);
-    let e = parse(p, &past).unwrap_err().to_string();
-    assert!(e.contains("a weapon the rule book does not have (number 999)"), "{e}");
+    let e = parse(p, &past).unwrap_err();
+    let SaveError::Unsound { at: Some(at), why, .. } = &e else { panic!("refused at a place: {e:?}") };
+    let crate::rules::Unsound::Engine(words) = &**why else { panic!("the engine's check refuses it: {e:?}") };
+    assert!(words.contains("a weapon the rule book does not have (number 999)"), "{words}");
+    let (at, e) = (*at, e.to_string());
     // It is refused at the place of the man who carries it: the `id` of his entry.
     let edit = past.find("weapon: 999").unwrap();
     let id = past[..edit].rfind("id: \"").unwrap();
     let line = past[..id].matches('\n').count() + 1;
     let col = id - past[..id].rfind('\n').map_or(0, |k| k + 1) + 1;
     let man = &past[id + 5..id + 5 + past[id + 5..].find('"').unwrap()];
+    assert_eq!(at, (line, col), "{e}");
     assert!(
         e.starts_with(&format!("edited.ron:{line}:{col}: does not hold together: the patrol under way: {man} carries")),
         "at line {line}, column {col}, {man}: {e}"
@@ -502,9 +508,11 @@ fn a_roster_man_refused_is_found_in_the_file() {
     let name = roster + good[roster..].find("name: \"").unwrap();
     let end = name + 7 + good[name + 7..].find('"').unwrap();
     let edited = format!("{}name: \"G7{}", &good[..name], &good[end..]);
-    let e = parse(Path::new("edited.ron"), &edited).unwrap_err().to_string();
+    let e = parse(Path::new("edited.ron"), &edited).unwrap_err();
     let line = edited[..name].matches('\n').count() + 1;
     let col = name - edited[..name].rfind('\n').map_or(0, |k| k + 1) + 1;
+    assert!(matches!(&e, SaveError::Unsound { at: Some(at), .. } if *at == (line, col)), "{e:?}");
+    let e = e.to_string();
     assert!(
         e.starts_with(&format!("edited.ron:{line}:{col}: does not hold together: G7 on the roster")),
         "line {line}, column {col}: {e}"

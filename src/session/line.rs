@@ -3,6 +3,13 @@
 //! patrol leader makes the next N decisions), `begin` (the campaign's next
 //! patrol sets out) and `odds QUESTION` (the exact odds of a roll, which
 //! changes nothing). Blank lines and lines starting with `#` are skipped.
+//!
+//! Every front end reads its lines here: the runner a line of a script
+//! (`parse_line`), the terminal game's command line and dice box and plain
+//! mode's prompt what a person types (`parse_typed`, which also reads the
+//! bare faces of a throw an order waits for). The words of the game's
+//! commands and of an odds question are the engine's own (`Command` and
+//! `OddsQuery` read them, as a save's kept orders are read back).
 
 use crate::engine::dice::hand::{Throw, read_throw};
 use crate::engine::vocabulary::command::ParseError;
@@ -32,6 +39,47 @@ pub enum Line {
         weapon: String,
         man: String,
     },
+}
+
+/// Why a line a person typed is not one the game can play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// Not a line of the command language: the column and what was wrong.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// Not the faces of the throw an order waits for.
+    #[error("not a throw: {0}")]
+    Throw(String),
+}
+
+impl LineError {
+    /// What the terminal game and plain mode say about `typed`.
+    pub fn says(&self, typed: &str) -> String {
+        match self {
+            LineError::Parse(e) => format!("Cannot read '{typed}' (column {}): {}", e.column, e.message),
+            LineError::Throw(why) => format!("Not a throw: {why}"),
+        }
+    }
+}
+
+/// Reads a line a person typed at a prompt. While an order waits for the
+/// player's dice (`dice_asked`), the line is the faces of its throw (`4 3`,
+/// or `-` for the game's), `cancel` withdraws the order, and a `dice`,
+/// `undo` or `odds` line is read as ever; else it is a line of the command
+/// language (`parse_line`).
+///
+/// # Errors
+/// The line does not read: where and why, or why it is not a throw.
+pub fn parse_typed(text: &str, dice_asked: bool) -> Result<Line, LineError> {
+    if !dice_asked {
+        return Ok(parse_line(text)?);
+    }
+    let verb = text.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    match verb.as_str() {
+        "cancel" => Ok(Line::Withdraw),
+        "dice" | "undo" | "odds" => Ok(parse_line(text)?),
+        _ => read_throw(text).map(Line::Dice).map_err(LineError::Throw),
+    }
 }
 
 /// Parses a line of the command language.
@@ -163,6 +211,24 @@ mod tests {
         assert_eq!(e.column, 6);
         assert!(e.message.contains("'three' is not a face"), "{}", e.message);
         assert!(parse_line("dice").unwrap_err().message.contains("expected the faces"));
+    }
+
+    #[test]
+    fn a_typed_line_while_dice_are_asked_is_a_throw_or_a_line() {
+        assert_eq!(parse_typed("4 3", true), Ok(Line::Dice(Some(vec![4, 3].into()))));
+        assert_eq!(parse_typed(" - ", true), Ok(Line::Dice(None)));
+        assert_eq!(parse_typed("Cancel", true), Ok(Line::Withdraw));
+        assert_eq!(parse_typed("dice real", true), Ok(Line::RealDice(true)));
+        assert_eq!(parse_typed("undo", true), Ok(Line::Undo(1)));
+        assert!(matches!(parse_typed("odds stop", true), Ok(Line::Odds(_))));
+        let e = parse_typed("4 three", true).unwrap_err();
+        assert!(matches!(&e, LineError::Throw(why) if why.contains("'three' is not a face")), "{e:?}");
+        assert!(e.says("4 three").starts_with("Not a throw: 'three' is not a face"), "{}", e.says("4 three"));
+        // Not asked, faces are no command.
+        let e = parse_typed("4 3", false).unwrap_err();
+        assert_eq!(e, LineError::Parse(ParseError { column: 1, message: "unknown command '4'".into() }));
+        assert_eq!(e.says("4 3"), "Cannot read '4 3' (column 1): unknown command '4'");
+        assert_eq!(parse_typed("turn", false), Ok(Line::Play(Command::Turn)));
     }
 
     #[test]

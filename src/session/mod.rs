@@ -6,7 +6,8 @@
 //! line do exactly the same thing. None of those front ends imports another;
 //! what two of them need lives here.
 //!
-//! - [`line`]: a line of text into a [`Line`]: a command, `auto N`, `begin`, `odds ...`.
+//! - [`line`]: a line of text into a [`Line`]: a command, `auto N`, `begin`, `odds ...`;
+//!   the one parser of the command language, for every front end.
 //! - [`play`]: a [`Line`] played against a campaign, the patrol leader's
 //!   decisions ([`auto`]) and the odds of a roll ([`ask`]).
 //! - [`jsonl`]: events and odds written as JSON Lines, the form the runner
@@ -26,5 +27,5 @@ pub mod start;
 
 pub use clock::now;
 pub use jsonl::{write_events, write_odds};
-pub use line::{Line, parse_line};
+pub use line::{Line, LineError, parse_line, parse_typed};
 pub use play::{ask, auto, play_line};

@@ -18,6 +18,42 @@ pub struct Frame {
     pub order: Option<String>,
 }
 
+/// Why a patrol cannot be played again; `patrol` is its number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("patrol {patrol}'s record was written before records kept their map and squad: it cannot be replayed")]
+    NoScenario { patrol: u32 },
+    #[error(
+        "patrol {patrol}'s record keeps no orders (it was recorded before records kept them): it cannot be replayed"
+    )]
+    NoOrders { patrol: u32 },
+    /// Its patrol would not set out again from its scenario (what the engine says).
+    #[error("patrol {patrol}: {why}")]
+    SetOut { patrol: u32, why: String },
+    #[error("no patrol is under way")]
+    NoPatrol,
+    #[error(
+        "patrol {patrol} under way keeps no history to play it from (iron man, or begun before take-backs were \
+         kept): an iron-man patrol can be replayed once it is over"
+    )]
+    NoHistory { patrol: u32 },
+    /// Its orders, played again, do not give its events: from `at` on.
+    #[error("patrol {patrol}'s orders do not play back to its events ({at}): it cannot be replayed")]
+    Differs { patrol: u32, at: Differs },
+}
+
+/// Where a patrol's orders played again part from its events.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Differs {
+    #[error("its start")]
+    Start,
+    /// Order `number` (from 1) of `of`, as it is written.
+    #[error("order {number} of {of}, '{order}'")]
+    Order { number: usize, of: usize, order: String },
+    #[error("its end")]
+    End,
+}
+
 /// A patrol played again: every event of it, and a frame for each order.
 #[derive(Clone, Debug)]
 pub struct Replay {
@@ -37,20 +73,16 @@ impl Replay {
     /// # Errors
     /// The record keeps no scenario or no orders (an old one, or one
     /// played iron man), or its orders do not play back to its events.
-    pub fn of_record(record: &PatrolRecord, book: Arc<RuleBook>) -> Result<Self, String> {
+    pub fn of_record(record: &PatrolRecord, book: Arc<RuleBook>) -> Result<Self, ReplayError> {
         let k = record.number;
         let Some(scenario) = &record.scenario else {
-            return Err(format!(
-                "patrol {k}'s record was written before records kept their map and squad: it cannot be replayed"
-            ));
+            return Err(ReplayError::NoScenario { patrol: k });
         };
         if record.orders.is_empty() {
-            return Err(format!(
-                "patrol {k}'s record keeps no orders (it was recorded before records kept them): it cannot be \
-                 replayed"
-            ));
+            return Err(ReplayError::NoOrders { patrol: k });
         }
-        let setout = Game::new(book, scenario, record.seed).map_err(|e| format!("patrol {k}: {e}"))?;
+        let setout = Game::new(book, scenario, record.seed)
+            .map_err(|e| ReplayError::SetOut { patrol: k, why: e.to_string() })?;
         let start = record.events.iter().position(|e| matches!(e, Event::Start { .. })).unwrap_or(0);
         Self::play(k, &record.name, setout, &record.orders, &record.events[start..], true)
     }
@@ -60,15 +92,12 @@ impl Replay {
     /// # Errors
     /// No patrol is under way, or its orders are not kept (iron man, or
     /// begun before take-backs were kept), or they do not play back.
-    pub fn of_patrol_under_way(campaign: &Campaign) -> Result<Self, String> {
+    pub fn of_patrol_under_way(campaign: &Campaign) -> Result<Self, ReplayError> {
         let k = campaign.finished + 1;
         let (Some(game), Some(history)) = (&campaign.patrol, &campaign.history) else {
             return Err(match campaign.patrol {
-                None => "no patrol is under way".to_string(),
-                Some(_) => format!(
-                    "patrol {k} under way keeps no history to play it from (iron man, or begun before take-backs \
-                     were kept): an iron-man patrol can be replayed once it is over"
-                ),
+                None => ReplayError::NoPatrol,
+                Some(_) => ReplayError::NoHistory { patrol: k },
             });
         };
         let start = campaign.log.iter().position(|e| matches!(e, Event::Start { .. })).unwrap_or(0);
@@ -85,24 +114,23 @@ impl Replay {
         orders: &[String],
         events: &[Event],
         finished: bool,
-    ) -> Result<Self, String> {
-        let differs =
-            |at: &str| format!("patrol {k}'s orders do not play back to its events ({at}): it cannot be replayed");
+    ) -> Result<Self, ReplayError> {
+        let differs = |at: Differs| ReplayError::Differs { patrol: k, at };
         if events.first() != Some(&setout.start_event()) {
-            return Err(differs("its start"));
+            return Err(differs(Differs::Start));
         }
         let mut cache = Cache::new();
         let mut game = setout;
         let mut frames = vec![Frame { game: game.clone(), events: 1, order: None }];
         let mut played = 1;
         for (i, order) in orders.iter().enumerate() {
-            let at = || format!("order {} of {}, '{order}'", i + 1, orders.len());
-            let order: Order = order.parse().map_err(|_| differs(&at()))?;
+            let at = || differs(Differs::Order { number: i + 1, of: orders.len(), order: order.clone() });
+            let order: Order = order.parse().map_err(|_| at())?;
             let mut sink = Events::all();
-            game.apply_order(&order, &mut cache, &mut sink).map_err(|_| differs(&at()))?;
+            game.apply_order(&order, &mut cache, &mut sink).map_err(|_| at())?;
             let new = sink.into_vec();
             if events.get(played..played + new.len()) != Some(&new[..]) {
-                return Err(differs(&at()));
+                return Err(at());
             }
             played += new.len();
             frames.push(Frame { game: game.clone(), events: played, order: Some(order.to_string()) });
@@ -114,7 +142,7 @@ impl Replay {
             events.len()
         };
         if played != end {
-            return Err(differs("its end"));
+            return Err(differs(Differs::End));
         }
         Ok(Self { number: k, name: name.to_string(), events: events[..end].to_vec(), frames, finished })
     }
@@ -159,10 +187,14 @@ mod tests {
         let last = edited.orders.len() - 1;
         edited.orders[last] = "hold".into();
         let e = Replay::of_record(&edited, book.clone()).expect_err("it does not play back");
-        assert!(e.contains(&format!("order {} of {}", last + 1, last + 1)), "{e}");
+        let at = Differs::Order { number: last + 1, of: last + 1, order: "hold".into() };
+        assert_eq!(e, ReplayError::Differs { patrol: record.number, at });
+        assert!(e.to_string().contains(&format!("(order {} of {}, 'hold')", last + 1, last + 1)), "{e}");
         // A record without orders says why it cannot be replayed.
         edited.orders.clear();
-        assert!(Replay::of_record(&edited, book).expect_err("no orders").contains("keeps no orders"));
+        let e = Replay::of_record(&edited, book).expect_err("no orders");
+        assert_eq!(e, ReplayError::NoOrders { patrol: record.number });
+        assert!(e.to_string().contains("keeps no orders"), "{e}");
     }
 
     #[test]
@@ -176,7 +208,9 @@ mod tests {
         play_line(&mut campaign, &mut cache, Line::Auto(10)).expect("the leader plays on");
         assert!(campaign.history.is_none(), "iron man keeps nothing to take back");
         assert_eq!(campaign.iron_orders.len(), 10);
-        assert!(Replay::of_patrol_under_way(&campaign).expect_err("no history").contains("once it is over"));
+        let e = Replay::of_patrol_under_way(&campaign).expect_err("no history");
+        assert_eq!(e, ReplayError::NoHistory { patrol: 1 });
+        assert!(e.to_string().contains("once it is over"), "{e}");
         play_line(&mut campaign, &mut cache, Line::Auto(5000)).expect("the leader plays it out");
         assert!(campaign.iron_orders.is_empty(), "the record took them");
         let record = campaign.unarchived.clone().expect("the patrol is over");

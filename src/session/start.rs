@@ -6,8 +6,42 @@ use std::sync::Arc;
 
 use crate::engine::RuleBook;
 use crate::engine::campaign::Campaign;
-use crate::rules;
+use crate::rules::{self, DataError, EndlessError};
 use crate::save::{self, SaveError, Slot};
+
+/// Why a new campaign did not start, or a saved one did not open.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The campaign or scenario chosen will not load (its file, line and column).
+    #[error(transparent)]
+    Data(#[from] DataError),
+    #[error(transparent)]
+    Endless(#[from] EndlessError),
+    /// A save name given that no campaign may have.
+    #[error("'{0}' cannot be a campaign name: use letters, digits, - and _ (not - first)")]
+    BadName(String),
+    /// The save name is a campaign's already (or its backups' or records').
+    #[error(
+        "the name '{name}' is in use in {dir} (a campaign, its backups or its records); resume it or pick another --name"
+    )]
+    NameTaken { name: String, dir: String },
+    /// A campaign to open asked for by a name no campaign may have.
+    #[error("'{0}' is not a campaign name: see `hexpatrol list`")]
+    NotAName(String),
+    /// No campaign of that name in the data folder `dir`.
+    #[error("no campaign called '{name}' in {dir} (see `hexpatrol list`)")]
+    NoSuchCampaign { name: String, dir: String },
+    /// The first patrol did not set out (what the engine says).
+    #[error("{0}")]
+    SetOut(String),
+    /// A lock, a write or a backup the save layer refused.
+    #[error(transparent)]
+    Save(#[from] SaveError),
+    /// A saved campaign that will not load: the save layer's error, and the
+    /// words that say it with the way back through a backup (`bad_save`).
+    #[error("{words}")]
+    BadSave { error: SaveError, words: String },
+}
 
 /// What a new game plays: a campaign of several patrols, or one scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +94,7 @@ pub struct Opened {
 ///
 /// # Errors
 /// A campaign or scenario that will not load, a name that cannot be used or
-/// is taken, or a save that failed; the message says which.
+/// is taken, or a save that failed; the error says which.
 pub fn new_game(
     data_dir: &Path,
     book: Arc<RuleBook>,
@@ -68,38 +102,35 @@ pub fn new_game(
     name: Option<&str>,
     seed: u64,
     table: Table,
-) -> Result<Opened, String> {
+) -> Result<Opened, StartError> {
     let campaign = match choice {
-        Choice::Campaign(key) => rules::campaign(key, &book).map_err(|e| e.to_string())?.start(seed, book),
+        Choice::Campaign(key) => rules::campaign(key, &book)?.start(seed, book),
         Choice::Scenario(key) => {
-            let scenario = rules::scenario(key, &book).map_err(|e| e.to_string())?;
+            let scenario = rules::scenario(key, &book)?;
             Campaign::single(&scenario, seed, book)
         }
         Choice::Generated => rules::endless(book, seed)?,
     };
     let name = save_name(data_dir, choice, name)?;
-    let slot = Slot::open(&save::campaign_path(data_dir, &name)).map_err(|e| e.to_string())?;
+    let slot = Slot::open(&save::campaign_path(data_dir, &name))?;
     let mut campaign = campaign;
     campaign.take_backs = table.take_backs;
     campaign.real_dice = table.real_dice;
-    campaign.begin().map_err(|e| e.to_string())?;
-    slot.save(&mut campaign, super::now()).map_err(|e| e.to_string())?;
-    slot.backup().map_err(|e| e.to_string())?;
+    campaign.begin().map_err(|e| StartError::SetOut(e.to_string()))?;
+    slot.save(&mut campaign, super::now())?;
+    slot.backup()?;
     Ok(Opened { name, campaign, slot, data_dir: data_dir.to_path_buf() })
 }
 
 /// The save name a new game will take: `name`, or a free one made from its key.
-fn save_name(data_dir: &Path, choice: &Choice, name: Option<&str>) -> Result<String, String> {
+fn save_name(data_dir: &Path, choice: &Choice, name: Option<&str>) -> Result<String, StartError> {
     let name = match name {
         Some(n) if save::valid_name(n) => n.to_string(),
-        Some(n) => return Err(format!("'{n}' cannot be a campaign name: use letters, digits, - and _ (not - first)")),
+        Some(n) => return Err(StartError::BadName(n.to_string())),
         None => free_name(data_dir, choice.key()),
     };
     if save::name_taken(data_dir, &name) {
-        return Err(format!(
-            "the name '{name}' is in use in {} (a campaign, its backups or its records); resume it or pick another --name",
-            data_dir.display()
-        ));
+        return Err(StartError::NameTaken { name, dir: data_dir.display().to_string() });
     }
     Ok(name)
 }
@@ -111,21 +142,25 @@ fn save_name(data_dir: &Path, choice: &Choice, name: Option<&str>) -> Result<Str
 ///
 /// # Errors
 /// The campaign or scenario will not load with `book`.
-pub fn describe_choice(choice: &Choice, book: &RuleBook) -> Result<String, String> {
-    match choice {
-        Choice::Campaign(key) => rules::campaign(key, book)
-            .map(|def| format!("Campaign: {} ({} patrols)", def.title, def.plans.len()))
-            .map_err(|e| e.to_string()),
-        Choice::Scenario(key) => rules::scenario(key, book)
-            .map(|s| match s.rules.is_default() {
+pub fn describe_choice(choice: &Choice, book: &RuleBook) -> Result<String, StartError> {
+    Ok(match choice {
+        Choice::Campaign(key) => {
+            let def = rules::campaign(key, book)?;
+            format!("Campaign: {} ({} patrols)", def.title, def.plans.len())
+        }
+        Choice::Scenario(key) => {
+            let s = rules::scenario(key, book)?;
+            match s.rules.is_default() {
                 true => format!("One patrol: {}", s.name),
                 false => format!("One patrol: {}, fought by {}", s.name, s.rules.words()),
-            })
-            .map_err(|e| e.to_string()),
+            }
+        }
         // Made with the book, as the game would make it, so a book it cannot be drawn with is refused here.
-        Choice::Generated => rules::endless(std::sync::Arc::new(book.clone()), 1)
-            .map(|_| format!("Endless campaign: {}, on new ground every patrol", rules::ENDLESS_TITLE)),
-    }
+        Choice::Generated => {
+            rules::endless(std::sync::Arc::new(book.clone()), 1)?;
+            format!("Endless campaign: {}, on new ground every patrol", rules::ENDLESS_TITLE)
+        }
+    })
 }
 
 /// Checks a new game before its rules are chosen, writing nothing: that
@@ -133,7 +168,7 @@ pub fn describe_choice(choice: &Choice, book: &RuleBook) -> Result<String, Strin
 ///
 /// # Errors
 /// As `new_game` would refuse it.
-pub fn check_new(data_dir: &Path, book: &RuleBook, choice: &Choice, name: Option<&str>) -> Result<String, String> {
+pub fn check_new(data_dir: &Path, book: &RuleBook, choice: &Choice, name: Option<&str>) -> Result<String, StartError> {
     let words = describe_choice(choice, book)?;
     save_name(data_dir, choice, name)?;
     Ok(words)
@@ -157,22 +192,22 @@ pub fn free_name(data_dir: &Path, key: &str) -> String {
 /// # Errors
 /// No such campaign, a file that is locked or will not load (with the way
 /// back through a backup, if one loads).
-pub fn open_game(data_dir: &Path, name: &str) -> Result<Opened, String> {
+pub fn open_game(data_dir: &Path, name: &str) -> Result<Opened, StartError> {
     let path = existing(data_dir, name)?;
-    let slot = Slot::open(&path).map_err(|e| e.to_string())?;
-    let campaign = slot.load().map_err(|e| bad_save(&e, &path, &restore_how(data_dir, name)))?;
-    slot.backup().map_err(|e| e.to_string())?;
+    let slot = Slot::open(&path)?;
+    let campaign = slot.load().map_err(|e| bad_save_error(e, &path, &restore_how(data_dir, name)))?;
+    slot.backup()?;
     Ok(Opened { name: name.to_string(), campaign, slot, data_dir: data_dir.to_path_buf() })
 }
 
 /// The path of the saved campaign `name`, if it is a name and there is one.
-fn existing(data_dir: &Path, name: &str) -> Result<std::path::PathBuf, String> {
+fn existing(data_dir: &Path, name: &str) -> Result<std::path::PathBuf, StartError> {
     if !save::valid_name(name) {
-        return Err(format!("'{name}' is not a campaign name: see `hexpatrol list`"));
+        return Err(StartError::NotAName(name.to_string()));
     }
     let path = save::campaign_path(data_dir, name);
     if !path.exists() {
-        return Err(format!("no campaign called '{name}' in {} (see `hexpatrol list`)", data_dir.display()));
+        return Err(StartError::NoSuchCampaign { name: name.to_string(), dir: data_dir.display().to_string() });
     }
     Ok(path)
 }
@@ -202,9 +237,15 @@ pub fn restore_command(data_dir: &Path, name: &str) -> String {
 ///
 /// # Errors
 /// As `open_game`, but for a campaign open in another program.
-pub fn check_game(data_dir: &Path, name: &str) -> Result<(), String> {
+pub fn check_game(data_dir: &Path, name: &str) -> Result<(), StartError> {
     let path = existing(data_dir, name)?;
-    save::read(&path).map(|_| ()).map_err(|e| bad_save(&e, &path, &restore_how(data_dir, name)))
+    save::read(&path).map(|_| ()).map_err(|e| bad_save_error(e, &path, &restore_how(data_dir, name)))
+}
+
+/// A save that will not load, with `bad_save`'s words.
+fn bad_save_error(error: SaveError, path: &Path, how: &str) -> StartError {
+    let words = bad_save(&error, path, how);
+    StartError::BadSave { error, words }
 }
 
 /// The message for a save that will not load, with the way back (`how`)
@@ -223,5 +264,31 @@ pub fn bad_save(e: &SaveError, path: &Path, how: &str) -> String {
             save::holds(&kept)
         ),
         None => format!("{e}\nThe file has not been touched."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_that_cannot_be_used_and_a_campaign_that_is_not_there_are_told_apart() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let book = rules::rule_book().expect("the built-in rules load");
+        let hedgerow = Choice::Scenario("hedgerow".into());
+        let bad = new_game(dir.path(), book.clone(), &hedgerow, Some("-x"), 1, Table::default()).err();
+        assert_eq!(bad, Some(StartError::BadName("-x".into())));
+        new_game(dir.path(), book.clone(), &hedgerow, Some("mine"), 1, Table::default()).expect("a new game");
+        let dir_words = dir.path().display().to_string();
+        match check_new(dir.path(), &book, &hedgerow, Some("mine")) {
+            Err(StartError::NameTaken { name, dir }) => assert_eq!((name.as_str(), dir), ("mine", dir_words.clone())),
+            other => panic!("the name is taken: {other:?}"),
+        }
+        let nobody = check_game(dir.path(), "nobody").unwrap_err();
+        assert_eq!(nobody, StartError::NoSuchCampaign { name: "nobody".into(), dir: dir_words.clone() });
+        assert_eq!(nobody.to_string(), format!("no campaign called 'nobody' in {dir_words} (see `hexpatrol list`)"));
+        assert_eq!(check_game(dir.path(), "../x").err(), Some(StartError::NotAName("../x".into())));
+        let scenario = describe_choice(&Choice::Scenario("nowhere".into()), &book).unwrap_err();
+        assert!(matches!(scenario, StartError::Data(_)), "{scenario:?}");
     }
 }

@@ -215,8 +215,8 @@ fn seeded(start: &Campaign, run: &Run, k: u64) -> Campaign {
 ///
 /// # Errors
 /// The run goes past the last campaign number.
-pub fn run(start: &Campaign, run: &Run, tick: &(dyn Fn() + Sync)) -> Result<CampaignTally, String> {
-    let numbers = run.numbers().ok_or("the campaign numbers run past the largest there is")?;
+pub fn run(start: &Campaign, run: &Run, tick: &(dyn Fn() + Sync)) -> Result<CampaignTally, super::SimError> {
+    let numbers = run.numbers().ok_or(super::SimError::CampaignNumbers)?;
     Ok(numbers
         .into_par_iter()
         .fold(
@@ -262,8 +262,7 @@ fn campaign_lines(start: &Campaign, run: &Run, k: u64) -> io::Result<Vec<u8>> {
 /// # Errors
 /// Failures to write, or a run that goes past the last campaign number.
 pub fn stream(start: &Campaign, run: &Run, out: impl Write, tick: &(dyn Fn() + Sync)) -> io::Result<()> {
-    let numbers =
-        run.numbers().ok_or_else(|| io::Error::other("the campaign numbers run past the largest there is"))?;
+    let numbers = run.numbers().ok_or_else(|| io::Error::other(super::SimError::CampaignNumbers.to_string()))?;
     // A campaign is some five patrols: a fifth of the patrols' batch holds as many.
     let batch = (STREAM_BATCH / 5).max(1);
     super::stream_in_order(numbers, batch, out, tick, |k| campaign_lines(start, run, k))

@@ -1,142 +1,21 @@
-//! The terminal game's model and its update: a key's message in, the game
+//! The terminal game's update: a key's message in, the model (`model.rs`)
 //! moved on through the same commands the headless runner reads. Nothing
 //! here draws or touches the terminal; `view` draws and `run` does the I/O.
 
 use std::cell::Cell;
 use std::collections::VecDeque;
-use std::path::PathBuf;
 
-use ratatui::layout::Rect;
-
-use super::keymap::{Dir, Msg};
-use super::moment::{self, Moment};
+use super::keymap::{Dir, Msg, PromptKey};
+use super::model::{App, MapView, Overlay, PAGE, Page};
+use super::moment;
 use super::orders::Refusal;
-use super::pages::Page;
 use super::report;
 use super::theme::Theme;
 use crate::engine::Cache;
 use crate::engine::campaign::Campaign;
 use crate::engine::{Command, Event, Game, Phase, Pos};
 use crate::narrate::{describe_all, describe_odds};
-use crate::session::{Line, ask, parse_line, play_line};
-
-/// How far PgUp and PgDn scroll the help, in lines.
-pub const PAGE: u16 = 10;
-
-/// What covers the game screen, if anything.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    None,
-    /// The keys and the rules of the current phase; `scroll` lines down.
-    Help {
-        scroll: u16,
-    },
-    /// The command line: a command of the headless runner being typed.
-    Prompt {
-        text: String,
-    },
-    /// An order waits for the player's dice: `ask` says the roll, `text`
-    /// is the faces typed so far.
-    Dice {
-        ask: String,
-        text: String,
-    },
-    /// The after-action report of the patrol just over; `scroll` rows down.
-    Report {
-        lines: Vec<String>,
-        scroll: u16,
-    },
-    /// Play stops to show what a STOP card or an incident brought.
-    Moment(Moment),
-    /// The log full-screen, every patrol of the campaign.
-    History(super::history::History),
-    /// The map's legend.
-    /// The map's legend, scrolled down `scroll` rows (j/k) where the screen is short.
-    Legend {
-        scroll: u16,
-    },
-    /// A page between patrols (`pages.rs`): the squad about to set out, or
-    /// the campaign so far; `scroll` lines down.
-    Page {
-        page: super::pages::Page,
-        lines: Vec<String>,
-        scroll: u16,
-    },
-    /// Leaving the map would cost the patrol these: x or Enter leaves anyway,
-    /// any other key stays.
-    Confirm {
-        reasons: Vec<String>,
-        command: Command,
-    },
-}
-
-/// Where the last frame put the map, so a mouse click can find its hex.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MapView {
-    /// The map panel's inside, on the screen.
-    pub area: Rect,
-    /// The map's character cell at the area's top left.
-    pub origin: (u16, u16),
-    /// The size its hexes were drawn at.
-    pub scale: super::hexes::Scale,
-}
-
-pub struct App {
-    pub campaign: Campaign,
-    /// What the engine works out about the map, kept between commands
-    /// (never saved; see `Cache`).
-    pub cache: Cache,
-    /// The save name, shown in the title.
-    pub name: String,
-    pub theme: Theme,
-    pub cursor: Pos,
-    /// The section that moves in patrol movement.
-    pub section: usize,
-    /// Every event of the patrol in words, and the game's own notes.
-    pub log: Vec<String>,
-    /// How many lines the log is scrolled back from the newest.
-    pub log_back: usize,
-    pub overlay: Overlay,
-    /// The answer to the last key: why a command was refused, what to do next.
-    pub notice: Option<String>,
-    pub quit: bool,
-    /// Something changed since the last save.
-    pub unsaved: bool,
-    pub map_view: Cell<MapView>,
-    /// The roll of honour: the men the campaign has lost, from its records.
-    pub fallen: Vec<String>,
-    /// How far the help can scroll, as the last frame found it.
-    pub help_last: Cell<u16>,
-    /// How far a page between patrols can scroll, as the last frame found it.
-    pub page_last: Cell<u16>,
-    /// How far the after-action report can scroll, in rows, as the last frame found it.
-    pub report_last: Cell<u16>,
-    /// How far a pause can scroll, in rows, as the last frame found it.
-    pub moment_last: Cell<u16>,
-    /// How far the legend can scroll, as last drawn.
-    pub legend_last: Cell<u16>,
-    /// How far back the log can scroll, in lines, as the last frame found it.
-    pub log_last: Cell<usize>,
-    /// What waits to be shown once the overlay open now is closed.
-    pub pending: VecDeque<Overlay>,
-    /// Whether a STOP card that brought no enemy pauses play too (P): the
-    /// player's setting, kept in the data folder's settings file.
-    pub pause_at_stop: bool,
-    /// The player's settings changed since they were last written.
-    pub settings_changed: bool,
-    /// Where enemy appeared at the last order: marked on the map until the next.
-    pub fresh: Vec<Pos>,
-    /// Hexes the last order's fire swept (a spray, a machine gun's arc, a
-    /// grenade's scatter and blast), each with the marks under it: marked
-    /// until the next order.
-    pub swept: Vec<(Pos, [char; 3])>,
-    /// The records of the campaign's finished patrols, oldest first.
-    pub records: Vec<PathBuf>,
-    /// Whether the map shows the sight of the man whose card is up (or of the cursor's hex).
-    pub sight: bool,
-    /// A replay being watched, not a game being played (`replay.rs`).
-    pub replay: Option<super::replay::Viewing>,
-}
+use crate::session::{Line, ask, parse_typed, play_line};
 
 impl App {
     pub fn new(campaign: Campaign, name: &str, theme: Theme) -> Self {
@@ -175,10 +54,6 @@ impl App {
         // A game saved while an order waited for dice asks for the same roll.
         app.ask_dice();
         app
-    }
-
-    pub fn game(&self) -> Option<&Game> {
-        self.campaign.patrol.as_ref()
     }
 
     /// Carries out one message from a key or the mouse.
@@ -306,12 +181,10 @@ impl App {
                     self.overlay = Overlay::Help { scroll: 0 };
                     return;
                 }
-                match parse_line(&typed) {
+                match parse_typed(&typed, false) {
                     Ok(Line::Skip) => {}
                     Ok(line) => self.run(line),
-                    Err(e) => {
-                        self.notice = Some(format!("Cannot read '{typed}' (column {}): {}", e.column, e.message));
-                    }
+                    Err(e) => self.notice = Some(e.says(&typed)),
                 }
             }
         }
@@ -328,31 +201,39 @@ impl App {
             PromptKey::Backspace => {
                 text.pop();
             }
-            PromptKey::Cancel => {
-                self.overlay = Overlay::None;
-                let owed = self.campaign.owed.len();
-                self.run(Line::Withdraw);
-                self.notice = Some(
-                    match self.campaign.owed.len() > owed {
-                        true => {
-                            "Order withdrawn. The faces typed for it stand: the next throws of the same dice take them."
-                        }
-                        false => "Order withdrawn.",
-                    }
-                    .into(),
-                );
-            }
+            PromptKey::Cancel => self.withdraw(),
+            // The faces; or, as plain mode takes them while dice are asked,
+            // `cancel` or a `dice`, `undo` or `odds` line (`session::parse_typed`).
             PromptKey::Enter => {
                 let typed = std::mem::take(text);
-                match crate::engine::dice::hand::read_throw(&typed) {
-                    Ok(throw) => {
+                match parse_typed(&typed, true) {
+                    Ok(Line::Withdraw) => self.withdraw(),
+                    Ok(line) => {
                         self.overlay = Overlay::None;
-                        self.run(Line::Dice(throw));
+                        self.run(line);
+                        // Odds change nothing: the order still waits, and its box comes back.
+                        if self.overlay == Overlay::None {
+                            self.ask_dice();
+                        }
                     }
-                    Err(why) => self.notice = Some(format!("Not a throw: {why}")),
+                    Err(e) => self.notice = Some(e.says(&typed)),
                 }
             }
         }
+    }
+
+    /// Withdraws the order waiting for dice (Esc in the dice box).
+    fn withdraw(&mut self) {
+        self.overlay = Overlay::None;
+        let owed = self.campaign.owed.len();
+        self.run(Line::Withdraw);
+        self.notice = Some(
+            match self.campaign.owed.len() > owed {
+                true => "Order withdrawn. The faces typed for it stand: the next throws of the same dice take them.",
+                false => "Order withdrawn.",
+            }
+            .into(),
+        );
     }
 
     /// Asks for the roll an order waits for, if one does.
@@ -563,15 +444,6 @@ impl App {
         }
     }
 
-    /// The hex of the man whose card is up, or of the section that moves.
-    pub fn active_pos(&self) -> Option<Pos> {
-        let game = self.game()?;
-        match game.card_up() {
-            Some(i) => game.soldiers()[i].pos,
-            None => game.sections().get(self.section).and_then(|s| game.section_pos(s)),
-        }
-    }
-
     /// A click on the map: the first click on a hex puts the cursor there,
     /// a second acts on it.
     pub fn click(&mut self, column: u16, row: u16) {
@@ -590,15 +462,6 @@ impl App {
             }
         }
     }
-}
-
-/// A key typed while the command line is open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PromptKey {
-    Char(char),
-    Backspace,
-    Enter,
-    Cancel,
 }
 
 /// The hex one step from `p` in direction `d`, kept on the map.

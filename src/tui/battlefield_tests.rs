@@ -2,7 +2,7 @@
 //! terminal gives it (its profiles, "4/4+ D4 C4 dug in", are long), the
 //! status bar short of room, and hulks on the map.
 
-use super::app::App;
+use super::model::App;
 use super::tests::{go_on, screen};
 use super::theme::Theme;
 use crate::engine::Command;
@@ -89,7 +89,7 @@ fn a_hulk_under_men_is_still_marked() {
 /// down, however far the cursor and the man whose card is up are.
 #[test]
 fn a_moment_turns_the_map_to_where_fire_landed() {
-    use super::app::Overlay;
+    use super::model::Overlay;
     use super::moment::moments;
     use crate::engine::{Event, Name, Pos};
     let mut app = super::tests::in_action(7);

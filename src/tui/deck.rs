@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::App;
+use super::model::App;
 use super::theme::Theme;
 use crate::engine::{Card, Game, Phase, Side};
 
@@ -48,7 +48,7 @@ fn big_card(app: &App, game: &Game, card: Card, waiting: bool) -> Vec<Line<'stat
         Card::Stop => ("S T O P".to_string(), "end of turn".to_string(), "check, reshuffle".to_string(), theme.stop()),
         Card::Soldier(i) => {
             let s = &game.soldiers()[i as usize];
-            let weapon = super::roster::weapon_words(game, s);
+            let weapon = crate::narrate::weapon_words(game, s);
             let side = if s.side == Side::Friendly { "yours" } else { "enemy" };
             let style = if s.side == Side::Friendly { theme.friend() } else { theme.enemy() };
             let state = if waiting { "your order" } else { side };
@@ -80,7 +80,7 @@ fn card_words(app: &App, game: &Game, card: Card, waiting: bool) -> Line<'static
                 (false, Side::Friendly) => "yours",
                 (false, Side::Enemy) => "enemy",
             };
-            let weapon = super::roster::weapon_words(game, s);
+            let weapon = crate::narrate::weapon_words(game, s);
             Line::from(vec![
                 Span::styled(format!("{} {}", s.rank, s.id), style),
                 Span::raw(format!(", {weapon}: {whose}")),

@@ -2,8 +2,9 @@
 //! roll on the status line, a bad throw is refused there, and a resumed
 //! game asks for the same roll.
 
-use super::app::{App, Overlay, PromptKey};
+use super::keymap::PromptKey;
 use super::keymap::{Dir, Msg};
+use super::model::{App, Overlay};
 use super::tests::{patrol, screen};
 
 fn type_in(app: &mut App, text: &str) {
@@ -64,4 +65,24 @@ fn a_game_saved_mid_roll_asks_the_same_roll_and_esc_withdraws_the_order() {
     assert!(resumed.campaign.waiting.is_none());
     assert_eq!(resumed.campaign.owed.len(), 1, "the 6 6 typed stands for the next 2d6");
     assert!(resumed.notice.as_deref().unwrap_or("").contains("Order withdrawn"));
+}
+
+/// The dice box reads what plain mode's prompt reads while dice are asked
+/// (one parser, `session::parse_typed`): `cancel` withdraws as Esc does,
+/// and an odds question is answered with the box still asking.
+#[test]
+fn the_dice_box_takes_cancel_and_an_odds_question_as_plain_mode_does() {
+    let mut app = patrol(3);
+    app.update(Msg::Dice);
+    app.update(Msg::Cursor(Dir::North));
+    app.update(Msg::Act);
+    let wanted = asked(&app).map(str::to_string);
+    assert!(wanted.is_some());
+    // Asked in patrol movement, the question is answered: there is no STOP card yet.
+    type_in(&mut app, "odds stop");
+    assert_eq!(app.notice.as_deref(), Some("No odds: there is no action: STOP cards come only in one"));
+    assert_eq!(asked(&app).map(str::to_string), wanted, "the order still waits for its roll");
+    type_in(&mut app, "cancel");
+    assert!(app.campaign.waiting.is_none());
+    assert_eq!(app.notice.as_deref(), Some("Order withdrawn."));
 }

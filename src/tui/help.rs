@@ -6,8 +6,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::app::App;
 use super::keymap::KEYMAP;
+use super::model::App;
 use super::theme::Theme;
 use crate::engine::book::Wound;
 use crate::engine::{Phase, RuleBook};

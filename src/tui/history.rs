@@ -9,32 +9,11 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-use super::app::{App, Overlay};
+use super::model::{App, History, Overlay};
 use std::path::PathBuf;
 
 use super::report;
 use crate::narrate::describe_all;
-
-/// The full-screen log: its lines, the first one shown, and the search.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct History {
-    /// What it shows: the log of the campaign, or a report.
-    pub title: String,
-    pub lines: Vec<String>,
-    /// The line at the top of the screen.
-    pub top: usize,
-    /// What is searched for (found without regard to case).
-    pub search: String,
-    /// The search is being typed.
-    pub typing: bool,
-    /// Lines shown at once, as the last frame found it (a page).
-    pub page: std::cell::Cell<usize>,
-    /// The top line that shows the last line at the bottom of the page,
-    /// long lines wrapped, as the last frame found it (None before one).
-    pub bottom: std::cell::Cell<Option<usize>>,
-    /// The line found last, shown in the middle of the page where it can be.
-    pub at: Option<usize>,
-}
 
 impl History {
     /// The lines that hold the search.

@@ -4,7 +4,7 @@
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::app::App;
+use super::model::App;
 use super::theme::Theme;
 use super::{Screen, handle};
 use crate::engine::campaign::Campaign;

@@ -4,8 +4,6 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::app::PromptKey;
-
 /// A direction on the hex grid (flat-topped hexes, odd columns half a hex lower).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
@@ -184,6 +182,15 @@ pub fn message(key: KeyEvent) -> Option<Msg> {
         return matches!(key.code, Char('c') | Char('q')).then_some(Msg::Quit);
     }
     KEYMAP.iter().find(|b| b.keys.contains(&key.code)).map(|b| b.msg)
+}
+
+/// A key typed while the command line is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromptKey {
+    Char(char),
+    Backspace,
+    Enter,
+    Cancel,
 }
 
 /// A key for the command line: characters as typed (AltGr's too),

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::app::App;
+use super::model::App;
 
 /// `text` broken at spaces into lines no wider than `width` (a word longer
 /// than that is cut); continuation lines are indented by two.

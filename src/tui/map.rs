@@ -16,8 +16,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-use super::app::{App, MapView, Overlay};
 use super::hexes::{SMALL, Scale};
+use super::model::{App, MapView, Overlay};
 use crate::engine::{Game, Phase, Pos, Side};
 
 /// Characters across and down that a map of `width` x `height` hexes

@@ -21,6 +21,7 @@ pub mod history;
 pub mod keymap;
 pub mod log;
 pub mod map;
+pub mod model;
 pub mod moment;
 pub mod orders;
 pub mod pages;
@@ -48,8 +49,8 @@ use ratatui::crossterm::execute;
 use crate::engine::RuleBook;
 use crate::save::SaveError;
 use crate::session::start::{self, Opened};
-use app::{App, Overlay};
 use keymap::Msg;
+use model::{App, Overlay};
 use theme::Theme;
 use title::{Chosen, Title};
 
@@ -323,7 +324,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                 Chosen::Open(name) => match start::open_game(&t.data_dir, &name) {
                     Ok(opened) => Some(open(opened, t.theme)),
                     Err(e) => {
-                        t.message = Some(e);
+                        t.message = Some(e.to_string());
                         None
                     }
                 },
@@ -331,7 +332,7 @@ fn handle(screen: &mut Screen, ev: Event) -> Option<Screen> {
                     match start::new_game(&t.data_dir, book, &choice, t.new_name.as_deref(), seed, table) {
                         Ok(opened) => Some(open(opened, t.theme)),
                         Err(e) => {
-                            t.message = Some(e);
+                            t.message = Some(e.to_string());
                             None
                         }
                     }

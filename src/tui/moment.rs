@@ -10,27 +10,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::app::App;
+use super::model::{App, Moment};
 use crate::engine::{Event, Pos, Purpose, RuleBook};
 use crate::narrate::describe_all;
-
-/// One pause: what it is called, what happened, and where enemy appeared.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Moment {
-    pub title: String,
-    /// The turn a STOP card ended (none for an incident in patrol movement).
-    pub stop: Option<u32>,
-    /// What happened, a log line each, as the log words it.
-    pub lines: Vec<String>,
-    /// Hexes where enemy appeared.
-    pub fresh: Vec<Pos>,
-    /// The template rolls among them: the hex, the triangle hit and who was in it.
-    pub templates: Vec<(Pos, u8, String)>,
-    /// Where indirect fire that scatters came down (European Battlefield).
-    pub landed: Vec<Pos>,
-    /// Rows scrolled down (j/k), where it is longer than its panel.
-    pub scroll: u16,
-}
 
 /// A template roll's hex, triangle and the men in it, from its result
 /// ("triangle 3: Ruiz, Mills" or "triangle 3: empty").

@@ -1,8 +1,8 @@
 //! What a key means at the cursor hex: the command it gives, or why there
 //! is none. The rest of the app's update is in `app.rs`.
 
-use super::app::App;
 use super::keymap::Msg;
+use super::model::App;
 use crate::engine::book::scenario::Objective;
 use crate::engine::{Command, Game, Memo, Name, OddsQuery, Phase, Pos, Side, State, Target};
 use crate::session::Line;

@@ -8,17 +8,8 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-use super::app::App;
+use super::model::{App, Page};
 use crate::report::screens;
-
-/// Which page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Page {
-    /// The squad the next patrol sets out with: Enter sets out.
-    Squad,
-    /// The campaign so far: Enter or Esc closes.
-    Campaign,
-}
 
 impl Page {
     /// The page's lines, as the campaign stands now.

@@ -2,9 +2,9 @@
 //! set out, at 80x24 (scrolled) and wider, weapons handed out from the
 //! squad page, and the campaign's end.
 
-use super::app::{App, Overlay};
 use super::keymap::{Dir, Msg};
-use super::pages::Page;
+use super::model::Page;
+use super::model::{App, Overlay};
 use super::tests::{go_on, screen};
 use super::theme::Theme;
 use crate::engine::Event;
@@ -100,9 +100,9 @@ fn the_squad_shows_before_it_sets_out_and_a_weapon_changes_hands_from_it() {
     let rifleman = muster.going.iter().skip(1).find(|m| m.2 == "rifle").map(|m| m.0.clone()).expect("a rifleman");
     app.update(Msg::Command);
     for c in format!("issue bazooka {rifleman}").chars() {
-        app.prompt_key(super::app::PromptKey::Char(c));
+        app.prompt_key(super::keymap::PromptKey::Char(c));
     }
-    app.prompt_key(super::app::PromptKey::Enter);
+    app.prompt_key(super::keymap::PromptKey::Enter);
     let (kind, lines, _) = page(&app).expect("back on the squad page");
     assert_eq!(kind, Page::Squad);
     assert!(lines.iter().any(|l| l.contains(&format!("{rifleman:<12}")) && l.contains("bazooka")), "{lines:?}");

@@ -6,20 +6,11 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 
-use super::app::App;
+use super::model::{App, Viewing};
 use super::theme::Theme;
 use crate::engine::campaign::Campaign;
 use crate::narrate::describe_all;
 use crate::session::replay::Replay;
-
-/// A replay being watched: its frames, the one shown, and every event in words.
-#[derive(Clone, Debug)]
-pub struct Viewing {
-    pub replay: Replay,
-    pub at: usize,
-    /// `replay.events` in words, an entry for each event.
-    words: Vec<String>,
-}
 
 /// The keys of a replay, as the status bar shows them.
 pub const KEYS: &[(&str, &str)] =

@@ -7,10 +7,11 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::app::App;
+use super::model::App;
 use super::theme::Theme;
 use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::{Card, Game, Phase, Side, Soldier, State};
+use crate::narrate::weapon_words;
 
 /// A state's letter in the roster, and its colour: a pinned man's marked
 /// P, a critically wounded one's with the faces his next death test dies on.
@@ -201,19 +202,6 @@ fn row(app: &App, game: &Game, i: usize, width: usize) -> Line<'static> {
         Span::styled(format!("{mark:<5}"), style),
         Span::raw(format!(" {hex}{cards}")),
     ])
-}
-
-/// A man's weapon as the roster and the deck name it: an anti-tank weapon
-/// with the side arm its man fires at men ("bazooka/pistol").
-pub fn weapon_words(game: &Game, s: &Soldier) -> String {
-    let Some(w) = s.weapon_in(game.book()) else { return s.weapon(game.book()).to_string() };
-    match &w.kind {
-        crate::engine::book::WeaponKind::AntiTank { side_arm } => {
-            let arm = game.book().weapon(side_arm).map_or(side_arm.as_str(), |a| a.name.as_str());
-            format!("{}/{arm}", w.name)
-        }
-        _ => w.name.to_string(),
-    }
 }
 
 /// How much a roster line matters when not all fit: 0 most.

@@ -2,9 +2,9 @@
 //! of a rule set with more to say, and the pause setting that is the
 //! player's own.
 
-use super::app::{App, Overlay};
 use super::hexes::{BIG, SMALL, WIDE};
 use super::keymap::Msg;
+use super::model::{App, Overlay};
 use super::tests::{at_a_stop, go_on, in_action, screen};
 use super::theme::Theme;
 use crate::engine::Pos;
@@ -69,7 +69,7 @@ fn a_combat_patrol_roster_keeps_each_weapon_at_every_size() {
         for s in game.soldiers().iter().filter(|s| s.side == crate::engine::Side::Friendly) {
             // The roster is the last to name him so (the deck's card is above it, the log names no rank).
             let Some(line) = drawn.lines().rfind(|l| l.contains(&format!("{} {}", s.rank, s.id))) else { continue };
-            let words = super::roster::weapon_words(game, s);
+            let words = crate::narrate::weapon_words(game, s);
             assert!(
                 line.contains(&words)
                     || [' ', ':'].iter().any(|c| line.contains(&format!(" {}{c}", s.weapon(game.book())))),

@@ -7,8 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::app::{App, Overlay};
 use super::keymap::{Msg, label};
+use super::model::{App, Overlay};
 use crate::engine::{Game, OddsQuery, Phase, Side, State};
 
 /// The words for the hex under the cursor: its terrain, who is there, and

@@ -6,8 +6,9 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::app::{App, Overlay, PromptKey};
+use super::keymap::PromptKey;
 use super::keymap::{Dir, Msg};
+use super::model::{App, Overlay};
 use super::theme::Theme;
 use super::{deck, log, map, roster, status, view};
 use crate::engine::Memo;
@@ -507,7 +508,7 @@ fn the_screen_between_patrols_and_the_report() {
     insta::assert_snapshot!("report_80x24", screen(&app, 80, 24));
     app.update(Msg::Act);
     assert!(
-        matches!(app.overlay, Overlay::Page { page: super::pages::Page::Campaign, .. }),
+        matches!(app.overlay, Overlay::Page { page: super::model::Page::Campaign, .. }),
         "Enter closes the report, and the campaign so far shows"
     );
     app.update(Msg::Act);
@@ -538,7 +539,7 @@ fn the_screen_between_patrols_and_the_report() {
     assert_eq!(app.overlay, Overlay::None, "C again closes it");
     app.update(Msg::Act);
     assert!(app.game().is_none(), "Enter shows the squad first");
-    assert!(matches!(app.overlay, Overlay::Page { page: super::pages::Page::Squad, .. }));
+    assert!(matches!(app.overlay, Overlay::Page { page: super::model::Page::Squad, .. }));
     app.update(Msg::Act);
     assert!(app.game().is_some(), "Enter on the squad sets out on the next patrol");
 }
@@ -1024,7 +1025,7 @@ fn a_long_refusal_keeps_its_end_or_says_it_was_cut() {
 fn the_log_opens_over_a_pause_and_gives_it_back() {
     use ratatui::crossterm::event::{KeyCode, KeyEvent};
     let mut app = in_action(7);
-    let moment = super::moment::Moment {
+    let moment = super::model::Moment {
         title: "STOP: turn 2 ends".into(),
         stop: Some(2),
         lines: vec!["The deck is shuffled".into()],

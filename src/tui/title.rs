@@ -157,11 +157,11 @@ impl Title {
         match (&mut self.page, msg) {
             (_, Msg::Quit) => return Some(Chosen::Quit),
             (Page::Rules { scroll }, Msg::Cursor(Dir::South) | Msg::LogDown) => {
-                let by = if msg == Msg::LogDown { super::app::PAGE } else { 1 };
+                let by = if msg == Msg::LogDown { super::model::PAGE } else { 1 };
                 *scroll = scroll.saturating_add(by).min(self.rules_last.get());
             }
             (Page::Rules { scroll }, Msg::Cursor(Dir::North) | Msg::LogUp) => {
-                let by = if msg == Msg::LogUp { super::app::PAGE } else { 1 };
+                let by = if msg == Msg::LogUp { super::model::PAGE } else { 1 };
                 *scroll = scroll.saturating_sub(by);
             }
             (Page::Menu, Msg::Cancel) => return Some(Chosen::Quit),

@@ -7,7 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::app::{App, Overlay};
+use super::model::{App, Overlay};
 use super::{deck, help, hexes, history, log, map, moment, roster, status};
 
 /// The smallest terminal the game is drawn in.

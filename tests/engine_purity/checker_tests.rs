@@ -220,3 +220,79 @@ fn a_glob_import_is_refused_as_it_cannot_be_followed() {
     let found = graph(&[("", "mod a;\nmod b;"), ("a", "pub struct A;"), ("b", "\nuse super::a::*;\n")]);
     assert_eq!(found, ["b.rs:2: a glob import hides which files it uses: name them"]);
 }
+
+#[test]
+fn a_glob_of_another_crate_hides_no_file_of_this_one() {
+    let found = graph(&[("", "mod a;"), ("a", "use rayon::prelude::*;\nuse std::io::*;\npub struct A;")]);
+    assert!(found.is_empty(), "{found:?}");
+}
+
+/// Files given as `(module below crate, source)`, their layers checked.
+fn layered(files: &[(&str, &str)]) -> Vec<String> {
+    let sources: Vec<Source> = files
+        .iter()
+        .map(|(module, text)| {
+            let mut path = vec!["crate".to_string()];
+            path.extend(module.split("::").filter(|p| !p.is_empty()).map(str::to_string));
+            Source { shown: format!("src/{}.rs", module.replace("::", "/")), module: path, text: text.to_string() }
+        })
+        .collect();
+    let drawn = super::cycles::graph(&sources);
+    let mut found = super::cycles::cycles_in(&sources, &drawn);
+    found.extend(super::layers::layer_breaks(&sources, &drawn));
+    found
+}
+
+#[test]
+fn a_front_end_that_uses_another_is_named_by_its_line() {
+    let found = layered(&[
+        ("plain", "mod words;"),
+        ("plain::words", "\n\nfn f() { crate::tui::roster::weapon_words(); }"),
+        ("tui", "pub mod roster;"),
+        ("tui::roster", "pub fn weapon_words() {}"),
+    ]);
+    assert_eq!(
+        found,
+        ["src/plain/words.rs:3 uses crate::tui::roster: no front end uses another (plain uses tui)"],
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_layer_that_uses_one_above_it_is_named_and_the_way_down_passes() {
+    let found = layered(&[
+        ("rules", "use crate::save::SaveFile;\nuse crate::engine::Game;"),
+        ("save", "pub struct SaveFile;\nfn f() { crate::rules::check(); }"),
+        ("engine", "pub struct Game;"),
+        ("main", "use hexpatrol::tui::run;\nuse hexpatrol::save::SaveFile;"),
+        ("tui", "pub fn run() {}\nfn f(_: crate::session::Line) {}"),
+        ("session", "pub struct Line;"),
+    ]);
+    // The two files use each other, and the one that uses upwards is named.
+    assert_eq!(
+        found,
+        [
+            "a cycle among src/rules.rs, src/save.rs:\n  src/rules.rs:1 uses crate::save\n  src/save.rs:2 uses crate::rules",
+            "src/rules.rs:1 uses crate::save: rules may not use save, which is not below it",
+        ],
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_layer_missing_from_the_table_is_said() {
+    let found = layered(&[("gui", "pub struct Window;")]);
+    assert_eq!(found, ["src/gui.rs: the layer gui is not in the layers' table (tests/engine_purity/layers.rs)"]);
+}
+
+#[test]
+fn files_of_one_layer_in_a_cycle_are_named_with_their_lines() {
+    let found = layered(&[
+        ("tui", "mod app;\nmod deck;"),
+        ("tui::app", "use super::deck::render;\npub struct App;"),
+        ("tui::deck", "\nuse super::app::App;\npub fn render(_: &App) {}"),
+    ]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("src/tui/app.rs:1 uses crate::tui::deck"), "{}", found[0]);
+    assert!(found[0].contains("src/tui/deck.rs:2 uses crate::tui::app"), "{}", found[0]);
+}

@@ -1,4 +1,5 @@
-//! The engine's files use one another without a cycle.
+//! Files that use one another without a cycle: the engine's, and the
+//! whole crate's (which `layers.rs` also holds to the layers' order).
 //!
 //! A file uses another when any whole path it names (see `walk.rs`: every
 //! `use`, expression, type, pattern, attribute, macro and serde's paths
@@ -43,17 +44,22 @@ fn landing(
     None
 }
 
-/// Each cycle among the files, as lines naming its files and the uses that
-/// close it (`file:line uses module`), and each glob import. Empty when
-/// there is none.
-pub(crate) fn cycles(sources: &[Source]) -> Vec<String> {
+/// Which file uses which: for each file (by its place in the sources), the
+/// files it uses and the first line that does; and each glob import, as
+/// the line that says it.
+pub(crate) struct Graph {
+    pub(crate) uses: Vec<BTreeMap<usize, usize>>,
+    pub(crate) globs: Vec<String>,
+}
+
+/// Draws which of `sources` uses which.
+pub(crate) fn graph(sources: &[Source]) -> Graph {
     let modules: BTreeSet<Vec<String>> = sources.iter().map(|s| s.module.clone()).collect();
     let reaches: Vec<_> =
         sources.iter().map(|s| reach_of(&s.text, &s.module.iter().map(String::as_str).collect::<Vec<_>>())).collect();
     let imported: BTreeMap<(Vec<String>, String), Vec<String>> =
         reaches.iter().flat_map(|r| r.imported.iter().map(|(m, n, t)| ((m.clone(), n.clone()), t.clone()))).collect();
     let index: BTreeMap<&Vec<String>, usize> = sources.iter().enumerate().map(|(i, s)| (&s.module, i)).collect();
-    // For each file, the files it uses and the first line that does.
     let mut uses: Vec<BTreeMap<usize, usize>> = vec![BTreeMap::new(); sources.len()];
     for (from, reach) in reaches.iter().enumerate() {
         let own = &sources[from].module;
@@ -67,15 +73,33 @@ pub(crate) fn cycles(sources: &[Source]) -> Vec<String> {
             *first = (*first).min(*line);
         }
     }
-    let globs = sources.iter().zip(&reaches).flat_map(|(s, r)| {
-        r.globs
-            .iter()
-            .map(move |line| format!("{}:{line}: a glob import hides which files it uses: name them", s.shown))
-    });
-    let found: Vec<String> = globs.collect();
-    found
-        .into_iter()
-        .chain(components(&uses).into_iter().filter(|c| c.len() > 1).map(|component| {
+    let globs = sources
+        .iter()
+        .zip(&reaches)
+        .flat_map(|(s, r)| {
+            r.globs
+                .iter()
+                .map(move |line| format!("{}:{line}: a glob import hides which files it uses: name them", s.shown))
+        })
+        .collect();
+    Graph { uses, globs }
+}
+
+/// Each cycle among the files, as lines naming its files and the uses that
+/// close it (`file:line uses module`), and each glob import. Empty when
+/// there is none.
+pub(crate) fn cycles(sources: &[Source]) -> Vec<String> {
+    cycles_in(sources, &graph(sources))
+}
+
+/// `cycles`, of a graph already drawn.
+pub(crate) fn cycles_in(sources: &[Source], graph: &Graph) -> Vec<String> {
+    let uses = &graph.uses;
+    graph
+        .globs
+        .iter()
+        .cloned()
+        .chain(components(uses).into_iter().filter(|c| c.len() > 1).map(|component| {
             let names: Vec<&str> = component.iter().map(|&i| sources[i].shown.as_str()).collect();
             let mut text = format!("a cycle among {}:", names.join(", "));
             for &from in &component {
@@ -96,7 +120,7 @@ pub(crate) fn cycles(sources: &[Source]) -> Vec<String> {
 
 /// The strongly connected components of the graph (Tarjan's algorithm,
 /// written without recursion), each sorted.
-fn components(edges: &[BTreeMap<usize, usize>]) -> Vec<Vec<usize>> {
+pub(crate) fn components(edges: &[BTreeMap<usize, usize>]) -> Vec<Vec<usize>> {
     let n = edges.len();
     let mut order = vec![usize::MAX; n];
     let mut low = vec![0; n];

@@ -1,5 +1,7 @@
 //! The engine stays pure: no terminal, file, clock, environment, process or
-//! global RNG, and nothing from the project's outer layers.
+//! global RNG, and nothing from the project's outer layers. And the whole
+//! crate keeps its shape: no two files use each other, directly or round a
+//! loop, and each layer uses only the layers below it (no front end another).
 //!
 //! A complete check, not a search of the text. Every file of `src/engine/`
 //! is parsed (syn) and its whole tree walked: every `use` is flattened into
@@ -9,14 +11,17 @@
 //! in by `use`), and each is held against the lists below. Only code that is
 //! compiled for tests alone is passed over: an item carrying `#[cfg(test)]`,
 //! and a file its parent declares as `#[cfg(test)] mod x;` (found by reading
-//! the parent's `mod` declarations, whatever the file is called).
+//! the parent's `mod` declarations, whatever the file is called). The
+//! crate's files are walked the same way for what they use of one another.
 //!
 //! `walk.rs` walks one file, `uses.rs` flattens its `use` items, `tree.rs`
-//! finds the engine's files and which of them are for tests alone, and
-//! `cycles.rs` checks that the files use one another without a cycle.
+//! finds the engine's files (or the crate's) and which of them are for
+//! tests alone, `cycles.rs` checks that the files use one another without a
+//! cycle, and `layers.rs` that the crate's layers use one another one way.
 
 mod checker_tests;
 mod cycles;
+mod layers;
 mod tree;
 mod uses;
 mod walk;
@@ -24,8 +29,9 @@ mod walk;
 use std::fs;
 use std::path::Path;
 
-use cycles::{Source, cycles};
-use tree::{check_engine, engine_files, shown};
+use cycles::{Source, cycles, cycles_in, graph};
+use layers::{LAYERS, layer_breaks, table_cycles};
+use tree::{check_engine, crate_files, engine_files, shown};
 
 /// Paths the engine may not reach, nor anything under them.
 pub(crate) const FORBIDDEN_PATHS: &[&str] =
@@ -62,7 +68,7 @@ fn the_engine_files_use_one_another_without_cycles() {
         .into_iter()
         .filter(|(_, (_, test_only))| !test_only)
         .map(|(file, (module, _))| Source {
-            shown: shown(&root, &file),
+            shown: shown(root.parent().unwrap_or(&root), &file),
             module,
             text: fs::read_to_string(&file).unwrap_or_default(),
         })
@@ -70,4 +76,30 @@ fn the_engine_files_use_one_another_without_cycles() {
     assert!(sources.len() > 50, "the engine's files were not found: {}", sources.len());
     let found = cycles(&sources);
     assert!(found.is_empty(), "the engine's files must not use one another in a cycle:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_layers_use_one_another_one_way_and_no_files_in_a_cycle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let sources: Vec<Source> = crate_files(&src)
+        .into_iter()
+        .filter(|(_, (_, test_only))| !test_only)
+        .map(|(file, (module, _))| Source {
+            shown: shown(&src, &file),
+            module,
+            text: fs::read_to_string(&file).unwrap_or_default(),
+        })
+        .collect();
+    let layers: std::collections::BTreeSet<&str> =
+        sources.iter().filter_map(|s| s.module.get(1)).map(String::as_str).collect();
+    assert!(layers.len() == LAYERS.len(), "the crate's layers were not all found: {layers:?}");
+    let drawn = graph(&sources);
+    let mut found = cycles_in(&sources, &drawn);
+    found.extend(layer_breaks(&sources, &drawn));
+    assert!(found.is_empty(), "the crate's files and layers must use one another one way:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_layers_table_points_one_way() {
+    assert_eq!(table_cycles(), Vec::<Vec<&str>>::new());
 }

@@ -1,5 +1,6 @@
-//! The engine's files: the module tree read from its `mod` declarations
-//! (which says what is compiled for tests alone), and any file beside it.
+//! The engine's files, or the whole crate's: the module tree read from its
+//! `mod` declarations (which says what is compiled for tests alone), and
+//! any file beside it.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -84,13 +85,13 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module path a file would have from where it lies under `root`
-/// (the engine's folder, the module `crate::engine`).
-fn module_by_place(root: &Path, file: &Path) -> Vec<String> {
-    let mut module = vec!["crate".to_string(), "engine".to_string()];
+/// The module path a file would have from where it lies under `root`,
+/// the folder of the module `base` (`crate::engine` for the engine's).
+fn module_by_place(root: &Path, base: &[String], file: &Path) -> Vec<String> {
+    let mut module = base.to_vec();
     if let Ok(rel) = file.strip_prefix(root) {
         let parts: Vec<String> = rel.with_extension("").iter().map(|p| p.to_string_lossy().into_owned()).collect();
-        module.extend(parts.into_iter().filter(|p| p != "mod"));
+        module.extend(parts.into_iter().filter(|p| p != "mod" && p != "lib"));
     }
     module
 }
@@ -100,19 +101,33 @@ fn module_by_place(root: &Path, file: &Path) -> Vec<String> {
 /// which the compiler would not see but a later `mod` could bring in. Each
 /// with its module path and whether it is compiled for tests alone.
 pub(crate) fn engine_files(root: &Path) -> BTreeMap<PathBuf, (Vec<String>, bool)> {
+    files_under(root, "mod.rs", &["crate", "engine"])
+}
+
+/// The whole crate, `src/lib.rs` and every file it reaches, and every other
+/// `.rs` file under `src`: `src/main.rs`, the binary, is among them as the
+/// module `crate::main` (its `hexpatrol::` paths are read as `crate::`).
+pub(crate) fn crate_files(src: &Path) -> BTreeMap<PathBuf, (Vec<String>, bool)> {
+    files_under(src, "lib.rs", &["crate"])
+}
+
+/// The files of the module `base` whose root file is `root/top`, as
+/// `engine_files` and `crate_files` say.
+fn files_under(root: &Path, top: &str, base: &[&str]) -> BTreeMap<PathBuf, (Vec<String>, bool)> {
+    let base: Vec<String> = base.iter().map(ToString::to_string).collect();
     let mut tree = BTreeMap::new();
-    module_files(&root.join("mod.rs"), vec!["crate".into(), "engine".into()], false, &mut tree);
+    module_files(&root.join(top), base.clone(), false, &mut tree);
     let mut files = Vec::new();
     rust_files(root, &mut files);
     for file in files {
-        tree.entry(file.clone()).or_insert_with(|| (module_by_place(root, &file), false));
+        tree.entry(file.clone()).or_insert_with(|| (module_by_place(root, &base, &file), false));
     }
     tree
 }
 
-/// A file named from the folder above `src/`, with `/` between its parts.
-pub(crate) fn shown(root: &Path, file: &Path) -> String {
-    let base = root.parent().and_then(Path::parent).unwrap_or(Path::new(""));
+/// A file named from the folder above `src`, with `/` between its parts.
+pub(crate) fn shown(src: &Path, file: &Path) -> String {
+    let base = src.parent().unwrap_or(Path::new(""));
     let rel = file.strip_prefix(base).unwrap_or(file);
     rel.iter().map(|p| p.to_string_lossy()).collect::<Vec<_>>().join("/")
 }
@@ -126,7 +141,7 @@ pub(crate) fn check_engine(root: &Path) -> Vec<String> {
         if test_only {
             continue;
         }
-        let shown = shown(root, &file);
+        let shown = shown(root.parent().unwrap_or(Path::new("")), &file);
         let Ok(source) = fs::read_to_string(&file) else {
             found.push(format!("{shown}: declared as a module but not found"));
             continue;

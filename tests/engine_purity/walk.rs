@@ -70,7 +70,7 @@ struct Checker {
     module: Vec<String>,
     scopes: Vec<Scope>,
     found: Vec<Violation>,
-    /// Every whole path into the engine, with its line: what the file uses.
+    /// Every whole path into the crate, with its line: what the file uses.
     reached: Vec<(Vec<String>, usize)>,
     /// The names a module brings in with `use`, public or not (a child
     /// reaches its parent's private imports with `super::`): the module,
@@ -151,7 +151,7 @@ impl Checker {
     /// `use` or as a macro, where one segment alone can be a crate; in an
     /// expression, one segment alone is a local name.
     fn check(&mut self, path: &[String], line: usize, import: bool, glob: bool) {
-        if path.len() > 2 && path[0] == "crate" && path[1] == "engine" {
+        if path.len() > 1 && path[0] == "crate" {
             self.reached.push((path.to_vec(), line));
         }
         let shown = path.join("::") + if glob { "::*" } else { "" };
@@ -328,7 +328,10 @@ impl<'ast> Visit<'ast> for Checker {
             }
             self.check(&whole, l.line, true, l.glob);
             if l.glob {
-                self.globs.push(l.line);
+                // A glob of another crate (`rayon::prelude::*`) brings in none of this one's names.
+                if whole.first().is_some_and(|s| s == "crate") {
+                    self.globs.push(l.line);
+                }
             } else if let Some(name) = l.name {
                 self.imported.push((self.module.clone(), name, whole));
             }
@@ -388,7 +391,7 @@ pub(crate) fn check_source(source: &str, module: &[&str]) -> Vec<Violation> {
     }
 }
 
-/// What one file uses of the engine, the names its modules import, and
+/// What one file uses of the crate, the names its modules import, and
 /// where it imports by glob.
 pub(crate) struct Reach {
     pub(crate) paths: Vec<(Vec<String>, usize)>,
@@ -397,7 +400,7 @@ pub(crate) struct Reach {
 }
 
 /// Walks one file's source as the module `module` for what it uses of the
-/// engine. A file that does not parse uses nothing (`check_source` reports it).
+/// crate. A file that does not parse uses nothing (`check_source` reports it).
 pub(crate) fn reach_of(source: &str, module: &[&str]) -> Reach {
     let mut checker = Checker::new(module);
     if let Ok(file) = syn::parse_file(source) {
