@@ -39,7 +39,7 @@ impl Checked {
     /// by it (the built-in tables are left out where they do not fit it).
     fn rules_file(book: &RuleBook) -> Self {
         let mut checked = Checked::with_book("rules file", book);
-        if book.combat_patrol.is_none() {
+        if crate::engine::ruleset::combat_patrol::tables_in(book).is_none() {
             checked.notes.push(
                 "Combat Patrol: not played by it (it gives no tables, and the built-in ones name weapons it lacks)."
                     .into(),

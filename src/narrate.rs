@@ -120,7 +120,7 @@ fn roll_words(r: &Roll) -> String {
 /// dice: infantry, blank, grenade, infantry, infantry, blank -> 3 hits".
 fn company_roll_words(r: &Roll, book: &RuleBook) -> Option<String> {
     use crate::engine::ruleset::company::fire::{fire_words, save_words};
-    let t = book.company.as_deref()?;
+    let t = crate::engine::ruleset::company::tables_in(book)?;
     let (dice, words) = match r.purpose {
         crate::engine::Purpose::CompanyFire => ("firing", fire_words(t, &r.faces)),
         crate::engine::Purpose::CompanySave => ("saving", save_words(t, &r.faces)),
@@ -230,7 +230,9 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         Event::Shot { shooter, target, weapon, distance, band } => {
             let d = count(*distance, "hex", "hexes");
             // Combat Patrol's shots have no band: they are within the weapon's optimum range or past it.
-            let optimum = book.combat_patrol.as_ref().and_then(|t| t.profile(weapon)).map(|p| p.optimum);
+            let optimum = crate::engine::ruleset::combat_patrol::tables_in(book)
+                .and_then(|t| t.profile(weapon))
+                .map(|p| p.optimum);
             let range = match optimum {
                 _ if !band.is_empty() => format!("{band} range"),
                 Some(o) if *distance <= o => "optimum range".to_string(),
@@ -250,7 +252,9 @@ pub fn describe(event: &Event, book: &RuleBook) -> String {
         ),
         // Under Combat Patrol the wound chart is rolled at once, and says
         // whether he goes down; else he is knocked over until the action ends.
-        Event::Hit { soldier, by } if book.combat_patrol.is_some() => format!("{soldier} is hit by {by}"),
+        Event::Hit { soldier, by } if crate::engine::ruleset::combat_patrol::tables_in(book).is_some() => {
+            format!("{soldier} is hit by {by}")
+        }
         Event::Hit { soldier, by } => format!("{soldier} is hit by {by} and goes down"),
         Event::Killed { soldier, by } => format!("{soldier} is killed by {by}"),
         Event::HandToHand { attacker, defender, outcome, loser, .. } => match loser {

@@ -142,7 +142,7 @@ fn a_combat_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
 #[test]
 fn a_lone_warrior_save_does_not_carry_combat_patrol_tables() {
     let book = book();
-    assert!(book.combat_patrol.is_some(), "the built-in book has them");
+    assert!(hexpatrol::engine::ruleset::combat_patrol::tables_in(&book).is_some(), "the built-in book has them");
     let scenario = rules::scenario("hedgerow", &book).unwrap();
     let mut c = Campaign::single(&scenario, 1, book);
     c.begin().unwrap();
@@ -460,7 +460,7 @@ fn a_save_or_rules_file_with_broken_combat_patrol_tables_is_refused() {
     assert!(e.contains("lacks the tables") || e.contains("combat_patrol"), "{e}");
     // A rules file whose modifier would overflow a need: refused, at its line.
     let mut own = (*book()).clone();
-    own.combat_patrol.as_mut().unwrap().modifiers.light_wound = i32::MAX;
+    hexpatrol::engine::ruleset::combat_patrol::tables_in_mut(&mut own).unwrap().modifiers.light_wound = i32::MAX;
     let text = "CombatPatrol(\n    modifiers: (beyond_optimum: 1, light_wound: 2147483647),\n)";
     let e = hexpatrol::rules::check_combat_patrol(&own, "mine.ron", text).unwrap_err().to_string();
     assert!(e.starts_with("mine.ron:2:5:") && e.contains("from -10 to 10"), "{e}");

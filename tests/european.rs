@@ -233,7 +233,11 @@ fn to_the_seine_is_fought_patrol_after_patrol_and_saved_between_them() {
     let book = book();
     let def = rules::campaign("seine", &book).expect("the built-in European Battlefield campaign");
     let mut c = def.start(5, book);
-    assert!(c.book.european.is_some() && c.book.combat_patrol.is_none() && c.book.company.is_none());
+    assert!(
+        hexpatrol::engine::ruleset::european::tables_in(&c.book).is_some()
+            && hexpatrol::engine::ruleset::combat_patrol::tables_in(&c.book).is_none()
+            && hexpatrol::engine::ruleset::company::tables_in(&c.book).is_none()
+    );
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("seine.ron");
     let mut played = 0;

@@ -54,7 +54,7 @@ impl Game {
         {
             return Err(format!("{} has a death test to come, yet is {}", s.id, s.state.words()));
         }
-        let carried = self.book.combat_patrol.as_ref().map_or(0, |t| t.grenade.each);
+        let carried = crate::engine::ruleset::combat_patrol::tables_in(&self.book).map_or(0, |t| t.grenade.each);
         if let Some(s) = self.soldiers.iter().find(|s| s.kit.combat_patrol().grenades_thrown > carried) {
             return Err(format!(
                 "{} has thrown {} grenades of the {carried} a man carries",

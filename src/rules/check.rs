@@ -447,7 +447,7 @@ pub fn check_scenario(s: &Scenario, book: &RuleBook, file: &str, text: &str) -> 
         if let Some(n) = std::iter::once(&b.radio).chain(&b.rangefinder).find(|n| !named(n)) {
             return Err(c.err("battery:", format!("battery: no man of the squad is called '{n}'")));
         }
-        if book.european.as_deref().is_none_or(|t| t.indirect.is_none()) || !s.rules.squads() {
+        if crate::engine::ruleset::european::tables_in(book).is_none_or(|t| t.indirect.is_none()) || !s.rules.squads() {
             let why =
                 "battery: only European Battlefield's rules (with their indirect tables) have off-board batteries";
             return Err(c.err("battery:", why.into()));

@@ -13,7 +13,7 @@ const MAX_DICE: u8 = 4;
 const MAX_SIDES: u8 = 100;
 
 pub fn check_combat_patrol(book: &RuleBook, file: &str, text: &str) -> Result<(), DataError> {
-    let Some(t) = book.combat_patrol.as_deref() else { return Ok(()) };
+    let Some(t) = crate::engine::ruleset::combat_patrol::tables_in(book) else { return Ok(()) };
     let c = Checker { file, text };
     check(&c, book, t)
 }

@@ -119,9 +119,7 @@ fn check_transport(c: &Own<'_>, t: &European, tr: &Transport) -> Result<(), Data
 /// transport, or more carry points than it has.
 pub(super) fn check_carrying(book: &RuleBook, group: &str, carried: &str) -> Option<String> {
     let Some(men) = book.forces.get(carried) else { return Some(format!("carrying: no forces group '{carried}'")) };
-    let Some((t, v, tr)) = book
-        .european
-        .as_deref()
+    let Some((t, v, tr)) = crate::engine::ruleset::european::tables_in(book)
         .and_then(|t| Some((t, t.vehicles.as_deref()?)))
         .and_then(|(t, v)| Some((t, v, v.transport.as_ref()?)))
     else {

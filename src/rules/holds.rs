@@ -59,11 +59,11 @@ fn tables_hold(book: &RuleBook) -> Result<(), DataError> {
     check_cp::check_combat_patrol(book, "", "")?;
     let terrain: Vec<Name> = book.terrain.iter().map(|t| t.key.clone()).collect();
     let weapons: Vec<Name> = book.weapons.iter().map(|w| w.key.clone()).collect();
-    if let Some(t) = book.company.as_deref() {
+    if let Some(t) = crate::engine::ruleset::company::tables_in(book) {
         check_company::check_company(t, &terrain, "", "")?;
     }
     let vehicles: Vec<Name> = book.arsenal.vehicles.iter().map(|v| Name::from(v.key.as_str())).collect();
-    match book.european.as_deref() {
+    match crate::engine::ruleset::european::tables_in(book) {
         Some(t) => check_european::check_european(t, (&terrain, &weapons, &vehicles), "", ""),
         None => Ok(()),
     }
@@ -123,8 +123,12 @@ pub fn campaign_holds(c: &Campaign) -> Result<(), Unsound> {
         // Battlefield's first profile.
         let squad = match plan.scenario.rules.squads() {
             true if squad == standin => {
-                let team = c.book.company.as_deref().and_then(|t| t.teams.first()).map(|k| k.key.clone());
-                let arm = c.book.european.as_deref().and_then(|t| t.weapons.first()).map(|w| w.weapon.clone());
+                let team = crate::engine::ruleset::company::tables_in(&c.book)
+                    .and_then(|t| t.teams.first())
+                    .map(|k| k.key.clone());
+                let arm = crate::engine::ruleset::european::tables_in(&c.book)
+                    .and_then(|t| t.weapons.first())
+                    .map(|w| w.weapon.clone());
                 let weapon = team.or(arm).unwrap_or_else(|| "rifle".to_string());
                 vec![Member { weapon, squad: Some(1), ..standin[0].clone() }]
             }

@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use crate::engine::book::scenario::Scenario;
 use crate::engine::book::{Group, RuleBook};
+use crate::engine::ruleset::{RuleSet, Tables};
 use std::collections::BTreeMap;
 
 pub use campaign::{CAMPAIGNS, CampaignDef, campaign, default_campaign_name, parse_campaign};
@@ -169,11 +170,16 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         campaign: r.campaign,
         forces: groups,
         arsenal: r.arsenal,
-        combat_patrol: Some(Box::new(combat_patrol)),
-        company: company.map(Box::new),
-        european: european.map(Box::new),
+        own: Vec::new(),
     };
     let mut book = book;
+    book.set_own(Tables::CombatPatrol(Box::new(combat_patrol)));
+    if let Some(t) = company {
+        book.set_own(Tables::Company(Box::new(t)));
+    }
+    if let Some(t) = european {
+        book.set_own(Tables::EuropeanBattlefield(Box::new(t)));
+    }
     if own_tables {
         check_cp::check_combat_patrol(&book, rules_file, rules)?;
     } else if !fits_men(&book) || check_cp::check_combat_patrol(&book, COMBAT_PATROL_FILE, COMBAT_PATROL_TEXT).is_err()
@@ -182,7 +188,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
         // weapons otherwise is not judged by tables it did not give. It plays
         // Lone Warrior, and a Combat Patrol game of it is refused as it
         // begins (`Game::new`), as is any game its book lacks the tables of.
-        book.combat_patrol = None;
+        book.drop_own(RuleSet::CombatPatrol);
     }
     check_rule_book(&book, rules_file, rules, forces_file, forces)?;
     check::check_rookie_names(&book, rules_file, rules)?;
@@ -193,7 +199,7 @@ pub fn parse_rule_book(rules_file: &str, rules: &str, forces_file: &str, forces:
 /// Whether `book`'s Combat Patrol tables give every weapon aimed at men a
 /// profile: the built-in tables fit a player's own book only so.
 fn fits_men(book: &RuleBook) -> bool {
-    let Some(t) = book.combat_patrol.as_deref() else { return true };
+    let Some(t) = crate::engine::ruleset::combat_patrol::tables_in(book) else { return true };
     book.weapons
         .iter()
         .filter(|w| matches!(w.kind, crate::engine::book::WeaponKind::Direct { .. }))

@@ -312,7 +312,7 @@ fn the_built_in_combat_patrol_tables_fit_a_book_without_their_weapons() {
     let older = RULES_TEXT.replacen(lmg, "", 1);
     assert_ne!(older, RULES_TEXT);
     let book = parse_rule_book(RULES_FILE, &older, FORCES_FILE, FORCES_TEXT).expect("an older book loads");
-    let cp = book.combat_patrol.as_deref().unwrap();
+    let cp = crate::engine::ruleset::combat_patrol::tables_in(&book).unwrap();
     assert!(cp.profile("lmg").is_none() && cp.feed("lmg").is_none());
     assert!(cp.profile("mg").is_some() && cp.feed("mg").is_some(), "the rest are kept");
     // His own tables are his to keep right.
@@ -392,8 +392,11 @@ fn own_rules_are_not_judged_by_built_in_tables_they_did_not_give() {
     let text = RULES_TEXT.replace("\"pistol\"", "\"revolver\"");
     assert_ne!(text, RULES_TEXT);
     let book = Arc::new(parse_rule_book(RULES_FILE, &text, FORCES_FILE, FORCES_TEXT).expect("a book without pistols"));
-    assert!(book.combat_patrol.is_none());
-    assert!(rule_book().unwrap().combat_patrol.is_some(), "the built-in book keeps its tables");
+    assert!(crate::engine::ruleset::combat_patrol::tables_in(&book).is_none());
+    assert!(
+        crate::engine::ruleset::combat_patrol::tables_in(&rule_book().unwrap()).is_some(),
+        "the built-in book keeps its tables"
+    );
     let read = |key: &str| {
         let (_, scenario_text) = SCENARIOS.iter().find(|(k, _)| *k == key).unwrap();
         parse_scenario("mine.ron", &scenario_text.replace("\"pistol\"", "\"revolver\""), &book)
@@ -508,10 +511,10 @@ fn company_tables_are_checked_where_they_are_written_and_kept_only_by_their_own_
         assert!(line > own.lines().position(|l| l.contains("company: Some(")).unwrap(), "{line}: {says}");
     }
     let book = rule_book().unwrap();
-    assert!(book.company.is_some(), "the built-in book has the built-in tables");
+    assert!(crate::engine::ruleset::company::tables_in(&book).is_some(), "the built-in book has the built-in tables");
     for rules in [crate::engine::RuleSet::default(), crate::engine::RuleSet::named("CombatPatrol").unwrap()] {
         let kept = rules.book_for(&book).expect("another rule set's tables are left out");
-        assert!(kept.company.is_none(), "{rules}");
+        assert!(crate::engine::ruleset::company::tables_in(&kept).is_none(), "{rules}");
     }
 }
 
@@ -587,7 +590,7 @@ fn a_european_battlefield_man_needs_a_weapon_with_a_profile() {
     assert_ne!(&bazooka, text);
     parse_scenario("my.ron", &bazooka, &book).expect("the pistol he aims has a profile");
     // A book whose tables leave the light machine gun out.
-    book.european.as_mut().unwrap().weapons.retain(|w| w.weapon != "lmg");
+    crate::engine::ruleset::european::tables_in_mut(&mut book).unwrap().weapons.retain(|w| w.weapon != "lmg");
     let e = parse_scenario("my.ron", text, &book).unwrap_err().to_string();
     assert!(e.contains("squad: Brandt's weapon 'lmg' has no profile under EuropeanBattlefield"), "{e}");
 }

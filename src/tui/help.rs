@@ -133,7 +133,7 @@ pub fn phase_rules(book: &RuleBook, stage: Stage) -> Vec<String> {
 pub fn legend(book: &RuleBook, theme: Theme) -> Vec<String> {
     let terrain: Vec<String> = book.terrain.iter().map(|t| format!("{} {}", t.glyph, t.name)).collect();
     // A book with European Battlefield's vehicles: its hulks and roster marks.
-    let eb = book.european.as_ref().is_some_and(|t| t.vehicles.is_some());
+    let eb = crate::engine::ruleset::european::tables_in(book).is_some_and(|t| t.vehicles.is_some());
     vec![
         format!("Terrain: {}.", terrain.join(", ")),
         "In a hex, a letter and a count: A2 section A with 2 men (patrol), &7 sections sharing a hex, 7 men \

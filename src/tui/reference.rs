@@ -348,7 +348,9 @@ fn campaign(book: &RuleBook) -> Vec<String> {
              handed to a rifleman if it was lost.",
             c.squad_size,
             // Rules that fight by squads send no rookie riflemen (engine/campaign.rs).
-            if book.european.is_some() || book.company.is_some() {
+            if crate::engine::ruleset::european::tables_in(book).is_some()
+                || crate::engine::ruleset::company::tables_in(book).is_some()
+            {
                 ": only the men the campaign lists as replacements, and no rookies after them"
             } else {
                 ": the men the campaign lists first, then rookies"
@@ -442,9 +444,8 @@ mod tests {
     /// one fought by Lone Warrior does not show it.
     #[test]
     fn european_battlefield_is_explained_from_its_tables() {
-        use crate::engine::ruleset::{Rules, european::European};
         let full = crate::rules::rule_book().expect("the built-in rules load");
-        let eb = European.book_for(&full).expect("its own book");
+        let eb = crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).expect("its own book");
         let t = text(&eb);
         for words in [
             "European Battlefield",

@@ -57,7 +57,7 @@ pub fn state_mark(theme: Theme, s: &Soldier, game: &Game) -> (&'static str, Styl
         State::FleshWound if pinned => ("FW P", theme.warn()),
         State::LightWound if pinned => ("LW P", theme.warn()),
         State::Critical => {
-            let first = game.book().combat_patrol.as_ref().map_or(2, |t| t.critical.first);
+            let first = crate::engine::ruleset::combat_patrol::tables_in(game.book()).map_or(2, |t| t.critical.first);
             let dies_on = ["CR 1", "CR1-2", "CR1-3", "CR1-4", "CR1-5", "CR1-6"];
             (dies_on[usize::from(s.kit.combat_patrol().dies_on.unwrap_or(first).clamp(1, 6)) - 1], theme.enemy())
         }

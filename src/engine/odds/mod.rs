@@ -333,7 +333,9 @@ impl Game {
         let id = self.soldiers[caller].id.clone();
         let mission =
             crate::engine::ruleset::lone_warrior::call::FireMission { hex, caller: id.clone(), distance, called };
-        let air = self.book.european.as_deref().and_then(|t| t.indirect.as_ref()).map(|i| i.air.arrive);
+        let air = crate::engine::ruleset::european::tables_in(&self.book)
+            .and_then(|t| t.indirect.as_ref())
+            .map(|i| i.air.arrive);
         let (base, modifiers) = self
             .fire_mission_need(&mission)
             .ok_or_else(|| RuleError::Odds("these rules have no air strikes".into()))?;

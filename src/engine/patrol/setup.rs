@@ -89,7 +89,9 @@ impl Game {
             if let Some(n) = std::iter::once(&b.radio).chain(&b.rangefinder).find(|n| !named(n)) {
                 return refuse(RuleError::Setup, format!("battery: no man of the squad is called '{n}'"));
             }
-            if book.european.as_deref().is_none_or(|t| t.indirect.is_none()) || !scenario.rules.squads() {
+            if crate::engine::ruleset::european::tables_in(&book).is_none_or(|t| t.indirect.is_none())
+                || !scenario.rules.squads()
+            {
                 return refuse(RuleError::Setup, "battery: only European Battlefield's rules have off-board batteries");
             }
         }

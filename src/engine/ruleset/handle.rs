@@ -1,10 +1,12 @@
 //! `RuleSet` (`registry.rs`) as the loop asks it: the rules each one plays
 //! by, found by name, and written in files by its name.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::engine::book::RuleBook;
 use crate::engine::ruleset::company::Company;
 use crate::engine::ruleset::european::European;
 use crate::engine::ruleset::{CombatPatrol, LoneWarrior, RuleSet, Rules};
@@ -21,6 +23,28 @@ impl RuleSet {
             #[cfg(test)]
             RuleSet::OneShot => &super::one_shot::OneShot,
         }
+    }
+
+    /// The rule book a game played by these rules plays with, made from
+    /// `book`: of the rule sets' own tables, these rules' alone (a game
+    /// never reads another's, and its saves need not hold them), and what
+    /// the rules change in it (`Rules::fit_book`); None if that is `book`.
+    pub fn book_for(self, book: &RuleBook) -> Option<RuleBook> {
+        let mut own = Cow::Borrowed(book);
+        if book.own_rule_sets().any(|r| r != self) {
+            own.to_mut().keep_own(self);
+        }
+        self.fit_book(&mut own);
+        match own {
+            Cow::Owned(b) => Some(b),
+            Cow::Borrowed(_) => None,
+        }
+    }
+
+    /// Whether `book` holds every table these rules read: their own, for a
+    /// rule set that has tables of its own.
+    pub fn plays_with(self, book: &RuleBook) -> bool {
+        !self.has_tables() || book.own(self).is_some()
     }
 
     /// The rule set called `name`, if the program has it.

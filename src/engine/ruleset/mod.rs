@@ -29,9 +29,11 @@ pub use method::{Ammo, Method, Reloading};
 pub use odds::{Aim, Melee, MeleeOdds, Odds};
 pub use outcome::{Blow, Fought, Hit, Tending, Throw, Thrown, one_die_volley};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
-pub use registry::{Kit, RuleSet};
+pub use registry::{Kit, RuleSet, Tables};
 pub use shelling::{Gun, Shelled, Shot};
 pub use squads::{Fired, Firer, Lost, Moves, SquadFire, SquadOdds, TargetTeam, VehicleHurt};
+
+use std::borrow::Cow;
 
 use crate::engine::Game;
 use crate::engine::book::{RuleBook, Weapon, Wound};
@@ -53,18 +55,15 @@ pub trait Rules: Sync {
     /// in any other is refused.
     fn states(&self) -> &'static [State];
 
-    /// `book` without the tables of other rule sets, which a game played by
-    /// this one never reads and its saves need not hold; None if it holds
-    /// none. Rule sets with tables of their own keep them.
-    fn book_for(&self, book: &RuleBook) -> Option<RuleBook>;
+    /// What these rules change in a rule book to play by it, beside
+    /// leaving out other rule sets' tables (`RuleSet::book_for`): nothing,
+    /// or their own teams as weapons, their own incident table and forces.
+    /// Asked with the book borrowed, and made its own only if changed.
+    fn fit_book(&self, book: &mut Cow<'_, RuleBook>);
 
     /// What the roster shows of a man under these rules beside his weapon
     /// and state (Combat Patrol: his accuracy, "4+"); None for nothing.
     fn profile(&self, _book: &RuleBook, _man: &Soldier) -> Option<String>;
-
-    /// Whether `book` holds every table these rules read (a rule set with
-    /// tables of its own needs them in the book).
-    fn plays_with(&self, _book: &RuleBook) -> bool;
 
     // --- Activation: what the deck holds ---------------------------------
 

@@ -6,11 +6,14 @@
 //! it answers with, `handle.rs`).
 
 use crate::engine::ruleset::combat_patrol::man as combat_patrol;
+use crate::engine::ruleset::combat_patrol::tables::CombatPatrol;
 use crate::engine::ruleset::company::man as company;
+use crate::engine::ruleset::company::tables::Company;
 use crate::engine::ruleset::european::man as european;
+use crate::engine::ruleset::european::tables::European;
 
 /// One of the rule sets the program knows, written in files by its name.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RuleSet {
     /// Lone Warrior's solo patrol rules, the rules the game was first made
     /// for (files leave it unsaid).
@@ -41,6 +44,17 @@ impl RuleSet {
         RuleSet::LoneWarrior,
         RuleSet::OneShot,
     ];
+
+    /// Whether it has tables of its own, which a book it plays with holds
+    /// (`RuleBook::own`).
+    pub const fn has_tables(self) -> bool {
+        match self {
+            RuleSet::LoneWarrior => false,
+            RuleSet::CombatPatrol | RuleSet::Company | RuleSet::EuropeanBattlefield => true,
+            #[cfg(test)]
+            RuleSet::OneShot => false,
+        }
+    }
 
     /// The name files give it.
     pub const fn name(self) -> &'static str {
@@ -147,3 +161,33 @@ impl PartialEq for Kit {
 }
 
 impl Eq for Kit {}
+
+/// A rule set's own tables, beside the rule book's (`RuleBook::own`): its
+/// numbers, read from its part of a rules file and saved with its games.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tables {
+    CombatPatrol(Box<CombatPatrol>),
+    Company(Box<Company>),
+    EuropeanBattlefield(Box<European>),
+}
+
+impl Tables {
+    /// The rule set whose tables they are.
+    pub fn rule_set(&self) -> RuleSet {
+        match self {
+            Tables::CombatPatrol(_) => RuleSet::CombatPatrol,
+            Tables::Company(_) => RuleSet::Company,
+            Tables::EuropeanBattlefield(_) => RuleSet::EuropeanBattlefield,
+        }
+    }
+
+    /// Written as the field of a rule book that holds them, as rules files
+    /// and saves have always named it (an option of a book: `Some((...))`).
+    pub(in crate::engine) fn write<S: serde::ser::SerializeStruct>(&self, s: &mut S) -> Result<(), S::Error> {
+        match self {
+            Tables::CombatPatrol(t) => s.serialize_field("combat_patrol", &Some(t)),
+            Tables::Company(t) => s.serialize_field("company", &Some(t)),
+            Tables::EuropeanBattlefield(t) => s.serialize_field("european", &Some(t)),
+        }
+    }
+}

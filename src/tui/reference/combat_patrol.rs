@@ -7,7 +7,7 @@ use crate::engine::ruleset::combat_patrol::tables::{ChartWound, Feed, Special};
 
 /// Combat Patrol's rules, or None for a book without its tables.
 pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
-    let t = book.combat_patrol.as_deref()?;
+    let t = crate::engine::ruleset::combat_patrol::tables_in(book)?;
     let m = &t.modifiers;
     let a = &t.accuracy;
     let mut lines = vec![

@@ -5,7 +5,7 @@ use crate::engine::ruleset::european::tables::{Activation, Class, Indirect, Note
 
 /// European Battlefield's rules, or None for a book without its tables.
 pub fn european(book: &RuleBook) -> Option<Vec<String>> {
-    let t = book.european.as_deref()?;
+    let t = crate::engine::ruleset::european::tables_in(book)?;
     let (open, difficult) = t.moves();
     let mut lines = vec![
         "A scenario or campaign that names rules: EuropeanBattlefield (The Orchard Road does) fights its actions \

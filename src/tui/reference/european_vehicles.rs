@@ -5,7 +5,7 @@ use crate::engine::RuleBook;
 
 /// European Battlefield's vehicle rules, or None for a book without them.
 pub fn european_vehicles(book: &RuleBook) -> Option<Vec<String>> {
-    let t = book.european.as_deref()?;
+    let t = crate::engine::ruleset::european::tables_in(book)?;
     let v = t.vehicles.as_deref()?;
     let hexes = |inches: u32| inches.div_ceil(t.inches_per_hex.max(1));
     let mut lines = vec![

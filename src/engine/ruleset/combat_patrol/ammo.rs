@@ -5,13 +5,13 @@
 use crate::engine::book::RuleBook;
 use crate::engine::dice::{Dice, Purpose, Roll};
 use crate::engine::ruleset::combat_patrol::tables::{CombatPatrol as Book, Feed, Special};
-use crate::engine::ruleset::combat_patrol::{Ammo, Method, Reloading, tables};
+use crate::engine::ruleset::combat_patrol::{Ammo, Method, Reloading, tables_in};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::Soldier;
 
 /// What the special method of `shooter`'s weapon does, if it has one.
 pub(super) fn method(book: &RuleBook, shooter: &Soldier) -> Option<Method> {
-    let t = tables(book)?;
+    let t = tables_in(book)?;
     let i = shooter.aimed_index(book)?;
     let p = t.profile(&book.weapons[i].key)?;
     Some(match p.special.as_ref()? {
@@ -49,7 +49,7 @@ pub(super) fn ammo(book: &RuleBook, man: &Soldier) -> Option<Ammo> {
     if man.vehicle.is_some() {
         return None;
     }
-    let feed = tables(book)?.feed(man.weapon(book))?;
+    let feed = tables_in(book)?.feed(man.weapon(book))?;
     let load = feed.load();
     let left = load.saturating_sub(man.kit.combat_patrol().spent);
     let reload = match *feed {
@@ -70,7 +70,7 @@ pub(super) fn ammo(book: &RuleBook, man: &Soldier) -> Option<Ammo> {
 /// actions; a magazine after the first if its D10 beats `again`, else
 /// after the second.
 pub(super) fn reload(book: &RuleBook, dice: &mut Dice, gunner: &Soldier) -> Result<Reloading, String> {
-    let t = tables(book).ok_or("this rule book has no Combat Patrol tables")?;
+    let t = tables_in(book).ok_or("this rule book has no Combat Patrol tables")?;
     let weapon = book.weapon(gunner.weapon(book)).map_or(gunner.weapon(book), |w| w.name.as_str());
     let feed = t.feed(gunner.weapon(book)).ok_or_else(|| format!("{}'s {weapon} is never reloaded", gunner.id))?;
     if gunner.kit.combat_patrol().spent < feed.load() {

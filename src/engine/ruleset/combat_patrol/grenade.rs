@@ -7,7 +7,7 @@ use crate::engine::book::RuleBook;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
 use crate::engine::ruleset::combat_patrol::flight::Flight;
 use crate::engine::ruleset::combat_patrol::tables::CombatPatrol as Book;
-use crate::engine::ruleset::combat_patrol::{Throw, Thrown, accuracy_now, tables};
+use crate::engine::ruleset::combat_patrol::{Throw, Thrown, accuracy_now, tables_in};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::Soldier;
 
@@ -21,7 +21,7 @@ pub(super) fn inverted(t: &Book, man: &Soldier, in_sight: bool) -> i32 {
 /// The tables, once the throw is one he may make: a grenade left, the hex
 /// within reach.
 fn checked<'a>(book: &'a RuleBook, th: &Throw) -> Result<&'a Book, String> {
-    let t = tables(book).ok_or("this rule book has no Combat Patrol tables")?;
+    let t = tables_in(book).ok_or("this rule book has no Combat Patrol tables")?;
     let g = &t.grenade;
     if th.thrower.vehicle.is_some() {
         return Err(format!("{} is a vehicle: its crew throws no grenades", th.thrower.id));

@@ -10,6 +10,7 @@
 //! and indirect fire. The numbers are in `assets/rules/combat_patrol.ron`
 //! (`RuleBook::combat_patrol`).
 
+use std::borrow::Cow;
 mod dying;
 pub mod flight;
 pub mod man;
@@ -51,8 +52,19 @@ pub const NAME: &str = "CombatPatrol";
 
 /// The rule book's Combat Patrol tables. A game is never begun by these
 /// rules with a book that lacks them (`Game::new` refuses it).
-fn tables(book: &RuleBook) -> Option<&Book> {
-    book.combat_patrol.as_deref()
+pub fn tables_in(book: &RuleBook) -> Option<&Book> {
+    match book.own(crate::engine::RuleSet::CombatPatrol)? {
+        crate::engine::ruleset::Tables::CombatPatrol(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// The same, to change (a house rule, a test).
+pub fn tables_in_mut(book: &mut RuleBook) -> Option<&mut Book> {
+    match book.own_mut(crate::engine::RuleSet::CombatPatrol)? {
+        crate::engine::ruleset::Tables::CombatPatrol(t) => Some(t),
+        _ => None,
+    }
 }
 
 /// A man's accuracy: the D10 need of his shots and his reaction tests,
@@ -81,7 +93,7 @@ pub fn accuracy_now(t: &Book, man: &Soldier) -> i32 {
 impl CombatPatrol {
     /// The odds of an aimed shot, or why there is none.
     fn shot(book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
-        let t = tables(book).ok_or("this rule book has no Combat Patrol tables")?;
+        let t = tables_in(book).ok_or("this rule book has no Combat Patrol tables")?;
         let p = t
             .profile(&aim.weapon.key)
             .ok_or_else(|| format!("the {} has no Combat Patrol profile: it cannot fire at a man", aim.weapon.name))?;
@@ -162,26 +174,16 @@ impl Rules for CombatPatrol {
         true
     }
 
-    /// Its own tables kept, nobody else's.
-    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
-        (book.company.is_some() || book.european.is_some()).then(|| RuleBook {
-            company: None,
-            european: None,
-            ..book.clone()
-        })
-    }
-
     /// His accuracy, as he shoots now (a light wound one worse), and the
     /// grenades he has left ("4+ 2g"). The roster shows his weapon's
     /// ammunition after the weapon (`ammo`).
+    /// Nothing: the book as every rule set's begins.
+    fn fit_book(&self, _book: &mut Cow<'_, RuleBook>) {}
+
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         let Some((left, _)) = self.grenades(book, man) else { return Some(format!("{}+", accuracy_now(t, man))) };
         Some(format!("{}+ {left}g", accuracy_now(t, man)))
-    }
-
-    fn plays_with(&self, book: &RuleBook) -> bool {
-        tables(book).is_some()
     }
 
     fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
@@ -204,7 +206,7 @@ impl Rules for CombatPatrol {
     /// Every blow is rolled on the wound chart as it lands; a grenade's
     /// blast two worse.
     fn hit(&self, book: &RuleBook, dice: &mut Dice, man: &Name, blow: Blow) -> Hit {
-        let Some(t) = tables(book) else { return LoneWarrior.hit(book, dice, man, blow) };
+        let Some(t) = tables_in(book) else { return LoneWarrior.hit(book, dice, man, blow) };
         let (roll, chart) = wounds::chart(t, dice, man, blow == Blow::Grenade);
         match chart.wound() {
             None => Hit::Spared(roll),
@@ -216,13 +218,13 @@ impl Rules for CombatPatrol {
     /// begun by other rules) is rolled for on the wound chart, and one who
     /// comes through it unhurt counts as a flesh wound.
     fn casualty(&self, book: &RuleBook, dice: &mut Dice, man: &Name) -> (Roll, Wound) {
-        let Some(t) = tables(book) else { return LoneWarrior.casualty(book, dice, man) };
+        let Some(t) = tables_in(book) else { return LoneWarrior.casualty(book, dice, man) };
         let (roll, chart) = wounds::chart(t, dice, man, false);
         (roll, chart.wound().unwrap_or(Wound::Flesh))
     }
 
     fn casualty_spread(&self, book: &RuleBook) -> (Purpose, String, Vec<(&'static str, Chance)>) {
-        match tables(book) {
+        match tables_in(book) {
             Some(t) => wounds::chart_spread(t),
             None => LoneWarrior.casualty_spread(book),
         }
@@ -235,7 +237,7 @@ impl Rules for CombatPatrol {
         purpose: Purpose,
         modifier: i32,
     ) -> Option<(String, Vec<(&'static str, Chance)>)> {
-        spreads::table_spread(tables(book)?, purpose, modifier)
+        spreads::table_spread(tables_in(book)?, purpose, modifier)
     }
 
     fn grenade(&self, book: &RuleBook, dice: &mut Dice, throw: &Throw) -> Result<Thrown, String> {
@@ -247,7 +249,7 @@ impl Rules for CombatPatrol {
     }
 
     fn suppressed_odds(&self, book: &RuleBook, man: &Soldier, method: (&'static str, i32)) -> Option<(Purpose, Odds)> {
-        Some((Purpose::CpReaction, Self::reaction_odds(tables(book)?, man, method)))
+        Some((Purpose::CpReaction, Self::reaction_odds(tables_in(book)?, man, method)))
     }
 
     /// A vehicle's crew throws none (a decision: the enemy's vehicles
@@ -256,13 +258,13 @@ impl Rules for CombatPatrol {
         if man.vehicle.is_some() {
             return None;
         }
-        let g = &tables(book)?.grenade;
+        let g = &tables_in(book)?.grenade;
         Some((g.each.saturating_sub(man.kit.combat_patrol().grenades_thrown), g.range))
     }
 
     /// One man drags a comrade, and the hex costs him two cards.
     fn bearing(&self, book: &RuleBook) -> (u32, u32) {
-        match tables(book) {
+        match tables_in(book) {
             Some(t) => (t.drag.bearers, t.drag.cards_each),
             None => LoneWarrior.bearing(book),
         }
@@ -276,7 +278,7 @@ impl Rules for CombatPatrol {
         helper: Option<&Soldier>,
         action_over: bool,
     ) -> Option<Tending> {
-        Some(wounds::tend(tables(book)?, dice, man, helper, action_over))
+        Some(wounds::tend(tables_in(book)?, dice, man, helper, action_over))
     }
 
     /// The article has no hand to hand: the loop's (Lone Warrior's) is fought.
@@ -322,7 +324,7 @@ impl Rules for CombatPatrol {
     /// The standard method's shots, or the special `X/-Y`'s X (none for a
     /// weapon without one: the order is refused before it is rolled).
     fn shots(&self, book: &RuleBook, shooter: &Soldier, special: bool) -> u32 {
-        let profile = shooter.aimed_index(book).and_then(|i| tables(book)?.profile(&book.weapons[i].key));
+        let profile = shooter.aimed_index(book).and_then(|i| tables_in(book)?.profile(&book.weapons[i].key));
         let shots = match (profile, special) {
             (Some(p), false) => p.shots,
             (Some(p), true) => match &p.special {
@@ -341,7 +343,7 @@ impl Rules for CombatPatrol {
 
     /// The article's D2-1 bullets at each man in an arc.
     fn bullets(&self, book: &RuleBook, dice: &mut Dice, gunner: &Soldier, target: &Name) -> Option<(Roll, u32)> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         let roll = ammo::bullets(t, dice, gunner, target);
         let n = ammo::bullets_of(t, &roll);
         Some((roll, n))
@@ -365,7 +367,7 @@ impl Rules for CombatPatrol {
         if hit || !target.can_act() || target.pressure == Pressure::Pinned {
             return None;
         }
-        let roll = Self::reaction(tables(book)?, dice, target, ("", 0));
+        let roll = Self::reaction(tables_in(book)?, dice, target, ("", 0));
         let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
         Some(Reaction { roll: Some(roll), pressure })
     }
@@ -379,7 +381,7 @@ impl Rules for CombatPatrol {
         target: &Soldier,
         method: (&'static str, i32),
     ) -> Option<Reaction> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         if !target.can_act() || target.pressure == Pressure::Pinned {
             return None;
         }
@@ -393,7 +395,7 @@ impl Rules for CombatPatrol {
         if !man.can_act() {
             return None;
         }
-        let roll = Self::reaction(tables(book)?, dice, man, ("", 0));
+        let roll = Self::reaction(tables_in(book)?, dice, man, ("", 0));
         let pressure = if roll.succeeded() { Pressure::Steady } else { man.pressure };
         Some(Reaction { roll: Some(roll), pressure })
     }

@@ -8,7 +8,7 @@ fn chances(t: &Book, purpose: Purpose, modifier: i32) -> Vec<(&'static str, u64,
 #[test]
 fn each_table_roll_has_its_exact_chances() {
     let b = book();
-    let t = b.combat_patrol.as_deref().unwrap();
+    let t = crate::engine::ruleset::combat_patrol::tables_in(&b).unwrap();
     // The blast reads the chart two higher: dead on 19-20 is 17-20 on
     // the dice (4+3+2+1 ways of 100), no effect on 2-4 only a 2.
     let blast = chances(t, Purpose::CpBlast, 2);

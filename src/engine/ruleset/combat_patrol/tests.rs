@@ -13,7 +13,7 @@ use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 
 fn tables(book: &RuleBook) -> &crate::engine::ruleset::combat_patrol::tables::CombatPatrol {
-    book.combat_patrol.as_deref().expect("the built-in book has Combat Patrol's tables")
+    crate::engine::ruleset::combat_patrol::tables_in(book).expect("the built-in book has Combat Patrol's tables")
 }
 
 fn aim(book: &Arc<RuleBook>, weapon: &str, distance: u32, cover: Cover, side: Side, state: State) -> String {
@@ -246,10 +246,14 @@ fn the_rule_set_is_found_by_name_and_keeps_its_tables_out_of_other_games() {
     let b = book();
     assert!(cp.plays_with(&b));
     let own = cp.book_for(&b).expect("Combat Patrol drops the company-level tables");
-    assert!(own.combat_patrol.is_some() && own.company.is_none() && cp.book_for(&own).is_none());
+    assert!(
+        crate::engine::ruleset::combat_patrol::tables_in(&own).is_some()
+            && crate::engine::ruleset::company::tables_in(&own).is_none()
+            && cp.book_for(&own).is_none()
+    );
     let lw = RuleSet::default();
     let trimmed = lw.book_for(&b).expect("Lone Warrior drops Combat Patrol's tables");
-    assert!(trimmed.combat_patrol.is_none() && !cp.plays_with(&trimmed));
+    assert!(crate::engine::ruleset::combat_patrol::tables_in(&trimmed).is_none() && !cp.plays_with(&trimmed));
     // One man drags, and each hex costs him two cards.
     assert_eq!(CombatPatrol.bearing(&b), (1, 2));
     assert_eq!(lw.bearing(&b), (2, 1));

@@ -190,7 +190,7 @@ impl Game {
     /// left that a die of the rules could give.
     pub(in crate::engine) fn check_flight(&self, f: &Flight, up: Option<usize>) -> Result<(), String> {
         // Only Combat Patrol's book says how far a grenade scatters.
-        let Some(t) = self.book.combat_patrol.as_ref() else {
+        let Some(t) = crate::engine::ruleset::combat_patrol::tables_in(&self.book) else {
             return Err(format!("a grenade is in the air, but {} has no grenades", self.rules));
         };
         if f.thrower >= self.soldiers.len() || !self.map.contains(f.from) || !self.map.contains(f.aim) {

@@ -9,6 +9,7 @@
 //! deck and its STOP card, hand to hand (the article has none: a team
 //! beaten hand to hand is lost). Decisions are marked in docs/RULES.md.
 
+use std::borrow::Cow;
 pub mod fire;
 pub mod man;
 pub mod tables;
@@ -46,8 +47,19 @@ pub const NAME: &str = "Company";
 
 /// The rule book's company-level tables. A game is never begun by these
 /// rules with a book that lacks them (`Game::new` refuses it).
-fn tables(book: &RuleBook) -> Option<&Book> {
-    book.company.as_deref()
+pub fn tables_in(book: &RuleBook) -> Option<&Book> {
+    match book.own(crate::engine::RuleSet::Company)? {
+        crate::engine::ruleset::Tables::Company(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// The same, to change (a house rule, a test).
+pub fn tables_in_mut(book: &mut RuleBook) -> Option<&mut Book> {
+    match book.own_mut(crate::engine::RuleSet::Company)? {
+        crate::engine::ruleset::Tables::Company(t) => Some(t),
+        _ => None,
+    }
 }
 
 /// How seasoned a team is: the enemy's by the tables, the patrol's by the
@@ -98,21 +110,17 @@ impl Rules for Company {
         true
     }
 
-    /// Its own tables, and the book its games read: the teams as the
-    /// weapons of the men who stand for them, and its own incident table
-    /// and squads of the enemy. None when `book` is that already.
-    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
-        let t = tables(book)?;
+    /// Its squad, its firing dice standing, and its experience where it is
+    /// not trained: "s2 2d", "s4 1d con", "s3 1d vet".
+    /// The book as these rules play it: their teams are weapons of the book (each firing to its range), and their own incident table and forces stand for the book's.
+    fn fit_book(&self, book: &mut Cow<'_, RuleBook>) {
+        let Some(t) = tables_in(book) else { return };
         let teams_known = t.teams.iter().all(|team| book.weapon(&team.key).is_some());
-        if book.combat_patrol.is_none()
-            && book.european.is_none()
-            && teams_known
-            && book.incident_table == t.incident_table
-            && book.forces == t.forces
-        {
-            return None;
+        if teams_known && book.incident_table == t.incident_table && book.forces == t.forces {
+            return;
         }
-        let mut own = RuleBook { combat_patrol: None, european: None, ..book.clone() };
+        let t = t.clone();
+        let own = book.to_mut();
         for team in &t.teams {
             if own.weapon(&team.key).is_none() {
                 let r = team.range;
@@ -123,15 +131,12 @@ impl Rules for Company {
                 });
             }
         }
-        own.incident_table = t.incident_table.clone();
-        own.forces = t.forces.clone();
-        Some(own)
+        own.incident_table = t.incident_table;
+        own.forces = t.forces;
     }
 
-    /// Its squad, its firing dice standing, and its experience where it is
-    /// not trained: "s2 2d", "s4 1d con", "s3 1d vet".
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         let dice = team_dice(t, book, man, false);
         let squad = man.squad.map_or(String::new(), |s| format!("s{s} "));
         let seasoned = match experience(t, man) {
@@ -142,12 +147,8 @@ impl Rules for Company {
         Some(format!("{squad}{dice}d{seasoned}"))
     }
 
-    fn plays_with(&self, book: &RuleBook) -> bool {
-        tables(book).is_some()
-    }
-
     fn cards(&self, book: &RuleBook, _man: &Soldier) -> u32 {
-        tables(book).map_or(1, |t| t.cards_per_team)
+        tables_in(book).map_or(1, |t| t.cards_per_team)
     }
 
     fn stop_cards(&self, book: &RuleBook) -> u32 {
@@ -158,7 +159,7 @@ impl Rules for Company {
     /// farther; the need stands for the firing die's hitting faces (three
     /// of six: 4+), which is how the engine's own choices weigh it.
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
-        let t = tables(book).ok_or("this rule book has no company-level tables")?;
+        let t = tables_in(book).ok_or("this rule book has no company-level tables")?;
         let team = t
             .team(&aim.weapon.key)
             .ok_or_else(|| format!("the {} is not a team's: it does not fire by squads", aim.weapon.name))?;
@@ -217,7 +218,7 @@ impl Rules for Company {
         fire: &SquadFire<'_>,
         events: &mut Events,
     ) -> Option<Result<Fired, String>> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         Some(squad_volley(t, book, dice, fire, events))
     }
 
@@ -225,20 +226,20 @@ impl Rules for Company {
     /// moving rate once it has moved this turn (none where it may not fire
     /// on the move).
     fn shots(&self, book: &RuleBook, shooter: &Soldier, _special: bool) -> u32 {
-        tables(book).map_or(0, |t| team_dice(t, book, shooter, shooter.moved))
+        tables_in(book).map_or(0, |t| team_dice(t, book, shooter, shooter.moved))
     }
 
     fn squad_fire_odds(&self, book: &RuleBook, fire: &SquadFire<'_>) -> Option<Result<SquadOdds, String>> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         Some(squad_odds(t, book, fire))
     }
 
     fn moves(&self, book: &RuleBook, _man: &Soldier) -> Option<Moves> {
-        tables(book).map(|t| Moves { open: t.moves.open, difficult: t.moves.difficult })
+        tables_in(book).map(|t| Moves { open: t.moves.open, difficult: t.moves.difficult })
     }
 
     fn squad_weapon_fault(&self, book: &RuleBook, weapon: &str) -> Option<String> {
-        let team = tables(book).is_some_and(|t| t.team(weapon).is_some());
+        let team = tables_in(book).is_some_and(|t| t.team(weapon).is_some());
         (!team).then(|| "is not a kind of team".to_string())
     }
 
@@ -251,7 +252,7 @@ impl Rules for Company {
     }
 
     fn difficult(&self, book: &RuleBook, terrain: &Terrain) -> bool {
-        tables(book).is_some_and(|t| t.difficult.contains(&terrain.key))
+        tables_in(book).is_some_and(|t| t.difficult.contains(&terrain.key))
     }
 
     /// A team pinned when its turn began unpins once its turn is over

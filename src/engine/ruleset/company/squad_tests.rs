@@ -8,7 +8,7 @@ use crate::engine::vocabulary::pos::Pos;
 
 fn book() -> RuleBook {
     let full = crate::rules::rule_book().expect("the built-in rules");
-    Company.book_for(&full).expect("the company level's own book")
+    crate::engine::RuleSet::Company.book_for(&full).expect("the company level's own book")
 }
 
 fn team(book: &RuleBook, id: &str, side: Side, weapon: &str) -> Soldier {
@@ -29,7 +29,7 @@ fn hits_of(events: &[Event]) -> u32 {
 #[test]
 fn hits_fall_one_a_team_nearest_first_and_teams_in_the_open_have_no_save() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let mg = team(&b, "Walsh", Side::Friendly, "mg_team");
     let targets: Vec<Soldier> = ["G1", "G2", "G3"].iter().map(|id| team(&b, id, Side::Enemy, "rifle_team")).collect();
     let open = terrain(&b, "open");
@@ -70,7 +70,7 @@ fn hits_fall_one_a_team_nearest_first_and_teams_in_the_open_have_no_save() {
 #[test]
 fn a_team_in_cover_saves_on_cover_and_concealed_faces_but_not_in_an_assault() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let smg = team(&b, "G1", Side::Enemy, "smg_team");
     let rifle = team(&b, "Price", Side::Friendly, "rifle_team");
     let woods = terrain(&b, "woods");
@@ -111,7 +111,7 @@ fn a_team_in_cover_saves_on_cover_and_concealed_faces_but_not_in_an_assault() {
 #[test]
 fn pinning_counts_the_squad_by_its_greenest_team() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let mut rifles: Vec<Soldier> =
         ["Price", "Dunn"].iter().map(|id| team(&b, id, Side::Friendly, "rifle_team")).collect();
     rifles[1].kit.company_mut().conscript = true;
@@ -137,7 +137,7 @@ fn pinning_counts_the_squad_by_its_greenest_team() {
 #[test]
 fn a_team_that_may_not_fire_on_the_move_does_not_open_its_squads_fire() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let rifle = team(&b, "Price", Side::Friendly, "rifle_mg_team");
     let bazooka = team(&b, "Quinn", Side::Friendly, "bazooka_team");
     let g = team(&b, "G1", Side::Enemy, "rifle_team");
@@ -163,7 +163,7 @@ fn a_team_that_may_not_fire_on_the_move_does_not_open_its_squads_fire() {
 #[test]
 fn the_odds_of_a_squads_fire_are_exact_and_its_fires_fall_as_they_say() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let firers: Vec<Soldier> =
         [("G1", "rifle_mg_team"), ("G2", "rifle_team")].iter().map(|(id, w)| team(&b, id, Side::Enemy, w)).collect();
     let mut targets: Vec<Soldier> =

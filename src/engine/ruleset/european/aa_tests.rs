@@ -23,7 +23,7 @@ fn flak(b: &RuleBook, hexes: i32) -> Vec<Soldier> {
 
 /// The strike's fate under `men`'s fire with these faces, and the rolls.
 fn fired_at(b: &RuleBook, men: &[Soldier], faces: &[&[u8]]) -> (Strike, Vec<Roll>) {
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(b).unwrap();
     let mut events = Events::all();
     let fate = fire(t, b, &mut loaded(faces), (men, Side::Enemy), AIM, &mut events);
     (fate, rolls(events))
@@ -36,7 +36,7 @@ fn kinds(rolls: &[Roll]) -> Vec<(Purpose, Option<&str>)> {
 #[test]
 fn a_gun_fires_at_half_its_range_and_not_on_the_move() {
     let b = book();
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&b).unwrap();
     // The Flak reaches 36": half is 18", six hexes. Its loader's rifle is no AA gun.
     assert_eq!(guns(t, &b, &flak(&b, 6), Side::Enemy, AIM), [(0, 3, 5)]);
     assert_eq!(guns(t, &b, &flak(&b, 7), Side::Enemy, AIM), []);

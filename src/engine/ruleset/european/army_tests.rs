@@ -1,19 +1,17 @@
 use super::*;
-use crate::engine::ruleset::Rules;
-use crate::engine::ruleset::european::European;
 use crate::engine::ruleset::european::tables::Army;
 
 fn book(budget: u32) -> (RuleBook, Book) {
     let full = crate::rules::rule_book().expect("the built-in rules");
-    let mut own = European.book_for(&full).expect("European Battlefield's own book");
-    let mut t = own.european.as_deref().cloned().unwrap();
+    let mut own = crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).expect("European Battlefield's own book");
+    let mut t = crate::engine::ruleset::european::tables_in(&own).cloned().unwrap();
     t.army = Some(Army {
         budget,
         supports_per_core: 2,
         support: ["mg_team", "sniper", "squad"].map(Name::new_static).to_vec(),
         artillery: None,
     });
-    own.european = Some(Box::new(t.clone()));
+    own.set_own(crate::engine::ruleset::Tables::EuropeanBattlefield(Box::new(t.clone())));
     (own, t)
 }
 

@@ -60,7 +60,7 @@ impl Game {
 
     /// The rule set's indirect-fire tables, where a battery may be used.
     fn indirect_tables(&self) -> Option<&Indirect> {
-        self.book.european.as_deref()?.indirect.as_ref()
+        crate::engine::ruleset::european::tables_in(&self.book)?.indirect.as_ref()
     }
 
     /// The battery's radio operator, able and on the map.
@@ -71,7 +71,9 @@ impl Game {
 
     /// Whether the rangefinder man stands within reach of `radio`, able.
     fn rangefinder_by(&self, radio: usize) -> bool {
-        let (Some(b), Some(t)) = (&self.battery, self.book.european.as_deref()) else { return false };
+        let (Some(b), Some(t)) = (&self.battery, crate::engine::ruleset::european::tables_in(&self.book)) else {
+            return false;
+        };
         let Some(ind) = &t.indirect else { return false };
         let reach = t.hexes(ind.rangefinder_inches);
         let at = self.soldiers[radio].pos;
@@ -186,7 +188,7 @@ impl Game {
             // The anti-aircraft guns of the side it strikes at fire at it
             // (the enemy's; the patrol's, mistaken); it may be shot down or flee.
             let struck = if mistaken { Side::Friendly } else { Side::Enemy };
-            if let Some(t) = self.book.european.as_deref() {
+            if let Some(t) = crate::engine::ruleset::european::tables_in(&self.book) {
                 let men = (&self.soldiers[..], struck);
                 if !anti_aircraft(t, &self.book, &mut self.dice, men, aim, events).strikes() {
                     return;
@@ -208,7 +210,7 @@ impl Game {
         &self,
         mission: &FireMission,
     ) -> Option<(i32, crate::engine::dice::Modifiers)> {
-        let t = self.book.european.as_deref()?;
+        let t = crate::engine::ruleset::european::tables_in(&self.book)?;
         let ind = t.indirect.as_ref()?;
         let caller = self.soldiers.iter().position(|s| s.id == mission.caller)?;
         let shot = Shot {
@@ -283,8 +285,8 @@ impl Game {
     /// table's inches in a direction of the scatter die (nothing when that
     /// is under a hex); a bank that drifts off the map is gone.
     pub(in crate::engine) fn smoke_drifts(&mut self, events: &mut Events) {
-        let Some((ind, per_hex)) =
-            self.book.european.as_deref().and_then(|t| Some((t.indirect.clone()?, t.inches_per_hex)))
+        let Some((ind, per_hex)) = crate::engine::ruleset::european::tables_in(&self.book)
+            .and_then(|t| Some((t.indirect.clone()?, t.inches_per_hex)))
         else {
             return;
         };

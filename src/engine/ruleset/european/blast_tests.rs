@@ -27,7 +27,7 @@ fn field(b: &RuleBook, at: Pos, wounds: u8) -> Vec<Soldier> {
 
 /// `gun` spotted by the first of `men` lands on the point (a 6), then these faces.
 fn shell(b: &RuleBook, gun: Gun<'_>, men: &[Soldier], faces: &[&[u8]]) -> (Shelled, Vec<Event>) {
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(b).unwrap();
     let spotter = (gun != Gun::AirStrike).then_some(&men[0]);
     let shot = Shot { gun, spotter, aim: AIM, target_moved: false, rangefinder: false, smoke: false, men };
     let mut all = vec![&[6u8][..]];

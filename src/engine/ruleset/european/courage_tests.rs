@@ -16,7 +16,7 @@ use crate::engine::vocabulary::soldier::Side;
 #[test]
 fn the_courage_test_is_two_dice_and_the_leaders_courage() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let sgt = man(&b, "Hale", "Sgt", Side::Friendly, "smg");
     let pvt = man(&b, "Lucas", "Pvt", Side::Friendly, "rifle");
     let (mut passed, mut routed) = (0, 0);
@@ -43,7 +43,7 @@ fn the_courage_test_is_two_dice_and_the_leaders_courage() {
 #[test]
 fn a_commander_near_lends_his_courage() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let at = |m: &Soldier, col: i32| {
         let mut m = m.clone();
         m.pos = Some(Pos::new(col, 0));
@@ -129,7 +129,7 @@ fn a_man_rolls_his_courage_to_move_and_may_always_shoot() {
 #[test]
 fn a_squad_that_loses_its_leader_tests_its_courage() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let gunner = man(&b, "G1", "MG gunner", Side::Enemy, "mg");
     let mut squad = vec![man(&b, "Hale", "Sgt", Side::Friendly, "smg")];
     squad.extend((1..=7).map(|k| man(&b, &format!("P{k}"), "Pvt", Side::Friendly, "rifle")));
@@ -169,7 +169,7 @@ fn a_squad_that_loses_its_leader_tests_its_courage() {
 #[test]
 fn a_commander_killed_shakes_his_side() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let gunner = man(&b, "G1", "MG gunner", Side::Enemy, "mg");
     let lt = man(&b, "Reyes", "Lt", Side::Friendly, "pistol");
     let open = terrain(&b, "open");

@@ -47,7 +47,7 @@ impl Game {
     }
 
     fn artillery(&self) -> Option<&Artillery> {
-        self.book.european.as_deref()?.army.as_ref()?.artillery.as_ref()
+        crate::engine::ruleset::european::tables_in(&self.book)?.army.as_ref()?.artillery.as_ref()
     }
 
     /// A support unit the army list bought: if it is the artillery, the
@@ -77,7 +77,7 @@ impl Game {
         if b.missions == 0 || b.pending.is_some() || !self.is_enemy_radio(e) {
             return None;
         }
-        let t = self.book.european.as_deref()?;
+        let t = crate::engine::ruleset::european::tables_in(&self.book)?;
         let ind = t.indirect.as_ref()?;
         // Off-board guns fire from miles away: no least range, as for the
         // patrol's battery; its own men keep clear of the template instead.

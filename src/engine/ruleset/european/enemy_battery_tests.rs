@@ -28,7 +28,7 @@ fn mesnil() -> (Game, usize) {
 #[test]
 fn the_army_list_buys_a_battery_only_beside_a_radio_operator() {
     let full = crate::rules::rule_book().unwrap();
-    let b = European.book_for(&full).unwrap();
+    let b = crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).unwrap();
     let bought = |core: &str, budget: u32| {
         let mut events = Events::all();
         let got = European.muster(&b, &mut Dice::new(1), core, Some(budget), &mut events);

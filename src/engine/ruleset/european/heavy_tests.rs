@@ -30,7 +30,7 @@ fn crew(b: &RuleBook, weapon: &str) -> Vec<Soldier> {
 
 /// The rolls of `firers`' fire at `targets` (each in `ground`), with these faces.
 fn fired(b: &RuleBook, firers: &[Soldier], targets: &[Soldier], ground: &str, faces: &[&[u8]]) -> Vec<Roll> {
-    let t: &Book = b.european.as_deref().unwrap();
+    let t: &Book = crate::engine::ruleset::european::tables_in(b).unwrap();
     let terrain = b.terrain.iter().find(|x| x.key == ground).unwrap();
     let fire = SquadFire {
         firers: firers.iter().map(|m| Firer { man: m, moved: false }).collect(),
@@ -130,7 +130,7 @@ fn the_better_save_counts_with_take_cover_and_prone() {
 #[test]
 fn under_shells_the_crew_saves_6_up_and_never_the_shield() {
     let b = book();
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&b).unwrap();
     let pak = crew(&b, "at_gun");
     assert_eq!(shelled_save(t, &b, &pak[1], &pak, false), Some((6, Purpose::EbCrewSave)));
     assert_eq!(shelled_save(t, &b, &pak[1], &pak, true), Some((5, Purpose::EbSave)), "prone is better");
@@ -143,7 +143,7 @@ fn under_shells_the_crew_saves_6_up_and_never_the_shield() {
 #[test]
 fn a_heavy_weapon_moves_as_in_difficult_ground_and_not_as_it_fires() {
     let b = book();
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&b).unwrap();
     let pak = crew(&b, "at_gun");
     let moves = |m: &Soldier| European.moves(&b, m).map(|m| (m.open, m.difficult));
     assert_eq!(moves(&pak[0]), Some((1, 1)), "the gun: a hex, as in difficult ground");
@@ -156,7 +156,7 @@ fn a_heavy_weapon_moves_as_in_difficult_ground_and_not_as_it_fires() {
 #[test]
 fn t_and_a_class_guns_fire_at_nothing_nearer_than_6_inches() {
     let b = book();
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&b).unwrap();
     let pak = crew(&b, "at_gun");
     assert_eq!(least_at_men(t, t.weapon("at_gun").unwrap()), 2);
     assert_eq!(least_at_men(t, t.weapon("aa_gun").unwrap()), 2);

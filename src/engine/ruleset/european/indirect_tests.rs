@@ -23,7 +23,7 @@ fn shot<'a>(gun: Gun<'a>, spotter: &'a Soldier, men: &'a [Soldier]) -> Shot<'a> 
 /// Where `shot` lands with these faces, and the rolls it made.
 fn landing(shot: &Shot<'_>, faces: &[&[u8]]) -> (Option<Pos>, Vec<Roll>) {
     let b = book();
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&b).unwrap();
     let mut events = Events::all();
     let at = land(t, t.indirect.as_ref().unwrap(), &mut loaded(faces), shot, &mut events);
     (at, rolls(events))
@@ -69,7 +69,7 @@ fn a_hit_scatters_one_die_and_a_miss_two_along_a_hex_direction() {
 #[test]
 fn off_board_guns_scatter_a_die_more_unless_a_rangefinder_man_is_by() {
     let b = book();
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&b).unwrap();
     let ind = t.indirect.as_ref().unwrap();
     let radio = man(&b, "Ames", "Cpl", Side::Friendly, Pos::new(8, 11));
     let mut s = shot(Gun::Battery, &radio, &[]);
@@ -91,7 +91,7 @@ fn off_board_guns_scatter_a_die_more_unless_a_rangefinder_man_is_by() {
 #[test]
 fn a_target_that_moved_is_one_harder_to_hit_and_the_extremes_hold() {
     let b = book();
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&b).unwrap();
     let ind = t.indirect.as_ref().unwrap();
     let gunner = man(&b, "G1", "Mortar gunner", Side::Enemy, Pos::new(8, 0));
     let mut s = shot(Gun::Weapon("mortar"), &gunner, &[]);
@@ -131,7 +131,7 @@ fn the_template_covers_the_men_able_within_its_reach() {
     assert_eq!(under(&men, AIM, 0), vec![0, 1], "friend and foe alike; a man down is a casualty already");
     assert_eq!(under(&men, AIM, 1), vec![0, 1, 2]);
     let t = book();
-    let t = t.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&t).unwrap();
     let ind = t.indirect.as_ref().unwrap();
     assert_eq!(t.weapon("mortar").unwrap().template, Some(0));
     assert_eq!((ind.battery.template, ind.air.strike.template), (Some(1), Some(1)));
@@ -140,7 +140,7 @@ fn the_template_covers_the_men_able_within_its_reach() {
 #[test]
 fn everyone_under_it_is_hit_prone_men_save_and_cover_does_not() {
     let b = book();
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&b).unwrap();
     // Two of one squad of four in the hex, the squad gone to ground.
     let mut men: Vec<Soldier> = [("Hale", "Sgt"), ("Ortiz", "Cpl"), ("Lucas", "Pvt"), ("Doyle", "Pvt")]
         .iter()
@@ -186,7 +186,7 @@ fn everyone_under_it_is_hit_prone_men_save_and_cover_does_not() {
 #[test]
 fn smoke_lays_a_bank_and_wounds_nobody() {
     let b = book();
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&b).unwrap();
     let men = vec![man(&b, "Hale", "Sgt", Side::Friendly, AIM)];
     let radio = man(&b, "Ames", "Cpl", Side::Friendly, Pos::new(8, 11));
     let s = Shot { smoke: true, ..shot(Gun::Battery, &radio, &men) };
@@ -199,7 +199,7 @@ fn smoke_lays_a_bank_and_wounds_nobody() {
 #[test]
 fn the_spreads_are_the_rolls_own_reading() {
     let b = book();
-    let t = b.european.as_deref().unwrap();
+    let t = crate::engine::ruleset::european::tables_in(&b).unwrap();
     let chance_of = |p: Purpose, m: i32, r: &str| {
         let (_, s) = table_spread(t, p, m).unwrap();
         s.into_iter().find(|(k, _)| *k == r).map(|(_, c)| (c.ways, c.of))

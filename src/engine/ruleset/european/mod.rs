@@ -13,6 +13,7 @@
 //! Decisions are marked in docs/RULES.md and in
 //! `assets/rules/european_battlefield.ron`.
 
+use std::borrow::Cow;
 pub mod barrage;
 pub(in crate::engine) mod crew;
 pub(in crate::engine) mod enemy_battery;
@@ -67,8 +68,19 @@ pub const NAME: &str = "EuropeanBattlefield";
 
 /// The rule book's European Battlefield tables. A game is never begun by
 /// these rules with a book that lacks them (`Game::new` refuses it).
-fn tables(book: &RuleBook) -> Option<&Book> {
-    book.european.as_deref()
+pub fn tables_in(book: &RuleBook) -> Option<&Book> {
+    match book.own(crate::engine::RuleSet::EuropeanBattlefield)? {
+        crate::engine::ruleset::Tables::EuropeanBattlefield(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// The same, to change (a house rule, a test).
+pub fn tables_in_mut(book: &mut RuleBook) -> Option<&mut Book> {
+    match book.own_mut(crate::engine::RuleSet::EuropeanBattlefield)? {
+        crate::engine::ruleset::Tables::EuropeanBattlefield(t) => Some(t),
+        _ => None,
+    }
 }
 
 /// `man`'s profile: the first of his side whose ranks name his (checked:
@@ -117,26 +129,22 @@ impl Rules for European {
         true
     }
 
-    /// Its own tables, and its own incident table and enemy groups.
-    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
-        let t = tables(book)?;
-        if book.combat_patrol.is_none()
-            && book.company.is_none()
-            && book.incident_table == t.incident_table
-            && book.forces == t.forces
-        {
-            return None;
-        }
-        let mut own = RuleBook { combat_patrol: None, company: None, ..book.clone() };
-        own.incident_table = t.incident_table.clone();
-        own.forces = t.forces.clone();
-        Some(own)
-    }
-
     /// His profile as the article writes it, and his squad's pressure:
     /// "3/5+ D4 C3", "4/4+ D4 C4 sup2".
+    /// The book as these rules play it: its own incident table and forces stand for the book's.
+    fn fit_book(&self, book: &mut Cow<'_, RuleBook>) {
+        let Some(t) = tables_in(book) else { return };
+        if book.incident_table == t.incident_table && book.forces == t.forces {
+            return;
+        }
+        let t = t.clone();
+        let own = book.to_mut();
+        own.incident_table = t.incident_table;
+        own.forces = t.forces;
+    }
+
     fn profile(&self, book: &RuleBook, man: &Soldier) -> Option<String> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         if let Some(v) = vehicles::profile(t, man) {
             return Some(vehicles::words(v, man));
         }
@@ -154,13 +162,9 @@ impl Rules for European {
         Some(format!("{}/{shoot}+ D{} C{}{pressure}", p.fight, p.defense, p.courage))
     }
 
-    fn plays_with(&self, book: &RuleBook) -> bool {
-        tables(book).is_some()
-    }
-
     /// A man's cards, or a vehicle's its profile's.
     fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
-        let Some(t) = tables(book) else { return 1 };
+        let Some(t) = tables_in(book) else { return 1 };
         vehicles::profile(t, man).map_or(t.cards_per_man, |p| p.cards)
     }
 
@@ -171,12 +175,12 @@ impl Rules for European {
     /// The article's priority phase, unless the deck is played instead
     /// (house rule `activation_by_deck`).
     fn priority(&self, book: &RuleBook, dice: &mut Dice, events: &mut Events) -> Option<(Side, u8)> {
-        priority::roll(tables(book)?, dice, events)
+        priority::roll(tables_in(book)?, dice, events)
     }
 
     /// At the double, a man stops within 6" of the enemy.
     fn double_stop(&self, book: &RuleBook) -> Option<u32> {
-        tables(book).map(|t| t.hexes(t.double_stop_inches))
+        tables_in(book).map(|t| t.hexes(t.double_stop_inches))
     }
 
     /// The article's army lists: the incident's group and support units
@@ -189,7 +193,7 @@ impl Rules for European {
         budget: Option<u32>,
         events: &mut Events,
     ) -> Vec<Name> {
-        tables(book).map_or_else(Vec::new, |t| army::muster(t, book, dice, (core, budget), events))
+        tables_in(book).map_or_else(Vec::new, |t| army::muster(t, book, dice, (core, budget), events))
     }
 
     /// One suppression fewer: a pinned squad (three suppressions) is
@@ -197,7 +201,7 @@ impl Rules for European {
     fn point_lifts(&self, book: &RuleBook, now: Pressure) -> Option<Pressure> {
         let left = match now {
             Pressure::Suppressed(n) => n.saturating_sub(1),
-            Pressure::Pinned => tables(book)?.suppression.pinned_at.saturating_sub(1),
+            Pressure::Pinned => tables_in(book)?.suppression.pinned_at.saturating_sub(1),
             Pressure::Steady | Pressure::Prone | Pressure::Routed => return None,
         };
         Some(if left == 0 { Pressure::Steady } else { Pressure::Suppressed(left) })
@@ -212,7 +216,7 @@ impl Rules for European {
         purpose: Purpose,
         modifier: i32,
     ) -> Option<(String, Vec<(&'static str, Chance)>)> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         match purpose {
             Purpose::EbPriority if modifier == 0 && t.activation == Activation::Priority => Some(priority::spread()),
             Purpose::EbForce if modifier == 0 => army::spread(t),
@@ -225,7 +229,7 @@ impl Rules for European {
     /// rank and file: the engine's own choices weigh it so, and the squad's
     /// fire rolls each man's own (`squad_fire`).
     fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
-        aim::aimed(tables(book).ok_or("this rule book has no European Battlefield tables")?, aim)
+        aim::aimed(tables_in(book).ok_or("this rule book has no European Battlefield tables")?, aim)
     }
 
     /// An h-class weapon's roll to hit a hex, at the Shoot value of its
@@ -233,7 +237,12 @@ impl Rules for European {
     /// rolls its gunner's own: `indirect`), between its least range and its
     /// range.
     fn bombard(&self, book: &RuleBook, weapon: &Weapon, distance: u32, moved: bool) -> Result<Odds, String> {
-        aim::bombard(tables(book).ok_or("this rule book has no European Battlefield tables")?, weapon, distance, moved)
+        aim::bombard(
+            tables_in(book).ok_or("this rule book has no European Battlefield tables")?,
+            weapon,
+            distance,
+            moved,
+        )
     }
 
     fn bombard_purpose(&self) -> Purpose {
@@ -241,7 +250,7 @@ impl Rules for European {
     }
 
     fn indirect(&self, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events: &mut Events) -> Option<Shelled> {
-        indirect::fire(tables(book)?, book, dice, shot, events)
+        indirect::fire(tables_in(book)?, book, dice, shot, events)
     }
 
     /// A man the wound chart took is down, to be rolled for when the action
@@ -265,14 +274,14 @@ impl Rules for European {
     }
 
     fn hand_to_hand_spread(&self, book: &RuleBook) -> (String, Vec<MeleeOdds>) {
-        match tables(book) {
+        match tables_in(book) {
             Some(t) => melee::spread(t),
             None => LoneWarrior.hand_to_hand_spread(book),
         }
     }
 
     fn hand_to_hand(&self, book: &RuleBook, dice: &mut Dice, attacker: &Soldier, defender: &Soldier) -> Fought {
-        match tables(book) {
+        match tables_in(book) {
             Some(t) => melee::fight(t, book, dice, attacker, defender),
             None => LoneWarrior.hand_to_hand(book, dice, attacker, defender),
         }
@@ -282,7 +291,7 @@ impl Rules for European {
     /// move; failing, he may still shoot. A routed man neither moves by
     /// choice nor shoots, and is not tested.
     fn activate(&self, book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<(Roll, Leave)> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         if man.pressure == Pressure::Routed {
             return None;
         }
@@ -311,12 +320,12 @@ impl Rules for European {
         fire: &SquadFire<'_>,
         events: &mut Events,
     ) -> Option<Result<Fired, String>> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         Some(fire::volley(t, book, dice, fire, events))
     }
 
     fn squad_fire_odds(&self, book: &RuleBook, fire: &SquadFire<'_>) -> Option<Result<SquadOdds, String>> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         Some(fire::odds(t, book, fire))
     }
 
@@ -326,7 +335,7 @@ impl Rules for European {
         if special {
             return 0;
         }
-        let Some(t) = tables(book) else { return 0 };
+        let Some(t) = tables_in(book) else { return 0 };
         if shooter.vehicle.is_some() {
             let guns = vehicles::guns(t, shooter, shooter.moved, u32::MAX);
             return guns.iter().map(|g| u32::from(g.dice)).sum();
@@ -346,7 +355,7 @@ impl Rules for European {
         target: &Soldier,
         distance: u32,
     ) -> Result<Odds, String> {
-        let t = tables(book).ok_or("this rule book has no European Battlefield tables")?;
+        let t = tables_in(book).ok_or("this rule book has no European Battlefield tables")?;
         vehicles::shot(t, book, shooter, target, distance)
     }
 
@@ -354,7 +363,7 @@ impl Rules for European {
     /// one hex, whatever the ground); a heavy weapon's gunner's as in
     /// difficult ground.
     fn moves(&self, book: &RuleBook, man: &Soldier) -> Option<Moves> {
-        let t = tables(book)?;
+        let t = tables_in(book)?;
         if let Pressure::Suppressed(_) = man.pressure {
             return Some(Moves { open: 1, difficult: 1 });
         }
@@ -366,12 +375,12 @@ impl Rules for European {
     /// must have a profile.
     fn squad_weapon_fault(&self, book: &RuleBook, weapon: &str) -> Option<String> {
         let aimed = book.weapon_index(weapon).and_then(|i| book.aimed_index(i)).map(|i| &book.weapons[i].key);
-        let profiled = tables(book).zip(aimed).is_some_and(|(t, key)| t.weapon(key).is_some());
+        let profiled = tables_in(book).zip(aimed).is_some_and(|(t, key)| t.weapon(key).is_some());
         (!profiled).then(|| format!("has no profile under {NAME}"))
     }
 
     fn difficult(&self, book: &RuleBook, terrain: &Terrain) -> bool {
-        tables(book).is_some_and(|t| t.difficult.contains(&terrain.key))
+        tables_in(book).is_some_and(|t| t.difficult.contains(&terrain.key))
     }
 
     /// At STOP, a squad suppressed, pinned or gone to ground tests its

@@ -2,7 +2,9 @@ use super::*;
 use crate::engine::testing::book;
 
 fn tables() -> Book {
-    let mut t = book().european.as_deref().cloned().expect("the built-in book has European Battlefield");
+    let mut t = crate::engine::ruleset::european::tables_in(&book())
+        .cloned()
+        .expect("the built-in book has European Battlefield");
     t.activation = Activation::Priority;
     t
 }

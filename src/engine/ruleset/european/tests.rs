@@ -17,7 +17,7 @@ use crate::engine::vocabulary::soldier::Side;
 /// European Battlefield's own rule book, as a game under it holds.
 pub(super) fn book() -> RuleBook {
     let full = crate::rules::rule_book().expect("the built-in rules");
-    European.book_for(&full).expect("European Battlefield's own book")
+    crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).expect("European Battlefield's own book")
 }
 
 /// Dice that show these faces, throw by throw, and then the generator's.
@@ -51,7 +51,7 @@ pub(super) fn rolls(events: Events) -> Vec<Roll> {
 #[test]
 fn the_articles_profiles_are_the_tables() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     // The Soldat: 3/5+, Defense 4, Courage 3, 5 points.
     let soldat = t.soldier(Side::Enemy, "Grenadier").unwrap();
     assert_eq!((soldat.fight, soldat.shoot, soldat.defense, soldat.courage, soldat.points), (3, 5, 4, 3, 5));
@@ -69,7 +69,7 @@ fn the_articles_profiles_are_the_tables() {
 #[test]
 fn moving_fire_follows_the_weapons_notes() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let mut w = t.weapon("rifle").unwrap().clone();
     w.rof = 3;
     assert_eq!(w.dice(true), 1, "SA: halved, rounded down");
@@ -88,7 +88,7 @@ fn moving_fire_follows_the_weapons_notes() {
 fn the_extremes_hold_a_need_between_2_and_6() {
     assert_eq!((test_need(7), test_need(6), test_need(2), test_need(1), test_need(-3)), (6, 6, 2, 2, 2));
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     // A pinned Scharfschütze... the need stays on the die: a pinned man of Shoot 6+ still hits on a 6.
     let mut g = man(&b, "G1", "Grenadier", Side::Enemy, "rifle");
     g.pressure = Pressure::Pinned;
@@ -102,7 +102,7 @@ fn the_extremes_hold_a_need_between_2_and_6() {
 #[test]
 fn the_wound_chart_is_strength_against_defense() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     for s in 1..=10i32 {
         for d in 1..=10u8 {
             let want = match i32::from(d) - s {
@@ -125,7 +125,7 @@ fn the_wound_chart_is_strength_against_defense() {
 #[test]
 fn a_weapons_class_changes_its_strength_against_men() {
     let b = book();
-    let mut w = tables(&b).unwrap().weapon("rifle").unwrap().clone();
+    let mut w = tables_in(&b).unwrap().weapon("rifle").unwrap().clone();
     w.strength = 6;
     for (class, want) in [
         (vec![Class::S], 6),
@@ -142,7 +142,7 @@ fn a_weapons_class_changes_its_strength_against_men() {
 #[test]
 fn a_man_hit_saves_by_cover_or_prone_before_the_wound_chart() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let rifle = t.weapon("rifle").unwrap();
     let mut h = rifle.clone();
     h.class = vec![Class::H];
@@ -164,7 +164,7 @@ fn a_man_hit_saves_by_cover_or_prone_before_the_wound_chart() {
 #[test]
 fn five_hits_suppress_and_three_suppressions_pin() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     // The MG and four riflemen: 3 + 4 x 2 dice, all at 5+.
     let mut guns = vec![man(&b, "Brandt", "Pfc", Side::Friendly, "mg")];
     guns.extend((1..=4).map(|k| man(&b, &format!("R{k}"), "Pvt", Side::Friendly, "rifle")));
@@ -236,7 +236,7 @@ fn five_hits_suppress_and_three_suppressions_pin() {
 #[test]
 fn a_hit_falls_only_on_a_man_its_weapon_reaches() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let pistol = man(&b, "Reyes", "Lt", Side::Friendly, "pistol");
     let mut far = man(&b, "G1", "Grenadier", Side::Enemy, "rifle");
     far.pos = Some(Pos::new(4, 0));

@@ -8,7 +8,7 @@ use crate::engine::book::Cover;
 use crate::engine::book::RuleBook;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
 use crate::engine::ruleset::european::tables::{Class, European as Book, WeaponProfile, WoundNeed};
-use crate::engine::ruleset::european::{profile, tables};
+use crate::engine::ruleset::european::{profile, tables_in};
 use crate::engine::ruleset::{Pressure, Reaction, TargetTeam};
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
@@ -175,7 +175,7 @@ pub(super) fn squad_test(
     calm: Pressure,
     after: impl Fn(Pressure, bool) -> Pressure,
 ) -> Option<Reaction> {
-    let t = tables(book)?;
+    let t = tables_in(book)?;
     let now = squad.first()?.pressure;
     if now == Pressure::Routed || now == calm {
         return None;

@@ -17,7 +17,7 @@ use crate::engine::vocabulary::soldier::Soldier;
 
 /// The transport rules and the vehicle tables of `book`, where it has them.
 pub fn rules(book: &RuleBook) -> Option<(&Book, &Vehicles, &Transport)> {
-    let t = book.european.as_deref()?;
+    let t = crate::engine::ruleset::european::tables_in(book)?;
     let v = t.vehicles.as_deref()?;
     Some((t, v, v.transport.as_ref()?))
 }
@@ -49,7 +49,7 @@ pub fn heavy(t: &Book, book: &RuleBook, man: &Soldier) -> bool {
 
 /// The profile of vehicle `man`, if he is one.
 pub fn profile<'a>(book: &'a RuleBook, man: &Soldier) -> Option<&'a VehicleProfile> {
-    crate::engine::ruleset::european::vehicles::profile(book.european.as_deref()?, man)
+    crate::engine::ruleset::european::vehicles::profile(crate::engine::ruleset::european::tables_in(book)?, man)
 }
 
 /// `man`'s roll on the dismount chart, getting out of `vehicle`: 1d6, the

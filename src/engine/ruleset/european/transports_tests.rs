@@ -223,7 +223,7 @@ fn an_exploding_vehicle_kills_everyone_in_it_and_a_bailing_crew_takes_its_men_ou
 #[test]
 fn the_escape_roll_needs_4_on_one_die() {
     let full = book();
-    let b = crate::engine::ruleset::Rules::book_for(&crate::engine::ruleset::european::European, &full).unwrap();
+    let b = crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).unwrap();
     let (_, _, tr) = crate::engine::ruleset::european::transport::rules(&b).unwrap();
     let mut dice = Dice::new(5);
     for _ in 0..30 {

@@ -15,7 +15,7 @@ use crate::engine::vocabulary::soldier::{Side, Vehicle};
 
 fn book() -> RuleBook {
     let full = crate::rules::rule_book().expect("the built-in rules");
-    European.book_for(&full).expect("European Battlefield's own book")
+    crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).expect("European Battlefield's own book")
 }
 
 fn man(book: &RuleBook, id: &str, rank: &str, side: Side, weapon: &str, at: (i32, i32)) -> Soldier {
@@ -35,7 +35,7 @@ fn panzer(book: &RuleBook, facing: u8) -> Soldier {
 
 /// Novak's bazooka fired at `target` from `from`: the fire, and its events.
 fn bazooka_at(b: &RuleBook, target: &Soldier, from: (i32, i32), seed: u64) -> (Fired, Vec<Event>) {
-    let t = tables(b).unwrap();
+    let t = tables_in(b).unwrap();
     let novak = man(b, "Novak", "Pfc", Side::Friendly, "bazooka", from);
     let open = b.terrain.iter().find(|t| t.key == "open").unwrap();
     let distance = novak.pos.unwrap().distance(target.pos.unwrap());
@@ -66,7 +66,7 @@ fn rolls_of(events: &[Event]) -> Vec<&Roll> {
 #[test]
 fn the_profiles_and_the_articles_numbers_are_the_tables() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let v = vehicles::tables(t).unwrap();
     assert_eq!((v.turret_need, v.min_inches_ta, v.min_inches_h), (4, 6, 12));
     assert_eq!((v.armour_t, v.armour_h, v.armour_a, v.last_wound_ko, v.bail_pass), (0, -1, -2, 6, 10));
@@ -87,7 +87,7 @@ fn the_profiles_and_the_articles_numbers_are_the_tables() {
 #[test]
 fn the_ko_chart_has_three_bands() {
     let b = book();
-    let v = vehicles::tables(tables(&b).unwrap()).unwrap();
+    let v = vehicles::tables(tables_in(&b).unwrap()).unwrap();
     let got: Vec<Option<Ko>> = (1..=6).map(|f| v.ko(f)).collect();
     use Ko::*;
     assert_eq!(got, [Some(Immobile), Some(Immobile), Some(MustMove), Some(MustMove), Some(Explodes), Some(Explodes)]);
@@ -98,7 +98,7 @@ fn the_ko_chart_has_three_bands() {
 #[test]
 fn a_weapons_class_changes_its_strength_against_armour() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let v = vehicles::tables(t).unwrap();
     let p = v.profile("medium_tracked", "").unwrap().clone();
     let mut w = t.weapon("bazooka").unwrap().clone();
@@ -135,7 +135,7 @@ fn a_weapons_class_changes_its_strength_against_armour() {
 #[test]
 fn a_bazooka_fires_no_nearer_than_its_minimum_nor_past_its_reach() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let novak = man(&b, "Novak", "Pfc", Side::Friendly, "bazooka", (0, 0));
     let tank = panzer(&b, 0);
     assert!(vehicles::shot(t, &b, &novak, &tank, 1).unwrap_err().contains("no nearer than 2"));
@@ -150,7 +150,7 @@ fn a_bazooka_fires_no_nearer_than_its_minimum_nor_past_its_reach() {
 #[test]
 fn a_hit_rolls_for_the_turret_and_then_the_wound_chart_against_that_armour() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     // The tank at 3,0 faces south (3): Novak at 3,3 is in front of it.
     let tank = panzer(&b, 3);
     let (mut turret, mut front) = (0, 0);
@@ -272,7 +272,7 @@ fn wounds_count_down_to_a_hulk_and_sixes_roll_the_ko_chart() {
 #[test]
 fn a_tank_fires_its_gun_standing_and_its_machine_guns_with_more_dice() {
     let b = book();
-    let t = tables(&b).unwrap();
+    let t = tables_in(&b).unwrap();
     let tank = panzer(&b, 3);
     let dice = |moved, nearest| -> Vec<(String, u8, i32)> {
         vehicles::guns(t, &tank, moved, nearest).iter().map(|g| (g.weapon.weapon.clone(), g.dice, g.need)).collect()

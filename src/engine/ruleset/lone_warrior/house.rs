@@ -235,8 +235,8 @@ pub const HOUSE_RULES: &[HouseRule] = &[
         gentler: false,
         classic: true,
         // Only a book with European Battlefield's tables has the switch.
-        get: |b| b.european.as_ref().map(|e| e.activation == Activation::Deck),
-        set: |b, v| match &mut b.european {
+        get: |b| crate::engine::ruleset::european::tables_in(b).map(|e| e.activation == Activation::Deck),
+        set: |b, v| match crate::engine::ruleset::european::tables_in_mut(b) {
             Some(e) => {
                 e.activation = if v { Activation::Deck } else { Activation::Priority };
                 true

@@ -4,6 +4,7 @@
 //! the action ends says what it did; hand-to-hand by the difference of two
 //! dice; two cards a man and one STOP card; no morale.
 
+use std::borrow::Cow;
 pub mod arsenal;
 pub mod call;
 pub mod house;
@@ -286,21 +287,11 @@ impl Rules for LoneWarrior {
         Fought { rolls: vec![a, d], difference, outcome, attacker_lost }
     }
 
-    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
-        (book.combat_patrol.is_some() || book.company.is_some() || book.european.is_some()).then(|| RuleBook {
-            combat_patrol: None,
-            company: None,
-            european: None,
-            ..book.clone()
-        })
-    }
+    /// Nothing: the book as every rule set's begins.
+    fn fit_book(&self, _book: &mut Cow<'_, RuleBook>) {}
 
     fn profile(&self, _book: &RuleBook, _man: &Soldier) -> Option<String> {
         None
-    }
-
-    fn plays_with(&self, _book: &RuleBook) -> bool {
-        true
     }
 
     fn priority(&self, _book: &RuleBook, _dice: &mut Dice, _events: &mut Events) -> Option<(Side, u8)> {

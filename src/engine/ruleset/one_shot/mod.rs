@@ -32,6 +32,7 @@ use crate::engine::ruleset::one_die_volley;
 use crate::engine::ruleset::{Aim, Blow, Deed, Fought, Hit, Leave, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::{Soldier, State};
+use std::borrow::Cow;
 
 /// The test-only rule set.
 pub struct OneShot;
@@ -134,21 +135,11 @@ impl Rules for OneShot {
         Some(Reaction { roll: Some(roll), pressure })
     }
 
-    fn book_for(&self, book: &RuleBook) -> Option<RuleBook> {
-        (book.combat_patrol.is_some() || book.company.is_some() || book.european.is_some()).then(|| RuleBook {
-            combat_patrol: None,
-            company: None,
-            european: None,
-            ..book.clone()
-        })
-    }
+    /// Nothing: the book as every rule set's begins.
+    fn fit_book(&self, _book: &mut Cow<'_, RuleBook>) {}
 
     fn profile(&self, _book: &RuleBook, _man: &Soldier) -> Option<String> {
         None
-    }
-
-    fn plays_with(&self, _book: &RuleBook) -> bool {
-        true
     }
 
     fn priority(&self, _book: &RuleBook, _dice: &mut Dice, _events: &mut Events) -> Option<(Side, u8)> {
