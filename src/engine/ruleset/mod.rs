@@ -18,6 +18,7 @@ mod odds;
 #[cfg(test)]
 mod one_shot;
 mod outcome;
+mod own_state;
 mod pressure;
 pub(in crate::engine) mod registry;
 mod shelling;

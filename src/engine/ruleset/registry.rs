@@ -134,6 +134,26 @@ impl Kit {
         }
     }
 
+    /// Whose kit it is, at its start or not (None: no rule set's).
+    fn owner(&self) -> Option<RuleSet> {
+        match self {
+            Kit::None => None,
+            Kit::CombatPatrol(_) => Some(RuleSet::CombatPatrol),
+            Kit::Company(_) => Some(RuleSet::Company),
+            Kit::EuropeanBattlefield(_) => Some(RuleSet::EuropeanBattlefield),
+        }
+    }
+
+    /// Writes its fields among a man's (a save's), each left out at its start.
+    pub(in crate::engine) fn write<S: serde::ser::SerializeStruct>(&self, s: &mut S) -> Result<(), S::Error> {
+        match self {
+            Kit::None => Ok(()),
+            Kit::CombatPatrol(m) => m.write(s),
+            Kit::Company(m) => m.write(s),
+            Kit::EuropeanBattlefield(m) => m.write(s),
+        }
+    }
+
     /// The rule set whose state it holds, None if it holds none.
     pub fn rule_set(&self) -> Option<RuleSet> {
         match self {
@@ -143,6 +163,60 @@ impl Kit {
             Kit::Company(_) => Some(RuleSet::Company),
             Kit::EuropeanBattlefield(_) => Some(RuleSet::EuropeanBattlefield),
         }
+    }
+}
+
+/// Every field a man's kit may be written with, of any rule set.
+pub(in crate::engine) fn kit_fields() -> impl Iterator<Item = &'static str> {
+    [combat_patrol::Man::FIELDS, company::Man::FIELDS, european::Man::FIELDS].into_iter().flatten().copied()
+}
+
+/// A man's kit as a save's fields are read, rule set by rule set.
+#[derive(Default)]
+pub(in crate::engine) struct KitFields(Vec<Kit>);
+
+impl KitFields {
+    /// Reads the man's field `key` into the kit of the rule set that has
+    /// it: false if no rule set's kit has such a field.
+    pub(in crate::engine) fn read<'de, A: serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<bool, A::Error> {
+        let start = if combat_patrol::Man::FIELDS.contains(&key) {
+            Kit::CombatPatrol(combat_patrol::Man::START)
+        } else if company::Man::FIELDS.contains(&key) {
+            Kit::Company(company::Man::START)
+        } else if european::Man::FIELDS.contains(&key) {
+            Kit::EuropeanBattlefield(european::Man::START)
+        } else {
+            return Ok(false);
+        };
+        let i = match self.0.iter().position(|k| k.owner() == start.owner()) {
+            Some(i) => i,
+            None => {
+                self.0.push(start);
+                self.0.len() - 1
+            }
+        };
+        match &mut self.0[i] {
+            Kit::None => Ok(false),
+            Kit::CombatPatrol(m) => m.read(key, map),
+            Kit::Company(m) => m.read(key, map),
+            Kit::EuropeanBattlefield(m) => m.read(key, map),
+        }
+    }
+
+    /// The man's kit: the one rule set's whose state he holds (none if he
+    /// holds none). A man `id` holding two rule sets' state is refused.
+    pub(in crate::engine) fn kit(self, id: &str) -> Result<Kit, String> {
+        let mut held = self.0.into_iter().filter(|k| !k.at_start());
+        let kit = held.next().unwrap_or_default();
+        if let Some(other) = held.next() {
+            let (a, b) = (kit.rule_set().map_or("", |r| r.name()), other.rule_set().map_or("", |r| r.name()));
+            return Err(format!("{id} holds the state of two rule sets, {a} and {b}"));
+        }
+        Ok(kit)
     }
 }
 

@@ -125,10 +125,9 @@ impl Pressure {
     }
 }
 
-/// A man of either side. A save writes him as `Form` does, every rule
-/// set's part of him among his own fields, as saves always have.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(into = "Form", try_from = "Form")]
+/// A man of either side. A save writes what his rule set gives him (his
+/// `Kit`) among his own fields, as saves always have.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Soldier {
     /// Unique short name used on cards and in commands ("Baker", "G3").
     pub id: Name,
@@ -148,181 +147,149 @@ pub struct Soldier {
     /// A sniper's or MG's first shot is still to come.
     pub first_shot: bool,
     /// An enemy taken prisoner, carried with a section.
-    #[serde(default)]
     pub captive: bool,
     /// Experienced enough to shoot better (campaign experience).
-    #[serde(default)]
     pub veteran: bool,
     /// A vehicle: the soldier is the vehicle and its crew.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vehicle: Option<Vehicle>,
     /// The hold the enemy's fire has on him (reactions, suppression,
     /// pinning: `Rules::under_fire`). Always steady under Lone Warrior.
-    #[serde(default, skip_serializing_if = "Pressure::is_steady")]
     pub pressure: Pressure,
     /// The squad a team belongs to (the company-level rules: a squad fires
     /// as one and is pinned as one); None under rules without squads.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub squad: Option<u32>,
     /// What his rule set gives him beyond what every man has (`Kit`).
     pub kit: Kit,
 }
 
-/// A man as a save writes him: what every man has, then each rule set's
-/// own state (`Kit`) in fields of its own, each left out at its start.
-#[derive(Serialize, Deserialize)]
-struct Form {
-    id: Name,
-    rank: Name,
-    side: Side,
-    /// His weapon, by its place in his game's rule book. Private: set only
-    /// with the man (`Soldier::new`), from a key the rule book knows.
-    weapon: Arm,
-    /// None once he has left the map (the patrol by its home edge, the enemy
-    /// when it slips away).
-    pos: Option<Pos>,
-    state: State,
-    /// Moved since the last STOP card (mortar and H.E. need it).
-    moved: bool,
-    /// Holds his ground (sniper, MG team, mortar).
-    stays_put: bool,
-    /// A sniper's or MG's first shot is still to come.
-    first_shot: bool,
-    /// An enemy taken prisoner, carried with a section.
-    #[serde(default)]
-    captive: bool,
-    /// Experienced enough to shoot better (campaign experience).
-    #[serde(default)]
-    veteran: bool,
-    /// A vehicle: the soldier is the vehicle and its crew.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    vehicle: Option<Vehicle>,
-    /// The hold the enemy's fire has on him (reactions, suppression,
-    /// pinning: `Rules::under_fire`). Always steady under Lone Warrior.
-    #[serde(default, skip_serializing_if = "Pressure::is_steady")]
-    pressure: Pressure,
-    /// A critically wounded man's next death test: he dies on this or
-    /// less; None until it has moved from the rule set's first need.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    dies_on: Option<u8>,
-    /// A trained medic (Combat Patrol: better at saving the dying).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    medic: bool,
-    /// Hand grenades he has thrown (Combat Patrol: each man carries the
-    /// rule book's number).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    grenades_thrown: u8,
-    /// Uses of his weapon's ammunition spent since it was last loaded (or,
-    /// limited, in the game): `Rules::ammo` reads it.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    spent: u8,
-    /// Reload actions done on his empty weapon.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    reloaded: u8,
-    /// The squad a team belongs to (the company-level rules: a squad fires
-    /// as one and is pinned as one); None under rules without squads.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    squad: Option<u32>,
-    /// Green troops (the company-level rules' conscripts: easier to pin,
-    /// and never saved by concealment).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    conscript: bool,
-    /// Dug in (European Battlefield's special move): prone by choice, he
-    /// saves as a prone man and does not move until he gets up.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    dug_in: bool,
-    /// The vehicle he rides with (European Battlefield's transports), in it
-    /// or out of it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    transport: Option<Name>,
-    /// Inside his transport now (off the map, `pos` None, while it is on it).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    aboard: bool,
-    /// He dodged a vehicle running him over this turn (European
-    /// Battlefield): he may not fire until STOP.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    dodged: bool,
-}
+/// The fields a save writes of every man, in its order; each rule set's
+/// kit writes its own after them (`Kit::write`).
+const COMMON: [&str; 14] = [
+    "id",
+    "rank",
+    "side",
+    "weapon",
+    "pos",
+    "state",
+    "moved",
+    "stays_put",
+    "first_shot",
+    "captive",
+    "veteran",
+    "vehicle",
+    "pressure",
+    "squad",
+];
 
-impl From<Soldier> for Form {
-    fn from(s: Soldier) -> Form {
-        let cp = s.kit.combat_patrol();
-        let (dies_on, medic, grenades_thrown, spent, reloaded) =
-            (cp.dies_on, cp.medic, cp.grenades_thrown, cp.spent, cp.reloaded);
-        let conscript = s.kit.company().conscript;
-        let eb = s.kit.european();
-        let (dug_in, transport, aboard, dodged) = (eb.dug_in, eb.transport.clone(), eb.aboard, eb.dodged);
-        Form {
-            id: s.id,
-            rank: s.rank,
-            side: s.side,
-            weapon: s.weapon,
-            pos: s.pos,
-            state: s.state,
-            moved: s.moved,
-            stays_put: s.stays_put,
-            first_shot: s.first_shot,
-            captive: s.captive,
-            veteran: s.veteran,
-            vehicle: s.vehicle,
-            pressure: s.pressure,
-            dies_on,
-            medic,
-            grenades_thrown,
-            spent,
-            reloaded,
-            squad: s.squad,
-            conscript,
-            dug_in,
-            transport,
-            aboard,
-            dodged,
+/// Written field by field as saves always have: what every man has, then
+/// what his rule set gives him (`Kit`), each left out at its start.
+impl Serialize for Soldier {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Soldier", COMMON.len())?;
+        s.serialize_field("id", &self.id)?;
+        s.serialize_field("rank", &self.rank)?;
+        s.serialize_field("side", &self.side)?;
+        s.serialize_field("weapon", &self.weapon)?;
+        s.serialize_field("pos", &self.pos)?;
+        s.serialize_field("state", &self.state)?;
+        s.serialize_field("moved", &self.moved)?;
+        s.serialize_field("stays_put", &self.stays_put)?;
+        s.serialize_field("first_shot", &self.first_shot)?;
+        s.serialize_field("captive", &self.captive)?;
+        s.serialize_field("veteran", &self.veteran)?;
+        match &self.vehicle {
+            Some(v) => s.serialize_field("vehicle", &Some(v))?,
+            None => s.skip_field("vehicle")?,
         }
+        match self.pressure {
+            Pressure::Steady => s.skip_field("pressure")?,
+            p => s.serialize_field("pressure", &p)?,
+        }
+        match self.squad {
+            Some(q) => s.serialize_field("squad", &Some(q))?,
+            None => s.skip_field("squad")?,
+        }
+        self.kit.write(&mut s)?;
+        s.end()
     }
 }
 
-impl TryFrom<Form> for Soldier {
-    type Error = String;
-
-    /// His kit is the rule set's whose fields he holds; a man holding the
-    /// fields of two rule sets is refused.
-    fn try_from(f: Form) -> Result<Soldier, String> {
-        use crate::engine::ruleset::combat_patrol::man as combat_patrol;
-        use crate::engine::ruleset::company::man as company;
-        use crate::engine::ruleset::european::man as european;
-        let cp = combat_patrol::Man {
-            dies_on: f.dies_on,
-            medic: f.medic,
-            grenades_thrown: f.grenades_thrown,
-            spent: f.spent,
-            reloaded: f.reloaded,
-        };
-        let co = company::Man { conscript: f.conscript };
-        let eb = european::Man { dug_in: f.dug_in, transport: f.transport, aboard: f.aboard, dodged: f.dodged };
-        let kits = [Kit::CombatPatrol(cp), Kit::Company(co), Kit::EuropeanBattlefield(eb)];
-        let mut held = kits.into_iter().filter(|k| !k.at_start());
-        let kit = held.next().unwrap_or_default();
-        if let Some(other) = held.next() {
-            let (a, b) = (kit.rule_set().map_or("", |r| r.name()), other.rule_set().map_or("", |r| r.name()));
-            return Err(format!("{} holds the state of two rule sets, {a} and {b}", f.id));
+/// Read as it is written: a field of his rule set's kit goes to that kit
+/// (`KitFields`), and a man holding two rule sets' state is refused.
+impl<'de> Deserialize<'de> for Soldier {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Soldier, D::Error> {
+        use crate::engine::ruleset::registry::{KitFields, kit_fields};
+        use serde::de::{Error, MapAccess, Visitor};
+        use std::sync::OnceLock;
+        /// Every field's name, the kits' after the common ones.
+        fn all() -> &'static [&'static str] {
+            static ALL: OnceLock<Vec<&'static str>> = OnceLock::new();
+            ALL.get_or_init(|| COMMON.iter().copied().chain(kit_fields()).collect())
         }
-        Ok(Soldier {
-            id: f.id,
-            rank: f.rank,
-            side: f.side,
-            weapon: f.weapon,
-            pos: f.pos,
-            state: f.state,
-            moved: f.moved,
-            stays_put: f.stays_put,
-            first_shot: f.first_shot,
-            captive: f.captive,
-            veteran: f.veteran,
-            vehicle: f.vehicle,
-            pressure: f.pressure,
-            squad: f.squad,
-            kit,
-        })
+        struct Man;
+        impl<'de> Visitor<'de> for Man {
+            type Value = Soldier;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("struct Soldier")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Soldier, A::Error> {
+                let (mut id, mut rank, mut side, mut weapon, mut pos, mut state) = (None, None, None, None, None, None);
+                let (mut moved, mut stays_put, mut first_shot, mut captive, mut veteran) =
+                    (None, None, None, None, None);
+                let (mut vehicle, mut pressure, mut squad) = (None, None, None);
+                let mut kit = KitFields::default();
+                fn once<T, E: Error>(slot: &mut Option<T>, name: &'static str, v: T) -> Result<(), E> {
+                    match slot.replace(v) {
+                        Some(_) => Err(E::duplicate_field(name)),
+                        None => Ok(()),
+                    }
+                }
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    match key.as_ref() {
+                        "id" => once(&mut id, "id", map.next_value()?)?,
+                        "rank" => once(&mut rank, "rank", map.next_value()?)?,
+                        "side" => once(&mut side, "side", map.next_value()?)?,
+                        "weapon" => once(&mut weapon, "weapon", map.next_value()?)?,
+                        "pos" => once(&mut pos, "pos", map.next_value()?)?,
+                        "state" => once(&mut state, "state", map.next_value()?)?,
+                        "moved" => once(&mut moved, "moved", map.next_value()?)?,
+                        "stays_put" => once(&mut stays_put, "stays_put", map.next_value()?)?,
+                        "first_shot" => once(&mut first_shot, "first_shot", map.next_value()?)?,
+                        "captive" => once(&mut captive, "captive", map.next_value()?)?,
+                        "veteran" => once(&mut veteran, "veteran", map.next_value()?)?,
+                        "vehicle" => once(&mut vehicle, "vehicle", map.next_value::<Option<Vehicle>>()?)?,
+                        "pressure" => once(&mut pressure, "pressure", map.next_value()?)?,
+                        "squad" => once(&mut squad, "squad", map.next_value::<Option<u32>>()?)?,
+                        other => {
+                            if !kit.read(other, &mut map)? {
+                                return Err(A::Error::unknown_field(other, all()));
+                            }
+                        }
+                    }
+                }
+                let id: Name = id.ok_or_else(|| A::Error::missing_field("id"))?;
+                let kit = kit.kit(&id).map_err(A::Error::custom)?;
+                Ok(Soldier {
+                    rank: rank.ok_or_else(|| A::Error::missing_field("rank"))?,
+                    side: side.ok_or_else(|| A::Error::missing_field("side"))?,
+                    weapon: weapon.ok_or_else(|| A::Error::missing_field("weapon"))?,
+                    pos: pos.ok_or_else(|| A::Error::missing_field("pos"))?,
+                    state: state.ok_or_else(|| A::Error::missing_field("state"))?,
+                    moved: moved.ok_or_else(|| A::Error::missing_field("moved"))?,
+                    stays_put: stays_put.ok_or_else(|| A::Error::missing_field("stays_put"))?,
+                    first_shot: first_shot.ok_or_else(|| A::Error::missing_field("first_shot"))?,
+                    captive: captive.unwrap_or_default(),
+                    veteran: veteran.unwrap_or_default(),
+                    vehicle: vehicle.flatten(),
+                    pressure: pressure.unwrap_or_default(),
+                    squad: squad.flatten(),
+                    kit,
+                    id,
+                })
+            }
+        }
+        d.deserialize_struct("Soldier", all(), Man)
     }
 }
 
@@ -377,10 +344,6 @@ impl<'de> Deserialize<'de> for Arm {
         }
         d.deserialize_any(Either)
     }
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
 }
 
 impl Soldier {
