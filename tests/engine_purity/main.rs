@@ -103,3 +103,27 @@ fn the_layers_use_one_another_one_way_and_no_files_in_a_cycle() {
 fn the_layers_table_points_one_way() {
     assert_eq!(table_cycles(), Vec::<Vec<&str>>::new());
 }
+
+/// Adding a rule set touches its own folder and its registration alone:
+/// One Shot, the tests' fifth rule set with tables and a state of its
+/// own, is named nowhere but in `ruleset/one_shot/`, its variant in
+/// `ruleset/registry.rs`, its arm in `RuleSet::rules` (`ruleset/handle.rs`)
+/// and its `mod` line in `ruleset/mod.rs`.
+#[test]
+fn a_fifth_rule_set_is_its_folder_and_its_registration() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let allowed = ["src/engine/ruleset/registry.rs", "src/engine/ruleset/handle.rs", "src/engine/ruleset/mod.rs"];
+    let mut named = Vec::new();
+    for file in crate_files(&src).into_keys() {
+        let at = shown(&src, &file);
+        if at.starts_with("src/engine/ruleset/one_shot/") {
+            continue;
+        }
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        if (text.contains("OneShot") || text.contains("one_shot")) && !allowed.contains(&at.as_str()) {
+            named.push(at);
+        }
+    }
+    assert!(crate_files(&src).len() > 100, "the crate's files were not found");
+    assert!(named.is_empty(), "One Shot is named outside its folder and registration: {named:?}");
+}

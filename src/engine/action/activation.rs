@@ -156,7 +156,7 @@ impl Game {
                 self.spend_point(me, on, events);
                 for j in self.able_squad(me) {
                     if let Some(pressure) = self.rules.point_lifts(&self.book, self.soldiers[j].pressure) {
-                        self.pressed(j, crate::engine::ruleset::Reaction { roll: None, pressure }, events);
+                        self.pressed(j, crate::engine::ruleset::Reaction { roll: None, pressure, kit: None }, events);
                     }
                 }
             }

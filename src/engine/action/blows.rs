@@ -90,6 +90,9 @@ impl Game {
             events.push(Event::Roll(roll));
         }
         let s = &mut self.soldiers[i];
+        if let Some(kit) = reaction.kit {
+            s.kit = kit;
+        }
         if s.pressure != reaction.pressure {
             s.pressure = reaction.pressure;
             events

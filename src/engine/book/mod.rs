@@ -31,8 +31,7 @@ use crate::engine::vocabulary::name::is_key;
 /// arsenal, which the built-in books begin with), and the tables of the
 /// rule sets that have their own (`own`). A game's book holds its own rule
 /// set's alone (`RuleSet::book_for`).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(from = "Form")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RuleBook {
     pub terrain: Vec<Terrain>,
     pub weapons: Vec<Weapon>,
@@ -56,56 +55,107 @@ pub struct RuleBook {
     pub(crate) own: Vec<Tables>,
 }
 
-/// A rule book as a rules file and a save write it: the rule sets' own
-/// tables each in a field of its own, named as `Tables::write` names them.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename = "RuleBook")]
-struct Form {
-    terrain: Vec<Terrain>,
-    weapons: Vec<Weapon>,
-    fire: FireTable,
-    incident: IncidentCheck,
-    incident_table: Vec<IncidentEntry>,
-    casualty_table: Vec<CasualtyEntry>,
-    hand_to_hand: HandToHand,
-    template: Template,
-    action: ActionRules,
-    patrol: PatrolRules,
-    campaign: CampaignRules,
-    forces: BTreeMap<String, Group>,
-    #[serde(default)]
-    arsenal: Arsenal,
-    #[serde(default)]
-    combat_patrol: Option<Box<crate::engine::ruleset::combat_patrol::tables::CombatPatrol>>,
-    #[serde(default)]
-    company: Option<Box<crate::engine::ruleset::company::tables::Company>>,
-    #[serde(default)]
-    european: Option<Box<crate::engine::ruleset::european::tables::European>>,
-}
+/// The fields every rule book is written with, in its order; the rule
+/// sets' own tables follow, each in the field `Tables::field` names.
+const COMMON: [&str; 13] = [
+    "terrain",
+    "weapons",
+    "fire",
+    "incident",
+    "incident_table",
+    "casualty_table",
+    "hand_to_hand",
+    "template",
+    "action",
+    "patrol",
+    "campaign",
+    "forces",
+    "arsenal",
+];
 
-impl From<Form> for RuleBook {
-    fn from(f: Form) -> RuleBook {
-        let own = [
-            f.combat_patrol.map(Tables::CombatPatrol),
-            f.company.map(Tables::Company),
-            f.european.map(Tables::EuropeanBattlefield),
-        ];
-        RuleBook {
-            terrain: f.terrain,
-            weapons: f.weapons,
-            fire: f.fire,
-            incident: f.incident,
-            incident_table: f.incident_table,
-            casualty_table: f.casualty_table,
-            hand_to_hand: f.hand_to_hand,
-            template: f.template,
-            action: f.action,
-            patrol: f.patrol,
-            campaign: f.campaign,
-            forces: f.forces,
-            arsenal: f.arsenal,
-            own: own.into_iter().flatten().collect(),
+/// Read as it is written: the common fields, then each rule set's own
+/// tables from its field (`Tables::read`), so that a rule set with tables
+/// of its own is read here without a line of its own.
+impl<'de> Deserialize<'de> for RuleBook {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RuleBook, D::Error> {
+        use serde::de::{Error, MapAccess, Visitor};
+        use std::sync::OnceLock;
+        /// Every field's name, the rule sets' tables after the common ones.
+        fn all() -> &'static [&'static str] {
+            static ALL: OnceLock<Vec<&'static str>> = OnceLock::new();
+            ALL.get_or_init(|| COMMON.iter().copied().chain(Tables::fields()).collect())
         }
+        fn once<T, E: Error>(slot: &mut Option<T>, name: &'static str, v: T) -> Result<(), E> {
+            match slot.replace(v) {
+                Some(_) => Err(E::duplicate_field(name)),
+                None => Ok(()),
+            }
+        }
+        fn given<T, E: Error>(slot: Option<T>, name: &'static str) -> Result<T, E> {
+            slot.ok_or_else(|| E::missing_field(name))
+        }
+        struct Book;
+        impl<'de> Visitor<'de> for Book {
+            type Value = RuleBook;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("struct RuleBook")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RuleBook, A::Error> {
+                let (mut terrain, mut weapons, mut fire, mut incident) = (None, None, None, None);
+                let (mut incident_table, mut casualty_table, mut hand_to_hand) = (None, None, None);
+                let (mut template, mut action, mut patrol, mut campaign) = (None, None, None, None);
+                let (mut forces, mut arsenal) = (None, None);
+                let mut own: Vec<Tables> = Vec::new();
+                let mut named: Vec<&'static str> = Vec::new();
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    match key.as_ref() {
+                        "terrain" => once(&mut terrain, "terrain", map.next_value()?)?,
+                        "weapons" => once(&mut weapons, "weapons", map.next_value()?)?,
+                        "fire" => once(&mut fire, "fire", map.next_value()?)?,
+                        "incident" => once(&mut incident, "incident", map.next_value()?)?,
+                        "incident_table" => once(&mut incident_table, "incident_table", map.next_value()?)?,
+                        "casualty_table" => once(&mut casualty_table, "casualty_table", map.next_value()?)?,
+                        "hand_to_hand" => once(&mut hand_to_hand, "hand_to_hand", map.next_value()?)?,
+                        "template" => once(&mut template, "template", map.next_value()?)?,
+                        "action" => once(&mut action, "action", map.next_value()?)?,
+                        "patrol" => once(&mut patrol, "patrol", map.next_value()?)?,
+                        "campaign" => once(&mut campaign, "campaign", map.next_value()?)?,
+                        "forces" => once(&mut forces, "forces", map.next_value()?)?,
+                        "arsenal" => once(&mut arsenal, "arsenal", map.next_value()?)?,
+                        other => {
+                            let Some(field) = Tables::fields().find(|f| *f == other) else {
+                                return Err(A::Error::unknown_field(other, all()));
+                            };
+                            if named.contains(&field) {
+                                return Err(A::Error::duplicate_field(field));
+                            }
+                            named.push(field);
+                            if let Some(Some(t)) = Tables::read(field, &mut map)? {
+                                own.push(t);
+                            }
+                        }
+                    }
+                }
+                own.sort_by_key(Tables::rule_set);
+                Ok(RuleBook {
+                    terrain: given(terrain, "terrain")?,
+                    weapons: given(weapons, "weapons")?,
+                    fire: given(fire, "fire")?,
+                    incident: given(incident, "incident")?,
+                    incident_table: given(incident_table, "incident_table")?,
+                    casualty_table: given(casualty_table, "casualty_table")?,
+                    hand_to_hand: given(hand_to_hand, "hand_to_hand")?,
+                    template: given(template, "template")?,
+                    action: given(action, "action")?,
+                    patrol: given(patrol, "patrol")?,
+                    campaign: given(campaign, "campaign")?,
+                    forces: given(forces, "forces")?,
+                    arsenal: arsenal.unwrap_or_default(),
+                    own,
+                })
+            }
+        }
+        d.deserialize_struct("RuleBook", all(), Book)
     }
 }
 
@@ -114,7 +164,7 @@ impl From<Form> for RuleBook {
 impl Serialize for RuleBook {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut s = serializer.serialize_struct("RuleBook", 13 + self.own.len())?;
+        let mut s = serializer.serialize_struct("RuleBook", COMMON.len() + self.own.len())?;
         s.serialize_field("terrain", &self.terrain)?;
         s.serialize_field("weapons", &self.weapons)?;
         s.serialize_field("fire", &self.fire)?;

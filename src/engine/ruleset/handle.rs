@@ -1,5 +1,7 @@
 //! `RuleSet` (`registry.rs`) as the loop asks it: the rules each one plays
-//! by, found by name, and written in files by its name.
+//! by (the one `match` a new rule set adds an arm to here), and, written
+//! once for every rule set, the book each plays with, found by name, and
+//! written in files by its name.
 
 use std::borrow::Cow;
 use std::fmt;

@@ -6,14 +6,17 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::dice::Roll;
+use crate::engine::ruleset::Kit;
 pub use crate::engine::vocabulary::soldier::Pressure;
 
 /// A reaction test, a rally or a suppression: the roll, if the rule rolls
-/// one, and the pressure the man is under after it.
+/// one, the pressure the man is under after it, and his rule set's own
+/// state of him after it where the rule changes that too (None: as it was).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reaction {
     pub roll: Option<Roll>,
     pub pressure: Pressure,
+    pub kit: Option<Kit>,
 }
 
 /// What a man may be asked to do on his card.

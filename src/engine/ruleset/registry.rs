@@ -1,9 +1,15 @@
-//! The rule sets this program knows, a line each. A scenario, a campaign
-//! and a save name one (`rules: CombatPatrol`); `RuleSet` is that name as
-//! the game holds it, and `Kit` what it gives each of its men beyond what
-//! every man has. Adding a rule set is its folder and its lines here: the
-//! compiler then lists every `match` that must say what it does (the rules
-//! it answers with, `handle.rs`).
+//! The rule sets this program knows, and the one place that registers
+//! them. A scenario, a campaign and a save name one (`rules:
+//! CombatPatrol`); `RuleSet` is that name as the game holds it, `Tables`
+//! the tables of its own a rule book holds for it, and `Kit` what it gives
+//! each of its men beyond what every man has.
+//!
+//! Adding a rule set is its folder, its `mod` line in `ruleset/mod.rs`, its
+//! variant here and its arm in `RuleSet::rules` (`handle.rs`, apart so that
+//! what files hold of a rule set is read without its rules): every `match`
+//! here is over every rule set, with no arm for "the others", so the
+//! compiler lists each line the new one must write (its name, its tables
+//! and how a book names them, its men's state).
 
 use crate::engine::ruleset::combat_patrol::man as combat_patrol;
 use crate::engine::ruleset::combat_patrol::tables::CombatPatrol;
@@ -11,6 +17,10 @@ use crate::engine::ruleset::company::man as company;
 use crate::engine::ruleset::company::tables::Company;
 use crate::engine::ruleset::european::man as european;
 use crate::engine::ruleset::european::tables::European;
+#[cfg(test)]
+use crate::engine::ruleset::one_shot::man as one_shot;
+#[cfg(test)]
+use crate::engine::ruleset::one_shot::tables::OneShotTables;
 
 /// One of the rule sets the program knows, written in files by its name.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -48,12 +58,7 @@ impl RuleSet {
     /// Whether it has tables of its own, which a book it plays with holds
     /// (`RuleBook::own`).
     pub const fn has_tables(self) -> bool {
-        match self {
-            RuleSet::LoneWarrior => false,
-            RuleSet::CombatPatrol | RuleSet::Company | RuleSet::EuropeanBattlefield => true,
-            #[cfg(test)]
-            RuleSet::OneShot => false,
-        }
+        Tables::field(self).is_some()
     }
 
     /// The name files give it.
@@ -82,12 +87,15 @@ pub enum Kit {
     CombatPatrol(combat_patrol::Man),
     Company(company::Man),
     EuropeanBattlefield(european::Man),
+    #[cfg(test)]
+    OneShot(one_shot::Man),
 }
 
 /// A rule set's own part of a man, read and changed through his `Kit`.
 macro_rules! own {
-    ($read:ident, $held:ident, $change:ident, $variant:ident, $man:ty) => {
+    ($(#[$cfg:meta])* $read:ident, $held:ident, $change:ident, $variant:ident, $man:ty) => {
         /// His state under this rule set (as he set out if his kit holds none).
+        $(#[$cfg])*
         #[inline]
         pub fn $read(&self) -> &$man {
             match self {
@@ -98,6 +106,7 @@ macro_rules! own {
 
         /// His state under this rule set, to change, if his kit holds it
         /// (to put something back as it was, which a kit at its start is).
+        $(#[$cfg])*
         #[inline]
         pub fn $held(&mut self) -> Option<&mut $man> {
             match self {
@@ -107,6 +116,7 @@ macro_rules! own {
         }
 
         /// His state under this rule set, to change.
+        $(#[$cfg])*
         pub fn $change(&mut self) -> &mut $man {
             if !matches!(self, Kit::$variant(_)) {
                 *self = Kit::$variant(<$man>::START);
@@ -123,6 +133,38 @@ impl Kit {
     own!(combat_patrol, combat_patrol_held, combat_patrol_mut, CombatPatrol, combat_patrol::Man);
     own!(company, company_held, company_mut, Company, company::Man);
     own!(european, european_held, european_mut, EuropeanBattlefield, european::Man);
+    own!(
+        #[cfg(test)]
+        one_shot,
+        one_shot_held,
+        one_shot_mut,
+        OneShot,
+        one_shot::Man
+    );
+
+    /// A man of `rules` as he sets out (`None` under rules that give none).
+    fn start(rules: RuleSet) -> Kit {
+        match rules {
+            RuleSet::LoneWarrior => Kit::None,
+            RuleSet::CombatPatrol => Kit::CombatPatrol(combat_patrol::Man::START),
+            RuleSet::Company => Kit::Company(company::Man::START),
+            RuleSet::EuropeanBattlefield => Kit::EuropeanBattlefield(european::Man::START),
+            #[cfg(test)]
+            RuleSet::OneShot => Kit::OneShot(one_shot::Man::START),
+        }
+    }
+
+    /// The names of the fields a save writes of a man of `rules`'s kit.
+    fn fields(rules: RuleSet) -> &'static [&'static str] {
+        match rules {
+            RuleSet::LoneWarrior => &[],
+            RuleSet::CombatPatrol => combat_patrol::Man::FIELDS,
+            RuleSet::Company => company::Man::FIELDS,
+            RuleSet::EuropeanBattlefield => european::Man::FIELDS,
+            #[cfg(test)]
+            RuleSet::OneShot => one_shot::Man::FIELDS,
+        }
+    }
 
     /// Whether it holds nothing but what a man sets out with.
     pub fn at_start(&self) -> bool {
@@ -131,6 +173,8 @@ impl Kit {
             Kit::CombatPatrol(m) => *m == combat_patrol::Man::START,
             Kit::Company(m) => *m == company::Man::START,
             Kit::EuropeanBattlefield(m) => *m == european::Man::START,
+            #[cfg(test)]
+            Kit::OneShot(m) => *m == one_shot::Man::START,
         }
     }
 
@@ -141,6 +185,8 @@ impl Kit {
             Kit::CombatPatrol(_) => Some(RuleSet::CombatPatrol),
             Kit::Company(_) => Some(RuleSet::Company),
             Kit::EuropeanBattlefield(_) => Some(RuleSet::EuropeanBattlefield),
+            #[cfg(test)]
+            Kit::OneShot(_) => Some(RuleSet::OneShot),
         }
     }
 
@@ -151,24 +197,32 @@ impl Kit {
             Kit::CombatPatrol(m) => m.write(s),
             Kit::Company(m) => m.write(s),
             Kit::EuropeanBattlefield(m) => m.write(s),
+            #[cfg(test)]
+            Kit::OneShot(m) => m.write(s),
+        }
+    }
+
+    /// Reads the man's field `key` into it: false if it has no such field.
+    fn read<'de, A: serde::de::MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+        match self {
+            Kit::None => Ok(false),
+            Kit::CombatPatrol(m) => m.read(key, map),
+            Kit::Company(m) => m.read(key, map),
+            Kit::EuropeanBattlefield(m) => m.read(key, map),
+            #[cfg(test)]
+            Kit::OneShot(m) => m.read(key, map),
         }
     }
 
     /// The rule set whose state it holds, None if it holds none.
     pub fn rule_set(&self) -> Option<RuleSet> {
-        match self {
-            _ if self.at_start() => None,
-            Kit::None => None,
-            Kit::CombatPatrol(_) => Some(RuleSet::CombatPatrol),
-            Kit::Company(_) => Some(RuleSet::Company),
-            Kit::EuropeanBattlefield(_) => Some(RuleSet::EuropeanBattlefield),
-        }
+        if self.at_start() { None } else { self.owner() }
     }
 }
 
 /// Every field a man's kit may be written with, of any rule set.
 pub(in crate::engine) fn kit_fields() -> impl Iterator<Item = &'static str> {
-    [combat_patrol::Man::FIELDS, company::Man::FIELDS, european::Man::FIELDS].into_iter().flatten().copied()
+    RuleSet::ALL.iter().flat_map(|r| Kit::fields(*r)).copied()
 }
 
 /// A man's kit as a save's fields are read, rule set by rule set.
@@ -183,28 +237,17 @@ impl KitFields {
         key: &str,
         map: &mut A,
     ) -> Result<bool, A::Error> {
-        let start = if combat_patrol::Man::FIELDS.contains(&key) {
-            Kit::CombatPatrol(combat_patrol::Man::START)
-        } else if company::Man::FIELDS.contains(&key) {
-            Kit::Company(company::Man::START)
-        } else if european::Man::FIELDS.contains(&key) {
-            Kit::EuropeanBattlefield(european::Man::START)
-        } else {
+        let Some(rules) = RuleSet::ALL.iter().copied().find(|r| Kit::fields(*r).contains(&key)) else {
             return Ok(false);
         };
-        let i = match self.0.iter().position(|k| k.owner() == start.owner()) {
+        let i = match self.0.iter().position(|k| k.owner() == Some(rules)) {
             Some(i) => i,
             None => {
-                self.0.push(start);
+                self.0.push(Kit::start(rules));
                 self.0.len() - 1
             }
         };
-        match &mut self.0[i] {
-            Kit::None => Ok(false),
-            Kit::CombatPatrol(m) => m.read(key, map),
-            Kit::Company(m) => m.read(key, map),
-            Kit::EuropeanBattlefield(m) => m.read(key, map),
-        }
+        self.0[i].read(key, map)
     }
 
     /// The man's kit: the one rule set's whose state he holds (none if he
@@ -229,6 +272,9 @@ impl PartialEq for Kit {
             (Kit::CombatPatrol(a), Kit::CombatPatrol(b)) => a == b,
             (Kit::Company(a), Kit::Company(b)) => a == b,
             (Kit::EuropeanBattlefield(a), Kit::EuropeanBattlefield(b)) => a == b,
+            #[cfg(test)]
+            (Kit::OneShot(a), Kit::OneShot(b)) => a == b,
+            // Two rule sets' kits, or none and one: equal only both at their start.
             _ => self.at_start() && other.at_start(),
         }
     }
@@ -243,6 +289,8 @@ pub enum Tables {
     CombatPatrol(Box<CombatPatrol>),
     Company(Box<Company>),
     EuropeanBattlefield(Box<European>),
+    #[cfg(test)]
+    OneShot(Box<OneShotTables>),
 }
 
 impl Tables {
@@ -252,16 +300,61 @@ impl Tables {
             Tables::CombatPatrol(_) => RuleSet::CombatPatrol,
             Tables::Company(_) => RuleSet::Company,
             Tables::EuropeanBattlefield(_) => RuleSet::EuropeanBattlefield,
+            #[cfg(test)]
+            Tables::OneShot(_) => RuleSet::OneShot,
         }
     }
 
-    /// Written as the field of a rule book that holds them, as rules files
-    /// and saves have always named it (an option of a book: `Some((...))`).
-    pub(in crate::engine) fn write<S: serde::ser::SerializeStruct>(&self, s: &mut S) -> Result<(), S::Error> {
-        match self {
-            Tables::CombatPatrol(t) => s.serialize_field("combat_patrol", &Some(t)),
-            Tables::Company(t) => s.serialize_field("company", &Some(t)),
-            Tables::EuropeanBattlefield(t) => s.serialize_field("european", &Some(t)),
+    /// The field of a rule book (a rules file's, a save's) that holds
+    /// `rules`'s own tables, as they have always been named; None for a
+    /// rule set without tables of its own.
+    pub const fn field(rules: RuleSet) -> Option<&'static str> {
+        match rules {
+            RuleSet::LoneWarrior => None,
+            RuleSet::CombatPatrol => Some("combat_patrol"),
+            RuleSet::Company => Some("company"),
+            RuleSet::EuropeanBattlefield => Some("european"),
+            #[cfg(test)]
+            RuleSet::OneShot => Some("one_shot"),
         }
+    }
+
+    /// Written as the field of a rule book that holds them (an option of a
+    /// book: `Some((...))`).
+    pub(in crate::engine) fn write<S: serde::ser::SerializeStruct>(&self, s: &mut S) -> Result<(), S::Error> {
+        let field = Tables::field(self.rule_set()).expect("a rule set with tables names their field");
+        match self {
+            Tables::CombatPatrol(t) => s.serialize_field(field, &Some(t)),
+            Tables::Company(t) => s.serialize_field(field, &Some(t)),
+            Tables::EuropeanBattlefield(t) => s.serialize_field(field, &Some(t)),
+            #[cfg(test)]
+            Tables::OneShot(t) => s.serialize_field(field, &Some(t)),
+        }
+    }
+
+    /// Reads a rule book's field `key` if it holds a rule set's tables:
+    /// None if no rule set's tables are called so, `Some(None)` for a book
+    /// that says it has none (`key: None`).
+    pub(in crate::engine) fn read<'de, A: serde::de::MapAccess<'de>>(
+        key: &str,
+        map: &mut A,
+    ) -> Result<Option<Option<Tables>>, A::Error> {
+        let Some(rules) = RuleSet::ALL.iter().copied().find(|r| Tables::field(*r) == Some(key)) else {
+            return Ok(None);
+        };
+        Ok(Some(match rules {
+            RuleSet::LoneWarrior => None,
+            RuleSet::CombatPatrol => map.next_value::<Option<Box<CombatPatrol>>>()?.map(Tables::CombatPatrol),
+            RuleSet::Company => map.next_value::<Option<Box<Company>>>()?.map(Tables::Company),
+            RuleSet::EuropeanBattlefield => map.next_value::<Option<Box<European>>>()?.map(Tables::EuropeanBattlefield),
+            #[cfg(test)]
+            RuleSet::OneShot => map.next_value::<Option<Box<OneShotTables>>>()?.map(Tables::OneShot),
+        }))
+    }
+
+    /// The fields of a rule book that may hold rule sets' tables, in the
+    /// order of `RuleSet`.
+    pub(in crate::engine) fn fields() -> impl Iterator<Item = &'static str> {
+        RuleSet::ALL.iter().filter_map(|r| Tables::field(*r))
     }
 }

@@ -369,7 +369,7 @@ impl Rules for CombatPatrol {
         }
         let roll = Self::reaction(tables_in(book)?, dice, target, ("", 0));
         let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
-        Some(Reaction { roll: Some(roll), pressure })
+        Some(Reaction { roll: Some(roll), pressure, kit: None })
     }
 
     /// In a spray or an arc of fire, he tests his nerve the harder: failing,
@@ -387,7 +387,7 @@ impl Rules for CombatPatrol {
         }
         let roll = Self::reaction(t, dice, target, method);
         let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
-        Some(Reaction { roll: Some(roll), pressure })
+        Some(Reaction { roll: Some(roll), pressure, kit: None })
     }
 
     /// At STOP a pinned man takes the test again, and passing is steady.
@@ -397,7 +397,7 @@ impl Rules for CombatPatrol {
         }
         let roll = Self::reaction(tables_in(book)?, dice, man, ("", 0));
         let pressure = if roll.succeeded() { Pressure::Steady } else { man.pressure };
-        Some(Reaction { roll: Some(roll), pressure })
+        Some(Reaction { roll: Some(roll), pressure, kit: None })
     }
 
     /// No morale rules in the article: men fight until hit.

@@ -182,5 +182,5 @@ pub(super) fn squad_test(
     }
     let (roll, passed, routed) = courage_test(t, dice, (squad, others), now, point)?;
     let pressure = if routed { Pressure::Routed } else { after(now, passed) };
-    Some(Reaction { pressure, roll: Some(roll) })
+    Some(Reaction { pressure, roll: Some(roll), kit: None })
 }

@@ -1,14 +1,23 @@
-//! One Shot, a rule set for the tests alone, that proves the seam: every
-//! aimed shot in sight and within the weapon's reach hits on 4+ on a D6,
-//! every hit kills on the spot, every man brings one card, hand to hand is
-//! one die each (the higher kills, a tie is nothing), and nobody breaks. A
-//! man shot at and missed reacts: on a D6 of 1 to 3 he is pinned (he may
-//! fire but not move) until he rallies at a STOP card on 4+. And a man whose
+//! One Shot, a rule set for the tests alone, that proves the seam: a rule
+//! set with tables of its own and a state of its own for its men. Every
+//! aimed shot in sight and within the weapon's reach hits on its D12 fire
+//! table by distance (5+ within 2 hexes, 8+ within 6, 11+ beyond), every
+//! hit kills on the spot, every man brings one card, hand to hand is one
+//! die each (the higher kills, a tie is nothing), and nobody breaks. A man
+//! shot at and missed is shaken one more (to at most 2) and tests his
+//! nerve: on a D6 of 4 or more, one more for each time he was shaken
+//! before, he keeps it, else he is pinned (he may fire but not move) until
+//! he rallies at a STOP card on 4+, which steadies him. And a man whose
 //! card is turned rolls a D6 first: on a 1 he hesitates and may only fire.
 //!
-//! It is this folder and its line in `ruleset/registry.rs`, and nothing
-//! else: a scenario names it, and whole patrols are played, saved, resumed
-//! and played on by the loop every rule set shares.
+//! It is this folder and its variant in `ruleset/registry.rs`, and nothing
+//! else: a scenario names it, its tables are read and saved in the rule
+//! book's field `one_shot`, its men's shaking is saved with them, and whole
+//! patrols are played, saved, resumed and played on by the loop every rule
+//! set shares.
+
+pub mod man;
+pub mod tables;
 
 use crate::engine::Events;
 use crate::engine::Game;
@@ -29,13 +38,32 @@ use crate::engine::ruleset::Tending;
 use crate::engine::ruleset::Throw;
 use crate::engine::ruleset::Thrown;
 use crate::engine::ruleset::one_die_volley;
-use crate::engine::ruleset::{Aim, Blow, Deed, Fought, Hit, Leave, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules};
+use crate::engine::ruleset::one_shot::tables::{FIRE_DIE, OneShotTables};
+use crate::engine::ruleset::{
+    Aim, Blow, Deed, Fought, Hit, Kit, Leave, Melee, MeleeOdds, Odds, Pressure, Reaction, Rules,
+};
+use crate::engine::ruleset::{RuleSet, Tables};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::{Soldier, State};
 use std::borrow::Cow;
 
 /// The test-only rule set.
 pub struct OneShot;
+
+/// The rule book's One Shot tables (a game's book always holds them:
+/// `fit_book` puts the built-in ones in a book that lacks them).
+pub fn tables_in(book: &RuleBook) -> Option<&OneShotTables> {
+    match book.own(RuleSet::OneShot)? {
+        Tables::OneShot(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// The tables a game's book holds, or the built-in ones for a book that
+/// never had them (an odds question asked of another book).
+fn tables(book: &RuleBook) -> Cow<'_, OneShotTables> {
+    tables_in(book).map_or_else(|| Cow::Owned(OneShotTables::built_in()), Cow::Borrowed)
+}
 
 impl Rules for OneShot {
     fn name(&self) -> &'static str {
@@ -54,7 +82,7 @@ impl Rules for OneShot {
         1
     }
 
-    fn aimed(&self, _book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
+    fn aimed(&self, book: &RuleBook, aim: &Aim) -> Result<Odds, String> {
         let reach = match aim.weapon.kind {
             WeaponKind::Direct { long, .. } => long,
             _ => return Err(format!("the {} is not aimed", aim.weapon.name)),
@@ -62,7 +90,10 @@ impl Rules for OneShot {
         if aim.distance == 0 || aim.distance > reach {
             return Err(format!("out of reach: {} hexes", aim.distance));
         }
-        Ok(Odds { dice: 1, sides: 6, base: 4, modifiers: Modifiers::default(), band: None })
+        let Some(need) = tables(book).need(aim.distance) else {
+            return Err(format!("beyond the fire table: {} hexes", aim.distance));
+        };
+        Ok(Odds { dice: 1, sides: FIRE_DIE, base: need, modifiers: Modifiers::default(), band: None })
     }
 
     fn bombard(&self, _book: &RuleBook, weapon: &Weapon, _distance: u32, _moved: bool) -> Result<Odds, String> {
@@ -119,24 +150,35 @@ impl Rules for OneShot {
         !(man.pressure == Pressure::Pinned && deed == Deed::Move)
     }
 
-    fn under_fire(&self, _book: &RuleBook, dice: &mut Dice, target: &Soldier, hit: bool) -> Option<Reaction> {
+    fn under_fire(&self, book: &RuleBook, dice: &mut Dice, target: &Soldier, hit: bool) -> Option<Reaction> {
         if hit || target.pos.is_none() || target.pressure == Pressure::Pinned {
             return None;
         }
-        // A reaction test: 4+ keeps his nerve, else he is pinned.
-        let roll = dice.check(Purpose::Reaction, 1, 6, 4, Modifiers::default()).by(&target.id);
+        // A test of his nerve, harder the more he was shaken before; the
+        // miss shakes him one more whatever he rolls.
+        let t = tables(book);
+        let mut man = target.kit.one_shot().clone();
+        let need = (t.nerve + i32::from(man.shaken)).min(6);
+        let roll = dice.check(Purpose::Reaction, 1, 6, need, Modifiers::default()).by(&target.id);
         let pressure = if roll.succeeded() { target.pressure } else { Pressure::Pinned };
-        Some(Reaction { roll: Some(roll), pressure })
+        man.shaken = man.shaken.saturating_add(1).min(t.most_shaken);
+        Some(Reaction { roll: Some(roll), pressure, kit: Some(Kit::OneShot(man)) })
     }
 
-    fn rally(&self, _book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<Reaction> {
-        let roll = dice.check(Purpose::Reaction, 1, 6, 4, Modifiers::default()).by(&man.id);
-        let pressure = if roll.succeeded() { Pressure::Steady } else { man.pressure };
-        Some(Reaction { roll: Some(roll), pressure })
+    fn rally(&self, book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<Reaction> {
+        let roll = dice.check(Purpose::Reaction, 1, 6, tables(book).rally, Modifiers::default()).by(&man.id);
+        if !roll.succeeded() {
+            return Some(Reaction { roll: Some(roll), pressure: man.pressure, kit: None });
+        }
+        Some(Reaction { roll: Some(roll), pressure: Pressure::Steady, kit: Some(Kit::None) })
     }
 
-    /// Nothing: the book as every rule set's begins.
-    fn fit_book(&self, _book: &mut Cow<'_, RuleBook>) {}
+    /// Its own tables, the built-in ones if the book has none.
+    fn fit_book(&self, book: &mut Cow<'_, RuleBook>) {
+        if tables_in(book).is_none() {
+            book.to_mut().set_own(Tables::OneShot(Box::new(OneShotTables::built_in())));
+        }
+    }
 
     fn profile(&self, _book: &RuleBook, _man: &Soldier) -> Option<String> {
         None

@@ -82,6 +82,7 @@ fn one_shot_is_known_by_name_beside_lone_warrior() {
 #[test]
 fn whole_patrols_are_fought_by_one_shot() {
     let (mut kills, mut patrols_with_action) = (0, 0);
+    let mut needs = std::collections::BTreeSet::new();
     for seed in 1..=12 {
         let mut c = campaign(seed);
         let mut events = c.begin().expect("the patrol sets out");
@@ -97,13 +98,15 @@ fn whole_patrols_are_fought_by_one_shot() {
                     assert!(composition.iter().all(|(_, n)| n == 1), "{e:?}");
                     assert_eq!(*size, composition.iter().count());
                 }
-                // Every aimed shot at a man needs 4 on a D6, whatever the range
-                // or cover. (Fire at vehicles keeps the rule book's anti-tank
-                // table: vehicles are not behind the seam yet.)
+                // Every aimed shot at a man is a D12 on One Shot's own fire
+                // table, whatever the cover. (Fire at vehicles keeps the rule
+                // book's anti-tank table: vehicles are not behind the seam.)
                 Event::Roll(r)
                     if r.purpose == Purpose::Fire && !r.target.as_ref().is_some_and(|t| t.starts_with('V')) =>
                 {
-                    assert_eq!((r.dice.count, r.dice.sides, r.need), (1, 6, Some(4)), "{r:?}");
+                    assert_eq!((r.dice.count, r.dice.sides), (1, 12), "{r:?}");
+                    assert!(matches!(r.need, Some(5 | 8 | 11)), "a need of the fire table: {r:?}");
+                    needs.insert(r.need);
                 }
                 Event::Wounded { wound, .. } => {
                     assert_eq!(wound.as_str(), "dead", "{e:?}");
@@ -126,6 +129,7 @@ fn whole_patrols_are_fought_by_one_shot() {
     }
     assert!(patrols_with_action >= 6, "actions were fought ({patrols_with_action} patrols)");
     assert!(kills >= 10, "shots killed ({kills})");
+    assert!(needs.len() >= 2, "shots at more than one row of the fire table: {needs:?}");
 }
 
 #[test]
@@ -214,4 +218,94 @@ fn a_pinned_man_may_fire_but_not_move() {
         return;
     }
     panic!("no pinned man's card came up in 40 patrols");
+}
+
+/// The game's book holds One Shot's tables (the built-in ones, put in by
+/// its `fit_book`), a save writes them in the book's field `one_shot`, and
+/// a save whose tables were changed is read with the changed numbers: the
+/// tables are read from the book a game plays with, as every rule set's.
+#[test]
+fn one_shot_tables_are_its_own_read_and_written_with_its_games() {
+    use crate::engine::ruleset::one_shot::tables::{FireRow, OneShotTables};
+    let mut c = campaign(3);
+    c.begin().unwrap();
+    let game = c.patrol.as_ref().unwrap();
+    assert_eq!(super::tables_in(game.book()), Some(&OneShotTables::built_in()));
+    assert_eq!(game.book().own_rule_sets().collect::<Vec<_>>(), vec![one_shot()], "its own tables alone");
+    let file = save::SaveFile { format_version: save::FORMAT_VERSION, saved_at: 0, campaign: c };
+    let text = save::to_text(&file).unwrap();
+    // The campaign's book and its patrol's each hold them: both edited.
+    let mut parts = text.split("one_shot: Some(");
+    let mut edited = parts.next().unwrap().to_string();
+    let mut books = 0;
+    for part in parts {
+        edited += "one_shot: Some(";
+        edited += &part.replacen("need: 5", "need: 3", 1).replacen("nerve: 4", "nerve: 2", 1);
+        books += 1;
+    }
+    assert!(books >= 1, "the save holds One Shot's tables");
+    let read = save::parse(Path::new("s.ron"), &edited).unwrap().campaign;
+    let t = super::tables_in(read.patrol.as_ref().unwrap().book()).unwrap();
+    assert_eq!((t.fire[0], t.nerve), (FireRow { within: 2, need: 3 }, 2));
+    // A field no rule set's tables have is refused where it stands, with
+    // One Shot's among the fields a book may have.
+    let wrong = text.replacen("one_shot: Some(", "one_shoot: Some(", 1);
+    let e = save::parse(Path::new("s.ron"), &wrong).unwrap_err().to_string();
+    assert!(e.starts_with("s.ron:") && e.contains("one_shoot") && e.contains("one_shot"), "{e}");
+}
+
+/// A man missed is shaken one more, to the tables' most, and each time he
+/// was shaken before makes his nerve one harder to keep; rallying steadies
+/// him. His shaking is his kit's, One Shot's own state of him.
+#[test]
+fn a_miss_shakes_a_man_and_a_rally_steadies_him() {
+    use crate::engine::dice::Dice;
+    use crate::engine::ruleset::{Kit, Rules};
+    let mut c = campaign(1);
+    c.begin().unwrap();
+    let game = c.patrol.as_ref().unwrap();
+    let book = game.book();
+    let mut man = game.soldiers().iter().find(|s| s.pos.is_some()).unwrap().clone();
+    let mut dice = Dice::new(9);
+    for (shaken, need, after) in [(0, 4, 1), (1, 5, 2), (2, 6, 2)] {
+        man.kit = if shaken == 0 { Kit::None } else { Kit::OneShot(super::man::Man { shaken }) };
+        man.pressure = Pressure::Steady;
+        let r = super::OneShot.under_fire(book, &mut dice, &man, false).expect("a miss is tested");
+        assert_eq!(r.roll.as_ref().and_then(|r| r.need), Some(need), "shaken {shaken}");
+        assert_eq!(r.kit, Some(Kit::OneShot(super::man::Man { shaken: after })), "shaken {shaken}");
+        assert_eq!(r.pressure, if r.roll.unwrap().succeeded() { Pressure::Steady } else { Pressure::Pinned });
+    }
+    assert!(super::OneShot.under_fire(book, &mut dice, &man, true).is_none(), "a hit is not tested");
+    man.pressure = Pressure::Pinned;
+    let (mut rallied, mut held) = (0, 0);
+    for _ in 0..40 {
+        let r = super::OneShot.rally(book, &mut dice, &man).unwrap();
+        if r.roll.unwrap().succeeded() {
+            assert_eq!((r.pressure, r.kit), (Pressure::Steady, Some(Kit::None)));
+            rallied += 1;
+        } else {
+            assert_eq!((r.pressure, r.kit), (Pressure::Pinned, None));
+            held += 1;
+        }
+    }
+    assert!(rallied > 0 && held > 0, "{rallied} {held}");
+}
+
+/// Shaken men are saved shaken: a patrol saved mid-action while a man is
+/// shaken writes it with him, and the resumed game plays on as the game
+/// saved (`saved_and_resumed` holds both).
+#[test]
+fn a_shaken_man_is_saved_shaken_and_plays_on_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shaken.ron");
+    let shaken = |g: &Game| {
+        matches!(g.phase(), crate::engine::Phase::Action(_))
+            && g.soldiers().iter().any(|s| s.pos.is_some() && s.kit.one_shot().shaken > 0)
+    };
+    for seed in 1..=10 {
+        let Some(text) = saved_and_resumed(campaign(seed), &path, MOST, shaken) else { continue };
+        assert!(text.contains("shaken: "), "seed {seed}: the save holds the man's shaking");
+        return;
+    }
+    panic!("no man was shaken mid-action in 10 patrols");
 }

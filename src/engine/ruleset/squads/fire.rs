@@ -228,7 +228,7 @@ impl Game {
     pub(in crate::engine) fn squad_pressed(&mut self, squad: &[usize], pressure: Pressure, events: &mut Events) {
         let able: Vec<usize> = squad.iter().copied().filter(|&m| self.soldiers[m].can_act()).collect();
         for &m in &able {
-            self.pressed(m, Reaction { roll: None, pressure }, events);
+            self.pressed(m, Reaction { roll: None, pressure, kit: None }, events);
         }
         let routed: Vec<usize> = able
             .into_iter()

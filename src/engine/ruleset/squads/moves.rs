@@ -71,7 +71,7 @@ impl Game {
             return;
         }
         if let Some(pressure) = self.rules.card_over(&self.book, &self.soldiers[i]) {
-            self.pressed(i, Reaction { roll: None, pressure }, events);
+            self.pressed(i, Reaction { roll: None, pressure, kit: None }, events);
         }
     }
 
