@@ -1,15 +1,19 @@
 //! Checks on a game read back from a file (a campaign's are in
-//! `campaign_check.rs`). A save is plain data
+//! `campaign/check.rs`, a rule set's own of its men in its `Rules::men_hold`). A save is plain data
 //! that a person can edit; before the engine plays it, everything that the
 //! engine relies on (indices, soldiers on the map, a card that is up) must
 //! hold, or the file is refused with what is wrong.
 
 use std::collections::BTreeSet;
 
+use crate::engine::game::Game;
 use crate::engine::vocabulary::enemy_ids::enemy_id;
+use crate::engine::vocabulary::enemy_ids::enemy_number;
 use crate::engine::vocabulary::limits::{COUNTER, ENEMY_NUMBERS};
+use crate::engine::vocabulary::phase::Card;
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::{Side, State};
-use crate::engine::{Card, Game, Phase, Pos, enemy_number};
 
 impl Game {
     /// Every weapon named by a key its rule book has, put in its place in
@@ -35,7 +39,8 @@ impl Game {
             return Err(format!("{} is {}, which {} does not have", s.id, s.state.words(), self.rules.name()));
         }
         // A man carries what his own rule set gives him, and no other's.
-        let foreign = |s: &&crate::engine::Soldier| s.kit.rule_set().is_some_and(|r| r != self.rules);
+        let foreign =
+            |s: &&crate::engine::vocabulary::soldier::Soldier| s.kit.rule_set().is_some_and(|r| r != self.rules);
         if let Some(s) = self.soldiers.iter().find(foreign) {
             let theirs = s.kit.rule_set().map_or(String::new(), |r| r.words());
             return Err(format!(
@@ -49,22 +54,8 @@ impl Game {
         if let Some(s) = self.soldiers.iter().find(|s| s.state == State::Critical && !in_action) {
             return Err(format!("{} is critically wounded with no action under way", s.id));
         }
-        if let Some(s) =
-            self.soldiers.iter().find(|s| s.kit.combat_patrol().dies_on.is_some() && s.state != State::Critical)
-        {
-            return Err(format!("{} has a death test to come, yet is {}", s.id, s.state.words()));
-        }
-        let carried = crate::engine::ruleset::combat_patrol::tables_in(&self.book).map_or(0, |t| t.grenade.each);
-        if let Some(s) = self.soldiers.iter().find(|s| s.kit.combat_patrol().grenades_thrown > carried) {
-            return Err(format!(
-                "{} has thrown {} grenades of the {carried} a man carries",
-                s.id,
-                s.kit.combat_patrol().grenades_thrown
-            ));
-        }
-        if let Some(why) = self.soldiers.iter().find_map(|s| self.ammo_inconsistent(s)) {
-            return Err(why);
-        }
+        // What the rule set's own state of its men must hold (`Rules::men_hold`).
+        self.rules.men_hold(self)?;
         // The fire a man is under is an action's: it lifts when the action ends.
         if let Some(s) = self.soldiers.iter().find(|s| !s.pressure.is_steady() && !in_action) {
             return Err(format!("{} is {} with no action under way", s.id, s.pressure.name()));
@@ -86,18 +77,6 @@ impl Game {
             if !ids.insert(s.id.to_ascii_lowercase()) {
                 return Err(format!("two soldiers called '{}'", s.id));
             }
-            // A man inside a transport is off the map, riding with a vehicle.
-            if s.kit.european().aboard && (s.pos.is_some() || s.kit.european().transport.is_none()) {
-                return Err(format!("{} is inside a vehicle, yet on the map or with none named", s.id));
-            }
-            // ...a vehicle of his own side, still in the fight: those inside
-            // one put out of it got out or died with it.
-            if s.kit.european().aboard && s.state != State::Dead {
-                let car = s.kit.european().transport.as_ref().and_then(|t| self.soldiers.iter().find(|v| v.id == *t));
-                if !car.is_some_and(|v| v.vehicle.is_some() && v.side == s.side && v.state != State::Dead) {
-                    return Err(format!("{} is inside a vehicle that is not his side's, or is out of the fight", s.id));
-                }
-            }
             // A vehicle faces one of a hex's six sides.
             if s.vehicle.as_ref().is_some_and(|v| v.facing >= 6) {
                 return Err(format!(
@@ -105,10 +84,6 @@ impl Game {
                     s.id,
                     s.vehicle.as_ref().map_or(0, |v| v.facing)
                 ));
-            }
-            // Only in an action does a man dodge a vehicle.
-            if s.kit.european().dodged && !matches!(self.phase, crate::engine::Phase::Action(_)) {
-                return Err(format!("{} dodged a vehicle, but no action is under way", s.id));
             }
             // An enemy met later could be given the same id.
             if s.side == Side::Friendly && enemy_id(&s.id) {

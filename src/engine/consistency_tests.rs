@@ -1,11 +1,14 @@
 //! The consistency checks on a game and a campaign read from a save.
 
-use crate::engine::Cache;
 use crate::engine::book::scenario::Scenario;
+use crate::engine::cache::Cache;
 use crate::engine::campaign::Campaign;
+use crate::engine::game::Game;
+use crate::engine::players::leader;
+use crate::engine::ruleset::registry::RuleSet;
 use crate::engine::testing::Play;
 use crate::engine::testing::default_game;
-use crate::engine::{Game, RuleSet, Soldier, players::leader};
+use crate::engine::vocabulary::soldier::Soldier;
 use std::sync::Arc;
 
 /// A squad whose names clash ignoring case, or look like an enemy's, is

@@ -3,8 +3,14 @@
 //! change is a command and every command's effects are events.
 
 use crate::engine::book::scenario::{Encounter, Objective};
+use crate::engine::game::Game;
+use crate::engine::map::Map;
 use crate::engine::ruleset::lone_warrior::call::FireMission;
-use crate::engine::{Game, Map, Phase, Pos, RuleSet, Section, Soldier};
+use crate::engine::ruleset::registry::RuleSet;
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::soldier::Section;
+use crate::engine::vocabulary::soldier::Soldier;
 
 impl Game {
     /// The rule set the patrol's firefights are fought by.

@@ -2,10 +2,11 @@
 //! side, by hex. The list holds the squad first, then every enemy met, in the order met,
 //! and the walks over one side read only that side's part of it.
 
+use crate::engine::game::Game;
 use crate::engine::vocabulary::enemy_ids::enemy_number;
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::{Section, Side, Soldier, State};
-use crate::engine::{Game, Phase};
 
 /// `a.eq_ignore_ascii_case(b)`, quicker where the two are mostly written
 /// alike: an order names a man as the soldiers' list spells him, and `find` passes

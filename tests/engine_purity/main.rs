@@ -17,10 +17,12 @@
 //! `walk.rs` walks one file, `uses.rs` flattens its `use` items, `tree.rs`
 //! finds the engine's files (or the crate's) and which of them are for
 //! tests alone, `cycles.rs` checks that the files use one another without a
-//! cycle, and `layers.rs` that the crate's layers use one another one way.
+//! cycle, `layers.rs` that the crate's layers use one another one way, and
+//! `floors.rs` that the engine's own parts do.
 
 mod checker_tests;
 mod cycles;
+mod floors;
 mod layers;
 mod tree;
 mod uses;
@@ -53,7 +55,7 @@ pub(crate) const FORBIDDEN_CRATES: &[&str] =
 
 /// The project's layers above the engine: `crate::X` for each.
 pub(crate) const OUTER_LAYERS: &[&str] =
-    &["rules", "script", "start", "narrate", "tui", "save", "sim", "check", "session"];
+    &["rules", "script", "narrate", "tui", "plain", "report", "save", "sim", "check", "session"];
 
 #[test]
 fn the_engine_does_no_io_and_has_no_hidden_randomness() {
@@ -76,6 +78,43 @@ fn the_engine_files_use_one_another_without_cycles() {
     assert!(sources.len() > 50, "the engine's files were not found: {}", sources.len());
     let found = cycles(&sources);
     assert!(found.is_empty(), "the engine's files must not use one another in a cycle:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_engine_floors_use_only_the_floors_below() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
+    let sources: Vec<Source> = engine_files(&root)
+        .into_iter()
+        .filter(|(_, (_, test_only))| !test_only)
+        .map(|(file, (module, _))| Source {
+            shown: shown(root.parent().unwrap_or(&root), &file),
+            module,
+            text: fs::read_to_string(&file).unwrap_or_default(),
+        })
+        .collect();
+    let under = |s: &Source| s.module[2.min(s.module.len())..].to_vec();
+    let drawn = graph(&sources);
+    let mut found = Vec::new();
+    for (from, source) in sources.iter().enumerate() {
+        let Some(own) = floors::floor(&under(source)) else {
+            found.push(format!("{}: on no floor of tests/engine_purity/floors.rs", source.shown));
+            continue;
+        };
+        for (&to, line) in &drawn.uses[from] {
+            let Some(other) = floors::floor(&under(&sources[to])) else { continue };
+            if other > own {
+                found.push(format!(
+                    "{}:{line} uses {}: the floor {} may not use {}, which is above it",
+                    source.shown,
+                    sources[to].module.join("::"),
+                    floors::FLOORS[own].0,
+                    floors::FLOORS[other].0
+                ));
+            }
+        }
+    }
+    assert!(sources.len() > 50, "the engine's files were not found: {}", sources.len());
+    assert!(found.is_empty(), "the engine's floors must use one another downwards:\n{}", found.join("\n"));
 }
 
 #[test]

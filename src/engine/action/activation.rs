@@ -5,12 +5,18 @@
 //! a squad: another round of fire, half a move more, a suppression lifted,
 //! or +5 to a courage test).
 
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::ruleset::Leave;
+use crate::engine::vocabulary::command::PointUse;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
-use crate::engine::vocabulary::phase::{Action, PointUse};
+use crate::engine::vocabulary::phase::Action;
+use crate::engine::vocabulary::phase::Card;
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::Side;
-use crate::engine::{Card, Events, Game, Phase, RuleError, refuse};
 
 impl Game {
     /// Soldier `i`'s card is up: the rule set's activation test, if it has

@@ -5,8 +5,8 @@
 
 use crate::engine::ruleset::RuleSet;
 use crate::engine::testing::*;
+use crate::engine::vocabulary::command::PointUse;
 use crate::engine::vocabulary::command::{Command, Target};
-use crate::engine::vocabulary::phase::PointUse;
 use crate::engine::vocabulary::soldier::Pressure;
 
 /// A European Battlefield game on open ground: the patrol's men, each

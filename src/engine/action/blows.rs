@@ -2,19 +2,21 @@
 //! his reaction to it, and hand-to-hand, which as written is fought as soon
 //! as opposing men share a hex.
 
-use crate::engine::action::shot::Shot;
 use crate::engine::dice::Purpose;
+use crate::engine::game::Game;
+use crate::engine::ruleset::AimedShot;
 use crate::engine::ruleset::{Blow, Hit, Melee, Reaction};
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, State};
-use crate::engine::{Events, Game, Phase};
 
 impl Game {
     /// Aimed fire, the `shot` that `aimed_shot` gave: the shot, the roll,
     /// and a man knocked over (or a vehicle's damage rolled) on a hit.
-    pub(in crate::engine) fn fire(&mut self, shooter: usize, target: usize, shot: Shot, events: &mut Events) {
+    pub(in crate::engine) fn fire(&mut self, shooter: usize, target: usize, shot: AimedShot, events: &mut Events) {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         if events.keeps_all() {
             let distance = s.pos.zip(t.pos).map_or(0, |(a, b)| a.distance(b));
@@ -32,7 +34,7 @@ impl Game {
         }
         // The names are set in place: `by` and `at` move the roll, which
         // is large, and every shot is rolled so.
-        let Shot { odds, at_band, special } = shot;
+        let AimedShot { odds, at_band, special } = shot;
         let Some(band) = at_band else {
             // At a man: the rule set rolls its fire, each hit a blow, and
             // the man fired at reacts if its rules say he does. The names

@@ -10,11 +10,16 @@ use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
 
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
+use crate::engine::vocabulary::phase::Card;
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::Side;
-use crate::engine::{Card, Events, Game, Phase, RuleError, refuse};
 
 impl Game {
-    pub(in crate::engine) fn action(&mut self) -> &mut crate::engine::Action {
+    pub(in crate::engine) fn action(&mut self) -> &mut crate::engine::vocabulary::phase::Action {
         match &mut self.phase {
             Phase::Action(a) => a,
             _ => unreachable!("only called during an action"),

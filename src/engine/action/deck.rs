@@ -2,9 +2,14 @@
 //! cards the rule set gives every man who can act, its STOP cards, and, in
 //! a turn with a priority phase, the order that phase lays them in.
 
+use crate::engine::game::Game;
 use crate::engine::vocabulary::composition::Composition;
+use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
-use crate::engine::{Card, Event, Events, Game, Phase, Priority};
+use crate::engine::vocabulary::phase::Card;
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::phase::Priority;
+use crate::engine::vocabulary::sink::Events;
 
 impl Game {
     /// Builds and shuffles the deck: the cards the rule set gives every man

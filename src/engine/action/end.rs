@@ -2,11 +2,13 @@
 //! enemy still standing gone, and the patrol re-formed into sections.
 
 use crate::engine::book::Wound;
+use crate::engine::game::Game;
 use crate::engine::vocabulary::event::{Event, SectionView};
 use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Section, Side, State};
-use crate::engine::{Events, Game, Phase};
 
 impl Game {
     /// Ends the action if one side has nobody left to fight. Returns true if it ended.

@@ -5,29 +5,18 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::engine::book::Weapon;
+use crate::engine::cache::memo::Memo;
+use crate::engine::game::Game;
 use crate::engine::ruleset::lone_warrior::arsenal::AtBand;
-use crate::engine::ruleset::{Aim, Odds};
+use crate::engine::ruleset::{Aim, AimedShot, Odds};
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::{Side, Soldier, State};
-use crate::engine::{Game, Memo};
 
-/// An aimed shot as it is fired: its odds, and at a vehicle the anti-tank
-/// band a hit is rolled at. Worked out once for both the odds and the
-/// firing. The weapon the `Shot` event names is not kept: `Shot::weapon`
-/// finds it when the event is written, and a run without events (every
-/// shot of a simulation) copies no name.
-pub(in crate::engine) struct Shot {
-    pub odds: Odds,
-    pub at_band: Option<AtBand>,
-    /// By the weapon's special firing method.
-    pub special: bool,
-}
-
-impl Shot {
+impl AimedShot {
     /// An anti-tank shot at a vehicle, with its band.
     fn at_vehicle(odds: Odds, band: AtBand) -> Self {
-        Shot { odds, at_band: Some(band), special: false }
+        AimedShot { odds, at_band: Some(band), special: false }
     }
 
     /// The weapon `shooter` fires this shot with, as the `Shot` event
@@ -66,7 +55,7 @@ impl Game {
         memo: Memo<'_>,
         shooter: usize,
         target: usize,
-    ) -> Result<Shot, String> {
+    ) -> Result<AimedShot, String> {
         let shot = self.aimed_shot(memo, shooter, target)?;
         if shot.at_band.is_some() {
             return Err("a vehicle is fired at with anti-tank weapons, not a special firing method".into());
@@ -76,14 +65,20 @@ impl Game {
         let (Some(from), Some(to)) = (s.pos, t.pos) else { return Err("not on the map".into()) };
         let aim = Aim { special: true, ..self.aim(s, weapon, from, to) };
         let odds = self.rules.aimed(&self.book, &aim)?;
-        Ok(Shot { odds, at_band: None, special: true })
+        Ok(AimedShot { odds, at_band: None, special: true })
     }
 
     /// Of `shot` (a standard shot at `target`) and the special method's,
     /// the one likelier to score more hits: the patrol leader and the enemy
     /// fire it. Only a rule set whose special method fires more shots is
     /// asked its odds; one that rolls the default volley has none.
-    pub(in crate::engine) fn better_shot(&self, memo: Memo<'_>, shooter: usize, target: usize, shot: Shot) -> Shot {
+    pub(in crate::engine) fn better_shot(
+        &self,
+        memo: Memo<'_>,
+        shooter: usize,
+        target: usize,
+        shot: AimedShot,
+    ) -> AimedShot {
         let Some((standard, special)) = self.special_fires_more(shooter).filter(|_| shot.at_band.is_none()) else {
             return shot;
         };
@@ -112,7 +107,12 @@ impl Game {
     }
 
     /// The shot `shot_odds` gives the odds of, as `fire` fires it.
-    pub(in crate::engine) fn aimed_shot(&self, memo: Memo<'_>, shooter: usize, target: usize) -> Result<Shot, String> {
+    pub(in crate::engine) fn aimed_shot(
+        &self,
+        memo: Memo<'_>,
+        shooter: usize,
+        target: usize,
+    ) -> Result<AimedShot, String> {
         let (s, t) = (&self.soldiers[shooter], &self.soldiers[target]);
         if s.side == t.side {
             return Err(format!("{} is on your own side", t.id));
@@ -131,7 +131,7 @@ impl Game {
                 return shot;
             }
             let (odds, band) = self.at_odds(memo, shooter, target)?;
-            return Ok(Shot::at_vehicle(odds, band));
+            return Ok(AimedShot::at_vehicle(odds, band));
         }
         let weapon = self
             .aimed_arm(memo, s)
@@ -145,11 +145,11 @@ impl Game {
 
     /// `s`'s shot with `weapon` from `from` at a man in `to`, once the man
     /// is known to be a target in sight: the fire rules' odds. Inline: its
-    /// `Shot` is then made where it is used rather than moved there.
+    /// `AimedShot` is then made where it is used rather than moved there.
     #[inline]
-    fn aimed_at(&self, s: &Soldier, weapon: &Weapon, from: Pos, to: Pos) -> Result<Shot, String> {
+    fn aimed_at(&self, s: &Soldier, weapon: &Weapon, from: Pos, to: Pos) -> Result<AimedShot, String> {
         let odds = self.rules.aimed(&self.book, &self.aim(s, weapon, from, to))?;
-        Ok(Shot { odds, at_band: None, special: false })
+        Ok(AimedShot { odds, at_band: None, special: false })
     }
 
     /// The weapon a man aims at men: his own, or the side arm of an
@@ -360,13 +360,13 @@ impl Marksman<'_> {
     /// marksman has weighed a need for: the checks are made, and only the
     /// odds are left to write down. The enemy fires at the man it weighed
     /// best this way.
-    pub(in crate::engine) fn shot(&self, target: usize) -> Option<Shot> {
+    pub(in crate::engine) fn shot(&self, target: usize) -> Option<AimedShot> {
         let (g, s, t) = (self.game, &self.game.soldiers[self.shooter], &self.game.soldiers[target]);
         if t.vehicle.is_some() {
             if let Some(shot) = g.own_vehicle_shot(self.memo, self.shooter, target) {
                 return shot.ok();
             }
-            return g.at_shot(self.memo, self.shooter, target).map(|(odds, band)| Shot::at_vehicle(odds, band));
+            return g.at_shot(self.memo, self.shooter, target).map(|(odds, band)| AimedShot::at_vehicle(odds, band));
         }
         g.aimed_at(s, self.weapon, self.from, t.pos?).ok()
     }

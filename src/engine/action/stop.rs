@@ -4,10 +4,12 @@
 //! `contact_breaks`) contact breaks.
 
 use crate::engine::cache::memo::Memo;
+use crate::engine::game::Game;
 use crate::engine::ruleset::Deed;
 use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::Side;
-use crate::engine::{Events, Game, Phase};
 
 impl Game {
     /// Whether the enemy closes in: as written (no house rule

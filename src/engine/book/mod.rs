@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use crate::engine::ruleset::lone_warrior::arsenal::Arsenal;
-use crate::engine::ruleset::{RuleSet, Tables};
+use crate::engine::ruleset::registry::{RuleSet, Tables};
 use crate::engine::vocabulary::name::is_key;
 
 /// Everything a patrol is played by, in one value: the tables every rule

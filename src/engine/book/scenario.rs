@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use crate::engine::ruleset::RuleSet;
+use crate::engine::ruleset::registry::RuleSet;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
 

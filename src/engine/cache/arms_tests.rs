@@ -13,8 +13,8 @@ fn each_weapon_is_aimed_with_what_the_book_says() {
     assert!((0..book.weapons.len()).any(|i| arms.aimed(i).is_some_and(|a| a != i)));
     // A cache made for a game has the table of its book.
     let g = crate::engine::testing::default_game(1);
-    let mut cache = crate::engine::Cache::new();
+    let mut cache = crate::engine::cache::Cache::new();
     cache.fit(&g);
     assert!(cache.memo(&g).arms(g.book()).is_some());
-    assert!(crate::engine::Memo::default().arms(g.book()).is_none());
+    assert!(crate::engine::cache::memo::Memo::default().arms(g.book()).is_none());
 }

@@ -21,7 +21,7 @@ use std::sync::{Arc, OnceLock};
 use crate::engine::book::RuleBook;
 use crate::engine::cache::arms::Arms;
 use crate::engine::map::Map;
-use crate::engine::patrol::placement::Spots;
+use crate::engine::map::placement::Spots;
 use crate::engine::vocabulary::pos::Pos;
 
 /// The costs of the cheapest walks to one set of goals (`tactics::cheapest_step`):

@@ -14,11 +14,11 @@ pub(in crate::engine) mod memo;
 
 use std::sync::Arc;
 
-use crate::engine::Game;
 use crate::engine::book::RuleBook;
 use crate::engine::book::scenario::Edge;
 use crate::engine::cache::memo::{MapMemo, Memo};
-use crate::engine::ruleset::RuleSet;
+use crate::engine::map::Map;
+use crate::engine::ruleset::registry::RuleSet;
 
 /// Kept answers about one map, and what they were worked out for.
 ///
@@ -43,15 +43,23 @@ struct MadeFor {
     rules: RuleSet,
 }
 
+/// A game as a cache sees it: its map, its rule book and its rule set,
+/// the three a cache is made for (`Game` is the one there is).
+pub trait Played {
+    fn map(&self) -> &Map;
+    fn book(&self) -> &Arc<RuleBook>;
+    fn rules(&self) -> RuleSet;
+}
+
 impl MadeFor {
-    fn of(game: &Game) -> Self {
-        let map = &game.map;
+    fn of(game: &impl Played) -> Self {
+        let map = game.map();
         MadeFor {
             ground: map.ground().clone(),
             width: map.width,
             home_edge: map.home_edge,
             book: game.book().clone(),
-            rules: game.rules,
+            rules: game.rules(),
         }
     }
 
@@ -61,13 +69,13 @@ impl MadeFor {
     /// own) and a game's map never changes them, so a game on this ground
     /// has them as they were (as `Memo::about` assumes too).
     #[inline]
-    fn fits(&self, game: &Game) -> bool {
+    fn fits(&self, game: &impl Played) -> bool {
+        let map = game.map();
         debug_assert!(
-            !Arc::ptr_eq(&self.ground, game.map.ground())
-                || (self.width == game.map.width && self.home_edge == game.map.home_edge),
+            !Arc::ptr_eq(&self.ground, map.ground()) || (self.width == map.width && self.home_edge == map.home_edge),
             "a game whose map has this cache's ground with another shape"
         );
-        Arc::ptr_eq(&self.ground, game.map.ground()) && Arc::ptr_eq(&self.book, game.book()) && self.rules == game.rules
+        Arc::ptr_eq(&self.ground, map.ground()) && Arc::ptr_eq(&self.book, game.book()) && self.rules == game.rules()
     }
 }
 
@@ -81,7 +89,7 @@ impl Cache {
     /// (or for none): the answers kept for the other are let go. Returns
     /// the kept answers, now `game`'s.
     #[inline]
-    pub fn fit(&mut self, game: &Game) -> Memo<'_> {
+    pub fn fit(&mut self, game: &impl Played) -> Memo<'_> {
         if !self.fits(game) {
             self.make_over(game);
         }
@@ -93,19 +101,19 @@ impl Cache {
     /// line: `fit` is asked at every command, and seldom does this.
     #[cold]
     #[inline(never)]
-    fn make_over(&mut self, game: &Game) {
+    fn make_over(&mut self, game: &impl Played) {
         *self = Cache { made_for: Some(MadeFor::of(game)), memo: MapMemo::for_book(game.book()) };
     }
 
     /// Whether this cache was made for `game`'s map, book and rule set.
     #[inline]
-    pub fn fits(&self, game: &Game) -> bool {
+    pub fn fits(&self, game: &impl Played) -> bool {
         self.made_for.as_ref().is_some_and(|m| m.fits(game))
     }
 
     /// The kept answers for `game`, or none if this cache was made for another.
     #[inline]
-    pub fn memo(&self, game: &Game) -> Memo<'_> {
+    pub fn memo(&self, game: &impl Played) -> Memo<'_> {
         match &self.made_for {
             Some(m) if m.fits(game) => Memo::of(&self.memo, &m.ground),
             _ => Memo::default(),

@@ -6,12 +6,16 @@
 //! asks for exactly that roll; the faces typed (`Campaign::give`) are added
 //! and the order is played again, until nothing is wanted.
 
+use crate::engine::cache::Cache;
 use crate::engine::campaign::Campaign;
 use crate::engine::dice::hand::{Hand, Order, Throw, Wanted, fits};
 use crate::engine::dice::roll::Faces;
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::vocabulary::command::Command;
 use crate::engine::vocabulary::limits::THROWS_KEPT;
-use crate::engine::{Cache, Events, Game, RuleError, refuse};
+use crate::engine::vocabulary::sink::Events;
 
 impl Game {
     /// Plays `command` with the player's dice lent as `hand`: the game as
@@ -182,7 +186,11 @@ impl Campaign {
     /// # Errors
     /// No patrol is under way, or the faces do not fit the roll wanted
     /// (nothing changes), or the order refused them.
-    pub fn give(&mut self, throw: Throw, cache: &mut Cache) -> Result<Vec<crate::engine::Event>, RuleError> {
+    pub fn give(
+        &mut self,
+        throw: Throw,
+        cache: &mut Cache,
+    ) -> Result<Vec<crate::engine::vocabulary::event::Event>, RuleError> {
         if self.patrol.is_none() {
             return refuse(RuleError::Dice, "no patrol is under way: no dice to throw");
         }
@@ -226,7 +234,11 @@ impl Campaign {
     ///
     /// # Errors
     /// The order waiting is refused now (it waits on).
-    pub fn set_real_dice(&mut self, on: bool, cache: &mut Cache) -> Result<Vec<crate::engine::Event>, RuleError> {
+    pub fn set_real_dice(
+        &mut self,
+        on: bool,
+        cache: &mut Cache,
+    ) -> Result<Vec<crate::engine::vocabulary::event::Event>, RuleError> {
         self.real_dice = on;
         match self.waiting.clone() {
             Some(waiting) if !on => {

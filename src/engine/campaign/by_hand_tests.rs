@@ -4,9 +4,14 @@
 
 use proptest::prelude::*;
 
+use crate::engine::cache::Cache;
 use crate::engine::campaign::Campaign;
+use crate::engine::dice::Faces;
+use crate::engine::dice::Roll;
 use crate::engine::dice::hand::Throw;
-use crate::engine::{Cache, Command, Event, Faces, Roll, players::leader};
+use crate::engine::players::leader;
+use crate::engine::vocabulary::command::Command;
+use crate::engine::vocabulary::event::Event;
 
 fn campaign(seed: u64) -> Campaign {
     let book = crate::rules::rule_book().expect("the built-in rules load");

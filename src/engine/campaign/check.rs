@@ -57,7 +57,8 @@ impl Campaign {
             if self.patrol.is_none() {
                 return Err(format!("the order '{w}' waits for dice, but no patrol is under way"));
             }
-            w.parse::<crate::engine::Command>().map_err(|e| format!("the order waiting for dice, '{w}': {e}"))?;
+            w.parse::<crate::engine::vocabulary::command::Command>()
+                .map_err(|e| format!("the order waiting for dice, '{w}': {e}"))?;
         }
         let o = &self.outcomes;
         if o.counted > self.finished

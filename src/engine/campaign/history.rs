@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Game;
+use crate::engine::game::Game;
 
 /// What taking orders back in the patrol under way needs: the patrol as it
 /// set out and every order played in it since, in the command language.

@@ -29,9 +29,12 @@ use crate::engine::vocabulary::command::Command;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::limits::{COUNTER, counted};
 
+use crate::engine::cache::Cache;
 use crate::engine::campaign::roster::recruit;
 pub use crate::engine::campaign::roster::{ManRecord, Outcomes, PatrolRecord, RosterMan, Status};
-use crate::engine::{Cache, Game, RuleError, refuse};
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 
 /// One patrol of the campaign, its map resolved: the squad is filled in
 /// from the roster when the patrol begins.

@@ -4,9 +4,11 @@
 
 use crate::engine::campaign::promotion::{by_seniority, promote};
 use crate::engine::campaign::{Campaign, ManRecord, Status};
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
-use crate::engine::{Game, RuleError, refuse};
 
 /// The squad the next patrol would set out with, as the player sees it
 /// before it goes: who healed, who is still out, who joins and with what.

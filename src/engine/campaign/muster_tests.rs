@@ -1,5 +1,6 @@
+use crate::engine::cache::Cache;
 use crate::engine::campaign::{Campaign, Status};
-use crate::engine::{Cache, Event};
+use crate::engine::vocabulary::event::Event;
 
 fn bocage() -> Campaign {
     let book = crate::engine::testing::book();

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Game;
 use crate::engine::book::scenario::{Member, Scenario};
+use crate::engine::game::Game;
 use crate::engine::vocabulary::event::{Event, Survivor};
 use crate::engine::vocabulary::limits::counted;
 use crate::engine::vocabulary::soldier::Side;

@@ -4,12 +4,16 @@
 //! them: an order taken back and given again meets the numbers it met
 //! before, and no order can fish for a better roll.
 
+use crate::engine::cache::Cache;
 use crate::engine::campaign::Campaign;
 use crate::engine::campaign::history::History;
 use crate::engine::dice::hand::Order;
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
-use crate::engine::{Cache, Events, Game, RuleError, refuse};
+use crate::engine::vocabulary::sink::Events;
 
 /// Turning a card is no decision (it is all there is to do then): taking
 /// back an order takes back the cards turned after it too.

@@ -1,7 +1,10 @@
 //! Take-backs: the patrol as it was, the dice as they fell.
 
 use super::*;
-use crate::engine::{Command, Phase, Roll, players::leader};
+use crate::engine::dice::Roll;
+use crate::engine::players::leader;
+use crate::engine::vocabulary::command::Command;
+use crate::engine::vocabulary::phase::Phase;
 
 fn campaign(seed: u64) -> Campaign {
     let book = crate::rules::rule_book().expect("the built-in rules load");

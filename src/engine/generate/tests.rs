@@ -3,8 +3,8 @@ use std::sync::Arc;
 use proptest::prelude::*;
 
 use super::*;
-use crate::engine::Game;
 use crate::engine::book::scenario::Member;
+use crate::engine::game::Game;
 
 fn book() -> Arc<RuleBook> {
     crate::rules::rule_book().unwrap()

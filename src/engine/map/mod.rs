@@ -3,6 +3,7 @@
 
 pub(in crate::engine) mod form;
 pub(in crate::engine) mod path;
+pub(in crate::engine) mod placement;
 pub(in crate::engine) mod sight;
 
 use std::sync::Arc;

@@ -12,16 +12,20 @@ use answer::tally;
 pub use answer::{OddsAnswer, OddsQuery, Outcome, RollOdds, Spread};
 
 use crate::engine::book::WeaponKind;
+use crate::engine::cache::Cache;
 use crate::engine::cache::memo::Memo;
 use crate::engine::dice::Purpose;
 use crate::engine::dice::chance::{Chance, totals};
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::patrol::incident::INCIDENT_TABLE_DICE;
 use crate::engine::ruleset::lone_warrior::template::template_result;
 use crate::engine::ruleset::{Method, Odds};
 use crate::engine::vocabulary::command::Target;
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::Side;
-use crate::engine::{Cache, Game, Phase, RuleError, refuse};
 
 impl Game {
     /// The exact odds of the roll a choice would lead to now. Reads the game
@@ -314,7 +318,7 @@ impl Game {
             let need = base + modifiers.total();
             let held = need.clamp(2, 6);
             if held != need {
-                modifiers.push(crate::engine::Modifier::new("extremes", held - need));
+                modifiers.push(crate::engine::dice::Modifier::new("extremes", held - need));
             }
             let odds = Odds { dice: 1, sides: 6, base, modifiers, band: None };
             return Ok((RollOdds::check(Purpose::EbIndirect, &odds).by(id).on(hex), None));

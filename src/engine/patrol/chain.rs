@@ -5,7 +5,7 @@
 //! campaign's patrol says so (`Event::TakesCommand`). A scenario played on
 //! its own does not: its event streams stay as they were.
 
-use crate::engine::Game;
+use crate::engine::game::Game;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, State};

@@ -1,6 +1,8 @@
+use crate::engine::cache::Cache;
 use crate::engine::campaign::Campaign;
 use crate::engine::campaign::promotion::seniority;
-use crate::engine::{Cache, Event, players::leader};
+use crate::engine::players::leader;
+use crate::engine::vocabulary::event::Event;
 
 /// Plays whole Bocage campaigns with the patrol leader, calling `check`
 /// after every order with the campaign and the order's events.
@@ -29,7 +31,8 @@ fn when_the_leader_falls_the_senior_able_man_takes_command() {
     let mut taken = 0;
     play_campaigns(1..4, |c, events| {
         let Some(game) = &c.patrol else { return };
-        let squad: Vec<_> = game.soldiers.iter().filter(|s| s.side == crate::engine::Side::Friendly).collect();
+        let squad: Vec<_> =
+            game.soldiers.iter().filter(|s| s.side == crate::engine::vocabulary::soldier::Side::Friendly).collect();
         // The squad stands senior first, so the first able man is the senior able man.
         assert!(
             squad.windows(2).all(|w| seniority(&ranks, &w[0].rank) >= seniority(&ranks, &w[1].rank)),

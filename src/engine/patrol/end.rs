@@ -2,12 +2,13 @@
 //! nobody of it is left on the map to go on.
 
 use crate::engine::book::scenario;
+use crate::engine::game::Game;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, State};
-use crate::engine::{Game, Phase};
 
 impl Game {
     /// A friendly man entered `to`: tick off the objective if it names the hex.

@@ -7,16 +7,18 @@ use std::borrow::Cow;
 use crate::engine::book::IncidentKind;
 use crate::engine::cache::memo::Memo;
 use crate::engine::dice::Purpose;
-use crate::engine::patrol::placement::{DIRECTIONS, sector_of, spots};
+use crate::engine::game::Game;
+use crate::engine::map::placement::{DIRECTIONS, sector_of, spots};
 use crate::engine::ruleset::{Blow, Leave};
 use crate::engine::vocabulary::enemy_ids::enemy_name;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::limits::counted;
 use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::phase::Action;
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, Soldier};
-use crate::engine::{Action, Game, Phase};
 
 /// The dice of the incident table: 2D6, read by total.
 pub(in crate::engine) const INCIDENT_TABLE_DICE: (u8, u8) = (2, 6);

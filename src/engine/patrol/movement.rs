@@ -2,12 +2,14 @@
 //! check; sections split, join and leave by the home edge.
 
 use crate::engine::cache::memo::Memo;
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::{Name, format_name};
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Section, State};
-use crate::engine::{Game, RuleError, refuse};
 
 impl Game {
     /// The section a command means: the one named, or the only one there is.
@@ -112,7 +114,7 @@ impl Game {
         // Still in patrol movement, the incident left the sections as they
         // were, or began an action and ended it, which cleared every man's
         // `moved` already: so the section's men now are the men who moved.
-        if matches!(self.phase, crate::engine::Phase::Patrol)
+        if matches!(self.phase, crate::engine::vocabulary::phase::Phase::Patrol)
             && let Some(section) = self.sections.get(s)
         {
             for &i in &section.members {
@@ -200,7 +202,10 @@ impl Game {
         let Some(at) = man.pos else {
             return refuse(RuleError::Order, format!("{} is not on the map", man.id));
         };
-        if man.side != crate::engine::Side::Enemy || man.state != State::SeriousWound || man.captive {
+        if man.side != crate::engine::vocabulary::soldier::Side::Enemy
+            || man.state != State::SeriousWound
+            || man.captive
+        {
             return refuse(RuleError::Order, format!("{} is not a seriously wounded enemy who can be taken", man.id));
         }
         let Some(s) = self.sections.iter().position(|sec| self.section_pos(sec) == Some(at)) else {

@@ -5,11 +5,20 @@
 
 use std::sync::Arc;
 
+use crate::engine::book::RuleBook;
+use crate::engine::book::scenario::Scenario;
 use crate::engine::dice::Dice;
-use crate::engine::{
-    Game, Map, Name, Phase, RuleBook, RuleError, Scenario, Section, Side, Soldier, refuse, ruleset::lone_warrior::call,
-    vocabulary::enemy_ids,
-};
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
+use crate::engine::map::Map;
+use crate::engine::ruleset::lone_warrior::call;
+use crate::engine::vocabulary::enemy_ids;
+use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::soldier::Section;
+use crate::engine::vocabulary::soldier::Side;
+use crate::engine::vocabulary::soldier::Soldier;
 
 impl Game {
     /// Sets up a patrol of `scenario` with the squad at its start hex.

@@ -20,10 +20,10 @@
 
 use std::ops::ControlFlow;
 
-use crate::engine::Game;
 use crate::engine::book::{Weapon, WeaponKind};
 use crate::engine::cache::memo::Memo;
 use crate::engine::dice::Purpose;
+use crate::engine::game::Game;
 use crate::engine::ruleset::{Deed, Odds};
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::pos::Pos;

@@ -3,7 +3,7 @@
 //! when snipers and MG teams give up a post the patrol has outflanked.
 //! Nothing here rolls a die; ties fall to map order.
 
-use crate::engine::Game;
+use crate::engine::game::Game;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::sink::Events;

@@ -26,13 +26,16 @@ use std::ops::ControlFlow;
 
 use crate::engine::book::Cover;
 use crate::engine::book::scenario::Objective;
+use crate::engine::cache::Cache;
 use crate::engine::cache::memo::Memo;
+use crate::engine::game::Game;
 use crate::engine::ruleset::Deed;
 use crate::engine::ruleset::combat_patrol::throwing::GRENADE_NEED;
+use crate::engine::vocabulary::command::PointUse;
 use crate::engine::vocabulary::command::{Command, Stance, Target};
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::{Pressure, Side, State};
-use crate::engine::{Cache, Game, Phase, PointUse};
 
 /// The patrol leader's next command for `game`; `cache` keeps what it works
 /// out about the map (see `Cache`).

@@ -9,9 +9,9 @@
 use std::cmp::Reverse;
 use std::sync::Arc;
 
-use crate::engine::Game;
 use crate::engine::book::{Cover, WeaponKind};
 use crate::engine::cache::memo::{Memo, Route};
+use crate::engine::game::Game;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::Side;
 

@@ -14,12 +14,12 @@ pub mod european;
 mod handle;
 pub mod lone_warrior;
 mod method;
-mod odds;
+pub(in crate::engine) mod odds;
 #[cfg(test)]
 mod one_shot;
 mod outcome;
 mod own_state;
-mod pressure;
+pub(in crate::engine) mod pressure;
 pub(in crate::engine) mod registry;
 mod shelling;
 mod squads;
@@ -27,7 +27,7 @@ mod squads;
 pub use combat_patrol::CombatPatrol;
 pub use lone_warrior::{LoneWarrior, melee_outcome};
 pub use method::{Ammo, Method, Reloading};
-pub use odds::{Aim, Melee, MeleeOdds, Odds};
+pub use odds::{Aim, AimedShot, Melee, MeleeOdds, Odds};
 pub use outcome::{Blow, Fought, Hit, Tending, Throw, Thrown, one_die_volley};
 pub use pressure::{Deed, Leave, Pressure, Reaction};
 pub use registry::{Kit, RuleSet, Tables};
@@ -36,10 +36,10 @@ pub use squads::{Fired, Firer, Lost, Moves, SquadFire, SquadOdds, TargetTeam, Ve
 
 use std::borrow::Cow;
 
-use crate::engine::Game;
 use crate::engine::book::{RuleBook, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Purpose, Roll};
+use crate::engine::game::Game;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, Soldier, State};
@@ -394,6 +394,12 @@ pub trait Rules: Sync {
     /// The action is over and its casualties are rolled for: what these
     /// rules settle and put back as the fighting stops.
     fn action_ends(&self, game: &mut Game, events: &mut Events);
+
+    /// A game read back from a file (`Game::check_consistent`): what these
+    /// rules' own state of its men must hold, the first thing that does
+    /// not, in words. Asked after every man is known to carry these rules'
+    /// state alone.
+    fn men_hold(&self, game: &Game) -> Result<(), String>;
 
     // --- Morale ----------------------------------------------------------
 

@@ -1,9 +1,11 @@
 //! The values a rule set answers the loop with: the odds of a roll, a
-//! shot as the fire rules see it, and how a fight hand to hand came out.
+//! shot as the fire rules see it, an aimed shot as it is fired, and how a
+//! fight hand to hand came out.
 
 use crate::engine::book::{Band, Cover, Weapon};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, DiceSet, Modifiers, Purpose, Roll};
+use crate::engine::ruleset::lone_warrior::arsenal::AtBand;
 use crate::engine::vocabulary::soldier::{Side, State};
 
 /// What a pass/fail roll needs: the dice, the base need and what changed it.
@@ -95,4 +97,16 @@ pub struct MeleeOdds {
     pub outcome: Melee,
     pub attacker_lost: Option<bool>,
     pub chance: Chance,
+}
+
+/// An aimed shot as it is fired: its odds, and at a vehicle the anti-tank
+/// band a hit is rolled at. Worked out once for both the odds and the
+/// firing. The weapon the `Shot` event names is not kept: `AimedShot::weapon`
+/// finds it when the event is written, and a run without events (every
+/// shot of a simulation) copies no name.
+pub struct AimedShot {
+    pub odds: Odds,
+    pub at_band: Option<AtBand>,
+    /// By the weapon's special firing method.
+    pub special: bool,
 }

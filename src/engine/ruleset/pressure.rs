@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::dice::Roll;
-use crate::engine::ruleset::Kit;
+use crate::engine::ruleset::registry::Kit;
 pub use crate::engine::vocabulary::soldier::Pressure;
 
 /// A reaction test, a rally or a suppression: the roll, if the rule rolls

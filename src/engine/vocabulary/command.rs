@@ -5,8 +5,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::vocabulary::name::Name;
-use crate::engine::vocabulary::phase::PointUse;
 use crate::engine::vocabulary::pos::Pos;
 
 /// The names a command carries (sections, soldiers) are `Name`s: the patrol
@@ -370,6 +371,35 @@ impl FromStr for Command {
             other => return Err(err(*verb_col, format!("unknown command '{}'", quote(other)))),
         };
         Ok(cmd)
+    }
+}
+
+/// What a command point is spent on (the article's four uses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PointUse {
+    /// Another round of fire: the squad's next fire this turn throws its
+    /// dice twice.
+    Fire,
+    /// The second round of fire, thrown.
+    Fired,
+    /// Half a move more for every man of the squad this turn.
+    Move,
+    /// One suppression lifted.
+    Rally,
+    /// +5 to a courage test (spent on the first test the squad takes).
+    Courage,
+}
+
+impl PointUse {
+    /// The word the command language and the events use.
+    pub fn name(self) -> &'static str {
+        match self {
+            PointUse::Fire | PointUse::Fired => "fire",
+            PointUse::Move => "move",
+            PointUse::Rally => "rally",
+            PointUse::Courage => "courage",
+        }
     }
 }
 

@@ -3,8 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::ruleset::Leave;
 use crate::engine::ruleset::combat_patrol::flight::Flight;
+use crate::engine::ruleset::pressure::Leave;
+use crate::engine::vocabulary::command::PointUse;
 use crate::engine::vocabulary::soldier::Side;
 
 /// Where the patrol is in the game loop.
@@ -82,35 +83,6 @@ impl Priority {
     /// What squad `squad` of the side with priority spent its point on.
     pub fn spent_on(&self, squad: u32) -> Option<PointUse> {
         self.spent.iter().find(|(s, _)| *s == squad).map(|(_, on)| *on)
-    }
-}
-
-/// What a command point is spent on (the article's four uses).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PointUse {
-    /// Another round of fire: the squad's next fire this turn throws its
-    /// dice twice.
-    Fire,
-    /// The second round of fire, thrown.
-    Fired,
-    /// Half a move more for every man of the squad this turn.
-    Move,
-    /// One suppression lifted.
-    Rally,
-    /// +5 to a courage test (spent on the first test the squad takes).
-    Courage,
-}
-
-impl PointUse {
-    /// The word the command language and the events use.
-    pub fn name(self) -> &'static str {
-        match self {
-            PointUse::Fire | PointUse::Fired => "fire",
-            PointUse::Move => "move",
-            PointUse::Rally => "rally",
-            PointUse::Courage => "courage",
-        }
     }
 }
 

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::book::RuleBook;
-pub use crate::engine::ruleset::Kit;
 use crate::engine::ruleset::lone_warrior::arsenal::Damage;
+pub use crate::engine::ruleset::registry::Kit;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
 pub use crate::engine::vocabulary::side::Side;

@@ -4,11 +4,11 @@
 
 use super::CombatPatrol;
 use super::tests::{dice_showing, man_with};
-use crate::engine::Pos;
 use crate::engine::dice::{Dice, Purpose};
 use crate::engine::ruleset::combat_patrol::sweep::arc;
 use crate::engine::ruleset::{Method, Rules};
 use crate::engine::testing::book;
+use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::soldier::Side;
 
 #[test]
@@ -30,7 +30,7 @@ fn each_weapon_has_its_special_method_with_the_articles_numbers() {
 fn a_belt_fires_four_bursts_then_takes_three_actions_to_reload() {
     let b = book();
     let mut gunner = man_with(&b, "Duffy", Side::Friendly, "mg");
-    let ammo = |g: &crate::engine::Soldier| CombatPatrol.ammo(&b, g).expect("a belt runs out");
+    let ammo = |g: &crate::engine::vocabulary::soldier::Soldier| CombatPatrol.ammo(&b, g).expect("a belt runs out");
     assert_eq!((ammo(&gunner).left, ammo(&gunner).load, ammo(&gunner).words()), (4, 4, "4/4".to_string()));
     // Standard fire spends none of it; the Machine Gun method a burst.
     assert!(!ammo(&gunner).spent_by(false) && ammo(&gunner).spent_by(true));

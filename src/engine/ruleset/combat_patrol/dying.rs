@@ -3,8 +3,11 @@
 //! `tend` (a friend beside him tries to save him, a trained medic first,
 //! then his death test).
 
+use crate::engine::game::Game;
+use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
-use crate::engine::{Event, Events, Game, State};
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::State;
 
 impl Game {
     /// At a STOP card, or once the action is over, every critically
@@ -18,8 +21,9 @@ impl Game {
             if man.state != State::Critical {
                 continue;
             }
-            let beside =
-                |s: &&crate::engine::Soldier| s.side == man.side && s.pos.is_some() && s.pos == man.pos && s.can_act();
+            let beside = |s: &&crate::engine::vocabulary::soldier::Soldier| {
+                s.side == man.side && s.pos.is_some() && s.pos == man.pos && s.can_act()
+            };
             let mut friends = self.soldiers.iter().filter(beside);
             let helper =
                 self.soldiers.iter().filter(beside).find(|s| s.kit.combat_patrol().medic).or_else(|| friends.next());

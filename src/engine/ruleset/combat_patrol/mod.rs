@@ -23,10 +23,10 @@ mod grenade;
 mod spreads;
 mod wounds;
 
-use crate::engine::Game;
 use crate::engine::book::{RuleBook, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::game::Game;
 use crate::engine::ruleset::Fired;
 use crate::engine::ruleset::Leave;
 use crate::engine::ruleset::Moves;
@@ -53,7 +53,7 @@ pub const NAME: &str = "CombatPatrol";
 /// The rule book's Combat Patrol tables. A game is never begun by these
 /// rules with a book that lacks them (`Game::new` refuses it).
 pub fn tables_in(book: &RuleBook) -> Option<&Book> {
-    match book.own(crate::engine::RuleSet::CombatPatrol)? {
+    match book.own(crate::engine::ruleset::registry::RuleSet::CombatPatrol)? {
         crate::engine::ruleset::Tables::CombatPatrol(t) => Some(t),
         _ => None,
     }
@@ -61,7 +61,7 @@ pub fn tables_in(book: &RuleBook) -> Option<&Book> {
 
 /// The same, to change (a house rule, a test).
 pub fn tables_in_mut(book: &mut RuleBook) -> Option<&mut Book> {
-    match book.own_mut(crate::engine::RuleSet::CombatPatrol)? {
+    match book.own_mut(crate::engine::ruleset::registry::RuleSet::CombatPatrol)? {
         crate::engine::ruleset::Tables::CombatPatrol(t) => Some(t),
         _ => None,
     }
@@ -538,6 +538,28 @@ impl Rules for CombatPatrol {
     fn action_ends(&self, game: &mut Game, events: &mut Events) {
         game.tend_the_dying(true, events);
         game.reload_after_action();
+    }
+
+    /// A death test only for a man critically wounded, no more grenades
+    /// thrown than a man carries, and ammunition as a weapon can hold it.
+    fn men_hold(&self, game: &Game) -> Result<(), String> {
+        if let Some(s) =
+            game.soldiers.iter().find(|s| s.kit.combat_patrol().dies_on.is_some() && s.state != State::Critical)
+        {
+            return Err(format!("{} has a death test to come, yet is {}", s.id, s.state.words()));
+        }
+        let carried = tables_in(&game.book).map_or(0, |t| t.grenade.each);
+        if let Some(s) = game.soldiers.iter().find(|s| s.kit.combat_patrol().grenades_thrown > carried) {
+            return Err(format!(
+                "{} has thrown {} grenades of the {carried} a man carries",
+                s.id,
+                s.kit.combat_patrol().grenades_thrown
+            ));
+        }
+        match game.soldiers.iter().find_map(|s| game.ammo_inconsistent(s)) {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
     }
 }
 

@@ -5,12 +5,15 @@
 //! weapon's ammunition is spent as it fires and reloaded card by card.
 
 use crate::engine::cache::memo::Memo;
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::ruleset::Method;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::State;
-use crate::engine::{Events, Game, RuleError, refuse};
 
 impl Game {
     /// Soldier `me` fires at `target` by his weapon's special method: more
@@ -321,7 +324,10 @@ impl Game {
     /// What does not hold in `s`'s ammunition, if anything: spent only of
     /// a weapon whose ammunition runs out, no more than a load, reloading
     /// only an empty gun, and never past the actions it takes.
-    pub(in crate::engine) fn ammo_inconsistent(&self, s: &crate::engine::Soldier) -> Option<String> {
+    pub(in crate::engine) fn ammo_inconsistent(
+        &self,
+        s: &crate::engine::vocabulary::soldier::Soldier,
+    ) -> Option<String> {
         if s.kit.combat_patrol().spent == 0 && s.kit.combat_patrol().reloaded == 0 {
             return None;
         }

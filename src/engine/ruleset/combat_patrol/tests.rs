@@ -37,7 +37,7 @@ pub(super) fn man_with(book: &RuleBook, name: &str, side: Side, weapon: &str) ->
         Name::from("Pvt"),
         side,
         Name::from(weapon),
-        Some(crate::engine::Pos::new(3, 3)),
+        Some(crate::engine::vocabulary::pos::Pos::new(3, 3)),
     )
 }
 
@@ -305,7 +305,8 @@ fn the_grenade_of_the_article_scatters_six_points_two_one_two_one() {
     assert_eq!(super::grenade::inverted(t, &german, false), 2, "halved out of sight");
     let para = man(&b, "Ortiz", Side::Friendly);
     assert_eq!((super::grenade::inverted(t, &para, true), super::grenade::inverted(t, &para, false)), (6, 3));
-    let (target, thrower) = (crate::engine::Pos::new(5, 5), crate::engine::Pos::new(5, 7));
+    let (target, thrower) =
+        (crate::engine::vocabulary::pos::Pos::new(5, 5), crate::engine::vocabulary::pos::Pos::new(5, 7));
     let g = &t.grenade;
     let walk = |points| {
         let moves = [g.opponent_inches, g.thrower_inches];
@@ -320,7 +321,7 @@ fn the_grenade_of_the_article_scatters_six_points_two_one_two_one() {
     // Eight points (2, 1, 2, 1, 2): four inches back, the hex next to it towards him.
     let (steps, lands) = walk(8);
     assert_eq!(steps.len(), 8);
-    assert_eq!(lands, crate::engine::Pos::new(5, 6));
+    assert_eq!(lands, crate::engine::vocabulary::pos::Pos::new(5, 6));
     // An odd last turn is cut to what is left.
     assert_eq!(walk(4).0.iter().map(|s| s.0).collect::<Vec<_>>(), [true, true, false, true]);
 }
@@ -330,7 +331,8 @@ fn a_throw_rolls_a_d10_less_the_inverted_accuracy_and_a_one_drops_it() {
     use crate::engine::ruleset::Throw;
     let b = book();
     let mut g = man(&b, "G1", Side::Enemy);
-    let (from, target) = (crate::engine::Pos::new(5, 7), crate::engine::Pos::new(5, 5));
+    let (from, target) =
+        (crate::engine::vocabulary::pos::Pos::new(5, 7), crate::engine::vocabulary::pos::Pos::new(5, 5));
     let throw = |g: &Soldier, dice: &mut Dice| {
         CombatPatrol.grenade(&b, dice, &Throw { thrower: g, index: 3, from, target, in_sight: true })
     };
@@ -347,7 +349,8 @@ fn a_throw_rolls_a_d10_less_the_inverted_accuracy_and_a_one_drops_it() {
     let t = throw(&g, &mut dice_showing(1, 10, &[1])).unwrap();
     assert_eq!((t.roll.result.as_deref(), t.flight.landed(), t.flight.over()), (Some("dropped"), true, from));
     // Out of reach, and out of grenades.
-    let far = Throw { thrower: &g, index: 3, from, target: crate::engine::Pos::new(5, 2), in_sight: true };
+    let far =
+        Throw { thrower: &g, index: 3, from, target: crate::engine::vocabulary::pos::Pos::new(5, 2), in_sight: true };
     assert!(CombatPatrol.grenade(&b, &mut Dice::new(1), &far).unwrap_err().contains("at most 2 hexes"));
     g.kit.combat_patrol_mut().grenades_thrown = 2;
     assert!(throw(&g, &mut Dice::new(1)).unwrap_err().contains("no grenades left"));

@@ -4,14 +4,18 @@
 //! player's as he steers them), and strikes every man in its blast.
 
 use crate::engine::cache::memo::Memo;
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::ruleset::combat_patrol::flight::Flight;
 use crate::engine::ruleset::{Blow, Throw};
 use crate::engine::vocabulary::command::Command;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, State};
-use crate::engine::{Events, Game, Phase, RuleError, refuse};
 
 /// The need of a shot past which the patrol leader and the enemy throw a
 /// grenade instead, where they can (a decision: a shot of 8+ on a D10).

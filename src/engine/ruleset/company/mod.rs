@@ -14,10 +14,10 @@ pub mod fire;
 pub mod man;
 pub mod tables;
 
-use crate::engine::Game;
 use crate::engine::book::{RuleBook, Terrain, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
+use crate::engine::game::Game;
 use crate::engine::ruleset::Ammo;
 use crate::engine::ruleset::Leave;
 use crate::engine::ruleset::Method;
@@ -48,7 +48,7 @@ pub const NAME: &str = "Company";
 /// The rule book's company-level tables. A game is never begun by these
 /// rules with a book that lacks them (`Game::new` refuses it).
 pub fn tables_in(book: &RuleBook) -> Option<&Book> {
-    match book.own(crate::engine::RuleSet::Company)? {
+    match book.own(crate::engine::ruleset::registry::RuleSet::Company)? {
         crate::engine::ruleset::Tables::Company(t) => Some(t),
         _ => None,
     }
@@ -56,7 +56,7 @@ pub fn tables_in(book: &RuleBook) -> Option<&Book> {
 
 /// The same, to change (a house rule, a test).
 pub fn tables_in_mut(book: &mut RuleBook) -> Option<&mut Book> {
-    match book.own_mut(crate::engine::RuleSet::Company)? {
+    match book.own_mut(crate::engine::ruleset::registry::RuleSet::Company)? {
         crate::engine::ruleset::Tables::Company(t) => Some(t),
         _ => None,
     }
@@ -450,6 +450,12 @@ impl Rules for Company {
 
     /// Nothing beyond the casualty roll.
     fn action_ends(&self, _game: &mut Game, _events: &mut Events) {}
+
+    /// Nothing: its men carry no state of their own beyond every man's
+    /// (one written anyway is refused as another rule set's).
+    fn men_hold(&self, _game: &Game) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// The fire `fire` gathered: the firing dice, each hit dealt to the teams

@@ -8,7 +8,7 @@ use crate::engine::vocabulary::pos::Pos;
 
 fn book() -> RuleBook {
     let full = crate::rules::rule_book().expect("the built-in rules");
-    crate::engine::RuleSet::Company.book_for(&full).expect("the company level's own book")
+    crate::engine::ruleset::registry::RuleSet::Company.book_for(&full).expect("the company level's own book")
 }
 
 fn team(book: &RuleBook, id: &str, side: Side, weapon: &str) -> Soldier {

@@ -93,7 +93,7 @@ fn the_patrols_air_strike_is_fired_at_by_the_enemys_flak() {
     use crate::engine::ruleset::lone_warrior::call::{Called, FireMission};
     let b = crate::rules::rule_book().unwrap();
     let s = crate::rules::scenario("mesnil", &b).unwrap();
-    let mut g = crate::engine::Game::new(b, &s, 1).unwrap();
+    let mut g = crate::engine::game::Game::new(b, &s, 1).unwrap();
     let gun = crate::engine::testing::add_enemy(&mut g, "aa_gun", (7, 4));
     crate::engine::testing::begin_action(&mut g);
     let mission = FireMission { hex: Pos::new(7, 4), caller: "Ames".into(), distance: 7, called: Called::Air };

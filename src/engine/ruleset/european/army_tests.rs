@@ -3,7 +3,9 @@ use crate::engine::ruleset::european::tables::Army;
 
 fn book(budget: u32) -> (RuleBook, Book) {
     let full = crate::rules::rule_book().expect("the built-in rules");
-    let mut own = crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).expect("European Battlefield's own book");
+    let mut own = crate::engine::ruleset::registry::RuleSet::EuropeanBattlefield
+        .book_for(&full)
+        .expect("European Battlefield's own book");
     let mut t = crate::engine::ruleset::european::tables_in(&own).cloned().unwrap();
     t.army = Some(Army {
         budget,

@@ -17,12 +17,14 @@
 //! - a smoke bank covers its template's hexes and blocks sight into, out
 //!   of and through them; at each STOP card it drifts and may clear.
 
-use serde::{Deserialize, Serialize};
-
 use crate::engine::cache::memo::Memo;
 use crate::engine::dice::Purpose;
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::ruleset::european::aa::fire as anti_aircraft;
 use crate::engine::ruleset::european::indirect::{DIRECTIONS, step};
+use crate::engine::ruleset::european::state::SmokeBank;
 use crate::engine::ruleset::european::tables::Indirect;
 use crate::engine::ruleset::lone_warrior::call::{Battery, Called, FireMission};
 use crate::engine::ruleset::{Blow, Gun, Shot};
@@ -31,21 +33,6 @@ use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::Side;
-use crate::engine::{Game, RuleError, refuse};
-
-/// A bank of smoke on the map: its template's hexes around `hex`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SmokeBank {
-    pub hex: Pos,
-    pub radius: u32,
-}
-
-impl SmokeBank {
-    pub fn covers(&self, p: Pos) -> bool {
-        self.hex.distance(p) <= self.radius
-    }
-}
 
 impl Game {
     /// The patrol's battery, if its scenario gives it one.

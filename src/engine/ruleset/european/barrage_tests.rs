@@ -8,8 +8,9 @@ use super::*;
 use crate::engine::cache::memo::Memo;
 use crate::engine::dice::hand::Hand;
 use crate::engine::testing::{Play, add_enemy, begin_action, card_next, rolls};
+use crate::engine::vocabulary::command::Command;
+use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::soldier::State;
-use crate::engine::{Command, Event};
 
 /// The Guns at Le Mesnil: the patrol at 7,11 (Ames the radio operator,
 /// Lucas the rangefinder), an enemy rifleman up the lane at 7,4; in action.
@@ -58,8 +59,8 @@ fn a_call_spends_his_card_and_a_mission_and_comes_down_at_stop() {
     assert_eq!((g.battery_missions_left(), g.fire_pending.len()), (2, 1));
     // The STOP card: the smoke comes down on the point; no bank stood
     // before it to drift.
-    if let crate::engine::Phase::Action(a) = &mut g.phase {
-        a.deck.push(crate::engine::Card::Stop);
+    if let crate::engine::vocabulary::phase::Phase::Action(a) = &mut g.phase {
+        a.deck.push(crate::engine::vocabulary::phase::Card::Stop);
     }
     load(&mut g, &[&[6]]);
     let events = g.play(&Command::Turn).unwrap();

@@ -9,11 +9,14 @@
 //! it. A crew on foot is the profile's crew count: a commander with a SMG
 //! and the rest with pistols, a squad of their own, who never get back in.
 
+use crate::engine::game::Game;
 use crate::engine::ruleset::european::transport as rules;
 use crate::engine::vocabulary::enemy_ids::enemy_name;
+use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::{Name, format_name};
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, Soldier, State};
-use crate::engine::{Event, Events, Game, Phase};
 
 impl Game {
     /// Vehicle `v` is out of the fight (destroyed, burning or abandoned):

@@ -15,30 +15,18 @@
 //!   one with the most men under it, the nearest on a tie, then map order;
 //! - one call at a time; if no radio operator is able, nobody calls.
 
-use serde::{Deserialize, Serialize};
-
 use crate::engine::cache::memo::Memo;
+use crate::engine::game::Game;
 use crate::engine::ruleset::Gun;
 use crate::engine::ruleset::european::ARTILLERY;
+use crate::engine::ruleset::european::state::EnemyBattery;
 use crate::engine::ruleset::european::tables::Artillery;
 use crate::engine::ruleset::lone_warrior::call::Called;
 use crate::engine::vocabulary::event::Event;
-use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::limits::counted;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::Side;
-use crate::engine::{Game, vocabulary::limits::counted};
-
-/// The enemy's battery, while it has one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EnemyBattery {
-    /// Fire missions it will still fire this action.
-    pub missions: u32,
-    /// A call on its way, landing at STOP: the hex and who called it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending: Option<(Pos, Name)>,
-}
 
 impl Game {
     /// The enemy's off-board battery, if it bought one for this action.
@@ -123,12 +111,15 @@ impl Game {
     /// of the enemy, in an action.
     pub(in crate::engine) fn check_enemy_battery(&self) -> Result<(), String> {
         // Bought for an action, it is gone with it.
-        if self.enemy_battery.is_some() && !matches!(self.phase, crate::engine::Phase::Action(_)) {
+        if self.enemy_battery.is_some() && !matches!(self.phase, crate::engine::vocabulary::phase::Phase::Action(_)) {
             return Err("the enemy has a battery, but no action is under way (it goes with the action)".into());
         }
         let Some((hex, by)) = self.enemy_battery.as_ref().and_then(|b| b.pending.as_ref()) else { return Ok(()) };
         let enemy = self.soldiers.iter().any(|s| s.id == *by && s.side == Side::Enemy);
-        if !self.map.contains(*hex) || !enemy || !matches!(self.phase, crate::engine::Phase::Action(_)) {
+        if !self.map.contains(*hex)
+            || !enemy
+            || !matches!(self.phase, crate::engine::vocabulary::phase::Phase::Action(_))
+        {
             return Err(format!(
                 "the enemy battery's call on {hex} by {by} is off the map, by nobody of the enemy, or out of an action"
             ));

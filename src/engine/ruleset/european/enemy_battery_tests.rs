@@ -10,6 +10,7 @@ use crate::engine::dice::{Dice, Purpose};
 use crate::engine::ruleset::Rules;
 use crate::engine::ruleset::european::European;
 use crate::engine::testing::{add_enemy, begin_action, rolls};
+use crate::engine::vocabulary::name::Name;
 use crate::engine::vocabulary::soldier::State;
 
 /// Le Mesnil in action: the patrol, eight men at 7,11, and a Funker up the
@@ -28,7 +29,7 @@ fn mesnil() -> (Game, usize) {
 #[test]
 fn the_army_list_buys_a_battery_only_beside_a_radio_operator() {
     let full = crate::rules::rule_book().unwrap();
-    let b = crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).unwrap();
+    let b = crate::engine::ruleset::registry::RuleSet::EuropeanBattlefield.book_for(&full).unwrap();
     let bought = |core: &str, budget: u32| {
         let mut events = Events::all();
         let got = European.muster(&b, &mut Dice::new(1), core, Some(budget), &mut events);

@@ -18,7 +18,7 @@
 
 use crate::engine::book::RuleBook;
 use crate::engine::dice::Purpose;
-use crate::engine::patrol::placement::sector_of;
+use crate::engine::map::placement::sector_of;
 use crate::engine::ruleset::european::tables::{Class, European as Book, Note, WeaponProfile};
 use crate::engine::ruleset::european::throws::save_need;
 use crate::engine::ruleset::{Moves, SquadFire, TargetTeam};

@@ -4,11 +4,14 @@
 //! Warrior's vehicles are `vehicle.rs`, by the arsenal's tables, and never
 //! come here.
 
-use crate::engine::action::shot::Shot;
 use crate::engine::cache::memo::Memo;
+use crate::engine::game::Game;
+use crate::engine::ruleset::AimedShot;
 use crate::engine::ruleset::{Deed, VehicleHurt};
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, State};
-use crate::engine::{Event, Events, Game, Pos};
 
 impl Game {
     /// `shooter`'s shot at the vehicle `target` by the rule set's own
@@ -18,7 +21,7 @@ impl Game {
         memo: Memo<'_>,
         shooter: usize,
         target: usize,
-    ) -> Option<Result<Shot, String>> {
+    ) -> Option<Result<AimedShot, String>> {
         if !self.rules.vehicles() {
             return None;
         }
@@ -26,7 +29,7 @@ impl Game {
         let (Some(from), Some(to)) = (s.pos, t.pos) else { return Some(Err("not on the map".into())) };
         let odds = self.rules.vehicle_shot(&self.book, s, t, from.distance(to));
         Some(odds.and_then(|odds| match self.can_see(memo, from, to) {
-            true => Ok(Shot { odds, at_band: None, special: false }),
+            true => Ok(AimedShot { odds, at_band: None, special: false }),
             false => Err(format!("no line of sight from {from} to {to}")),
         }))
     }

@@ -3,11 +3,13 @@
 //! also bars other vehicles' way; under Lone Warrior a wreck blocks nothing.
 
 use crate::engine::cache::memo::Memo;
+use crate::engine::game::Game;
 use crate::engine::ruleset::RuleSet;
 use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::testing::{OPEN, add_enemy, game_on, squad};
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::soldier::State;
 use crate::engine::vocabulary::soldier::Vehicle;
-use crate::engine::{Game, Pos, State};
 
 /// A game on open ground with a halftrack (a type Lone Warrior lets men
 /// see past) at 3,4 between the patrol at 3,6 and a German at 3,2, played

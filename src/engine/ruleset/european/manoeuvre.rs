@@ -17,13 +17,15 @@
 //! nearer the patrol, one hex on, at half speed (two hexes of its move).
 
 use crate::engine::book::Wound;
-use crate::engine::patrol::placement::sector_of;
+use crate::engine::game::Game;
+use crate::engine::map::placement::sector_of;
 use crate::engine::ruleset::Deed;
 use crate::engine::ruleset::european::tables::vehicles::Ko;
 use crate::engine::ruleset::european::transport as rules;
+use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, State};
-use crate::engine::{Event, Events, Game};
 
 impl Game {
     /// Whether vehicle `e` has lost the use of its tracks or wheels (the KO

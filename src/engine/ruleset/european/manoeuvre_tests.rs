@@ -6,8 +6,10 @@ use crate::engine::ruleset::Deed;
 use crate::engine::ruleset::european::tables::vehicles::Ko;
 use crate::engine::ruleset::european::transports::tests::{with_vehicle, with_vehicle_on};
 use crate::engine::testing::rolls;
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, State};
-use crate::engine::{Event, Events, Pos};
 
 #[test]
 fn a_turretless_vehicle_pivots_free_to_one_sextant_then_pays_inches() {

@@ -21,6 +21,7 @@ pub(in crate::engine) mod hulk;
 pub mod man;
 pub(in crate::engine) mod manoeuvre;
 pub(in crate::engine) mod stance;
+pub mod state;
 pub mod tables;
 pub(in crate::engine) mod transports;
 
@@ -38,10 +39,10 @@ mod throws;
 pub mod transport;
 pub mod vehicles;
 
-use crate::engine::Game;
 use crate::engine::book::{RuleBook, Terrain, Weapon, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::game::Game;
 use crate::engine::ruleset::Ammo;
 use crate::engine::ruleset::Method;
 use crate::engine::ruleset::Reloading;
@@ -69,7 +70,7 @@ pub const NAME: &str = "EuropeanBattlefield";
 /// The rule book's European Battlefield tables. A game is never begun by
 /// these rules with a book that lacks them (`Game::new` refuses it).
 pub fn tables_in(book: &RuleBook) -> Option<&Book> {
-    match book.own(crate::engine::RuleSet::EuropeanBattlefield)? {
+    match book.own(crate::engine::ruleset::registry::RuleSet::EuropeanBattlefield)? {
         crate::engine::ruleset::Tables::EuropeanBattlefield(t) => Some(t),
         _ => None,
     }
@@ -77,7 +78,7 @@ pub fn tables_in(book: &RuleBook) -> Option<&Book> {
 
 /// The same, to change (a house rule, a test).
 pub fn tables_in_mut(book: &mut RuleBook) -> Option<&mut Book> {
-    match book.own_mut(crate::engine::RuleSet::EuropeanBattlefield)? {
+    match book.own_mut(crate::engine::ruleset::registry::RuleSet::EuropeanBattlefield)? {
         crate::engine::ruleset::Tables::EuropeanBattlefield(t) => Some(t),
         _ => None,
     }
@@ -550,6 +551,29 @@ impl Rules for European {
                 (m.dug_in, m.dodged) = (false, false);
             }
         }
+    }
+
+    /// A man inside a transport is off the map, riding in a vehicle of his
+    /// own side still in the fight; only in an action does a man dodge.
+    fn men_hold(&self, game: &Game) -> Result<(), String> {
+        let in_action = matches!(game.phase, crate::engine::vocabulary::phase::Phase::Action(_));
+        for s in &game.soldiers {
+            let m = s.kit.european();
+            if m.aboard && (s.pos.is_some() || m.transport.is_none()) {
+                return Err(format!("{} is inside a vehicle, yet on the map or with none named", s.id));
+            }
+            // Those inside one put out of the fight got out or died with it.
+            if m.aboard && s.state != State::Dead {
+                let car = m.transport.as_ref().and_then(|t| game.soldiers.iter().find(|v| v.id == *t));
+                if !car.is_some_and(|v| v.vehicle.is_some() && v.side == s.side && v.state != State::Dead) {
+                    return Err(format!("{} is inside a vehicle that is not his side's, or is out of the fight", s.id));
+                }
+            }
+            if m.dodged && !in_action {
+                return Err(format!("{} dodged a vehicle, but no action is under way", s.id));
+            }
+        }
+        Ok(())
     }
 }
 

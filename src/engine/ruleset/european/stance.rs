@@ -3,11 +3,15 @@
 //! Each is an order for the man whose card is up; his card stays up for
 //! what he may still do on it.
 
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::ruleset::{Deed, Pressure};
 use crate::engine::vocabulary::command::Stance;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
-use crate::engine::{Events, Game, Phase, RuleError, refuse};
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::sink::Events;
 
 impl Game {
     /// `double`, `dig` or `up` for `me`, whose card is up.

@@ -17,7 +17,9 @@ use crate::engine::vocabulary::soldier::Side;
 /// European Battlefield's own rule book, as a game under it holds.
 pub(super) fn book() -> RuleBook {
     let full = crate::rules::rule_book().expect("the built-in rules");
-    crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).expect("European Battlefield's own book")
+    crate::engine::ruleset::registry::RuleSet::EuropeanBattlefield
+        .book_for(&full)
+        .expect("European Battlefield's own book")
 }
 
 /// Dice that show these faces, throw by throw, and then the generator's.

@@ -12,14 +12,17 @@
 //! squad of its own and never gets back in (no crew shrinks, so the
 //! article's half-crew and one-man-crew rules never come up).
 
-use crate::engine::patrol::placement::sector_of;
+use crate::engine::game::Game;
+use crate::engine::map::placement::sector_of;
 use crate::engine::ruleset::european::tables::transport::{Load, fits};
 use crate::engine::ruleset::european::transport as rules;
 use crate::engine::vocabulary::enemy_ids::enemy_name;
+use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Pressure, Side, Soldier, State};
-use crate::engine::{Event, Events, Game, Phase};
 
 impl Game {
     /// Whether man `i` is inside a transport now: he rides with a vehicle

@@ -4,12 +4,17 @@
 
 use crate::engine::cache::memo::Memo;
 use crate::engine::dice::{Dice, Purpose};
+use crate::engine::game::Game;
 use crate::engine::ruleset::european::tables::vehicles::{Hurt, Ko};
 use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::ruleset::{Deed, RuleSet, VehicleHurt};
 use crate::engine::testing::{OPEN, add_enemy, begin_action, book, member, rolls, test_scenario};
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::phase::Card;
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Pressure, Side, State, Vehicle};
-use crate::engine::{Card, Event, Events, Game, Phase, Pos};
 
 /// A European Battlefield game on open ground: Hale, Lucas and Weiss at
 /// `patrol`, and the enemy's vehicle `role` of `kind` at `at`, facing
@@ -223,7 +228,7 @@ fn an_exploding_vehicle_kills_everyone_in_it_and_a_bailing_crew_takes_its_men_ou
 #[test]
 fn the_escape_roll_needs_4_on_one_die() {
     let full = book();
-    let b = crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).unwrap();
+    let b = crate::engine::ruleset::registry::RuleSet::EuropeanBattlefield.book_for(&full).unwrap();
     let (_, _, tr) = crate::engine::ruleset::european::transport::rules(&b).unwrap();
     let mut dice = Dice::new(5);
     for _ in 0..30 {

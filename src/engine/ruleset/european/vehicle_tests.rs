@@ -15,7 +15,9 @@ use crate::engine::vocabulary::soldier::{Side, Vehicle};
 
 fn book() -> RuleBook {
     let full = crate::rules::rule_book().expect("the built-in rules");
-    crate::engine::RuleSet::EuropeanBattlefield.book_for(&full).expect("European Battlefield's own book")
+    crate::engine::ruleset::registry::RuleSet::EuropeanBattlefield
+        .book_for(&full)
+        .expect("European Battlefield's own book")
 }
 
 fn man(book: &RuleBook, id: &str, rank: &str, side: Side, weapon: &str, at: (i32, i32)) -> Soldier {

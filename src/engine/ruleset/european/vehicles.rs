@@ -20,7 +20,7 @@
 
 use crate::engine::book::RuleBook;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose};
-use crate::engine::patrol::placement::sector_of;
+use crate::engine::map::placement::sector_of;
 use crate::engine::ruleset::european::tables::vehicles::{Hurt, Ko, VehicleProfile, Vehicles};
 use crate::engine::ruleset::european::tables::{Class, European as Book, Note, WeaponProfile, WoundNeed};
 use crate::engine::ruleset::european::throws::{Gun, test, throw};

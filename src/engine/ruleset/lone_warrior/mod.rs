@@ -13,12 +13,10 @@ pub mod tables;
 pub(in crate::engine) mod template;
 pub mod vehicle;
 
-use crate::engine::Events;
-use crate::engine::Game;
-use crate::engine::Side;
 use crate::engine::book::{Band, Cover, RuleBook, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifier, Modifiers, Purpose, Roll};
+use crate::engine::game::Game;
 use crate::engine::ruleset::Ammo;
 use crate::engine::ruleset::Deed;
 use crate::engine::ruleset::Fired;
@@ -38,6 +36,8 @@ use crate::engine::ruleset::Thrown;
 use crate::engine::ruleset::one_die_volley;
 use crate::engine::ruleset::{Aim, Blow, Fought, Hit, Melee, MeleeOdds, Odds, Rules};
 use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Side;
 use crate::engine::vocabulary::soldier::{Soldier, State};
 
 /// The default rule set.
@@ -519,6 +519,12 @@ impl Rules for LoneWarrior {
 
     /// Nothing: a hit man's casualty roll is all there is.
     fn action_ends(&self, _game: &mut Game, _events: &mut Events) {}
+
+    /// Nothing: its men carry no state of their own beyond every man's
+    /// (one written anyway is refused as another rule set's).
+    fn men_hold(&self, _game: &Game) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Hand-to-hand by the difference of the two dice: 1-2 knocked out, 3+ dead, 0 nothing.

@@ -18,9 +18,15 @@
 use crate::engine::book::Cover;
 use crate::engine::cache::memo::Memo;
 use crate::engine::dice::{Modifiers, Purpose};
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::ruleset::lone_warrior::arsenal::Need;
 use crate::engine::ruleset::lone_warrior::call::{Called, FireMission};
-use crate::engine::{Event, Events, Game, Pos, RuleError, Side, refuse};
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Side;
 
 impl Game {
     /// The man who works the radio: the senior able man of the patrol, if

@@ -1,10 +1,14 @@
 //! H.E. fire called by radio, and booby traps.
 
 use super::*;
+use crate::engine::cache::Cache;
+use crate::engine::cache::memo::Memo;
+use crate::engine::dice::Roll;
 use crate::engine::testing::Play;
 use crate::engine::testing::{OPEN, add_enemy, begin_action, card_next, game_on, rolls, squad};
-use crate::engine::{Cache, Memo};
-use crate::engine::{Command, Phase, Roll, State};
+use crate::engine::vocabulary::command::Command;
+use crate::engine::vocabulary::phase::Phase;
+use crate::engine::vocabulary::soldier::State;
 
 /// An open map, a patrol of three with a radio at 3,7, two enemy at 3,2.
 fn radio_game(seed: u64) -> Game {
@@ -57,7 +61,7 @@ fn a_call_uses_the_card_and_a_mission_and_lands_at_stop() {
     assert_eq!(g.fire_pending.len(), 1);
     // Nothing lands before the STOP card.
     let Phase::Action(a) = &mut g.phase else { panic!("still in action") };
-    a.deck.push(crate::engine::Card::Stop);
+    a.deck.push(crate::engine::vocabulary::phase::Card::Stop);
     let events = g.play(&Command::Turn).expect("STOP turns");
     let he: Vec<&Roll> = rolls(&events).into_iter().filter(|r| r.purpose == Purpose::HighExplosive).collect();
     assert_eq!(he.len(), 1, "one H.E. roll at STOP");
@@ -152,7 +156,8 @@ fn movement_and_hard_cover_raise_the_need() {
     assert_eq!(need(&g), Some(5), "4 hexes, +1 hard cover");
     g.soldiers[e].moved = true;
     assert_eq!(need(&g), Some(6), "+1 the target moved");
-    let odds = g.odds(&Cache::new(), &crate::engine::OddsQuery::Call { hex: Pos::new(2, 0) }).expect("odds for a call");
+    let odds =
+        g.odds(&Cache::new(), &crate::engine::odds::OddsQuery::Call { hex: Pos::new(2, 0) }).expect("odds for a call");
     assert_eq!(odds.roll.chance().map(|c| (c.ways, c.of)), Some((3, 8)), "6, 7 or 8 on a D8");
 }
 

@@ -2,8 +2,8 @@
 //! traps pick their victims with: the men in a hex laid out on its
 //! triangles, the roll for the triangle hit, and shells landing.
 
-use crate::engine::Game;
 use crate::engine::dice::Purpose;
+use crate::engine::game::Game;
 use crate::engine::ruleset::Blow;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;

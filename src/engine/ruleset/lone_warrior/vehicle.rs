@@ -17,13 +17,19 @@
 //!   roll and the template; an anti-tank weapon's man fires his side arm at men.
 
 use crate::engine::book::{Cover, Weapon, WeaponKind};
+use crate::engine::cache::memo::Memo;
 use crate::engine::dice::{Modifiers, Purpose};
-use crate::engine::patrol::placement::sector_of;
+use crate::engine::game::Game;
+use crate::engine::map::placement::sector_of;
 use crate::engine::ruleset::lone_warrior::arsenal::{AntiTank, AtBand, AtShot, Damage};
 use crate::engine::ruleset::{Deed, Odds};
+use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Side;
+use crate::engine::vocabulary::soldier::State;
 pub use crate::engine::vocabulary::soldier::Vehicle;
-use crate::engine::{Event, Events, Game, Memo, Pos, Side, State};
 
 impl Game {
     /// The vehicle riding with soldier `i`, if he is one.

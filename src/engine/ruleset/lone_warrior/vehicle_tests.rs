@@ -1,12 +1,16 @@
 //! Vehicles in play: cards, fire at them and from them, damage, sight.
 
 use super::*;
+use crate::engine::cache::Cache;
+use crate::engine::cache::memo::Memo;
 use crate::engine::ruleset::lone_warrior::arsenal::Damage;
 use crate::engine::testing::Play;
 use crate::engine::testing::{OPEN, add_enemy, begin_action, card_next, game_on, rolls};
+use crate::engine::vocabulary::command::Command;
+use crate::engine::vocabulary::command::Target;
 use crate::engine::vocabulary::name::format_name;
-use crate::engine::{Cache, Memo};
-use crate::engine::{Card, Command, Phase, Target};
+use crate::engine::vocabulary::phase::Card;
+use crate::engine::vocabulary::phase::Phase;
 
 /// Adds an enemy vehicle of `kind` with `weapon` at `at`, facing north.
 fn add_vehicle(g: &mut Game, kind: &str, weapon: &str, at: (i32, i32)) -> usize {
@@ -237,8 +241,10 @@ fn the_odds_of_a_bazooka_shot_give_the_damage_too() {
     let v = add_vehicle(&mut g, "armoured_car", "mg", (3, 3));
     g.soldiers[v].vehicle.as_mut().expect("a vehicle").facing = 3;
     begin_action(&mut g);
-    let q =
-        crate::engine::OddsQuery::Fire { shooter: Some("Baker".into()), target: Target::Soldier(format_name!("V{v}")) };
+    let q = crate::engine::odds::OddsQuery::Fire {
+        shooter: Some("Baker".into()),
+        target: Target::Soldier(format_name!("V{v}")),
+    };
     let answer = g.odds(&Cache::new(), &q).expect("odds");
     assert_eq!(answer.roll.dice.to_string().as_str(), "1d8");
     assert_eq!(answer.roll.chance().map(|c| (c.ways, c.of)), Some((6, 8)), "3+ on a D8");

@@ -19,12 +19,10 @@
 pub mod man;
 pub mod tables;
 
-use crate::engine::Events;
-use crate::engine::Game;
-use crate::engine::Side;
 use crate::engine::book::{RuleBook, Weapon, WeaponKind, Wound};
 use crate::engine::dice::chance::Chance;
 use crate::engine::dice::{Dice, Modifiers, Purpose, Roll};
+use crate::engine::game::Game;
 use crate::engine::ruleset::Ammo;
 use crate::engine::ruleset::Fired;
 use crate::engine::ruleset::Method;
@@ -44,7 +42,10 @@ use crate::engine::ruleset::{
 };
 use crate::engine::ruleset::{RuleSet, Tables};
 use crate::engine::vocabulary::name::Name;
-use crate::engine::{Soldier, State};
+use crate::engine::vocabulary::sink::Events;
+use crate::engine::vocabulary::soldier::Side;
+use crate::engine::vocabulary::soldier::Soldier;
+use crate::engine::vocabulary::soldier::State;
 use std::borrow::Cow;
 
 /// The test-only rule set.
@@ -402,6 +403,15 @@ impl Rules for OneShot {
 
     /// Nothing: every hit has killed already.
     fn action_ends(&self, _game: &mut Game, _events: &mut Events) {}
+
+    /// A man is never shaken past the tables' most.
+    fn men_hold(&self, game: &Game) -> Result<(), String> {
+        let most = tables(&game.book).most_shaken;
+        match game.soldiers.iter().find(|s| s.kit.one_shot().shaken > most) {
+            Some(s) => Err(format!("{} is shaken {} times, past the most ({most})", s.id, s.kit.one_shot().shaken)),
+            None => Ok(()),
+        }
+    }
 }
 
 #[cfg(test)]

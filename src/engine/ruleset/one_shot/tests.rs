@@ -5,10 +5,15 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::engine::book::RuleBook;
+use crate::engine::cache::Cache;
 use crate::engine::campaign::Campaign;
 use crate::engine::dice::Purpose;
+use crate::engine::game::Game;
+use crate::engine::players::leader;
 use crate::engine::ruleset::Pressure;
-use crate::engine::{Cache, Event, Game, RuleSet, Side, players::leader};
+use crate::engine::ruleset::registry::RuleSet;
+use crate::engine::vocabulary::event::Event;
+use crate::engine::vocabulary::soldier::Side;
 use crate::{rules, save};
 
 /// Plays the leader's decisions until the patrol ends or `stop` says; a
@@ -139,7 +144,7 @@ fn a_one_shot_patrol_saved_mid_action_resumes_as_it_would_have_gone_on() {
     let mut resumed_mid_action = 0;
     for seed in 1..=6 {
         let mid_action = |g: &Game| {
-            matches!(g.phase(), crate::engine::Phase::Action(a) if a.turn >= 2)
+            matches!(g.phase(), crate::engine::vocabulary::phase::Phase::Action(a) if a.turn >= 2)
                 && g.any_able(Side::Enemy)
                 && g.any_able(Side::Friendly)
         };
@@ -177,7 +182,7 @@ fn one_shot_pins_rallies_and_holds_men_back_through_the_loop() {
         for _ in 0..20_000 {
             let Some(game) = c.patrol.as_ref() else { break };
             let Some(command) = leader::decide(game, &cache) else { break };
-            if let (Some(up), crate::engine::Command::Move { .. }) = (game.card_up(), &command) {
+            if let (Some(up), crate::engine::vocabulary::command::Command::Move { .. }) = (game.card_up(), &command) {
                 let man = &game.soldiers()[up];
                 assert_ne!(man.pressure, Pressure::Pinned, "seed {seed}: a pinned man ordered to move");
             }
@@ -213,7 +218,8 @@ fn a_pinned_man_may_fire_but_not_move() {
         let me = game.card_up().unwrap();
         let here = game.soldiers()[me].pos.unwrap();
         let to = here.neighbours().into_iter().find(|&p| game.map().contains(p)).unwrap();
-        let e = c.apply(&crate::engine::Command::Move { section: None, to }, &mut cache).unwrap_err();
+        let e =
+            c.apply(&crate::engine::vocabulary::command::Command::Move { section: None, to }, &mut cache).unwrap_err();
         assert!(e.reason().contains("may not move on this card"), "{e}");
         return;
     }
@@ -299,7 +305,7 @@ fn a_shaken_man_is_saved_shaken_and_plays_on_alike() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("shaken.ron");
     let shaken = |g: &Game| {
-        matches!(g.phase(), crate::engine::Phase::Action(_))
+        matches!(g.phase(), crate::engine::vocabulary::phase::Phase::Action(_))
             && g.soldiers().iter().any(|s| s.pos.is_some() && s.kit.one_shot().shaken > 0)
     };
     for seed in 1..=10 {

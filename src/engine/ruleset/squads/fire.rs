@@ -5,13 +5,14 @@
 
 use crate::engine::book::RuleBook;
 use crate::engine::cache::memo::Memo;
+use crate::engine::game::Game;
 use crate::engine::map::Map;
 use crate::engine::ruleset::{Blow, Deed, Firer, Pressure, Reaction, SquadFire, TargetTeam};
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::format_name;
 use crate::engine::vocabulary::pos::Pos;
+use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::{Side, Soldier};
-use crate::engine::{Events, Game};
 
 impl Game {
     /// Whether soldiers `a` and `b` are of one squad: one side, and one
@@ -121,7 +122,7 @@ impl Game {
             && self.soldiers[shooter].vehicle.is_none()
             && self.may_spend(shooter)
         {
-            self.spend_point(shooter, crate::engine::vocabulary::phase::PointUse::Fire, events);
+            self.spend_point(shooter, crate::engine::vocabulary::command::PointUse::Fire, events);
         }
         let v = self.volley(memo, shooter, target);
         let firers = v.firers.clone();
@@ -188,7 +189,7 @@ impl Game {
         if fired.point_spent
             && let Some(&leader) = squad.first()
         {
-            self.spend_point(leader, crate::engine::vocabulary::phase::PointUse::Courage, events);
+            self.spend_point(leader, crate::engine::vocabulary::command::PointUse::Courage, events);
         }
         // Each man taken is struck by the man whose die took him.
         let lost: Vec<(usize, usize)> = fired
@@ -282,7 +283,7 @@ impl Game {
             if let Some(roll) = reaction.roll {
                 // A command point the squad held went to the test (its +5 is in the roll).
                 if point {
-                    self.spend_point(i, crate::engine::vocabulary::phase::PointUse::Courage, events);
+                    self.spend_point(i, crate::engine::vocabulary::command::PointUse::Courage, events);
                 }
                 events.push(Event::Roll(roll));
             }

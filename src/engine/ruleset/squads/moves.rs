@@ -3,9 +3,13 @@
 //! activation test: whether he may still fire, why he may not, how far he
 //! moves on it and how much of that is left.
 
+use crate::engine::game::Game;
+use crate::engine::game::RuleError;
+use crate::engine::game::refuse;
 use crate::engine::ruleset::{Deed, Pressure, Reaction};
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
-use crate::engine::{Events, Game, Phase, RuleError, refuse};
+use crate::engine::vocabulary::sink::Events;
 
 impl Game {
     /// Soldier `i`'s card is up, under rules that fight by squads: a team
