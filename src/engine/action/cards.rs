@@ -1,6 +1,6 @@
 //! Tactical action: cards turned one at a time, the owner of each acting;
 //! STOP ends the turn (`stop.rs`); casualties are settled when the action
-//! is over (`action_end.rs`).
+//! is over (`end.rs`).
 
 use crate::engine::vocabulary::command::{Command, Target};
 

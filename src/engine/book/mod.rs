@@ -29,7 +29,8 @@ use crate::engine::vocabulary::name::is_key;
 /// book holds (the ground, the weapons, the incident check and table, the
 /// enemy's groups, the loop's numbers, and Lone Warrior's own tables and
 /// arsenal, which the built-in books begin with), and the tables of the
-/// rule sets that have their own (`own`). A game's book holds its own rule
+/// rule sets that have their own (`own`). A campaign fought by one rule
+/// set, and a game of a rule set whose men fight as squads, keep that rule
 /// set's alone (`RuleSet::book_for`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleBook {

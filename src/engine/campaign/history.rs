@@ -1,6 +1,6 @@
 //! What taking orders back needs to keep (`takeback.rs`): the patrol as it
 //! set out and the orders played since. Its check is the campaign's
-//! (`campaign_check.rs`).
+//! (`check.rs`).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,5 @@
 //! The patrol leader's judgement in a fight and on the march, apart from
-//! the orders themselves (`policy`): when to go in with the bayonet, where
+//! the orders themselves (`leader.rs`): when to go in with the bayonet, where
 //! to step when there is no shot, what armour to keep away from, and which
 //! way across the map costs the least.
 //!

@@ -14,3 +14,12 @@ fn a_rule_set_is_written_and_read_by_its_name() {
     assert_eq!(lw.words(), "Lone Warrior");
     assert_eq!(RuleSet::named("EuropeanBattlefield").unwrap().words(), "European Battlefield");
 }
+
+/// A rule set's rules call it by the name files give it, every rule set's.
+#[test]
+fn every_rule_set_s_rules_answer_to_its_name() {
+    for r in RuleSet::ALL {
+        assert_eq!(r.rules().name(), r.name(), "{r:?}");
+        assert_eq!(RuleSet::named(r.name()), Some(*r));
+    }
+}

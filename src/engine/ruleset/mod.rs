@@ -77,20 +77,20 @@ pub trait Rules: Sync {
 
     /// The priority phase that opens each turn of an action, if the rule
     /// set's turn has one (European Battlefield's): its rolls go to
-    /// `events`; the side that acts first, and its command points. None
-    /// (the default): the deck is shuffled, and its cards come as they fall.
+    /// `events`; the side that acts first, and its command points. None:
+    /// the deck is shuffled, and its cards come as they fall.
     fn priority(&self, _book: &RuleBook, _dice: &mut Dice, _events: &mut Events) -> Option<(Side, u8)>;
 
     /// Whether the rule set has special moves (at the double, digging in),
     /// and if so the hexes from an enemy within which a man at the double
-    /// stops. None (the default): no special moves.
+    /// stops. None: no special moves.
     fn double_stop(&self, _book: &RuleBook) -> Option<u32>;
 
     /// The enemy met at an incident, bought to a points budget (`budget`:
     /// the scenario's, else the rule set's own), if the rule set buys its
     /// forces (European Battlefield's army lists): the groups to bring
     /// beside the incident's own group `core`, each placed as a squad of its
-    /// own. Its rolls go to `events`. Empty (the default): the incident
+    /// own. Its rolls go to `events`. Empty: the incident
     /// brings its group alone, and no die is thrown.
     fn muster(
         &self,
@@ -129,15 +129,15 @@ pub trait Rules: Sync {
     /// `bombard` without the reason when there is no shot.
     fn bombard_odds(&self, book: &RuleBook, weapon: &Weapon, distance: u32, target_moved: bool) -> Option<Odds>;
 
-    /// Indirect fire that scatters and lays a template (European
-    /// Battlefield): the roll to hit, where it lands, and what it does to
-    /// every man under it. None where indirect fire is `bombard`'s roll and
-    /// the hex template: nothing is rolled.
     /// What the roll of `bombard`'s odds is called in the events: Lone
     /// Warrior's mortar roll (then the hex template), or a rule set's own
     /// roll to hit of fire that scatters (then no template roll).
     fn bombard_purpose(&self) -> Purpose;
 
+    /// Indirect fire that scatters and lays a template (European
+    /// Battlefield): the roll to hit, where it lands, and what it does to
+    /// every man under it. None where indirect fire is `bombard`'s roll and
+    /// the hex template: nothing is rolled.
     fn indirect(&self, _book: &RuleBook, _dice: &mut Dice, _shot: &Shot<'_>, _events: &mut Events) -> Option<Shelled>;
 
     // --- What a hit does, and when ---------------------------------------
@@ -425,7 +425,7 @@ pub trait Rules: Sync {
     /// destroyed one stays where it is, a hulk that blocks sight and the
     /// way of other vehicles; fire at a vehicle is its squads' fire
     /// (`vehicle_shot`, `squad_fire`, `Fired::vehicles`); a vehicle's card
-    /// is played by `Game::own_vehicle_acts`. False (the default): the rule
+    /// is played by `Game::own_vehicle_acts`. False: the rule
     /// book's arsenal, as Lone Warrior plays it.
     fn vehicles(&self) -> bool;
 

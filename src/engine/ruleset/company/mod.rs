@@ -2,7 +2,7 @@
 //! platoon of teams (stands), each a unit on the map, whose squads fire
 //! custom dice at squads; the squad fired at rolls a saving die a hit, and
 //! each hit it does not save loses it a team. The numbers are in
-//! `assets/rules/company.ron` (`data::company::Company`).
+//! `assets/rules/company.ron` (`tables::Company`).
 //!
 //! The patrol loop stays Lone Warrior's: movement hex by hex, incidents
 //! (on this rule set's own table, whose enemies are squads of teams), the

@@ -1,6 +1,6 @@
 //! European Battlefield's transports and crews (core rules v3.0, section
-//! XII): the rolls the loop's part (`engine/transport.rs`,
-//! `engine/manoeuvre.rs`) asks for. A man's dismount chart (a decision: the
+//! XII): the rolls the loop's part (`transports.rs`,
+//! `manoeuvre.rs`) asks for. A man's dismount chart (a decision: the
 //! article does not print it), a man's escape from a vehicle destroyed (the
 //! article's 4+ to save a crewman, for the men inside as well: a decision),
 //! and the courage test of a man a vehicle runs over (2d6 and his courage

@@ -10,8 +10,9 @@
 //! he rallies at a STOP card on 4+, which steadies him. And a man whose
 //! card is turned rolls a D6 first: on a 1 he hesitates and may only fire.
 //!
-//! It is this folder and its variant in `ruleset/registry.rs`, and nothing
-//! else: a scenario names it, its tables are read and saved in the rule
+//! It is this folder, its `mod` line in `ruleset/mod.rs`, its variant in
+//! `ruleset/registry.rs` and its arm in `RuleSet::rules`, and nothing else
+//! (`tests/engine_purity` holds it so): a scenario names it, its tables are read and saved in the rule
 //! book's field `one_shot`, its men's shaking is saved with them, and whole
 //! patrols are played, saved, resumed and played on by the loop every rule
 //! set shares.

@@ -1,7 +1,7 @@
 //! Squads in an action, under rule sets whose teams fight as squads (the
 //! company level, `Rules::squads`): a team's card fires its whole squad at
 //! a squad, and the squad's pressure and courage tests. How far a team
-//! moves on its card is `squad_moves.rs`.
+//! moves on its card is `moves.rs`.
 
 use crate::engine::book::RuleBook;
 use crate::engine::cache::memo::Memo;
