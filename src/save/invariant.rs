@@ -224,7 +224,7 @@ fn whole_campaigns_hold_together_at_every_step() {
     // Both built-in campaigns: Lone Warrior's and Combat Patrol's.
     for (name, seed) in (1..=6).map(|s| ("bocage", s)).chain((1..=4).map(|s| ("night_drop", s))) {
         let def = crate::rules::campaign(name, &b).unwrap();
-        let mut c = def.start(seed, b.clone());
+        let (mut c, mut cache) = (def.start(seed, b.clone()), Cache::new());
         while !c.is_over() && steps < 200_000 {
             if c.patrol.is_none() {
                 c.unarchived = None;
@@ -232,8 +232,8 @@ fn whole_campaigns_hold_together_at_every_step() {
                     break;
                 }
             } else {
-                let Some(cmd) = c.patrol.as_ref().and_then(|g| leader::decide(g, &Cache::new())) else { break };
-                c.apply(&cmd, &mut Cache::new()).unwrap();
+                let Some(cmd) = c.patrol.as_ref().and_then(|g| leader::decide(g, &cache)) else { break };
+                c.apply(&cmd, &mut cache).unwrap();
             }
             steps += 1;
             if let Err(e) = crate::rules::campaign_holds(&c) {

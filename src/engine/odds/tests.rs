@@ -226,17 +226,20 @@ fn asking_changes_nothing_and_draws_no_number() {
     for seed in 0..12 {
         let mut asked = default_game(seed);
         let mut quiet = default_game(seed);
-        let (mut with, mut without) = (Vec::new(), Vec::new());
+        let (mut with, mut without) = (Events::all(), Events::all());
+        let (mut cache, mut quiet_cache) = (Cache::new(), Cache::new());
         let mut answers = 0;
-        while let Some(c) = players::leader::decide(&asked, &Cache::new()) {
+        while let Some(c) = players::leader::decide(&asked, &cache) {
             let before = asked.clone();
             for q in questions(&asked) {
-                answers += usize::from(asked.odds(&Cache::new(), &q).is_ok());
+                answers += usize::from(asked.odds(&cache, &q).is_ok());
                 assert_eq!(asked, before, "asking '{q}' changed the game");
             }
-            with.extend(asked.play(&c).unwrap());
-            without.extend(quiet.play(&players::leader::decide(&quiet, &Cache::new()).unwrap()).unwrap());
+            asked.apply(&c, &mut cache, &mut with).unwrap();
+            let next = players::leader::decide(&quiet, &quiet_cache).unwrap();
+            quiet.apply(&next, &mut quiet_cache, &mut without).unwrap();
         }
+        let (with, without) = (with.into_vec(), without.into_vec());
         assert!(answers > 100, "seed {seed}: the questions were mostly answered ({answers})");
         assert_eq!(with, without, "seed {seed}: asking changed what happened next");
     }

@@ -323,8 +323,12 @@ fn a_mine_rolled_at_stop_goes_off_only_by_the_house_rule() {
                 events.iter().any(|e| matches!(e, Event::Incident { name, .. } if name.contains("nothing happens")));
             assert_eq!(spent, !mines);
         }
+        // A mine seen both ways, twice, is enough.
+        if seen >= 4 {
+            break;
+        }
     }
-    assert!(seen >= 2, "some seed brings a mine at STOP");
+    assert!(seen >= 4, "some seeds bring a mine at STOP");
 }
 
 #[test]
