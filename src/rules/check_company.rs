@@ -59,7 +59,7 @@ pub fn check_company(t: &Company, terrain: &[Name], file: &str, text: &str) -> R
         return Err(c.err("firing_die", "firing_die: at least one Infantry face, or no fire ever hits".into()));
     }
     let p = &t.pinning;
-    if [p.conscript_halves, p.trained_halves, p.veteran_halves].iter().any(|&h| h == 0 || h > 2 * MOST_DICE) {
+    if [p.halves, p.conscript_halves, p.trained_halves, p.veteran_halves].iter().any(|&h| h == 0 || h > 2 * MOST_DICE) {
         return Err(c.err("pinning", format!("pinning: 1 to {} half-hits a team", 2 * MOST_DICE)));
     }
     if t.nations.friendly.trim().is_empty() || t.nations.enemy.trim().is_empty() {

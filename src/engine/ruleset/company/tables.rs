@@ -126,14 +126,30 @@ impl Experience {
     }
 }
 
-/// The hits per team, in halves, that pin a squad: the article's 1 for
-/// conscripts, 1.5 for trained men and 2 for veterans are 2, 3 and 4.
+/// The hits per team, in halves, that pin a squad. The article's rule is
+/// one hit a stand whatever the squad's experience (`halves`: 2); it muses
+/// on 1, 1.5 and 2 a stand for conscripts, trained men and veterans (2, 3
+/// and 4 halves), which the house rule `pinning_by_experience` plays
+/// (`by_experience`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Pinning {
+    /// The hits a team, in halves, that pin any squad: the article's rule.
+    /// Tables written before it was a choice pinned by experience alone.
+    #[serde(default = "one_hit_a_stand")]
+    pub halves: u32,
+    /// Pinned by experience (the house rule), by the three below. Tables
+    /// written before it was a choice are read with it on, as they played.
+    #[serde(default = "crate::engine::ruleset::lone_warrior::arsenal::yes")]
+    pub by_experience: bool,
     pub conscript_halves: u32,
     pub trained_halves: u32,
     pub veteran_halves: u32,
+}
+
+/// The article's pinning: one hit a stand, in halves.
+fn one_hit_a_stand() -> u32 {
+    2
 }
 
 /// The nation of each side: the patrol's and the enemy's.
@@ -154,12 +170,15 @@ impl Company {
     }
 
     /// The hits in one fire that pin a squad of `teams` teams of this
-    /// experience: its hits per team, rounded up.
+    /// experience: its hits per team, rounded up (by its experience under
+    /// the house rule, else the same for every squad).
     pub fn pinned_at(&self, teams: u32, experience: Experience) -> u32 {
+        let p = &self.pinning;
         let halves = match experience {
-            Experience::Conscript => self.pinning.conscript_halves,
-            Experience::Trained => self.pinning.trained_halves,
-            Experience::Veteran => self.pinning.veteran_halves,
+            _ if !p.by_experience => p.halves,
+            Experience::Conscript => p.conscript_halves,
+            Experience::Trained => p.trained_halves,
+            Experience::Veteran => p.veteran_halves,
         };
         (teams.saturating_mul(halves)).div_ceil(2)
     }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::ruleset::company::tables::{Company, US};
+use crate::engine::ruleset::company::tables::{Company, Pinning, US};
 
 fn tables() -> Company {
     ron::from_str(include_str!("../../../../assets/rules/company.ron")).expect("the built-in tables read")
@@ -50,11 +50,23 @@ fn each_team_fires_its_rate_standing_and_the_tables_rate_on_the_move() {
     assert_eq!((t.moves.open, t.moves.difficult), (2, 1));
 }
 
-/// Pinned at one hit per team for conscripts, 1.5 rounded up for trained
-/// teams, 2 for veterans.
+/// As written, one hit a team pins a squad, whatever its experience.
 #[test]
-fn a_squad_is_pinned_by_its_hits_per_team_by_experience() {
+fn as_written_a_squad_is_pinned_by_one_hit_a_team() {
     let t = tables();
+    assert!(!t.pinning.by_experience);
+    for teams in 1..=4 {
+        let at = [Experience::Conscript, Experience::Trained, Experience::Veteran].map(|e| t.pinned_at(teams, e));
+        assert_eq!(at, [teams; 3]);
+    }
+}
+
+/// Under the house rule `pinning_by_experience`: one hit per team for
+/// conscripts, 1.5 rounded up for trained teams, 2 for veterans.
+#[test]
+fn by_the_house_rule_a_squad_is_pinned_by_its_hits_per_team_by_experience() {
+    let mut t = tables();
+    t.pinning.by_experience = true;
     let at = |teams| [Experience::Conscript, Experience::Trained, Experience::Veteran].map(|e| t.pinned_at(teams, e));
     assert_eq!(at(1), [1, 2, 2]);
     assert_eq!(at(2), [2, 3, 4]);
@@ -163,4 +175,21 @@ fn thrown_dice_fall_as_the_spreads_say() {
     };
     within(&hit_counts, hits_spread(&t, 6, false).unwrap());
     within(&save_counts, saves_spread(&t, 4, cover).unwrap());
+}
+
+/// Tables written before pinning was a choice (saves of older games) are
+/// read pinning by experience, as those games played; the house rule
+/// switches it in a book.
+#[test]
+fn older_tables_pin_by_experience_and_the_house_rule_switches_it() {
+    use crate::engine::book::RuleBook;
+    let old: Pinning = ron::from_str("(conscript_halves: 2, trained_halves: 3, veteran_halves: 4)").unwrap();
+    assert_eq!((old.by_experience, old.halves), (true, 2));
+    let mut book: RuleBook = (*crate::rules::rule_book().unwrap()).clone();
+    let rule = crate::engine::ruleset::lone_warrior::house::house_rule("pinning_by_experience").unwrap();
+    assert_eq!(rule.get(&book), Some(false), "as written");
+    crate::engine::ruleset::lone_warrior::house::set(&mut book, "pinning_by_experience", true).unwrap();
+    let t = crate::engine::ruleset::company::tables_in(&book).unwrap();
+    assert_eq!(t.pinned_at(3, Experience::Veteran), 6);
+    assert!(rule.departs(&book));
 }

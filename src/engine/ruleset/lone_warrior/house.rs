@@ -228,6 +228,23 @@ pub const HOUSE_RULES: &[HouseRule] = &[
         },
     },
     HouseRule {
+        key: "pinning_by_experience",
+        at: "company.pinning.by_experience",
+        says: "company level: the hits that pin a squad grow with its experience (1, 1.5, 2 a stand), the author's musing",
+        as_written: false,
+        gentler: false,
+        classic: true,
+        // Only a book with the company level's tables has the switch.
+        get: |b| crate::engine::ruleset::company::tables_in(b).map(|t| t.pinning.by_experience),
+        set: |b, v| match crate::engine::ruleset::company::tables_in_mut(b) {
+            Some(t) => {
+                t.pinning.by_experience = v;
+                true
+            }
+            None => false,
+        },
+    },
+    HouseRule {
         key: "activation_by_deck",
         at: "european.activation",
         says: "European Battlefield: no priority phase; a shuffled card a man, each rolling his own courage to move",
