@@ -23,6 +23,7 @@ pub(crate) const FLOORS: &[(&str, &[&str])] = &[
             "vocabulary::enemy_ids",
             "vocabulary::composition",
             "vocabulary::command",
+            "vocabulary::fields",
         ],
     ),
     ("dice", &["dice"]),
@@ -57,7 +58,12 @@ pub(crate) fn floor(module: &[String]) -> Option<usize> {
     for (i, (_, patterns)) in FLOORS.iter().enumerate() {
         for pattern in *patterns {
             let parts: Vec<&str> = pattern.split("::").filter(|p| !p.is_empty()).collect();
-            let holds = parts.len() <= module.len() && parts.iter().zip(module).all(|(p, m)| *p == "*" || p == m);
+            // The empty pattern is the engine's root alone (its face).
+            let holds = if parts.is_empty() {
+                module.is_empty()
+            } else {
+                parts.len() <= module.len() && parts.iter().zip(module).all(|(p, m)| *p == "*" || p == m)
+            };
             if holds && best.is_none_or(|(_, n)| parts.len() > n) {
                 best = Some((i, parts.len()));
             }

@@ -79,18 +79,13 @@ const COMMON: [&str; 13] = [
 /// of its own is read here without a line of its own.
 impl<'de> Deserialize<'de> for RuleBook {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RuleBook, D::Error> {
+        use crate::engine::vocabulary::fields::{Field, Names, fill};
         use serde::de::{Error, MapAccess, Visitor};
         use std::sync::OnceLock;
         /// Every field's name, the rule sets' tables after the common ones.
         fn all() -> &'static [&'static str] {
             static ALL: OnceLock<Vec<&'static str>> = OnceLock::new();
             ALL.get_or_init(|| COMMON.iter().copied().chain(Tables::fields()).collect())
-        }
-        fn once<T, E: Error>(slot: &mut Option<T>, name: &'static str, v: T) -> Result<(), E> {
-            match slot.replace(v) {
-                Some(_) => Err(E::duplicate_field(name)),
-                None => Ok(()),
-            }
         }
         fn given<T, E: Error>(slot: Option<T>, name: &'static str) -> Result<T, E> {
             slot.ok_or_else(|| E::missing_field(name))
@@ -108,21 +103,25 @@ impl<'de> Deserialize<'de> for RuleBook {
                 let (mut forces, mut arsenal) = (None, None);
                 let mut own: Vec<Tables> = Vec::new();
                 let mut named: Vec<&'static str> = Vec::new();
-                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-                    match key.as_ref() {
-                        "terrain" => once(&mut terrain, "terrain", map.next_value()?)?,
-                        "weapons" => once(&mut weapons, "weapons", map.next_value()?)?,
-                        "fire" => once(&mut fire, "fire", map.next_value()?)?,
-                        "incident" => once(&mut incident, "incident", map.next_value()?)?,
-                        "incident_table" => once(&mut incident_table, "incident_table", map.next_value()?)?,
-                        "casualty_table" => once(&mut casualty_table, "casualty_table", map.next_value()?)?,
-                        "hand_to_hand" => once(&mut hand_to_hand, "hand_to_hand", map.next_value()?)?,
-                        "template" => once(&mut template, "template", map.next_value()?)?,
-                        "action" => once(&mut action, "action", map.next_value()?)?,
-                        "patrol" => once(&mut patrol, "patrol", map.next_value()?)?,
-                        "campaign" => once(&mut campaign, "campaign", map.next_value()?)?,
-                        "forces" => once(&mut forces, "forces", map.next_value()?)?,
-                        "arsenal" => once(&mut arsenal, "arsenal", map.next_value()?)?,
+                while let Some(key) = map.next_key_seed(Names(all()))? {
+                    let name = match &key {
+                        Field::Known(name) => name,
+                        Field::Unknown(name) => name.as_str(),
+                    };
+                    match name {
+                        "terrain" => fill(&mut terrain, "terrain", &mut map)?,
+                        "weapons" => fill(&mut weapons, "weapons", &mut map)?,
+                        "fire" => fill(&mut fire, "fire", &mut map)?,
+                        "incident" => fill(&mut incident, "incident", &mut map)?,
+                        "incident_table" => fill(&mut incident_table, "incident_table", &mut map)?,
+                        "casualty_table" => fill(&mut casualty_table, "casualty_table", &mut map)?,
+                        "hand_to_hand" => fill(&mut hand_to_hand, "hand_to_hand", &mut map)?,
+                        "template" => fill(&mut template, "template", &mut map)?,
+                        "action" => fill(&mut action, "action", &mut map)?,
+                        "patrol" => fill(&mut patrol, "patrol", &mut map)?,
+                        "campaign" => fill(&mut campaign, "campaign", &mut map)?,
+                        "forces" => fill(&mut forces, "forces", &mut map)?,
+                        "arsenal" => fill(&mut arsenal, "arsenal", &mut map)?,
                         other => {
                             let Some(field) = Tables::fields().find(|f| *f == other) else {
                                 return Err(A::Error::unknown_field(other, all()));

@@ -166,6 +166,17 @@ impl Kit {
         }
     }
 
+    /// Whether a save writes its fields before a man's squad (Combat
+    /// Patrol's, which came first when every man had every field) or after.
+    pub(in crate::engine) fn before_squad(&self) -> bool {
+        match self {
+            Kit::CombatPatrol(_) => true,
+            Kit::None | Kit::Company(_) | Kit::EuropeanBattlefield(_) => false,
+            #[cfg(test)]
+            Kit::OneShot(_) => false,
+        }
+    }
+
     /// Whether it holds nothing but what a man sets out with.
     pub fn at_start(&self) -> bool {
         match self {
@@ -220,14 +231,24 @@ impl Kit {
     }
 }
 
-/// Every field a man's kit may be written with, of any rule set.
-pub(in crate::engine) fn kit_fields() -> impl Iterator<Item = &'static str> {
-    RuleSet::ALL.iter().flat_map(|r| Kit::fields(*r)).copied()
+/// Every field a man's kit may be written with, of any rule set, as a save
+/// orders them: those written before a man's squad, and those after.
+pub(in crate::engine) fn kit_fields_around_squad() -> (Vec<&'static str>, Vec<&'static str>) {
+    let of = |before: bool| {
+        RuleSet::ALL
+            .iter()
+            .filter(|r| Kit::start(**r).before_squad() == before)
+            .flat_map(|r| Kit::fields(*r))
+            .copied()
+            .collect()
+    };
+    (of(true), of(false))
 }
 
-/// A man's kit as a save's fields are read, rule set by rule set.
+/// A man's kit as a save's fields are read, rule set by rule set: a field
+/// given twice is refused, as every other field of a man is.
 #[derive(Default)]
-pub(in crate::engine) struct KitFields(Vec<Kit>);
+pub(in crate::engine) struct KitFields(Vec<Kit>, Vec<&'static str>);
 
 impl KitFields {
     /// Reads the man's field `key` into the kit of the rule set that has
@@ -240,6 +261,11 @@ impl KitFields {
         let Some(rules) = RuleSet::ALL.iter().copied().find(|r| Kit::fields(*r).contains(&key)) else {
             return Ok(false);
         };
+        let field = Kit::fields(rules).iter().copied().find(|f| *f == key).unwrap_or_default();
+        if self.1.contains(&field) {
+            return Err(serde::de::Error::duplicate_field(field));
+        }
+        self.1.push(field);
         let i = match self.0.iter().position(|k| k.owner() == Some(rules)) {
             Some(i) => i,
             None => {

@@ -7,6 +7,7 @@ pub mod command;
 pub mod composition;
 pub mod enemy_ids;
 pub mod event;
+pub(in crate::engine) mod fields;
 pub mod limits;
 pub mod name;
 pub(in crate::engine) mod phase;

@@ -206,26 +206,39 @@ impl Serialize for Soldier {
             Pressure::Steady => s.skip_field("pressure")?,
             p => s.serialize_field("pressure", &p)?,
         }
+        // Saves have always written a man's squad after Combat Patrol's
+        // fields and before the others' (`Kit::before_squad`).
+        if self.kit.before_squad() {
+            self.kit.write(&mut s)?;
+        }
         match self.squad {
             Some(q) => s.serialize_field("squad", &Some(q))?,
             None => s.skip_field("squad")?,
         }
-        self.kit.write(&mut s)?;
+        if !self.kit.before_squad() {
+            self.kit.write(&mut s)?;
+        }
         s.end()
     }
 }
 
-/// Read as it is written: a field of his rule set's kit goes to that kit
-/// (`KitFields`), and a man holding two rule sets' state is refused.
+/// Read as saves have always been read: a field of a rule set's kit goes
+/// to that kit (`KitFields`), a field nobody has is passed over, and a man
+/// holding two rule sets' state is refused.
 impl<'de> Deserialize<'de> for Soldier {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Soldier, D::Error> {
-        use crate::engine::ruleset::registry::{KitFields, kit_fields};
-        use serde::de::{Error, MapAccess, Visitor};
+        use crate::engine::ruleset::registry::{KitFields, kit_fields_around_squad};
+        use crate::engine::vocabulary::fields::{Field, Names, fill};
+        use serde::de::{Error, IgnoredAny, MapAccess, Visitor};
         use std::sync::OnceLock;
-        /// Every field's name, the kits' after the common ones.
+        /// Every field's name, in the order saves write them.
         fn all() -> &'static [&'static str] {
             static ALL: OnceLock<Vec<&'static str>> = OnceLock::new();
-            ALL.get_or_init(|| COMMON.iter().copied().chain(kit_fields()).collect())
+            ALL.get_or_init(|| {
+                let (before, after) = kit_fields_around_squad();
+                let common = COMMON.iter().copied().filter(|f| *f != "squad");
+                common.chain(before).chain(["squad"]).chain(after).collect()
+            })
         }
         struct Man;
         impl<'de> Visitor<'de> for Man {
@@ -237,56 +250,59 @@ impl<'de> Deserialize<'de> for Soldier {
                 let (mut id, mut rank, mut side, mut weapon, mut pos, mut state) = (None, None, None, None, None, None);
                 let (mut moved, mut stays_put, mut first_shot, mut captive, mut veteran) =
                     (None, None, None, None, None);
-                let (mut vehicle, mut pressure, mut squad) = (None, None, None);
+                let (mut vehicle, mut pressure, mut squad): (Option<Option<Vehicle>>, _, Option<Option<u32>>) =
+                    (None, None, None);
                 let mut kit = KitFields::default();
-                fn once<T, E: Error>(slot: &mut Option<T>, name: &'static str, v: T) -> Result<(), E> {
-                    match slot.replace(v) {
-                        Some(_) => Err(E::duplicate_field(name)),
-                        None => Ok(()),
-                    }
-                }
-                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-                    match key.as_ref() {
-                        "id" => once(&mut id, "id", map.next_value()?)?,
-                        "rank" => once(&mut rank, "rank", map.next_value()?)?,
-                        "side" => once(&mut side, "side", map.next_value()?)?,
-                        "weapon" => once(&mut weapon, "weapon", map.next_value()?)?,
-                        "pos" => once(&mut pos, "pos", map.next_value()?)?,
-                        "state" => once(&mut state, "state", map.next_value()?)?,
-                        "moved" => once(&mut moved, "moved", map.next_value()?)?,
-                        "stays_put" => once(&mut stays_put, "stays_put", map.next_value()?)?,
-                        "first_shot" => once(&mut first_shot, "first_shot", map.next_value()?)?,
-                        "captive" => once(&mut captive, "captive", map.next_value()?)?,
-                        "veteran" => once(&mut veteran, "veteran", map.next_value()?)?,
-                        "vehicle" => once(&mut vehicle, "vehicle", map.next_value::<Option<Vehicle>>()?)?,
-                        "pressure" => once(&mut pressure, "pressure", map.next_value()?)?,
-                        "squad" => once(&mut squad, "squad", map.next_value::<Option<u32>>()?)?,
+                while let Some(key) = map.next_key_seed(Names(all()))? {
+                    let name = match &key {
+                        Field::Known(name) => name,
+                        Field::Unknown(name) => name.as_str(),
+                    };
+                    match name {
+                        "id" => fill(&mut id, "id", &mut map)?,
+                        "rank" => fill(&mut rank, "rank", &mut map)?,
+                        "side" => fill(&mut side, "side", &mut map)?,
+                        "weapon" => fill(&mut weapon, "weapon", &mut map)?,
+                        "pos" => fill(&mut pos, "pos", &mut map)?,
+                        "state" => fill(&mut state, "state", &mut map)?,
+                        "moved" => fill(&mut moved, "moved", &mut map)?,
+                        "stays_put" => fill(&mut stays_put, "stays_put", &mut map)?,
+                        "first_shot" => fill(&mut first_shot, "first_shot", &mut map)?,
+                        "captive" => fill(&mut captive, "captive", &mut map)?,
+                        "veteran" => fill(&mut veteran, "veteran", &mut map)?,
+                        "vehicle" => fill(&mut vehicle, "vehicle", &mut map)?,
+                        "pressure" => fill(&mut pressure, "pressure", &mut map)?,
+                        "squad" => fill(&mut squad, "squad", &mut map)?,
                         other => {
                             if !kit.read(other, &mut map)? {
-                                return Err(A::Error::unknown_field(other, all()));
+                                // Saves never refused a field they did not know.
+                                map.next_value::<IgnoredAny>()?;
                             }
                         }
                     }
                 }
-                let id: Name = id.ok_or_else(|| A::Error::missing_field("id"))?;
-                let kit = kit.kit(&id).map_err(A::Error::custom)?;
-                Ok(Soldier {
-                    rank: rank.ok_or_else(|| A::Error::missing_field("rank"))?,
-                    side: side.ok_or_else(|| A::Error::missing_field("side"))?,
-                    weapon: weapon.ok_or_else(|| A::Error::missing_field("weapon"))?,
-                    pos: pos.ok_or_else(|| A::Error::missing_field("pos"))?,
-                    state: state.ok_or_else(|| A::Error::missing_field("state"))?,
-                    moved: moved.ok_or_else(|| A::Error::missing_field("moved"))?,
-                    stays_put: stays_put.ok_or_else(|| A::Error::missing_field("stays_put"))?,
-                    first_shot: first_shot.ok_or_else(|| A::Error::missing_field("first_shot"))?,
+                let given = |name: &'static str| A::Error::missing_field(name);
+                let id: Name = id.ok_or_else(|| given("id"))?;
+                let man = Soldier {
+                    rank: rank.ok_or_else(|| given("rank"))?,
+                    side: side.ok_or_else(|| given("side"))?,
+                    weapon: weapon.ok_or_else(|| given("weapon"))?,
+                    // An option left out is none, as a derived reader has it.
+                    pos: pos.flatten(),
+                    state: state.ok_or_else(|| given("state"))?,
+                    moved: moved.ok_or_else(|| given("moved"))?,
+                    stays_put: stays_put.ok_or_else(|| given("stays_put"))?,
+                    first_shot: first_shot.ok_or_else(|| given("first_shot"))?,
                     captive: captive.unwrap_or_default(),
                     veteran: veteran.unwrap_or_default(),
                     vehicle: vehicle.flatten(),
                     pressure: pressure.unwrap_or_default(),
                     squad: squad.flatten(),
-                    kit,
+                    kit: Kit::None,
                     id,
-                })
+                };
+                let kit = kit.kit(&man.id).map_err(A::Error::custom)?;
+                Ok(Soldier { kit, ..man })
             }
         }
         d.deserialize_struct("Soldier", all(), Man)
@@ -446,3 +462,7 @@ pub struct Vehicle {
     #[serde(default, skip_serializing_if = "crate::engine::ruleset::european::tables::vehicles::Hurt::is_none")]
     pub hurt: crate::engine::ruleset::european::tables::vehicles::Hurt,
 }
+
+#[cfg(test)]
+#[path = "soldier_tests.rs"]
+mod tests;

@@ -1,10 +1,11 @@
 //! One Shot, a rule set for the tests alone, that proves the seam: a rule
 //! set with tables of its own and a state of its own for its men. Every
 //! aimed shot in sight and within the weapon's reach hits on its D12 fire
-//! table by distance (5+ within 2 hexes, 8+ within 6, 11+ beyond), every
+//! table by distance (5+ within 2 hexes, 8+ within 6, 11+ within 99), every
 //! hit kills on the spot, every man brings one card, hand to hand is one
 //! die each (the higher kills, a tie is nothing), and nobody breaks. A man
-//! shot at and missed is shaken one more (to at most 2) and tests his
+//! on the map and not pinned who is shot at and missed is shaken one more
+//! (to at most 2) and tests his
 //! nerve: on a D6 of 4 or more, one more for each time he was shaken
 //! before, he keeps it, else he is pinned (he may fire but not move) until
 //! he rallies at a STOP card on 4+, which steadies him. And a man whose
