@@ -545,11 +545,13 @@ pub fn squad_odds(t: &Book, book: &RuleBook, fire: &SquadFire<'_>) -> Result<Squ
     })
 }
 
-/// A team fired at, as its saving die reads it: in an assault, a team
-/// beside a team that fires has no save from its cover (a decision).
+/// A team fired at, as its saving die reads it: under the house rule
+/// `assault_strips_cover`, in an assault, a team beside a team that fires
+/// has no save from its cover.
 fn ground(t: &Book, target: &crate::engine::ruleset::TargetTeam<'_>, assault: bool) -> fire::Target {
     let g = target_of(t, target.man, target.terrain);
-    fire::Target { cover: g.cover && !(assault && target.distance <= 1), ..g }
+    let stripped = t.assault_strips_cover && assault && target.distance <= 1;
+    fire::Target { cover: g.cover && !stripped, ..g }
 }
 
 #[cfg(test)]

@@ -43,6 +43,12 @@ pub struct Company {
     /// The enemy's squads, by key: each man of a group is a team, its
     /// weapon the team's key.
     pub forces: BTreeMap<String, Group>,
+    /// In an assault, the teams fired at that stand beside a firing team
+    /// get no save from their cover: the house rule `assault_strips_cover`
+    /// (the article has no such rule). Tables written before it was a
+    /// choice are read with it on, as they played.
+    #[serde(default = "crate::engine::ruleset::lone_warrior::arsenal::yes")]
+    pub assault_strips_cover: bool,
 }
 
 /// A team's move in hexes: through open ground, and through difficult terrain.

@@ -245,6 +245,22 @@ pub const HOUSE_RULES: &[HouseRule] = &[
         },
     },
     HouseRule {
+        key: "assault_strips_cover",
+        at: "company.assault_strips_cover",
+        says: "company level: in an assault, teams beside a firing team get no save from their cover",
+        as_written: false,
+        gentler: false,
+        classic: true,
+        get: |b| crate::engine::ruleset::company::tables_in(b).map(|t| t.assault_strips_cover),
+        set: |b, v| match crate::engine::ruleset::company::tables_in_mut(b) {
+            Some(t) => {
+                t.assault_strips_cover = v;
+                true
+            }
+            None => false,
+        },
+    },
+    HouseRule {
         key: "activation_by_deck",
         at: "european.activation",
         says: "European Battlefield: no priority phase; a shuffled card a man, each rolling his own courage to move",
