@@ -11,8 +11,10 @@
 //! holds its module (`*` stands for one rule set's folder): a rule set's
 //! `tables`, `man` and `state` are on the tables' floor by their names.
 
+use super::cycles::{Graph, Source};
+
 /// Each floor, lowest first, with the modules under `crate::engine` on it.
-pub(crate) const FLOORS: &[(&str, &[&str])] = &[
+const FLOORS: &[(&str, &[&str])] = &[
     (
         "names",
         &[
@@ -53,7 +55,7 @@ pub(crate) const FLOORS: &[(&str, &[&str])] = &[
 
 /// The floor of the engine's module `module` (its path under
 /// `crate::engine`), by the most particular pattern that holds it.
-pub(crate) fn floor(module: &[String]) -> Option<usize> {
+fn floor(module: &[String]) -> Option<usize> {
     let mut best: Option<(usize, usize)> = None;
     for (i, (_, patterns)) in FLOORS.iter().enumerate() {
         for pattern in *patterns {
@@ -70,4 +72,31 @@ pub(crate) fn floor(module: &[String]) -> Option<usize> {
         }
     }
     best.map(|(i, _)| i)
+}
+
+/// Each use of a floor above its own by a file of the engine, as
+/// `file:line uses module: why`, and each file on no floor. Empty when the
+/// floors keep their order.
+pub(crate) fn floor_breaks(sources: &[Source], graph: &Graph) -> Vec<String> {
+    let under = |s: &Source| s.module[2.min(s.module.len())..].to_vec();
+    let mut found = Vec::new();
+    for (from, source) in sources.iter().enumerate() {
+        let Some(own) = floor(&under(source)) else {
+            found.push(format!("{}: on no floor of tests/engine_purity/floors.rs", source.shown));
+            continue;
+        };
+        for (&to, line) in &graph.uses[from] {
+            let Some(other) = floor(&under(&sources[to])) else { continue };
+            if other > own {
+                found.push(format!(
+                    "{}:{line} uses {}: the floor {} may not use {}, which is above it",
+                    source.shown,
+                    sources[to].module.join("::"),
+                    FLOORS[own].0,
+                    FLOORS[other].0
+                ));
+            }
+        }
+    }
+    found
 }

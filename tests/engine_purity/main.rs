@@ -28,10 +28,12 @@ mod tree;
 mod uses;
 mod walk;
 
+use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use cycles::{Source, cycles, cycles_in, graph};
+use floors::floor_breaks;
 use layers::{LAYERS, layer_breaks, table_cycles};
 use tree::{check_engine, crate_files, engine_files, shown};
 
@@ -57,6 +59,21 @@ pub(crate) const FORBIDDEN_CRATES: &[&str] =
 pub(crate) const OUTER_LAYERS: &[&str] =
     &["rules", "script", "narrate", "tui", "plain", "report", "save", "sim", "check", "session"];
 
+/// The files of `files` (as `tree.rs` finds them) that are not for tests
+/// alone, read, each shown by its path from the project's root.
+fn read(files: BTreeMap<PathBuf, (Vec<String>, bool)>) -> Vec<Source> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    files
+        .into_iter()
+        .filter(|(_, (_, test_only))| !test_only)
+        .map(|(file, (module, _))| Source {
+            shown: shown(&src, &file),
+            module,
+            text: fs::read_to_string(&file).unwrap_or_default(),
+        })
+        .collect()
+}
+
 #[test]
 fn the_engine_does_no_io_and_has_no_hidden_randomness() {
     let found = check_engine(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine"));
@@ -65,16 +82,7 @@ fn the_engine_does_no_io_and_has_no_hidden_randomness() {
 
 #[test]
 fn the_engine_files_use_one_another_without_cycles() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
-    let sources: Vec<Source> = engine_files(&root)
-        .into_iter()
-        .filter(|(_, (_, test_only))| !test_only)
-        .map(|(file, (module, _))| Source {
-            shown: shown(root.parent().unwrap_or(&root), &file),
-            module,
-            text: fs::read_to_string(&file).unwrap_or_default(),
-        })
-        .collect();
+    let sources = read(engine_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine")));
     assert!(sources.len() > 50, "the engine's files were not found: {}", sources.len());
     let found = cycles(&sources);
     assert!(found.is_empty(), "the engine's files must not use one another in a cycle:\n{}", found.join("\n"));
@@ -82,53 +90,15 @@ fn the_engine_files_use_one_another_without_cycles() {
 
 #[test]
 fn the_engine_floors_use_only_the_floors_below() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
-    let sources: Vec<Source> = engine_files(&root)
-        .into_iter()
-        .filter(|(_, (_, test_only))| !test_only)
-        .map(|(file, (module, _))| Source {
-            shown: shown(root.parent().unwrap_or(&root), &file),
-            module,
-            text: fs::read_to_string(&file).unwrap_or_default(),
-        })
-        .collect();
-    let under = |s: &Source| s.module[2.min(s.module.len())..].to_vec();
-    let drawn = graph(&sources);
-    let mut found = Vec::new();
-    for (from, source) in sources.iter().enumerate() {
-        let Some(own) = floors::floor(&under(source)) else {
-            found.push(format!("{}: on no floor of tests/engine_purity/floors.rs", source.shown));
-            continue;
-        };
-        for (&to, line) in &drawn.uses[from] {
-            let Some(other) = floors::floor(&under(&sources[to])) else { continue };
-            if other > own {
-                found.push(format!(
-                    "{}:{line} uses {}: the floor {} may not use {}, which is above it",
-                    source.shown,
-                    sources[to].module.join("::"),
-                    floors::FLOORS[own].0,
-                    floors::FLOORS[other].0
-                ));
-            }
-        }
-    }
+    let sources = read(engine_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine")));
+    let found = floor_breaks(&sources, &graph(&sources));
     assert!(sources.len() > 50, "the engine's files were not found: {}", sources.len());
     assert!(found.is_empty(), "the engine's floors must use one another downwards:\n{}", found.join("\n"));
 }
 
 #[test]
 fn the_layers_use_one_another_one_way_and_no_files_in_a_cycle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let sources: Vec<Source> = crate_files(&src)
-        .into_iter()
-        .filter(|(_, (_, test_only))| !test_only)
-        .map(|(file, (module, _))| Source {
-            shown: shown(&src, &file),
-            module,
-            text: fs::read_to_string(&file).unwrap_or_default(),
-        })
-        .collect();
+    let sources = read(crate_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src")));
     let layers: std::collections::BTreeSet<&str> =
         sources.iter().filter_map(|s| s.module.get(1)).map(String::as_str).collect();
     assert!(layers.len() == LAYERS.len(), "the crate's layers were not all found: {layers:?}");
@@ -153,7 +123,9 @@ fn a_fifth_rule_set_is_its_folder_and_its_registration() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let allowed = ["src/engine/ruleset/registry.rs", "src/engine/ruleset/handle.rs", "src/engine/ruleset/mod.rs"];
     let mut named = Vec::new();
-    for file in crate_files(&src).into_keys() {
+    let files = crate_files(&src);
+    assert!(files.len() > 100, "the crate's files were not found");
+    for file in files.into_keys() {
         let at = shown(&src, &file);
         if at.starts_with("src/engine/ruleset/one_shot/") {
             continue;
@@ -163,6 +135,5 @@ fn a_fifth_rule_set_is_its_folder_and_its_registration() {
             named.push(at);
         }
     }
-    assert!(crate_files(&src).len() > 100, "the crate's files were not found");
     assert!(named.is_empty(), "One Shot is named outside its folder and registration: {named:?}");
 }
