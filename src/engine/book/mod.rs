@@ -102,7 +102,7 @@ impl<'de> Deserialize<'de> for RuleBook {
                 let (mut template, mut action, mut patrol, mut campaign) = (None, None, None, None);
                 let (mut forces, mut arsenal) = (None, None);
                 let mut own: Vec<Tables> = Vec::new();
-                let mut named: Vec<&'static str> = Vec::new();
+                let mut named: Vec<RuleSet> = Vec::new();
                 while let Some(key) = map.next_key_seed(Names(all()))? {
                     let name = match &key {
                         Field::Known(name) => name,
@@ -123,16 +123,14 @@ impl<'de> Deserialize<'de> for RuleBook {
                         "forces" => fill(&mut forces, "forces", &mut map)?,
                         "arsenal" => fill(&mut arsenal, "arsenal", &mut map)?,
                         other => {
-                            let Some(field) = Tables::fields().find(|f| *f == other) else {
+                            let Some(rules) = Tables::named(other) else {
                                 return Err(A::Error::unknown_field(other, all()));
                             };
-                            if named.contains(&field) {
-                                return Err(A::Error::duplicate_field(field));
+                            if named.contains(&rules) {
+                                return Err(A::Error::duplicate_field(Tables::field(rules).unwrap_or_default()));
                             }
-                            named.push(field);
-                            if let Some(Some(t)) = Tables::read(field, &mut map)? {
-                                own.push(t);
-                            }
+                            named.push(rules);
+                            own.extend(Tables::read(rules, &mut map)?);
                         }
                     }
                 }

@@ -358,24 +358,26 @@ impl Tables {
         }
     }
 
-    /// Reads a rule book's field `key` if it holds a rule set's tables:
-    /// None if no rule set's tables are called so, `Some(None)` for a book
-    /// that says it has none (`key: None`).
+    /// The rule set whose tables a rule book's field `key` holds, if any.
+    pub(in crate::engine) fn named(key: &str) -> Option<RuleSet> {
+        RuleSet::ALL.iter().copied().find(|r| Tables::field(*r) == Some(key))
+    }
+
+    /// Reads `rules`'s tables from the value of its field in a rule book:
+    /// None for a book that says it has none (`key: None`).
     pub(in crate::engine) fn read<'de, A: serde::de::MapAccess<'de>>(
-        key: &str,
+        rules: RuleSet,
         map: &mut A,
-    ) -> Result<Option<Option<Tables>>, A::Error> {
-        let Some(rules) = RuleSet::ALL.iter().copied().find(|r| Tables::field(*r) == Some(key)) else {
-            return Ok(None);
-        };
-        Ok(Some(match rules {
-            RuleSet::LoneWarrior => None,
+    ) -> Result<Option<Tables>, A::Error> {
+        Ok(match rules {
+            // No field holds them (`Tables::field`): nothing is asked of it.
+            RuleSet::LoneWarrior => map.next_value::<serde::de::IgnoredAny>().map(|_| None)?,
             RuleSet::CombatPatrol => map.next_value::<Option<Box<CombatPatrol>>>()?.map(Tables::CombatPatrol),
             RuleSet::Company => map.next_value::<Option<Box<Company>>>()?.map(Tables::Company),
             RuleSet::EuropeanBattlefield => map.next_value::<Option<Box<European>>>()?.map(Tables::EuropeanBattlefield),
             #[cfg(test)]
             RuleSet::OneShot => map.next_value::<Option<Box<OneShotTables>>>()?.map(Tables::OneShot),
-        }))
+        })
     }
 
     /// The fields of a rule book that may hold rule sets' tables, in the
