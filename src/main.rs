@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use hexpatrol::engine::Game;
 use hexpatrol::engine::campaign::Campaign;
-use hexpatrol::engine::ruleset::lone_warrior::house;
+use hexpatrol::engine::ruleset::house;
 use hexpatrol::save::{self, Slot};
 use hexpatrol::session::start::{self, Choice, Opened};
 use hexpatrol::tui::{self, Ended, Start, theme::Theme};

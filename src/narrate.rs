@@ -5,8 +5,8 @@ mod weapon;
 
 pub use weapon::weapon_words;
 
+use crate::engine::ruleset::house;
 use crate::engine::ruleset::lone_warrior::call::Called;
-use crate::engine::ruleset::lone_warrior::house;
 use crate::engine::{Event, OddsAnswer, Roll, RollOdds, RuleBook, Spread};
 
 /// The house rules of `book` in words: the preset (or "set by hand"), then

@@ -355,8 +355,8 @@ fn old_saves_keep_the_rules_they_began_with() {
         let save = hexpatrol::save::read(&path).unwrap();
         let book = &save.campaign.book;
         assert_eq!(
-            hexpatrol::engine::ruleset::lone_warrior::house::preset_of(book),
-            Some(hexpatrol::engine::ruleset::lone_warrior::house::Preset::Classic),
+            hexpatrol::engine::ruleset::house::preset_of(book),
+            Some(hexpatrol::engine::ruleset::house::Preset::Classic),
             "{name}"
         );
         seen += 1;
@@ -365,8 +365,8 @@ fn old_saves_keep_the_rules_they_began_with() {
     // And a new game plays the article as written.
     let book = hexpatrol::rules::rule_book().unwrap();
     assert_eq!(
-        hexpatrol::engine::ruleset::lone_warrior::house::preset_of(&book),
-        Some(hexpatrol::engine::ruleset::lone_warrior::house::Preset::AsWritten)
+        hexpatrol::engine::ruleset::house::preset_of(&book),
+        Some(hexpatrol::engine::ruleset::house::Preset::AsWritten)
     );
 }
 

@@ -134,8 +134,8 @@ fn opening(c: &Campaign, name: &str) -> Vec<String> {
     let mut lines = vec![format!("hexpatrol, plain mode. {}, saved as {name}. Type help for every command.", c.title)];
     let backs = if c.take_backs { "orders can be taken back (undo)" } else { "iron man: no take-backs" };
     let dice = if c.real_dice { "you throw the dice (dice game: the game throws)" } else { "the game throws the dice" };
-    let set = crate::engine::ruleset::lone_warrior::house::preset_of(&c.book).map_or("set by hand", |p| p.key());
-    let n = crate::engine::ruleset::lone_warrior::house::departures(&c.book).count();
+    let set = crate::engine::ruleset::house::preset_of(&c.book).map_or("set by hand", |p| p.key());
+    let n = crate::engine::ruleset::house::departures(&c.book).count();
     lines.push(format!("Rules: {set}, {n} house rules; {backs}; {dice}."));
     match &c.patrol {
         Some(game) => {

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::campaign::{CampaignTally, Run};
 use crate::engine::campaign::Campaign;
-use crate::engine::ruleset::lone_warrior::house;
+use crate::engine::ruleset::house;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CampaignSummary {

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::{Counts, Plan, Tally};
 use crate::engine::dice::chance::Chance;
-use crate::engine::ruleset::lone_warrior::house;
+use crate::engine::ruleset::house;
 use crate::engine::{Game, Pos, Purpose};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

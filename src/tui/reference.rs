@@ -10,7 +10,7 @@ mod vehicles;
 
 use crate::engine::RuleBook;
 use crate::engine::book::{Band, Cover, IncidentKind, WeaponKind, Wound};
-use crate::engine::ruleset::lone_warrior::house::HOUSE_RULES;
+use crate::engine::ruleset::house;
 
 /// One part of the reference: a heading and its paragraphs.
 pub struct Part {
@@ -373,7 +373,7 @@ fn house_rules(book: &RuleBook) -> Vec<String> {
     // The set's name; the list below says which depart.
     let mut lines: Vec<String> = crate::narrate::house_rules(book).into_iter().take(1).collect();
     lines.push("Every house rule, on or off in this game:".into());
-    for h in HOUSE_RULES {
+    for h in house::house_rules() {
         let Some(on) = h.get(book) else { continue };
         let mark = match (on, h.departs(book)) {
             (true, true) => "on, departs",
@@ -389,7 +389,7 @@ fn house_rules(book: &RuleBook) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ruleset::lone_warrior::house::{self, Preset};
+    use crate::engine::ruleset::house::{self, Preset};
 
     fn book(preset: Preset) -> RuleBook {
         let mut b = (*crate::rules::rule_book().expect("the built-in rules load")).clone();
@@ -435,7 +435,7 @@ mod tests {
         ] {
             assert!(t.contains(words), "{words}:\n{t}");
         }
-        for h in HOUSE_RULES {
+        for h in house::house_rules() {
             assert!(t.contains(h.says), "{}", h.key);
         }
     }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::engine::campaign::{Campaign, PatrolRecord, Status};
-use crate::engine::ruleset::lone_warrior::house;
+use crate::engine::ruleset::house;
 
 /// The after-action report of a finished patrol, a line a man.
 pub fn debrief(record: &PatrolRecord) -> Vec<String> {

@@ -14,15 +14,15 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::keymap::{Dir, Msg, RULES_IN_PLAY_KEYS};
 use super::theme::Theme;
 use crate::engine::RuleBook;
-use crate::engine::ruleset::lone_warrior::house::{self, HOUSE_RULES, HouseRule, Preset};
+use crate::engine::ruleset::house::{self, Preset};
 use crate::session::start::{Choice, Table};
 
 /// A line of the page the cursor can be on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Row {
     Preset(Preset),
-    /// A house rule, by its place in `HOUSE_RULES`.
-    Rule(usize),
+    /// A house rule, by its name.
+    Rule(&'static str),
     /// Iron man: no orders taken back.
     IronMan,
     /// Real dice: every roll thrown by the player.
@@ -63,7 +63,7 @@ impl RulesInPlay {
     /// this book has, and Begin.
     pub fn rows(&self) -> Vec<Row> {
         let mut rows: Vec<Row> = Preset::ALL.into_iter().map(Row::Preset).collect();
-        rows.extend((0..HOUSE_RULES.len()).filter(|&i| HOUSE_RULES[i].get(&self.book).is_some()).map(Row::Rule));
+        rows.extend(house::in_play(&self.book).map(|(h, _)| Row::Rule(h.key)));
         rows.push(Row::IronMan);
         rows.push(Row::RealDice);
         rows.push(Row::Begin);
@@ -83,7 +83,7 @@ impl RulesInPlay {
                     house::set_preset(&mut self.book, *p);
                     return Some(self.begin());
                 }
-                Row::Rule(i) => self.flip(&HOUSE_RULES[*i]),
+                Row::Rule(key) => self.flip(key),
                 Row::IronMan => self.iron_man = !self.iron_man,
                 Row::RealDice => self.real_dice = !self.real_dice,
                 Row::Begin => return Some(self.begin()),
@@ -91,7 +91,7 @@ impl RulesInPlay {
             // Space loads a set to change by hand, or flips a rule.
             Msg::Turn => match rows.get(self.selected)? {
                 Row::Preset(p) => house::set_preset(&mut self.book, *p),
-                Row::Rule(i) => self.flip(&HOUSE_RULES[*i]),
+                Row::Rule(key) => self.flip(key),
                 Row::IronMan => self.iron_man = !self.iron_man,
                 Row::RealDice => self.real_dice = !self.real_dice,
                 Row::Begin => {}
@@ -101,10 +101,10 @@ impl RulesInPlay {
         None
     }
 
-    fn flip(&mut self, h: &HouseRule) {
-        if let Some(on) = h.get(&self.book) {
+    fn flip(&mut self, key: &str) {
+        if let Some(on) = house::house_rule(key).and_then(|h| h.get(&self.book)) {
             // The rule is in the book (it is listed only if so): setting it cannot fail.
-            let _ = house::set(&mut self.book, h.key, !on);
+            let _ = house::set(&mut self.book, key, !on);
         }
     }
 
@@ -130,8 +130,8 @@ impl RulesInPlay {
                     let says = clip(p.says(), width.saturating_sub(18));
                     lines.push(Line::styled(format!("{mark} {:<12} {says}", title_of(p)), style));
                 }
-                Row::Rule(r) => {
-                    let h = &HOUSE_RULES[r];
+                Row::Rule(key) => {
+                    let Some(h) = house::house_rule(key) else { continue };
                     if matches!(rows.get(i.wrapping_sub(1)), Some(Row::Preset(_))) {
                         lines.push(Line::from(""));
                         let head = "Or each house rule by hand ([x] on; ! departs from the article's text):";
@@ -193,12 +193,14 @@ pub fn render(page: &RulesInPlay, theme: Theme, area: Rect, buf: &mut Buffer) {
     }
     let (lines, at) = page.lines(theme, usize::from(area.width));
     let detail = match page.rows().get(page.selected) {
-        Some(&Row::Rule(r)) => {
-            let h = &HOUSE_RULES[r];
-            let now = if h.get(&page.book).unwrap_or(false) { "on" } else { "off" };
-            let written = if h.as_written { "on" } else { "off" };
-            format!("{} ({now}; as written {written}): {}. In the rule book: {}.", h.key, h.says, h.at)
-        }
+        Some(&Row::Rule(key)) => match house::house_rule(key) {
+            Some(h) => {
+                let now = if h.get(&page.book).unwrap_or(false) { "on" } else { "off" };
+                let written = if h.as_written { "on" } else { "off" };
+                format!("{} ({now}; as written {written}): {}. In the rule book: {}.", h.key, h.says, h.at)
+            }
+            None => String::new(),
+        },
         Some(Row::IronMan) => {
             let now = if page.iron_man { "on" } else { "off" };
             format!(
@@ -212,8 +214,10 @@ pub fn render(page: &RulesInPlay, theme: Theme, area: Rect, buf: &mut Buffer) {
             )
         }
         Some(Row::Preset(p)) => {
-            let mut on: Vec<&str> =
-                HOUSE_RULES.iter().filter(|h| h.value_in(*p) != h.as_written).map(|h| h.key).collect();
+            let mut on: Vec<&str> = house::in_play(&page.book)
+                .filter(|(h, _)| h.value_in(*p) != h.as_written)
+                .map(|(h, _)| h.key)
+                .collect();
             if on.is_empty() {
                 on.push("none");
             }
@@ -293,7 +297,7 @@ mod tests {
         p.update(Msg::Turn);
         assert_eq!(house::preset_of(&p.book), Some(Preset::Gentler));
         // Down to the radio and flip it off: a set made by hand.
-        let radio = p.rows().iter().position(|r| matches!(r, Row::Rule(i) if HOUSE_RULES[*i].key == "radio")).unwrap();
+        let radio = p.rows().iter().position(|r| matches!(r, Row::Rule("radio"))).unwrap();
         while p.selected < radio {
             p.update(Msg::Cursor(Dir::South));
         }

@@ -347,7 +347,7 @@ fn a_patrol_opens_with_its_briefing_and_objective() {
 fn r_calls_the_guns_on_the_cursor_hex() {
     // The radio is a house rule: as written there is none.
     let mut book = (*rules::rule_book().expect("the built-in rules load")).clone();
-    crate::engine::ruleset::lone_warrior::house::set(&mut book, "radio", true).unwrap();
+    crate::engine::ruleset::house::set(&mut book, "radio", true).unwrap();
     let book = std::sync::Arc::new(book);
     let scenario = rules::scenario("crossroads", &book).expect("the crossroads scenario loads");
     assert!(scenario.radio, "the crossroads patrol takes a radio");

@@ -339,7 +339,7 @@ mod tests {
     use ratatui::backend::TestBackend;
 
     use super::*;
-    use crate::engine::ruleset::lone_warrior::house::{self, Preset};
+    use crate::engine::ruleset::house::{self, Preset};
 
     fn title(dir: &std::path::Path) -> Title {
         let book = rules::rule_book().expect("the built-in rules load");

@@ -12,6 +12,7 @@ pub mod combat_patrol;
 pub mod company;
 pub mod european;
 mod handle;
+pub mod house;
 pub mod lone_warrior;
 mod method;
 pub(in crate::engine) mod odds;
@@ -51,6 +52,10 @@ use crate::engine::vocabulary::soldier::{Side, Soldier, State};
 pub trait Rules: Sync {
     /// The name scenarios, campaigns and saves give this rule set.
     fn name(&self) -> &'static str;
+
+    /// The house rules of its own (its folder's `house.rs`): where it may
+    /// depart from its article, each a switch of its tables.
+    fn house_rules(&self) -> &'static [house::HouseRule];
 
     /// The states a man can be in under these rules: a save holding a man
     /// in any other is refused.

@@ -165,6 +165,10 @@ impl Rules for CombatPatrol {
         NAME
     }
 
+    fn house_rules(&self) -> &'static [crate::engine::ruleset::house::HouseRule] {
+        &[]
+    }
+
     fn states(&self) -> &'static [State] {
         &[State::Fit, State::FleshWound, State::LightWound, State::SeriousWound, State::Critical, State::Dead]
     }

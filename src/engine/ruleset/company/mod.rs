@@ -11,6 +11,7 @@
 
 use std::borrow::Cow;
 pub mod fire;
+pub mod house;
 pub mod man;
 pub mod tables;
 
@@ -99,6 +100,10 @@ pub fn target_of(t: &Book, man: &Soldier, terrain: &Terrain) -> fire::Target {
 impl Rules for Company {
     fn name(&self) -> &'static str {
         NAME
+    }
+
+    fn house_rules(&self) -> &'static [crate::engine::ruleset::house::HouseRule] {
+        house::RULES
     }
 
     /// A team is in the fight or lost.

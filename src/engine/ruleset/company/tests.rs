@@ -186,9 +186,9 @@ fn older_tables_pin_by_experience_and_the_house_rule_switches_it() {
     let old: Pinning = ron::from_str("(conscript_halves: 2, trained_halves: 3, veteran_halves: 4)").unwrap();
     assert_eq!((old.by_experience, old.halves), (true, 2));
     let mut book: RuleBook = (*crate::rules::rule_book().unwrap()).clone();
-    let rule = crate::engine::ruleset::lone_warrior::house::house_rule("pinning_by_experience").unwrap();
+    let rule = crate::engine::ruleset::house::house_rule("pinning_by_experience").unwrap();
     assert_eq!(rule.get(&book), Some(false), "as written");
-    crate::engine::ruleset::lone_warrior::house::set(&mut book, "pinning_by_experience", true).unwrap();
+    crate::engine::ruleset::house::set(&mut book, "pinning_by_experience", true).unwrap();
     let t = crate::engine::ruleset::company::tables_in(&book).unwrap();
     assert_eq!(t.pinned_at(3, Experience::Veteran), 6);
     assert!(rule.departs(&book));

@@ -17,6 +17,7 @@ use std::borrow::Cow;
 pub mod barrage;
 pub(in crate::engine) mod crew;
 pub(in crate::engine) mod enemy_battery;
+pub mod house;
 pub(in crate::engine) mod hulk;
 pub mod man;
 pub(in crate::engine) mod manoeuvre;
@@ -113,6 +114,10 @@ pub fn shoot_need(t: &Book, man: &Soldier) -> Option<(i32, Modifiers)> {
 impl Rules for European {
     fn name(&self) -> &'static str {
         NAME
+    }
+
+    fn house_rules(&self) -> &'static [crate::engine::ruleset::house::HouseRule] {
+        house::RULES
     }
 
     /// A man is fit, or hit and down until the action's casualty roll says

@@ -159,6 +159,10 @@ impl Rules for LoneWarrior {
         "LoneWarrior"
     }
 
+    fn house_rules(&self) -> &'static [crate::engine::ruleset::house::HouseRule] {
+        house::RULES
+    }
+
     fn states(&self) -> &'static [State] {
         &[State::Fit, State::FleshWound, State::KnockedOver, State::SeriousWound, State::Dead]
     }

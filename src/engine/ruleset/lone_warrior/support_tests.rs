@@ -23,7 +23,7 @@ fn radio_game(seed: u64) -> Game {
 
 /// The house rule that lets a patrol with a radio use it.
 fn with_radio(g: &mut Game) {
-    crate::engine::ruleset::lone_warrior::house::set(std::sync::Arc::make_mut(&mut g.book), "radio", true).unwrap();
+    crate::engine::ruleset::house::set(std::sync::Arc::make_mut(&mut g.book), "radio", true).unwrap();
 }
 
 /// Turns cards until the radio man's (the first man's) card is up.
@@ -117,7 +117,7 @@ fn calls_that_cannot_be_made_are_refused_and_change_nothing() {
     assert!(e.reason().contains("no radio"), "{e}");
     // As written there is no radio at all, whatever the patrol's orders say.
     g.radio = true;
-    crate::engine::ruleset::lone_warrior::house::set(std::sync::Arc::make_mut(&mut g.book), "radio", false).unwrap();
+    crate::engine::ruleset::house::set(std::sync::Arc::make_mut(&mut g.book), "radio", false).unwrap();
     let e = g.play(&Command::Call { hex: Pos::new(3, 2) }).expect_err("no radio as written");
     assert!(e.reason().contains("house rule radio is off"), "{e}");
 }

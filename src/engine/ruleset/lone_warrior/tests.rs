@@ -2,7 +2,7 @@
 //! `engine::house` played both ways. The built-in book is the article as
 //! written; `with_house` turns a switch on in a game's own copy.
 
-use crate::engine::ruleset::lone_warrior::house;
+use crate::engine::ruleset::house;
 use crate::engine::testing::*;
 
 /// `g` played with house rule `key` set to `on`.

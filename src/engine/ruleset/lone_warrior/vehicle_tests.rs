@@ -179,8 +179,7 @@ fn an_enemy_vehicle_fires_its_mg_closes_in_and_by_the_house_rule_pulls_back_when
     assert!(moved, "{events:?}");
     assert!(g.soldiers[v].pos.is_some_and(|p| p.distance(Pos::new(3, 7)) < 7));
     // Damaged, by the house rule: it backs away, and from an edge hex it leaves.
-    crate::engine::ruleset::lone_warrior::house::set(std::sync::Arc::make_mut(&mut g.book), "vehicles_pull_back", true)
-        .unwrap();
+    crate::engine::ruleset::house::set(std::sync::Arc::make_mut(&mut g.book), "vehicles_pull_back", true).unwrap();
     g.soldiers[v].vehicle.as_mut().expect("a vehicle").damage = Damage::Light;
     g.soldiers[v].pos = Some(Pos::new(3, 0));
     let mut events = Events::all();
@@ -281,7 +280,7 @@ fn a_tank_blocks_sight_both_ways_and_cover_partly_hides_a_vehicle() {
 fn fire_called_is_called_off_when_the_action_ends_before_stop() {
     let mut g = game_on(&OPEN, (3, 7), &squad_with_bazooka(), 1);
     g.radio = true;
-    crate::engine::ruleset::lone_warrior::house::set(std::sync::Arc::make_mut(&mut g.book), "radio", true).unwrap();
+    crate::engine::ruleset::house::set(std::sync::Arc::make_mut(&mut g.book), "radio", true).unwrap();
     let foe = add_enemy(&mut g, "rifle", (3, 2));
     begin_action(&mut g);
     card_next(&mut g, 0);

@@ -73,6 +73,10 @@ impl Rules for OneShot {
         "OneShot"
     }
 
+    fn house_rules(&self) -> &'static [crate::engine::ruleset::house::HouseRule] {
+        &[]
+    }
+
     fn states(&self) -> &'static [State] {
         &[State::Fit, State::Dead]
     }

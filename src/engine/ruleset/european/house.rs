@@ -1,0 +1,25 @@
+//! European Battlefield's house rules: where hexpatrol may depart from
+//! the article, each a switch of its tables.
+
+use crate::engine::ruleset::european::tables::Activation;
+use crate::engine::ruleset::european::{tables_in, tables_in_mut};
+use crate::engine::ruleset::house::HouseRule;
+
+/// European Battlefield's house rules, in the order a player meets them.
+pub const RULES: &[HouseRule] = &[HouseRule {
+    key: "activation_by_deck",
+    at: "european.activation",
+    says: "European Battlefield: no priority phase; a shuffled card a man, each rolling his own courage to move",
+    as_written: false,
+    gentler: false,
+    classic: true,
+    // Only a book with European Battlefield's tables has the switch.
+    get: |b| tables_in(b).map(|e| e.activation == Activation::Deck),
+    set: |b, v| match tables_in_mut(b) {
+        Some(e) => {
+            e.activation = if v { Activation::Deck } else { Activation::Priority };
+            true
+        }
+        None => false,
+    },
+}];
