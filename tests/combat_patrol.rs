@@ -179,9 +179,8 @@ fn a_special_method_is_an_order_of_its_own_and_a_pistol_has_none() {
 }
 
 #[test]
-fn grenades_are_thrown_scatter_and_strike_every_man_in_the_blast() {
-    use hexpatrol::engine::Pos;
-    let (mut thrown, mut blasts) = (0, 0);
+fn grenades_are_thrown_scatter_and_strike_the_man_they_land_on_and_those_near() {
+    let (mut thrown, mut blasts, mut near) = (0, 0, 0);
     for seed in 1..=8 {
         let mut c = orchard(seed);
         let mut events = c.begin().unwrap();
@@ -213,9 +212,28 @@ fn grenades_are_thrown_scatter_and_strike_every_man_in_the_blast() {
                 Some("on_target") => assert_eq!((walked, *hex), (0, *target)),
                 _ => assert_eq!(walked, points, "seed {seed}: {r:?}"),
             }
-            // Everyone in the blast is struck, each rolling the chart +2.
-            let mut m = j + 1;
-            while let Some(Event::Hit { by, .. }) = events.get(m) {
+            // The blast is the hex it lands in (a 1-inch blast in a 5-inch hex).
+            assert_eq!(blast, &[*hex]);
+            // The man it lands on is struck without a roll, at most one; each
+            // other man there rolls cp_near and is struck on "struck" alone.
+            // Each man struck rolls the chart +2.
+            let (mut m, mut unrolled) = (j + 1, 0);
+            loop {
+                let rolled_near = match events.get(m) {
+                    Some(Event::Roll(n)) if n.purpose == Purpose::CpNear => {
+                        near += 1;
+                        assert_eq!((n.dice.sides, n.soldier.as_ref()), (6, Some(thrower)), "{n:?}");
+                        m += 1;
+                        if n.result.as_deref() != Some("struck") {
+                            assert!(!matches!(events.get(m), Some(Event::Hit { .. })), "clear, yet struck");
+                            continue;
+                        }
+                        true
+                    }
+                    _ => false,
+                };
+                let Some(Event::Hit { by, .. }) = events.get(m) else { break };
+                unrolled += usize::from(!rolled_near);
                 assert_eq!(by, thrower);
                 let Some(Event::Roll(w)) = events.get(m + 1) else { panic!() };
                 assert_eq!(w.purpose, Purpose::CpBlast);
@@ -225,11 +243,14 @@ fn grenades_are_thrown_scatter_and_strike_every_man_in_the_blast() {
                     m += 1;
                 }
             }
-            assert!(blast.iter().all(|p: &Pos| p.distance(*hex) == 0));
+            assert!(unrolled <= 1, "seed {seed}: one man at most is landed on");
+            if matches!(r.result.as_deref(), Some("dropped" | "on_target")) {
+                assert_eq!(unrolled, 1, "seed {seed}: on the mark or at his feet, it lands on a man");
+            }
             k = m;
         }
     }
-    assert!(thrown >= 5 && blasts >= 5, "{thrown} grenades, {blasts} men in blasts");
+    assert!(thrown >= 5 && blasts >= 5 && near >= 3, "{thrown} grenades, {blasts} men in blasts, {near} near");
 }
 
 /// A grenade scattering waits in the air for each move of the player's
@@ -243,7 +264,7 @@ fn the_player_steers_his_sides_moves_of_a_scattering_grenade() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("orchard.ron");
     let (mut as_thrower, mut as_opponent, mut resumed) = (0, 0, 0);
-    for seed in 1..=12 {
+    for seed in 1..=24 {
         let mut c = orchard(seed);
         let mut cache = Cache::new();
         let mut events = c.begin().unwrap();

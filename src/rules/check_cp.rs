@@ -102,11 +102,14 @@ fn check(c: &Checker, book: &RuleBook, t: &CombatPatrol) -> Result<(), DataError
         || g.wound_bonus > 20
         || !(1..=100).contains(&g.opponent_inches)
         || !(1..=100).contains(&g.thrower_inches)
+        || !(2..=100).contains(&g.near.sides)
+        || g.near.struck >= g.near.sides
     {
         return Err(c.err(
             "grenade",
             "grenade: at most 20 each, thrown 1 to 10 hexes, dropped below the die's top, a blast and a bonus \
-             of at most 100 inches and 20, moves of 1 to 100 inches"
+             of at most 100 inches and 20, moves of 1 to 100 inches, near a die of 2 to 100 sides struck below \
+             its top"
                 .into(),
         ));
     }

@@ -432,7 +432,8 @@ fn bad_sweeps_and_ammunition_are_refused_where_they_are_written() {
         ("degrees: 45", "degrees: 0", "machine_gun: an arc of 1 to 180 degrees"),
         ("bullets: (dice: 1, sides: 2, less: 1)", "bullets: (dice: 1, sides: 2, less: 2)", "machine_gun:"),
         ("bullets: (dice: 1, sides: 2, less: 1)", "bullets: (dice: 3, sides: 6, less: 1)", "0 to 6 bullets"),
-        ("spray: (inches: 3, reaction: 2)", "spray: (inches: 3, reaction: 20)", "spray:"),
+        ("spray: (inches: 3, reaction: 2,", "spray: (inches: 3, reaction: 20,", "spray:"),
+        ("near: (sides: 6, struck: 1)", "near: (sides: 6, struck: 6)", "near a die of 2 to 100 sides"),
         ("Magazine(bursts: 2, sides: 10, again: 5)", "Magazine(bursts: 2, sides: 10, again: 10)", "'lmg'"),
         ("Belt(bursts: 4, actions: 3)", "Belt(bursts: 0, actions: 3)", "'mg': 1 to 50 bursts"),
     ] {

@@ -69,6 +69,10 @@ pub struct CheckRow {
     pub successes: u64,
     pub observed: f64,
     pub exact: Chance,
+    /// How far the observed rate is from the exact chance, in standard
+    /// errors of that many rolls (None where the chance is 0 or 1, or
+    /// nothing was rolled).
+    pub z: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -84,6 +88,8 @@ pub struct TableRow {
     pub observed: Option<f64>,
     /// None where the chance depends on who stood where (never for these tables).
     pub exact: Option<Chance>,
+    /// Standard errors from the exact chance, as for a pass/fail roll.
+    pub z: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -94,6 +100,32 @@ pub struct Unfinished {
 
 fn is_zero(n: &i32) -> bool {
     *n == 0
+}
+
+/// How many standard errors `n` of `of` rolls lie from the chance `exact`:
+/// None where no roll was made or the chance is certain either way.
+pub fn standard_errors(n: u64, of: u64, exact: Chance) -> Option<f64> {
+    let p = exact.value();
+    if of == 0 || p <= 0.0 || p >= 1.0 {
+        return None;
+    }
+    Some((ratio(n, of) - p) / (p * (1.0 - p) / of as f64).sqrt())
+}
+
+/// The rate furthest from its exact chance, in standard errors: its words
+/// and how far, and how many rates were weighed.
+pub fn furthest(s: &Summary) -> (usize, Option<(String, f64)>) {
+    let checks = s.checks.iter().filter_map(|c| Some((format!("{} {} {}+", c.purpose.name(), c.dice, c.need), c.z?)));
+    let tables = s.tables.iter().filter_map(|t| {
+        let what = match t.modifier {
+            0 => format!("{}: {}", t.purpose.name(), t.result),
+            m => format!("{} {m:+}: {}", t.purpose.name(), t.result),
+        };
+        Some((what, t.z?))
+    });
+    let all: Vec<(String, f64)> = checks.chain(tables).collect();
+    let worst = all.iter().max_by(|a, b| a.1.abs().total_cmp(&b.1.abs())).cloned();
+    (all.len(), worst)
 }
 
 fn ratio(n: u64, of: u64) -> f64 {
@@ -135,6 +167,7 @@ impl Summary {
                 successes,
                 observed: ratio(successes, rolls),
                 exact: Chance::at_least(count, sides, need),
+                z: standard_errors(successes, rolls, Chance::at_least(count, sides, need)),
             })
             .collect();
         let mut tables = Vec::new();
@@ -144,7 +177,8 @@ impl Summary {
             for (result, chance) in results {
                 let n = seen.map_or(0, |m| m.get(&result));
                 let observed = (total > 0).then(|| ratio(n, total));
-                tables.push(TableRow { purpose, modifier: 0, result, count: n, observed, exact: Some(chance) });
+                let z = standard_errors(n, total, chance);
+                tables.push(TableRow { purpose, modifier: 0, result, count: n, observed, exact: Some(chance), z });
             }
         }
         // A rule set's other tables, as observed, each beside its exact chances.
@@ -155,7 +189,8 @@ impl Summary {
                 let n = seen.get(result);
                 let observed = (total > 0).then(|| ratio(n, total));
                 let (purpose, modifier, result) = (*purpose, *modifier, result.to_string());
-                tables.push(TableRow { purpose, modifier, result, count: n, observed, exact: Some(chance) });
+                let z = standard_errors(n, total, chance);
+                tables.push(TableRow { purpose, modifier, result, count: n, observed, exact: Some(chance), z });
             }
         }
         Summary {
@@ -240,19 +275,27 @@ pub fn write_text(s: &Summary, mut out: impl Write) -> io::Result<()> {
         let parts: Vec<String> = states.iter().map(|(k, &v)| format!("{k} {:.3}", ratio(v, n))).collect();
         writeln!(out, "  {side:<16} {}", parts.join(", "))?;
     }
-    writeln!(out, "Pass/fail rolls:   {:<18} {:>5} {:>10} {:>9}  exact", "purpose", "need", "rolls", "observed")?;
+    let se = |z: Option<f64>| {
+        z.map_or("-".to_string(), |z: f64| if z.abs() < 0.05 { "0.0".into() } else { format!("{z:+.1}") })
+    };
+    writeln!(
+        out,
+        "Pass/fail rolls:   {:<18} {:>5} {:>10} {:>9} {:>6}  exact",
+        "purpose", "need", "rolls", "observed", "SE"
+    )?;
     for c in &s.checks {
         let what = format!("{} {}", c.purpose.name(), c.dice);
         writeln!(
             out,
-            "                   {what:<18} {:>4}+ {:>10} {:>9}  {}",
+            "                   {what:<18} {:>4}+ {:>10} {:>9} {:>6}  {}",
             c.need,
             c.rolls,
             percent(c.observed),
+            se(c.z),
             c.exact
         )?;
     }
-    writeln!(out, "Tables:            {:<28} {:>10} {:>9}  exact", "purpose: result", "count", "observed")?;
+    writeln!(out, "Tables:            {:<28} {:>10} {:>9} {:>6}  exact", "purpose: result", "count", "observed", "SE")?;
     for t in &s.tables {
         let what = match t.modifier {
             0 => format!("{}: {}", t.purpose.name(), t.result),
@@ -260,7 +303,12 @@ pub fn write_text(s: &Summary, mut out: impl Write) -> io::Result<()> {
         };
         let exact = t.exact.map_or("-".into(), |c| c.to_string());
         let observed = t.observed.map_or("-".into(), percent);
-        writeln!(out, "                   {what:<28} {:>10} {observed:>9}  {exact}", t.count)?;
+        writeln!(out, "                   {what:<28} {:>10} {observed:>9} {:>6}  {exact}", t.count, se(t.z))?;
+    }
+    // SE: the observed rate less the exact chance, in standard errors of its rolls.
+    match furthest(s) {
+        (n, Some((what, z))) => writeln!(out, "Against exact:     {n} rates; the furthest {what}, {z:+.1} SE")?,
+        (_, None) => writeln!(out, "Against exact:     no rate to weigh")?,
     }
     if let Some(u) = &s.first_unfinished {
         writeln!(out, "Unfinished: patrol {} first: {}", u.patrol, u.why)?;

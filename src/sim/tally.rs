@@ -127,8 +127,9 @@ impl Checks {
 
 /// The table rolls of rule sets other than Lone Warrior that the tally
 /// counts by result, beside the casualty roll (Combat Patrol's).
-const RULE_SET_TABLES: [Purpose; 12] = [
+const RULE_SET_TABLES: [Purpose; 13] = [
     Purpose::CpBlast,
+    Purpose::CpNear,
     Purpose::CpMedic,
     Purpose::CpGrenade,
     Purpose::CpBullets,

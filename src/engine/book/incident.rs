@@ -1,7 +1,7 @@
 //! The incident check and table every patrol is played with, and the
 //! enemy groups an incident brings.
 
-use crate::engine::ruleset::lone_warrior::arsenal::yes;
+use crate::engine::vocabulary::fields::yes;
 use crate::engine::vocabulary::name::Name;
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! The numbers the loop plays by: the deck's cards and STOP, carrying the
 //! wounded, and the campaign's experience, promotion and replacements.
 
-use crate::engine::ruleset::lone_warrior::arsenal::yes;
+use crate::engine::vocabulary::fields::yes;
 use crate::engine::vocabulary::name::Name;
 use serde::{Deserialize, Serialize};
 

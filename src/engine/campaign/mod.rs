@@ -81,7 +81,7 @@ pub struct Campaign {
     pub unarchived: Option<PatrolRecord>,
     /// Whether the player may take orders back (`undo`); an iron-man
     /// campaign may not. Chosen when the campaign is made.
-    #[serde(default = "crate::engine::ruleset::lone_warrior::arsenal::yes")]
+    #[serde(default = "crate::engine::vocabulary::fields::yes")]
     pub take_backs: bool,
     /// What taking orders back in the patrol under way needs (`takeback.rs`):
     /// None with take-backs off, between patrols, or for a patrol that began

@@ -44,6 +44,9 @@ pub enum Purpose {
     CpGrenade,
     /// Combat Patrol: the wound chart of a man in a grenade's blast (+2).
     CpBlast,
+    /// Combat Patrol: whether a man in the hex a grenade lands in, not the
+    /// man it lands on, is near enough its blast to be struck.
+    CpNear,
     /// Combat Patrol: the bullets a machine gun's arc sends at one man in
     /// it (D2-1).
     CpBullets,
@@ -153,6 +156,7 @@ impl Purpose {
             Purpose::CpMedic => "cp_medic",
             Purpose::CpGrenade => "cp_grenade",
             Purpose::CpBlast => "cp_blast",
+            Purpose::CpNear => "cp_near",
             Purpose::CpBullets => "cp_bullets",
             Purpose::CpReload => "cp_reload",
             Purpose::CompanyFire => "company_fire",

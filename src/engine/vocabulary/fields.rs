@@ -6,6 +6,12 @@
 use serde::Deserialize;
 use serde::de::{Error, MapAccess};
 
+/// Serde's default for a flag that is on unless written off (a rule
+/// book's switch that tables written before it existed played on).
+pub(in crate::engine) fn yes() -> bool {
+    true
+}
+
 /// Reads the value of the field `name` into `slot`, refusing a second.
 pub(in crate::engine) fn fill<'de, T: Deserialize<'de>, A: MapAccess<'de>>(
     slot: &mut Option<T>,

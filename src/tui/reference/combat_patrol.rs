@@ -65,12 +65,16 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
         ));
     }
     let (sp, mg) = (&t.spray, &t.machine_gun);
+    let spray_hexes = if sp.around { t.hexes(sp.inches) } else { t.within(sp.inches) };
+    let reach = match spray_hexes {
+        0 => "in his hex".to_string(),
+        1 => "within 1 hex of him (house rule spray_reaches_around)".to_string(),
+        n => format!("within {n} hexes of him"),
+    };
     lines.push(format!(
-        "Spray: in place of a shot, out to the maximum range, at a man in sight; every man of either side within \
-         {} hex{} of him, he too, takes the reaction test {} worse. No shot is rolled.",
-        t.hexes(sp.inches),
-        if t.hexes(sp.inches) == 1 { "" } else { "es" },
-        sp.reaction
+        "Spray: in place of a shot, out to the maximum range, at a man in sight; every man of either side {reach}, \
+         he too, takes the reaction test {} worse. No shot is rolled. (The article: every man within {} inches.)",
+        sp.reaction, sp.inches
     ));
     lines.push(format!(
         "Machine gun: at a man in sight within the optimum range, the gun sweeps a {}-degree arc towards him out to \
@@ -117,13 +121,32 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
         md.stabilised,
         md.trained
     ));
+    let pinned = if t.reaction.until_rallied {
+        "he may neither move nor fire until he passes the same test at a STOP card (house rule pinned_until_rallied)"
+    } else {
+        "he keeps his head down: his next card comes and goes without his moving or firing, and then he is steady"
+    };
     lines.push(format!(
-        "Reaction test: a man shot at and missed rolls a d{} against his own accuracy (a light wound +{}); \
-         failing, he is pinned (PIN in the roster): he may neither move nor fire until he passes the same test \
-         at a STOP card. The pinning lifts when the action ends.",
+        "Reaction test (the article names it and never says what it is; this is our reading): a man shot at and \
+         missed, sprayed, or in an arc no bullet hit him, rolls a d{} against his own accuracy (a light wound +{}); \
+         failing, he is pinned (PIN in the roster): {pinned}. The pinning lifts when the action ends.",
         t.reaction.sides, t.reaction.light_wound
     ));
     let g = &t.grenade;
+    let blast = if g.whole_hex {
+        format!(
+            "Everyone in the hex it lands in rolls the wound chart +{} (house rule grenade_blast_whole_hex).",
+            g.wound_bonus
+        )
+    } else {
+        format!(
+            "Its blast is the article's {} inch, a part of a hex (our reading): come down within {} inch of the hex \
+             aimed at's centre, it lands on the man aimed at (the first enemy there who can fight); dropped, on the \
+             thrower. He rolls the wound chart +{}; every other man in the hex it comes down in rolls a d{} (cp_near) \
+             and is struck on {} or less.",
+            g.blast_inches, g.blast_inches, g.wound_bonus, g.near.sides, g.near.struck
+        )
+    };
     lines.push(format!(
         "Hand grenades: each man carries {} and throws one at most {} hexes (throw COL,ROW), in sight of the hex or \
          not. A d{} of {} or less drops it at his feet; else the roll less his inverted accuracy ({} less his \
@@ -132,7 +155,7 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
          it, the opponent's when the enemy did): the grenade waits in the air, marked (o), until you put the \
          cursor where it should go and press Enter (steer COL,ROW); a: the leader steers by the rule. The enemy \
          moves it by that rule: the opponent's inches towards the thrower, the thrower's back towards his aim. \
-         Everyone in the hex it lands in rolls the wound chart +{}. The roster shows the grenades left (2g).",
+         {} The roster shows the grenades left (2g).",
         g.each,
         g.range,
         t.sides,
@@ -141,7 +164,7 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
         t.inches_per_hex,
         g.opponent_inches,
         g.thrower_inches,
-        g.wound_bonus
+        blast
     ));
     lines.push(format!(
         "Dragging: {} man drags a lightly, seriously or critically wounded comrade one hex (carry), and it costs \

@@ -16,7 +16,10 @@ pub(super) fn method(book: &RuleBook, shooter: &Soldier) -> Option<Method> {
     let p = t.profile(&book.weapons[i].key)?;
     Some(match p.special.as_ref()? {
         Special::Shots { .. } => Method::Shots,
-        Special::Spray => Method::Spray { radius: t.hexes(t.spray.inches), worse: t.spray.reaction },
+        Special::Spray => {
+            let radius = if t.spray.around { t.hexes(t.spray.inches) } else { t.within(t.spray.inches) };
+            Method::Spray { radius, worse: t.spray.reaction }
+        }
         Special::MachineGun => {
             Method::Arc { degrees: t.machine_gun.degrees, reach: p.optimum, worse: t.machine_gun.reaction }
         }

@@ -15,8 +15,14 @@ use crate::engine::vocabulary::soldier::Side;
 fn each_weapon_has_its_special_method_with_the_articles_numbers() {
     let b = book();
     let method = |w: &str| CombatPatrol.method(&b, &man_with(&b, "A", Side::Friendly, w));
-    // Spray: 3" is one hex of 5", the reaction test -2 (a need two higher).
-    assert_eq!(method("rifle"), Some(Method::Spray { radius: 1, worse: 2 }));
+    // Spray: 3" spans no whole hex of 5": the target's hex alone; the
+    // reaction test -2 (a need two higher).
+    assert_eq!(method("rifle"), Some(Method::Spray { radius: 0, worse: 2 }));
+    // By the house rule it is rounded to the nearest hex: the six around too.
+    let mut around = (*b).clone();
+    crate::engine::ruleset::house::set(&mut around, "spray_reaches_around", true).unwrap();
+    let sprayed = CombatPatrol.method(&around, &man_with(&around, "A", Side::Friendly, "rifle"));
+    assert_eq!(sprayed, Some(Method::Spray { radius: 1, worse: 2 }));
     // Machine gun: a 45-degree arc to the optimum range, the test -1.
     assert_eq!(method("mg"), Some(Method::Arc { degrees: 45, reach: 4, worse: 1 }));
     assert_eq!(method("lmg"), Some(Method::Arc { degrees: 45, reach: 4, worse: 1 }));

@@ -102,6 +102,13 @@ impl Flight {
         hex_at(self.at, i64::from(self.per_hex))
     }
 
+    /// How far it is, in inches, from the centre of the hex it is over
+    /// (the point aimed at, when that is the hex).
+    pub fn off_centre(&self) -> u32 {
+        let centre = axial(self.over()).map(|v| v * i64::from(self.per_hex));
+        u32::try_from(apart(self.at, centre)).unwrap_or(u32::MAX)
+    }
+
     /// What it was thrown by: inches to a hex, the two sides' moves, and
     /// the blast's reach in hexes (the rule book's, checked on a load).
     pub fn measures(&self) -> (u32, [u32; 2], u32) {

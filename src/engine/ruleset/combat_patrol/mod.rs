@@ -13,6 +13,7 @@
 use std::borrow::Cow;
 mod dying;
 pub mod flight;
+pub mod house;
 pub mod man;
 pub(in crate::engine) mod sweep;
 pub mod tables;
@@ -166,7 +167,7 @@ impl Rules for CombatPatrol {
     }
 
     fn house_rules(&self) -> &'static [crate::engine::ruleset::house::HouseRule] {
-        &[]
+        house::RULES
     }
 
     fn states(&self) -> &'static [State] {
@@ -394,12 +395,15 @@ impl Rules for CombatPatrol {
         Some(Reaction { roll: Some(roll), pressure, kit: None })
     }
 
-    /// At STOP a pinned man takes the test again, and passing is steady.
+    /// At STOP a pinned man takes the test again, and passing is steady,
+    /// under the house rule `pinned_until_rallied`; by our reading
+    /// of the text he is freed when his next card is over instead.
     fn rally(&self, book: &RuleBook, dice: &mut Dice, man: &Soldier) -> Option<Reaction> {
-        if !man.can_act() {
+        let t = tables_in(book)?;
+        if !man.can_act() || !t.reaction.until_rallied {
             return None;
         }
-        let roll = Self::reaction(tables_in(book)?, dice, man, ("", 0));
+        let roll = Self::reaction(t, dice, man, ("", 0));
         let pressure = if roll.succeeded() { Pressure::Steady } else { man.pressure };
         Some(Reaction { roll: Some(roll), pressure, kit: None })
     }
@@ -486,8 +490,12 @@ impl Rules for CombatPatrol {
         false
     }
 
-    fn card_over(&self, _book: &RuleBook, _man: &Soldier) -> Option<Pressure> {
-        None
+    /// A pinned man's card is over: he has kept his head down through it,
+    /// and is steady again (not under `pinned_until_rallied`, where
+    /// only a test at STOP frees him).
+    fn card_over(&self, book: &RuleBook, man: &Soldier) -> Option<Pressure> {
+        let pinned = man.pressure == Pressure::Pinned;
+        (pinned && tables_in(book).is_some_and(|t| !t.reaction.until_rallied)).then_some(Pressure::Steady)
     }
 
     fn squad_rally(

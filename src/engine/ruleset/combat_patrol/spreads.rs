@@ -1,6 +1,6 @@
 //! The exact chances of Combat Patrol's table rolls, as the simulator
 //! compares what it observes with them (`Rules::table_spread`): the wound
-//! chart in a blast, the medic's try, a grenade's throw, an arc's bullets
+//! chart in a blast, a man near a blast, the medic's try, a grenade's throw, an arc's bullets
 //! and a magazine's reload die. Each is read from its total exactly as the
 //! roll itself reads it.
 
@@ -20,6 +20,11 @@ pub(super) fn table_spread(t: &Book, purpose: Purpose, modifier: i32) -> Option<
             format!("{count}d{sides}"),
             spread(count, sides, |total| t.chart(total + u32::from(t.grenade.wound_bonus)).name()),
         ),
+        Purpose::CpNear if modifier == 0 => {
+            let near = &t.grenade.near;
+            let read = |total: u32| if total <= u32::from(near.struck) { "struck" } else { "clear" };
+            (format!("1d{}", near.sides), spread(1, near.sides, read))
+        }
         Purpose::CpMedic if modifier == 0 || modifier == t.medic.trained => (
             format!("1d{}", t.medic.sides),
             spread(1, t.medic.sides, |total| care(t, i64::from(total) + i64::from(modifier)).name()),

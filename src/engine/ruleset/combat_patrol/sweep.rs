@@ -390,3 +390,7 @@ pub fn arc(from: Pos, to: Pos, degrees: u32, reach: u32) -> Vec<Pos> {
     hexes.sort_by_key(|&h| (from.distance(h), h));
     hexes
 }
+
+#[cfg(test)]
+#[path = "sweep_tests.rs"]
+mod tests;

@@ -48,9 +48,10 @@ pub struct CombatPatrol {
 }
 
 impl Default for Spray {
-    /// The article's: 3 inches, the reaction test at -2.
+    /// The article's: 3 inches, the reaction test at -2; reaching the hexes
+    /// around, as tables written before that was a choice played it.
     fn default() -> Self {
-        Spray { inches: 3, reaction: 2 }
+        Spray { inches: 3, reaction: 2, around: true }
     }
 }
 
@@ -69,6 +70,13 @@ impl Default for MachineGun {
 pub struct Spray {
     pub inches: u32,
     pub reaction: i32,
+    /// The house rule `spray_reaches_around`: the radius rounded to the
+    /// nearest hex (3 inches, 1 hex: the target's hex and the six around
+    /// it), where as written it reaches only the hexes wholly inside it
+    /// (`CombatPatrol::within`: the target's own). Tables written before it
+    /// was a choice are read with it on, as they played.
+    #[serde(default = "crate::engine::vocabulary::fields::yes")]
+    pub around: bool,
 }
 
 /// The Machine Gun method: an arc of `degrees` towards the target, out to
@@ -143,6 +151,31 @@ pub struct Grenade {
     /// The scatter's alternate moves, in inches: the opponent's first.
     pub opponent_inches: u32,
     pub thrower_inches: u32,
+    /// The chance that a man in the hex a grenade lands in, not the man it
+    /// lands on, is close enough to its blast to be struck.
+    #[serde(default)]
+    pub near: Near,
+    /// The house rule `grenade_blast_whole_hex`: the blast strikes every
+    /// man in the hex it lands in. Tables written before it was a choice
+    /// are read with it on, as they played.
+    #[serde(default = "crate::engine::vocabulary::fields::yes")]
+    pub whole_hex: bool,
+}
+
+/// A man in the hex a grenade lands in, beside the man it lands on: a die
+/// of `sides`, struck on `struck` or less.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Near {
+    pub sides: u8,
+    pub struck: u8,
+}
+
+impl Default for Near {
+    /// A D6, struck on a 1 (the data's reasoning: assets/rules/combat_patrol.ron).
+    fn default() -> Self {
+        Near { sides: 6, struck: 1 }
+    }
 }
 
 /// A man's accuracy: the D10 roll that hits, before modifiers.
@@ -298,13 +331,21 @@ pub struct Medic {
 /// The reaction test, which the article names and never defines (a
 /// decision, docs/RULES.md): a man shot at and not hit rolls a D10 against
 /// his own accuracy; on a miss he is pinned, and may neither move nor fire
-/// until he passes the same test at a STOP card.
+/// on his next card (under `until_rallied`, until he passes the same test
+/// at a STOP card).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReactionTest {
     pub sides: u8,
     /// Added to the need of a man already lightly wounded.
     pub light_wound: i32,
+    /// The house rule `pinned_until_rallied`: a man who fails stays
+    /// pinned until he passes the same test at a STOP card, where our
+    /// reading of the text has him keep his head down through his next
+    /// card only. Tables written before it was a choice are read with it
+    /// on, as they played.
+    #[serde(default = "crate::engine::vocabulary::fields::yes")]
+    pub until_rallied: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -319,6 +360,13 @@ impl CombatPatrol {
     /// nearest; a half goes up).
     pub fn hexes(&self, inches: u32) -> u32 {
         (2 * inches + self.inches_per_hex) / (2 * self.inches_per_hex.max(1))
+    }
+
+    /// The hexes around a point that lie wholly within a radius the
+    /// article gives in inches: a ring only for each whole hex it spans
+    /// (3 inches at 5 to a hex: none, the point's own hex alone).
+    pub fn within(&self, inches: u32) -> u32 {
+        inches / self.inches_per_hex.max(1)
     }
 
     /// The profile of the weapon with the rule book's key `weapon`.

@@ -231,9 +231,17 @@ fn a_man_missed_tests_his_nerve_and_pinned_may_neither_move_nor_fire() {
     assert_eq!((roll.purpose, roll.need, r.pressure), (Purpose::CpReaction, Some(6), Pressure::Pinned));
     g.pressure = r.pressure;
     assert!(!CombatPatrol.may(&g, Deed::Move) && !CombatPatrol.may(&g, Deed::Fire));
-    // At STOP he tests again: a 6 steadies him.
+    // By our reading he keeps his head down through his next card, and is
+    // steady when it is over; no test at STOP.
+    assert_eq!(CombatPatrol.card_over(&b, &g), Some(Pressure::Steady));
+    assert!(CombatPatrol.rally(&b, &mut Dice::new(1), &g).is_none());
+    // By the house rule pinned_until_rallied his card frees him not:
+    // at STOP he tests again, and a 6 steadies him.
+    let mut until = (*b).clone();
+    crate::engine::ruleset::house::set(&mut until, "pinned_until_rallied", true).unwrap();
+    assert_eq!(CombatPatrol.card_over(&until, &g), None);
     let mut dice = dice_showing(1, 10, &[6]);
-    assert_eq!(CombatPatrol.rally(&b, &mut dice, &g).unwrap().pressure, Pressure::Steady);
+    assert_eq!(CombatPatrol.rally(&until, &mut dice, &g).unwrap().pressure, Pressure::Steady);
     // A lightly wounded man fires but makes no move of his own.
     g.pressure = Pressure::Steady;
     g.state = State::LightWound;

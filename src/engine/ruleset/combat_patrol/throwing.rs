@@ -4,6 +4,7 @@
 //! player's as he steers them), and strikes every man in its blast.
 
 use crate::engine::cache::memo::Memo;
+use crate::engine::dice::Purpose;
 use crate::engine::game::Game;
 use crate::engine::game::RuleError;
 use crate::engine::game::refuse;
@@ -132,20 +133,77 @@ impl Game {
         }
     }
 
-    /// The grenade goes off: every man in its blast, of either side, still
-    /// alive and not yet out of it, is struck, in the order of the roster.
+    /// The grenade goes off. Under the house rule `grenade_blast_whole_hex`
+    /// every man in its blast, of either side, still alive and not in a
+    /// vehicle, is struck, in the order of the roster. By the article's 1"
+    /// it strikes the man it lands on (`lands_on`), and each other man in
+    /// the hex it comes down in on the die of the book's `near`.
     fn land(&mut self, flight: &Flight, events: &mut Events) {
         let lands = flight.over();
-        let blast: Vec<Pos> =
-            lands.hex().range(flight.blast).map(Pos::from_hex).filter(|&p| self.map.contains(p)).collect();
+        let whole_hex =
+            crate::engine::ruleset::combat_patrol::tables_in(&self.book).is_none_or(|t| t.grenade.whole_hex);
+        let blast: Vec<Pos> = if whole_hex {
+            lands.hex().range(flight.blast).map(Pos::from_hex).filter(|&p| self.map.contains(p)).collect()
+        } else {
+            vec![lands]
+        };
         events.push(Event::GrenadeLands { hex: lands, blast: blast.clone() });
         let thrower = self.soldiers[flight.thrower].id.clone();
+        let on = if whole_hex { None } else { self.lands_on(flight) };
         for i in 0..self.soldiers.len() {
             let s = &self.soldiers[i];
-            if s.pos.is_some_and(|p| blast.contains(&p)) && s.state != State::Dead && s.vehicle.is_none() {
-                self.strike(i, Some(&thrower), Blow::Grenade, events);
+            if !(s.pos.is_some_and(|p| blast.contains(&p)) && s.state != State::Dead && s.vehicle.is_none()) {
+                continue;
             }
+            if !whole_hex && on != Some(i) && !self.near_the_blast(i, &thrower, events) {
+                continue;
+            }
+            self.strike(i, Some(&thrower), Blow::Grenade, events);
         }
+    }
+
+    /// The man a grenade comes down on, by the article's 1" blast: within
+    /// that of the centre of the hex aimed at, the man aimed at there (the
+    /// first of the thrower's enemies who can fight, else the first of
+    /// them); within it of his own hex's, the thrower (a grenade dropped
+    /// at his feet comes down there). Elsewhere, no man for certain.
+    fn lands_on(&self, flight: &Flight) -> Option<usize> {
+        let t = crate::engine::ruleset::combat_patrol::tables_in(&self.book)?;
+        if flight.off_centre() > t.grenade.blast_inches {
+            return None;
+        }
+        let hex = flight.over();
+        let side = self.soldiers[flight.thrower].side;
+        let there = |i: &usize| {
+            let s = &self.soldiers[*i];
+            s.pos == Some(hex) && s.state != State::Dead && s.vehicle.is_none()
+        };
+        if hex == flight.aim {
+            let enemies = (0..self.soldiers.len()).filter(|i| there(i) && self.soldiers[*i].side != side);
+            let mut able = enemies.clone().filter(|&i| self.soldiers[i].can_act());
+            able.next().or_else(|| enemies.clone().next())
+        } else {
+            (hex == flight.from && there(&flight.thrower)).then_some(flight.thrower)
+        }
+    }
+
+    /// Whether soldier `i`, in the hex a grenade came down in but not the
+    /// man it landed on, is near enough its blast to be struck: the book's
+    /// `near` die, rolled for him.
+    fn near_the_blast(&mut self, i: usize, thrower: &Name, events: &mut Events) -> bool {
+        let Some(t) = crate::engine::ruleset::combat_patrol::tables_in(&self.book) else { return true };
+        let near = t.grenade.near.clone();
+        let mut struck = false;
+        let roll = self
+            .dice
+            .table(Purpose::CpNear, 1, near.sides, |total| {
+                struck = total <= u32::from(near.struck);
+                Name::new_static(if struck { "struck" } else { "clear" })
+            })
+            .by(thrower)
+            .at(&self.soldiers[i].id);
+        events.push(Event::Roll(roll));
+        struck
     }
 
     /// Where soldier `me` would throw a grenade, by the rule the patrol
@@ -217,3 +275,7 @@ fn scatter(flight: &mut Flight, towards: Pos, events: &mut Events) {
     let by = Name::new_static(if opponent { "opponent" } else { "thrower" });
     events.push(Event::Scatter { by, inches: 1, hex });
 }
+
+#[cfg(test)]
+#[path = "throwing_tests.rs"]
+mod tests;

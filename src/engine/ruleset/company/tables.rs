@@ -47,7 +47,7 @@ pub struct Company {
     /// get no save from their cover: the house rule `assault_strips_cover`
     /// (the article has no such rule). Tables written before it was a
     /// choice are read with it on, as they played.
-    #[serde(default = "crate::engine::ruleset::lone_warrior::arsenal::yes")]
+    #[serde(default = "crate::engine::vocabulary::fields::yes")]
     pub assault_strips_cover: bool,
 }
 
@@ -146,7 +146,7 @@ pub struct Pinning {
     pub halves: u32,
     /// Pinned by experience (the house rule), by the three below. Tables
     /// written before it was a choice are read with it on, as they played.
-    #[serde(default = "crate::engine::ruleset::lone_warrior::arsenal::yes")]
+    #[serde(default = "crate::engine::vocabulary::fields::yes")]
     pub by_experience: bool,
     pub conscript_halves: u32,
     pub trained_halves: u32,

@@ -23,12 +23,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::dice::{Modifier, Modifiers};
+use crate::engine::vocabulary::fields::yes;
 use crate::engine::vocabulary::name::{Name, is_key};
-
-/// Serde's default for a flag of the rule book that is on unless written off.
-pub(in crate::engine) fn yes() -> bool {
-    true
-}
 
 /// How a vehicle is protected, which decides what H.E. does to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

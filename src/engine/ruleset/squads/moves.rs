@@ -56,6 +56,10 @@ impl Game {
             (Deed::Fire | Deed::Charge, _) if self.at_the_double(me) => {
                 return format!("{id} is at the double: no firing or charging on this card");
             }
+            // Pinned where a pinned man does nothing at all (Combat Patrol).
+            (_, Pressure::Pinned) if !self.rules.squads() && !self.rules.may(s, Deed::Fire) => {
+                return format!("{id} is pinned: he keeps his head down, neither moving nor firing (hold)");
+            }
             (Deed::Move | Deed::Charge, Pressure::Prone) => {
                 return format!("{id} has gone to ground: he does not move until his squad rallies (fire, or hold)");
             }
@@ -71,9 +75,6 @@ impl Game {
 
     /// Soldier `i`'s card is over: the pressure his rule set lifts then.
     pub(in crate::engine) fn card_over(&mut self, i: usize, events: &mut Events) {
-        if !self.rules.squads() {
-            return;
-        }
         if let Some(pressure) = self.rules.card_over(&self.book, &self.soldiers[i]) {
             self.pressed(i, Reaction { roll: None, pressure, kit: None }, events);
         }

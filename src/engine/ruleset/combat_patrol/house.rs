@@ -1,0 +1,58 @@
+//! Combat Patrol's house rules: where hexpatrol may depart from the
+//! article, or reads more into it than it says, each a switch of its
+//! tables. Off, each is the article's measure at the scale of a 5-inch hex.
+
+use crate::engine::ruleset::combat_patrol::{tables_in, tables_in_mut};
+use crate::engine::ruleset::house::HouseRule;
+
+/// Combat Patrol's house rules, in the order a player meets them.
+pub const RULES: &[HouseRule] = &[
+    HouseRule {
+        key: "pinned_until_rallied",
+        at: "combat_patrol.reaction.until_rallied",
+        says: "Combat Patrol: a man who fails a reaction test stays pinned until he passes it again at a STOP card",
+        as_written: false,
+        gentler: false,
+        classic: true,
+        get: |b| tables_in(b).map(|t| t.reaction.until_rallied),
+        set: |b, v| match tables_in_mut(b) {
+            Some(t) => {
+                t.reaction.until_rallied = v;
+                true
+            }
+            None => false,
+        },
+    },
+    HouseRule {
+        key: "spray_reaches_around",
+        at: "combat_patrol.spray.around",
+        says: "Combat Patrol: a spray tests the men of the six hexes around the target's too (3 inches rounded up to a hex)",
+        as_written: false,
+        gentler: false,
+        classic: true,
+        get: |b| tables_in(b).map(|t| t.spray.around),
+        set: |b, v| match tables_in_mut(b) {
+            Some(t) => {
+                t.spray.around = v;
+                true
+            }
+            None => false,
+        },
+    },
+    HouseRule {
+        key: "grenade_blast_whole_hex",
+        at: "combat_patrol.grenade.whole_hex",
+        says: "Combat Patrol: a grenade's blast strikes every man in the hex it lands in, not the man it lands on and those near",
+        as_written: false,
+        gentler: false,
+        classic: true,
+        get: |b| tables_in(b).map(|t| t.grenade.whole_hex),
+        set: |b, v| match tables_in_mut(b) {
+            Some(t) => {
+                t.grenade.whole_hex = v;
+                true
+            }
+            None => false,
+        },
+    },
+];
