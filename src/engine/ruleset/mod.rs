@@ -145,6 +145,14 @@ pub trait Rules: Sync {
     /// the hex template: nothing is rolled.
     fn indirect(&self, _book: &RuleBook, _dice: &mut Dice, _shot: &Shot<'_>, _events: &mut Events) -> Option<Shelled>;
 
+    /// Whether a gun (a weapon of kind `Gun`: a tank's, an anti-tank or
+    /// anti-aircraft gun) fires H.E. at a hex of men by the rule book's
+    /// arsenal: Lone Warrior's D8 and six-triangle template, the enemy's
+    /// choice `Game::gun_target`. False where the rule set fires its guns
+    /// at men by rules of its own: a gunner then fires at a man as any
+    /// weapon does (`aimed`, `squad_fire`), and never at a hex.
+    fn guns_fire_he(&self) -> bool;
+
     // --- What a hit does, and when ---------------------------------------
 
     /// What a blow does to a man at the moment it lands: knocked over, to be

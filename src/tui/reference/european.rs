@@ -83,7 +83,7 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
             "Saves before the wound: in ground with cover {}+ (not against h-class weapons); prone {}+{}.",
             s.take_cover,
             s.prone,
-            crew_saves(s)
+            crew_saves(t)
         ),
         format!(
             "The wound chart (the Lord of the Rings battle game's, strength against defense): strength 3 against \
@@ -208,8 +208,10 @@ fn indirect(t: &crate::engine::ruleset::european::tables::European, ind: &Indire
     ]
 }
 
-/// Heavy weapons' crews' saves in words (none for tables without them).
-fn crew_saves(s: &crate::engine::ruleset::european::tables::Saves) -> String {
+/// Heavy weapons' crews' saves in words (none for tables without them),
+/// and how they move and fire.
+fn crew_saves(t: &crate::engine::ruleset::european::tables::European) -> String {
+    let s = &t.saves;
     let mut out = String::new();
     if let Some(n) = s.shield {
         out.push_str(&format!(
@@ -220,8 +222,16 @@ fn crew_saves(s: &crate::engine::ruleset::european::tables::Saves) -> String {
     if let Some(n) = s.crew {
         out.push_str(&format!(
             "; any other heavy weapon's crew but a mortar's {n}+ (under shells too; the roster's cr{n}+). Heavy \
-             weapons move a hex a card, never move and shoot, and t- and a-class guns fire no nearer than 2 hexes"
+             weapons move a hex a card and never move and shoot"
         ));
+        if let Some(v) = crate::engine::ruleset::european::vehicles::tables(t) {
+            out.push_str(&format!(
+                "; t- and a-class guns fire directly, at men as a squad's weapons do (no template: a hit a man), \
+                 and at nothing nearer than {} hexes ({}\")",
+                t.least_hexes(v.min_inches_ta),
+                v.min_inches_ta
+            ));
+        }
     }
     out
 }

@@ -452,6 +452,12 @@ impl Rules for CombatPatrol {
         None
     }
 
+    /// Its article has no guns: the enemy's guns fire H.E. by the rule
+    /// book's arsenal, as its mortar fires by Lone Warrior's `bombard`.
+    fn guns_fire_he(&self) -> bool {
+        LoneWarrior.guns_fire_he()
+    }
+
     fn activate(&self, _book: &RuleBook, _dice: &mut Dice, _man: &Soldier) -> Option<(Roll, Leave)> {
         None
     }

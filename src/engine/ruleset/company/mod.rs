@@ -310,6 +310,11 @@ impl Rules for Company {
         None
     }
 
+    /// Its forces are teams, none with a gun: nothing fires H.E.
+    fn guns_fire_he(&self) -> bool {
+        false
+    }
+
     fn table_spread(
         &self,
         _book: &RuleBook,

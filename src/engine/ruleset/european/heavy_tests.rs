@@ -190,3 +190,157 @@ fn t_and_a_class_guns_fire_at_nothing_nearer_than_6_inches() {
     assert!(volley(t, &b, &mut Dice::new(1), &fire, &mut events).is_err());
     assert!(events.is_empty());
 }
+
+/// The enemy's guns in play: the gunner's card as the engine's enemy plays it.
+mod in_play {
+    use crate::engine::cache::memo::Memo;
+    use crate::engine::dice::Purpose;
+    use crate::engine::dice::roll::Roll;
+    use crate::engine::testing::*;
+    use crate::engine::vocabulary::soldier::State;
+    use crate::engine::{Cache, Chance, OddsQuery};
+
+    /// Where the gun stands, north of the patrol, on an open map with
+    /// crops (soft cover, no bar to sight) in row 4.
+    const GUN: (i32, i32) = (4, 1);
+    const ROWS: [&str; 8] =
+        ["........", "........", "........", "........", ",,,,,,,,", "........", "........", "........"];
+
+    /// A game under European Battlefield in action: the patrol's `men`
+    /// (name, rank, hex), one squad; a gun team's gunner with `weapon` at
+    /// `GUN`, holding his post as the army list's teams do.
+    fn gun_game(weapon: &str, men: &[(&str, &str, (i32, i32))]) -> (Game, usize) {
+        let squad = men.iter().map(|&(n, rank, _)| member(n, rank, "rifle", Some(1))).collect();
+        let rules = RuleSet::named("EuropeanBattlefield").expect("built in");
+        let scenario = test_scenario(rules, &ROWS, men[0].2, squad);
+        let mut g = Game::new(book(), &scenario, 1).expect("a European Battlefield test scenario");
+        for (i, &(_, _, at)) in men.iter().enumerate() {
+            g.soldiers[i].pos = Some(at.into());
+        }
+        let e = add_enemy(&mut g, weapon, GUN);
+        (g.soldiers[e].squad, g.soldiers[e].stays_put) = (Some(7), true);
+        begin_action(&mut g);
+        (g, e)
+    }
+
+    /// The gunner's card, with these faces first: its events.
+    fn his_card(g: &mut Game, e: usize, faces: &[&[u8]]) -> Vec<Event> {
+        let given: std::collections::VecDeque<_> = faces.iter().map(|f| Some(f.to_vec().into())).collect();
+        g.dice.lend(crate::engine::dice::hand::Hand { given, ..Default::default() });
+        let mut events = Events::all();
+        g.enemy_acts(Memo::default(), e, &mut events);
+        events.into_vec()
+    }
+
+    fn rolls_of(events: &[Event]) -> Vec<&Roll> {
+        events.iter().filter_map(|e| if let Event::Roll(r) = e { Some(r) } else { None }).collect()
+    }
+
+    /// Lone Warrior's H.E. (the D8 and the triangle template) is no part of it.
+    fn no_lone_warrior_shelling(events: &[Event]) {
+        assert!(!events.iter().any(|e| matches!(e, Event::Bombard { .. })), "{events:?}");
+        assert!(
+            !rolls_of(events).iter().any(|r| matches!(r.purpose, Purpose::HighExplosive | Purpose::Template)),
+            "{events:?}"
+        );
+    }
+
+    #[test]
+    fn neither_gun_fires_at_a_man_nearer_than_6_inches_in_play_or_in_the_odds() {
+        for weapon in ["at_gun", "aa_gun"] {
+            // Hale a hex south of the gun: 3", under the least range (6", 2 hexes).
+            let (mut g, e) = gun_game(weapon, &[("Hale", "Sgt", (4, 2))]);
+            assert_eq!(Pos::new(4, 2).distance(GUN.into()), 1);
+            let odds = g.odds(&Cache::new(), &"fire G1 Hale".parse::<OddsQuery>().unwrap());
+            assert!(odds.unwrap_err().reason().contains("no nearer than 2"), "{weapon}: the odds refuse it");
+            let events = his_card(&mut g, e, &[]);
+            no_lone_warrior_shelling(&events);
+            assert!(rolls_of(&events).is_empty(), "{weapon}: no die is thrown: {events:?}");
+            assert_eq!(events, [Event::Hold { soldier: "G1".into() }]);
+            assert_eq!(g.soldiers[0].state, State::Fit);
+        }
+    }
+
+    #[test]
+    fn a_pak_40_hit_is_saved_and_wounded_by_the_articles_rules() {
+        // Hale three hexes off in crops (cover), Lucas four off in the open.
+        let (mut g, e) = gun_game("at_gun", &[("Hale", "Sgt", (4, 4)), ("Lucas", "Pvt", (4, 5))]);
+        // The odds and the shot agree: one die at the Soldat's 5+.
+        let odds = g.odds(&Cache::new(), &"fire G1 Hale".parse::<OddsQuery>().unwrap()).unwrap();
+        assert_eq!((odds.roll.purpose, odds.roll.dice.as_str()), (Purpose::EbFire, "1d6"));
+        let spread: Vec<_> = odds.roll.outcomes().iter().map(|o| (o.result.as_str(), o.chance)).collect();
+        assert_eq!(spread, [("0 hits", Chance::new(2, 3)), ("1 hit", Chance::new(1, 3))]);
+        // A 5 hits (the nearer, Hale); his take-cover save, 4+, fails on a
+        // 3; the wound chart, strength 5 (the Pak's 7t, two weaker against
+        // men) against defense 4, 4+: a 4 wounds. Half the squad down: it
+        // tests its courage, led by Lucas (courage 3), 7+ on 2d6: 6 and 6.
+        let events = his_card(&mut g, e, &[&[5], &[3], &[4], &[6, 6]]);
+        no_lone_warrior_shelling(&events);
+        let r = rolls_of(&events);
+        let seen: Vec<_> = r.iter().map(|r| (r.purpose, r.soldier.as_deref(), r.need, r.success)).collect();
+        assert_eq!(
+            seen[..4],
+            [
+                (Purpose::EbFire, Some("G1"), Some(5), None),
+                (Purpose::EbSave, Some("Hale"), Some(4), Some(false)),
+                (Purpose::EbWound, Some("Hale"), Some(4), Some(true)),
+                (Purpose::EbCourage, Some("Lucas"), Some(7), Some(true)),
+            ]
+        );
+        assert_eq!(r[0].result.as_deref(), Some("1 hit at 5+"));
+        assert_eq!(r[2].result.as_deref(), Some("strength 5 against defense 4"));
+        assert!(events.contains(&Event::Hit { soldier: "Hale".into(), by: "G1".into() }));
+        assert_ne!(g.soldiers[0].state, State::Fit, "Hale is down");
+        assert_eq!(g.soldiers[1].state, State::Fit, "one die, one man at most: no template");
+        // One hit of a t-class weapon: five are needed to suppress.
+        assert!(!events.iter().any(|e| matches!(e, Event::Pressure { .. })), "{events:?}");
+    }
+
+    #[test]
+    fn the_flaks_three_dice_fall_one_a_man_and_a_saved_man_is_not_hit() {
+        let (mut g, e) = gun_game("aa_gun", &[("Hale", "Sgt", (4, 4)), ("Lucas", "Pvt", (4, 5))]);
+        let odds = g.odds(&Cache::new(), &"fire G1 Lucas".parse::<OddsQuery>().unwrap()).unwrap();
+        assert_eq!(odds.roll.dice, "3d6");
+        // Two hits in three dice: Hale saves on 4; Lucas, in the open, has
+        // no save, and a 3 does not wound at strength 4 (6a, two weaker)
+        // against defense 4.
+        let events = his_card(&mut g, e, &[&[5, 6, 2], &[4], &[3]]);
+        no_lone_warrior_shelling(&events);
+        let r = rolls_of(&events);
+        let seen: Vec<_> = r.iter().map(|r| (r.purpose, r.soldier.as_deref(), r.need, r.success)).collect();
+        assert_eq!(
+            seen[..3],
+            [
+                (Purpose::EbFire, Some("G1"), Some(5), None),
+                (Purpose::EbSave, Some("Hale"), Some(4), Some(true)),
+                (Purpose::EbWound, Some("Lucas"), Some(4), Some(false)),
+            ]
+        );
+        assert_eq!(r[2].result.as_deref(), Some("strength 4 against defense 4"));
+        assert!(g.soldiers.iter().take(2).all(|s| s.state == State::Fit));
+    }
+
+    #[test]
+    fn a_game_saved_with_a_gun_on_the_map_plays_on_by_these_rules() {
+        let (g, e) = gun_game("at_gun", &[("Hale", "Sgt", (4, 4)), ("Lucas", "Pvt", (4, 5))]);
+        let text = ron::to_string(&g).expect("a game is written");
+        let mut back: Game = ron::from_str(&text).expect("and read back");
+        assert_eq!(back, g);
+        let events = his_card(&mut back, e, &[&[5], &[3], &[4], &[6, 6]]);
+        no_lone_warrior_shelling(&events);
+        assert_eq!(rolls_of(&events)[0].purpose, Purpose::EbFire);
+    }
+
+    /// Lone Warrior's guns fire H.E. at a hex as before: the rule is that
+    /// rule set's, and only its.
+    #[test]
+    fn under_lone_warrior_the_gun_still_shells_a_hex() {
+        let mut g = game_on(&OPEN, (4, 4), &squad(3), 1);
+        let e = add_enemy(&mut g, "at_gun", GUN);
+        g.soldiers[e].stays_put = true;
+        begin_action(&mut g);
+        let events = his_card(&mut g, e, &[]);
+        assert!(events.iter().any(|e| matches!(e, Event::Bombard { .. })), "{events:?}");
+        assert_eq!(rolls_of(&events)[0].purpose, Purpose::HighExplosive);
+    }
+}

@@ -259,6 +259,14 @@ impl Rules for European {
         indirect::fire(tables_in(book)?, book, dice, shot, events)
     }
 
+    /// No gun fires Lone Warrior's H.E. at a hex: the Pak 40 and the Flak
+    /// fire directly at men (section XIII), as any weapon does, by their
+    /// profiles (`squad_fire`: to hit, save, wound chart, suppression,
+    /// courage), and at nothing nearer than their least range.
+    fn guns_fire_he(&self) -> bool {
+        false
+    }
+
     /// A man the wound chart took is down, to be rolled for when the action
     /// ends (the chart was rolled as he was hit: `squad_fire`,
     /// `hand_to_hand`); any other blow is Lone Warrior's.

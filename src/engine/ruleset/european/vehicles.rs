@@ -61,7 +61,7 @@ pub fn anti_vehicle<'a>(t: &'a Book, book: &RuleBook, man: &Soldier, p: &Vehicle
 pub fn min_hexes(t: &Book, v: &Vehicles, weapon: &WeaponProfile) -> u32 {
     let ta = if weapon.has(Class::T) || weapon.has(Class::A) { v.min_inches_ta } else { 0 };
     let h = if weapon.has(Class::H) { v.min_inches_h } else { 0 };
-    ta.max(h).div_ceil(t.inches_per_hex.max(1))
+    t.least_hexes(ta.max(h))
 }
 
 /// The strength of `weapon` against vehicle `p` and what it is measured

@@ -329,6 +329,11 @@ impl Rules for LoneWarrior {
         None
     }
 
+    /// A gun fires H.E. at a hex of men: the arsenal's D8 and the template.
+    fn guns_fire_he(&self) -> bool {
+        true
+    }
+
     fn table_spread(
         &self,
         _book: &RuleBook,

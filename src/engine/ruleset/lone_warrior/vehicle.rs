@@ -231,7 +231,8 @@ impl Game {
     /// The hex of the patrol `e`'s gun would fire H.E. at: in reach and
     /// sight, the most men, then the likeliest to land; with the need. None
     /// unless `weapon`, his own, which the caller has looked up, is a gun (a
-    /// tank's, an anti-tank gun).
+    /// tank's, an anti-tank gun), and the rule set fires guns so
+    /// (`Rules::guns_fire_he`; European Battlefield's fire at men).
     #[inline]
     pub(in crate::engine) fn gun_target(
         &self,
@@ -241,7 +242,7 @@ impl Game {
     ) -> Option<(Pos, i32, Modifiers)> {
         // Asked of every enemy's card, and most carry no gun: answered here,
         // without the call below, as `bombard_target` does for mortars.
-        if !matches!(weapon.kind, WeaponKind::Gun { .. }) {
+        if !matches!(weapon.kind, WeaponKind::Gun { .. }) || !self.rules.guns_fire_he() {
             return None;
         }
         self.he_target(memo, e)

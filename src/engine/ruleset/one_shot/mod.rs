@@ -230,6 +230,11 @@ impl Rules for OneShot {
         None
     }
 
+    /// No H.E. under these rules: every shot is aimed at a man.
+    fn guns_fire_he(&self) -> bool {
+        false
+    }
+
     fn table_spread(
         &self,
         _book: &RuleBook,

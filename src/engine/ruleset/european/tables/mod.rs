@@ -338,6 +338,12 @@ impl European {
         inches / self.inches_per_hex.max(1)
     }
 
+    /// A least range of `inches` in whole hexes, rounded up: a weapon never
+    /// fires nearer than the article's inches.
+    pub fn least_hexes(&self, inches: u32) -> u32 {
+        inches.div_ceil(self.inches_per_hex.max(1))
+    }
+
     /// The profile of the weapon of this key.
     pub fn weapon(&self, key: &str) -> Option<&WeaponProfile> {
         self.weapons.iter().find(|w| w.weapon == key)
