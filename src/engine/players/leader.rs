@@ -144,8 +144,15 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
         return Some(Command::Move { section: None, to });
     }
     // In the open, with a shot to take and his move not begun, he digs in
-    // first (European Battlefield: prone, 5+ to save, and he still fires).
-    if best.is_some() && may_fire && digs_in(game, here) && game.may_take(me, Stance::DigIn) {
+    // first (European Battlefield: prone, 5+ to save, and he still fires),
+    // where it costs him no firing dice (digging in is moving: a rifle
+    // would throw one die of two).
+    if best.is_some()
+        && may_fire
+        && digs_in(game, here)
+        && !game.dig_in_costs_fire(me)
+        && game.may_take(me, Stance::DigIn)
+    {
         return Some(Command::Stance { stance: Stance::DigIn });
     }
     if let Some((_, _, e)) = best.filter(|_| may_fire) {

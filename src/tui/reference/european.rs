@@ -22,9 +22,10 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
         format!(
             "Special moves, on a man's card: double (twice his move, no firing or charging, not in or into \
              difficult ground, stopping within {} hexes of the enemy); dig (prone for half his move: a {}+ save, \
-             no moving, firing allowed); up (up from digging in, for half his move).",
+             no moving, firing allowed{}); up (up from digging in, for half his move).",
             t.hexes(t.double_stop_inches),
-            t.saves.prone
+            t.saves.prone,
+            if t.dig_in_keeps_fire { "" } else { " as a man who moved; getting up is moving too" }
         ),
         "Extremes: a 1 fails any test and a 6 passes it, whatever the modifiers (not the roll to move, which \
          is thrown at or under the courage)."

@@ -6,20 +6,38 @@ use crate::engine::ruleset::european::{tables_in, tables_in_mut};
 use crate::engine::ruleset::house::HouseRule;
 
 /// European Battlefield's house rules, in the order a player meets them.
-pub const RULES: &[HouseRule] = &[HouseRule {
-    key: "activation_by_deck",
-    at: "european.activation",
-    says: "European Battlefield: no priority phase; a shuffled card a man, each rolling his own courage to move",
-    as_written: false,
-    gentler: false,
-    classic: true,
-    // Only a book with European Battlefield's tables has the switch.
-    get: |b| tables_in(b).map(|e| e.activation == Activation::Deck),
-    set: |b, v| match tables_in_mut(b) {
-        Some(e) => {
-            e.activation = if v { Activation::Deck } else { Activation::Priority };
-            true
-        }
-        None => false,
+pub const RULES: &[HouseRule] = &[
+    HouseRule {
+        key: "activation_by_deck",
+        at: "european.activation",
+        says: "European Battlefield: no priority phase; a shuffled card a man, each rolling his own courage to move",
+        as_written: false,
+        gentler: false,
+        classic: true,
+        // Only a book with European Battlefield's tables has the switch.
+        get: |b| tables_in(b).map(|e| e.activation == Activation::Deck),
+        set: |b, v| match tables_in_mut(b) {
+            Some(e) => {
+                e.activation = if v { Activation::Deck } else { Activation::Priority };
+                true
+            }
+            None => false,
+        },
     },
-}];
+    HouseRule {
+        key: "dig_in_keeps_fire",
+        at: "european.dig_in_keeps_fire",
+        says: "European Battlefield: digging in and getting up do not count as moving: a man fires all his dice after",
+        as_written: false,
+        gentler: true,
+        classic: true,
+        get: |b| tables_in(b).map(|e| e.dig_in_keeps_fire),
+        set: |b, v| match tables_in_mut(b) {
+            Some(e) => {
+                e.dig_in_keeps_fire = v;
+                true
+            }
+            None => false,
+        },
+    },
+];

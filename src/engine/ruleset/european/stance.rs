@@ -25,6 +25,11 @@ impl Game {
         events: &mut Events,
     ) -> Result<(), RuleError> {
         let (steps, half, open) = self.check_stance(me, stance)?;
+        // Digging in and getting up are special movements: he has moved,
+        // unless the house rule `dig_in_keeps_fire` says they are not.
+        if stance != Stance::Double && self.digging_moves() {
+            self.soldiers[me].moved = true;
+        }
         let Phase::Action(a) = &mut self.phase else {
             return refuse(RuleError::Order, "special moves are made in an action");
         };
@@ -47,6 +52,26 @@ impl Game {
         let id = self.soldiers[me].id.clone();
         events.push(Event::Stance { soldier: id, stance: Name::new_static(stance.word()) });
         Ok(())
+    }
+
+    /// Whether digging in and getting up count as moving (the article's
+    /// special movements), as they do but under the house rule
+    /// `dig_in_keeps_fire`.
+    pub(in crate::engine) fn digging_moves(&self) -> bool {
+        crate::engine::ruleset::european::tables_in(&self.book).is_some_and(|t| !t.dig_in_keeps_fire)
+    }
+
+    /// Whether digging in now would cost `me` firing dice on this card: it
+    /// counts as moving, he has not moved yet, and his weapon throws fewer
+    /// dice on the move (a rifle half, a heavy weapon none).
+    pub(in crate::engine) fn dig_in_costs_fire(&self, me: usize) -> bool {
+        let s = &self.soldiers[me];
+        if !self.digging_moves() || s.moved {
+            return false;
+        }
+        let mut down = s.clone();
+        down.moved = true;
+        self.rules.shots(&self.book, &down, false) < self.rules.shots(&self.book, s, false)
     }
 
     /// Whether `me`, whose card is up, may take `stance` now.

@@ -114,9 +114,72 @@ fn leader(g: &Game) -> Command {
     crate::engine::players::leader::decide(g, &Cache::new()).expect("an order")
 }
 
+/// `g` played under the house rule `dig_in_keeps_fire`, set to `on`.
+fn keeps_fire(g: &mut Game, on: bool) {
+    let mut book = (*g.book).clone();
+    crate::engine::ruleset::house::set(&mut book, "dig_in_keeps_fire", on).unwrap();
+    g.book = Arc::new(book);
+}
+
+/// The firing dice each man threw in `events`.
+fn dice_thrown(events: &[Event]) -> Vec<(String, u8)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Roll(r) if r.purpose == crate::engine::dice::Purpose::EbFire => {
+                Some((r.soldier.as_ref()?.to_string(), r.dice.count))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
-fn the_leader_digs_in_before_firing_from_the_open_but_not_from_cover() {
+fn digging_in_is_moving_so_a_rifleman_who_dug_in_fires_one_die_of_two() {
+    let fire = Command::Fire { target: Target::Soldier("G1".into()) };
+    // As written: a special movement, for half a move. Hale's rifle (SA)
+    // throws half its two dice; Lucas and Weiss, who join from where they
+    // stood, both of theirs.
     let mut g = hale_free([(4, 3), (5, 3)]);
+    assert!(!g.soldiers[0].moved);
+    g.play(&stance(Stance::DigIn)).unwrap();
+    assert!(g.soldiers[0].moved, "digging in counts as moving");
+    let events = g.play(&fire).unwrap();
+    let thrown = dice_thrown(&events);
+    assert_eq!(thrown[0], ("Hale".to_string(), 1), "{thrown:?}");
+    assert!(thrown[1..].iter().all(|(_, n)| *n == 2), "{thrown:?}");
+    // House rule dig_in_keeps_fire: he fires as one who stood, both dice.
+    let mut g = hale_free([(4, 3), (5, 3)]);
+    keeps_fire(&mut g, true);
+    g.play(&stance(Stance::DigIn)).unwrap();
+    assert!(!g.soldiers[0].moved);
+    assert_eq!(dice_thrown(&g.play(&fire).unwrap())[0], ("Hale".to_string(), 2));
+}
+
+#[test]
+fn getting_up_is_moving_too() {
+    let mut g = hale_free([(4, 3), (5, 3)]);
+    g.play(&stance(Stance::DigIn)).unwrap();
+    g.play(&Command::Hold).unwrap();
+    // His next card, a turn later: up, for half his move.
+    card_next(&mut g, 0);
+    g.play(&Command::Turn).unwrap();
+    g.soldiers[0].moved = false;
+    g.play(&stance(Stance::Up)).unwrap();
+    assert!(g.soldiers[0].moved, "getting up has moved him");
+}
+
+#[test]
+fn the_leader_digs_in_where_it_costs_him_no_fire() {
+    // As written a rifleman in the open fires standing: digging in would
+    // halve his dice.
+    let g = hale_free([(4, 3), (5, 3)]);
+    assert!(g.dig_in_costs_fire(0));
+    let first = leader(&g);
+    assert!(matches!(first, Command::Fire { .. } | Command::Spend { on: PointUse::Fire }), "{first:?}");
+    // Under the house rule digging in is free, so he digs in and then fires.
+    let mut g = hale_free([(4, 3), (5, 3)]);
+    keeps_fire(&mut g, true);
     assert_eq!(leader(&g), stance(Stance::DigIn));
     g.play(&stance(Stance::DigIn)).unwrap();
     let next = leader(&g);
@@ -151,4 +214,16 @@ fn a_routed_man_does_not_dig_in() {
     let e = g.play(&stance(Stance::DigIn)).unwrap_err();
     assert!(e.reason().contains("routed"), "{e}");
     assert!(!g.soldiers[0].kit.european().dug_in);
+}
+
+#[test]
+fn tables_written_before_the_choice_keep_fire_when_digging_in() {
+    use crate::engine::ruleset::european::tables::European;
+    let text = crate::rules::EUROPEAN_TEXT;
+    let now: European = ron::from_str(text).expect("the built-in tables");
+    assert!(!now.dig_in_keeps_fire, "as written, digging in is moving");
+    let before = text.replace("dig_in_keeps_fire: false,", "");
+    assert_ne!(before, text);
+    let old: European = ron::from_str(&before).expect("tables without the switch");
+    assert!(old.dig_in_keeps_fire, "read as they played: the house rule on");
 }

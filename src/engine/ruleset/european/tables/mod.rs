@@ -47,6 +47,13 @@ pub struct European {
     /// What a command point adds to a courage test (the article: +5).
     #[serde(default = "five")]
     pub command_point_courage: i32,
+    /// Digging in (and getting up) costs half a move but does not count as
+    /// moving: a man who dug in fires all his dice, the house rule
+    /// `dig_in_keeps_fire`. As written it is one of the article's special
+    /// movements, so he fires as a man who moved. Tables written before it
+    /// was a choice are read with it on, as they played.
+    #[serde(default = "yes")]
+    pub dig_in_keeps_fire: bool,
     /// The soldiers' profiles: a man has the first whose side and rank fit.
     pub soldiers: Vec<SoldierProfile>,
     /// The weapons' profiles, by the rule book's weapon keys.
@@ -74,6 +81,10 @@ pub struct European {
     /// XIII and XIV); tables without it fire nothing indirectly.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub indirect: Option<Indirect>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn five() -> i32 {
