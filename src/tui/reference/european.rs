@@ -93,9 +93,12 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
             [Class::T, Class::A].iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
         ),
         format!(
-            "Suppression: one h-class hit or {} others in one fire suppress the squad (a suppressed man moves 1 \
-             hex); {} suppressions pin it (no moving, shooting {} worse, prone).",
-            t.suppression.hits, t.suppression.pinned_at, t.suppression.pinned_to_hit
+            "Suppression: one h-class hit or {} others in one fire suppress the squad{} (a suppressed man moves \
+             1 hex); {} suppressions pin it (no moving, shooting {} worse, prone).",
+            t.suppression.hits,
+            if t.saved_hits_suppress { ", saved or not" } else { ": a hit saved is no hit" },
+            t.suppression.pinned_at,
+            t.suppression.pinned_to_hit
         ),
         format!(
             "Courage: a squad that loses {}% of its strength in one fire, or its leader, rolls {}d{} and its bravest man's \
@@ -170,8 +173,12 @@ fn indirect(t: &crate::engine::ruleset::european::tables::European, ind: &Indire
              who fires or calls it, {} worse if a man in the hex moved this turn. A 1 goes over the horizon, a 6 \
              lands on the point; a hit scatters {}d6\", a miss {}d6\", in one of the six hex directions (the \
              die's 1 north, then clockwise). Everyone under the template is hit at its strength: prone men save, \
-             taking cover does not; then the wound chart; each squad under it is suppressed once.",
-            ind.min_range, ind.moved, ind.hit_scatter, ind.miss_scatter
+             taking cover does not; then the wound chart; each squad under it is suppressed once{}.",
+            ind.min_range,
+            ind.moved,
+            ind.hit_scatter,
+            ind.miss_scatter,
+            if t.saved_hits_suppress { "" } else { ", unless each of its men under it saved" }
         ),
         format!(
             "A patrol with a battery ({}{}): only its radio operator calls it, on his card, on a hex he sees \

@@ -94,6 +94,9 @@ pub fn volley(
         hits.extend(std::iter::repeat_n(Struck { weapon: g.weapon, by: g.man }, scored));
     }
     let mut lost: Vec<Lost> = Vec::new();
+    // The hits that fell on a man and were not saved: the only hits, as
+    // written (a man who saves is not hit).
+    let mut struck: Vec<Struck<'_>> = Vec::new();
     let mut taken = vec![0u32; fire.targets.len()];
     for hit in &hits {
         // Each hit falls on a man its weapon reaches, one each before a
@@ -122,6 +125,7 @@ pub fn volley(
                 continue;
             }
         }
+        struck.push(*hit);
         if wounds(t, dice, target.man, hit.weapon, events) {
             // The hit is the man's whose die scored it.
             let by = fire.firers.iter().position(|f| f.man.id == hit.by.id).unwrap_or(0);
@@ -129,7 +133,8 @@ pub fn volley(
         }
     }
     let now = fire.squad.first().map_or(Pressure::Steady, |m| m.pressure);
-    let mut pressure = suppressed(t, now, &hits);
+    // House rule `saved_hits_suppress`: every hit that scored counts.
+    let mut pressure = suppressed(t, now, if t.saved_hits_suppress { &hits } else { &struck });
     // A squad that lost a quarter of its strength, or its leader (the
     // bravest man: the first of them), tests its courage, led by the
     // bravest man it has left.
@@ -157,10 +162,11 @@ pub fn volley(
     })
 }
 
-/// The pressure a squad under `now` is under after `hits` struck it: an
-/// h-class hit suppresses alone, and every `suppression.hits` others once
-/// (counted in one fire: a decision); enough suppressions pin. A squad
-/// pinned, gone to ground or routed stays so.
+/// The pressure a squad under `now` is under after `hits` struck it (as
+/// written, the hits not saved): an h-class hit suppresses alone, and
+/// every `suppression.hits` others once (counted in one fire: a decision);
+/// enough suppressions pin. A squad pinned, gone to ground or routed stays
+/// so.
 fn suppressed(t: &Book, now: Pressure, hits: &[Struck<'_>]) -> Pressure {
     let heavy = hits.iter().filter(|h| h.weapon.has(Class::H)).count() as u32;
     let other = hits.len() as u32 - heavy;

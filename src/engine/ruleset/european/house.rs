@@ -40,4 +40,20 @@ pub const RULES: &[HouseRule] = &[
             None => false,
         },
     },
+    HouseRule {
+        key: "saved_hits_suppress",
+        at: "european.saved_hits_suppress",
+        says: "European Battlefield: a hit saved still counts toward suppression (the five hits, or a shell's)",
+        as_written: false,
+        gentler: true,
+        classic: true,
+        get: |b| tables_in(b).map(|e| e.saved_hits_suppress),
+        set: |b, v| match tables_in_mut(b) {
+            Some(e) => {
+                e.saved_hits_suppress = v;
+                true
+            }
+            None => false,
+        },
+    },
 ];

@@ -146,6 +146,9 @@ pub fn fire(t: &Book, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events:
     let men = shot.men;
     let hit = under(men, at, radius);
     let mut lost = Vec::new();
+    // The men the shell hit and who did not save: as written, a man who
+    // saves is not hit.
+    let mut unsaved = Vec::new();
     for &i in &hit {
         let man = &men[i];
         // Taking cover does not save against h-class; prone does, and a
@@ -159,13 +162,16 @@ pub fn fire(t: &Book, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events:
                 continue;
             }
         }
+        unsaved.push(i);
         if wounds(t, dice, man, weapon, events) {
             lost.push(i);
         }
     }
     // Each squad under the template: one suppression (a decision: the
     // template is one h-class hit on the squad, however many men it
-    // covers), and its courage test for a quarter of its strength lost.
+    // covers) unless every man of it under it saved (house rule
+    // `saved_hits_suppress`: even then), and its courage test for a
+    // quarter of its strength lost.
     let mut pressed = Vec::new();
     let mut done: Vec<usize> = Vec::new();
     for &i in &hit {
@@ -175,7 +181,8 @@ pub fn fire(t: &Book, book: &RuleBook, dice: &mut Dice, shot: &Shot<'_>, events:
         done.push(i);
         let squad: Vec<usize> = (0..men.len()).filter(|&j| men[j].can_act() && squadmates(&men[i], &men[j])).collect();
         let now = men[i].pressure;
-        let mut pressure = suppress(t, now);
+        let was_hit = t.saved_hits_suppress || unsaved.iter().any(|&u| squadmates(&men[i], &men[u]));
+        let mut pressure = if was_hit { suppress(t, now) } else { now };
         let gone = lost.iter().filter(|&&l| squad.contains(&l)).count() as u32;
         if gone > 0 && gone * 100 >= t.courage.casualties_percent * squad.len() as u32 {
             let left: Vec<&Soldier> = squad.iter().filter(|j| !lost.contains(j)).map(|&j| &men[j]).collect();

@@ -214,3 +214,34 @@ fn the_spreads_are_the_rolls_own_reading() {
     assert_eq!(chance_of(Purpose::EbDirection, 0, "south-west"), Some((1, 6)));
     assert!(table_spread(t, Purpose::EbScatter, 0).is_none());
 }
+
+#[test]
+fn a_squad_whose_men_under_the_shell_all_saved_is_not_hit_nor_suppressed() {
+    let b = book();
+    // Hale and Ortiz dug in under the bomb (5+ each), Lucas and Doyle away.
+    let mut men: Vec<Soldier> = [("Hale", "Sgt"), ("Ortiz", "Cpl"), ("Lucas", "Pvt"), ("Doyle", "Pvt")]
+        .iter()
+        .map(|(n, r)| man(&b, n, r, Side::Friendly, Pos::new(1, 1)))
+        .collect();
+    for m in &mut men {
+        m.squad = Some(1);
+    }
+    for m in &mut men[..2] {
+        m.pos = Some(AIM);
+        m.kit.european_mut().dug_in = true;
+    }
+    let gunner = man(&b, "G1", "Mortar gunner", Side::Enemy, Pos::new(8, 0));
+    let s = shot(Gun::Weapon("mortar"), &gunner, &men);
+    // On the point (6); both save (5 and 6): as written nobody was hit.
+    let shelled = |b: &RuleBook, faces: &[&[u8]]| {
+        let t = crate::engine::ruleset::european::tables_in(b).unwrap();
+        fire(t, b, &mut loaded(faces), &s, &mut Events::all()).expect("the mortar fires")
+    };
+    assert_eq!(shelled(&b, &[&[6], &[5], &[6]]).pressed, vec![]);
+    // One fails (a 2) and is not wounded (a 3): the squad was hit, once.
+    assert_eq!(shelled(&b, &[&[6], &[5], &[2], &[3]]).pressed, vec![(vec![0, 1, 2, 3], Pressure::Suppressed(1))]);
+    // House rule saved_hits_suppress: the shell suppresses all the same.
+    let mut house = b.clone();
+    crate::engine::ruleset::house::set(&mut house, "saved_hits_suppress", true).unwrap();
+    assert_eq!(shelled(&house, &[&[6], &[5], &[6]]).pressed, vec![(vec![0, 1, 2, 3], Pressure::Suppressed(1))]);
+}

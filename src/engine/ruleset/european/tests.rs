@@ -233,6 +233,54 @@ fn five_hits_suppress_and_three_suppressions_pin() {
     assert!(credited_past_first > 100, "the riflemen's hits are theirs: {credited_past_first} fires");
 }
 
+/// A man who saves is not hit (the article), so his hit is none of the
+/// five that suppress; under the house rule `saved_hits_suppress` it is.
+#[test]
+fn a_saved_hit_is_none_of_the_five_that_suppress() {
+    let b = book();
+    let mut guns = vec![man(&b, "Brandt", "Pfc", Side::Friendly, "mg")];
+    guns.push(man(&b, "Able", "Pvt", Side::Friendly, "rifle"));
+    let targets: Vec<Soldier> = (1..=6)
+        .map(|k| {
+            let mut m = man(&b, &format!("G{k}"), "Grenadier", Side::Enemy, "rifle");
+            m.pos = Some(Pos::new(3, 0));
+            m
+        })
+        .collect();
+    let woods = terrain(&b, "woods");
+    let fired = |b: &RuleBook, faces: &[&[u8]]| {
+        let fire = SquadFire {
+            firers: guns.iter().map(|m| Firer { man: m, moved: false }).collect(),
+            targets: targets.iter().map(|m| TargetTeam { man: m, terrain: woods, distance: 3 }).collect(),
+            squad: targets.iter().collect(),
+            others: vec![],
+            overloaded: 0,
+            assault: false,
+            point: false,
+        };
+        let mut events = Events::all();
+        let out = volley(tables_in(b).unwrap(), b, &mut loaded(faces), &fire, &mut events).unwrap();
+        (out, rolls(events))
+    };
+    // Five hits (the MG's three, the rifle's two), one each on G1 to G5 in
+    // the woods, who take cover (4+): G1 saves; the four others fail (1)
+    // and are not wounded (1). Four hits struck: no suppression.
+    let faces: &[&[u8]] = &[&[5, 5, 6], &[6, 5], &[4], &[1], &[1], &[1], &[1], &[1], &[1], &[1], &[1]];
+    let (out, rolls) = fired(&b, faces);
+    assert_eq!(rolls.iter().filter(|r| r.purpose == Purpose::EbSave).count(), 5);
+    assert_eq!(rolls.iter().filter(|r| r.purpose == Purpose::EbWound).count(), 4, "G1 saved: not hit");
+    assert!(out.lost.is_empty());
+    assert_eq!(out.pressure, None, "four hits, not five");
+    // Nobody saves: five hits, one suppression.
+    let faces: &[&[u8]] = &[&[5, 5, 6], &[6, 5], &[3], &[1], &[1], &[1], &[1], &[1], &[1], &[1], &[1], &[1]];
+    assert_eq!(fired(&b, faces).0.pressure, Some(Pressure::Suppressed(1)));
+    // House rule saved_hits_suppress: every hit that scored counts.
+    let mut house = b.clone();
+    crate::engine::ruleset::house::set(&mut house, "saved_hits_suppress", true).unwrap();
+    let faces: &[&[u8]] = &[&[5, 5, 6], &[6, 5], &[4], &[1], &[1], &[1], &[1], &[1], &[1], &[1], &[1]];
+    assert_eq!(fired(&house, faces).0.pressure, Some(Pressure::Suppressed(1)));
+}
+
 /// Each hit falls on a man its own weapon reaches: a pistol's (2 hexes)
 /// never on a man 4 hexes off, though a rifle beside it reaches him.
 #[test]
@@ -296,4 +344,16 @@ fn hand_to_hand_is_a_die_each_and_the_wound_chart() {
 /// The places in the targets of the men a fire took.
 pub(super) fn taken(fired: &crate::engine::ruleset::Fired) -> Vec<usize> {
     fired.lost.iter().map(|l| l.target).collect()
+}
+
+#[test]
+fn tables_written_before_the_choice_count_saved_hits_toward_suppression() {
+    use crate::engine::ruleset::european::tables::European;
+    let text = crate::rules::EUROPEAN_TEXT;
+    let now: European = ron::from_str(text).expect("the built-in tables");
+    assert!(!now.saved_hits_suppress, "as written a saved man is not hit");
+    let before = text.replace("saved_hits_suppress: false,", "");
+    assert_ne!(before, text);
+    let old: European = ron::from_str(&before).expect("tables without the switch");
+    assert!(old.saved_hits_suppress, "read as they played: the house rule on");
 }

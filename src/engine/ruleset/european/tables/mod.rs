@@ -54,6 +54,13 @@ pub struct European {
     /// was a choice are read with it on, as they played.
     #[serde(default = "yes")]
     pub dig_in_keeps_fire: bool,
+    /// A hit saved still counts toward suppression (the five hits of other
+    /// weapons, and a shell's h-class hit on a squad whose men under it all
+    /// saved): the house rule `saved_hits_suppress`. As written a man who
+    /// saves is not hit, so his hit suppresses nobody. Tables written
+    /// before it was a choice are read with it on, as they played.
+    #[serde(default = "yes")]
+    pub saved_hits_suppress: bool,
     /// The soldiers' profiles: a man has the first whose side and rank fit.
     pub soldiers: Vec<SoldierProfile>,
     /// The weapons' profiles, by the rule book's weapon keys.
