@@ -15,13 +15,7 @@ pub const RULES: &[HouseRule] = &[
         gentler: false,
         classic: true,
         get: |b| tables_in(b).map(|t| t.reaction.until_rallied),
-        set: |b, v| match tables_in_mut(b) {
-            Some(t) => {
-                t.reaction.until_rallied = v;
-                true
-            }
-            None => false,
-        },
+        set: |b, v| tables_in_mut(b).map(|t| t.reaction.until_rallied = v).is_some(),
     },
     HouseRule {
         key: "spray_reaches_around",
@@ -31,13 +25,7 @@ pub const RULES: &[HouseRule] = &[
         gentler: false,
         classic: true,
         get: |b| tables_in(b).map(|t| t.spray.around),
-        set: |b, v| match tables_in_mut(b) {
-            Some(t) => {
-                t.spray.around = v;
-                true
-            }
-            None => false,
-        },
+        set: |b, v| tables_in_mut(b).map(|t| t.spray.around = v).is_some(),
     },
     HouseRule {
         key: "grenade_blast_whole_hex",
@@ -47,12 +35,6 @@ pub const RULES: &[HouseRule] = &[
         gentler: false,
         classic: true,
         get: |b| tables_in(b).map(|t| t.grenade.whole_hex),
-        set: |b, v| match tables_in_mut(b) {
-            Some(t) => {
-                t.grenade.whole_hex = v;
-                true
-            }
-            None => false,
-        },
+        set: |b, v| tables_in_mut(b).map(|t| t.grenade.whole_hex = v).is_some(),
     },
 ];

@@ -4,26 +4,16 @@
 
 use crate::engine::dice::Purpose;
 use crate::engine::game::Game;
-use crate::engine::ruleset::house;
-use crate::engine::ruleset::{Pressure, RuleSet};
-use crate::engine::testing::{OPEN, Play, add_enemy, begin_action, book, card_next, member, test_scenario};
+use crate::engine::ruleset::Pressure;
+use crate::engine::ruleset::combat_patrol::tests::able_against;
+use crate::engine::testing::{Play, card_next};
 use crate::engine::vocabulary::command::Command;
 use crate::engine::vocabulary::event::Event;
 
 /// Able, a rifleman at 3,6, and Germans G1 and G2 in 3,4 and G3 beside
 /// them in 3,3, in an action, under the house rules `on`.
 fn sprayed_at(seed: u64, on: &[&str]) -> Game {
-    let mut b = (*book()).clone();
-    for key in on {
-        house::set(&mut b, key, true).unwrap();
-    }
-    let scenario = test_scenario(RuleSet::CombatPatrol, &OPEN, (3, 6), vec![member("Able", "Pvt", "rifle", None)]);
-    let mut g = Game::new(std::sync::Arc::new(b), &scenario, seed).expect("a valid test scenario");
-    add_enemy(&mut g, "rifle", (3, 4));
-    add_enemy(&mut g, "rifle", (3, 4));
-    add_enemy(&mut g, "rifle", (3, 3));
-    begin_action(&mut g);
-    g
+    able_against(seed, on, &[(3, 4), (3, 4), (3, 3)])
 }
 
 /// Able's card up, he sprays G1: the men who take the reaction test.

@@ -164,7 +164,7 @@ pub struct Grenade {
 
 /// A man in the hex a grenade lands in, beside the man it lands on: a die
 /// of `sides`, struck on `struck` or less.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Near {
     pub sides: u8,

@@ -41,6 +41,24 @@ pub(super) fn man_with(book: &RuleBook, name: &str, side: Side, weapon: &str) ->
     )
 }
 
+/// A game of Combat Patrol in an action on the open test map: Able, a
+/// rifleman, at 3,6 and a German rifleman at each of `germans` (G1 first),
+/// the house rules `on` switched on, the dice seeded `seed`.
+pub(super) fn able_against(seed: u64, on: &[&str], germans: &[(i32, i32)]) -> crate::engine::game::Game {
+    use crate::engine::testing::{OPEN, add_enemy, begin_action, member, test_scenario};
+    let mut b = (*book()).clone();
+    for key in on {
+        crate::engine::ruleset::house::set(&mut b, key, true).unwrap();
+    }
+    let scenario = test_scenario(RuleSet::CombatPatrol, &OPEN, (3, 6), vec![member("Able", "Pvt", "rifle", None)]);
+    let mut g = crate::engine::game::Game::new(Arc::new(b), &scenario, seed).expect("a valid test scenario");
+    for &at in germans {
+        add_enemy(&mut g, "rifle", at);
+    }
+    begin_action(&mut g);
+    g
+}
+
 /// Dice whose next throw of `count` dice of `sides` shows `faces`: found by
 /// trying seeds.
 pub(super) fn dice_showing(count: u8, sides: u8, faces: &[u8]) -> Dice {

@@ -9,6 +9,7 @@ use crate::engine::game::Game;
 use crate::engine::game::RuleError;
 use crate::engine::game::refuse;
 use crate::engine::ruleset::combat_patrol::flight::Flight;
+use crate::engine::ruleset::combat_patrol::tables::Near;
 use crate::engine::ruleset::{Blow, Throw};
 use crate::engine::vocabulary::command::Command;
 use crate::engine::vocabulary::event::Event;
@@ -140,8 +141,11 @@ impl Game {
     /// the hex it comes down in on the die of the book's `near`.
     fn land(&mut self, flight: &Flight, events: &mut Events) {
         let lands = flight.over();
-        let whole_hex =
-            crate::engine::ruleset::combat_patrol::tables_in(&self.book).is_none_or(|t| t.grenade.whole_hex);
+        // The book's blast by the article's inch (None: every man in the hex, the house rule's).
+        let by_the_inch = crate::engine::ruleset::combat_patrol::tables_in(&self.book)
+            .filter(|t| !t.grenade.whole_hex)
+            .map(|t| (t.grenade.blast_inches, t.grenade.near));
+        let whole_hex = by_the_inch.is_none();
         let blast: Vec<Pos> = if whole_hex {
             lands.hex().range(flight.blast).map(Pos::from_hex).filter(|&p| self.map.contains(p)).collect()
         } else {
@@ -149,13 +153,16 @@ impl Game {
         };
         events.push(Event::GrenadeLands { hex: lands, blast: blast.clone() });
         let thrower = self.soldiers[flight.thrower].id.clone();
-        let on = if whole_hex { None } else { self.lands_on(flight) };
+        let on = by_the_inch.and_then(|(inches, _)| self.lands_on(flight, inches));
         for i in 0..self.soldiers.len() {
             let s = &self.soldiers[i];
             if !(s.pos.is_some_and(|p| blast.contains(&p)) && s.state != State::Dead && s.vehicle.is_none()) {
                 continue;
             }
-            if !whole_hex && on != Some(i) && !self.near_the_blast(i, &thrower, events) {
+            if let Some((_, near)) = by_the_inch
+                && on != Some(i)
+                && !self.near_the_blast(i, near, &thrower, events)
+            {
                 continue;
             }
             self.strike(i, Some(&thrower), Blow::Grenade, events);
@@ -167,9 +174,8 @@ impl Game {
     /// first of the thrower's enemies who can fight, else the first of
     /// them); within it of his own hex's, the thrower (a grenade dropped
     /// at his feet comes down there). Elsewhere, no man for certain.
-    fn lands_on(&self, flight: &Flight) -> Option<usize> {
-        let t = crate::engine::ruleset::combat_patrol::tables_in(&self.book)?;
-        if flight.off_centre() > t.grenade.blast_inches {
+    fn lands_on(&self, flight: &Flight, blast_inches: u32) -> Option<usize> {
+        if flight.off_centre() > blast_inches {
             return None;
         }
         let hex = flight.over();
@@ -179,9 +185,8 @@ impl Game {
             s.pos == Some(hex) && s.state != State::Dead && s.vehicle.is_none()
         };
         if hex == flight.aim {
-            let enemies = (0..self.soldiers.len()).filter(|i| there(i) && self.soldiers[*i].side != side);
-            let mut able = enemies.clone().filter(|&i| self.soldiers[i].can_act());
-            able.next().or_else(|| enemies.clone().next())
+            let mut enemies = (0..self.soldiers.len()).filter(|i| there(i) && self.soldiers[*i].side != side);
+            enemies.clone().find(|&i| self.soldiers[i].can_act()).or_else(|| enemies.next())
         } else {
             (hex == flight.from && there(&flight.thrower)).then_some(flight.thrower)
         }
@@ -190,9 +195,7 @@ impl Game {
     /// Whether soldier `i`, in the hex a grenade came down in but not the
     /// man it landed on, is near enough its blast to be struck: the book's
     /// `near` die, rolled for him.
-    fn near_the_blast(&mut self, i: usize, thrower: &Name, events: &mut Events) -> bool {
-        let Some(t) = crate::engine::ruleset::combat_patrol::tables_in(&self.book) else { return true };
-        let near = t.grenade.near.clone();
+    fn near_the_blast(&mut self, i: usize, near: Near, thrower: &Name, events: &mut Events) -> bool {
         let mut struck = false;
         let roll = self
             .dice

@@ -3,9 +3,8 @@
 
 use crate::engine::dice::Purpose;
 use crate::engine::game::Game;
-use crate::engine::ruleset::RuleSet;
-use crate::engine::ruleset::house;
-use crate::engine::testing::{OPEN, Play, add_enemy, begin_action, book, card_next, member, test_scenario};
+use crate::engine::ruleset::combat_patrol::tests::able_against;
+use crate::engine::testing::{Play, card_next};
 use crate::engine::vocabulary::command::Command;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::pos::Pos;
@@ -14,14 +13,8 @@ use crate::engine::vocabulary::pos::Pos;
 /// open, the game's dice seeded `seed`: the events of the throw (the
 /// grenade lands at once: it is his side's moves alone that wait).
 fn throw(seed: u64, whole_hex: bool) -> (Game, Vec<Event>) {
-    let mut b = (*book()).clone();
-    house::set(&mut b, "grenade_blast_whole_hex", whole_hex).unwrap();
-    let scenario = test_scenario(RuleSet::CombatPatrol, &OPEN, (3, 6), vec![member("Able", "Pvt", "rifle", None)]);
-    let mut g = Game::new(std::sync::Arc::new(b), &scenario, seed).expect("a valid test scenario");
-    for _ in 0..3 {
-        add_enemy(&mut g, "rifle", (3, 4));
-    }
-    begin_action(&mut g);
+    let on: &[&str] = if whole_hex { &["grenade_blast_whole_hex"] } else { &[] };
+    let mut g = able_against(seed, on, &[(3, 4); 3]);
     card_next(&mut g, 0);
     g.play(&Command::Turn).unwrap();
     let events = g.play(&Command::Throw { hex: Pos::new(3, 4) }).unwrap();

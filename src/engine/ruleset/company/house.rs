@@ -15,13 +15,7 @@ pub const RULES: &[HouseRule] = &[
         classic: true,
         // Only a book with the company level's tables has the switch.
         get: |b| tables_in(b).map(|t| t.pinning.by_experience),
-        set: |b, v| match tables_in_mut(b) {
-            Some(t) => {
-                t.pinning.by_experience = v;
-                true
-            }
-            None => false,
-        },
+        set: |b, v| tables_in_mut(b).map(|t| t.pinning.by_experience = v).is_some(),
     },
     HouseRule {
         key: "assault_strips_cover",
@@ -31,12 +25,6 @@ pub const RULES: &[HouseRule] = &[
         gentler: false,
         classic: true,
         get: |b| tables_in(b).map(|t| t.assault_strips_cover),
-        set: |b, v| match tables_in_mut(b) {
-            Some(t) => {
-                t.assault_strips_cover = v;
-                true
-            }
-            None => false,
-        },
+        set: |b, v| tables_in_mut(b).map(|t| t.assault_strips_cover = v).is_some(),
     },
 ];

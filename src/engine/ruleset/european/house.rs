@@ -16,12 +16,8 @@ pub const RULES: &[HouseRule] = &[
         classic: true,
         // Only a book with European Battlefield's tables has the switch.
         get: |b| tables_in(b).map(|e| e.activation == Activation::Deck),
-        set: |b, v| match tables_in_mut(b) {
-            Some(e) => {
-                e.activation = if v { Activation::Deck } else { Activation::Priority };
-                true
-            }
-            None => false,
+        set: |b, v| {
+            tables_in_mut(b).map(|e| e.activation = if v { Activation::Deck } else { Activation::Priority }).is_some()
         },
     },
     HouseRule {
@@ -32,13 +28,7 @@ pub const RULES: &[HouseRule] = &[
         gentler: true,
         classic: true,
         get: |b| tables_in(b).map(|e| e.dig_in_keeps_fire),
-        set: |b, v| match tables_in_mut(b) {
-            Some(e) => {
-                e.dig_in_keeps_fire = v;
-                true
-            }
-            None => false,
-        },
+        set: |b, v| tables_in_mut(b).map(|e| e.dig_in_keeps_fire = v).is_some(),
     },
     HouseRule {
         key: "saved_hits_suppress",
@@ -48,12 +38,6 @@ pub const RULES: &[HouseRule] = &[
         gentler: true,
         classic: true,
         get: |b| tables_in(b).map(|e| e.saved_hits_suppress),
-        set: |b, v| match tables_in_mut(b) {
-            Some(e) => {
-                e.saved_hits_suppress = v;
-                true
-            }
-            None => false,
-        },
+        set: |b, v| tables_in_mut(b).map(|e| e.saved_hits_suppress = v).is_some(),
     },
 ];
