@@ -98,6 +98,16 @@ pub struct Unfinished {
     pub why: String,
 }
 
+impl TableRow {
+    /// Its roll and result as the summary names them: `cp_grenade -2: on_target`.
+    fn label(&self) -> String {
+        match self.modifier {
+            0 => format!("{}: {}", self.purpose.name(), self.result),
+            m => format!("{} {m:+}: {}", self.purpose.name(), self.result),
+        }
+    }
+}
+
 fn is_zero(n: &i32) -> bool {
     *n == 0
 }
@@ -116,13 +126,7 @@ pub fn standard_errors(n: u64, of: u64, exact: Chance) -> Option<f64> {
 /// and how far, and how many rates were weighed.
 pub fn furthest(s: &Summary) -> (usize, Option<(String, f64)>) {
     let checks = s.checks.iter().filter_map(|c| Some((format!("{} {} {}+", c.purpose.name(), c.dice, c.need), c.z?)));
-    let tables = s.tables.iter().filter_map(|t| {
-        let what = match t.modifier {
-            0 => format!("{}: {}", t.purpose.name(), t.result),
-            m => format!("{} {m:+}: {}", t.purpose.name(), t.result),
-        };
-        Some((what, t.z?))
-    });
+    let tables = s.tables.iter().filter_map(|t| Some((t.label(), t.z?)));
     let all: Vec<(String, f64)> = checks.chain(tables).collect();
     let worst = all.iter().max_by(|a, b| a.1.abs().total_cmp(&b.1.abs())).cloned();
     (all.len(), worst)
@@ -297,10 +301,7 @@ pub fn write_text(s: &Summary, mut out: impl Write) -> io::Result<()> {
     }
     writeln!(out, "Tables:            {:<28} {:>10} {:>9} {:>6}  exact", "purpose: result", "count", "observed", "SE")?;
     for t in &s.tables {
-        let what = match t.modifier {
-            0 => format!("{}: {}", t.purpose.name(), t.result),
-            m => format!("{} {m:+}: {}", t.purpose.name(), t.result),
-        };
+        let what = t.label();
         let exact = t.exact.map_or("-".into(), |c| c.to_string());
         let observed = t.observed.map_or("-".into(), percent);
         writeln!(out, "                   {what:<28} {:>10} {observed:>9} {:>6}  {exact}", t.count, se(t.z))?;
