@@ -162,6 +162,7 @@ fn a_special_method_is_an_order_of_its_own_and_a_pistol_has_none() {
         let pistol_up = |g: &Game| {
             g.card_up().is_some_and(|i| {
                 g.soldiers()[i].weapon(g.book()) == "pistol"
+                    && !g.snap_fire(i)
                     && leader::decide(g, &Cache::new()).is_some_and(|c| matches!(c, Command::Fire { .. }))
             })
         };
@@ -225,7 +226,9 @@ fn grenades_are_thrown_scatter_and_strike_the_man_they_land_on_and_those_near() 
                         assert_eq!((n.dice.sides, n.soldier.as_ref()), (6, Some(thrower)), "{n:?}");
                         m += 1;
                         if n.result.as_deref() != Some("struck") {
-                            assert!(!matches!(events.get(m), Some(Event::Hit { .. })), "clear, yet struck");
+                            // The next man hit, if any, is another: the one it landed on.
+                            let clear_struck = matches!(events.get(m), Some(Event::Hit { soldier, .. }) if Some(soldier) == n.target.as_ref());
+                            assert!(!clear_struck, "clear, yet struck: {:?}", &events[k..=m]);
                             continue;
                         }
                         true
@@ -376,7 +379,7 @@ fn the_odds_of_a_shot_name_the_roll_it_will_be() {
 }
 
 #[test]
-fn one_man_drags_a_wounded_comrade_for_two_of_his_cards() {
+fn one_man_drags_a_wounded_comrade_for_the_move_halves_of_two_cards() {
     use hexpatrol::engine::Command;
     let (mut dragged, mut refused) = (0, 0);
     for seed in 1..=60 {
@@ -391,6 +394,7 @@ fn one_man_drags_a_wounded_comrade_for_two_of_his_cards() {
                 let me = &g.soldiers()[i];
                 me.side == Side::Friendly
                     && me.pressure.is_steady()
+                    && !g.snap_fire(i)
                     && me.state != State::LightWound
                     && g.soldiers()
                         .iter()
@@ -418,11 +422,21 @@ fn one_man_drags_a_wounded_comrade_for_two_of_his_cards() {
         match c.apply(&Command::Carry { wounded: wounded.clone(), to }, &mut cache) {
             Ok(events) => {
                 assert!(to_come >= 1, "dragged with no card to come");
-                // His next card is spent, and the two of them are in the new hex.
+                // No card of his is lost: the drag is the move half of this
+                // card and of his next, and the man dragged fires one worse.
                 assert!(
-                    events.iter().any(|e| matches!(e, Event::CardLost { soldier, .. } if *soldier == name)),
+                    !events.iter().any(|e| matches!(e, Event::CardLost { soldier, .. } if *soldier == name)),
                     "{events:?}"
                 );
+                let g = c.patrol.as_ref().unwrap();
+                let left = match g.phase() {
+                    Phase::Action(a) => a.deck.iter().filter(|c| c.owner() == Some(me)).count(),
+                    _ => to_come,
+                };
+                assert_eq!(left, to_come, "his cards to come are still his");
+                assert_eq!(g.soldiers()[me].kit.combat_patrol().moves_owed, 1, "his next card's move half");
+                let w = g.soldiers().iter().find(|s| s.id == wounded).unwrap();
+                assert!(w.kit.combat_patrol().dragged, "the man dragged is marked");
                 let carried = events.iter().find_map(|e| match e {
                     Event::Carried { wounded: w, bearers, .. } => Some((w.clone(), bearers.clone())),
                     _ => None,

@@ -147,8 +147,11 @@ fn as_written_every_roll_comes_out_at_its_exact_chance() {
         // sprayed) pass 44% where 20% is exact, 26 of them in one patrol's
         // long action, by chance: 20,000 patrols of seed 1 give 21.9%, and
         // patrols 2,001 to 8,000 are each within one standard error.
-        // Seed 2's grenade on target at -2 is 3.1 off; seed 3 is measured.
-        ("orchard", LONGEST_COMBAT_PATROL_ACTION, "3"),
+        // Seed 2's grenade on target at -2 is 3.1 off. Since a card is a
+        // fire and a combat move (issue 37), seed 3's D2 of the machine
+        // gun's bullets comes out 3.1 off in 25,387 (20,000 patrols of seed
+        // 3: 0.4); seed 4 is measured, its furthest of 72 rates 2.6 off.
+        ("orchard", LONGEST_COMBAT_PATROL_ACTION, "4"),
         ("ridge", LONGEST_ACTION, "1"),
         ("orchard_road", LONGEST_ACTION, "2"),
         // Armour only the bazooka can hurt holds an action open until it is

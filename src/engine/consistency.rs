@@ -130,7 +130,7 @@ impl Game {
             }
             // His move on this card as it stands: a command point's half move
             // more, or at the double twice it.
-            let up = a.up.filter(|&i| i < n && self.rules.squads());
+            let up = a.up.filter(|&i| i < n);
             let open = up.and_then(|i| self.move_allowance(i)).map_or(0, |m| m.open);
             if a.steps > 0 && (a.up.is_none() || u32::from(a.steps) > open) {
                 return Err(format!(

@@ -187,8 +187,16 @@ pub(super) fn phase(app: &App, width: usize) -> String {
                 }
                 None => String::new(),
             };
+            // What his card has left: a half done (Combat Patrol's fire and
+            // move), or what his activation test left him.
+            let rest = match (a.leave.may_move, a.leave.may_fire) {
+                (true, true) => "give him an order",
+                (true, false) => "he may still move (or hold)",
+                (false, true) => "he may still fire (or hold)",
+                (false, false) => "hold",
+            };
             let card = match a.up {
-                Some(i) => format!("{}'s card: give him an order", game.soldiers()[i].id),
+                Some(i) => format!("{}'s card: {rest}", game.soldiers()[i].id),
                 None => "turn a card".to_string(),
             };
             let whole = format!("Action, turn {}{points} | {card} | incidents {}{radio}", a.turn, incidents(game));

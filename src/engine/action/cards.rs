@@ -71,6 +71,7 @@ impl Game {
             } else {
                 self.action().up = Some(i);
                 self.squad_card_up(i);
+                self.owed_move_spent(i);
             }
         }
         Ok(())
@@ -160,13 +161,34 @@ impl Game {
                 if !self.squad_fire(memo, me, t, events).map_err(RuleError::Order)? {
                     self.fire(me, t, shot, events);
                 }
+                if self.keeps_card_for_the_other_half(me, Deed::Fire, events) {
+                    return Ok(());
+                }
             }
             Command::Throw { hex } => self.throw_grenade(memo, me, *hex, events)?,
             Command::FireSpecial { target } => {
                 let t = self.pick_target(me, target)?;
+                if self.snap_fire(me) {
+                    return refuse(
+                        RuleError::Order,
+                        format!(
+                            "{} has moved on this card: his shot is a snap fire, by the standard method only (fire {})",
+                            self.soldiers[me].id, self.soldiers[t].id
+                        ),
+                    );
+                }
                 self.fire_special(memo, me, t, events).map_err(RuleError::Order)?;
+                if self.keeps_card_for_the_other_half(me, Deed::Fire, events) {
+                    return Ok(());
+                }
             }
-            Command::Reload { gunner } => self.reload_gun(me, gunner.as_ref(), events)?,
+            Command::Reload { gunner } => {
+                self.reload_gun(me, gunner.as_ref(), events)?;
+                // A helper's reload is the move half of his card.
+                if gunner.is_some() && self.keeps_card_for_the_other_half(me, Deed::Move, events) {
+                    return Ok(());
+                }
+            }
             Command::Fight { target } => {
                 let Some(t) = self.find(target) else {
                     return refuse(RuleError::Unknown, format!("there is nobody called '{target}'"));
@@ -217,6 +239,9 @@ impl Game {
                         format!("carrying {} needs {} fit men in the hex{with_card}", ws.id, helpers_needed + 1),
                     );
                 }
+                // Where a card is a fire and a combat move, the drag is this
+                // card's move half and the move halves of his next cards.
+                let halves = self.rules.fire_and_move(&self.book);
                 if self.cards_to_come(me) < more {
                     return refuse(
                         RuleError::Order,
@@ -233,8 +258,14 @@ impl Game {
                         self.spend_card(h, w, events);
                     }
                 }
-                for _ in 0..more {
-                    self.spend_card(me, w, events);
+                if halves {
+                    let kit = self.soldiers[me].kit.combat_patrol_mut();
+                    kit.moves_owed = kit.moves_owed.saturating_add(u8::try_from(more).unwrap_or(u8::MAX));
+                    self.soldiers[w].kit.combat_patrol_mut().dragged = true;
+                } else {
+                    for _ in 0..more {
+                        self.spend_card(me, w, events);
+                    }
                 }
                 let mut moving = vec![me];
                 moving.extend(&helpers);
@@ -249,8 +280,11 @@ impl Game {
                     to: *to,
                 });
                 self.note_objective(*to, events);
-                for i in moving {
+                for &i in &moving {
                     self.close_quarters(i, events);
+                }
+                if halves && self.keeps_card_for_the_other_half(me, Deed::Move, events) {
+                    return Ok(());
                 }
             }
             Command::Hold => {
@@ -304,7 +338,9 @@ impl Game {
         // At the double he stops within reach of the enemy, and does not fire.
         let double = self.at_the_double(me);
         let may_move = steps < open && !(double && self.double_stops(me));
-        let may_fire = !double && self.rules.shots(&self.book, s, false) > 0;
+        // Not if he has fired on this card already (a fire-and-move card).
+        let fired = matches!(&self.phase, Phase::Action(a) if !a.leave.may_fire);
+        let may_fire = !double && !fired && self.rules.shots(&self.book, s, false) > 0;
         if !may_move && !may_fire {
             return false;
         }
@@ -313,6 +349,64 @@ impl Game {
         a.leave = Leave { may_move, may_fire };
         self.check_action_over(events);
         true
+    }
+
+    /// Under rules whose card is a fire and a combat move
+    /// (`Rules::fire_and_move`): `me` has done the `done` half of his card
+    /// (fired; or made his move by a drag or a helper's reload). Whether his
+    /// card stays up for the other half, with only that half left; if so,
+    /// the action's end has been looked for too. A man who has used both
+    /// halves, or can do nothing with the other, is done with his card.
+    fn keeps_card_for_the_other_half(&mut self, me: usize, done: Deed, events: &mut Events) -> bool {
+        let s = &self.soldiers[me];
+        if !self.rules.fire_and_move(&self.book)
+            || !s.can_act()
+            || s.pos.is_none()
+            || self.foe_at_close_quarters(me).is_some()
+        {
+            return false;
+        }
+        let Phase::Action(a) = &self.phase else { return false };
+        let mut leave = a.leave;
+        match done {
+            Deed::Fire => leave.may_fire = false,
+            Deed::Move | Deed::Charge => leave.may_move = false,
+        }
+        // What he could do with the half left: a step or a drag (not a lightly
+        // wounded man), a helper's reload; or a shot.
+        let other = match done {
+            Deed::Fire => {
+                leave.may_move && (self.rules.may(s, Deed::Move) || self.empty_gun_beside(me, false).is_some())
+            }
+            Deed::Move | Deed::Charge => {
+                leave.may_fire && self.rules.may(s, Deed::Fire) && self.rules.shots(&self.book, s, false) > 0
+            }
+        };
+        if !other {
+            return false;
+        }
+        self.action().leave = leave;
+        self.check_action_over(events);
+        true
+    }
+
+    /// Whether a shot by `me`, whose card is up, is a snap fire: the move
+    /// half of his card is spent (a step, a drag, a helper's reload, or a
+    /// drag on an earlier card), under rules whose card is a fire and a
+    /// combat move, so he fires by the standard method only.
+    pub fn snap_fire(&self, me: usize) -> bool {
+        self.rules.fire_and_move(&self.book)
+            && matches!(&self.phase, Phase::Action(a) if a.up == Some(me) && !a.leave.may_move)
+    }
+
+    /// Soldier `i`'s card is up: if a drag on an earlier card has spent its
+    /// move half already, only its fire half is his.
+    fn owed_move_spent(&mut self, i: usize) {
+        let owed = self.soldiers[i].kit.combat_patrol().moves_owed;
+        if owed > 0 && self.rules.fire_and_move(&self.book) {
+            self.soldiers[i].kit.combat_patrol_mut().moves_owed = owed - 1;
+            self.action().leave.may_move = false;
+        }
     }
 
     /// The enemy soldier a fire order means: named, or the first able one in the hex.

@@ -187,6 +187,7 @@ impl Game {
             veteran: s.veteran,
             side: s.side,
             state: s.state,
+            dragged: s.kit.combat_patrol().dragged,
             special: false,
         }
     }
@@ -248,6 +249,7 @@ impl Game {
         };
         let way = ((arm * states + state) * 2 + enemy) * 4 + usize::from(s.first_shot) * 2 + usize::from(s.veteran);
         let kept = self.map.aims_from(memo, self.book.weapons.len() * states * 8, way, from);
+        let dragged = s.kit.combat_patrol().dragged;
         Some(Marksman {
             game: self,
             memo,
@@ -257,7 +259,8 @@ impl Game {
             weapon: &self.book.weapons[arm],
             kept,
             // A tank or a smoke bank about: sight is asked each time.
-            quick: kept.filter(|_| !self.vehicles_block_sight && self.smoke.is_empty()),
+            // A man dragged this turn shoots otherwise than the map keeps.
+            quick: kept.filter(|_| !self.vehicles_block_sight && self.smoke.is_empty() && !dragged),
         })
     }
 }

@@ -18,6 +18,7 @@ fn aim(weapon: &str, distance: u32, cover: book::Cover, first_shot: bool) -> Res
             veteran: false,
             side: Side::Friendly,
             state: State::Fit,
+            dragged: false,
             special: false,
         },
     )
@@ -215,6 +216,7 @@ fn a_veteran_needs_one_less_to_hit() {
                 veteran: true,
                 side: Side::Friendly,
                 state: State::Fit,
+                dragged: false,
                 special: false,
             },
         )

@@ -105,6 +105,7 @@ fn the_need_alone_is_the_need_of_the_full_odds() {
                         veteran: false,
                         side: Side::Friendly,
                         state: State::Fit,
+                        dragged: false,
                         special: false,
                     };
                     assert_eq!(fire.aimed_need(&b, &aim), fire.aimed(&b, &aim).ok().map(|o| o.need()), "{aim:?}");

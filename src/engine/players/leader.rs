@@ -158,7 +158,9 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     if let Some((_, _, e)) = best.filter(|_| may_fire) {
         let target = Target::Soldier(game.soldiers[e].id.clone());
         // The special firing method where it is likelier to hit more.
-        let special = game.prefers_sweep(memo, me, e, GRENADE_NEED) || game.prefers_special(memo, me, e);
+        // Not a snap fire after his move (Combat Patrol): the standard method only.
+        let special =
+            !game.snap_fire(me) && (game.prefers_sweep(memo, me, e, GRENADE_NEED) || game.prefers_special(memo, me, e));
         return Some(if special { Command::FireSpecial { target } } else { Command::Fire { target } });
     }
     // A man dug in (by the player's order) gets up when he has no shot.
@@ -167,6 +169,9 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
     }
     if !may_move {
         return Some(Command::Hold);
+    }
+    if let Some(carry) = drag(game, memo, me, here) {
+        return Some(carry);
     }
     // One who may not charge (routed) makes for home, and leaves by it.
     if !may_charge {
@@ -192,6 +197,36 @@ fn order(game: &Game, memo: Memo<'_>, me: usize) -> Option<Command> {
         Some(to) if game.check_move_left(me, to).is_ok() => Some(Command::Move { section: None, to }),
         _ => Some(Command::Hold),
     }
+}
+
+/// Where a drag is a man's combat move (Combat Patrol's card, a fire and a
+/// combat move): a wounded comrade in his hex whom an able enemy sees
+/// there he drags a hex towards home, into a hex no able enemy sees or
+/// with better cover, and no enemy in it, if he has the cards to come that
+/// the drag takes. His fire comes first: he drags on the move half of his
+/// card, after his shot, or with no shot to take.
+fn drag(game: &Game, memo: Memo<'_>, me: usize, here: Pos) -> Option<Command> {
+    if !game.rules.fire_and_move(&game.book) {
+        return None;
+    }
+    let (bearers, cards_each) = game.rules.bearing(&game.book);
+    if bearers != 1 || game.cards_to_come(me) + 1 < cards_each as usize {
+        return None;
+    }
+    let w = game.in_hex(here).find(|&i| {
+        let s = &game.soldiers[i];
+        i != me && s.side == Side::Friendly && !s.captive && s.state.may_be_carried()
+    })?;
+    let foes = game.hexes_of(Side::Enemy);
+    let seen = |h: Pos| foes.iter().any(|&f| game.can_see(memo, f, h));
+    if !seen(here) {
+        return None;
+    }
+    let home = game.map.nearest_home(&game.book, memo, here)?;
+    let to = step_toward(game, memo, here, home)?;
+    let cover = |h: Pos| game.map.cover(&game.book, h).preference();
+    let better = !seen(to) || cover(to) < cover(here);
+    (better && !foes.contains(&to)).then(|| Command::Carry { wounded: game.soldiers[w].id.clone(), to })
 }
 
 /// The radio man calls the guns on the hex with the most enemies, when two

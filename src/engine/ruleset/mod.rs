@@ -73,6 +73,14 @@ pub trait Rules: Sync {
 
     // --- Activation: what the deck holds ---------------------------------
 
+    /// Whether a man's card is a fire and a combat move, in either order
+    /// (Combat Patrol's activation, as written): after one half his card
+    /// stays up for the other, a shot after his move is a snap fire (the
+    /// standard method only), and a drag or a helper's reload is the move
+    /// half. False: a card is one deed (or, under `moves`, a move and then
+    /// fire).
+    fn fire_and_move(&self, book: &RuleBook) -> bool;
+
     /// The cards a man who can act brings to the deck when it is dealt (a
     /// vehicle is a man with `Soldier::vehicle`).
     fn cards(&self, book: &RuleBook, man: &Soldier) -> u32;

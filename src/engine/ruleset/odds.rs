@@ -63,6 +63,9 @@ pub struct Aim<'a> {
     pub side: Side,
     /// The shooter's state (Combat Patrol's light wound shoots worse).
     pub state: State,
+    /// The shooter was dragged by a comrade this turn (Combat Patrol's
+    /// dragged man shoots worse again).
+    pub dragged: bool,
     /// By the weapon's special firing method (Combat Patrol's `X/-Y`);
     /// the kept needs of the engine's own choices are all standard.
     pub special: bool,

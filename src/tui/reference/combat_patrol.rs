@@ -21,20 +21,32 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
             t.hexes(10)
         ),
         format!(
-            "Accuracy: each shot is a d{} that hits on the shooter's accuracy or more: {}+ for the squad, {}+ for \
-             the enemy, a veteran {:+}. The roster shows each man's accuracy beside his weapon.",
+            "Accuracy: each shot is a d{} that hits on the shooter's accuracy or more: {}+ for the squad (the \
+             article's paratrooper), {}+ for the enemy (a decision: the article gives its German no number), a \
+             veteran {:+} (a decision). The roster shows each man's accuracy beside his weapon.",
             t.sides, a.friendly, a.enemy, a.veteran
         ),
         format!(
-            "Modifiers (added to the need): past the weapon's optimum range +{}, {} +{}, {} +{}, a lightly \
-             wounded shooter +{}. No shot past the maximum range, none into one's own hex.",
+            "Modifiers (added to the need): past the weapon's optimum range +{} and {} +{} (the article's); {} \
+             +{} (a decision); a lightly wounded shooter +{} and one dragged this turn +{} more (the article's -1s). \
+             No shot past the maximum range, none into one's own hex.",
             m.beyond_optimum,
             cover_name(Cover::Soft),
             m.soft_cover,
             cover_name(Cover::Hard),
             m.hard_cover,
-            m.light_wound
+            m.light_wound,
+            m.dragged
         ),
+        if t.one_deed {
+            "A card: one deed, a step or a shot or a reload or a drag (house rule one_deed_a_card).".to_string()
+        } else {
+            "A card is the article's fire and combat move: a man may fire (or throw) and step one hex, in either \
+             order, and his card stays up for the half he has left (hold ends it). A shot after his move is a snap \
+             fire, by the standard method only. A drag, or helping to reload a gun in his hex, is the move half; \
+             reloading his own gun takes the whole card. A throw ends the card."
+                .to_string()
+        },
     ];
     for p in &t.weapons {
         let name = book.weapon(&p.weapon).map_or(p.weapon.as_str(), |w| w.name.as_str());
@@ -90,8 +102,9 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
     ));
     lines.push(
         "Ammunition: a machine gun's special method spends a burst of its belt or magazine; standard fire spends \
-         none. An empty gun does not fire at all until it is reloaded (reload, or reload GUNNER by a man in his \
-         hex, a card each; cp_reload is a magazine's die). Limited ammunition is spent by every use and is gone \
+         none. An empty gun does not fire at all until it is reloaded (reload: the gunner's whole card; reload \
+         GUNNER: a man in his hex, the move half of his card, or his whole card under one_deed_a_card; cp_reload \
+         is a magazine's die). Limited ammunition is spent by every use and is gone \
          for the patrol. Empty machine guns are reloaded when an action ends. The roster shows what is left \
          (2/4, empty 1/3, out)."
             .to_string(),
@@ -166,11 +179,20 @@ pub fn combat_patrol(book: &RuleBook) -> Option<Vec<String>> {
         g.thrower_inches,
         blast
     ));
-    lines.push(format!(
-        "Dragging: {} man drags a lightly, seriously or critically wounded comrade one hex (carry), and it costs \
-         him {} of his cards this turn.",
-        t.drag.bearers, t.drag.cards_each
-    ));
+    lines.push(if t.one_deed {
+        format!(
+            "Dragging: {} man drags a lightly, seriously or critically wounded comrade one hex (carry), and it \
+             costs him {} of his cards this turn.",
+            t.drag.bearers, t.drag.cards_each
+        )
+    } else {
+        format!(
+            "Dragging: {} man drags a lightly, seriously or critically wounded comrade one hex (carry) as his \
+             combat move; the distance counts {} times (the article's), so it takes the move half of this card \
+             and of his next. The man dragged fires one worse this turn.",
+            t.drag.bearers, t.drag.cards_each
+        )
+    });
     Some(lines)
 }
 

@@ -38,3 +38,13 @@ impl Game {
         }
     }
 }
+
+impl Game {
+    /// The turn is over: nobody is dragged any more, and no drag owes a
+    /// move of a card to come.
+    pub(in crate::engine) fn drags_done(&mut self) {
+        for kit in self.soldiers.iter_mut().filter_map(|s| s.kit.combat_patrol_held()) {
+            (kit.dragged, kit.moves_owed) = (false, 0);
+        }
+    }
+}

@@ -8,6 +8,16 @@ use crate::engine::ruleset::house::HouseRule;
 /// Combat Patrol's house rules, in the order a player meets them.
 pub const RULES: &[HouseRule] = &[
     HouseRule {
+        key: "one_deed_a_card",
+        at: "combat_patrol.one_deed",
+        says: "Combat Patrol: a man's card is one deed (a step, a shot, a reload or a drag), not a fire and a combat move",
+        as_written: false,
+        gentler: false,
+        classic: true,
+        get: |b| tables_in(b).map(|t| t.one_deed),
+        set: |b, v| tables_in_mut(b).map(|t| t.one_deed = v).is_some(),
+    },
+    HouseRule {
         key: "pinned_until_rallied",
         at: "combat_patrol.reaction.until_rallied",
         says: "Combat Patrol: a man who fails a reaction test stays pinned until he passes it again at a STOP card",

@@ -1,6 +1,6 @@
 //! What Combat Patrol gives each of its men beyond what every man has: a
 //! critical wound's course, the medic's training, the grenades he has
-//! thrown, and his weapon's ammunition.
+//! thrown, his weapon's ammunition, and his part in a drag this turn.
 
 use crate::engine::ruleset::own_state::own_state;
 
@@ -19,5 +19,10 @@ own_state! {
         pub spent: u8 = 0,
         /// Reload actions done on his empty weapon.
         pub reloaded: u8 = 0,
+        /// Dragged by a comrade this turn: he fires one worse.
+        pub dragged: bool = false,
+        /// The move halves of his cards to come this turn that a drag has
+        /// spent already (a dragged hex counts twice).
+        pub moves_owed: u8 = 0,
     }
 }

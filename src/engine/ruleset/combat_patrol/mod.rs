@@ -136,6 +136,9 @@ impl CombatPatrol {
         if aim.state == State::LightWound {
             add("light_wound", t.modifiers.light_wound);
         }
+        if aim.dragged {
+            add("dragged", t.modifiers.dragged);
+        }
         Ok(Odds { dice: 1, sides: t.sides, base: accuracy(t, aim.side), modifiers, band: None })
     }
 
@@ -189,6 +192,12 @@ impl Rules for CombatPatrol {
         let t = tables_in(book)?;
         let Some((left, _)) = self.grenades(book, man) else { return Some(format!("{}+", accuracy_now(t, man))) };
         Some(format!("{}+ {left}g", accuracy_now(t, man)))
+    }
+
+    /// The article's "fire and combat move" activation, unless the house
+    /// rule `one_deed_a_card` makes a card one deed.
+    fn fire_and_move(&self, book: &RuleBook) -> bool {
+        tables_in(book).is_some_and(|t| !t.one_deed)
     }
 
     fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
@@ -476,7 +485,11 @@ impl Rules for CombatPatrol {
         None
     }
 
-    fn moves(&self, _book: &RuleBook, _man: &Soldier) -> Option<Moves> {
+    /// The combat move, one hex, is half of a card that fires too.
+    fn moves(&self, book: &RuleBook, _man: &Soldier) -> Option<Moves> {
+        if self.fire_and_move(book) {
+            return Some(Moves { open: 1, difficult: 1 });
+        }
         None
     }
 
@@ -549,6 +562,7 @@ impl Rules for CombatPatrol {
         game.land_fire(events);
         game.rally_men(events);
         game.tend_the_dying(false, events);
+        game.drags_done();
     }
 
     /// The critically wounded take their last test (the living are
@@ -581,6 +595,8 @@ impl Rules for CombatPatrol {
     }
 }
 
+#[cfg(test)]
+mod activation_tests;
 #[cfg(test)]
 mod ammo_tests;
 #[cfg(test)]

@@ -11,6 +11,7 @@ use crate::engine::game::refuse;
 use crate::engine::ruleset::Method;
 use crate::engine::vocabulary::event::Event;
 use crate::engine::vocabulary::name::Name;
+use crate::engine::vocabulary::phase::Phase;
 use crate::engine::vocabulary::pos::Pos;
 use crate::engine::vocabulary::sink::Events;
 use crate::engine::vocabulary::soldier::State;
@@ -253,6 +254,22 @@ impl Game {
                 self.find(name).ok_or_else(|| RuleError::Unknown(format!("there is nobody called '{name}'")))?
             }
         };
+        let (whole, half) = self.card_free(me);
+        if g == me && !whole {
+            return refuse(
+                RuleError::Fire,
+                format!("{} has used half his card: reloading his own gun takes the whole of it", self.soldiers[me].id),
+            );
+        }
+        if g != me && !half {
+            return refuse(
+                RuleError::Fire,
+                format!(
+                    "{} has made his combat move on this card: helping to reload is the move half of a card",
+                    self.soldiers[me].id
+                ),
+            );
+        }
         let (s, gs) = (&self.soldiers[me], &self.soldiers[g]);
         if g != me && (gs.side != s.side || gs.pos.is_none() || gs.pos != s.pos || gs.state == State::Dead) {
             return refuse(
@@ -291,14 +308,33 @@ impl Game {
     /// the patrol leader and the enemy both follow (a decision): his own if
     /// it is empty, else that of a man of his side in his hex; None if none
     /// can be reloaded.
+    /// Where a card is a fire and a combat move, only what his card has left
+    /// room for: his own gun with the whole card, another's with its move half.
     #[inline]
     pub(in crate::engine) fn gun_to_reload(&self, me: usize) -> Option<usize> {
-        self.empty_gun_beside(me)
+        let (whole, half) = self.card_free(me);
+        if !half {
+            return None;
+        }
+        self.empty_gun_beside(me, whole)
     }
 
-    /// `gun_to_reload` under a rule set with ammunition.
+    /// What of soldier `me`'s card is still his to spend: the whole of it,
+    /// and its move half. Both, but where a card is a fire and a combat move
+    /// (`Rules::fire_and_move`) and he has done one half of his card.
+    fn card_free(&self, me: usize) -> (bool, bool) {
+        match &self.phase {
+            Phase::Action(a) if a.up == Some(me) && self.rules.fire_and_move(&self.book) => {
+                (a.leave.is_free(), a.leave.may_move)
+            }
+            _ => (true, true),
+        }
+    }
+
+    /// The empty gun beside `me` (his own first, if `own`), under a rule set
+    /// with ammunition: `gun_to_reload`.
     #[inline(never)]
-    fn empty_gun_beside(&self, me: usize) -> Option<usize> {
+    pub(in crate::engine) fn empty_gun_beside(&self, me: usize, own: bool) -> Option<usize> {
         let s = &self.soldiers[me];
         let here = s.pos?;
         // A gun that has spent nothing is loaded (`ammo_out`).
@@ -307,7 +343,7 @@ impl Game {
             o.kit.combat_patrol().spent > 0
                 && self.rules.ammo(&self.book, o).is_some_and(|a| a.left == 0 && a.reload.is_some())
         };
-        if empty(me) {
+        if own && empty(me) {
             return Some(me);
         }
         (0..self.soldiers.len()).find(|&i| {

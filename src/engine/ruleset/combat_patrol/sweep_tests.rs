@@ -44,6 +44,10 @@ fn a_man_pinned_keeps_his_head_down_through_his_next_card() {
         for seed in 0..40 {
             let mut g = sprayed_at(seed, on);
             spray(&mut g);
+            // The sprayer's card stays up for its move half: he holds.
+            if g.card_up().is_some() {
+                g.play(&Command::Hold).unwrap();
+            }
             let Some(p) = (1..=2).find(|&i| g.soldiers[i].pressure == Pressure::Pinned) else { continue };
             // His card next: the enemy's card plays at once.
             card_next(&mut g, p);

@@ -31,9 +31,16 @@ pub struct CombatPatrol {
     pub critical: Critical,
     pub medic: Medic,
     pub reaction: ReactionTest,
-    /// Men it takes to drag a wounded comrade, and the cards the move costs
-    /// each of them: the article's drag counts the distance twice.
+    /// Men it takes to drag a wounded comrade, and the combat moves a hex
+    /// of it costs each of them: the article's drag counts the distance
+    /// twice.
     pub drag: Drag,
+    /// The house rule `one_deed_a_card`: a man's card is one deed (a step,
+    /// a shot, a throw, a reload, a drag), where the article's activation
+    /// is a fire and a combat move, in either order. Tables written before
+    /// it was a choice are read with it on, as they played.
+    #[serde(default = "crate::engine::vocabulary::fields::yes")]
+    pub one_deed: bool,
     pub grenade: Grenade,
     /// The three below came after the first Combat Patrol saves, whose rule
     /// books lack them: such a book reads with the article's spray and arc
@@ -201,6 +208,11 @@ pub struct FireModifiers {
     pub hard_cover: i32,
     /// A lightly wounded man shooting.
     pub light_wound: i32,
+    /// A man dragged by a comrade this turn fires this much worse again
+    /// (the article's further -1). Tables written before dragging had it
+    /// read 0, as they played.
+    #[serde(default)]
+    pub dragged: i32,
 }
 
 impl FireModifiers {

@@ -18,7 +18,17 @@ fn tables(book: &RuleBook) -> &crate::engine::ruleset::combat_patrol::tables::Co
 
 fn aim(book: &Arc<RuleBook>, weapon: &str, distance: u32, cover: Cover, side: Side, state: State) -> String {
     let w = book.weapon(weapon).expect("a weapon of the book").clone();
-    let aim = Aim { weapon: &w, distance, cover, first_shot: false, veteran: false, side, state, special: false };
+    let aim = Aim {
+        weapon: &w,
+        distance,
+        cover,
+        first_shot: false,
+        veteran: false,
+        side,
+        state,
+        dragged: false,
+        special: false,
+    };
     match CombatPatrol.aimed(book, &aim) {
         Ok(odds) => format!("{}d{} need {}", odds.dice, odds.sides, odds.need()),
         Err(why) => why,
@@ -89,6 +99,7 @@ fn the_paratrooper_behind_the_fence_needs_five_and_a_five_hits() {
         veteran: false,
         side: Side::Friendly,
         state: State::Fit,
+        dragged: false,
         special: false,
     };
     let odds = CombatPatrol.aimed(&b, &a).unwrap();
@@ -297,6 +308,7 @@ fn the_sub_machine_gun_bursts_three_shots_each_one_worse_and_the_pistol_has_no_s
         veteran: false,
         side,
         state: State::Fit,
+        dragged: false,
         special: true,
     };
     // 3/-1: the need one worse, and three shots where the standard fires one.

@@ -152,6 +152,10 @@ impl Rules for Company {
         Some(format!("{squad}{dice}d{seasoned}"))
     }
 
+    fn fire_and_move(&self, _book: &RuleBook) -> bool {
+        false
+    }
+
     fn cards(&self, book: &RuleBook, _man: &Soldier) -> u32 {
         tables_in(book).map_or(1, |t| t.cards_per_team)
     }

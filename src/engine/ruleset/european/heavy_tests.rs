@@ -170,6 +170,7 @@ fn t_and_a_class_guns_fire_at_nothing_nearer_than_6_inches() {
         veteran: false,
         side: Side::Enemy,
         state: crate::engine::vocabulary::soldier::State::Fit,
+        dragged: false,
         special: false,
     };
     assert!(European.aimed(&b, &aim(1)).is_err());

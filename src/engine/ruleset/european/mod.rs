@@ -169,6 +169,10 @@ impl Rules for European {
     }
 
     /// A man's cards, or a vehicle's its profile's.
+    fn fire_and_move(&self, _book: &RuleBook) -> bool {
+        false
+    }
+
     fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
         let Some(t) = tables_in(book) else { return 1 };
         vehicles::profile(t, man).map_or(t.cards_per_man, |p| p.cards)

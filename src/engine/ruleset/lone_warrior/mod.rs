@@ -170,6 +170,10 @@ impl Rules for LoneWarrior {
     /// Two cards a man (the rules data's number); a vehicle brings its
     /// type's cards, fewer once damaged.
     #[inline]
+    fn fire_and_move(&self, _book: &RuleBook) -> bool {
+        false
+    }
+
     fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
         let per = book.action.cards_per_soldier;
         let Some(v) = &man.vehicle else { return per };

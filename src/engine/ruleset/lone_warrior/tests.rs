@@ -46,6 +46,7 @@ fn aim(book: &RuleBook, weapon: &str, distance: u32, cover: book::Cover) -> Resu
             veteran: false,
             side: Side::Friendly,
             state: State::Fit,
+            dragged: false,
             special: false,
         },
     )

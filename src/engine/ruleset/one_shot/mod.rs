@@ -81,6 +81,10 @@ impl Rules for OneShot {
         &[State::Fit, State::Dead]
     }
 
+    fn fire_and_move(&self, _book: &RuleBook) -> bool {
+        false
+    }
+
     fn cards(&self, _book: &RuleBook, _man: &Soldier) -> u32 {
         1
     }

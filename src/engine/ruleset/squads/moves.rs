@@ -33,6 +33,25 @@ impl Game {
         if deed == Deed::Move && s.kit.european().dug_in {
             return format!("{id} is dug in: he gets up first (up, half his move)");
         }
+        // The half of a fire-and-move card he has used (Combat Patrol's).
+        if self.rules.fire_and_move(&self.book)
+            && let Phase::Action(a) = &self.phase
+            && a.up == Some(me)
+        {
+            match deed {
+                Deed::Move | Deed::Charge if !a.leave.may_move => {
+                    return format!(
+                        "{id} has made his combat move on this card: fire (a snap fire, by the standard method), or hold"
+                    );
+                }
+                Deed::Fire if !a.leave.may_fire => {
+                    return format!(
+                        "{id} has fired on this card: make his combat move (a step, a drag, help to reload), or hold"
+                    );
+                }
+                _ => {}
+            }
+        }
         if self.rules.squads() {
             let steps = match &self.phase {
                 Phase::Action(a) => a.steps,
@@ -101,9 +120,6 @@ impl Game {
     /// The step costs more of his move than is left.
     pub(in crate::engine) fn check_move_left(&self, me: usize, to: Pos) -> Result<Option<u32>, RuleError> {
         let rules = self.rules;
-        if !rules.squads() {
-            return Ok(None);
-        }
         let Some(moves) = self.move_allowance(me) else { return Ok(None) };
         let difficult = self.map.terrain(&self.book, to).is_some_and(|t| rules.difficult(&self.book, t));
         if difficult && self.at_the_double(me) {
