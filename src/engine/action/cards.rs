@@ -86,7 +86,7 @@ impl Game {
             Phase::Action(a) => a.leave,
             _ => Leave::FREE,
         };
-        leave.allows(deed) && self.rules.may(&self.soldiers[i], deed)
+        leave.allows(deed) && self.rules.may(&self.book, &self.soldiers[i], deed)
     }
 
     /// A friendly order for the man whose card is up.

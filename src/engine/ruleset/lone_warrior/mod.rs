@@ -362,7 +362,7 @@ impl Rules for LoneWarrior {
         None
     }
 
-    fn may(&self, _man: &Soldier, _deed: Deed) -> bool {
+    fn may(&self, _book: &RuleBook, _man: &Soldier, _deed: Deed) -> bool {
         true
     }
 
