@@ -115,6 +115,9 @@ pub fn check_european(
                 .into(),
         ));
     }
+    if !(1..=4).contains(&t.rout_dice.0) || !(2..=20).contains(&t.rout_dice.1) {
+        return Err(c.err("rout_dice", "rout_dice: 1 to 4 dice of 2 to 20 sides".into()));
+    }
     if t.suppression.hits == 0 || t.suppression.pinned_at == 0 || t.suppression.pinned_to_hit > 5 {
         return Err(c.err("suppression", "suppression: at least 1 hit and 1 suppression; to hit 0 to 5".into()));
     }

@@ -127,7 +127,7 @@ impl Checks {
 
 /// The table rolls of rule sets other than Lone Warrior that the tally
 /// counts by result, beside the casualty roll (Combat Patrol's).
-const RULE_SET_TABLES: [Purpose; 13] = [
+const RULE_SET_TABLES: [Purpose; 14] = [
     Purpose::CpBlast,
     Purpose::CpNear,
     Purpose::CpMedic,
@@ -141,6 +141,7 @@ const RULE_SET_TABLES: [Purpose; 13] = [
     Purpose::EbDirection,
     Purpose::EbSmokeDrift,
     Purpose::EbSmokeClear,
+    Purpose::EbRout,
 ];
 
 /// Every side and every state, in the order of their values: a man's side

@@ -232,7 +232,9 @@ pub fn exit_warnings(game: &Game, leavers: &[usize]) -> Vec<String> {
     let able: Vec<usize> = staying
         .iter()
         .copied()
-        .filter(|&i| soldiers[i].can_act() && game.rules().may(&soldiers[i], crate::engine::ruleset::Deed::Move))
+        .filter(|&i| {
+            soldiers[i].can_act() && game.rules().may(game.book(), &soldiers[i], crate::engine::ruleset::Deed::Move)
+        })
         .collect();
     let wounded: Vec<usize> = staying.iter().copied().filter(|&i| soldiers[i].state.is_carried()).collect();
     // As many men as the rule set takes carry a seriously wounded one (two

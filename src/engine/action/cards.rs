@@ -87,7 +87,7 @@ impl Game {
             Phase::Action(a) => a.leave,
             _ => Leave::FREE,
         };
-        leave.allows(deed) && self.rules.may(&self.soldiers[i], deed)
+        leave.allows(deed) && self.rules.may(&self.book, &self.soldiers[i], deed)
     }
 
     /// A friendly order for the man whose card is up.
@@ -376,10 +376,13 @@ impl Game {
         // wounded man), a helper's reload; or a shot.
         let other = match done {
             Deed::Fire => {
-                leave.may_move && (self.rules.may(s, Deed::Move) || self.empty_gun_beside(me, false).is_some())
+                leave.may_move
+                    && (self.rules.may(&self.book, s, Deed::Move) || self.empty_gun_beside(me, false).is_some())
             }
             Deed::Move | Deed::Charge => {
-                leave.may_fire && self.rules.may(s, Deed::Fire) && self.rules.shots(&self.book, s, false) > 0
+                leave.may_fire
+                    && self.rules.may(&self.book, s, Deed::Fire)
+                    && self.rules.shots(&self.book, s, false) > 0
             }
         };
         if !other {

@@ -129,6 +129,9 @@ pub enum Purpose {
     /// European Battlefield: a man a vehicle runs over tests his courage,
     /// 2d6 and his courage: he dodges, or he dies.
     EbRunOver,
+    /// European Battlefield: how far a routed squad runs toward the nearest
+    /// edge at STOP, 2d6 in inches (the result in whole hexes of open ground).
+    EbRout,
 }
 
 impl Purpose {
@@ -187,6 +190,7 @@ impl Purpose {
             Purpose::EbDismount => "eb_dismount",
             Purpose::EbEscape => "eb_escape",
             Purpose::EbRunOver => "eb_run_over",
+            Purpose::EbRout => "eb_rout",
         }
     }
 }

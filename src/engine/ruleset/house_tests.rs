@@ -36,7 +36,7 @@ fn arguments_name_what_is_wrong() {
     apply_argument(&mut b, "radio=off").unwrap();
     assert_eq!(
         describe(&b),
-        "custom: bare_stop_check=true, first_shot_by_the_table=true, hand_to_hand_by_choice=true, contact_breaks=true, vehicles_pull_back=true, one_bearer_card=true, dig_in_keeps_fire=true, saved_hits_suppress=true"
+        "custom: bare_stop_check=true, first_shot_by_the_table=true, hand_to_hand_by_choice=true, contact_breaks=true, vehicles_pull_back=true, one_bearer_card=true, dig_in_keeps_fire=true, saved_hits_suppress=true, rout_leaves_at_once=true"
     );
     assert!(apply_argument(&mut b, "radio=maybe").unwrap_err().contains("'maybe' is not true or false"));
     assert!(apply_argument(&mut b, "ammo=on").unwrap_err().contains("no house rule called 'ammo'"));

@@ -225,7 +225,7 @@ pub trait Rules: Sync {
 
     /// Whether a man may do `deed` on his card, by his state and the fire he
     /// is under (a pinned man may not move). Lone Warrior: anything.
-    fn may(&self, _man: &Soldier, _deed: Deed) -> bool;
+    fn may(&self, _book: &RuleBook, _man: &Soldier, _deed: Deed) -> bool;
 
     // --- Fire ------------------------------------------------------------
 

@@ -102,11 +102,26 @@ pub fn european(book: &RuleBook) -> Option<Vec<String>> {
         ),
         format!(
             "Courage: a squad that loses {}% of its strength in one fire, or its leader, rolls {}d{} and its bravest man's \
-             courage: {} or more passes ({:+} pinned). Failing, it goes to ground (prone); a double 1 routs it \
-             (an enemy squad leaves; routed men do not fire). At each STOP a squad under fire tests again, and \
+             courage: {} or more passes ({:+} pinned). Failing, it goes to ground (prone); a double 1 routs it: \
+             {}. At each STOP a squad under fire tests again, and \
              passing is steady. A squad within 2 hexes of an officer of its side (a Lt, a Capt) may test by his \
              courage where it is the higher; an officer killed sets every other squad of his side testing.",
-            t.courage.casualties_percent, t.courage.dice.0, t.courage.dice.1, t.courage.pass, t.courage.pinned
+            t.courage.casualties_percent,
+            t.courage.dice.0,
+            t.courage.dice.1,
+            t.courage.pass,
+            t.courage.pinned,
+            if t.rout_leaves_at_once {
+                "an enemy squad leaves the field at once, and your routed men neither fire nor charge but go \
+                 where you order them"
+                    .to_string()
+            } else {
+                format!(
+                    "it neither fires, charges nor moves of its own, and at each STOP runs {}d{} inches ({}\" a hex, \
+                     difficult ground twice that) for the nearest edge of the map, leaving the fight once off it",
+                    t.rout_dice.0, t.rout_dice.1, t.inches_per_hex
+                )
+            }
         ),
         match &t.army {
             Some(a) => format!(

@@ -306,7 +306,7 @@ impl Rules for CombatPatrol {
 
     /// A pinned man neither moves nor fires; a lightly wounded one may fire
     /// but makes no move of his own.
-    fn may(&self, man: &Soldier, deed: Deed) -> bool {
+    fn may(&self, _book: &RuleBook, man: &Soldier, deed: Deed) -> bool {
         match deed {
             Deed::Move | Deed::Charge => man.pressure.is_steady() && man.state != State::LightWound,
             Deed::Fire => man.pressure.is_steady(),

@@ -259,7 +259,7 @@ fn a_man_missed_tests_his_nerve_and_pinned_may_neither_move_nor_fire() {
     let roll = r.roll.unwrap();
     assert_eq!((roll.purpose, roll.need, r.pressure), (Purpose::CpReaction, Some(6), Pressure::Pinned));
     g.pressure = r.pressure;
-    assert!(!CombatPatrol.may(&g, Deed::Move) && !CombatPatrol.may(&g, Deed::Fire));
+    assert!(!CombatPatrol.may(&b, &g, Deed::Move) && !CombatPatrol.may(&b, &g, Deed::Fire));
     // By our reading he keeps his head down through his next card, and is
     // steady when it is over; no test at STOP.
     assert_eq!(CombatPatrol.card_over(&b, &g), Some(Pressure::Steady));
@@ -274,7 +274,7 @@ fn a_man_missed_tests_his_nerve_and_pinned_may_neither_move_nor_fire() {
     // A lightly wounded man fires but makes no move of his own.
     g.pressure = Pressure::Steady;
     g.state = State::LightWound;
-    assert!(CombatPatrol.may(&g, Deed::Fire) && !CombatPatrol.may(&g, Deed::Move));
+    assert!(CombatPatrol.may(&b, &g, Deed::Fire) && !CombatPatrol.may(&b, &g, Deed::Move));
 }
 
 #[test]

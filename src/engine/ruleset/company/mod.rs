@@ -216,7 +216,7 @@ impl Rules for Company {
     }
 
     /// A pinned squad does not move at all.
-    fn may(&self, man: &Soldier, deed: Deed) -> bool {
+    fn may(&self, _book: &RuleBook, man: &Soldier, deed: Deed) -> bool {
         deed != Deed::Move || man.pressure != Pressure::Pinned
     }
 

@@ -115,10 +115,10 @@ fn a_man_rolls_his_courage_to_move_and_may_always_shoot() {
     let mut routed = pvt.clone();
     routed.pressure = Pressure::Routed;
     assert!(European.activate(&b, &mut Dice::new(1), &routed).is_none());
-    assert!(!European.may(&routed, Deed::Fire) && European.may(&routed, Deed::Move));
+    assert!(!European.may(&b, &routed, Deed::Fire) && !European.may(&b, &routed, Deed::Move), "he runs at STOP");
     let mut prone = pvt;
     prone.pressure = Pressure::Prone;
-    assert!(!European.may(&prone, Deed::Move) && European.may(&prone, Deed::Fire));
+    assert!(!European.may(&b, &prone, Deed::Move) && European.may(&b, &prone, Deed::Fire));
     let mut suppressed = prone;
     suppressed.pressure = Pressure::Suppressed(1);
     assert_eq!(European.moves(&b, &suppressed), Some(Moves { open: 1, difficult: 1 }), "halved");

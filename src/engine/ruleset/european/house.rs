@@ -40,4 +40,14 @@ pub const RULES: &[HouseRule] = &[
         get: |b| tables_in(b).map(|e| e.saved_hits_suppress),
         set: |b, v| tables_in_mut(b).map(|e| e.saved_hits_suppress = v).is_some(),
     },
+    HouseRule {
+        key: "rout_leaves_at_once",
+        at: "european.rout_leaves_at_once",
+        says: "European Battlefield: a routed enemy squad leaves at once; the patrol's routed men go where they are ordered",
+        as_written: false,
+        gentler: true,
+        classic: true,
+        get: |b| tables_in(b).map(|e| e.rout_leaves_at_once),
+        set: |b, v| tables_in_mut(b).map(|e| e.rout_leaves_at_once = v).is_some(),
+    },
 ];

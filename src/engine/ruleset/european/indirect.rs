@@ -40,6 +40,12 @@ pub fn hexes_words(n: u32) -> &'static str {
     HEXES[(n as usize).min(HEXES.len() - 1)]
 }
 
+/// The rout dice's table: the inches a routed squad runs, in whole hexes.
+pub fn rout_spread(t: &Book) -> (String, Vec<(&'static str, Chance)>) {
+    let ((count, sides), per_hex) = (t.rout_dice, t.inches_per_hex.max(1));
+    (format!("{count}d{sides}"), spread(count, sides, |inches| hexes_words(inches / per_hex)))
+}
+
 /// The profile `gun` fires with, from the tables.
 pub fn gun_profile<'a>(t: &'a Book, ind: &'a Indirect, gun: Gun<'_>) -> Option<&'a WeaponProfile> {
     match gun {

@@ -21,6 +21,7 @@ pub mod house;
 pub(in crate::engine) mod hulk;
 pub mod man;
 pub(in crate::engine) mod manoeuvre;
+pub(in crate::engine) mod rout;
 pub(in crate::engine) mod stance;
 pub mod state;
 pub mod tables;
@@ -168,13 +169,17 @@ impl Rules for European {
         Some(format!("{}/{shoot}+ D{} C{}{pressure}", p.fight, p.defense, p.courage))
     }
 
-    /// A man's cards, or a vehicle's its profile's.
     fn fire_and_move(&self, _book: &RuleBook) -> bool {
         false
     }
 
+    /// A man's cards, or a vehicle's its profile's; a routed man none, as
+    /// written: he runs at STOP, and does nothing of his own.
     fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
         let Some(t) = tables_in(book) else { return 1 };
+        if man.pressure == Pressure::Routed && !t.rout_leaves_at_once {
+            return 0;
+        }
         vehicles::profile(t, man).map_or(t.cards_per_man, |p| p.cards)
     }
 
@@ -231,6 +236,7 @@ impl Rules for European {
             Purpose::EbPriority if modifier == 0 && t.activation == Activation::Priority => Some(priority::spread()),
             Purpose::EbForce if modifier == 0 => army::spread(t),
             Purpose::EbKo => vehicles::tables(t).map(vehicles::ko_spread),
+            Purpose::EbRout if modifier == 0 => Some(indirect::rout_spread(t)),
             _ => indirect::table_spread(t, purpose, modifier),
         }
     }
@@ -321,9 +327,12 @@ impl Rules for European {
     }
 
     /// A pinned man, or one gone to ground, does not move; a routed one
-    /// neither fires nor charges.
-    fn may(&self, man: &Soldier, deed: Deed) -> bool {
+    /// neither fires nor charges, and as written makes no move of his own
+    /// (he runs at STOP; under the house rule `rout_leaves_at_once` he goes
+    /// where he is ordered).
+    fn may(&self, book: &RuleBook, man: &Soldier, deed: Deed) -> bool {
         match deed {
+            Deed::Move if man.pressure == Pressure::Routed => tables_in(book).is_none_or(|t| t.rout_leaves_at_once),
             Deed::Move => !man.kit.european().dug_in && !matches!(man.pressure, Pressure::Pinned | Pressure::Prone),
             // A man who dodged a vehicle this turn does not fire (section XII).
             Deed::Fire => man.pressure != Pressure::Routed && !man.kit.european().dodged,
@@ -556,6 +565,7 @@ impl Rules for European {
         game.smoke_drifts(events);
         game.land_fire(events);
         game.enemy_battery_lands(events);
+        game.routs_run(events);
         game.squads_rally(events);
     }
 
@@ -596,6 +606,8 @@ impl Rules for European {
 
 #[cfg(test)]
 mod courage_tests;
+#[cfg(test)]
+mod rout_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

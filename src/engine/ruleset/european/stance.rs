@@ -176,7 +176,7 @@ impl Game {
         };
         let mut risen = s.clone();
         risen.kit.european_mut().dug_in = false;
-        s.kit.european().dug_in && leave.may_move && self.rules.may(&risen, Deed::Move)
+        s.kit.european().dug_in && leave.may_move && self.rules.may(&self.book, &risen, Deed::Move)
     }
 
     /// Whether `me`, whose card is up, is at the double on it.

@@ -191,6 +191,9 @@ fn the_leader_digs_in_where_it_costs_him_no_fire() {
     assert!(matches!(first, Command::Fire { .. } | Command::Spend { on: PointUse::Fire }), "from cover: {first:?}");
 }
 
+/// Under the house rule `rout_leaves_at_once` the player (and the leader)
+/// moves his routed men; as written the dice run them at STOP, and the
+/// leader holds them.
 #[test]
 fn a_routed_man_spends_the_point_on_the_run_and_goes_home_at_the_double() {
     let mut g = hale_free([(4, 0), (5, 0)]);
@@ -198,6 +201,10 @@ fn a_routed_man_spends_the_point_on_the_run_and_goes_home_at_the_double() {
     for m in 0..3 {
         g.soldiers[m].pressure = Pressure::Routed;
     }
+    assert_eq!(leader(&g), Command::Hold, "as written the dice run him");
+    let mut book = (*g.book).clone();
+    crate::engine::ruleset::house::set(&mut book, "rout_leaves_at_once", true).unwrap();
+    g.book = Arc::new(book);
     assert!(g.may_spend(0), "his side won priority: his squad holds a point");
     assert_eq!(leader(&g), Command::Spend { on: PointUse::Move });
     g.play(&Command::Spend { on: PointUse::Move }).unwrap();

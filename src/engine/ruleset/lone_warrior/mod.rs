@@ -167,13 +167,13 @@ impl Rules for LoneWarrior {
         &[State::Fit, State::FleshWound, State::KnockedOver, State::SeriousWound, State::Dead]
     }
 
-    /// Two cards a man (the rules data's number); a vehicle brings its
-    /// type's cards, fewer once damaged.
-    #[inline]
     fn fire_and_move(&self, _book: &RuleBook) -> bool {
         false
     }
 
+    /// Two cards a man (the rules data's number); a vehicle brings its
+    /// type's cards, fewer once damaged.
+    #[inline]
     fn cards(&self, book: &RuleBook, man: &Soldier) -> u32 {
         let per = book.action.cards_per_soldier;
         let Some(v) = &man.vehicle else { return per };
@@ -366,7 +366,7 @@ impl Rules for LoneWarrior {
         None
     }
 
-    fn may(&self, _man: &Soldier, _deed: Deed) -> bool {
+    fn may(&self, _book: &RuleBook, _man: &Soldier, _deed: Deed) -> bool {
         true
     }
 

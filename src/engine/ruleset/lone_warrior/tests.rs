@@ -378,7 +378,7 @@ fn lone_warrior_has_no_activation_reaction_or_rally() {
             let mut man = g.soldiers[0].clone();
             (man.pressure, man.state) = (pressure, state);
             let before = g.dice.clone();
-            assert!(LoneWarrior.may(&man, Deed::Move) && LoneWarrior.may(&man, Deed::Fire));
+            assert!(LoneWarrior.may(&book, &man, Deed::Move) && LoneWarrior.may(&book, &man, Deed::Fire));
             assert!(LoneWarrior.activate(&book, &mut g.dice, &man).is_none());
             assert!(LoneWarrior.under_fire(&book, &mut g.dice, &man, true).is_none());
             assert!(LoneWarrior.under_fire(&book, &mut g.dice, &man, false).is_none());

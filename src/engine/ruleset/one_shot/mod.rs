@@ -157,7 +157,7 @@ impl Rules for OneShot {
         Some((roll, leave))
     }
 
-    fn may(&self, man: &Soldier, deed: Deed) -> bool {
+    fn may(&self, _book: &RuleBook, man: &Soldier, deed: Deed) -> bool {
         !(man.pressure == Pressure::Pinned && deed == Deed::Move)
     }
 

@@ -224,8 +224,9 @@ impl Game {
     }
 
     /// Every able man of `squad` (places in `Game::soldiers`) comes under
-    /// `pressure`; an enemy squad routed leaves the field at once (a
-    /// decision: the loop has no board edge for it to run to, turn by turn).
+    /// `pressure`; under the house rule `rout_leaves_at_once` an enemy
+    /// squad routed leaves the field at once (as written it runs for the
+    /// edge turn by turn, at STOP: `Game::routs_run`).
     pub(in crate::engine) fn squad_pressed(&mut self, squad: &[usize], pressure: Pressure, events: &mut Events) {
         let able: Vec<usize> = squad.iter().copied().filter(|&m| self.soldiers[m].can_act()).collect();
         for &m in &able {
@@ -233,7 +234,9 @@ impl Game {
         }
         let routed: Vec<usize> = able
             .into_iter()
-            .filter(|&m| pressure == Pressure::Routed && self.soldiers[m].side == Side::Enemy)
+            .filter(|&m| {
+                pressure == Pressure::Routed && self.soldiers[m].side == Side::Enemy && self.rout_leaves_at_once()
+            })
             .collect();
         if !routed.is_empty() {
             let soldiers = routed.iter().map(|&m| self.soldiers[m].id.clone()).collect();

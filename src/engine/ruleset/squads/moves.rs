@@ -69,6 +69,11 @@ impl Game {
             }
         }
         match (deed, s.pressure) {
+            (Deed::Move, Pressure::Routed) => {
+                return format!(
+                    "{id} is routed: he runs for the nearest edge of the map at the STOP card, by the dice; hold"
+                );
+            }
             (Deed::Fire | Deed::Charge, Pressure::Routed) => {
                 return format!("{id} is routed: he neither fires nor charges; get him away");
             }
@@ -76,7 +81,7 @@ impl Game {
                 return format!("{id} is at the double: no firing or charging on this card");
             }
             // Pinned where a pinned man does nothing at all (Combat Patrol).
-            (_, Pressure::Pinned) if !self.rules.squads() && !self.rules.may(s, Deed::Fire) => {
+            (_, Pressure::Pinned) if !self.rules.squads() && !self.rules.may(&self.book, s, Deed::Fire) => {
                 return format!("{id} is pinned: he keeps his head down, neither moving nor firing (hold)");
             }
             (Deed::Move | Deed::Charge, Pressure::Prone) => {

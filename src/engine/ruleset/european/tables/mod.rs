@@ -61,6 +61,18 @@ pub struct European {
     /// before it was a choice are read with it on, as they played.
     #[serde(default = "yes")]
     pub saved_hits_suppress: bool,
+    /// A routed squad (a double 1 on a courage test) runs these dice of
+    /// inches a turn toward the nearest edge of the map, at the STOP card,
+    /// until it leaves it (the article's 2d6).
+    #[serde(default = "two_d6")]
+    pub rout_dice: (u8, u8),
+    /// A routed enemy squad leaves the field at once, and the patrol's
+    /// routed men move as they are ordered (toward home): the house rule
+    /// `rout_leaves_at_once`. As written both run `rout_dice` inches a turn
+    /// to the nearest edge. Tables written before it was a choice are read
+    /// with it on, as they played.
+    #[serde(default = "yes")]
+    pub rout_leaves_at_once: bool,
     /// The soldiers' profiles: a man has the first whose side and rank fit.
     pub soldiers: Vec<SoldierProfile>,
     /// The weapons' profiles, by the rule book's weapon keys.
@@ -92,6 +104,10 @@ pub struct European {
 
 fn yes() -> bool {
     true
+}
+
+fn two_d6() -> (u8, u8) {
+    (2, 6)
 }
 
 fn five() -> i32 {
