@@ -156,9 +156,14 @@ fn as_written_every_roll_comes_out_at_its_exact_chance() {
         ("orchard_road", LONGEST_ACTION, "2"),
         // Armour only the bazooka can hurt holds an action open until it is
         // knocked out or the patrol is gone (docs/RULES.md, "Vehicles").
-        // Seed 1's 733 scatter directions come out 3.1 standard errors off
-        // for north-east (12.4%); 8,000 patrols of seed 3 give 16.5%.
-        ("panzer_road", LONGEST_COMBAT_PATROL_ACTION, "3"),
+        // Seed 1's 733 scatter directions came out 3.1 standard errors off
+        // for north-east (12.4%); 8,000 patrols of seed 3 gave 16.5%. Since
+        // routed squads run for the edge (issue 37), seed 3's bail-out at 7+
+        // comes out 3.1 high in 1,249 (20,000 patrols of seed 3: 1.5) and
+        // seed 1's KO chart "must move to spot" 3.1 in 544 (20,000 of seed
+        // 1: within 2.7 on all 85 rows); seed 5 is measured, its furthest
+        // of 84 rows 2.4 off.
+        ("panzer_road", LONGEST_COMBAT_PATROL_ACTION, "5"),
         // A three-die scatter of three sixes (1 in 216) is a row three
         // standard errors cannot judge when few are thrown: since the
         // enemy's guns fire at men by these rules (issue 37), seed 4's 73
