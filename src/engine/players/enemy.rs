@@ -10,6 +10,10 @@
 //! 6. anyone else steps to a neighbouring hex nearer the patrol, preferring
 //!    hard cover, then soft, then the nearer hex; if no step gets nearer, he holds.
 //!
+//! Under rules whose fire after a move is an assault (the company level), a
+//! team that does not hold a post goes in with its whole move before 4.,
+//! and fires after it (`enemy_assault`).
+//!
 //! Once the enemy closes in (as written, after quiet turns: `closing_in`)
 //! every man of it skips the falling back, 4. and 5. (a mortar in reach
 //! still fires): he
@@ -154,6 +158,12 @@ impl Game {
         let moving = self.fall_back_step(e).filter(|_| may_move && !assault);
         if let Some(to) = moving.or_else(|| self.enemy_charge_hex(e, shot_need).filter(|_| may_move)) {
             self.enemy_steps(e, here, to, events);
+            return;
+        }
+        // Under rules whose fire made beside a team after a move is an
+        // assault (the company level), a team goes in with its whole move.
+        if let Some(first) = self.going_in(e, shot_need.is_some(), assault) {
+            self.go_in(memo, e, first, assault, events);
             return;
         }
         // 3. A grenade where the shot is poor (rule sets with grenades), then

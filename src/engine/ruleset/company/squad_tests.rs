@@ -225,3 +225,23 @@ fn the_odds_of_a_squads_fire_are_exact_and_its_fires_fall_as_they_say() {
         }
     }
 }
+
+/// A decision (docs/RULES.md): a conscript team that a campaign makes a
+/// veteran fights as a veteran, its green standing gone. It saves on its
+/// veteran face, and, concealed, on the concealed face a conscript never
+/// counts; the roster shows it `vet`.
+#[test]
+fn a_conscript_made_a_veteran_fights_as_a_veteran() {
+    let b = book();
+    let t = tables_in(&b).unwrap();
+    let mut green = team(&b, "Dunn", Side::Friendly, "rifle_team");
+    green.kit.company_mut().conscript = true;
+    let crops = terrain(&b, "crops");
+    assert_eq!(experience(t, &green), Experience::Conscript);
+    assert!(!fire::saving(t, target_of(t, &green, crops))(4), "a conscript is never saved by concealment");
+    green.veteran = true;
+    assert_eq!(experience(t, &green), Experience::Veteran);
+    let ground = target_of(t, &green, crops);
+    assert!(fire::saving(t, ground)(4) && fire::saving(t, ground)(5), "the concealed and veteran faces save him");
+    assert!(Company.profile(&b, &green).unwrap().ends_with("vet"));
+}
